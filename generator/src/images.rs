@@ -1,0 +1,73 @@
+//! The image rule of SPEC §2: a full address as given, `photo-…` expanded to the stock-photo
+//! address, a local file under `content/images/`, and a deterministic stock pick otherwise.
+
+use crate::model::SiteConfig;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageRef<'a> {
+    Url(&'a str),
+    Stock(&'a str),
+    /// Path relative to `content/images/`.
+    Local(&'a str),
+    Missing,
+}
+
+pub fn classify(value: &str) -> ImageRef<'_> {
+    let value = value.trim();
+    if value.is_empty() {
+        ImageRef::Missing
+    } else if value.starts_with("https://") || value.starts_with("http://") {
+        ImageRef::Url(value)
+    } else if value.starts_with("photo-") {
+        ImageRef::Stock(value)
+    } else {
+        ImageRef::Local(value.strip_prefix("/images/").unwrap_or(value))
+    }
+}
+
+pub fn stock_url(site: &SiteConfig, id: &str) -> String {
+    format!(
+        "{}{id}?auto=format&fit=crop&w=1200&q=80",
+        site.stock_photo_base
+    )
+}
+
+/// A stable pick among the fallback images, so two builds of one site are identical.
+pub fn fallback_url(site: &SiteConfig, seed: &str) -> String {
+    // FNV-1a: stable across Rust versions, unlike the std hasher.
+    let hash = seed.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let count = site.fallback_images.len().max(1) as u64;
+    match site.fallback_images.get((hash % count) as usize) {
+        Some(id) => resolve(site, id, seed),
+        None => String::new(),
+    }
+}
+
+/// The address a page uses for an image value.
+pub fn resolve(site: &SiteConfig, value: &str, seed: &str) -> String {
+    match classify(value) {
+        ImageRef::Url(url) => url.to_string(),
+        ImageRef::Stock(id) => stock_url(site, id),
+        ImageRef::Local(path) => format!("/images/{path}"),
+        ImageRef::Missing => fallback_url(site, seed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_each_kind() {
+        assert_eq!(
+            classify("https://x.pl/a.jpg"),
+            ImageRef::Url("https://x.pl/a.jpg")
+        );
+        assert_eq!(classify("photo-123"), ImageRef::Stock("photo-123"));
+        assert_eq!(classify("/images/a.svg"), ImageRef::Local("a.svg"));
+        assert_eq!(classify("a.svg"), ImageRef::Local("a.svg"));
+        assert_eq!(classify(" "), ImageRef::Missing);
+    }
+}

@@ -1,0 +1,88 @@
+//! The site generator: loads `content/`, validates it, renders it through `templates/` and
+//! publishes the result atomically. The `site` CLI and the sidecar both call these functions.
+
+pub mod dates;
+pub mod error;
+pub mod frontmatter;
+pub mod images;
+pub mod load;
+pub mod markdown;
+pub mod model;
+pub mod publish;
+pub mod render;
+pub mod sections;
+pub mod validate;
+pub mod views;
+pub mod yaml;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+pub use error::{Diagnostic, Error, Result};
+pub use model::Content;
+pub use render::Output;
+
+/// Where a project keeps its sources: `content/` and `templates/` under one root.
+#[derive(Debug, Clone)]
+pub struct Project {
+    pub content_dir: PathBuf,
+    pub templates_dir: PathBuf,
+}
+
+impl Project {
+    pub fn at(root: &Path) -> Self {
+        Self {
+            content_dir: root.join("content"),
+            templates_dir: root.join("templates"),
+        }
+    }
+}
+
+/// Loads and validates the content; fails with every problem found.
+pub fn load(project: &Project) -> Result<Content> {
+    let (raw, mut problems) = load::load(&project.content_dir);
+    if let Some(raw) = &raw {
+        problems.extend(validate::validate(raw));
+    }
+    problems.sort();
+    match raw {
+        Some(raw) if problems.is_empty() => Ok(raw.content),
+        _ => Err(Error::Content(problems)),
+    }
+}
+
+/// Loads, validates and renders everything in memory, writing nothing.
+pub fn check(project: &Project) -> Result<Vec<Output>> {
+    let content = load(project)?;
+    render::render_site(&content, &project.templates_dir)
+}
+
+#[derive(Debug, Clone)]
+pub struct BuildReport {
+    pub files: usize,
+    pub pages: usize,
+    pub bytes: usize,
+    pub elapsed: Duration,
+    pub build_dir: PathBuf,
+}
+
+/// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
+pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
+    let started = Instant::now();
+    let outputs = check(project)?;
+    let build_dir = publish::publish(out, &outputs)?;
+    let report = BuildReport {
+        files: outputs.len(),
+        pages: outputs.iter().filter(|o| o.path.ends_with(".html")).count(),
+        bytes: outputs.iter().map(|o| o.bytes.len()).sum(),
+        elapsed: started.elapsed(),
+        build_dir,
+    };
+    tracing::info!(
+        files = report.files,
+        pages = report.pages,
+        ms = report.elapsed.as_millis() as u64,
+        "site built"
+    );
+    Ok(report)
+}

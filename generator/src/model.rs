@@ -1,0 +1,213 @@
+//! The typed content model: `site.yaml`, front matter of each document kind, the price list.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::sections::Section;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Address {
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocialLink {
+    pub name: String,
+    pub url: String,
+}
+
+/// The doctor-listing platform whose appointment widget the booking parts embed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DoctorListing {
+    pub name: String,
+    pub profile_url: String,
+    pub doctor_id: String,
+    pub facility_id: String,
+    pub widget_host: String,
+}
+
+/// The practice's facts, links and widget ids: `content/site.yaml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    pub name: String,
+    pub tagline: String,
+    pub description: String,
+    pub site_url: String,
+    pub phone: String,
+    pub email: String,
+    pub address: Address,
+    pub map_url: String,
+    pub social: Vec<SocialLink>,
+    pub booking_url: String,
+    /// Each therapist's own booking page, keyed by the team member's slug.
+    pub therapist_booking: BTreeMap<String, String>,
+    pub doctor_listing: DoctorListing,
+    pub telephony_widget_id: String,
+    pub analytics_id: String,
+    pub copyright_year: u16,
+    pub stock_photo_base: String,
+    pub fallback_images: Vec<String>,
+}
+
+/// Front matter of a page under `content/pages/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageMeta {
+    pub title: String,
+    pub description: String,
+    /// The Tera template (without `.html`) that renders this page.
+    #[serde(default = "default_template")]
+    pub template: String,
+    #[serde(default)]
+    pub heading: Option<String>,
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    #[serde(default)]
+    pub prompt: Option<String>,
+    #[serde(default)]
+    pub image: Option<String>,
+    #[serde(default)]
+    pub image_alt: Option<String>,
+    /// The date a legal document was last changed, shown as written.
+    #[serde(default)]
+    pub dated: Option<String>,
+    #[serde(default)]
+    pub noindex: bool,
+}
+
+fn default_template() -> String {
+    "page".to_string()
+}
+
+/// Front matter of a service under `content/services/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceMeta {
+    pub title: String,
+    pub description: String,
+    pub intro: String,
+    /// Title on cards and in navigation when it differs from the page title.
+    #[serde(default)]
+    pub card_title: Option<String>,
+    pub card_description: String,
+    pub image: String,
+    pub image_alt: String,
+    pub button_label: String,
+    pub order: u32,
+    /// Shown on the services list.
+    #[serde(default)]
+    pub listed: bool,
+    /// Shown in the home page's teaser.
+    #[serde(default)]
+    pub featured: bool,
+}
+
+/// Front matter of a blog article under `content/blog/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArticleMeta {
+    pub title: String,
+    pub description: String,
+    pub excerpt: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub image: String,
+    pub image_alt: String,
+    pub author: String,
+    /// Listed on `/blog`; unlisted articles are reachable by route only.
+    #[serde(default = "yes")]
+    pub listed: bool,
+    #[serde(default)]
+    pub featured: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Front matter of a therapist profile under `content/team/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMeta {
+    pub name: String,
+    pub role: String,
+    pub photo: String,
+    pub photo_alt: String,
+    pub qualifications: Vec<String>,
+    pub order: u32,
+}
+
+/// One row of the price list, `content/cennik.yaml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceItem {
+    pub name: String,
+    /// Price in złoty; 0 means free of charge.
+    pub price: u32,
+    /// The price is a lower bound ("od 500 zł").
+    #[serde(default)]
+    pub from: bool,
+    pub duration: String,
+    pub link: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceList {
+    pub items: Vec<PriceItem>,
+}
+
+/// A loaded Markdown document of any kind.
+#[derive(Debug, Clone)]
+pub struct Document<M> {
+    pub slug: String,
+    pub file: PathBuf,
+    pub meta: M,
+    pub sections: Vec<Section>,
+    /// The raw body, for link checks.
+    pub body: String,
+    /// 1-based file line where the body starts.
+    pub body_line: usize,
+}
+
+/// Everything under `content/`, loaded and typed.
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub root: PathBuf,
+    pub site: SiteConfig,
+    pub pages: Vec<Document<PageMeta>>,
+    pub services: Vec<Document<ServiceMeta>>,
+    pub articles: Vec<Document<ArticleMeta>>,
+    pub team: Vec<Document<TeamMeta>>,
+    pub prices: PriceList,
+    pub prices_file: PathBuf,
+}
+
+impl Content {
+    /// Every public route the site has, in a stable order.
+    pub fn routes(&self) -> Vec<String> {
+        let pages = self.pages.iter().map(|p| page_route(&p.slug));
+        let services = self.services.iter().map(|s| format!("/uslugi/{}", s.slug));
+        let articles = self.articles.iter().map(|a| format!("/blog/{}", a.slug));
+        pages.chain(services).chain(articles).collect()
+    }
+}
+
+/// The route of a page file: `home` is the site root.
+pub fn page_route(slug: &str) -> String {
+    if slug == "home" {
+        "/".to_string()
+    } else {
+        format!("/{slug}")
+    }
+}

@@ -1,0 +1,280 @@
+//! Renders every output file of the site in memory; nothing is written here.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::Path;
+use tera::{Context, Tera};
+use walkdir::WalkDir;
+
+use crate::error::{Diagnostic, Error, Result};
+use crate::images;
+use crate::markdown;
+use crate::model::{page_route, Content};
+use crate::views::{self, Collections};
+
+/// One file of the built site, with its path relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+/// What the `<head>` and the page frame need to know about any page.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct PageView {
+    pub route: String,
+    pub canonical: String,
+    pub title: String,
+    pub description: String,
+    pub heading: Option<String>,
+    pub subtitle: Option<String>,
+    pub prompt: Option<String>,
+    pub image: Option<String>,
+    pub image_alt: Option<String>,
+    pub dated: Option<String>,
+    pub noindex: bool,
+}
+
+fn tera_message(e: &tera::Error) -> String {
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        message.push_str(": ");
+        message.push_str(&s.to_string());
+        source = s.source();
+    }
+    message
+}
+
+/// Files under `dir`, as (path relative to `dir` with '/', bytes), sorted.
+fn files_under(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut out = Vec::new();
+    if !dir.is_dir() {
+        return Ok(out);
+    }
+    for entry in WalkDir::new(dir).sort_by_file_name() {
+        let entry = entry.map_err(|e| Error::read(dir, e.into()))?;
+        if !entry.file_type().is_file() || entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+        let name = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let bytes = std::fs::read(entry.path()).map_err(|e| Error::read(entry.path(), e))?;
+        out.push((name, bytes));
+    }
+    Ok(out)
+}
+
+pub fn load_templates(dir: &Path) -> Result<Tera> {
+    let sources: Vec<(String, String)> = files_under(dir)?
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".html"))
+        .map(|(name, bytes)| (name, String::from_utf8_lossy(&bytes).into_owned()))
+        .collect();
+    let mut tera = Tera::default();
+    tera.add_raw_templates(sources)
+        .map_err(|e| Error::Template {
+            name: dir.display().to_string(),
+            message: tera_message(&e),
+        })?;
+    Ok(tera)
+}
+
+/// Content-hashed assets: `assets/style.css` becomes `assets/style.<hash>.css`.
+fn hashed_assets(dir: &Path) -> Result<(BTreeMap<String, String>, Vec<Output>)> {
+    let mut map = BTreeMap::new();
+    let mut outputs = Vec::new();
+    for (name, bytes) in files_under(dir)? {
+        let digest = Sha256::digest(&bytes);
+        let hash: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+        let hashed = match name.rsplit_once('.') {
+            Some((stem, ext)) => format!("{stem}.{hash}.{ext}"),
+            None => format!("{name}.{hash}"),
+        };
+        map.insert(name, format!("/assets/{hashed}"));
+        outputs.push(Output {
+            path: format!("assets/{hashed}"),
+            bytes,
+        });
+    }
+    Ok((map, outputs))
+}
+
+fn route_file(route: &str) -> String {
+    match route.trim_matches('/') {
+        "" => "index.html".to_string(),
+        r => format!("{r}/index.html"),
+    }
+}
+
+struct Renderer<'a> {
+    content: &'a Content,
+    tera: Tera,
+    base: Context,
+}
+
+impl Renderer<'_> {
+    fn page_view(&self, route: &str, title: &str, description: &str) -> PageView {
+        PageView {
+            route: route.to_string(),
+            canonical: format!(
+                "{}{}",
+                self.content.site.site_url.trim_end_matches('/'),
+                route
+            ),
+            title: title.to_string(),
+            description: description.to_string(),
+            ..PageView::default()
+        }
+    }
+
+    fn render(&self, template: &str, context: &Context) -> Result<Vec<u8>> {
+        self.tera
+            .render(template, context)
+            .map(String::into_bytes)
+            .map_err(|e| Error::Template {
+                name: template.to_string(),
+                message: tera_message(&e),
+            })
+    }
+
+    fn pages(&self, problems: &mut Vec<Diagnostic>, outputs: &mut Vec<Output>) -> Result<()> {
+        let site = &self.content.site;
+        for doc in &self.content.pages {
+            let template = format!("{}.html", doc.meta.template);
+            if !self.tera.get_template_names().any(|n| n == template) {
+                problems.push(Diagnostic::new(
+                    &doc.file,
+                    2,
+                    format!("template: there is no templates/{template}"),
+                ));
+                continue;
+            }
+            let route = page_route(&doc.slug);
+            let m = &doc.meta;
+            let mut page = self.page_view(&route, &m.title, &m.description);
+            page.heading = m.heading.clone();
+            page.subtitle = m.subtitle.as_deref().map(markdown::bind_orphans);
+            page.prompt = m.prompt.as_deref().map(markdown::bind_orphans);
+            page.image = m
+                .image
+                .as_deref()
+                .map(|i| images::resolve(site, i, &doc.slug));
+            page.image_alt = m.image_alt.clone();
+            page.dated = m.dated.clone();
+            page.noindex = m.noindex;
+            let mut ctx = self.base.clone();
+            ctx.insert("page", &page);
+            ctx.insert("sections", &views::sections(&doc.sections));
+            outputs.push(Output {
+                path: route_file(&route),
+                bytes: self.render(&template, &ctx)?,
+            });
+        }
+        Ok(())
+    }
+
+    fn services(&self, outputs: &mut Vec<Output>) -> Result<()> {
+        for doc in &self.content.services {
+            let card = views::service_card(self.content, doc);
+            let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+            page.image = Some(card.image.clone());
+            let mut ctx = self.base.clone();
+            ctx.insert("page", &page);
+            ctx.insert("service", &card);
+            ctx.insert("sections", &views::sections(&doc.sections));
+            outputs.push(Output {
+                path: route_file(&card.href),
+                bytes: self.render("service.html", &ctx)?,
+            });
+        }
+        Ok(())
+    }
+
+    fn articles(&self, outputs: &mut Vec<Output>) -> Result<()> {
+        for doc in &self.content.articles {
+            let card = views::article_card(self.content, doc);
+            let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+            page.image = Some(card.image.clone());
+            let mut ctx = self.base.clone();
+            ctx.insert("page", &page);
+            ctx.insert("article", &card);
+            ctx.insert("sections", &views::sections(&doc.sections));
+            outputs.push(Output {
+                path: route_file(&card.href),
+                bytes: self.render("article.html", &ctx)?,
+            });
+        }
+        Ok(())
+    }
+
+    fn not_found(&self, outputs: &mut Vec<Output>) -> Result<()> {
+        let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
+        page.noindex = true;
+        let mut ctx = self.base.clone();
+        ctx.insert("page", &page);
+        ctx.insert("error_text", "404 Not Found");
+        outputs.push(Output {
+            path: "404.html".into(),
+            bytes: self.render("404.html", &ctx)?,
+        });
+        Ok(())
+    }
+}
+
+fn copy_tree(dir: &Path, prefix: &str, outputs: &mut Vec<Output>) -> Result<()> {
+    for (name, bytes) in files_under(dir)? {
+        outputs.push(Output {
+            path: format!("{prefix}{name}"),
+            bytes,
+        });
+    }
+    Ok(())
+}
+
+/// Renders the whole site from loaded, validated content and the templates folder.
+pub fn render_site(content: &Content, templates_dir: &Path) -> Result<Vec<Output>> {
+    let tera = load_templates(templates_dir)?;
+    let (assets, mut outputs) = hashed_assets(&templates_dir.join("assets"))?;
+    copy_tree(&templates_dir.join("static"), "", &mut outputs)?;
+    copy_tree(&content.root.join("images"), "images/", &mut outputs)?;
+    let collections: Collections = views::collections(content);
+    let mut base = Context::new();
+    base.insert("site", &content.site);
+    base.insert("assets", &assets);
+    base.insert("c", &collections);
+    let renderer = Renderer {
+        content,
+        tera,
+        base,
+    };
+    let mut problems = Vec::new();
+    renderer.pages(&mut problems, &mut outputs)?;
+    if !problems.is_empty() {
+        return Err(Error::Content(problems));
+    }
+    renderer.services(&mut outputs)?;
+    renderer.articles(&mut outputs)?;
+    renderer.not_found(&mut outputs)?;
+    outputs.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(outputs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_map_to_index_files() {
+        assert_eq!(route_file("/"), "index.html");
+        assert_eq!(
+            route_file("/uslugi/terapia-par"),
+            "uslugi/terapia-par/index.html"
+        );
+    }
+}

@@ -1,0 +1,200 @@
+//! What templates see: plain serialisable views built from the content model.
+
+use serde::Serialize;
+
+use crate::dates::Date;
+use crate::images;
+use crate::markdown;
+use crate::model::{ArticleMeta, Content, Document, PriceItem, ServiceMeta, TeamMeta};
+use crate::sections::Section;
+
+/// Section types the templates know; any other type renders as `text`.
+pub const SECTION_TYPES: [&str; 2] = ["text", "callout"];
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionView {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub html: String,
+}
+
+pub fn sections(sections: &[Section]) -> Vec<SectionView> {
+    sections
+        .iter()
+        .map(|s| SectionView {
+            kind: if SECTION_TYPES.contains(&s.kind.as_str()) {
+                s.kind.clone()
+            } else {
+                "text".into()
+            },
+            html: markdown::to_html(&s.content),
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ServiceCard {
+    pub slug: String,
+    pub title: String,
+    pub page_title: String,
+    pub description: String,
+    pub href: String,
+    pub image: String,
+    pub image_alt: String,
+    pub intro: String,
+    pub button_label: String,
+}
+
+pub fn service_card(content: &Content, doc: &Document<ServiceMeta>) -> ServiceCard {
+    let m = &doc.meta;
+    ServiceCard {
+        slug: doc.slug.clone(),
+        title: m.card_title.clone().unwrap_or_else(|| m.title.clone()),
+        page_title: m.title.clone(),
+        description: markdown::bind_orphans(&m.card_description),
+        href: format!("/uslugi/{}", doc.slug),
+        image: images::resolve(&content.site, &m.image, &doc.slug),
+        image_alt: m.image_alt.clone(),
+        intro: markdown::bind_orphans(&m.intro),
+        button_label: m.button_label.clone(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArticleCard {
+    pub slug: String,
+    pub title: String,
+    pub excerpt: String,
+    pub href: String,
+    pub image: String,
+    pub image_alt: String,
+    pub date: String,
+    pub date_iso: String,
+    pub author: String,
+}
+
+pub fn article_card(content: &Content, doc: &Document<ArticleMeta>) -> ArticleCard {
+    let m = &doc.meta;
+    let date = Date::parse(&m.date).ok();
+    ArticleCard {
+        slug: doc.slug.clone(),
+        title: m.title.clone(),
+        excerpt: markdown::bind_orphans(&m.excerpt),
+        href: format!("/blog/{}", doc.slug),
+        image: images::resolve(&content.site, &m.image, &doc.slug),
+        image_alt: m.image_alt.clone(),
+        date: date.map(|d| d.polish()).unwrap_or_default(),
+        date_iso: date.map(|d| d.iso()).unwrap_or_default(),
+        author: m.author.clone(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Profile {
+    pub slug: String,
+    pub name: String,
+    pub role: String,
+    pub photo: String,
+    pub photo_alt: String,
+    pub qualifications: Vec<String>,
+    pub bio: Vec<SectionView>,
+    pub booking_url: String,
+}
+
+pub fn profile(content: &Content, doc: &Document<TeamMeta>) -> Profile {
+    let m = &doc.meta;
+    Profile {
+        slug: doc.slug.clone(),
+        name: m.name.clone(),
+        role: m.role.clone(),
+        photo: images::resolve(&content.site, &m.photo, &doc.slug),
+        photo_alt: m.photo_alt.clone(),
+        qualifications: m.qualifications.clone(),
+        bio: sections(&doc.sections),
+        booking_url: content
+            .site
+            .therapist_booking
+            .get(&doc.slug)
+            .cloned()
+            .unwrap_or_else(|| content.site.booking_url.clone()),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PriceRow {
+    pub name: String,
+    pub price: String,
+    pub duration: String,
+    pub href: String,
+    pub note: Option<String>,
+}
+
+pub fn price_label(item: &PriceItem) -> String {
+    match (item.price, item.from) {
+        (0, _) => "bezpłatnie".to_string(),
+        (p, true) => format!("od {p}\u{a0}zł"),
+        (p, false) => format!("{p}\u{a0}zł"),
+    }
+}
+
+pub fn price_row(item: &PriceItem) -> PriceRow {
+    PriceRow {
+        name: item.name.clone(),
+        price: price_label(item),
+        duration: item.duration.replace(' ', "\u{a0}"),
+        href: item.link.clone(),
+        note: item.note.clone(),
+    }
+}
+
+/// Collections every page may show: cards, team, prices.
+#[derive(Debug, Clone, Serialize)]
+pub struct Collections {
+    pub services: Vec<ServiceCard>,
+    pub featured_services: Vec<ServiceCard>,
+    pub articles: Vec<ArticleCard>,
+    pub featured_articles: Vec<ArticleCard>,
+    pub team: Vec<Profile>,
+    pub prices: Vec<PriceRow>,
+}
+
+pub fn collections(content: &Content) -> Collections {
+    let mut services: Vec<&Document<ServiceMeta>> = content.services.iter().collect();
+    services.sort_by_key(|d| (d.meta.order, d.slug.clone()));
+    let listed = |featured: bool| {
+        services
+            .iter()
+            .filter(|d| {
+                if featured {
+                    d.meta.featured
+                } else {
+                    d.meta.listed
+                }
+            })
+            .map(|d| service_card(content, d))
+            .collect::<Vec<_>>()
+    };
+    let mut articles: Vec<&Document<ArticleMeta>> =
+        content.articles.iter().filter(|a| a.meta.listed).collect();
+    articles.sort_by(|a, b| b.meta.date.cmp(&a.meta.date).then(a.slug.cmp(&b.slug)));
+    let article_cards: Vec<ArticleCard> =
+        articles.iter().map(|d| article_card(content, d)).collect();
+    let mut featured_articles: Vec<ArticleCard> = articles
+        .iter()
+        .filter(|a| a.meta.featured)
+        .map(|d| article_card(content, d))
+        .collect();
+    if featured_articles.is_empty() {
+        featured_articles = article_cards.iter().take(3).cloned().collect();
+    }
+    let mut team: Vec<&Document<TeamMeta>> = content.team.iter().collect();
+    team.sort_by_key(|d| (d.meta.order, d.slug.clone()));
+    Collections {
+        services: listed(false),
+        featured_services: listed(true),
+        articles: article_cards,
+        featured_articles,
+        team: team.iter().map(|d| profile(content, d)).collect(),
+        prices: content.prices.items.iter().map(price_row).collect(),
+    }
+}

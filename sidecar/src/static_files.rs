@@ -1,0 +1,209 @@
+//! Serves the published `dist/` with clean URLs: `/uslugi` is `dist/uslugi/index.html`,
+//! `/uslugi/` and `/uslugi/index.html` redirect to `/uslugi`.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+/// The folder the site is served from (a link that publishing swaps).
+#[derive(Debug, Clone)]
+pub struct Root(pub PathBuf);
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resolved {
+    File(PathBuf),
+    Redirect(String),
+    NotFound,
+}
+
+/// Maps a URL path to a file under `root`, a redirect, or nothing.
+pub fn resolve(root: &Path, url_path: &str) -> Resolved {
+    let Ok(decoded) = percent_encoding::percent_decode_str(url_path).decode_utf8() else {
+        return Resolved::NotFound;
+    };
+    let segments: Vec<&str> = decoded.split('/').filter(|s| !s.is_empty()).collect();
+    let unsafe_segment =
+        |s: &&str| *s == "." || *s == ".." || s.contains(['\\', '\0']) || s.starts_with('.');
+    if !decoded.starts_with('/') || segments.iter().any(unsafe_segment) {
+        return Resolved::NotFound;
+    }
+    let clean = |segments: &[&str]| format!("/{}", segments.join("/"));
+    if segments.last() == Some(&"index.html") {
+        return Resolved::Redirect(clean(&segments[..segments.len() - 1]));
+    }
+    let path = segments.iter().fold(root.to_path_buf(), |p, s| p.join(s));
+    let index = path.join("index.html");
+    if decoded.len() > 1 && decoded.ends_with('/') {
+        return if index.is_file() {
+            Resolved::Redirect(clean(&segments))
+        } else {
+            Resolved::NotFound
+        };
+    }
+    if path.is_file() {
+        Resolved::File(path)
+    } else if index.is_file() {
+        Resolved::File(index)
+    } else {
+        Resolved::NotFound
+    }
+}
+
+/// Content-hashed assets never change; everything else is revalidated.
+fn cache_control(url_path: &str) -> &'static str {
+    if url_path.starts_with("/assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=0, must-revalidate"
+    }
+}
+
+fn content_type(path: &Path) -> String {
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    match mime.type_() {
+        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION
+            if mime.subtype() != mime_guess::mime::OCTET_STREAM =>
+        {
+            format!("{mime}; charset=utf-8")
+        }
+        _ => mime.to_string(),
+    }
+}
+
+fn etag(meta: &std::fs::Metadata) -> String {
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|m| m.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    format!("\"{:x}-{:x}\"", meta.len(), modified)
+}
+
+async fn read(path: PathBuf) -> Option<(Vec<u8>, std::fs::Metadata)> {
+    web::block(move || {
+        let meta = std::fs::metadata(&path).ok()?;
+        let bytes = std::fs::read(&path).ok()?;
+        Some((bytes, meta))
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+async fn not_found(root: &Path) -> HttpResponse {
+    let page = read(root.join("404.html")).await;
+    let body = page.map_or_else(|| b"404 Not Found".to_vec(), |(bytes, _)| bytes);
+    HttpResponse::NotFound()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(body)
+}
+
+pub async fn serve(req: HttpRequest, root: web::Data<Root>) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .body("Ta metoda nie jest obsługiwana.");
+    }
+    let file = match resolve(&root.0, req.path()) {
+        Resolved::File(file) => file,
+        Resolved::Redirect(mut location) => {
+            if let Some(query) = req.uri().query() {
+                location = format!("{location}?{query}");
+            }
+            return HttpResponse::build(StatusCode::PERMANENT_REDIRECT)
+                .insert_header((header::LOCATION, location))
+                .finish();
+        }
+        Resolved::NotFound => return not_found(&root.0).await,
+    };
+    let Some((bytes, meta)) = read(file.clone()).await else {
+        return not_found(&root.0).await;
+    };
+    let tag = etag(&meta);
+    let mut response =
+        if req.headers().get(header::IF_NONE_MATCH) == HeaderValue::from_str(&tag).ok().as_ref() {
+            HttpResponse::NotModified().finish()
+        } else {
+            HttpResponse::Ok()
+                .content_type(content_type(&file))
+                .body(bytes)
+        };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control(req.path())),
+    );
+    if let Ok(value) = HeaderValue::from_str(&tag) {
+        headers.insert(header::ETAG, value);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for f in [
+            "index.html",
+            "uslugi/index.html",
+            "uslugi/terapia-par/index.html",
+            "assets/style.abc.css",
+        ] {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, f).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn clean_urls_map_to_index_files() {
+        let d = site();
+        assert_eq!(
+            resolve(d.path(), "/"),
+            Resolved::File(d.path().join("index.html"))
+        );
+        assert_eq!(
+            resolve(d.path(), "/uslugi"),
+            Resolved::File(d.path().join("uslugi/index.html"))
+        );
+        assert_eq!(
+            resolve(d.path(), "/uslugi/"),
+            Resolved::Redirect("/uslugi".into())
+        );
+        assert_eq!(
+            resolve(d.path(), "/uslugi/index.html"),
+            Resolved::Redirect("/uslugi".into())
+        );
+        assert_eq!(
+            resolve(d.path(), "/index.html"),
+            Resolved::Redirect("/".into())
+        );
+    }
+
+    #[test]
+    fn paths_cannot_leave_the_root() {
+        let d = site();
+        for bad in [
+            "/../etc/passwd",
+            "/%2e%2e/etc/passwd",
+            "/uslugi/..",
+            "/.hidden",
+            "/nie-ma",
+            "/nie-ma/",
+        ] {
+            assert_eq!(resolve(d.path(), bad), Resolved::NotFound, "{bad}");
+        }
+    }
+
+    #[test]
+    fn hashed_assets_are_immutable_and_pages_revalidate() {
+        assert!(cache_control("/assets/style.abc.css").contains("immutable"));
+        assert!(cache_control("/uslugi").contains("must-revalidate"));
+    }
+}

@@ -70,6 +70,22 @@ fn files_under(dir: &Path) -> Result<Vec<(String, Vec<u8>)>> {
     Ok(out)
 }
 
+/// Escapes what HTML needs escaped; unlike Tera's default it leaves `/` as it is.
+fn escape_html(input: &str) -> String {
+    let mut out = String::with_capacity(input.len() + 8);
+    for c in input.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 pub fn load_templates(dir: &Path) -> Result<Tera> {
     let sources: Vec<(String, String)> = files_under(dir)?
         .into_iter()
@@ -77,6 +93,7 @@ pub fn load_templates(dir: &Path) -> Result<Tera> {
         .map(|(name, bytes)| (name, String::from_utf8_lossy(&bytes).into_owned()))
         .collect();
     let mut tera = Tera::default();
+    tera.set_escape_fn(escape_html);
     tera.add_raw_templates(sources)
         .map_err(|e| Error::Template {
             name: dir.display().to_string(),
@@ -268,6 +285,14 @@ pub fn render_site(content: &Content, templates_dir: &Path) -> Result<Vec<Output
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaping_keeps_slashes_and_escapes_markup() {
+        assert_eq!(
+            escape_html("/a?b=1&c=<\"'>"),
+            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;"
+        );
+    }
 
     #[test]
     fn routes_map_to_index_files() {

@@ -173,10 +173,12 @@ fn check_site_files(c: &mut Checker<'_>) {
     let prices_text = std::fs::read_to_string(&content.prices_file).unwrap_or_default();
     for item in &content.prices.items {
         if let Some(message) = c.broken_link(&item.link) {
-            let needle = format!("link: {}", item.link);
             let line = prices_text
                 .lines()
-                .position(|l| l.trim().trim_start_matches("- ") == needle)
+                .position(|l| {
+                    let l = l.trim().trim_start_matches("- ");
+                    l.starts_with("link:") && l.contains(item.link.as_str())
+                })
                 .map_or(1, |i| i + 1);
             let file = content.prices_file.clone();
             c.push(&file, line, message);

@@ -1,0 +1,91 @@
+//! A copy of the real project in a temp dir, so a test can break one thing in it.
+
+use std::path::{Path, PathBuf};
+
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("walk the source tree");
+        let target = to.join(entry.path().strip_prefix(from).expect("under the source"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("create a folder");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
+pub struct Fixture {
+    pub dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    /// The real `content/` and `templates/` copied into a fresh temp dir.
+    pub fn real_site() -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["content", "templates"] {
+            copy_dir(&repo_root().join(sub), &dir.path().join(sub));
+        }
+        Fixture { dir }
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn project(&self) -> generator::Project {
+        generator::Project::at(self.root())
+    }
+
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.root().join(relative)
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.path(relative)).expect("read fixture file")
+    }
+
+    pub fn write(&self, relative: &str, text: &str) {
+        let path = self.path(relative);
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create folder");
+        std::fs::write(path, text).expect("write fixture file");
+    }
+
+    /// Replaces the first occurrence of `from` in a file, failing if it is not there.
+    pub fn edit(&self, relative: &str, from: &str, to: &str) {
+        let text = self.read(relative);
+        assert!(text.contains(from), "{relative} does not contain {from:?}");
+        self.write(relative, &text.replacen(from, to, 1));
+    }
+
+    /// 1-based line of the first line of `relative` that contains `needle`.
+    pub fn line_of(&self, relative: &str, needle: &str) -> usize {
+        self.read(relative)
+            .lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .unwrap_or_else(|| panic!("{relative} has no line with {needle:?}"))
+    }
+
+    /// The content problems of a check that must fail.
+    pub fn problems(&self) -> Vec<generator::Diagnostic> {
+        match generator::check(&self.project()) {
+            Ok(_) => panic!("the check passed, but a problem was expected"),
+            Err(e) => e.diagnostics().to_vec(),
+        }
+    }
+}
+
+/// Asserts that exactly one problem points at `file`:`line` and mentions `text`.
+pub fn assert_problem(problems: &[generator::Diagnostic], file: &str, line: usize, text: &str) {
+    let found = problems
+        .iter()
+        .any(|d| d.file.ends_with(file) && d.line == line && d.message.contains(text));
+    assert!(
+        found,
+        "no problem at {file}:{line} mentioning {text:?} in {problems:#?}"
+    );
+}

@@ -1,0 +1,143 @@
+//! The sidecar serving a real build of the site over HTTP.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{middleware, test, App};
+use std::path::Path;
+
+fn built_site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    generator::build(&generator::Project::at(&root), &dir.path().join("dist"))
+        .expect("the real site builds");
+    dir
+}
+
+macro_rules! app {
+    ($dir:expr) => {
+        test::init_service(
+            App::new()
+                .wrap(middleware::Compress::default())
+                .configure(sidecar::configure($dir.path().join("dist"))),
+        )
+        .await
+    };
+}
+
+fn h<B>(resp: &actix_web::dev::ServiceResponse<B>, name: header::HeaderName) -> String {
+    resp.headers()
+        .get(&name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
+}
+
+async fn body_text<B: actix_web::body::MessageBody>(
+    resp: actix_web::dev::ServiceResponse<B>,
+) -> String {
+    String::from_utf8(test::read_body(resp).await.to_vec()).expect("utf-8 body")
+}
+
+#[actix_rt::test]
+async fn pages_are_served_as_html_that_revalidates() {
+    let dir = built_site();
+    let app = app!(dir);
+    for (path, heading) in [
+        ("/", "Znajdź swoją ścieżkę do harmonii"),
+        ("/uslugi/terapia-par", "Terapia par"),
+        ("/cennik", "Cennik"),
+    ] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::OK, "{path}");
+        assert_eq!(h(&resp, header::CONTENT_TYPE), "text/html; charset=utf-8");
+        assert_eq!(
+            h(&resp, header::CACHE_CONTROL),
+            "public, max-age=0, must-revalidate"
+        );
+        assert!(body_text(resp).await.contains(heading), "{path}");
+    }
+}
+
+#[actix_rt::test]
+async fn trailing_slashes_and_index_files_redirect_to_clean_urls() {
+    let dir = built_site();
+    let app = app!(dir);
+    for (from, to) in [
+        ("/uslugi/", "/uslugi"),
+        ("/blog/index.html", "/blog"),
+        ("/o-mnie/?a=1", "/o-mnie?a=1"),
+    ] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(from).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::PERMANENT_REDIRECT, "{from}");
+        assert_eq!(h(&resp, header::LOCATION), to, "{from}");
+    }
+}
+
+#[actix_rt::test]
+async fn unknown_paths_get_the_error_page_with_404() {
+    let dir = built_site();
+    let app = app!(dir);
+    for path in [
+        "/nie-ma-takiej-strony",
+        "/uslugi/nieznana",
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+    ] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{path}");
+        let body = body_text(resp).await;
+        assert!(
+            body.contains("Unexpected Application Error!") && body.contains("404 Not Found"),
+            "{path}"
+        );
+    }
+}
+
+#[actix_rt::test]
+async fn hashed_assets_are_immutable_and_compressed_on_request() {
+    let dir = built_site();
+    let html = std::fs::read_to_string(dir.path().join("dist/index.html")).expect("home");
+    let start = html.find("/assets/style.").expect("stylesheet link");
+    let css = &html[start..start + html[start..].find('"').expect("end of link")];
+    let app = app!(dir);
+    let req = test::TestRequest::get()
+        .uri(css)
+        .insert_header((header::ACCEPT_ENCODING, "br"))
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(
+        h(&resp, header::CACHE_CONTROL),
+        "public, max-age=31536000, immutable"
+    );
+    assert!(h(&resp, header::CONTENT_TYPE).starts_with("text/css"));
+    assert_eq!(h(&resp, header::CONTENT_ENCODING), "br");
+    let req = test::TestRequest::get()
+        .uri(css)
+        .insert_header((header::ACCEPT_ENCODING, "gzip"))
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(h(&resp, header::CONTENT_ENCODING), "gzip");
+}
+
+#[actix_rt::test]
+async fn an_unchanged_page_answers_304_to_its_etag() {
+    let dir = built_site();
+    let app = app!(dir);
+    let resp = test::call_service(&app, test::TestRequest::get().uri("/blog").to_request()).await;
+    let etag = h(&resp, header::ETAG);
+    let req = test::TestRequest::get()
+        .uri("/blog")
+        .insert_header((header::IF_NONE_MATCH, etag))
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::NOT_MODIFIED);
+}
+
+#[actix_rt::test]
+async fn other_methods_are_refused_with_405() {
+    let dir = built_site();
+    let app = app!(dir);
+    let resp = test::call_service(&app, test::TestRequest::post().uri("/blog").to_request()).await;
+    assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(h(&resp, header::ALLOW), "GET, HEAD");
+}

@@ -1,4 +1,6 @@
 //! A copy of the real project in a temp dir, so a test can break one thing in it.
+//! Shared by several test crates, each of which uses only part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,34 +1,46 @@
 # Entry points of the practice's website. `make run` serves it, `make test` checks all of it.
 CARGO ?= cargo
 E2E := tests/e2e
+ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
+ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run build check test lint unit e2e test-deps
+.PHONY: run build check islands test lint unit e2e test-deps
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
-run:
+run: islands
 	$(CARGO) build -p sidecar
 	./target/debug/sidecar
 
 ## Build dist/ only, with the `site` command line.
-build:
+build: islands
 	$(CARGO) run -q -p generator --bin site -- build
 
 ## Validate content/ and render it without writing anything.
-check:
+check: islands
 	$(CARGO) run -q -p generator --bin site -- check
 
-## Install what the tests need, then run every test: lint, cargo tests, browser tests.
-test: test-deps lint unit e2e
+## Install the islands' npm packages from the lock file and build them (when sources changed).
+islands: $(ISLANDS)/build/manifest.json
 
-lint:
+$(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
+	cd $(ISLANDS) && npm ci --no-audit --no-fund
+
+$(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
+	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
+
+## Install what the tests need, then run every test: lint, cargo tests, browser tests.
+test: test-deps islands lint unit e2e
+
+lint: islands
+	cd $(ISLANDS) && npm run -s format:check
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-unit:
+unit: islands
 	$(CARGO) test --workspace
 
-e2e:
+e2e: islands
 	$(CARGO) build -p sidecar
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) npm test
 

@@ -5,6 +5,7 @@ pub mod dates;
 pub mod error;
 pub mod frontmatter;
 pub mod images;
+pub mod islands;
 pub mod load;
 pub mod markdown;
 pub mod model;
@@ -27,6 +28,8 @@ pub use render::Output;
 pub struct Project {
     pub content_dir: PathBuf,
     pub templates_dir: PathBuf,
+    /// The output of `islands/build.mjs`: browser bundles, SSR bundle, manifest.
+    pub islands_dir: PathBuf,
 }
 
 impl Project {
@@ -34,6 +37,7 @@ impl Project {
         Self {
             content_dir: root.join("content"),
             templates_dir: root.join("templates"),
+            islands_dir: root.join("islands").join("build"),
         }
     }
 }
@@ -53,8 +57,13 @@ pub fn load(project: &Project) -> Result<Content> {
 
 /// Loads, validates and renders everything in memory, writing nothing.
 pub fn check(project: &Project) -> Result<Vec<Output>> {
+    render_all(project).map(|(outputs, _)| outputs)
+}
+
+fn render_all(project: &Project) -> Result<(Vec<Output>, islands::SsrStats)> {
     let content = load(project)?;
-    render::render_site(&content, &project.templates_dir)
+    let islands = islands::Islands::load(&project.islands_dir)?;
+    render::render_site(&content, &project.templates_dir, &islands)
 }
 
 #[derive(Debug, Clone)]
@@ -64,12 +73,13 @@ pub struct BuildReport {
     pub bytes: usize,
     pub elapsed: Duration,
     pub build_dir: PathBuf,
+    pub ssr: islands::SsrStats,
 }
 
 /// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
 pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
     let started = Instant::now();
-    let outputs = check(project)?;
+    let (outputs, ssr) = render_all(project)?;
     let build_dir = publish::publish(out, &outputs)?;
     let report = BuildReport {
         files: outputs.len(),
@@ -77,6 +87,7 @@ pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
         bytes: outputs.iter().map(|o| o.bytes.len()).sum(),
         elapsed: started.elapsed(),
         build_dir,
+        ssr,
     };
     tracing::info!(
         files = report.files,

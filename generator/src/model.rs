@@ -51,6 +51,12 @@ pub struct SiteConfig {
     pub therapist_booking: BTreeMap<String, String>,
     pub doctor_listing: DoctorListing,
     pub telephony_widget_id: String,
+    /// The telephony provider's floating callback widget script.
+    pub telephony_widget_src: String,
+    /// The two scripts of the facility's booking calendar on the home page.
+    pub calendar_widget_scripts: Vec<String>,
+    /// The certificate badge shown on the portrait photo.
+    pub badge_widget_script: String,
     pub analytics_id: String,
     pub copyright_year: u16,
     pub stock_photo_base: String,

@@ -9,6 +9,7 @@ use walkdir::WalkDir;
 
 use crate::error::{Diagnostic, Error, Result};
 use crate::images;
+use crate::islands::{Islands, SsrStats};
 use crate::markdown;
 use crate::model::{page_route, Content};
 use crate::views::{self, Collections};
@@ -86,7 +87,7 @@ fn escape_html(input: &str) -> String {
     out
 }
 
-pub fn load_templates(dir: &Path) -> Result<Tera> {
+pub fn load_templates(dir: &Path, islands: &Islands) -> Result<Tera> {
     let sources: Vec<(String, String)> = files_under(dir)?
         .into_iter()
         .filter(|(name, _)| name.ends_with(".html"))
@@ -94,6 +95,7 @@ pub fn load_templates(dir: &Path) -> Result<Tera> {
         .collect();
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
+    islands.register(&mut tera);
     tera.add_raw_templates(sources)
         .map_err(|e| Error::Template {
             name: dir.display().to_string(),
@@ -254,10 +256,50 @@ fn copy_tree(dir: &Path, prefix: &str, outputs: &mut Vec<Output>) -> Result<()> 
     Ok(())
 }
 
-/// Renders the whole site from loaded, validated content and the templates folder.
-pub fn render_site(content: &Content, templates_dir: &Path) -> Result<Vec<Output>> {
-    let tera = load_templates(templates_dir)?;
-    let (assets, mut outputs) = hashed_assets(&templates_dir.join("assets"))?;
+/// Props every booking button island shares: where to book, and the doctor-listing platform.
+fn booking_props(content: &Content) -> serde_json::Value {
+    let listing = &content.site.doctor_listing;
+    serde_json::json!({
+        "bookingUrl": content.site.booking_url,
+        "doctorListing": {
+            "name": listing.name,
+            "profileUrl": listing.profile_url,
+            "doctorId": listing.doctor_id,
+            "widgetHost": listing.widget_host,
+        },
+    })
+}
+
+/// What the page script needs, embedded as JSON in every page.
+fn site_script_config(content: &Content) -> String {
+    let site = &content.site;
+    let fallback: Vec<String> = site
+        .fallback_images
+        .iter()
+        .map(|f| images::resolve(site, f, ""))
+        .collect();
+    serde_json::json!({
+        "fallbackImages": fallback,
+        "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+    })
+    .to_string()
+    .replace('<', "\\u003c")
+}
+
+/// Renders the whole site from loaded, validated content, the templates and the islands.
+pub fn render_site(
+    content: &Content,
+    templates_dir: &Path,
+    islands: &Islands,
+) -> Result<(Vec<Output>, SsrStats)> {
+    let tera = load_templates(templates_dir, islands)?;
+    let (mut assets, mut outputs) = hashed_assets(&templates_dir.join("assets"))?;
+    for name in islands.manifest.scripts.keys() {
+        if let Some(url) = islands.manifest.script_url(name) {
+            assets.insert(name.clone(), url);
+        }
+    }
+    outputs.extend(islands.browser_outputs()?);
     copy_tree(&templates_dir.join("static"), "", &mut outputs)?;
     copy_tree(&content.root.join("images"), "images/", &mut outputs)?;
     let collections: Collections = views::collections(content);
@@ -265,6 +307,8 @@ pub fn render_site(content: &Content, templates_dir: &Path) -> Result<Vec<Output
     base.insert("site", &content.site);
     base.insert("assets", &assets);
     base.insert("c", &collections);
+    base.insert("booking", &booking_props(content));
+    base.insert("site_config_json", &site_script_config(content));
     let renderer = Renderer {
         content,
         tera,
@@ -278,8 +322,9 @@ pub fn render_site(content: &Content, templates_dir: &Path) -> Result<Vec<Output
     renderer.services(&mut outputs)?;
     renderer.articles(&mut outputs)?;
     renderer.not_found(&mut outputs)?;
+    let stats = islands.finish(&mut outputs)?;
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(outputs)
+    Ok((outputs, stats))
 }
 
 #[cfg(test)]

@@ -186,8 +186,8 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
 fn a_service_page_has_two_booking_buttons() {
     let html = rendered(&Fixture::real_site());
     let page = &html["uslugi/diagnoza-adhd/index.html"];
-    assert!(page.contains(">Umów wizytę<span class=\"visually-hidden\">"));
-    assert!(page.contains(">Umów konsultację diagnostyczną<span"));
+    assert!(page.contains("aria-haspopup=\"dialog\">Umów wizytę</a>"));
+    assert!(page.contains("aria-haspopup=\"dialog\">Umów konsultację diagnostyczną</a>"));
     assert!(page.contains("DIVA-5") && page.contains("MOXO") && page.contains("90–120"));
 }
 

@@ -1,32 +1,43 @@
 // Starts the real sidecar on a free loopback port and a headless Chromium that can reach
 // nothing but that server (booking, telephony and analytics hosts are routed away).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { spawn } from "node:child_process";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const sidecarBin = join(repoRoot, 'target', 'debug', 'sidecar');
+export const repoRoot = join(
+  dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "..",
+);
+const sidecarBin = join(repoRoot, "target", "debug", "sidecar");
 
 const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
@@ -36,7 +47,8 @@ function freePort() {
 async function waitUntilServing(url, child, log) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`sidecar exited early:\n${log.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`sidecar exited early:\n${log.join("")}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -45,72 +57,106 @@ async function waitUntilServing(url, child, log) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`sidecar did not answer within 30 s:\n${log.join('')}`);
+  throw new Error(`sidecar did not answer within 30 s:\n${log.join("")}`);
 }
 
-/** Starts the sidecar; returns its base URL and a stop function. */
-export async function startSite() {
+/**
+ * A copy of the project's sources in a temp dir with `site.yaml` changed by `edit`, for
+ * tests that need other content than the real one.
+ */
+export function siteCopy(edit) {
+  const root = mkdtempSync(join(tmpdir(), "harmonia-site-"));
+  for (const dir of ["content", "templates", join("islands", "build")]) {
+    cpSync(join(repoRoot, dir), join(root, dir), { recursive: true });
+  }
+  const siteYaml = join(root, "content", "site.yaml");
+  writeFileSync(siteYaml, edit(readFileSync(siteYaml, "utf8")));
+  return root;
+}
+
+/** Starts the sidecar (on the real sources, or `root`); returns its base URL and a stop function. */
+export async function startSite(root = repoRoot) {
   const port = await freePort();
-  const work = mkdtempSync(join(tmpdir(), 'harmonia-e2e-'));
+  const work = mkdtempSync(join(tmpdir(), "harmonia-e2e-"));
   const log = [];
   const child = spawn(sidecarBin, [], {
-    env: { ...process.env, PORT: String(port), SITE_ROOT: repoRoot, DIST_DIR: join(work, 'dist'), RUST_LOG: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_ROOT: root,
+      DIST_DIR: join(work, "dist"),
+      RUST_LOG: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout.on('data', (d) => log.push(d.toString()));
-  child.stderr.on('data', (d) => log.push(d.toString()));
+  child.stdout.on("data", (d) => log.push(d.toString()));
+  child.stderr.on("data", (d) => log.push(d.toString()));
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilServing(base + '/', child, log);
+  await waitUntilServing(base + "/", child, log);
   return {
     base,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      child.kill("SIGTERM");
+      await new Promise((r) =>
+        child.exitCode !== null ? r() : child.once("exit", r),
+      );
       rmSync(work, { recursive: true, force: true });
+      if (root !== repoRoot) rmSync(root, { recursive: true, force: true });
     },
   };
 }
 
 export async function launchBrowser() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: chromiumFlags });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: chromiumFlags,
+  });
 }
 
 /**
  * A page whose requests leave only for `base`; console errors and failed local requests
  * are collected in `page.problems`.
  */
-export async function openPage(browser, base, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  await context.route('**/*', (route) =>
-    route.request().url().startsWith(base) ? route.continue() : route.abort('blockedbyclient'),
+export async function openPage(
+  browser,
+  base,
+  viewport = { width: 1280, height: 900 },
+  options = {},
+) {
+  const context = await browser.newContext({ viewport, ...options });
+  await context.route("**/*", (route) =>
+    route.request().url().startsWith(base)
+      ? route.continue()
+      : route.abort("blockedbyclient"),
   );
   const page = await context.newPage();
   page.problems = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().includes('ERR_BLOCKED_BY_CLIENT')) page.problems.push(m.text());
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().includes("ERR_BLOCKED_BY_CLIENT"))
+      page.problems.push(m.text());
   });
-  page.on('pageerror', (e) => page.problems.push(e.message));
+  page.on("pageerror", (e) => page.problems.push(e.message));
   return page;
 }
 
 /** The `title:` of a content file's front matter. */
 export function frontMatterTitle(relative) {
-  const text = readFileSync(join(repoRoot, 'content', relative), 'utf8');
+  const text = readFileSync(join(repoRoot, "content", relative), "utf8");
   const match = text.match(/^title: "(.*)"$/m);
   if (!match) throw new Error(`${relative} has no title`);
   return match[1];
 }
 
 export function slugs(folder) {
-  return readdirSync(join(repoRoot, 'content', folder))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => f.replace(/\.md$/, ''));
+  return readdirSync(join(repoRoot, "content", folder))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => f.replace(/\.md$/, ""));
 }
 
-/** A top-level scalar of content/site.yaml. */
+/** A scalar of content/site.yaml (top level, or indented under a section). */
 export function siteValue(key) {
-  const text = readFileSync(join(repoRoot, 'content', 'site.yaml'), 'utf8');
-  const match = text.match(new RegExp(`^${key}: "(.*)"$`, 'm'));
+  const text = readFileSync(join(repoRoot, "content", "site.yaml"), "utf8");
+  const match = text.match(new RegExp(`^\\s*${key}: "(.*)"$`, "m"));
   if (!match) throw new Error(`site.yaml has no ${key}`);
   return match[1];
 }

@@ -9,7 +9,8 @@ pub fn repo_root() -> PathBuf {
 }
 
 fn copy_dir(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
+    let walk = walkdir::WalkDir::new(from).into_iter();
+    for entry in walk.filter_entry(|e| e.file_name() != "ssr-cache") {
         let entry = entry.expect("walk the source tree");
         let target = to.join(entry.path().strip_prefix(from).expect("under the source"));
         if entry.file_type().is_dir() {
@@ -25,10 +26,11 @@ pub struct Fixture {
 }
 
 impl Fixture {
-    /// The real `content/` and `templates/` copied into a fresh temp dir.
+    /// The real `content/`, `templates/` and built islands (without their SSR cache) copied
+    /// into a fresh temp dir.
     pub fn real_site() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        for sub in ["content", "templates"] {
+        for sub in ["content", "templates", "islands/build"] {
             copy_dir(&repo_root().join(sub), &dir.path().join(sub));
         }
         Fixture { dir }

@@ -1,0 +1,382 @@
+// Islands and widgets in a real browser: the booking dialog in both modes, working links
+// without JavaScript, third-party widgets with their hosts unreachable, /m1 analytics and
+// the image fallback.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  launchBrowser,
+  openPage,
+  siteCopy,
+  siteValue,
+  slugs,
+  startSite,
+} from "./harness.mjs";
+
+const bookingUrl = siteValue("booking_url");
+const profileUrl = siteValue("profile_url");
+
+let site;
+let widgetSite;
+let browser;
+before(async () => {
+  site = await startSite();
+  // The same site with the booking link on the doctor-listing platform: the dialog embeds its widget.
+  widgetSite = await startSite(
+    siteCopy((yaml) =>
+      yaml.replace(/^booking_url: ".*"$/m, `booking_url: "${profileUrl}"`),
+    ),
+  );
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await widgetSite?.stop();
+});
+
+async function servicePage(base, slug, options) {
+  const page = await openPage(
+    browser,
+    base,
+    { width: 1280, height: 900 },
+    options,
+  );
+  await page.goto(`${base}/uslugi/${slug}`);
+  await page.waitForSelector('.island[data-hydrated="true"]');
+  return page;
+}
+
+function hydrationWarnings(page) {
+  return page.problems.filter((p) => /hydrat|did not match/i.test(p));
+}
+
+describe("booking dialog, booking link elsewhere (Booksy)", () => {
+  test("both buttons of every service page open it, and it closes on Zamknij, Escape and the backdrop", async () => {
+    for (const slug of slugs("services")) {
+      const page = await servicePage(site.base, slug);
+      const triggers = page.locator(".island a.btn");
+      assert.equal(await triggers.count(), 2, slug);
+      for (let i = 0; i < 2; i += 1) {
+        const trigger = triggers.nth(i);
+        await trigger.scrollIntoViewIfNeeded();
+        const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
+        for (const close of ["button", "Escape", "backdrop"]) {
+          await trigger.click();
+          await dialog.waitFor({ state: "visible" });
+          assert.ok(
+            (await dialog.boundingBox()).width <= 600,
+            `${slug}: at most 600 px wide`,
+          );
+          assert.equal(
+            await dialog
+              .getByText(
+                "Kliknij poniższy przycisk, aby umówić wizytę przez Booksy:",
+              )
+              .isVisible(),
+            true,
+          );
+          const booksy = dialog.getByRole("link", {
+            name: "Umów wizytę przez Booksy",
+          });
+          assert.equal(await booksy.getAttribute("href"), bookingUrl);
+          assert.equal(await booksy.getAttribute("target"), "_blank");
+          if (close === "button")
+            await dialog.getByRole("button", { name: "Zamknij" }).click();
+          if (close === "Escape") await page.keyboard.press("Escape");
+          if (close === "backdrop") await page.mouse.click(5, 450);
+          await dialog.waitFor({ state: "hidden" });
+          assert.equal(
+            await trigger.evaluate((el) => el === document.activeElement),
+            true,
+            `${slug}: focus returns after ${close}`,
+          );
+        }
+      }
+      assert.deepEqual(hydrationWarnings(page), [], slug);
+      assert.deepEqual(page.problems, [], slug);
+      await page.context().close();
+    }
+  });
+
+  test("keyboard focus stays inside the open dialog", async () => {
+    const page = await servicePage(site.base, "terapia-par");
+    await page.locator(".island a.btn").first().click();
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(
+        () =>
+          !document.activeElement ||
+          document.activeElement === document.body ||
+          !!document.activeElement.closest("dialog"),
+      );
+      assert.ok(inside, `Tab ${i} leaves the dialog`);
+    }
+    await page.context().close();
+  });
+
+  test("a click before hydration still opens the dialog", async () => {
+    const page = await openPage(browser, site.base);
+    await page.route("**/assets/islands/BookingButton.*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
+    await page.locator(".island a.btn").first().click();
+    await page
+      .getByRole("dialog", { name: "Umów wizytę" })
+      .waitFor({ state: "visible" });
+    assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd");
+    await page.context().close();
+  });
+});
+
+describe("booking dialog, booking link on the doctor-listing platform", () => {
+  test("embeds the widget for the named doctor and loads its script when it opens", async () => {
+    const page = await servicePage(
+      widgetSite.base,
+      "konsultacje-psychologiczne",
+    );
+    assert.equal(
+      await page.locator("#zl-widget-s").count(),
+      0,
+      "no widget script before the dialog opens",
+    );
+    await page.locator(".island a.btn").first().click();
+    const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
+    const widget = dialog.getByRole("region", {
+      name: "Widget umówienia wizyty lekarskiej",
+    });
+    await widget.waitFor();
+    assert.equal(
+      await widget.getAttribute("title"),
+      "Widget umówienia wizyty lekarskiej",
+    );
+    const anchor = widget.locator("a.zl-url");
+    assert.equal(
+      await anchor.getAttribute("data-zlw-doctor"),
+      siteValue("doctor_id"),
+    );
+    assert.equal(
+      await anchor.getAttribute("data-zlw-type"),
+      "big_with_calendar",
+    );
+    assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
+    assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
+    assert.equal(
+      await page.locator("#zl-widget-s").getAttribute("src"),
+      `${siteValue("widget_host")}/js/widget.js`,
+    );
+    await dialog.getByRole("button", { name: "Zamknij" }).click();
+    await page.locator(".island a.btn").last().click();
+    await widget.waitFor();
+    assert.equal(
+      await page.locator("#zl-widget-s").count(),
+      1,
+      "the script is re-inserted, not duplicated",
+    );
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test("reinitialises a widget that has already loaded", async () => {
+    const page = await openPage(browser, widgetSite.base);
+    await page.addInitScript(() => {
+      window.__widgetInits = 0;
+      window.ZLWidget = { init: () => (window.__widgetInits += 1) };
+    });
+    await page.goto(`${widgetSite.base}/uslugi/terapia-indywidualna`);
+    await page.waitForSelector('.island[data-hydrated="true"]');
+    const trigger = page.locator(".island a.btn").first();
+    await trigger.click();
+    await page.getByRole("button", { name: "Zamknij" }).click();
+    await trigger.click();
+    assert.equal(await page.evaluate(() => window.__widgetInits), 1);
+    await page.context().close();
+  });
+});
+
+describe("without JavaScript", () => {
+  test("both service buttons are working links to the booking page", async () => {
+    const page = await openPage(
+      browser,
+      site.base,
+      { width: 1280, height: 900 },
+      { javaScriptEnabled: false },
+    );
+    await page.goto(`${site.base}/uslugi/terapia-par`);
+    const links = page.locator(".island a.btn");
+    assert.equal(await links.count(), 2);
+    for (const link of await links.all()) {
+      assert.equal(await link.getAttribute("href"), bookingUrl);
+      assert.equal(await link.isVisible(), true);
+    }
+    assert.equal(await page.locator("dialog").first().isVisible(), false);
+    await page.context().close();
+  });
+});
+
+describe("third-party widgets", () => {
+  test("load after the page is interactive, with their hosts unreachable, and break nothing", async () => {
+    const page = await openPage(browser, site.base, {
+      width: 390,
+      height: 844,
+    });
+    await page.goto(`${site.base}/`, { waitUntil: "load" });
+    const telephony = siteValue("telephony_widget_src");
+    await page.waitForSelector(`script[src="${telephony}"]`, {
+      state: "attached",
+    });
+    for (const src of [
+      "https://platform.docplanner.com/js/widget.js",
+      "https://platform.docplanner.com/js/facility-widget.js",
+      "https://platform.docplanner.com/js/certificate.js",
+    ]) {
+      assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
+    }
+    assert.equal(
+      await page.evaluate(() => window.__cp.id),
+      siteValue("telephony_widget_id"),
+    );
+    assert.equal(
+      await page
+        .locator(".calendar-widget a")
+        .getAttribute("data-zlw-facility"),
+      siteValue("facility_id"),
+    );
+    await page.getByRole("button", { name: "Otwórz menu" }).click();
+    assert.equal(
+      await page.locator("#mobile-menu").isVisible(),
+      true,
+      "the page still works",
+    );
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test("the telephony widget is added on every page kind, none in the first HTML", async () => {
+    const telephony = siteValue("telephony_widget_src");
+    for (const route of [
+      "/",
+      "/o-mnie",
+      "/uslugi",
+      "/uslugi/coaching-adhd",
+      "/cennik",
+      "/blog",
+      "/blog/terapia-online",
+      "/regulamin",
+      "/m1",
+    ]) {
+      const html = await (await fetch(site.base + route)).text();
+      assert.ok(
+        !html.includes(`src="${telephony}"`),
+        `${route}: the widget must not be in the HTML that renders`,
+      );
+      const page = await openPage(browser, site.base);
+      await page.goto(site.base + route, { waitUntil: "load" });
+      await page.waitForSelector(`script[src="${telephony}"]`, {
+        state: "attached",
+      });
+      await page.context().close();
+    }
+  });
+});
+
+describe("/m1 analytics", () => {
+  test("records both events on /m1", async () => {
+    const page = await openPage(browser, site.base);
+    await page.addInitScript(() => {
+      window.gtag = (...args) => {
+        const log = JSON.parse(sessionStorage.getItem("events") ?? "[]");
+        log.push(args);
+        sessionStorage.setItem("events", JSON.stringify(log));
+      };
+    });
+    await page.goto(`${site.base}/m1`);
+    await page.getByRole("link", { name: "Przejdź do strony głównej" }).click();
+    await page.waitForURL(`${site.base}/`);
+    const events = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem("events") ?? "[]"),
+    );
+    assert.equal(events.length, 2);
+    assert.deepEqual(events[0].slice(0, 2), ["event", "page_view"]);
+    assert.deepEqual(events[1], [
+      "event",
+      "click",
+      {
+        event_category: "Navigation",
+        event_label: "Przejście do strony głównej",
+      },
+    ]);
+    await page.context().close();
+  });
+
+  test("sends nothing and fails nothing without an analytics function", async () => {
+    const page = await openPage(browser, site.base);
+    await page.goto(`${site.base}/m1`);
+    await page.getByRole("link", { name: "Przejdź do strony głównej" }).click();
+    await page.waitForURL(`${site.base}/`);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+});
+
+describe("images", () => {
+  test("a broken image is retried once with a stock image, never more", async () => {
+    const page = await openPage(browser, site.base);
+    await page.route("**/images/las.svg", (route) =>
+      route.fulfill({ status: 404, body: "" }),
+    );
+    const stockRequests = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith("https://images.unsplash.com/"))
+        stockRequests.push(r.url());
+    });
+    await page.goto(`${site.base}/blog/terapia-cbt`, { waitUntil: "load" });
+    const hero = page.locator("img.article-hero");
+    await page.waitForFunction(
+      () =>
+        document.querySelector("img.article-hero").dataset.fallback === "true",
+    );
+    assert.match(
+      await hero.getAttribute("src"),
+      /^https:\/\/images\.unsplash\.com\/photo-/,
+    );
+    await page.waitForTimeout(300);
+    assert.equal(
+      stockRequests.length,
+      1,
+      "the failing fallback is not retried",
+    );
+    await page.context().close();
+  });
+
+  test("every image has its size, and images below the fold load lazily", async () => {
+    const page = await openPage(browser, site.base);
+    for (const route of [
+      "/",
+      "/uslugi",
+      "/blog",
+      "/o-mnie",
+      "/blog/terapia-cbt",
+    ]) {
+      await page.goto(site.base + route);
+      const images = await page.locator("main img").evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          w: img.getAttribute("width"),
+          h: img.getAttribute("height"),
+          lazy: img.loading === "lazy",
+          top: img.getBoundingClientRect().top,
+        })),
+      );
+      for (const img of images) {
+        assert.ok(img.w && img.h, `${route}: an image has no width or height`);
+        if (img.top > 1200)
+          assert.ok(
+            img.lazy,
+            `${route}: an image far below the fold is not lazy`,
+          );
+      }
+    }
+    await page.context().close();
+  });
+});

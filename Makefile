@@ -47,3 +47,4 @@ e2e: islands
 test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
+	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd

@@ -133,6 +133,8 @@ pub struct Islands {
     build_dir: PathBuf,
     bundle_hash: String,
     calls: Arc<Mutex<BTreeMap<String, Call>>>,
+    /// Off for pages rendered per request: their props may hold what a visitor typed.
+    cache: bool,
 }
 
 /// How many islands one build prerendered, and whether it started node.
@@ -157,6 +159,15 @@ impl Islands {
             build_dir: build_dir.to_path_buf(),
             bundle_hash,
             calls: Arc::default(),
+            cache: true,
+        })
+    }
+
+    /// Islands rendered by node every time and never written to the cache.
+    pub fn load_uncached(build_dir: &Path) -> Result<Self> {
+        Ok(Self {
+            cache: false,
+            ..Self::load(build_dir)?
         })
     }
 
@@ -204,11 +215,16 @@ impl Islands {
         let mut html = HashMap::new();
         let mut missing = Vec::new();
         for (key, call) in &calls {
-            match std::fs::read_to_string(self.cache_path(key)) {
-                Ok(cached) => {
+            let cached = if self.cache {
+                std::fs::read_to_string(self.cache_path(key)).ok()
+            } else {
+                None
+            };
+            match cached {
+                Some(cached) => {
                     html.insert(key.clone(), cached);
                 }
-                Err(_) => missing.push((key.clone(), call.clone())),
+                None => missing.push((key.clone(), call.clone())),
             }
         }
         let stats = SsrStats {
@@ -219,6 +235,10 @@ impl Islands {
             return Ok((html, stats));
         }
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
+        if !self.cache {
+            html.extend(missing.into_iter().map(|(key, _)| key).zip(rendered));
+            return Ok((html, stats));
+        }
         let cache_dir = self.build_dir.join("ssr-cache");
         std::fs::create_dir_all(&cache_dir).map_err(|e| Error::write(&cache_dir, e))?;
         for ((key, _), markup) in missing.into_iter().zip(rendered) {

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 pub use error::{Diagnostic, Error, Result};
 pub use model::Content;
-pub use render::Output;
+pub use render::{ExtraPage, Output};
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
 #[derive(Debug, Clone)]
@@ -64,6 +64,13 @@ fn render_all(project: &Project) -> Result<(Vec<Output>, islands::SsrStats)> {
     let content = load(project)?;
     let islands = islands::Islands::load(&project.islands_dir)?;
     render::render_site(&content, &project.templates_dir, &islands)
+}
+
+/// Renders one page on request, with its islands prerendered and never cached.
+pub fn render_extra(project: &Project, page: &ExtraPage<'_>) -> Result<String> {
+    let content = load(project)?;
+    let islands = islands::Islands::load_uncached(&project.islands_dir)?;
+    render::render_extra(&content, &project.templates_dir, &islands, page)
 }
 
 #[derive(Debug, Clone)]

@@ -286,12 +286,12 @@ fn site_script_config(content: &Content) -> String {
     .replace('<', "\\u003c")
 }
 
-/// Renders the whole site from loaded, validated content, the templates and the islands.
-pub fn render_site(
-    content: &Content,
+/// The renderer with its base context, and the asset files every build publishes.
+fn prepare<'a>(
+    content: &'a Content,
     templates_dir: &Path,
     islands: &Islands,
-) -> Result<(Vec<Output>, SsrStats)> {
+) -> Result<(Renderer<'a>, Vec<Output>)> {
     let tera = load_templates(templates_dir, islands)?;
     let (mut assets, mut outputs) = hashed_assets(&templates_dir.join("assets"))?;
     for name in islands.manifest.scripts.keys() {
@@ -309,11 +309,24 @@ pub fn render_site(
     base.insert("c", &collections);
     base.insert("booking", &booking_props(content));
     base.insert("site_config_json", &site_script_config(content));
-    let renderer = Renderer {
-        content,
-        tera,
-        base,
-    };
+    base.insert("contact_form_default", &serde_json::json!({}));
+    Ok((
+        Renderer {
+            content,
+            tera,
+            base,
+        },
+        outputs,
+    ))
+}
+
+/// Renders the whole site from loaded, validated content, the templates and the islands.
+pub fn render_site(
+    content: &Content,
+    templates_dir: &Path,
+    islands: &Islands,
+) -> Result<(Vec<Output>, SsrStats)> {
+    let (renderer, mut outputs) = prepare(content, templates_dir, islands)?;
     let mut problems = Vec::new();
     renderer.pages(&mut problems, &mut outputs)?;
     if !problems.is_empty() {
@@ -325,6 +338,38 @@ pub fn render_site(
     let stats = islands.finish(&mut outputs)?;
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok((outputs, stats))
+}
+
+/// A page that is not part of the static site, rendered on request (for example the answer
+/// to a contact form sent without JavaScript). `extra` is added to the template's context.
+pub struct ExtraPage<'a> {
+    pub template: &'a str,
+    pub route: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub extra: Vec<(&'a str, serde_json::Value)>,
+}
+
+pub fn render_extra(
+    content: &Content,
+    templates_dir: &Path,
+    islands: &Islands,
+    page: &ExtraPage<'_>,
+) -> Result<String> {
+    let (renderer, _) = prepare(content, templates_dir, islands)?;
+    let mut view = renderer.page_view(page.route, page.title, page.description);
+    view.noindex = true;
+    let mut ctx = renderer.base.clone();
+    ctx.insert("page", &view);
+    for (key, value) in &page.extra {
+        ctx.insert(*key, value);
+    }
+    let mut outputs = vec![Output {
+        path: "page.html".into(),
+        bytes: renderer.render(page.template, &ctx)?,
+    }];
+    islands.finish(&mut outputs)?;
+    Ok(String::from_utf8_lossy(&outputs[0].bytes).into_owned())
 }
 
 #[cfg(test)]

@@ -59,10 +59,14 @@ fn islands_are_prerendered_html_with_their_props() {
         service.contains("/assets/islands/loader."),
         "pages with islands load the loader"
     );
+    let blog = page("blog/index.html");
+    assert!(
+        !blog.contains("loader.") && !blog.contains("<!--island"),
+        "pages without islands do not"
+    );
     let home = page("index.html");
     assert!(
-        !home.contains("loader.") && !home.contains("<!--island"),
-        "pages without islands do not"
+        home.contains("data-island=\"ContactForm\"") && home.contains("id=\"contact-countryCode\"")
     );
 }
 

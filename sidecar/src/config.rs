@@ -10,30 +10,59 @@ pub struct Config {
     pub root: PathBuf,
     /// Where the built site is published.
     pub dist: PathBuf,
+    /// SQLite and the e-mail outbox (`var/` by default).
+    pub data_dir: PathBuf,
+    /// An SMTP server for contact e-mails; without one they are written as `.eml` files.
+    pub smtp_url: Option<String>,
+    /// Who receives contact messages (default: the practice's e-mail from `site.yaml`).
+    pub contact_to: Option<String>,
+    pub message_retention_days: i64,
+    pub contact_rate_per_minute: u32,
+    /// A submit sooner than this after the form was shown is taken for a bot.
+    pub contact_min_seconds: i64,
+    /// The first retry of a failed delivery waits this long; each next one twice as long.
+    pub outbox_retry_seconds: i64,
+    /// How often the outbox looks for messages due for a retry.
+    pub outbox_poll_seconds: u64,
 }
 
 impl Config {
-    /// Reads `BIND`, `PORT`, `SITE_ROOT` and `DIST_DIR`.
+    /// Reads every variable of the README's table.
     pub fn from_env() -> Result<Self, crate::Error> {
         Self::from_lookup(|key| std::env::var(key).ok())
     }
 
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, crate::Error> {
-        let port = match get("PORT") {
-            Some(p) => p.parse().map_err(|_| crate::Error::Config {
-                name: "PORT",
-                message: format!("'{p}' is not a port number"),
-            })?,
-            None => 8080,
-        };
         let root = PathBuf::from(get("SITE_ROOT").unwrap_or_else(|| ".".into()));
-        let dist = get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from);
+        let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
         Ok(Self {
             bind: get("BIND").unwrap_or_else(|| "127.0.0.1".into()),
-            port,
+            port: number(&get, "PORT", 8080)?,
+            dist: get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from),
+            data_dir: get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from),
+            smtp_url: non_empty("SMTP_URL"),
+            contact_to: non_empty("CONTACT_TO"),
+            message_retention_days: number(&get, "MESSAGE_RETENTION_DAYS", 30)?,
+            contact_rate_per_minute: number(&get, "CONTACT_RATE_PER_MINUTE", 5)?,
+            contact_min_seconds: number(&get, "CONTACT_MIN_SECONDS", 3)?,
+            outbox_retry_seconds: number(&get, "OUTBOX_RETRY_SECONDS", 30)?,
+            outbox_poll_seconds: number(&get, "OUTBOX_POLL_SECONDS", 5)?,
             root,
-            dist,
         })
+    }
+}
+
+fn number<T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: T,
+) -> Result<T, crate::Error> {
+    match get(name) {
+        Some(v) => v.trim().parse().map_err(|_| crate::Error::Config {
+            name,
+            message: format!("'{v}' is not a valid number"),
+        }),
+        None => Ok(default),
     }
 }
 
@@ -46,6 +75,15 @@ mod tests {
         let c = Config::from_lookup(|_| None).unwrap();
         assert_eq!((c.bind.as_str(), c.port), ("127.0.0.1", 8080));
         assert_eq!(c.dist, PathBuf::from("./dist"));
+        assert_eq!(c.data_dir, PathBuf::from("./var"));
+        assert_eq!(
+            (
+                c.smtp_url,
+                c.message_retention_days,
+                c.contact_rate_per_minute
+            ),
+            (None, 30, 5)
+        );
     }
 
     #[test]

@@ -1,19 +1,114 @@
 //! The sidecar: serves the built site and, later, the site's small dynamic API.
 
 pub mod config;
+pub mod contact;
+pub mod db;
 pub mod error;
+pub mod outbox;
 pub mod static_files;
 
-use actix_web::{middleware, web, App, HttpServer};
-use std::time::Instant;
+use actix_web::{middleware, web, App, HttpRequest, HttpServer};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::net::{IpAddr, Ipv4Addr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 pub use config::Config;
 pub use error::Error;
 
+/// What request handlers share.
+pub struct AppState {
+    pub db: Arc<db::Db>,
+    pub outbox: Arc<outbox::Outbox>,
+    /// Signs the contact form's tokens; made once and kept in SQLite.
+    pub secret: Vec<u8>,
+    pub contact_limiter: DefaultKeyedRateLimiter<IpAddr>,
+    pub min_seconds: i64,
+    pub project: generator::Project,
+}
+
+fn random_secret() -> Vec<u8> {
+    let mut secret = vec![0_u8; 32];
+    if let Err(e) = getrandom::fill(&mut secret) {
+        // Without randomness there is no safe secret; stop rather than sign with zeros.
+        panic!("no source of randomness: {e}");
+    }
+    secret
+}
+
+fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, Error> {
+    text.parse().map_err(|e| Error::Config {
+        name,
+        message: format!("'{text}' is not an e-mail address: {e}"),
+    })
+}
+
+impl AppState {
+    /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
+    pub fn open(config: &Config, site: &generator::model::SiteConfig) -> Result<Self, Error> {
+        let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
+        let secret = db.setting_or("token_secret", random_secret)?;
+        let domain = site
+            .site_url
+            .split("://")
+            .last()
+            .unwrap_or("localhost")
+            .trim_end_matches('/')
+            .to_string();
+        let addresses = outbox::Addresses {
+            from: mailbox(
+                &format!("{} <{}>", site.name, site.email),
+                "site.yaml email",
+            )?,
+            to: mailbox(
+                config.contact_to.as_deref().unwrap_or(&site.email),
+                "CONTACT_TO",
+            )?,
+            site_name: site.name.clone(),
+            domain,
+        };
+        let mailer = outbox::Mailer::from_config(
+            config.smtp_url.as_deref(),
+            &config.data_dir.join("outbox"),
+        )?;
+        let outbox = outbox::Outbox::new(
+            Arc::clone(&db),
+            mailer,
+            addresses,
+            config.message_retention_days,
+            config.outbox_retry_seconds,
+        );
+        let rate =
+            NonZeroU32::new(config.contact_rate_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+        Ok(Self {
+            db,
+            outbox: Arc::new(outbox),
+            secret,
+            contact_limiter: RateLimiter::keyed(Quota::per_minute(rate)),
+            min_seconds: config.contact_min_seconds,
+            project: generator::Project::at(&config.root),
+        })
+    }
+
+    /// Whether this client may send another contact message now.
+    pub fn allow(&self, req: &HttpRequest) -> bool {
+        let ip = req
+            .peer_addr()
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |a| a.ip());
+        self.contact_limiter.check_key(&ip).is_ok()
+    }
+}
+
 /// Registers every route of the sidecar.
-pub fn configure(dist: std::path::PathBuf) -> impl FnOnce(&mut web::ServiceConfig) {
+pub fn configure(
+    state: web::Data<AppState>,
+    dist: std::path::PathBuf,
+) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
-        cfg.app_data(web::Data::new(static_files::Root(dist)))
+        cfg.app_data(state)
+            .app_data(web::Data::new(static_files::Root(dist)))
+            .configure(contact::configure)
             .default_service(web::to(static_files::serve));
     }
 }
@@ -23,6 +118,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let project = generator::Project::at(&config.root);
     let started = Instant::now();
     let report = generator::build(&project, &config.dist)?;
+    let content = generator::load(&project)?;
+    let state = web::Data::new(AppState::open(&config, &content.site)?);
+    Arc::clone(&state.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     tracing::info!(
         files = report.files,
         ms = started.elapsed().as_millis() as u64,
@@ -34,7 +132,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
         App::new()
             .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(log_request))
-            .configure(configure(dist.clone()))
+            .configure(configure(state.clone(), dist.clone()))
     })
     .bind((config.bind.as_str(), config.port))
     .map_err(|source| Error::Bind {

@@ -1,26 +1,26 @@
 //! The sidecar serving a real build of the site over HTTP.
 
+mod common;
+
 use actix_web::http::{header, StatusCode};
 use actix_web::{middleware, test, App};
-use std::path::Path;
 
 fn built_site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    generator::build(&generator::Project::at(&root), &dir.path().join("dist"))
-        .expect("the real site builds");
+    common::build_site(dir.path());
     dir
 }
 
 macro_rules! app {
-    ($dir:expr) => {
+    ($dir:expr) => {{
+        let state = common::state(&common::config($dir.path(), &[]));
         test::init_service(
             App::new()
                 .wrap(middleware::Compress::default())
-                .configure(sidecar::configure($dir.path().join("dist"))),
+                .configure(sidecar::configure(state, $dir.path().join("dist"))),
         )
         .await
-    };
+    }};
 }
 
 fn h<B>(resp: &actix_web::dev::ServiceResponse<B>, name: header::HeaderName) -> String {

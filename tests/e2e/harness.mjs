@@ -1,25 +1,14 @@
 // Starts the real sidecar on a free loopback port and a headless Chromium that can reach
 // nothing but that server (booking, telephony and analytics hosts are routed away).
 import { spawn } from "node:child_process";
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-export const repoRoot = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-);
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const sidecarBin = join(repoRoot, "target", "debug", "sidecar");
 
 const chromiumFlags = [
@@ -47,8 +36,7 @@ function freePort() {
 async function waitUntilServing(url, child, log) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`sidecar exited early:\n${log.join("")}`);
+    if (child.exitCode !== null) throw new Error(`sidecar exited early:\n${log.join("")}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -75,7 +63,7 @@ export function siteCopy(edit) {
 }
 
 /** Starts the sidecar (on the real sources, or `root`); returns its base URL and a stop function. */
-export async function startSite(root = repoRoot) {
+export async function startSite(root = repoRoot, env = {}) {
   const port = await freePort();
   const work = mkdtempSync(join(tmpdir(), "harmonia-e2e-"));
   const log = [];
@@ -85,7 +73,9 @@ export async function startSite(root = repoRoot) {
       PORT: String(port),
       SITE_ROOT: root,
       DIST_DIR: join(work, "dist"),
+      DATA_DIR: join(work, "var"),
       RUST_LOG: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -95,11 +85,10 @@ export async function startSite(root = repoRoot) {
   await waitUntilServing(base + "/", child, log);
   return {
     base,
+    dataDir: join(work, "var"),
     async stop() {
       child.kill("SIGTERM");
-      await new Promise((r) =>
-        child.exitCode !== null ? r() : child.once("exit", r),
-      );
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
       rmSync(work, { recursive: true, force: true });
       if (root !== repoRoot) rmSync(root, { recursive: true, force: true });
     },
@@ -117,23 +106,15 @@ export async function launchBrowser() {
  * A page whose requests leave only for `base`; console errors and failed local requests
  * are collected in `page.problems`.
  */
-export async function openPage(
-  browser,
-  base,
-  viewport = { width: 1280, height: 900 },
-  options = {},
-) {
+export async function openPage(browser, base, viewport = { width: 1280, height: 900 }, options = {}) {
   const context = await browser.newContext({ viewport, ...options });
   await context.route("**/*", (route) =>
-    route.request().url().startsWith(base)
-      ? route.continue()
-      : route.abort("blockedbyclient"),
+    route.request().url().startsWith(base) ? route.continue() : route.abort("blockedbyclient"),
   );
   const page = await context.newPage();
   page.problems = [];
   page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().includes("ERR_BLOCKED_BY_CLIENT"))
-      page.problems.push(m.text());
+    if (m.type() === "error" && !m.text().includes("ERR_BLOCKED_BY_CLIENT")) page.problems.push(m.text());
   });
   page.on("pageerror", (e) => page.problems.push(e.message));
   return page;

@@ -3,14 +3,7 @@
 // the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import {
-  launchBrowser,
-  openPage,
-  siteCopy,
-  siteValue,
-  slugs,
-  startSite,
-} from "./harness.mjs";
+import { launchBrowser, openPage, siteCopy, siteValue, slugs, startSite } from "./harness.mjs";
 
 const bookingUrl = siteValue("booking_url");
 const profileUrl = siteValue("profile_url");
@@ -22,9 +15,7 @@ before(async () => {
   site = await startSite();
   // The same site with the booking link on the doctor-listing platform: the dialog embeds its widget.
   widgetSite = await startSite(
-    siteCopy((yaml) =>
-      yaml.replace(/^booking_url: ".*"$/m, `booking_url: "${profileUrl}"`),
-    ),
+    siteCopy((yaml) => yaml.replace(/^booking_url: ".*"$/m, `booking_url: "${profileUrl}"`)),
   );
   browser = await launchBrowser();
 });
@@ -35,12 +26,7 @@ after(async () => {
 });
 
 async function servicePage(base, slug, options) {
-  const page = await openPage(
-    browser,
-    base,
-    { width: 1280, height: 900 },
-    options,
-  );
+  const page = await openPage(browser, base, { width: 1280, height: 900 }, options);
   await page.goto(`${base}/uslugi/${slug}`);
   await page.waitForSelector('.island[data-hydrated="true"]');
   return page;
@@ -63,16 +49,9 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
         for (const close of ["button", "Escape", "backdrop"]) {
           await trigger.click();
           await dialog.waitFor({ state: "visible" });
-          assert.ok(
-            (await dialog.boundingBox()).width <= 600,
-            `${slug}: at most 600 px wide`,
-          );
+          assert.ok((await dialog.boundingBox()).width <= 600, `${slug}: at most 600 px wide`);
           assert.equal(
-            await dialog
-              .getByText(
-                "Kliknij poniższy przycisk, aby umówić wizytę przez Booksy:",
-              )
-              .isVisible(),
+            await dialog.getByText("Kliknij poniższy przycisk, aby umówić wizytę przez Booksy:").isVisible(),
             true,
           );
           const booksy = dialog.getByRole("link", {
@@ -80,8 +59,7 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
           });
           assert.equal(await booksy.getAttribute("href"), bookingUrl);
           assert.equal(await booksy.getAttribute("target"), "_blank");
-          if (close === "button")
-            await dialog.getByRole("button", { name: "Zamknij" }).click();
+          if (close === "button") await dialog.getByRole("button", { name: "Zamknij" }).click();
           if (close === "Escape") await page.keyboard.press("Escape");
           if (close === "backdrop") await page.mouse.click(5, 450);
           await dialog.waitFor({ state: "hidden" });
@@ -122,9 +100,7 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
     });
     await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
     await page.locator(".island a.btn").first().click();
-    await page
-      .getByRole("dialog", { name: "Umów wizytę" })
-      .waitFor({ state: "visible" });
+    await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor({ state: "visible" });
     assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd");
     await page.context().close();
   });
@@ -132,48 +108,25 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
 
 describe("booking dialog, booking link on the doctor-listing platform", () => {
   test("embeds the widget for the named doctor and loads its script when it opens", async () => {
-    const page = await servicePage(
-      widgetSite.base,
-      "konsultacje-psychologiczne",
-    );
-    assert.equal(
-      await page.locator("#zl-widget-s").count(),
-      0,
-      "no widget script before the dialog opens",
-    );
+    const page = await servicePage(widgetSite.base, "konsultacje-psychologiczne");
+    assert.equal(await page.locator("#zl-widget-s").count(), 0, "no widget script before the dialog opens");
     await page.locator(".island a.btn").first().click();
     const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
     const widget = dialog.getByRole("region", {
       name: "Widget umówienia wizyty lekarskiej",
     });
     await widget.waitFor();
-    assert.equal(
-      await widget.getAttribute("title"),
-      "Widget umówienia wizyty lekarskiej",
-    );
+    assert.equal(await widget.getAttribute("title"), "Widget umówienia wizyty lekarskiej");
     const anchor = widget.locator("a.zl-url");
-    assert.equal(
-      await anchor.getAttribute("data-zlw-doctor"),
-      siteValue("doctor_id"),
-    );
-    assert.equal(
-      await anchor.getAttribute("data-zlw-type"),
-      "big_with_calendar",
-    );
+    assert.equal(await anchor.getAttribute("data-zlw-doctor"), siteValue("doctor_id"));
+    assert.equal(await anchor.getAttribute("data-zlw-type"), "big_with_calendar");
     assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
     assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
-    assert.equal(
-      await page.locator("#zl-widget-s").getAttribute("src"),
-      `${siteValue("widget_host")}/js/widget.js`,
-    );
+    assert.equal(await page.locator("#zl-widget-s").getAttribute("src"), `${siteValue("widget_host")}/js/widget.js`);
     await dialog.getByRole("button", { name: "Zamknij" }).click();
     await page.locator(".island a.btn").last().click();
     await widget.waitFor();
-    assert.equal(
-      await page.locator("#zl-widget-s").count(),
-      1,
-      "the script is re-inserted, not duplicated",
-    );
+    assert.equal(await page.locator("#zl-widget-s").count(), 1, "the script is re-inserted, not duplicated");
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
@@ -197,12 +150,7 @@ describe("booking dialog, booking link on the doctor-listing platform", () => {
 
 describe("without JavaScript", () => {
   test("both service buttons are working links to the booking page", async () => {
-    const page = await openPage(
-      browser,
-      site.base,
-      { width: 1280, height: 900 },
-      { javaScriptEnabled: false },
-    );
+    const page = await openPage(browser, site.base, { width: 1280, height: 900 }, { javaScriptEnabled: false });
     await page.goto(`${site.base}/uslugi/terapia-par`);
     const links = page.locator(".island a.btn");
     assert.equal(await links.count(), 2);
@@ -233,22 +181,10 @@ describe("third-party widgets", () => {
     ]) {
       assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
     }
-    assert.equal(
-      await page.evaluate(() => window.__cp.id),
-      siteValue("telephony_widget_id"),
-    );
-    assert.equal(
-      await page
-        .locator(".calendar-widget a")
-        .getAttribute("data-zlw-facility"),
-      siteValue("facility_id"),
-    );
+    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
+    assert.equal(await page.locator(".calendar-widget a").getAttribute("data-zlw-facility"), siteValue("facility_id"));
     await page.getByRole("button", { name: "Otwórz menu" }).click();
-    assert.equal(
-      await page.locator("#mobile-menu").isVisible(),
-      true,
-      "the page still works",
-    );
+    assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
@@ -267,10 +203,7 @@ describe("third-party widgets", () => {
       "/m1",
     ]) {
       const html = await (await fetch(site.base + route)).text();
-      assert.ok(
-        !html.includes(`src="${telephony}"`),
-        `${route}: the widget must not be in the HTML that renders`,
-      );
+      assert.ok(!html.includes(`src="${telephony}"`), `${route}: the widget must not be in the HTML that renders`);
       const page = await openPage(browser, site.base);
       await page.goto(site.base + route, { waitUntil: "load" });
       await page.waitForSelector(`script[src="${telephony}"]`, {
@@ -294,9 +227,7 @@ describe("/m1 analytics", () => {
     await page.goto(`${site.base}/m1`);
     await page.getByRole("link", { name: "Przejdź do strony głównej" }).click();
     await page.waitForURL(`${site.base}/`);
-    const events = await page.evaluate(() =>
-      JSON.parse(sessionStorage.getItem("events") ?? "[]"),
-    );
+    const events = await page.evaluate(() => JSON.parse(sessionStorage.getItem("events") ?? "[]"));
     assert.equal(events.length, 2);
     assert.deepEqual(events[0].slice(0, 2), ["event", "page_view"]);
     assert.deepEqual(events[1], [
@@ -323,42 +254,23 @@ describe("/m1 analytics", () => {
 describe("images", () => {
   test("a broken image is retried once with a stock image, never more", async () => {
     const page = await openPage(browser, site.base);
-    await page.route("**/images/las.svg", (route) =>
-      route.fulfill({ status: 404, body: "" }),
-    );
+    await page.route("**/images/las.svg", (route) => route.fulfill({ status: 404, body: "" }));
     const stockRequests = [];
     page.on("request", (r) => {
-      if (r.url().startsWith("https://images.unsplash.com/"))
-        stockRequests.push(r.url());
+      if (r.url().startsWith("https://images.unsplash.com/")) stockRequests.push(r.url());
     });
     await page.goto(`${site.base}/blog/terapia-cbt`, { waitUntil: "load" });
     const hero = page.locator("img.article-hero");
-    await page.waitForFunction(
-      () =>
-        document.querySelector("img.article-hero").dataset.fallback === "true",
-    );
-    assert.match(
-      await hero.getAttribute("src"),
-      /^https:\/\/images\.unsplash\.com\/photo-/,
-    );
+    await page.waitForFunction(() => document.querySelector("img.article-hero").dataset.fallback === "true");
+    assert.match(await hero.getAttribute("src"), /^https:\/\/images\.unsplash\.com\/photo-/);
     await page.waitForTimeout(300);
-    assert.equal(
-      stockRequests.length,
-      1,
-      "the failing fallback is not retried",
-    );
+    assert.equal(stockRequests.length, 1, "the failing fallback is not retried");
     await page.context().close();
   });
 
   test("every image has its size, and images below the fold load lazily", async () => {
     const page = await openPage(browser, site.base);
-    for (const route of [
-      "/",
-      "/uslugi",
-      "/blog",
-      "/o-mnie",
-      "/blog/terapia-cbt",
-    ]) {
+    for (const route of ["/", "/uslugi", "/blog", "/o-mnie", "/blog/terapia-cbt"]) {
       await page.goto(site.base + route);
       const images = await page.locator("main img").evaluateAll((imgs) =>
         imgs.map((img) => ({
@@ -370,11 +282,7 @@ describe("images", () => {
       );
       for (const img of images) {
         assert.ok(img.w && img.h, `${route}: an image has no width or height`);
-        if (img.top > 1200)
-          assert.ok(
-            img.lazy,
-            `${route}: an image far below the fold is not lazy`,
-          );
+        if (img.top > 1200) assert.ok(img.lazy, `${route}: an image far below the fold is not lazy`);
       }
     }
     await page.context().close();

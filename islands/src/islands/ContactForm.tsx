@@ -1,0 +1,251 @@
+// The contact form (SPEC §2 Contact section, §4, §5, §8). Rendered ahead of time; without
+// JavaScript it posts to the sidecar like any form, with it it sends JSON and shows toasts.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { digitsOnly, fullPhone, phoneError, rules, validate, type ContactMessage, type Errors } from "../contact/rules";
+
+export type Notice = "sent" | "confirm" | "refused";
+
+export interface ContactFormProps {
+  initial?: Partial<ContactMessage>;
+  errors?: Errors;
+  notice?: Notice;
+  noticeText?: string;
+  token?: string;
+}
+
+interface Toast {
+  id: number;
+  kind: "success" | "error";
+  title: string;
+  text: string;
+}
+
+const TOAST_MS = 5000;
+const empty: ContactMessage = { name: "", email: "", phone: "", countryCode: rules.defaultCountryCode, message: "" };
+export const SENT = {
+  title: "Wiadomość wysłana!",
+  text: "Dziękujemy za kontakt. Odpowiemy tak szybko, jak to możliwe.",
+};
+export const FAILED = {
+  title: "Błąd wysyłania",
+  text: "Przepraszamy, wystąpił błąd podczas wysyłania wiadomości. Spróbuj ponownie później.",
+};
+const CONFIRM = "Sprawdź swoje dane i kliknij „Wyślij wiadomość”, aby potwierdzić wysłanie.";
+
+async function fetchToken(): Promise<string> {
+  const response = await fetch("/api/contact/token", { cache: "no-store" });
+  if (!response.ok) throw new Error(`token: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+function Field(props: {
+  id: keyof ContactMessage;
+  label: string;
+  error: string | undefined;
+  optional?: boolean;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const errorId = `contact-${props.id}-error`;
+  return (
+    <div className={`field${props.error ? " field-invalid" : ""}`}>
+      <label htmlFor={`contact-${props.id}`}>
+        {props.label}
+        {props.optional && <span className="muted"> (opcjonalnie)</span>}
+      </label>
+      {props.children(props.error ? errorId : undefined)}
+      {props.error && (
+        <p id={errorId} className="field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function ContactForm({ initial, errors: initialErrors, notice, noticeText, token }: ContactFormProps) {
+  const [values, setValues] = useState<ContactMessage>({ ...empty, ...initial });
+  const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
+  const [sending, setSending] = useState(false);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const form = useRef<HTMLFormElement>(null);
+  const tokenRef = useRef<string | undefined>(token);
+  const nextId = useRef(1);
+
+  useEffect(() => {
+    // Our own messages replace the browser's once JavaScript runs.
+    if (form.current) form.current.noValidate = true;
+    if (!tokenRef.current) {
+      fetchToken().then(
+        (t) => (tokenRef.current = t),
+        () => undefined,
+      );
+    }
+  }, []);
+
+  const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
+  const toast = (kind: Toast["kind"], content: { title: string; text: string }) => {
+    const id = nextId.current++;
+    setToasts((list) => [...list, { id, kind, ...content }]);
+    setTimeout(() => dismiss(id), TOAST_MS);
+  };
+
+  const change =
+    (field: keyof ContactMessage) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = field === "phone" ? digitsOnly(event.target.value) : event.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => {
+        const next = { ...e };
+        delete next[field];
+        if (field === "phone") {
+          const error = phoneError(value);
+          if (error) next.phone = error;
+        }
+        return next;
+      });
+    };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`contact-${first}`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      tokenRef.current ??= await fetchToken();
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          ...values,
+          fullPhone: fullPhone(values),
+          token: tokenRef.current,
+          website: form.current?.website.value ?? "",
+        }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { errors?: Errors };
+        if (body.errors) setErrors(body.errors);
+        throw new Error(`contact: ${response.status}`);
+      }
+      setValues(empty);
+      setErrors({});
+      toast("success", SENT);
+    } catch {
+      toast("error", FAILED);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const described = (field: keyof ContactMessage, describedBy: string | undefined) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: values[field],
+    onChange: change(field),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": describedBy,
+  });
+
+  return (
+    <>
+      <form ref={form} className="contact-form" method="post" action="/api/contact" onSubmit={submit}>
+        {notice === "sent" && (
+          <p className="form-notice form-notice-success" role="status">
+            <strong>{SENT.title}</strong> {SENT.text}
+          </p>
+        )}
+        {notice === "confirm" && (
+          <p className="form-notice" role="status">
+            {CONFIRM}
+          </p>
+        )}
+        {notice === "refused" && (
+          <p className="form-notice form-notice-error" role="alert">
+            <strong>{FAILED.title}</strong> {noticeText ?? FAILED.text}
+          </p>
+        )}
+        <Field id="name" label="Imię i nazwisko" error={errors.name}>
+          {(d) => (
+            <input
+              {...described("name", d)}
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={rules.maxLength.name}
+            />
+          )}
+        </Field>
+        <Field id="email" label="E-mail" error={errors.email}>
+          {(d) => (
+            <input
+              {...described("email", d)}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={rules.maxLength.email}
+            />
+          )}
+        </Field>
+        <div className="field-row">
+          <Field id="countryCode" label="Kierunkowy" error={errors.countryCode}>
+            {(d) => (
+              <select {...described("countryCode", d)}>
+                {rules.countryCodes.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.code} {c.country}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="phone" label="Telefon" optional error={errors.phone}>
+            {(d) => (
+              <input
+                {...described("phone", d)}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                pattern={`[0-9]{${rules.phoneDigits}}`}
+                title={rules.messages.phoneInvalid}
+              />
+            )}
+          </Field>
+        </div>
+        <Field id="message" label="Wiadomość" error={errors.message}>
+          {(d) => <textarea {...described("message", d)} rows={5} required maxLength={rules.maxLength.message} />}
+        </Field>
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor="contact-website">Strona internetowa (zostaw puste)</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        {token && <input type="hidden" name="token" value={token} />}
+        <button className="btn btn-primary" type="submit" disabled={sending}>
+          {sending ? "Wysyłanie…" : "Wyślij wiadomość"}
+        </button>
+      </form>
+      <div className="toasts" aria-live="polite" aria-atomic="false">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"}>
+            <div>
+              <p className="toast-title">{t.title}</p>
+              <p>{t.text}</p>
+            </div>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Zamknij powiadomienie"
+              onClick={() => dismiss(t.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+//! The contact form's rules, read from the same `rules.json` the form uses (SPEC §3, §5).
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+const RULES_JSON: &str = include_str!("../../../islands/src/contact/rules.json");
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CountryCode {
+    pub code: String,
+    pub country: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct MaxLength {
+    pub name: usize,
+    pub email: usize,
+    pub message: usize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rules {
+    pub country_codes: Vec<CountryCode>,
+    pub default_country_code: String,
+    pub phone_digits: usize,
+    pub max_length: MaxLength,
+    pub email_pattern: String,
+    pub messages: BTreeMap<String, String>,
+}
+
+struct Compiled {
+    rules: Rules,
+    email: regex::Regex,
+}
+
+fn compiled() -> &'static Compiled {
+    static RULES: OnceLock<Compiled> = OnceLock::new();
+    RULES.get_or_init(|| {
+        // rules.json is part of the binary; a broken one fails every test at once.
+        let rules: Rules =
+            serde_json::from_str(RULES_JSON).expect("islands/src/contact/rules.json is valid");
+        let email = regex::Regex::new(&rules.email_pattern).expect("emailPattern is a valid regex");
+        Compiled { rules, email }
+    })
+}
+
+pub fn rules() -> &'static Rules {
+    &compiled().rules
+}
+
+/// A contact message as sent by the form (SPEC §7).
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub country_code: String,
+    #[serde(default)]
+    pub message: String,
+    /// Sent by the JavaScript form; the no-JS form leaves it out and it is computed.
+    #[serde(default)]
+    pub full_phone: Option<String>,
+    /// The signed time the form was shown.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The honeypot: people never see it, bots fill it in.
+    #[serde(default)]
+    pub website: Option<String>,
+}
+
+impl ContactInput {
+    pub fn expected_full_phone(&self) -> String {
+        if self.phone.is_empty() {
+            String::new()
+        } else {
+            format!("{}{}", self.country_code, self.phone)
+        }
+    }
+}
+
+pub type Errors = BTreeMap<&'static str, String>;
+
+fn message(key: &str) -> String {
+    rules()
+        .messages
+        .get(key)
+        .cloned()
+        .unwrap_or_else(|| key.to_string())
+}
+
+fn check_name(name: &str, max: usize) -> Option<&'static str> {
+    if name.trim().is_empty() {
+        Some("nameRequired")
+    } else if name.contains(['\r', '\n']) {
+        Some("nameInvalid")
+    } else if name.trim().chars().count() > max {
+        Some("nameTooLong")
+    } else {
+        None
+    }
+}
+
+fn check_email(email: &str, max: usize) -> Option<&'static str> {
+    let trimmed = email.trim();
+    if trimmed.is_empty() {
+        Some("emailRequired")
+    } else if trimmed.len() > max {
+        Some("emailTooLong")
+    } else if email.contains(['\r', '\n']) || !compiled().email.is_match(trimmed) {
+        Some("emailInvalid")
+    } else {
+        None
+    }
+}
+
+/// Every rule the form applies, and the server's own: `fullPhone` must match.
+pub fn validate(input: &ContactInput) -> Errors {
+    let r = rules();
+    let mut errors = Errors::new();
+    let mut add = |field: &'static str, key: Option<&'static str>| {
+        if let Some(key) = key {
+            errors.insert(field, message(key));
+        }
+    };
+    add("name", check_name(&input.name, r.max_length.name));
+    add("email", check_email(&input.email, r.max_length.email));
+    let phone_ok = input.phone.is_empty()
+        || (input.phone.len() == r.phone_digits && input.phone.bytes().all(|b| b.is_ascii_digit()));
+    add("phone", (!phone_ok).then_some("phoneInvalid"));
+    let code_ok = r.country_codes.iter().any(|c| c.code == input.country_code);
+    add("countryCode", (!code_ok).then_some("countryCodeInvalid"));
+    let full_ok = input
+        .full_phone
+        .as_ref()
+        .is_none_or(|f| *f == input.expected_full_phone());
+    add("fullPhone", (!full_ok).then_some("fullPhoneInvalid"));
+    let text = input.message.trim();
+    let message_key = if text.is_empty() {
+        Some("messageRequired")
+    } else if input.message.chars().count() > r.max_length.message {
+        Some("messageTooLong")
+    } else {
+        None
+    };
+    add("message", message_key);
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid() -> ContactInput {
+        ContactInput {
+            name: "Anna Kowalska".into(),
+            email: "anna@example.pl".into(),
+            phone: "501234567".into(),
+            country_code: "+48".into(),
+            message: "Dzień dobry, chciałabym umówić konsultację.".into(),
+            full_phone: Some("+48501234567".into()),
+            ..ContactInput::default()
+        }
+    }
+
+    #[test]
+    fn the_rules_offer_exactly_the_twelve_codes_of_the_spec() {
+        let codes: Vec<_> = rules()
+            .country_codes
+            .iter()
+            .map(|c| format!("{} {}", c.code, c.country))
+            .collect();
+        assert_eq!(
+            codes.join(", "),
+            "+48 PL, +380 UA, +420 CZ, +421 SK, +370 LT, +371 LV, +372 EE, +49 DE, +44 GB, +1 US, +33 FR, +39 IT"
+        );
+        assert_eq!(rules().default_country_code, "+48");
+    }
+
+    #[test]
+    fn a_valid_message_has_no_errors() {
+        assert!(validate(&valid()).is_empty());
+        let no_phone = ContactInput {
+            phone: String::new(),
+            full_phone: Some(String::new()),
+            ..valid()
+        };
+        assert!(validate(&no_phone).is_empty());
+    }
+
+    #[test]
+    fn each_rule_names_its_field() {
+        let cases: Vec<(ContactInput, &str)> = vec![
+            (
+                ContactInput {
+                    name: " ".into(),
+                    ..valid()
+                },
+                "name",
+            ),
+            (
+                ContactInput {
+                    name: "Anna\r\nBcc: x@y.pl".into(),
+                    ..valid()
+                },
+                "name",
+            ),
+            (
+                ContactInput {
+                    email: "anna@".into(),
+                    ..valid()
+                },
+                "email",
+            ),
+            (
+                ContactInput {
+                    email: "anna@example.pl\nBcc: x@y.pl".into(),
+                    ..valid()
+                },
+                "email",
+            ),
+            (
+                ContactInput {
+                    phone: "50123456".into(),
+                    full_phone: Some("+4850123456".into()),
+                    ..valid()
+                },
+                "phone",
+            ),
+            (
+                ContactInput {
+                    phone: "50123456a".into(),
+                    full_phone: None,
+                    ..valid()
+                },
+                "phone",
+            ),
+            (
+                ContactInput {
+                    country_code: "+999".into(),
+                    full_phone: None,
+                    ..valid()
+                },
+                "countryCode",
+            ),
+            (
+                ContactInput {
+                    full_phone: Some("+49501234567".into()),
+                    ..valid()
+                },
+                "fullPhone",
+            ),
+            (
+                ContactInput {
+                    message: "".into(),
+                    ..valid()
+                },
+                "message",
+            ),
+            (
+                ContactInput {
+                    message: "a".repeat(5001),
+                    ..valid()
+                },
+                "message",
+            ),
+            (
+                ContactInput {
+                    name: "a".repeat(101),
+                    ..valid()
+                },
+                "name",
+            ),
+        ];
+        for (input, field) in cases {
+            let errors = validate(&input);
+            assert_eq!(
+                errors.keys().copied().collect::<Vec<_>>(),
+                vec![field],
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_phone_message_is_the_one_of_the_spec() {
+        let errors = validate(&ContactInput {
+            phone: "12345678".into(),
+            full_phone: None,
+            ..valid()
+        });
+        assert_eq!(
+            errors["phone"],
+            "Numer telefonu powinien składać się z 9 cyfr"
+        );
+    }
+}

@@ -1,0 +1,311 @@
+//! Delivers stored contact messages by e-mail. A message stays in SQLite until a delivery
+//! succeeds; failures are retried with growing delays across restarts, and a message that
+//! still fails after a day is marked failed and logged, never dropped.
+
+use lettre::message::{header::ContentType, Mailbox};
+use lettre::{FileTransport, Message, SmtpTransport, Transport};
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use crate::db::{Db, StoredMessage};
+use crate::error::Error;
+
+pub const GIVE_UP_AFTER_SECONDS: i64 = 24 * 60 * 60;
+const MAX_DELAY_SECONDS: i64 = 60 * 60;
+
+/// Where e-mail goes: an SMTP server, or `.eml` files when none is configured.
+pub enum Mailer {
+    Smtp(Box<SmtpTransport>),
+    Files(FileTransport),
+}
+
+impl Mailer {
+    pub fn from_config(smtp_url: Option<&str>, outbox_dir: &Path) -> Result<Self, Error> {
+        match smtp_url {
+            Some(url) => {
+                let transport = SmtpTransport::from_url(url)
+                    .map_err(|e| Error::Config {
+                        name: "SMTP_URL",
+                        message: e.to_string(),
+                    })?
+                    .timeout(Some(Duration::from_secs(20)))
+                    .build();
+                Ok(Mailer::Smtp(Box::new(transport)))
+            }
+            None => {
+                std::fs::create_dir_all(outbox_dir).map_err(|e| Error::Config {
+                    name: "DATA_DIR",
+                    message: format!("cannot create {}: {e}", outbox_dir.display()),
+                })?;
+                Ok(Mailer::Files(FileTransport::new(outbox_dir)))
+            }
+        }
+    }
+
+    fn send(&self, email: &Message) -> Result<(), String> {
+        match self {
+            Mailer::Smtp(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
+            Mailer::Files(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// Who e-mails come from and go to.
+#[derive(Debug, Clone)]
+pub struct Addresses {
+    pub from: Mailbox,
+    pub to: Mailbox,
+    pub site_name: String,
+    pub domain: String,
+}
+
+pub fn compose(m: &StoredMessage, a: &Addresses) -> Result<Message, String> {
+    let visitor: Mailbox = format!("{} <{}>", m.name, m.email)
+        .parse()
+        .or_else(|_| m.email.parse())
+        .map_err(|e| format!("the visitor's address cannot be used: {e}"))?;
+    let phone = if m.full_phone.is_empty() {
+        "nie podano".to_string()
+    } else {
+        m.full_phone.clone()
+    };
+    let body = format!(
+        "Nowa wiadomość z formularza kontaktowego na stronie {site}.\n\n\
+         Imię i nazwisko: {name}\nE-mail: {email}\nTelefon: {phone}\n\
+         Numer kierunkowy: {code}\nNumer: {number}\n\nWiadomość:\n{message}\n",
+        site = a.site_name,
+        name = m.name,
+        email = m.email,
+        code = m.country_code,
+        number = if m.phone.is_empty() {
+            "nie podano"
+        } else {
+            &m.phone
+        },
+        message = m.message,
+    );
+    Message::builder()
+        .message_id(Some(format!(
+            "<contact-{}-{}@{}>",
+            m.id, m.received_at, a.domain
+        )))
+        .from(a.from.clone())
+        .reply_to(visitor)
+        .to(a.to.clone())
+        .subject(format!("Wiadomość ze strony od: {}", m.name))
+        .header(ContentType::TEXT_PLAIN)
+        .body(body)
+        .map_err(|e| e.to_string())
+}
+
+/// Seconds to wait after the `attempts`-th failure: `base`, twice that, four times… up to
+/// an hour.
+pub fn retry_delay(base: i64, attempts: i64) -> i64 {
+    let exponent = u32::try_from((attempts - 1).clamp(0, 16)).unwrap_or(16);
+    (base.max(1) << exponent).min(MAX_DELAY_SECONDS)
+}
+
+pub struct Outbox {
+    db: Arc<Db>,
+    mailer: Mailer,
+    addresses: Addresses,
+    retention_seconds: i64,
+    retry_base_seconds: i64,
+    wake: (Mutex<bool>, Condvar),
+}
+
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Outbox {
+    pub fn new(
+        db: Arc<Db>,
+        mailer: Mailer,
+        addresses: Addresses,
+        retention_days: i64,
+        retry_base_seconds: i64,
+    ) -> Self {
+        Self {
+            db,
+            mailer,
+            addresses,
+            retention_seconds: retention_days * 24 * 60 * 60,
+            retry_base_seconds,
+            wake: (Mutex::new(false), Condvar::new()),
+        }
+    }
+
+    /// Tells the worker a new message is waiting.
+    pub fn wake(&self) {
+        let (flag, condvar) = &self.wake;
+        if let Ok(mut woken) = flag.lock() {
+            *woken = true;
+            condvar.notify_one();
+        }
+    }
+
+    /// Tries every message that is due; returns how many were delivered.
+    pub fn deliver_due(&self, now: i64) -> Result<usize, Error> {
+        let mut delivered = 0;
+        for message in self.db.due_messages(now, 50)? {
+            let result =
+                compose(&message, &self.addresses).and_then(|email| self.mailer.send(&email));
+            match result {
+                Ok(()) => {
+                    self.db.mark_delivered(message.id, now)?;
+                    delivered += 1;
+                    tracing::info!(id = message.id, "contact message delivered");
+                }
+                Err(error) if now - message.received_at >= GIVE_UP_AFTER_SECONDS => {
+                    self.db.mark_attempt_failed(message.id, &error, None)?;
+                    tracing::error!(id = message.id, %error, "contact message could not be delivered for a day: marked failed, kept in the database");
+                }
+                Err(error) => {
+                    let next = now + retry_delay(self.retry_base_seconds, message.attempts + 1);
+                    self.db
+                        .mark_attempt_failed(message.id, &error, Some(next))?;
+                    tracing::warn!(id = message.id, %error, retry_at = next, "contact message delivery failed; will retry");
+                }
+            }
+        }
+        Ok(delivered)
+    }
+
+    pub fn purge_old(&self, now: i64) -> Result<usize, Error> {
+        self.db
+            .delete_delivered_before(now - self.retention_seconds)
+    }
+
+    /// Runs the delivery loop on its own thread until the process ends.
+    pub fn spawn(self: Arc<Self>, poll: Duration) -> std::thread::JoinHandle<()> {
+        std::thread::spawn(move || loop {
+            let now = now();
+            if let Err(e) = self.deliver_due(now).and_then(|_| self.purge_old(now)) {
+                tracing::error!(error = %e, "outbox");
+            }
+            let (flag, condvar) = &self.wake;
+            let Ok(guard) = flag.lock() else { return };
+            let (mut woken, _) = condvar
+                .wait_timeout_while(guard, poll, |woken| !*woken)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            *woken = false;
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::NewMessage;
+
+    fn addresses() -> Addresses {
+        Addresses {
+            from: "Gabinet Harmonia <kontakt@gabinet-harmonia.pl>"
+                .parse()
+                .unwrap(),
+            to: "kontakt@gabinet-harmonia.pl".parse().unwrap(),
+            site_name: "Gabinet Harmonia".into(),
+            domain: "gabinet-harmonia.pl".into(),
+        }
+    }
+
+    fn stored() -> StoredMessage {
+        StoredMessage {
+            id: 7,
+            received_at: 1_700_000_000,
+            name: "Anna Kowalska".into(),
+            email: "anna@example.pl".into(),
+            phone: "501234567".into(),
+            country_code: "+48".into(),
+            full_phone: "+48501234567".into(),
+            message: "Dzień dobry, proszę o kontakt.".into(),
+            attempts: 0,
+        }
+    }
+
+    #[test]
+    fn the_email_carries_every_field_and_replies_to_the_visitor() {
+        let email =
+            String::from_utf8(compose(&stored(), &addresses()).unwrap().formatted()).unwrap();
+        assert!(
+            email.contains("Reply-To: \"Anna Kowalska\" <anna@example.pl>"),
+            "{email}"
+        );
+        assert!(
+            email.contains("Subject: =?utf-8?"),
+            "a Polish subject is encoded: {email}"
+        );
+        assert!(
+            email.contains("Message-ID: <contact-7-1700000000@gabinet-harmonia.pl>"),
+            "{email}"
+        );
+        for part in [
+            "Anna Kowalska",
+            "anna@example.pl",
+            "+48501234567",
+            "501234567",
+        ] {
+            assert!(email.contains(part), "{part} missing: {email}");
+        }
+    }
+
+    #[test]
+    fn delays_grow_and_stop_at_an_hour() {
+        assert_eq!(retry_delay(30, 1), 30);
+        assert_eq!(retry_delay(30, 2), 60);
+        assert_eq!(retry_delay(30, 40), 3600);
+    }
+
+    #[test]
+    fn without_smtp_messages_become_eml_files_and_are_delivered_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
+        let message = NewMessage {
+            name: "Anna".into(),
+            email: "anna@example.pl".into(),
+            phone: String::new(),
+            country_code: "+48".into(),
+            full_phone: String::new(),
+            message: "Proszę o kontakt".into(),
+        };
+        db.insert_message(&message, 100).unwrap();
+        let outbox_dir = dir.path().join("outbox");
+        let mailer = Mailer::from_config(None, &outbox_dir).unwrap();
+        let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
+        assert_eq!(outbox.deliver_due(100).unwrap(), 1);
+        assert_eq!(outbox.deliver_due(101).unwrap(), 0);
+        let files: Vec<_> = std::fs::read_dir(&outbox_dir).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        assert_eq!(outbox.purge_old(100 + 31 * 86_400).unwrap(), 1);
+    }
+
+    #[test]
+    fn an_unreachable_server_is_retried_then_given_up_after_a_day() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
+        let message = NewMessage {
+            name: "Anna".into(),
+            email: "anna@example.pl".into(),
+            phone: String::new(),
+            country_code: "+48".into(),
+            full_phone: String::new(),
+            message: "Proszę o kontakt".into(),
+        };
+        db.insert_message(&message, 100).unwrap();
+        // Port 9 on loopback: nothing listens, the connection is refused at once.
+        let mailer = Mailer::from_config(Some("smtp://127.0.0.1:9"), dir.path()).unwrap();
+        let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
+        assert_eq!(outbox.deliver_due(100).unwrap(), 0);
+        assert_eq!(db.count("pending").unwrap(), 1);
+        assert!(
+            db.due_messages(100, 10).unwrap().is_empty(),
+            "the retry waits"
+        );
+        assert_eq!(outbox.deliver_due(100 + GIVE_UP_AFTER_SECONDS).unwrap(), 0);
+        assert_eq!(db.count("failed").unwrap(), 1, "given up, but kept");
+    }
+}

@@ -1,0 +1,211 @@
+//! Contact messages reach a real SMTP server (aiosmtpd from PyPI, on a free loopback port),
+//! and one acknowledged while that server was down arrives exactly once after the sidecar
+//! is killed and started again.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn wait_for_port(port: u16, what: &str, child: &mut Child) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("{what} exited early with {status}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{what} did not listen on port {port} within 30 s");
+}
+
+/// A process killed when dropped, as a crash would end it.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn smtp_server(port: u16, maildir: &Path) -> Killed {
+    let mut child = Command::new("python3")
+        .args([
+            "-m",
+            "aiosmtpd",
+            "-n",
+            "-l",
+            &format!("127.0.0.1:{port}"),
+            "-c",
+            "aiosmtpd.handlers.Mailbox",
+        ])
+        .arg(maildir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 runs (make test installs aiosmtpd with pip)");
+    wait_for_port(
+        port,
+        "aiosmtpd (python3 -m pip install aiosmtpd)",
+        &mut child,
+    );
+    Killed(child)
+}
+
+fn sidecar(dir: &Path, port: u16, smtp_port: u16) -> Killed {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sidecar"))
+        .env("PORT", port.to_string())
+        .env("SITE_ROOT", common::repo_root())
+        .env("DIST_DIR", dir.join("dist"))
+        .env("DATA_DIR", dir.join("var"))
+        .env("SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
+        .env("CONTACT_MIN_SECONDS", "0")
+        .env("OUTBOX_RETRY_SECONDS", "1")
+        .env("OUTBOX_POLL_SECONDS", "1")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the sidecar binary starts");
+    wait_for_port(port, "the sidecar", &mut child);
+    Killed(child)
+}
+
+/// A plain HTTP/1.1 request on loopback: (status, body).
+fn http(port: u16, method: &str, path: &str, json: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let body = json.unwrap_or("");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    let status = answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+fn send_message(port: u16) {
+    let (status, body) = http(port, "GET", "/api/contact/token", None);
+    assert_eq!(status, 200, "{body}");
+    let token: serde_json::Value = serde_json::from_str(&body).expect("token json");
+    let message = serde_json::json!({
+        "name": "Zofia Wójcik",
+        "email": "zofia@example.pl",
+        "phone": "601234567",
+        "countryCode": "+48",
+        "message": "Dzień dobry, proszę o kontakt w sprawie terapii.",
+        "fullPhone": "+48601234567",
+        "token": token["token"],
+        "website": ""
+    });
+    let (status, body) = http(port, "POST", "/api/contact", Some(&message.to_string()));
+    assert_eq!(status, 200, "{body}");
+}
+
+fn mails(maildir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(maildir.join("new"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default()
+}
+
+fn wait_for_mails(maildir: &Path, count: usize) -> Vec<PathBuf> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < deadline {
+        let found = mails(maildir);
+        if found.len() >= count {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("{count} e-mail(s) did not arrive within 30 s");
+}
+
+/// Decodes a quoted-printable body.
+fn unquote(text: &str) -> String {
+    let joined = text.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'=', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn a_message_arrives_at_the_smtp_server_with_every_field() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let maildir = dir.path().join("maildir");
+    let smtp_port = common::free_port();
+    let _smtp = smtp_server(smtp_port, &maildir);
+    let port = common::free_port();
+    let _sidecar = sidecar(dir.path(), port, smtp_port);
+    send_message(port);
+    let mail = std::fs::read_to_string(&wait_for_mails(&maildir, 1)[0]).expect("read mail");
+    assert!(mail.contains("To: kontakt@gabinet-harmonia.pl"), "{mail}");
+    assert!(
+        mail.contains("Reply-To: =?utf-8?") || mail.contains("Reply-To: \"Zofia"),
+        "{mail}"
+    );
+    assert!(mail.contains("<zofia@example.pl>"), "{mail}");
+    let body = unquote(&mail);
+    for field in [
+        "Zofia Wójcik",
+        "zofia@example.pl",
+        "+48601234567",
+        "601234567",
+        "Dzień dobry, proszę o kontakt w sprawie terapii.",
+    ] {
+        assert!(body.contains(field), "{field} missing in {body}");
+    }
+}
+
+#[test]
+fn a_message_sent_while_smtp_is_down_arrives_exactly_once_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let maildir = dir.path().join("maildir");
+    let smtp_port = common::free_port();
+    let port = common::free_port();
+    {
+        let _sidecar = sidecar(dir.path(), port, smtp_port);
+        send_message(port);
+        std::thread::sleep(Duration::from_millis(1500));
+    } // the sidecar is killed here, with the message acknowledged but not delivered
+    let db = sidecar::db::Db::open(&dir.path().join("var/site.sqlite3")).expect("open db");
+    assert_eq!(
+        db.count("pending").expect("count"),
+        1,
+        "the acknowledged message is kept"
+    );
+    let _smtp = smtp_server(smtp_port, &maildir);
+    let _sidecar = sidecar(dir.path(), port, smtp_port);
+    wait_for_mails(&maildir, 1);
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(mails(&maildir).len(), 1, "delivered exactly once");
+    assert_eq!(db.count("delivered").expect("count"), 1);
+}

@@ -1,0 +1,218 @@
+// The contact form in a real browser: every behaviour of SPEC §2, §4, §5 and §8.
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, openPage, startSite } from "./harness.mjs";
+
+const codes = [
+  "+48 PL",
+  "+380 UA",
+  "+420 CZ",
+  "+421 SK",
+  "+370 LT",
+  "+371 LV",
+  "+372 EE",
+  "+49 DE",
+  "+44 GB",
+  "+1 US",
+  "+33 FR",
+  "+39 IT",
+];
+const SENT = ["Wiadomość wysłana!", "Dziękujemy za kontakt. Odpowiemy tak szybko, jak to możliwe."];
+const FAILED = [
+  "Błąd wysyłania",
+  "Przepraszamy, wystąpił błąd podczas wysyłania wiadomości. Spróbuj ponownie później.",
+];
+const PHONE_ERROR = "Numer telefonu powinien składać się z 9 cyfr";
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite(undefined, {
+    CONTACT_MIN_SECONDS: "0",
+    CONTACT_RATE_PER_MINUTE: "1000",
+  });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function formPage(options) {
+  const page = await openPage(browser, site.base, { width: 1280, height: 900 }, options);
+  await page.goto(`${site.base}/#contact`);
+  if (!options) await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+  return page;
+}
+
+async function fillValid(page) {
+  await page.getByLabel("Imię i nazwisko").fill("Anna Kowalska");
+  await page.getByLabel("E-mail").fill("anna@example.pl");
+  await page.getByLabel("Kierunkowy").selectOption("+380");
+  await page.getByLabel("Telefon (opcjonalnie)").fill("501234567");
+  await page.getByLabel("Wiadomość").fill("Dzień dobry, chciałabym umówić konsultację.");
+}
+
+function emlFiles() {
+  try {
+    return readdirSync(join(site.dataDir, "outbox")).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+}
+
+async function values(page) {
+  return page.evaluate(() =>
+    ["name", "email", "countryCode", "phone", "message"].map((f) => document.getElementById(`contact-${f}`).value),
+  );
+}
+
+describe("contact form", () => {
+  test("offers the twelve country codes with +48 first and labels every field", async () => {
+    const page = await formPage();
+    assert.deepEqual(
+      (await page.locator("#contact-countryCode option").allInnerTexts()).map((t) => t.trim()),
+      codes,
+    );
+    assert.equal(await page.getByLabel("Kierunkowy").inputValue(), "+48");
+    assert.equal(await page.getByLabel("E-mail").getAttribute("type"), "email");
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test("strips non-digits from the phone as typed and shows the 9-digit rule live", async () => {
+    const page = await formPage();
+    const phone = page.getByLabel("Telefon (opcjonalnie)");
+    await phone.pressSequentially("50-12 a34");
+    assert.equal(await phone.inputValue(), "501234");
+    const error = page.locator("#contact-phone-error");
+    assert.equal(await error.innerText(), PHONE_ERROR);
+    assert.equal(await phone.getAttribute("aria-describedby"), "contact-phone-error");
+    assert.equal(await phone.getAttribute("aria-invalid"), "true");
+    await phone.pressSequentially("567");
+    assert.equal(await error.count(), 0, "nine digits clear the error");
+    await page.context().close();
+  });
+
+  test("blocks the submit while a field is wrong, and sends nothing", async () => {
+    const page = await formPage();
+    let posts = 0;
+    page.on("request", (r) => r.method() === "POST" && posts++);
+    await fillValid(page);
+    await page.getByLabel("Telefon (opcjonalnie)").fill("12345678");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    assert.equal(await page.locator("#contact-phone-error").innerText(), PHONE_ERROR);
+    await page.getByLabel("Imię i nazwisko").fill("");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    assert.equal(await page.locator("#contact-name-error").innerText(), "Podaj imię.");
+    assert.equal(await page.evaluate(() => document.activeElement.id), "contact-name", "focus goes to the first error");
+    await page.waitForTimeout(200);
+    assert.equal(posts, 0);
+    await page.context().close();
+  });
+
+  test("sends, shows the sending label, resets to empty with +48 and writes the e-mail", async () => {
+    const page = await formPage();
+    const before = emlFiles().length;
+    await page.route("**/api/contact", async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await route.continue();
+    });
+    await fillValid(page);
+    const button = page.locator(".contact-form button[type=submit]");
+    await button.click();
+    assert.equal(await button.innerText(), "Wysyłanie…");
+    assert.equal(await button.isDisabled(), true);
+    const toast = page.getByRole("status").filter({ hasText: SENT[0] });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), new RegExp(SENT[1]));
+    assert.deepEqual(await values(page), ["", "", "+48", "", ""]);
+    assert.equal(await button.innerText(), "Wyślij wiadomość");
+    const deadline = Date.now() + 10_000;
+    while (emlFiles().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(emlFiles().length, before + 1, "the outbox wrote the message as .eml");
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test("keeps every value and shows the error toast when the server fails", async () => {
+    const page = await formPage();
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: "{}",
+      }),
+    );
+    await fillValid(page);
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    const toast = page.getByRole("alert").filter({ hasText: FAILED[0] });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), new RegExp(FAILED[1]));
+    assert.deepEqual(await values(page), [
+      "Anna Kowalska",
+      "anna@example.pl",
+      "+380",
+      "501234567",
+      "Dzień dobry, chciałabym umówić konsultację.",
+    ]);
+    await page.context().close();
+  });
+
+  test("toasts are announced, can be dismissed, and go away after about 5 s", async () => {
+    const page = await formPage();
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+    await fillValid(page);
+    assert.equal(await page.locator(".toasts").getAttribute("aria-live"), "polite");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.locator(".toast").waitFor();
+    await page.getByRole("button", { name: "Zamknij powiadomienie" }).click();
+    assert.equal(await page.locator(".toast").count(), 0);
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.locator(".toast").waitFor();
+    const shown = Date.now();
+    await page.locator(".toast").waitFor({ state: "detached", timeout: 8000 });
+    const lasted = Date.now() - shown;
+    assert.ok(lasted > 3500 && lasted < 6500, `the toast lasted ${lasted} ms`);
+    await page.context().close();
+  });
+});
+
+describe("contact form without JavaScript", () => {
+  test("posts to the sidecar, confirms with what was typed, and then says it was sent", async () => {
+    const page = await formPage({ javaScriptEnabled: false });
+    await fillValid(page);
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.waitForURL(`${site.base}/api/contact`);
+    assert.match(await page.locator(".form-notice").innerText(), /kliknij „Wyślij wiadomość”, aby potwierdzić/);
+    assert.deepEqual(await values(page), [
+      "Anna Kowalska",
+      "anna@example.pl",
+      "+380",
+      "501234567",
+      "Dzień dobry, chciałabym umówić konsultację.",
+    ]);
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.locator(".form-notice-success").waitFor();
+    assert.match(await page.locator(".form-notice-success").innerText(), /Wiadomość wysłana!/);
+    assert.equal(await page.locator("h1").innerText(), "Kontakt");
+    await page.context().close();
+  });
+
+  test("shows what was wrong next to the field, keeping the rest", async () => {
+    const page = await formPage({ javaScriptEnabled: false });
+    await fillValid(page);
+    // The browser's own checks would stop this phone; a bot or an old browser would not.
+    await page.evaluate(() => {
+      document.querySelector(".contact-form").noValidate = true;
+    });
+    await page.getByLabel("Telefon (opcjonalnie)").fill("12345");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.waitForURL(`${site.base}/api/contact`);
+    assert.equal(await page.locator("#contact-phone-error").innerText(), PHONE_ERROR);
+    assert.equal(await page.getByLabel("Imię i nazwisko").inputValue(), "Anna Kowalska");
+    await page.context().close();
+  });
+});

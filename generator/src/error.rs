@@ -49,6 +49,8 @@ pub enum Error {
     },
     #[error("{} problem(s) in the content:\n{}", .0.len(), list(.0))]
     Content(Vec<Diagnostic>),
+    #[error("editing: {0}")]
+    Edit(String),
     #[error("islands: {0}")]
     Islands(String),
     #[error("template {name}: {message}")]

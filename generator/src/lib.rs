@@ -2,6 +2,7 @@
 //! publishes the result atomically. The `site` CLI and the sidecar both call these functions.
 
 pub mod dates;
+pub mod edit;
 pub mod error;
 pub mod frontmatter;
 pub mod images;

@@ -1,6 +1,7 @@
 //! Markdown to HTML with pulldown-cmark, Polish typography, and link extraction.
 
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag};
+use std::sync::OnceLock;
 
 fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES
@@ -40,7 +41,17 @@ pub fn bind_orphans(text: &str) -> String {
     out
 }
 
-/// Renders Markdown to HTML.
+fn sanitizer() -> &'static ammonia::Builder<'static> {
+    static SANITIZER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
+    SANITIZER.get_or_init(|| {
+        let mut builder = ammonia::Builder::default();
+        builder.link_rel(None);
+        builder
+    })
+}
+
+/// Renders Markdown to HTML, sanitised: raw HTML in Markdown (from an editor's commit or the
+/// admin panel) can format text but never run a script on the public site.
 pub fn to_html(markdown: &str) -> String {
     let events = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Text(text) => Event::Text(CowStr::from(bind_orphans(&text))),
@@ -48,7 +59,7 @@ pub fn to_html(markdown: &str) -> String {
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
-    out
+    sanitizer().clean(&out).to_string()
 }
 
 /// A link or image target with its byte offset in the Markdown.
@@ -101,6 +112,19 @@ mod tests {
         let html = to_html("## Jak wygląda sesja\n\n- rozmowa\n- plan\n");
         assert!(html.contains("<h2>Jak wygląda sesja</h2>"), "{html}");
         assert!(html.contains("<li>rozmowa</li>"), "{html}");
+    }
+
+    #[test]
+    fn scripts_and_handlers_never_reach_the_page() {
+        let html = to_html("Tekst <script>alert(1)</script> i <img src=x onerror=\"alert(2)\"> oraz [link](javascript:alert(3)) <b>pogrubienie</b>");
+        assert!(
+            !html.contains("<script") && !html.contains("onerror") && !html.contains("javascript:"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<b>pogrubienie</b>"),
+            "harmless formatting stays: {html}"
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub struct SectionView {
 pub fn sections(sections: &[Section]) -> Vec<SectionView> {
     sections
         .iter()
+        .filter(|s| !s.content.trim().is_empty())
         .map(|s| SectionView {
             kind: if SECTION_TYPES.contains(&s.kind.as_str()) {
                 s.kind.clone()

@@ -271,3 +271,40 @@ fn the_stylesheet_has_a_content_hashed_name() {
         .expect("home");
     assert!(String::from_utf8_lossy(&home.bytes).contains(&format!("href=\"/{}\"", css.path)));
 }
+
+#[test]
+fn every_document_shows_its_own_text() {
+    let f = Fixture::real_site();
+    let html = rendered(&f);
+    let content = generator::load(&f.project()).expect("loads");
+    let pages = content
+        .pages
+        .iter()
+        .map(|d| (generator::model::page_route(&d.slug), &d.sections));
+    let services = content
+        .services
+        .iter()
+        .map(|d| (format!("/uslugi/{}", d.slug), &d.sections));
+    let articles = content
+        .articles
+        .iter()
+        .map(|d| (format!("/blog/{}", d.slug), &d.sections));
+    for (route, sections) in pages.chain(services).chain(articles) {
+        let Some(first) = sections.iter().find(|s| !s.content.trim().is_empty()) else {
+            continue;
+        };
+        let line = first
+            .content
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default();
+        let text = generator::markdown::plain_text(line);
+        let opening: Vec<&str> = text.split_whitespace().take(3).collect();
+        let expected = generator::markdown::bind_orphans(&opening.join(" "));
+        let page = html[&file_of(&route)].replace("&nbsp;", "\u{a0}");
+        assert!(
+            page.contains(&expected),
+            "{route} does not show {expected:?}"
+        );
+    }
+}

@@ -1,10 +1,12 @@
 // Every island by name: the SSR entry renders from here, and each browser entry mounts one.
 import type { ComponentType } from "react";
+import AdminPanel from "./islands/AdminPanel";
 import BookingButton from "./islands/BookingButton";
 import ContactForm from "./islands/ContactForm";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const islands: Record<string, ComponentType<any>> = {
+  AdminPanel,
   BookingButton,
   ContactForm,
 };

@@ -24,6 +24,15 @@ pub struct Config {
     pub outbox_retry_seconds: i64,
     /// How often the outbox looks for messages due for a retry.
     pub outbox_poll_seconds: u64,
+    /// The administrator (default: the practice's e-mail from `site.yaml`).
+    pub admin_email: Option<String>,
+    /// Hashed into SQLite at start; never stored or logged in clear.
+    pub admin_password: Option<String>,
+    pub session_idle_minutes: i64,
+    /// Run after each publish, for example to sync `dist/` to a CDN.
+    pub publish_cmd: Option<String>,
+    /// Each save from the panel becomes a git commit in `content/`.
+    pub content_git_commit: bool,
 }
 
 impl Config {
@@ -47,6 +56,11 @@ impl Config {
             contact_min_seconds: number(&get, "CONTACT_MIN_SECONDS", 3)?,
             outbox_retry_seconds: number(&get, "OUTBOX_RETRY_SECONDS", 30)?,
             outbox_poll_seconds: number(&get, "OUTBOX_POLL_SECONDS", 5)?,
+            admin_email: non_empty("ADMIN_EMAIL"),
+            admin_password: non_empty("ADMIN_PASSWORD"),
+            session_idle_minutes: number(&get, "SESSION_IDLE_MINUTES", 120)?,
+            publish_cmd: non_empty("PUBLISH_CMD"),
+            content_git_commit: get("CONTENT_GIT_COMMIT").is_some_and(|v| v.trim() == "1"),
             root,
         })
     }

@@ -26,6 +26,36 @@ const MIGRATIONS: &[&str] = &[
        delivered_at INTEGER
      );
      CREATE INDEX messages_due ON messages (status, next_attempt_at);",
+    "CREATE TABLE accounts (
+       id INTEGER PRIMARY KEY,
+       email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+       password_hash TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+       token_hash TEXT PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       created_at INTEGER NOT NULL,
+       last_seen_at INTEGER NOT NULL
+     );
+     CREATE TABLE login_failures (
+       id INTEGER PRIMARY KEY,
+       ip TEXT NOT NULL,
+       email TEXT NOT NULL COLLATE NOCASE,
+       at INTEGER NOT NULL
+     );
+     CREATE INDEX login_failures_ip ON login_failures (ip, at);
+     CREATE INDEX login_failures_email ON login_failures (email, at);
+     CREATE TABLE revisions (
+       id INTEGER PRIMARY KEY,
+       page TEXT NOT NULL,
+       saved_at INTEGER NOT NULL,
+       author TEXT NOT NULL,
+       previous TEXT NOT NULL,
+       saved TEXT NOT NULL
+     );
+     CREATE INDEX revisions_page ON revisions (page, id);",
 ];
 
 pub struct Db {
@@ -94,6 +124,14 @@ impl Db {
         Ok(Self {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Runs `f` on the connection, for modules that keep their own SQL.
+    pub fn with<T>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, Error> {
+        f(&mut self.conn()).map_err(db_error)
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {

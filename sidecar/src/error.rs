@@ -4,6 +4,8 @@
 pub enum Error {
     #[error("configuration {name}: {message}")]
     Config { name: &'static str, message: String },
+    #[error("accounts: {0}")]
+    Auth(String),
     #[error("database: {0}")]
     Database(String),
     #[error("the site could not be built: {0}")]

@@ -1,10 +1,12 @@
 //! The sidecar: serves the built site and, later, the site's small dynamic API.
 
+pub mod auth;
 pub mod config;
 pub mod contact;
 pub mod db;
 pub mod error;
 pub mod outbox;
+pub mod pages;
 pub mod static_files;
 
 use actix_web::{middleware, web, App, HttpRequest, HttpServer};
@@ -26,6 +28,13 @@ pub struct AppState {
     pub contact_limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub min_seconds: i64,
     pub project: generator::Project,
+    pub dist: std::path::PathBuf,
+    pub admin_email: String,
+    pub session_idle_seconds: i64,
+    pub publish_cmd: Option<String>,
+    pub content_git_commit: bool,
+    /// One save and rebuild at a time.
+    pub publish_lock: std::sync::Mutex<()>,
 }
 
 fn random_secret() -> Vec<u8> {
@@ -88,6 +97,15 @@ impl AppState {
             contact_limiter: RateLimiter::keyed(Quota::per_minute(rate)),
             min_seconds: config.contact_min_seconds,
             project: generator::Project::at(&config.root),
+            dist: config.dist.clone(),
+            admin_email: config
+                .admin_email
+                .clone()
+                .unwrap_or_else(|| site.email.clone()),
+            session_idle_seconds: config.session_idle_minutes.max(1) * 60,
+            publish_cmd: config.publish_cmd.clone(),
+            content_git_commit: config.content_git_commit,
+            publish_lock: std::sync::Mutex::new(()),
         })
     }
 
@@ -109,6 +127,8 @@ pub fn configure(
         cfg.app_data(state)
             .app_data(web::Data::new(static_files::Root(dist)))
             .configure(contact::configure)
+            .configure(auth::configure)
+            .configure(pages::configure)
             .default_service(web::to(static_files::serve));
     }
 }
@@ -120,6 +140,18 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let report = generator::build(&project, &config.dist)?;
     let content = generator::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
+    if let Some(password) = auth::ensure_admin(
+        &state.db,
+        &state.admin_email,
+        config.admin_password.as_deref(),
+    )? {
+        // Shown once, on the first start without ADMIN_PASSWORD; only its hash is kept.
+        tracing::warn!(
+            "Utworzono konto administratora {} z hasłem: {password} (zapisz je; zmienisz je poleceniem `sidecar set-password {}`)",
+            state.admin_email,
+            state.admin_email
+        );
+    }
     Arc::clone(&state.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     tracing::info!(
         files = report.files,

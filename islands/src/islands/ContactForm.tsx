@@ -2,6 +2,7 @@
 // JavaScript it posts to the sidecar like any form, with it it sends JSON and shows toasts.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { digitsOnly, fullPhone, phoneError, rules, validate, type ContactMessage, type Errors } from "../contact/rules";
+import { Toasts, useToasts } from "../toasts";
 
 export type Notice = "sent" | "confirm" | "refused";
 
@@ -13,14 +14,6 @@ export interface ContactFormProps {
   token?: string;
 }
 
-interface Toast {
-  id: number;
-  kind: "success" | "error";
-  title: string;
-  text: string;
-}
-
-const TOAST_MS = 5000;
 const empty: ContactMessage = { name: "", email: "", phone: "", countryCode: rules.defaultCountryCode, message: "" };
 export const SENT = {
   title: "Wiadomość wysłana!",
@@ -66,10 +59,9 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
   const [values, setValues] = useState<ContactMessage>({ ...empty, ...initial });
   const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
   const [sending, setSending] = useState(false);
-  const [toasts, setToasts] = useState<Toast[]>([]);
   const form = useRef<HTMLFormElement>(null);
   const tokenRef = useRef<string | undefined>(token);
-  const nextId = useRef(1);
+  const { toasts, show: toast, dismiss } = useToasts();
 
   useEffect(() => {
     // Our own messages replace the browser's once JavaScript runs.
@@ -81,13 +73,6 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       );
     }
   }, []);
-
-  const dismiss = (id: number) => setToasts((list) => list.filter((t) => t.id !== id));
-  const toast = (kind: Toast["kind"], content: { title: string; text: string }) => {
-    const id = nextId.current++;
-    setToasts((list) => [...list, { id, kind, ...content }]);
-    setTimeout(() => dismiss(id), TOAST_MS);
-  };
 
   const change =
     (field: keyof ContactMessage) =>
@@ -228,24 +213,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
           {sending ? "Wysyłanie…" : "Wyślij wiadomość"}
         </button>
       </form>
-      <div className="toasts" aria-live="polite" aria-atomic="false">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === "error" ? "alert" : "status"}>
-            <div>
-              <p className="toast-title">{t.title}</p>
-              <p>{t.text}</p>
-            </div>
-            <button
-              type="button"
-              className="toast-close"
-              aria-label="Zamknij powiadomienie"
-              onClick={() => dismiss(t.id)}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
+      <Toasts toasts={toasts} dismiss={dismiss} />
     </>
   );
 }

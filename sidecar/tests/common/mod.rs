@@ -47,3 +47,43 @@ pub fn free_port() -> u16 {
         .map(|a| a.port())
         .expect("a free loopback port")
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    let walk = walkdir::WalkDir::new(from).into_iter();
+    for entry in walk.filter_entry(|e| e.file_name() != "ssr-cache") {
+        let entry = entry.expect("walk");
+        let target = to.join(entry.path().strip_prefix(from).expect("under source"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// A copy of the project's sources (content, templates, built islands) under `dir/site`,
+/// for tests that write content files.
+pub fn site_copy(dir: &Path) -> PathBuf {
+    let root = dir.join("site");
+    for sub in ["content", "templates", "islands/build"] {
+        copy_dir(&repo_root().join(sub), &root.join(sub));
+    }
+    root
+}
+
+/// A configuration over a copy of the site, with `extra` variables first.
+pub fn config_for_copy(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
+    let (root, data, dist) = (root.to_path_buf(), dir.join("var"), dir.join("dist"));
+    sidecar::Config::from_lookup(|key| {
+        if let Some((_, v)) = extra.iter().find(|(k, _)| *k == key) {
+            return Some(v.to_string());
+        }
+        match key {
+            "SITE_ROOT" => Some(root.to_string_lossy().into_owned()),
+            "DATA_DIR" => Some(data.to_string_lossy().into_owned()),
+            "DIST_DIR" => Some(dist.to_string_lossy().into_owned()),
+            _ => None,
+        }
+    })
+    .expect("test configuration is valid")
+}

@@ -1,0 +1,63 @@
+// The content editor of one page (SPEC §2 Admin panel): its sections, each with a type and a
+// five-row text area, added, changed and deleted, then saved.
+import type { Section } from "./api";
+
+export interface EditorProps {
+  sections: Section[];
+  onChange: (sections: Section[]) => void;
+  onSave: () => void;
+  saving: boolean;
+  dirty: boolean;
+}
+
+export default function Editor({ sections, onChange, onSave, saving, dirty }: EditorProps) {
+  const update = (index: number, patch: Partial<Section>) =>
+    onChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
+  return (
+    <div className="editor">
+      <ol className="editor-sections">
+        {sections.map((section, i) => (
+          <li key={i} className="editor-section">
+            <fieldset>
+              <legend>Sekcja {i + 1}</legend>
+              <input
+                type="text"
+                value={section.type}
+                placeholder="Typ sekcji"
+                aria-label={`Typ sekcji ${i + 1}`}
+                onChange={(e) => update(i, { type: e.target.value })}
+              />
+              <textarea
+                rows={5}
+                value={section.content}
+                placeholder="Treść sekcji"
+                aria-label={`Treść sekcji ${i + 1}`}
+                onChange={(e) => update(i, { content: e.target.value })}
+              />
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => onChange(sections.filter((_, j) => j !== i))}
+              >
+                Usuń sekcję<span className="visually-hidden"> {i + 1}</span>
+              </button>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className="editor-actions">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => onChange([...sections, { type: "text", content: "" }])}
+        >
+          Dodaj sekcję
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving}>
+          {saving ? "Zapisywanie…" : "Zapisz zmiany"}
+        </button>
+        {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+      </div>
+    </div>
+  );
+}

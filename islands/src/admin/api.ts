@@ -1,0 +1,67 @@
+// The sidecar's admin API (SPEC §7: session, sign in, sign out, read pages, update page).
+
+export interface Section {
+  type: string;
+  content: string;
+}
+
+export interface Page {
+  slug: string;
+  title: string;
+  content: { sections: Section[] };
+  version: string;
+}
+
+export interface Revision {
+  id: number;
+  savedAt: number;
+  author: string;
+}
+
+export interface ApiError {
+  status: number;
+  title: string;
+  error: string;
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, "Content-Type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
+  if (!response.ok) {
+    throw { status: response.status, title: data.title ?? "Błąd", error: data.error ?? "" } satisfies ApiError;
+  }
+  return data as T;
+}
+
+export const api = {
+  session: () => call<{ email: string | null }>("GET", "/api/auth/session"),
+  login: (email: string, password: string) => call<{ email: string }>("POST", "/api/auth/login", { email, password }),
+  logout: () => fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }),
+  pages: () => call<Page[]>("GET", "/api/pages"),
+  save: (slug: string, sections: Section[], version: string) =>
+    call<{ version: string; warning: string | null }>("PUT", `/api/pages/${slug}`, { content: { sections }, version }),
+  revisions: (slug: string) => call<Revision[]>("GET", `/api/pages/${slug}/revisions`),
+  restore: (slug: string, id: number, version: string) =>
+    call<{ version: string; warning: string | null }>("POST", `/api/pages/${slug}/revisions/${id}/restore`, {
+      version,
+    }),
+};
+
+export function isApiError(e: unknown): e is ApiError {
+  return typeof e === "object" && e !== null && "status" in e;
+}
+
+/** Where a page is shown on the public site. */
+export function publicRoute(slug: string): string {
+  const [kind, name] = slug.split("/");
+  if (kind === "services") return `/uslugi/${name}`;
+  if (kind === "blog") return `/blog/${name}`;
+  return name === "home" ? "/" : `/${name}`;
+}
+
+export const KIND_LABEL: Record<string, string> = { pages: "Strona", services: "Usługa", blog: "Artykuł" };

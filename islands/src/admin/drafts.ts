@@ -1,0 +1,40 @@
+// Unsaved edits are kept in this browser until they are saved, so a reload, a crash or a
+// failed save loses nothing.
+import type { Section } from "./api";
+
+export interface Draft {
+  sections: Section[];
+  version: string;
+  at: number;
+}
+
+const key = (slug: string) => `harmonia-draft:${slug}`;
+
+export function loadDraft(slug: string): Draft | null {
+  try {
+    const text = localStorage.getItem(key(slug));
+    return text ? (JSON.parse(text) as Draft) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(slug: string, draft: Draft): void {
+  try {
+    localStorage.setItem(key(slug), JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the edit stays in the editor.
+  }
+}
+
+export function dropDraft(slug: string): void {
+  try {
+    localStorage.removeItem(key(slug));
+  } catch {
+    // nothing to drop
+  }
+}
+
+export function sameSections(a: Section[], b: Section[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.type === b[i]?.type && s.content === b[i]?.content);
+}

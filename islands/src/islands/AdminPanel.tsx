@@ -1,0 +1,288 @@
+// The admin panel 'Panel Administracyjny' (SPEC §2, §4, §8): rendered on the client only; the
+// prerendered HTML is its loading state.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { api, isApiError, publicRoute, type Page, type Revision, type Section } from "../admin/api";
+import { dropDraft, loadDraft, sameSections, saveDraft, type Draft } from "../admin/drafts";
+import Editor from "../admin/Editor";
+import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
+import { Toasts, useToasts } from "../toasts";
+
+type Phase = "loading" | "signedOut" | "signedIn";
+
+const LOGIN_FAILED = { title: "Błąd logowania", text: "Nieprawidłowy email lub hasło." };
+const NO_ACCESS = { title: "Brak dostępu", text: "Nie masz uprawnień do wyświetlenia tej strony." };
+const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać stron." };
+const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
+const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
+const LEAVE = "Masz niezapisane zmiany na tej stronie. Przejść mimo to? Szkic zostanie zachowany w tej przeglądarce.";
+
+function formatTime(ms: number): string {
+  return new Date(ms).toLocaleString("pl-PL", { dateStyle: "long", timeStyle: "short" });
+}
+
+function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: ReturnType<typeof useToasts>["show"] }) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      await api.login(String(data.get("email") ?? ""), String(data.get("password") ?? ""));
+      onSignedIn();
+    } catch (e) {
+      if (isApiError(e) && e.status === 403) toast("error", NO_ACCESS);
+      else if (isApiError(e) && e.status === 429) toast("error", { title: LOGIN_FAILED.title, text: e.error });
+      else toast("error", LOGIN_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="admin-login" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="admin-email">E-mail</label>
+        <input id="admin-email" name="email" type="email" autoComplete="username" required />
+      </div>
+      <div className="field">
+        <label htmlFor="admin-password">Hasło</label>
+        <input id="admin-password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <button className="btn btn-primary" type="submit" disabled={busy}>
+        {busy ? "Logowanie…" : "Zaloguj się"}
+      </button>
+    </form>
+  );
+}
+
+function History({
+  page,
+  onRestored,
+  toast,
+}: {
+  page: Page;
+  onRestored: () => void;
+  toast: ReturnType<typeof useToasts>["show"];
+}) {
+  const [revisions, setRevisions] = useState<Revision[] | null>(null);
+  useEffect(() => {
+    api.revisions(page.slug).then(setRevisions, () => toast("error", LOAD_FAILED));
+  }, [page.slug, page.version, toast]);
+  const restore = async (revision: Revision) => {
+    if (!window.confirm(`Przywrócić wersję z ${formatTime(revision.savedAt * 1000)}?`)) return;
+    try {
+      await api.restore(page.slug, revision.id, page.version);
+      dropDraft(page.slug);
+      toast("success", { title: "Sukces", text: "Przywrócono wybraną wersję." });
+      onRestored();
+    } catch (e) {
+      toast("error", isApiError(e) && e.status === 409 ? { title: "Błąd", text: e.error } : SAVE_FAILED);
+    }
+  };
+  if (revisions === null) return <p className="muted">Ładowanie historii…</p>;
+  if (revisions.length === 0) return <p className="muted">Ta strona nie była jeszcze zapisywana w panelu.</p>;
+  return (
+    <ol className="history">
+      {revisions.map((r) => (
+        <li key={r.id}>
+          <span>
+            {formatTime(r.savedAt * 1000)} · {r.author}
+          </span>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => restore(r)}>
+            Przywróć tę wersję<span className="visually-hidden"> z {formatTime(r.savedAt * 1000)}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function AdminPanel() {
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [pages, setPages] = useState<Page[]>([]);
+  const [selected, setSelected] = useState("");
+  const [edits, setEdits] = useState<Record<string, Section[]>>({});
+  const [offered, setOffered] = useState<Record<string, Draft>>({});
+  const [saving, setSaving] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  const { toasts, show: toast, dismiss } = useToasts();
+
+  const loadPages = useCallback(async () => {
+    try {
+      const list = await api.pages();
+      setPages(list);
+      setSelected((current) => (list.some((p) => p.slug === current) ? current : (list[0]?.slug ?? "")));
+      const drafts: Record<string, Draft> = {};
+      for (const page of list) {
+        const draft = loadDraft(page.slug);
+        if (draft && !sameSections(draft.sections, page.content.sections)) drafts[page.slug] = draft;
+      }
+      setOffered(drafts);
+    } catch (e) {
+      if (isApiError(e) && e.status === 401) setPhase("signedOut");
+      else toast("error", LOAD_FAILED);
+    }
+  }, [toast]);
+
+  const signedIn = useCallback(() => {
+    setPhase("signedIn");
+    void loadPages();
+  }, [loadPages]);
+
+  useEffect(() => {
+    api.session().then(
+      (s) => (s.email ? signedIn() : setPhase("signedOut")),
+      () => setPhase("signedOut"),
+    );
+  }, [signedIn]);
+
+  const dirty = useMemo(() => new Set(Object.keys(edits)), [edits]);
+  useEffect(() => {
+    if (dirty.size === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const page = pages.find((p) => p.slug === selected);
+  const sections = page ? (edits[page.slug] ?? page.content.sections) : [];
+
+  const change = (next: Section[]) => {
+    if (!page) return;
+    setEdits((all) => {
+      const copy = { ...all };
+      if (sameSections(next, page.content.sections)) {
+        delete copy[page.slug];
+        dropDraft(page.slug);
+      } else {
+        copy[page.slug] = next;
+        saveDraft(page.slug, { sections: next, version: page.version, at: Date.now() });
+      }
+      return copy;
+    });
+  };
+
+  const select = (slug: string) => {
+    if (slug === selected) return;
+    if (page && dirty.has(page.slug) && !window.confirm(LEAVE)) return;
+    setSelected(slug);
+    setShowHistory(false);
+  };
+
+  const save = async () => {
+    if (!page) return;
+    setSaving(true);
+    try {
+      const result = await api.save(page.slug, sections, page.version);
+      setPages((all) =>
+        all.map((p) => (p.slug === page.slug ? { ...p, version: result.version, content: { sections } } : p)),
+      );
+      setEdits((all) => {
+        const copy = { ...all };
+        delete copy[page.slug];
+        return copy;
+      });
+      dropDraft(page.slug);
+      toast("success", SAVED);
+      if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
+    } catch (e) {
+      // The edit stays in the editor and as a draft.
+      saveDraft(page.slug, { sections, version: page.version, at: Date.now() });
+      if (isApiError(e) && e.status === 401) setPhase("signedOut");
+      toast(
+        "error",
+        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const restoreDraft = (slug: string, draft: Draft) => {
+    setEdits((all) => ({ ...all, [slug]: draft.sections }));
+    setOffered(({ [slug]: _, ...rest }) => rest);
+  };
+  const discardDraft = (slug: string) => {
+    dropDraft(slug);
+    setOffered(({ [slug]: _, ...rest }) => rest);
+  };
+
+  const logout = async () => {
+    if (dirty.size > 0 && !window.confirm(LEAVE)) return;
+    await api.logout().catch(() => undefined);
+    window.location.assign("/");
+  };
+
+  if (phase === "loading") {
+    return (
+      <div className="admin-panel">
+        <p role="status">Ładowanie panelu…</p>
+      </div>
+    );
+  }
+  if (phase === "signedOut") {
+    return (
+      <div className="admin-panel">
+        <LoginForm onSignedIn={signedIn} toast={toast} />
+        <Toasts toasts={toasts} dismiss={dismiss} />
+      </div>
+    );
+  }
+  const draft = page ? offered[page.slug] : undefined;
+  return (
+    <div className="admin-panel admin-signed-in">
+      <div className="admin-bar">
+        <button type="button" className="btn btn-secondary" onClick={logout}>
+          Wyloguj się
+        </button>
+      </div>
+      <div className="admin-layout">
+        <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
+        {page && (
+          <section
+            id={PANEL_ID}
+            role="tabpanel"
+            aria-labelledby={tabId(page.slug)}
+            className="admin-editor"
+            tabIndex={0}
+          >
+            <div className="admin-editor-head">
+              <h2>{page.title}</h2>
+              <a href={publicRoute(page.slug)} target="_blank" rel="noopener">
+                Zobacz stronę
+              </a>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => setShowHistory((s) => !s)}
+                aria-expanded={showHistory}
+              >
+                Historia zmian
+              </button>
+            </div>
+            {draft && (
+              <div className="form-notice" role="status">
+                <p>
+                  Masz niezapisany szkic tej strony z {formatTime(draft.at)}.
+                  {draft.version !== page.version && " Strona zmieniła się od tego czasu."}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  onClick={() => restoreDraft(page.slug, draft)}
+                >
+                  Przywróć szkic
+                </button>{" "}
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => discardDraft(page.slug)}>
+                  Odrzuć szkic
+                </button>
+              </div>
+            )}
+            {showHistory && <History page={page} onRestored={loadPages} toast={toast} />}
+            <Editor sections={sections} onChange={change} onSave={save} saving={saving} dirty={dirty.has(page.slug)} />
+          </section>
+        )}
+      </div>
+      <Toasts toasts={toasts} dismiss={dismiss} />
+    </div>
+  );
+}

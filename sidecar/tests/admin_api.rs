@@ -1,0 +1,538 @@
+//! Sign-in, sessions and the pages API of the admin panel, against a copy of the site.
+
+mod common;
+
+use actix_web::cookie::Cookie;
+use actix_web::http::{header, StatusCode};
+use actix_web::{test, web, App};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+const ADMIN: &str = "magda@gabinet-harmonia.pl";
+const PASSWORD: &str = "długie hasło administratora";
+const OTHER: &str = "tomasz@gabinet-harmonia.pl";
+
+struct Setup {
+    dir: tempfile::TempDir,
+    root: PathBuf,
+    state: web::Data<sidecar::AppState>,
+}
+
+fn setup(extra: &[(&str, &str)]) -> Setup {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = common::site_copy(dir.path());
+    let mut vars = extra.to_vec();
+    vars.extend_from_slice(&[("ADMIN_EMAIL", ADMIN)]);
+    let config = common::config_for_copy(dir.path(), &root, &vars);
+    generator::build(&generator::Project::at(&root), &config.dist).expect("site builds");
+    let content = generator::load(&generator::Project::at(&root)).expect("content loads");
+    let state = web::Data::new(sidecar::AppState::open(&config, &content.site).expect("state"));
+    sidecar::auth::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
+    sidecar::auth::set_password(&state.db, OTHER, "hasło innego konta").expect("other account");
+    Setup { dir, root, state }
+}
+
+macro_rules! app {
+    ($s:expr) => {
+        test::init_service(App::new().configure(sidecar::configure(
+            $s.state.clone(),
+            $s.dir.path().join("dist"),
+        )))
+        .await
+    };
+}
+
+async fn send<S, B>(app: &S, req: test::TestRequest) -> (StatusCode, Option<Cookie<'static>>, Value)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let resp = test::call_service(app, req.to_request()).await;
+    let status = resp.status();
+    let cookie = resp
+        .response()
+        .cookies()
+        .find(|c| c.name() == sidecar::auth::COOKIE)
+        .map(|c| c.into_owned());
+    let body = test::read_body(resp).await;
+    (
+        status,
+        cookie,
+        serde_json::from_slice(&body).unwrap_or(Value::Null),
+    )
+}
+
+fn login(email: &str, password: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/auth/login")
+        .set_json(json!({ "email": email, "password": password }))
+}
+
+async fn signed_in<S, B>(app: &S) -> Cookie<'static>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (status, cookie, body) = send(app, login(ADMIN, PASSWORD)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    cookie.expect("a session cookie")
+}
+
+fn file(s: &Setup, relative: &str) -> String {
+    std::fs::read_to_string(s.root.join("content").join(relative)).expect("content file")
+}
+
+#[actix_rt::test]
+async fn the_admin_signs_in_with_a_strict_http_only_cookie_and_stays_signed_in() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    assert!(cookie.http_only().unwrap_or(false));
+    assert_eq!(
+        cookie.same_site(),
+        Some(actix_web::cookie::SameSite::Strict)
+    );
+    assert!(!cookie.secure().unwrap_or(false), "plain HTTP here");
+    let (status, _, body) = send(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/auth/session")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    assert_eq!((status, body), (StatusCode::OK, json!({ "email": ADMIN })));
+    let (_, _, body) = send(&app, test::TestRequest::get().uri("/api/auth/session")).await;
+    assert_eq!(body, json!({ "email": null }), "no cookie, no session");
+}
+
+#[actix_rt::test]
+async fn the_cookie_is_secure_over_https() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let (_, cookie, _) = send(
+        &app,
+        login(ADMIN, PASSWORD).insert_header(("X-Forwarded-Proto", "https")),
+    )
+    .await;
+    assert!(cookie.expect("cookie").secure().unwrap_or(false));
+}
+
+#[actix_rt::test]
+async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let wrong = send(&app, login(ADMIN, "nie to hasło wcale")).await;
+    let unknown = send(&app, login("nikt@example.pl", PASSWORD)).await;
+    assert_eq!(wrong.0, StatusCode::UNAUTHORIZED);
+    assert_eq!((wrong.0, &wrong.2), (unknown.0, &unknown.2));
+    assert_eq!(wrong.2["error"], "Nieprawidłowy email lub hasło.");
+    assert!(wrong.1.is_none() && unknown.1.is_none());
+}
+
+#[actix_rt::test]
+async fn another_account_is_refused_without_a_session() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let (status, cookie, body) = send(&app, login(OTHER, "hasło innego konta")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body,
+        json!({ "title": "Brak dostępu", "error": "Nie masz uprawnień do wyświetlenia tej strony." })
+    );
+    assert!(cookie.is_none());
+}
+
+#[actix_rt::test]
+async fn repeated_failures_are_throttled_even_for_the_right_password() {
+    let s = setup(&[]);
+    let app = app!(s);
+    for _ in 0..sidecar::auth::MAX_FAILURES_PER_ACCOUNT {
+        assert_eq!(
+            send(&app, login(ADMIN, "zgadywane hasło")).await.0,
+            StatusCode::UNAUTHORIZED
+        );
+    }
+    let (status, cookie, body) = send(&app, login(ADMIN, PASSWORD)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Zbyt wiele nieudanych prób")),
+        "{body}"
+    );
+    assert!(cookie.is_none());
+}
+
+#[actix_rt::test]
+async fn an_idle_session_expires_and_sign_out_deletes_it() {
+    let s = setup(&[("SESSION_IDLE_MINUTES", "1")]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    s.state
+        .db
+        .with(|c| {
+            c.execute("UPDATE sessions SET last_seen_at = last_seen_at - 61", [])
+                .map(|_| ())
+        })
+        .expect("age it");
+    let (status, _, _) = send(
+        &app,
+        test::TestRequest::get().uri("/api/pages").cookie(cookie),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let cookie = signed_in(&app).await;
+    let (status, _, _) = send(
+        &app,
+        test::TestRequest::post()
+            .uri("/api/auth/logout")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _, _) = send(
+        &app,
+        test::TestRequest::get().uri("/api/pages").cookie(cookie),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let left: i64 = s
+        .state
+        .db
+        .with(|c| c.query_row("SELECT COUNT(*) FROM sessions", [], |r| r.get(0)))
+        .expect("count");
+    assert_eq!(left, 0);
+}
+
+#[actix_rt::test]
+async fn requests_from_another_origin_are_refused() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let (status, cookie, _) = send(
+        &app,
+        login(ADMIN, PASSWORD).insert_header((header::ORIGIN, "https://evil.example")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(cookie.is_none());
+    let cookie = signed_in(&app).await;
+    let page = json!({ "content": { "sections": [] }, "version": "x" });
+    let req = test::TestRequest::put()
+        .uri("/api/pages/pages/cennik")
+        .cookie(cookie)
+        .insert_header((header::ORIGIN, "https://evil.example"))
+        .set_json(page);
+    assert_eq!(send(&app, req).await.0, StatusCode::FORBIDDEN);
+}
+
+async fn pages<S, B>(app: &S, cookie: &Cookie<'static>) -> Vec<Value>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (status, _, body) = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/pages")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    body.as_array().expect("a list").clone()
+}
+
+fn page<'a>(list: &'a [Value], slug: &str) -> &'a Value {
+    list.iter()
+        .find(|p| p["slug"] == slug)
+        .expect("page listed")
+}
+
+fn put(
+    cookie: &Cookie<'static>,
+    slug: &str,
+    sections: &Value,
+    version: &Value,
+) -> test::TestRequest {
+    test::TestRequest::put()
+        .uri(&format!("/api/pages/{slug}"))
+        .cookie(cookie.clone())
+        .set_json(json!({ "content": { "sections": sections }, "version": version }))
+}
+
+#[actix_rt::test]
+async fn the_pages_need_a_session_and_come_ordered_by_slug() {
+    let s = setup(&[]);
+    let app = app!(s);
+    assert_eq!(
+        send(&app, test::TestRequest::get().uri("/api/pages"))
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    assert_eq!(list.len(), 9 + 11 + 15, "every page, service and article");
+    let slugs: Vec<&str> = list.iter().filter_map(|p| p["slug"].as_str()).collect();
+    let mut sorted = slugs.clone();
+    sorted.sort_unstable();
+    assert_eq!(slugs, sorted);
+    let cennik = page(&list, "pages/cennik");
+    assert_eq!(cennik["title"], "Cennik");
+    assert_eq!(cennik["content"]["sections"][0]["type"], "text");
+}
+
+#[actix_rt::test]
+async fn saving_unchanged_content_leaves_the_file_byte_identical() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let before = file(&s, "services/interwencja-kryzysowa.md");
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "services/interwencja-kryzysowa");
+    let (status, _, body) = send(
+        &app,
+        put(
+            &cookie,
+            "services/interwencja-kryzysowa",
+            &p["content"]["sections"],
+            &p["version"],
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(file(&s, "services/interwencja-kryzysowa.md"), before);
+    assert_eq!(body["version"], p["version"]);
+}
+
+#[actix_rt::test]
+async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/cennik");
+    let first = json!([{ "type": "text", "content": "Pierwsza wersja tekstu." }]);
+    let (status, _, saved) = send(&app, put(&cookie, "pages/cennik", &first, &p["version"])).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let html =
+        std::fs::read_to_string(s.dir.path().join("dist/cennik/index.html")).expect("published");
+    assert!(html.contains("Pierwsza wersja tekstu."));
+    assert!(
+        file(&s, "pages/cennik.md").starts_with("---\ntitle: \"Cennik\""),
+        "front matter kept"
+    );
+    let second = json!([{ "type": "text", "content": "Druga <script>alert('x')</script><img src=x onerror=alert(1)>" }]);
+    let (status, _, saved2) = send(
+        &app,
+        put(&cookie, "pages/cennik", &second, &saved["version"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved2}");
+    let html =
+        std::fs::read_to_string(s.dir.path().join("dist/cennik/index.html")).expect("published");
+    assert!(
+        html.contains("Druga") && !html.contains("alert(") && !html.contains("onerror"),
+        "sanitised"
+    );
+    let (_, _, history) = send(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/pages/pages/cennik/revisions")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    let history = history.as_array().expect("revisions").clone();
+    assert_eq!(history.len(), 2);
+    assert_eq!(history[0]["author"], ADMIN);
+    let oldest = history[1]["id"].as_i64().expect("id");
+    let req = test::TestRequest::post()
+        .uri(&format!(
+            "/api/pages/pages/cennik/revisions/{oldest}/restore"
+        ))
+        .cookie(cookie.clone())
+        .set_json(json!({ "version": saved2["version"] }));
+    let (status, _, _) = send(&app, req).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(file(&s, "pages/cennik.md").contains("Pierwsza wersja tekstu."));
+    let html =
+        std::fs::read_to_string(s.dir.path().join("dist/cennik/index.html")).expect("published");
+    assert!(html.contains("Pierwsza wersja tekstu."));
+}
+
+#[actix_rt::test]
+async fn a_stale_version_gets_409_and_changes_nothing() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "blog/terapia-cbt");
+    let path = s.root.join("content/blog/terapia-cbt.md");
+    let edited = file(&s, "blog/terapia-cbt.md").replace("## Jak zacząć", "## Jak zacząć terapię");
+    std::fs::write(&path, &edited).expect("an editor's commit");
+    let sections = json!([{ "type": "text", "content": "Nadpisanie" }]);
+    let (status, _, body) = send(
+        &app,
+        put(&cookie, "blog/terapia-cbt", &sections, &p["version"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("w międzyczasie zmieniona")),
+        "{body}"
+    );
+    assert_eq!(file(&s, "blog/terapia-cbt.md"), edited);
+}
+
+#[actix_rt::test]
+async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/regulamin");
+    let before = file(&s, "pages/regulamin.md");
+    let broken = json!([{ "type": "text", "content": "Zobacz [tu](/nie-ma-takiej-strony)." }]);
+    let (status, _, body) = send(
+        &app,
+        put(&cookie, "pages/regulamin", &broken, &p["version"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("/nie-ma-takiej-strony")),
+        "{body}"
+    );
+    assert_eq!(file(&s, "pages/regulamin.md"), before);
+    let marker = json!([{ "type": "text", "content": "a\n<!-- section: text -->\nb" }]);
+    assert_eq!(
+        send(
+            &app,
+            put(&cookie, "pages/regulamin", &marker, &p["version"])
+        )
+        .await
+        .0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let fine = json!([{ "type": "text", "content": "Tekst" }]);
+    assert_eq!(
+        send(
+            &app,
+            put(&cookie, "team/magdalena-wisniewska", &fine, &p["version"])
+        )
+        .await
+        .0,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[actix_rt::test]
+async fn a_failing_publish_command_is_reported_without_losing_the_save() {
+    let s = setup(&[("PUBLISH_CMD", "echo 'bucket unreachable' >&2; exit 3")]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/cennik");
+    let sections = json!([{ "type": "text", "content": "Zapisane mimo CDN." }]);
+    let (status, _, body) =
+        send(&app, put(&cookie, "pages/cennik", &sections, &p["version"])).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body["warning"]
+            .as_str()
+            .is_some_and(|w| w.contains("bucket unreachable")),
+        "{body}"
+    );
+    assert!(file(&s, "pages/cennik.md").contains("Zapisane mimo CDN."));
+}
+
+#[actix_rt::test]
+async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
+    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
+    let content = s.root.join("content");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(&content)
+            .args(args)
+            .output()
+            .expect("git runs");
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&[
+        "-c",
+        "user.name=Redakcja",
+        "-c",
+        "user.email=redakcja@example.pl",
+        "commit",
+        "-q",
+        "-m",
+        "Treści",
+    ]);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/blog");
+    let sections = json!([{ "type": "text", "content": "Nowy wstęp bloga." }]);
+    let (status, _, body) = send(&app, put(&cookie, "pages/blog", &sections, &p["version"])).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["warning"], Value::Null);
+    assert_eq!(
+        git(&["log", "-1", "--format=%ae|%s"]),
+        format!("{ADMIN}|Edycja strony pages/blog w panelu administracyjnym")
+    );
+    assert_eq!(git(&["rev-list", "--count", "HEAD"]), "2");
+    assert_eq!(git(&["status", "--porcelain"]), "");
+}
+
+#[actix_rt::test]
+async fn the_set_password_command_reads_the_password_from_standard_input() {
+    use std::io::Write;
+    let s = setup(&[]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
+        .args(["set-password", ADMIN])
+        .env("DATA_DIR", s.dir.path().join("var"))
+        .env("SITE_ROOT", &s.root)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("sidecar runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all("zupełnie nowe hasło\n".as_bytes())
+        .expect("write");
+    assert!(child.wait().expect("exits").success());
+    let app = app!(s);
+    assert_eq!(
+        send(&app, login(ADMIN, PASSWORD)).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        send(&app, login(ADMIN, "zupełnie nowe hasło")).await.0,
+        StatusCode::OK
+    );
+}

@@ -1,0 +1,179 @@
+// The admin panel in a real browser, as SPEC §4 describes it: sign in, switch tabs, add, edit
+// and delete sections, save, see the public page change, keep drafts, sign out.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+
+const ADMIN = "magda@gabinet-harmonia.pl";
+const PASSWORD = "hasło panelu do testów";
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite(
+    siteCopy((yaml) => yaml),
+    { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
+  );
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function panel() {
+  const page = await openPage(browser, site.base);
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`${site.base}/administratormagda`);
+  return page;
+}
+
+async function signIn(page) {
+  await page.getByLabel("E-mail").fill(ADMIN);
+  await page.getByLabel("Hasło").fill(PASSWORD);
+  await page.getByRole("button", { name: "Zaloguj się" }).click();
+  await page.getByRole("tab").first().waitFor();
+}
+
+/** Selects the tab of the page titled `title` (its name is the kind, then the title). */
+async function openTab(page, title) {
+  await page.getByRole("tab", { name: new RegExp(` ${title}$`) }).click();
+  await page.getByRole("tabpanel").getByRole("heading", { name: title, exact: true }).waitFor();
+}
+
+describe("admin panel", () => {
+  test("refuses a wrong password with the destructive toast and stops loading", async () => {
+    const page = await panel();
+    assert.equal(await page.locator("h1").innerText(), "Panel Administracyjny");
+    assert.equal(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex, nofollow");
+    await page.getByLabel("E-mail").fill(ADMIN);
+    await page.getByLabel("Hasło").fill("nie to hasło");
+    await page.getByRole("button", { name: "Zaloguj się" }).click();
+    const toast = page.getByRole("alert").filter({ hasText: "Błąd logowania" });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /Nieprawidłowy email lub hasło\./);
+    assert.equal(await page.getByRole("button", { name: "Zaloguj się" }).isEnabled(), true);
+    assert.equal(await page.getByLabel("E-mail").getAttribute("type"), "email");
+    await page.context().close();
+  });
+
+  test("signs in, shows one tab per page with the first selected, and edits, saves and publishes", async () => {
+    const page = await panel();
+    await signIn(page);
+    const tabs = page.getByRole("tab");
+    assert.equal(await tabs.count(), 35);
+    assert.equal(await tabs.first().getAttribute("aria-selected"), "true");
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowDown");
+    assert.equal(
+      await page.evaluate(() => document.activeElement === document.querySelectorAll("[role=tab]")[1]),
+      true,
+    );
+    await page.getByLabel("Szukaj strony").fill("Cennik");
+    await openTab(page, "Cennik");
+    await page.getByLabel("Szukaj strony").fill("");
+    await page.getByLabel("Treść sekcji 1").fill("Aktualne ceny obowiązują od stycznia.");
+    await page.getByRole("button", { name: "Dodaj sekcję" }).click();
+    assert.equal(await page.getByLabel("Typ sekcji 2").inputValue(), "text");
+    assert.equal(await page.getByLabel("Treść sekcji 2").inputValue(), "");
+    assert.equal(await page.getByLabel("Treść sekcji 2").getAttribute("rows"), "5");
+    assert.equal(await page.getByLabel("Treść sekcji 2").getAttribute("placeholder"), "Treść sekcji");
+    assert.equal(await page.getByLabel("Typ sekcji 2").getAttribute("placeholder"), "Typ sekcji");
+    await page.getByLabel("Typ sekcji 2").fill("callout");
+    await page.getByLabel("Treść sekcji 2").fill("**Płatność** gotówką, kartą lub BLIK-iem.");
+    await page.getByRole("button", { name: "Dodaj sekcję" }).click();
+    await page.getByRole("button", { name: "Usuń sekcję 3" }).click();
+    assert.equal(await page.getByLabel("Treść sekcji 3").count(), 0);
+    const started = Date.now();
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();
+    let html = "";
+    while (!html.includes("Aktualne ceny obowiązują od stycznia.") && Date.now() - started < 5000) {
+      html = await (await fetch(`${site.base}/cennik`)).text();
+    }
+    console.log(`from 'Zapisz zmiany' to the new page served: ${Date.now() - started} ms`);
+    assert.ok(html.includes("Aktualne ceny obowiązują od stycznia."));
+    assert.ok(html.includes('<aside class="callout"><p><strong>Płatność</strong>'));
+    await page.reload();
+    await page.getByRole("tablist", { name: "Strony" }).waitFor();
+    await page.getByRole("button", { name: "Wyloguj się" }).click();
+    await page.waitForURL(`${site.base}/`);
+    await page.goto(`${site.base}/administratormagda`);
+    await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
+    await page.context().close();
+  });
+
+  test("keeps unsaved edits as a draft, asks before switching, and offers them back after a reload", async () => {
+    const page = await openPage(browser, site.base);
+    const dialogs = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      d.dismiss();
+    });
+    await page.goto(`${site.base}/administratormagda`);
+    await signIn(page);
+    await openTab(page, "Regulamin");
+    await page.getByLabel("Treść sekcji 1").fill("Szkic, którego nie zapisano.");
+    await page.getByRole("tab", { name: / Cennik$/ }).click();
+    assert.equal(dialogs.length, 1, "asks before switching");
+    assert.match(dialogs[0], /niezapisane zmiany/);
+    assert.equal(await page.getByLabel("Treść sekcji 1").inputValue(), "Szkic, którego nie zapisano.");
+    page.removeAllListeners("dialog");
+    page.on("dialog", (d) => d.accept());
+    await page.reload();
+    await page.getByRole("tab").first().waitFor();
+    await openTab(page, "Regulamin");
+    await page.getByText("Masz niezapisany szkic tej strony").waitFor();
+    await page.getByRole("button", { name: "Przywróć szkic" }).click();
+    assert.equal(await page.getByLabel("Treść sekcji 1").inputValue(), "Szkic, którego nie zapisano.");
+    await page.context().close();
+  });
+
+  test("a failed save keeps the text and says so; a failed load says so", async () => {
+    const page = await panel();
+    await signIn(page);
+    await openTab(page, "Polityka Prywatności");
+    await page.route("**/api/pages/pages/polityka-prywatnosci", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.getByLabel("Treść sekcji 1").fill("Zmiana, której serwer nie przyjął.");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await page.getByRole("alert").filter({ hasText: "Nie udało się zapisać zmian." }).waitFor();
+    assert.equal(await page.getByLabel("Treść sekcji 1").inputValue(), "Zmiana, której serwer nie przyjął.");
+    await page.route("**/api/pages", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.reload();
+    await page.getByRole("alert").filter({ hasText: "Nie udało się pobrać stron." }).waitFor();
+    await page.context().close();
+  });
+
+  test("two tabs editing one page never silently overwrite each other", async () => {
+    const first = await panel();
+    await signIn(first);
+    const second = await first.context().newPage();
+    second.on("dialog", (d) => d.accept());
+    await second.goto(`${site.base}/administratormagda`);
+    await second.getByRole("tab").first().waitFor();
+    for (const p of [first, second]) await openTab(p, "Blog");
+    await first.getByLabel("Treść sekcji 1").fill("Wstęp pierwszej karty.");
+    await first.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await first.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();
+    await second.getByLabel("Treść sekcji 1").fill("Wstęp drugiej karty.");
+    await second.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await second.getByRole("alert").filter({ hasText: "w międzyczasie zmieniona" }).waitFor();
+    assert.equal(await second.getByLabel("Treść sekcji 1").inputValue(), "Wstęp drugiej karty.");
+    const html = await (await fetch(`${site.base}/blog`)).text();
+    assert.ok(html.includes("Wstęp pierwszej karty."));
+    await first.context().close();
+  });
+
+  test("shows the saved versions of a page and restores one", async () => {
+    const page = await panel();
+    await signIn(page);
+    await openTab(page, "Blog");
+    await page.getByRole("button", { name: "Historia zmian" }).click();
+    const restore = page.getByRole("button", { name: /Przywróć tę wersję/ });
+    await restore.first().waitFor();
+    await page.getByLabel("Treść sekcji 1").waitFor();
+    await restore.first().click();
+    await page.getByRole("status").filter({ hasText: "Przywrócono wybraną wersję." }).waitFor();
+    await page.context().close();
+  });
+});

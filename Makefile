@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run build check islands test lint unit e2e test-deps
+.PHONY: run build check islands test lint unit e2e test-deps audit
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
 run: islands
@@ -48,3 +48,9 @@ test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+
+## Lighthouse (mobile) on one page of each kind; prints the scores and bytes. Slow: not in `make test`.
+audit: test-deps islands
+	$(CARGO) build -p sidecar
+	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
+	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs

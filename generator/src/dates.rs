@@ -66,6 +66,21 @@ impl Date {
         )
     }
 
+    /// The UTC calendar date of a Unix time.
+    pub fn from_unix(seconds: i64) -> Date {
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = seconds.div_euclid(86_400) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
+        Date { year, month, day }
+    }
+
     pub fn iso(&self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
@@ -82,6 +97,13 @@ mod tests {
             Date::parse("2024-09-01").unwrap().polish(),
             "1 września 2024"
         );
+    }
+
+    #[test]
+    fn unix_times_become_utc_dates() {
+        assert_eq!(Date::from_unix(0).iso(), "1970-01-01");
+        assert_eq!(Date::from_unix(1_740_528_000).iso(), "2025-02-26");
+        assert_eq!(Date::from_unix(951_782_400).iso(), "2000-02-29");
     }
 
     #[test]

@@ -33,6 +33,15 @@ pub struct DoctorListing {
     pub widget_host: String,
 }
 
+/// Days (schema.org day names, in English) with the same opening hours.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<String>,
+    pub opens: String,
+    pub closes: String,
+}
+
 /// The practice's facts, links and widget ids: `content/site.yaml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -59,6 +68,10 @@ pub struct SiteConfig {
     pub badge_widget_script: String,
     pub analytics_id: String,
     pub copyright_year: u16,
+    pub price_range: String,
+    pub opening_hours: Vec<OpeningHours>,
+    /// The image of link previews where a page has no raster image of its own.
+    pub og_image: String,
     pub stock_photo_base: String,
     pub fallback_images: Vec<String>,
 }

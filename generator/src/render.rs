@@ -12,6 +12,7 @@ use crate::images;
 use crate::islands::{Islands, SsrStats};
 use crate::markdown;
 use crate::model::{page_route, Content};
+use crate::seo;
 use crate::views::{self, Collections};
 
 /// One file of the built site, with its path relative to the output folder.
@@ -35,6 +36,11 @@ pub struct PageView {
     pub image_alt: Option<String>,
     pub dated: Option<String>,
     pub noindex: bool,
+    /// Absolute address of the link-preview image.
+    pub og_image: String,
+    pub og_type: &'static str,
+    /// JSON-LD blocks, ready for a `<script type="application/ld+json">`.
+    pub json_ld: String,
 }
 
 fn tera_message(e: &tera::Error) -> String {
@@ -133,23 +139,54 @@ fn route_file(route: &str) -> String {
 
 struct Renderer<'a> {
     content: &'a Content,
+    collections: Collections,
     tera: Tera,
     base: Context,
 }
 
 impl Renderer<'_> {
     fn page_view(&self, route: &str, title: &str, description: &str) -> PageView {
+        let site = &self.content.site;
         PageView {
             route: route.to_string(),
-            canonical: format!(
-                "{}{}",
-                self.content.site.site_url.trim_end_matches('/'),
-                route
-            ),
+            canonical: seo::absolute(site, route),
             title: title.to_string(),
             description: description.to_string(),
+            og_image: seo::absolute(site, &format!("/images/{}", site.og_image)),
+            og_type: "website",
+            json_ld: seo::script_json(&[]),
             ..PageView::default()
         }
+    }
+
+    /// Link previews need a raster image; SVG illustrations fall back to the site's image.
+    fn preview_image(&self, view: &mut PageView, image: &str) {
+        let raster = [".png", ".jpg", ".jpeg", ".webp"]
+            .iter()
+            .any(|e| image.ends_with(e))
+            || image.contains("?auto=format");
+        if raster {
+            view.og_image = seo::absolute(&self.content.site, image);
+        }
+    }
+
+    fn page_json_ld(&self, template: &str, view: &PageView) -> String {
+        let site = &self.content.site;
+        let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
+        let mut blocks = Vec::new();
+        if view.route != "/" {
+            blocks.push(seo::breadcrumbs(site, &[(crumb_name, view.route.as_str())]));
+        }
+        match template {
+            "home" => blocks.push(seo::business(site, &self.collections, false)),
+            "about" => {
+                blocks.push(seo::business(site, &self.collections, false));
+                blocks.extend(seo::people(site, &self.collections));
+            }
+            "prices" => blocks.push(seo::business(site, &self.collections, true)),
+            _ => {}
+        }
+        seo::script_json(&blocks)
     }
 
     fn render(&self, template: &str, context: &Context) -> Result<Vec<u8>> {
@@ -187,6 +224,10 @@ impl Renderer<'_> {
             page.image_alt = m.image_alt.clone();
             page.dated = m.dated.clone();
             page.noindex = m.noindex;
+            if let Some(image) = page.image.clone() {
+                self.preview_image(&mut page, &image);
+            }
+            page.json_ld = self.page_json_ld(&doc.meta.template, &page);
             let mut ctx = self.base.clone();
             ctx.insert("page", &page);
             ctx.insert("sections", &views::sections(&doc.sections));
@@ -203,6 +244,12 @@ impl Renderer<'_> {
             let card = views::service_card(self.content, doc);
             let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
             page.image = Some(card.image.clone());
+            self.preview_image(&mut page, &card.image);
+            let trail = [
+                ("Usługi", "/uslugi"),
+                (card.page_title.as_str(), card.href.as_str()),
+            ];
+            page.json_ld = seo::script_json(&[seo::breadcrumbs(&self.content.site, &trail)]);
             let mut ctx = self.base.clone();
             ctx.insert("page", &page);
             ctx.insert("service", &card);
@@ -220,6 +267,14 @@ impl Renderer<'_> {
             let card = views::article_card(self.content, doc);
             let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
             page.image = Some(card.image.clone());
+            page.og_type = "article";
+            self.preview_image(&mut page, &card.image);
+            let site = &self.content.site;
+            let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
+            page.json_ld = seo::script_json(&[
+                seo::breadcrumbs(site, &trail),
+                seo::blog_posting(site, &card),
+            ]);
             let mut ctx = self.base.clone();
             ctx.insert("page", &page);
             ctx.insert("article", &card);
@@ -243,6 +298,24 @@ impl Renderer<'_> {
             bytes: self.render("404.html", &ctx)?,
         });
         Ok(())
+    }
+}
+
+impl Renderer<'_> {
+    fn search_files(&self, outputs: &mut Vec<Output>) {
+        let site = &self.content.site;
+        let files = [
+            ("sitemap.xml", seo::sitemap(self.content)),
+            ("robots.txt", seo::robots(site)),
+            (
+                "blog/atom.xml",
+                seo::atom_feed(site, &self.collections.articles),
+            ),
+        ];
+        outputs.extend(files.into_iter().map(|(path, text)| Output {
+            path: path.into(),
+            bytes: text.into_bytes(),
+        }));
     }
 }
 
@@ -281,6 +354,7 @@ fn site_script_config(content: &Content) -> String {
     serde_json::json!({
         "fallbackImages": fallback,
         "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+        "analyticsId": site.analytics_id,
     })
     .to_string()
     .replace('<', "\\u003c")
@@ -313,6 +387,7 @@ fn prepare<'a>(
     Ok((
         Renderer {
             content,
+            collections,
             tera,
             base,
         },
@@ -335,7 +410,14 @@ pub fn render_site(
     renderer.services(&mut outputs)?;
     renderer.articles(&mut outputs)?;
     renderer.not_found(&mut outputs)?;
+    renderer.search_files(&mut outputs);
     let stats = islands.finish(&mut outputs)?;
+    let hashes = crate::headers::inline_script_hashes(&outputs);
+    let headers = crate::headers::security_headers(&content.site, &hashes);
+    outputs.push(Output {
+        path: crate::headers::FILE.into(),
+        bytes: crate::headers::headers_file(&headers).into_bytes(),
+    });
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
     Ok((outputs, stats))
 }

@@ -125,6 +125,10 @@ pub fn profile(content: &Content, doc: &Document<TeamMeta>) -> Profile {
 pub struct PriceRow {
     pub name: String,
     pub price: String,
+    /// The price in złoty, for structured data.
+    pub amount: u32,
+    /// `amount` is the lowest price ("od 500 zł").
+    pub from: bool,
     pub duration: String,
     pub href: String,
     pub note: Option<String>,
@@ -142,6 +146,8 @@ pub fn price_row(item: &PriceItem) -> PriceRow {
     PriceRow {
         name: item.name.clone(),
         price: price_label(item),
+        amount: item.price,
+        from: item.from,
         duration: item.duration.replace(' ', "\u{a0}"),
         href: item.link.clone(),
         note: item.note.clone(),

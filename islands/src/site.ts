@@ -4,7 +4,16 @@
 interface SiteConfig {
   fallbackImages: string[];
   telephony: { id: string; src: string };
+  analyticsId: string;
 }
+
+interface Consent {
+  analytics: boolean;
+  advertising: boolean;
+  at: number;
+}
+
+const CONSENT_KEY = "harmonia-consent";
 
 type Gtag = (command: "event", name: string, params: Record<string, string>) => void;
 
@@ -64,6 +73,69 @@ function loadWidgets(site: SiteConfig | null): void {
   }
 }
 
+function readConsent(): Consent | null {
+  try {
+    return JSON.parse(localStorage.getItem(CONSENT_KEY) ?? "null") as Consent | null;
+  } catch {
+    return null;
+  }
+}
+
+/** Analytics and advertising load only after consent (Google consent mode for each category). */
+function applyConsent(consent: Consent, site: SiteConfig | null): void {
+  if (!site?.analyticsId || (!consent.analytics && !consent.advertising)) return;
+  const w = window as unknown as { dataLayer: unknown[]; gtag?: (...args: unknown[]) => void };
+  w.dataLayer = w.dataLayer ?? [];
+  if (!w.gtag) {
+    w.gtag = function () {
+      // gtag.js reads the arguments object itself.
+      // eslint-disable-next-line prefer-rest-params
+      w.dataLayer.push(arguments);
+    };
+    w.gtag("js", new Date());
+  }
+  const grant = (yes: boolean) => (yes ? "granted" : "denied");
+  w.gtag("consent", "default", {
+    analytics_storage: grant(consent.analytics),
+    ad_storage: grant(consent.advertising),
+    ad_user_data: grant(consent.advertising),
+    ad_personalization: grant(consent.advertising),
+  });
+  w.gtag("config", site.analyticsId);
+  addScript(`https://www.googletagmanager.com/gtag/js?id=${site.analyticsId}`);
+}
+
+function setupConsent(site: SiteConfig | null): void {
+  const banner = document.getElementById("consent");
+  if (!banner) return;
+  const settings = banner.querySelector<HTMLFieldSetElement>(".consent-settings");
+  const button = (name: string) => banner.querySelector<HTMLButtonElement>(`[data-consent='${name}']`);
+  const box = (name: string) => banner.querySelector<HTMLInputElement>(`input[name='${name}']`);
+  const decide = (analytics: boolean, advertising: boolean) => {
+    const consent = { analytics, advertising, at: Date.now() };
+    localStorage.setItem(CONSENT_KEY, JSON.stringify(consent));
+    banner.hidden = true;
+    applyConsent(consent, site);
+  };
+  const open = (withSettings: boolean) => {
+    const current = readConsent();
+    if (box("analytics")) box("analytics")!.checked = !!current?.analytics;
+    if (box("advertising")) box("advertising")!.checked = !!current?.advertising;
+    if (settings) settings.hidden = !withSettings;
+    button("save")!.hidden = !withSettings;
+    button("settings")!.hidden = withSettings;
+    banner.hidden = false;
+  };
+  button("all")?.addEventListener("click", () => decide(true, true));
+  button("none")?.addEventListener("click", () => decide(false, false));
+  button("settings")?.addEventListener("click", () => open(true));
+  button("save")?.addEventListener("click", () => decide(!!box("analytics")?.checked, !!box("advertising")?.checked));
+  document.querySelector("[data-consent-open]")?.addEventListener("click", () => open(true));
+  const stored = readConsent();
+  if (stored) applyConsent(stored, site);
+  else open(false);
+}
+
 function track(name: string, params: Record<string, string>): void {
   const gtag = (window as unknown as { gtag?: Gtag }).gtag;
   if (typeof gtag === "function") gtag("event", name, params);
@@ -100,6 +172,7 @@ function setupImageFallback(site: SiteConfig | null): void {
 
 const site = config();
 setupMenu();
+setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));

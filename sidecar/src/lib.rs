@@ -9,6 +9,7 @@ pub mod outbox;
 pub mod pages;
 pub mod static_files;
 
+use actix_web::http::header;
 use actix_web::{middleware, web, App, HttpRequest, HttpServer};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::net::{IpAddr, Ipv4Addr};
@@ -35,6 +36,8 @@ pub struct AppState {
     pub content_git_commit: bool,
     /// One save and rebuild at a time.
     pub publish_lock: std::sync::Mutex<()>,
+    /// The security headers of the published `_headers`, added to every answer.
+    pub headers: std::sync::RwLock<Vec<(header::HeaderName, header::HeaderValue)>>,
 }
 
 fn random_secret() -> Vec<u8> {
@@ -106,7 +109,26 @@ impl AppState {
             publish_cmd: config.publish_cmd.clone(),
             content_git_commit: config.content_git_commit,
             publish_lock: std::sync::Mutex::new(()),
+            headers: std::sync::RwLock::new(Vec::new()),
         })
+    }
+
+    /// Reads the security headers of the site just published.
+    pub fn reload_headers(&self) {
+        let text =
+            std::fs::read_to_string(self.dist.join(generator::headers::FILE)).unwrap_or_default();
+        let parsed = generator::headers::parse_headers_file(&text)
+            .into_iter()
+            .filter_map(|(k, v)| {
+                Some((
+                    header::HeaderName::try_from(k).ok()?,
+                    header::HeaderValue::try_from(v).ok()?,
+                ))
+            })
+            .collect();
+        if let Ok(mut headers) = self.headers.write() {
+            *headers = parsed;
+        }
     }
 
     /// Whether this client may send another contact message now.
@@ -116,6 +138,24 @@ impl AppState {
             .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |a| a.ip());
         self.contact_limiter.check_key(&ip).is_ok()
     }
+}
+
+/// Adds the site's security headers to every answer; HSTS only when served over HTTPS.
+pub async fn security_headers(
+    req: actix_web::dev::ServiceRequest,
+    next: middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let https = req.connection_info().scheme() == "https";
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let mut response = next.call(req).await?;
+    if let Some(headers) = state.as_ref().and_then(|s| s.headers.read().ok()) {
+        for (name, value) in headers.iter() {
+            if https || name.as_str() != "strict-transport-security" {
+                response.headers_mut().insert(name.clone(), value.clone());
+            }
+        }
+    }
+    Ok(response)
 }
 
 /// Registers every route of the sidecar.
@@ -140,6 +180,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let report = generator::build(&project, &config.dist)?;
     let content = generator::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
+    state.reload_headers();
     if let Some(password) = auth::ensure_admin(
         &state.db,
         &state.admin_email,
@@ -162,6 +203,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let dist = config.dist.clone();
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(middleware::from_fn(security_headers))
             .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(log_request))
             .configure(configure(state.clone(), dist.clone()))

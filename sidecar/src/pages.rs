@@ -155,6 +155,7 @@ fn publish_change(
         edit::write_atomic(&file, &previous)?;
         return Ok(Published::BuildFailed(e.to_string()));
     }
+    state.reload_headers();
     let ms = started.elapsed().as_millis();
     state.db.with(|c| {
         c.execute(

@@ -24,8 +24,14 @@ pub fn resolve(root: &Path, url_path: &str) -> Resolved {
         return Resolved::NotFound;
     };
     let segments: Vec<&str> = decoded.split('/').filter(|s| !s.is_empty()).collect();
-    let unsafe_segment =
-        |s: &&str| *s == "." || *s == ".." || s.contains(['\\', '\0']) || s.starts_with('.');
+    // `.hidden` files and `_headers` are for the server and CDNs, not for visitors.
+    let unsafe_segment = |s: &&str| {
+        *s == "."
+            || *s == ".."
+            || s.contains(['\\', '\0'])
+            || s.starts_with('.')
+            || s.starts_with('_')
+    };
     if !decoded.starts_with('/') || segments.iter().any(unsafe_segment) {
         return Resolved::NotFound;
     }
@@ -194,6 +200,7 @@ mod tests {
             "/%2e%2e/etc/passwd",
             "/uslugi/..",
             "/.hidden",
+            "/_headers",
             "/nie-ma",
             "/nie-ma/",
         ] {

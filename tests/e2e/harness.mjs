@@ -107,9 +107,22 @@ export async function launchBrowser() {
  * are collected in `page.problems`.
  */
 export async function openPage(browser, base, viewport = { width: 1280, height: 900 }, options = {}) {
-  const context = await browser.newContext({ viewport, ...options });
+  const { askConsent, ...contextOptions } = options;
+  const context = await browser.newContext({ viewport, ...contextOptions });
   await context.route("**/*", (route) =>
     route.request().url().startsWith(base) ? route.continue() : route.abort("blockedbyclient"),
+  );
+  if (!askConsent) {
+    // A visitor who already chose: the banner does not cover what a test clicks.
+    await context.addInitScript(() =>
+      localStorage.setItem("harmonia-consent", JSON.stringify({ analytics: false, advertising: false, at: 1 })),
+    );
+  }
+  // Every Content-Security-Policy violation is a problem of the page.
+  await context.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
   );
   const page = await context.newPage();
   page.problems = [];

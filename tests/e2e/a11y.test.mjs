@@ -1,0 +1,111 @@
+// WCAG 2.2 AA with axe-core on every route and on the states a visitor or the administrator
+// meets: the open booking dialog, the mobile menu, the contact form with errors, the cookie
+// banner and the signed-in admin panel. Any violation fails.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, openPage, siteCopy, slugs, startSite } from "./harness.mjs";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite(
+    siteCopy((yaml) => yaml),
+    { ADMIN_EMAIL: "magda@gabinet-harmonia.pl", ADMIN_PASSWORD: "hasło do testu dostępności" },
+  );
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** axe runs as an injected script, so this page's context bypasses our CSP. */
+async function axePage(viewport, options = {}) {
+  return openPage(browser, site.base, viewport, { bypassCSP: true, ...options });
+}
+
+async function violations(page, label) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    TAGS,
+  );
+  return result.violations.map(
+    (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+describe("accessibility", () => {
+  test("every route passes axe at 1280 px and 390 px", async () => {
+    const routes = [
+      "/",
+      "/m1",
+      "/o-mnie",
+      "/uslugi",
+      "/cennik",
+      "/blog",
+      "/regulamin",
+      "/polityka-prywatnosci",
+      "/administratormagda",
+      "/nie-ma-takiej-strony",
+      ...slugs("services").map((s) => `/uslugi/${s}`),
+      ...slugs("blog").map((s) => `/blog/${s}`),
+    ];
+    const found = [];
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await axePage(viewport);
+      for (const route of routes) {
+        await page.goto(site.base + route, { waitUntil: "load" });
+        found.push(...(await violations(page, `${route} @${viewport.width}`)));
+      }
+      await page.context().close();
+    }
+    assert.deepEqual(found, []);
+  });
+
+  test("the open booking dialog, the mobile menu and the cookie banner pass axe", async () => {
+    const page = await axePage({ width: 390, height: 844 }, { askConsent: true });
+    await page.goto(`${site.base}/uslugi/terapia-par`);
+    const found = await violations(page, "cookie banner");
+    await page.getByRole("button", { name: "Odrzucam" }).click();
+    await page.getByRole("button", { name: "Otwórz menu" }).click();
+    found.push(...(await violations(page, "mobile menu")));
+    await page.getByRole("button", { name: "Zamknij menu" }).click();
+    await page.waitForSelector('.island[data-hydrated="true"]');
+    await page.locator(".island a.btn").first().click();
+    await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor();
+    found.push(...(await violations(page, "booking dialog")));
+    assert.deepEqual(found, []);
+    await page.context().close();
+  });
+
+  test("the contact form with errors shown passes axe", async () => {
+    const page = await axePage({ width: 1280, height: 900 });
+    await page.goto(`${site.base}/#contact`);
+    await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+    await page.getByLabel("Telefon (opcjonalnie)").fill("123");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.locator("#contact-name-error").waitFor();
+    assert.deepEqual(await violations(page, "contact form with errors"), []);
+    await page.context().close();
+  });
+
+  test("the signed-in admin panel passes axe", async () => {
+    const page = await axePage({ width: 1280, height: 900 });
+    await page.goto(`${site.base}/administratormagda`);
+    await page.getByLabel("E-mail").fill("magda@gabinet-harmonia.pl");
+    await page.getByLabel("Hasło").fill("hasło do testu dostępności");
+    await page.getByRole("button", { name: "Zaloguj się" }).click();
+    await page.getByRole("tab").first().waitFor();
+    await page.getByRole("button", { name: "Historia zmian" }).click();
+    assert.deepEqual(await violations(page, "admin panel"), []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,212 @@
+// What search engines, auditors and the law ask of every page: head tags, structured data,
+// sitemap, feed, security headers without CSP violations, and the cookie consent banner.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { frontMatterTitle, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
+
+const siteUrl = siteValue("site_url");
+let site;
+let browser;
+let routes;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  routes = [
+    "/",
+    "/m1",
+    "/o-mnie",
+    "/uslugi",
+    "/cennik",
+    "/blog",
+    "/regulamin",
+    "/polityka-prywatnosci",
+    "/administratormagda",
+    ...slugs("services").map((s) => `/uslugi/${s}`),
+    ...slugs("blog").map((s) => `/blog/${s}`),
+  ];
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+function jsonLd(html) {
+  const match = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+  return match ? JSON.parse(match[1]) : [];
+}
+
+const head = (html, pattern) => html.match(pattern)?.[1];
+
+describe("search", () => {
+  test("every page has a description, an absolute canonical, link previews, a favicon and the feed", async () => {
+    const descriptions = new Set();
+    for (const route of routes) {
+      const html = await (await fetch(site.base + route)).text();
+      const description = head(html, /<meta name="description" content="([^"]+)">/);
+      assert.ok(description && description.length >= 50, `${route}: description`);
+      descriptions.add(description);
+      assert.equal(head(html, /<link rel="canonical" href="([^"]+)">/), siteUrl + route, route);
+      assert.match(
+        head(html, /<meta property="og:image" content="([^"]+)">/),
+        /^https:\/\/.+\.(png|jpe?g|webp)/,
+        route,
+      );
+      assert.equal(head(html, /<meta name="twitter:card" content="([^"]+)">/), "summary_large_image", route);
+      assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), route);
+      assert.ok(html.includes('<link rel="alternate" type="application/atom+xml"'), route);
+    }
+    assert.equal(descriptions.size, routes.length, "every description is different");
+  });
+
+  test("structured data describes the practice, the therapists, the articles, the prices and the path", async () => {
+    const business = jsonLd(await (await fetch(site.base + "/")).text()).find((b) => b["@type"] === "MedicalBusiness");
+    for (const key of ["name", "telephone", "email", "url", "image", "priceRange", "openingHoursSpecification"]) {
+      assert.ok(business[key], `MedicalBusiness.${key}`);
+    }
+    assert.equal(business.address.addressLocality, "Gdańsk");
+    assert.equal(business.address.addressCountry, "PL");
+    const about = jsonLd(await (await fetch(site.base + "/o-mnie")).text());
+    const people = about.filter((b) => b["@type"] === "Person");
+    assert.equal(people.length, 2);
+    for (const p of people) assert.ok(p.jobTitle && p.worksFor["@id"] === business["@id"], p.name);
+    const prices = jsonLd(await (await fetch(site.base + "/cennik")).text()).find((b) => b.hasOfferCatalog);
+    const offers = prices.hasOfferCatalog.itemListElement;
+    assert.equal(offers.length, 12);
+    assert.ok(offers.every((o) => o["@type"] === "Offer" && o.priceCurrency === "PLN" && /^\d+$/.test(o.price)));
+    assert.ok(offers.some((o) => o.name === "Terapia par" && o.price === "250"));
+    for (const route of routes) {
+      const blocks = jsonLd(await (await fetch(site.base + route)).text());
+      const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
+      if (route === "/") {
+        assert.equal(crumbs, undefined);
+        continue;
+      }
+      assert.ok(crumbs, `${route}: BreadcrumbList`);
+      assert.equal(crumbs.itemListElement.at(-1).item, siteUrl + route, route);
+      if (route.startsWith("/blog/")) {
+        const post = blocks.find((b) => b["@type"] === "BlogPosting");
+        assert.equal(post.headline, frontMatterTitle(`blog/${route.slice(6)}.md`));
+        assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}$/);
+        assert.ok(post.author.name, route);
+      }
+    }
+  });
+
+  test("the sitemap lists every public route with a date, robots.txt points to it, the feed has the blog", async () => {
+    const sitemap = await (await fetch(site.base + "/sitemap.xml")).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)].map((m) => m[1]);
+    assert.deepEqual(
+      locs.sort(),
+      routes
+        .filter((r) => r !== "/administratormagda")
+        .map((r) => siteUrl + r)
+        .sort(),
+    );
+    const robots = await (await fetch(site.base + "/robots.txt")).text();
+    assert.match(robots, /Disallow: \/administratormagda/);
+    assert.match(robots, /Disallow: \/api\//);
+    assert.match(robots, new RegExp(`Sitemap: ${siteUrl}/sitemap.xml`));
+    const feed = await (await fetch(site.base + "/blog/atom.xml")).text();
+    assert.equal((feed.match(/<entry>/g) ?? []).length, 12);
+    assert.match(feed, /<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/);
+  });
+});
+
+describe("security headers", () => {
+  test("come with every answer, allow no inline script but ours, and _headers itself is not served", async () => {
+    for (const path of [
+      "/",
+      "/uslugi/terapia-par",
+      "/favicon.svg",
+      "/nie-ma-takiej",
+      "/api/contact/token",
+      "/sitemap.xml",
+    ]) {
+      const response = await fetch(site.base + path);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const scripts = csp.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+      assert.ok(scripts.startsWith("script-src 'self'"), `${path}: ${csp}`);
+      assert.ok(!scripts.includes("unsafe-inline"), path);
+      assert.match(csp, /frame-ancestors 'none'/, path);
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", path);
+      assert.equal(response.headers.get("referrer-policy"), "strict-origin-when-cross-origin", path);
+      assert.ok(response.headers.get("permissions-policy"), path);
+      assert.equal(response.headers.get("strict-transport-security"), null, `${path}: no HSTS over plain HTTP`);
+    }
+    assert.equal((await fetch(site.base + "/_headers")).status, 404);
+  });
+
+  test("no page logs a CSP violation or any other console error", async () => {
+    const page = await openPage(browser, site.base);
+    for (const route of routes) {
+      await page.goto(site.base + route, { waitUntil: "load" });
+      await page.waitForTimeout(50);
+    }
+    await page.goto(site.base + "/uslugi/terapia-par");
+    await page.waitForSelector('.island[data-hydrated="true"]');
+    await page.locator(".island a.btn").first().click();
+    await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor();
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+});
+
+describe("cookie consent", () => {
+  async function firstVisit(width = 1280) {
+    const page = await openPage(browser, site.base, { width, height: 800 }, { askConsent: true });
+    const scripts = [];
+    page.on("request", (r) => r.url().includes("googletagmanager") && scripts.push(r.url()));
+    await page.goto(site.base + "/blog", { waitUntil: "load" });
+    return { page, scripts };
+  }
+
+  test("asks on the first visit without moving the page or hiding the booking button", async () => {
+    for (const width of [390, 1280]) {
+      const { page, scripts } = await firstVisit(width);
+      const banner = page.getByRole("dialog", { name: "Pliki cookies" });
+      await banner.waitFor();
+      assert.equal(await banner.getByRole("button", { name: "Akceptuję" }).isVisible(), true);
+      assert.equal(await banner.getByRole("button", { name: "Odrzucam" }).isVisible(), true);
+      assert.equal(
+        await banner.evaluate((el) => getComputedStyle(el).position),
+        "fixed",
+        "an overlay never shifts the page",
+      );
+      const book = await page.locator(".nav-book").boundingBox();
+      const onTop = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.closest(".nav-book") !== null,
+        [book.x + book.width / 2, book.y + book.height / 2],
+      );
+      assert.ok(onTop, `the booking button is visible at ${width} px`);
+      assert.deepEqual(scripts, [], "nothing analytical before consent");
+      await page.context().close();
+    }
+  });
+
+  test("'Odrzucam' loads nothing and is remembered", async () => {
+    const { page, scripts } = await firstVisit();
+    await page.getByRole("button", { name: "Odrzucam" }).click();
+    await page.reload({ waitUntil: "load" });
+    assert.equal(await page.locator("#consent").isVisible(), false);
+    assert.deepEqual(scripts, []);
+    assert.equal(await page.evaluate(() => typeof window.gtag), "undefined");
+    await page.context().close();
+  });
+
+  test("'Akceptuję' loads analytics, and the footer link changes the choice per category", async () => {
+    const { page, scripts } = await firstVisit();
+    await page.getByRole("button", { name: "Akceptuję" }).click();
+    await page.waitForTimeout(100);
+    assert.equal(scripts.length, 1);
+    assert.equal(await page.evaluate(() => typeof window.gtag), "function");
+    await page.getByRole("button", { name: "Ustawienia cookies" }).click();
+    const banner = page.getByRole("dialog", { name: "Pliki cookies" });
+    assert.equal(await banner.getByLabel(/Techniczne/).isDisabled(), true);
+    assert.equal(await banner.getByLabel(/Analityczne/).isChecked(), true);
+    await banner.getByLabel(/Reklamowe/).uncheck();
+    await banner.getByRole("button", { name: "Zapisz wybór" }).click();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent")));
+    assert.deepEqual([stored.analytics, stored.advertising], [true, false]);
+    await page.context().close();
+  });
+});

@@ -182,6 +182,21 @@ impl Islands {
         );
     }
 
+    /// Changes whenever the SSR bundle or the manifest changes.
+    pub fn fingerprint(&self) -> Vec<u8> {
+        let mut bytes = self.bundle_hash.clone().into_bytes();
+        for (name, file) in self
+            .manifest
+            .scripts
+            .iter()
+            .chain(self.manifest.islands.iter())
+        {
+            bytes.extend_from_slice(name.as_bytes());
+            bytes.extend_from_slice(file.as_bytes());
+        }
+        bytes
+    }
+
     /// The browser files, published under `assets/islands/`.
     pub fn browser_outputs(&self) -> Result<Vec<Output>> {
         let dir = self.build_dir.join("browser");

@@ -80,6 +80,8 @@ pub fn render_extra(project: &Project, page: &ExtraPage<'_>) -> Result<String> {
 pub struct BuildReport {
     pub files: usize,
     pub pages: usize,
+    /// Pages rendered by this build; the others were unchanged and reused.
+    pub rendered: usize,
     pub bytes: usize,
     pub elapsed: Duration,
     pub build_dir: PathBuf,
@@ -88,22 +90,66 @@ pub struct BuildReport {
 
 /// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
 pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
-    let started = Instant::now();
-    let (outputs, ssr) = render_all(project)?;
-    let build_dir = publish::publish(out, &outputs)?;
-    let report = BuildReport {
-        files: outputs.len(),
-        pages: outputs.iter().filter(|o| o.path.ends_with(".html")).count(),
-        bytes: outputs.iter().map(|o| o.bytes.len()).sum(),
-        elapsed: started.elapsed(),
-        build_dir,
-        ssr,
-    };
-    tracing::info!(
-        files = report.files,
-        pages = report.pages,
-        ms = report.elapsed.as_millis() as u64,
-        "site built"
-    );
-    Ok(report)
+    Builder::new(project.clone()).build(out)
+}
+
+/// Builds again and again (the sidecar after each save, `make dev` after each change): only
+/// outputs whose inputs changed are rendered, and unchanged files are linked, not rewritten.
+pub struct Builder {
+    project: Project,
+    memo: render::Memo,
+}
+
+impl Builder {
+    pub fn new(project: Project) -> Self {
+        Self {
+            project,
+            memo: render::Memo::default(),
+        }
+    }
+
+    /// Renders everything in memory, reusing what did not change since the last build.
+    pub fn render(&mut self) -> Result<render::Rendered> {
+        let content = load(&self.project)?;
+        let islands = islands::Islands::load(&self.project.islands_dir)?;
+        let rendered =
+            render::render_with_memo(&content, &self.project.templates_dir, &islands, &self.memo)?;
+        self.memo = rendered.memo.clone();
+        Ok(rendered)
+    }
+
+    /// Builds and publishes at `out`; on any error `out` is left as it was.
+    pub fn build(&mut self, out: &Path) -> Result<BuildReport> {
+        let started = Instant::now();
+        let previous = self.memo.clone();
+        let rendered = match self.render() {
+            Ok(r) => r,
+            Err(e) => {
+                self.memo = previous;
+                return Err(e);
+            }
+        };
+        let reuse = |path: &str| previous.contains(path) && !rendered.fresh.contains(path);
+        let build_dir = publish::publish_reusing(out, &rendered.outputs, &reuse)?;
+        let report = BuildReport {
+            files: rendered.outputs.len(),
+            pages: rendered
+                .outputs
+                .iter()
+                .filter(|o| o.path.ends_with(".html"))
+                .count(),
+            rendered: rendered.fresh.len(),
+            bytes: rendered.outputs.iter().map(|o| o.bytes.len()).sum(),
+            elapsed: started.elapsed(),
+            build_dir,
+            ssr: rendered.stats,
+        };
+        tracing::info!(
+            files = report.files,
+            rendered = report.rendered,
+            ms = report.elapsed.as_millis() as u64,
+            "site built"
+        );
+        Ok(report)
+    }
 }

@@ -67,6 +67,10 @@ pub fn parse_document<M: DeserializeOwned>(
             sections: sections::parse(split.body).sections,
             body: split.body.to_string(),
             body_line: split.body_line,
+            hash: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(
+                text.as_bytes(),
+            ))
+            .into(),
         },
     })
 }

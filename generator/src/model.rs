@@ -197,6 +197,8 @@ pub struct Document<M> {
     pub body: String,
     /// 1-based file line where the body starts.
     pub body_line: usize,
+    /// SHA-256 of the whole file: what every output made from it depends on.
+    pub hash: [u8; 32],
 }
 
 /// Everything under `content/`, loaded and typed.

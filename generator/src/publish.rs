@@ -35,13 +35,37 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// Writes `outputs` as a new build and makes `out` point at it.
 pub fn publish(out: &Path, outputs: &[Output]) -> Result<PathBuf> {
+    publish_reusing(out, outputs, &|_| false)
+}
+
+/// Like [`publish`], but files for which `unchanged` holds are hard-linked from the build
+/// `out` points at now instead of being written again.
+pub fn publish_reusing(
+    out: &Path,
+    outputs: &[Output],
+    unchanged: &dyn Fn(&str) -> bool,
+) -> Result<PathBuf> {
     let builds = builds_dir(out);
     fs::create_dir_all(&builds).map_err(|e| Error::write(&builds, e))?;
     let number = next_build_number(&builds)?;
     let staging = builds.join(format!("{number}.partial"));
     let _ = fs::remove_dir_all(&staging);
+    let current = fs::canonicalize(out).ok();
+    let mut made_dirs = std::collections::HashSet::new();
     for output in outputs {
-        write_file(&staging.join(&output.path), &output.bytes)?;
+        let target = staging.join(&output.path);
+        if let Some(parent) = target.parent() {
+            if made_dirs.insert(parent.to_path_buf()) {
+                fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
+            }
+        }
+        let linked = unchanged(&output.path)
+            && current
+                .as_ref()
+                .is_some_and(|dir| fs::hard_link(dir.join(&output.path), &target).is_ok());
+        if !linked {
+            write_file(&target, &output.bytes)?;
+        }
     }
     let build = builds.join(number.to_string());
     fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;

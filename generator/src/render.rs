@@ -1,9 +1,12 @@
 //! Renders every output file of the site in memory; nothing is written here.
 
+use rayon::prelude::*;
+use regex::Regex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 use tera::{Context, Tera};
 use walkdir::WalkDir;
 
@@ -11,7 +14,7 @@ use crate::error::{Diagnostic, Error, Result};
 use crate::images;
 use crate::islands::{Islands, SsrStats};
 use crate::markdown;
-use crate::model::{page_route, Content};
+use crate::model::{page_route, ArticleMeta, Content, Document, PageMeta, ServiceMeta};
 use crate::seo;
 use crate::views::{self, Collections};
 
@@ -93,12 +96,62 @@ fn escape_html(input: &str) -> String {
     out
 }
 
-pub fn load_templates(dir: &Path, islands: &Islands) -> Result<Tera> {
+/// The templates, each with the collections it may show (directly or through the templates
+/// it extends, includes or imports), and one hash of all their sources.
+pub struct Templates {
+    pub tera: Tera,
+    pub uses_collections: HashSet<String>,
+    pub hash: [u8; 32],
+}
+
+fn collection_users(sources: &[(String, String)]) -> HashSet<String> {
+    let reference =
+        Regex::new(r#"\{%-?\s*(?:extends|include|import)\s+"([^"]+)""#).expect("valid regex");
+    let uses = Regex::new(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+").expect("valid regex");
+    let by_name: HashMap<&str, &str> = sources
+        .iter()
+        .map(|(n, s)| (n.as_str(), s.as_str()))
+        .collect();
+    let mut users = HashSet::new();
+    for (name, _) in sources {
+        let mut stack = vec![name.as_str()];
+        let mut seen = HashSet::new();
+        while let Some(current) = stack.pop() {
+            if !seen.insert(current) {
+                continue;
+            }
+            let Some(source) = by_name.get(current) else {
+                continue;
+            };
+            if uses.is_match(source) {
+                users.insert(name.clone());
+                break;
+            }
+            stack.extend(
+                reference
+                    .captures_iter(source)
+                    .filter_map(|c| c.get(1))
+                    .map(|m| m.as_str()),
+            );
+        }
+    }
+    users
+}
+
+pub fn load_templates(dir: &Path, islands: &Islands) -> Result<Templates> {
     let sources: Vec<(String, String)> = files_under(dir)?
         .into_iter()
         .filter(|(name, _)| name.ends_with(".html"))
         .map(|(name, bytes)| (name, String::from_utf8_lossy(&bytes).into_owned()))
         .collect();
+    let mut hasher = Sha256::new();
+    for (name, source) in &sources {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update(source.as_bytes());
+        hasher.update([0]);
+    }
+    let uses_collections = collection_users(&sources);
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
     islands.register(&mut tera);
@@ -107,7 +160,11 @@ pub fn load_templates(dir: &Path, islands: &Islands) -> Result<Tera> {
             name: dir.display().to_string(),
             message: tera_message(&e),
         })?;
-    Ok(tera)
+    Ok(Templates {
+        tera,
+        uses_collections,
+        hash: hasher.finalize().into(),
+    })
 }
 
 /// Content-hashed assets: `assets/style.css` becomes `assets/style.<hash>.css`.
@@ -142,6 +199,48 @@ struct Renderer<'a> {
     collections: Collections,
     tera: Tera,
     base: Context,
+    /// Which templates may show collections, and what every output depends on.
+    uses_collections: HashSet<String>,
+    global_fingerprint: [u8; 32],
+    collections_fingerprint: [u8; 32],
+}
+
+/// One HTML output: a page, a service, an article or the error page.
+#[derive(Clone, Copy)]
+enum Job<'a> {
+    Page(&'a Document<PageMeta>),
+    Service(&'a Document<ServiceMeta>),
+    Article(&'a Document<ArticleMeta>),
+    NotFound,
+}
+
+/// Pages rendered by earlier builds, by output path, with the fingerprint of everything their
+/// template could see. An output whose fingerprint is unchanged is not rendered again: the
+/// result is the same bytes a full build would produce, by construction.
+#[derive(Debug, Clone, Default)]
+pub struct Memo {
+    entries: HashMap<String, MemoEntry>,
+}
+
+impl Memo {
+    pub fn contains(&self, path: &str) -> bool {
+        self.entries.contains_key(path)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct MemoEntry {
+    fingerprint: [u8; 32],
+    bytes: Arc<Vec<u8>>,
+}
+
+/// What one rendering produced.
+pub struct Rendered {
+    pub outputs: Vec<Output>,
+    pub stats: SsrStats,
+    pub memo: Memo,
+    /// Output paths rendered this time (the rest came from the memo).
+    pub fresh: HashSet<String>,
 }
 
 impl Renderer<'_> {
@@ -199,105 +298,161 @@ impl Renderer<'_> {
             })
     }
 
-    fn pages(&self, problems: &mut Vec<Diagnostic>, outputs: &mut Vec<Output>) -> Result<()> {
-        let site = &self.content.site;
-        for doc in &self.content.pages {
-            let template = format!("{}.html", doc.meta.template);
-            if !self.tera.get_template_names().any(|n| n == template) {
-                problems.push(Diagnostic::new(
+    fn page_template(doc: &Document<PageMeta>) -> String {
+        format!("{}.html", doc.meta.template)
+    }
+
+    /// Pages whose template does not exist, reported all at once.
+    fn missing_templates(&self) -> Vec<Diagnostic> {
+        self.content
+            .pages
+            .iter()
+            .filter(|doc| {
+                !self
+                    .tera
+                    .get_template_names()
+                    .any(|n| n == Self::page_template(doc))
+            })
+            .map(|doc| {
+                Diagnostic::new(
                     &doc.file,
                     2,
-                    format!("template: there is no templates/{template}"),
-                ));
-                continue;
-            }
-            let route = page_route(&doc.slug);
-            let m = &doc.meta;
-            let mut page = self.page_view(&route, &m.title, &m.description);
-            page.heading = m.heading.clone();
-            page.subtitle = m.subtitle.as_deref().map(markdown::bind_orphans);
-            page.prompt = m.prompt.as_deref().map(markdown::bind_orphans);
-            page.image = m
-                .image
-                .as_deref()
-                .map(|i| images::resolve(site, i, &doc.slug));
-            page.image_alt = m.image_alt.clone();
-            page.dated = m.dated.clone();
-            page.noindex = m.noindex;
-            if let Some(image) = page.image.clone() {
-                self.preview_image(&mut page, &image);
-            }
-            page.json_ld = self.page_json_ld(&doc.meta.template, &page);
-            let mut ctx = self.base.clone();
-            ctx.insert("page", &page);
-            ctx.insert("sections", &views::sections(&doc.sections));
-            outputs.push(Output {
-                path: route_file(&route),
-                bytes: self.render(&template, &ctx)?,
-            });
-        }
-        Ok(())
+                    format!(
+                        "template: there is no templates/{}",
+                        Self::page_template(doc)
+                    ),
+                )
+            })
+            .collect()
     }
 
-    fn services(&self, outputs: &mut Vec<Output>) -> Result<()> {
-        for doc in &self.content.services {
-            let card = views::service_card(self.content, doc);
-            let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
-            page.image = Some(card.image.clone());
-            self.preview_image(&mut page, &card.image);
-            let trail = [
-                ("Usługi", "/uslugi"),
-                (card.page_title.as_str(), card.href.as_str()),
-            ];
-            page.json_ld = seo::script_json(&[seo::breadcrumbs(&self.content.site, &trail)]);
-            let mut ctx = self.base.clone();
-            ctx.insert("page", &page);
-            ctx.insert("service", &card);
-            ctx.insert("sections", &views::sections(&doc.sections));
-            outputs.push(Output {
-                path: route_file(&card.href),
-                bytes: self.render("service.html", &ctx)?,
-            });
-        }
-        Ok(())
+    fn jobs(&self) -> Vec<Job<'_>> {
+        let pages = self.content.pages.iter().map(Job::Page);
+        let services = self.content.services.iter().map(Job::Service);
+        let articles = self.content.articles.iter().map(Job::Article);
+        pages
+            .chain(services)
+            .chain(articles)
+            .chain([Job::NotFound])
+            .collect()
     }
 
-    fn articles(&self, outputs: &mut Vec<Output>) -> Result<()> {
-        for doc in &self.content.articles {
-            let card = views::article_card(self.content, doc);
-            let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
-            page.image = Some(card.image.clone());
-            page.og_type = "article";
-            self.preview_image(&mut page, &card.image);
-            let site = &self.content.site;
-            let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
-            page.json_ld = seo::script_json(&[
-                seo::breadcrumbs(site, &trail),
-                seo::blog_posting(site, &card),
-            ]);
-            let mut ctx = self.base.clone();
-            ctx.insert("page", &page);
-            ctx.insert("article", &card);
-            ctx.insert("sections", &views::sections(&doc.sections));
-            outputs.push(Output {
-                path: route_file(&card.href),
-                bytes: self.render("article.html", &ctx)?,
-            });
+    fn job_path(job: Job<'_>) -> String {
+        match job {
+            Job::Page(doc) => route_file(&page_route(&doc.slug)),
+            Job::Service(doc) => route_file(&format!("/uslugi/{}", doc.slug)),
+            Job::Article(doc) => route_file(&format!("/blog/{}", doc.slug)),
+            Job::NotFound => "404.html".into(),
         }
-        Ok(())
     }
 
-    fn not_found(&self, outputs: &mut Vec<Output>) -> Result<()> {
+    fn job_template(job: Job<'_>) -> String {
+        match job {
+            Job::Page(doc) => Self::page_template(doc),
+            Job::Service(_) => "service.html".into(),
+            Job::Article(_) => "article.html".into(),
+            Job::NotFound => "404.html".into(),
+        }
+    }
+
+    /// Everything the output of `job` can depend on, hashed.
+    fn fingerprint(&self, job: Job<'_>) -> [u8; 32] {
+        let template = Self::job_template(job);
+        let mut h = Sha256::new();
+        h.update(self.global_fingerprint);
+        h.update(template.as_bytes());
+        let own: (&str, &str, &[u8; 32]) = match job {
+            Job::Page(d) => ("page", &d.slug, &d.hash),
+            Job::Service(d) => ("service", &d.slug, &d.hash),
+            Job::Article(d) => ("article", &d.slug, &d.hash),
+            Job::NotFound => ("404", "", &[0; 32]),
+        };
+        h.update(own.0.as_bytes());
+        h.update(own.1.as_bytes());
+        h.update(own.2);
+        if self.uses_collections.contains(&template) {
+            h.update(self.collections_fingerprint);
+        }
+        h.finalize().into()
+    }
+
+    fn render_job(&self, job: Job<'_>) -> Result<Vec<u8>> {
+        match job {
+            Job::Page(doc) => self.render_page(doc),
+            Job::Service(doc) => self.render_service(doc),
+            Job::Article(doc) => self.render_article(doc),
+            Job::NotFound => self.render_not_found(),
+        }
+    }
+
+    fn render_page(&self, doc: &Document<PageMeta>) -> Result<Vec<u8>> {
+        let site = &self.content.site;
+        let route = page_route(&doc.slug);
+        let m = &doc.meta;
+        let mut page = self.page_view(&route, &m.title, &m.description);
+        page.heading = m.heading.clone();
+        page.subtitle = m.subtitle.as_deref().map(markdown::bind_orphans);
+        page.prompt = m.prompt.as_deref().map(markdown::bind_orphans);
+        page.image = m
+            .image
+            .as_deref()
+            .map(|i| images::resolve(site, i, &doc.slug));
+        page.image_alt = m.image_alt.clone();
+        page.dated = m.dated.clone();
+        page.noindex = m.noindex;
+        if let Some(image) = page.image.clone() {
+            self.preview_image(&mut page, &image);
+        }
+        page.json_ld = self.page_json_ld(&doc.meta.template, &page);
+        let mut ctx = self.base.clone();
+        ctx.insert("page", &page);
+        ctx.insert("sections", &views::sections(&doc.sections));
+        self.render(&Self::page_template(doc), &ctx)
+    }
+
+    fn render_service(&self, doc: &Document<ServiceMeta>) -> Result<Vec<u8>> {
+        let card = views::service_card(self.content, doc);
+        let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+        page.image = Some(card.image.clone());
+        self.preview_image(&mut page, &card.image);
+        let trail = [
+            ("Usługi", "/uslugi"),
+            (card.page_title.as_str(), card.href.as_str()),
+        ];
+        page.json_ld = seo::script_json(&[seo::breadcrumbs(&self.content.site, &trail)]);
+        let mut ctx = self.base.clone();
+        ctx.insert("page", &page);
+        ctx.insert("service", &card);
+        ctx.insert("sections", &views::sections(&doc.sections));
+        self.render("service.html", &ctx)
+    }
+
+    fn render_article(&self, doc: &Document<ArticleMeta>) -> Result<Vec<u8>> {
+        let card = views::article_card(self.content, doc);
+        let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+        page.image = Some(card.image.clone());
+        page.og_type = "article";
+        self.preview_image(&mut page, &card.image);
+        let site = &self.content.site;
+        let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
+        page.json_ld = seo::script_json(&[
+            seo::breadcrumbs(site, &trail),
+            seo::blog_posting(site, &card),
+        ]);
+        let mut ctx = self.base.clone();
+        ctx.insert("page", &page);
+        ctx.insert("article", &card);
+        ctx.insert("sections", &views::sections(&doc.sections));
+        self.render("article.html", &ctx)
+    }
+
+    fn render_not_found(&self) -> Result<Vec<u8>> {
         let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
         page.noindex = true;
         let mut ctx = self.base.clone();
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
-        outputs.push(Output {
-            path: "404.html".into(),
-            bytes: self.render("404.html", &ctx)?,
-        });
-        Ok(())
+        self.render("404.html", &ctx)
     }
 }
 
@@ -366,7 +521,7 @@ fn prepare<'a>(
     templates_dir: &Path,
     islands: &Islands,
 ) -> Result<(Renderer<'a>, Vec<Output>)> {
-    let tera = load_templates(templates_dir, islands)?;
+    let templates = load_templates(templates_dir, islands)?;
     let (mut assets, mut outputs) = hashed_assets(&templates_dir.join("assets"))?;
     for name in islands.manifest.scripts.keys() {
         if let Some(url) = islands.manifest.script_url(name) {
@@ -384,12 +539,22 @@ fn prepare<'a>(
     base.insert("booking", &booking_props(content));
     base.insert("site_config_json", &site_script_config(content));
     base.insert("contact_form_default", &serde_json::json!({}));
+    let mut global = Sha256::new();
+    global.update(templates.hash);
+    global.update(serde_json::to_vec(&content.site).unwrap_or_default());
+    global.update(serde_json::to_vec(&assets).unwrap_or_default());
+    global.update(islands.fingerprint());
+    let collections_fingerprint =
+        Sha256::digest(serde_json::to_vec(&collections).unwrap_or_default()).into();
     Ok((
         Renderer {
             content,
             collections,
-            tera,
+            tera: templates.tera,
             base,
+            uses_collections: templates.uses_collections,
+            global_fingerprint: global.finalize().into(),
+            collections_fingerprint,
         },
         outputs,
     ))
@@ -401,17 +566,72 @@ pub fn render_site(
     templates_dir: &Path,
     islands: &Islands,
 ) -> Result<(Vec<Output>, SsrStats)> {
+    render_with_memo(content, templates_dir, islands, &Memo::default())
+        .map(|r| (r.outputs, r.stats))
+}
+
+/// Renders the site, taking every page whose fingerprint is in `memo` from there, and the
+/// others in parallel.
+pub fn render_with_memo(
+    content: &Content,
+    templates_dir: &Path,
+    islands: &Islands,
+    memo: &Memo,
+) -> Result<Rendered> {
     let (renderer, mut outputs) = prepare(content, templates_dir, islands)?;
-    let mut problems = Vec::new();
-    renderer.pages(&mut problems, &mut outputs)?;
+    let problems = renderer.missing_templates();
     if !problems.is_empty() {
         return Err(Error::Content(problems));
     }
-    renderer.services(&mut outputs)?;
-    renderer.articles(&mut outputs)?;
-    renderer.not_found(&mut outputs)?;
+    let jobs: Vec<(Job<'_>, String, [u8; 32])> = renderer
+        .jobs()
+        .into_iter()
+        .map(|job| (job, Renderer::job_path(job), renderer.fingerprint(job)))
+        .collect();
+    let (cached, to_render): (Vec<_>, Vec<_>) = jobs
+        .into_iter()
+        .partition(|(_, path, fp)| memo.entries.get(path).is_some_and(|e| e.fingerprint == *fp));
+    let mut fresh: Vec<Output> = to_render
+        .par_iter()
+        .map(|(job, path, _)| {
+            renderer.render_job(*job).map(|bytes| Output {
+                path: path.clone(),
+                bytes,
+            })
+        })
+        .collect::<Result<_>>()?;
+    let stats = islands.finish(&mut fresh)?;
+    let mut next = Memo::default();
+    let fingerprints: HashMap<&str, [u8; 32]> = to_render
+        .iter()
+        .map(|(_, p, fp)| (p.as_str(), *fp))
+        .collect();
+    let fresh_paths: HashSet<String> = fresh.iter().map(|o| o.path.clone()).collect();
+    for output in fresh {
+        let fingerprint = fingerprints[output.path.as_str()];
+        let bytes = Arc::new(output.bytes);
+        next.entries.insert(
+            output.path.clone(),
+            MemoEntry {
+                fingerprint,
+                bytes: Arc::clone(&bytes),
+            },
+        );
+        outputs.push(Output {
+            path: output.path,
+            bytes: bytes.to_vec(),
+        });
+    }
+    for (_, path, _) in cached {
+        if let Some(entry) = memo.entries.get(&path) {
+            outputs.push(Output {
+                path: path.clone(),
+                bytes: entry.bytes.to_vec(),
+            });
+            next.entries.insert(path, entry.clone());
+        }
+    }
     renderer.search_files(&mut outputs);
-    let stats = islands.finish(&mut outputs)?;
     let hashes = crate::headers::inline_script_hashes(&outputs);
     let headers = crate::headers::security_headers(&content.site, &hashes);
     outputs.push(Output {
@@ -419,7 +639,12 @@ pub fn render_site(
         bytes: crate::headers::headers_file(&headers).into_bytes(),
     });
     outputs.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok((outputs, stats))
+    Ok(Rendered {
+        outputs,
+        stats,
+        memo: next,
+        fresh: fresh_paths,
+    })
 }
 
 /// A page that is not part of the static site, rendered on request (for example the answer

@@ -34,8 +34,8 @@ pub struct AppState {
     pub session_idle_seconds: i64,
     pub publish_cmd: Option<String>,
     pub content_git_commit: bool,
-    /// One save and rebuild at a time.
-    pub publish_lock: std::sync::Mutex<()>,
+    /// Rebuilds after each save, rendering only what changed; one at a time.
+    pub builder: std::sync::Mutex<generator::Builder>,
     /// The security headers of the published `_headers`, added to every answer.
     pub headers: std::sync::RwLock<Vec<(header::HeaderName, header::HeaderValue)>>,
 }
@@ -108,9 +108,20 @@ impl AppState {
             session_idle_seconds: config.session_idle_minutes.max(1) * 60,
             publish_cmd: config.publish_cmd.clone(),
             content_git_commit: config.content_git_commit,
-            publish_lock: std::sync::Mutex::new(()),
+            builder: std::sync::Mutex::new(generator::Builder::new(generator::Project::at(
+                &config.root,
+            ))),
             headers: std::sync::RwLock::new(Vec::new()),
         })
+    }
+
+    /// Builds and publishes the site (only what changed since the last build) and serves the
+    /// headers it came with.
+    pub fn rebuild(&self) -> Result<generator::BuildReport, generator::Error> {
+        let mut builder = self.builder.lock().unwrap_or_else(|p| p.into_inner());
+        let report = builder.build(&self.dist)?;
+        self.reload_headers();
+        Ok(report)
     }
 
     /// Reads the security headers of the site just published.
@@ -176,11 +187,16 @@ pub fn configure(
 /// Builds the site, then serves it until the process is stopped.
 pub async fn run(config: Config) -> Result<(), Error> {
     let project = generator::Project::at(&config.root);
-    let started = Instant::now();
-    let report = generator::build(&project, &config.dist)?;
     let content = generator::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
-    state.reload_headers();
+    let report = state.rebuild()?;
+    tracing::info!(
+        files = report.files,
+        ms = report.elapsed.as_millis() as u64,
+        "site built into {}",
+        config.dist.display()
+    );
+    Arc::clone(&state.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     if let Some(password) = auth::ensure_admin(
         &state.db,
         &state.admin_email,
@@ -193,13 +209,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
             state.admin_email
         );
     }
-    Arc::clone(&state.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
-    tracing::info!(
-        files = report.files,
-        ms = started.elapsed().as_millis() as u64,
-        "site built into {}",
-        config.dist.display()
-    );
     let dist = config.dist.clone();
     let server = HttpServer::new(move || {
         App::new()

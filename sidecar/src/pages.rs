@@ -139,7 +139,7 @@ fn publish_change(
     write: impl FnOnce() -> generator::Result<Saved>,
 ) -> Result<Published, Error> {
     let started = Instant::now();
-    let _lock = state.publish_lock.lock().unwrap_or_else(|p| p.into_inner());
+    let mut builder = state.builder.lock().unwrap_or_else(|p| p.into_inner());
     let (previous, saved, version) = match write()? {
         Saved::NotFound => return Ok(Published::NotFound),
         Saved::Conflict { .. } => return Ok(Published::Conflict),
@@ -151,10 +151,11 @@ fn publish_change(
     };
     let file = edit::file_of(&state.project, id)
         .ok_or_else(|| Error::Auth(format!("no file for {id}")))?;
-    if let Err(e) = generator::build(&state.project, &state.dist) {
+    if let Err(e) = builder.build(&state.dist) {
         edit::write_atomic(&file, &previous)?;
         return Ok(Published::BuildFailed(e.to_string()));
     }
+    drop(builder);
     state.reload_headers();
     let ms = started.elapsed().as_millis();
     state.db.with(|c| {

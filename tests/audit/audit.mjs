@@ -18,24 +18,55 @@ const pages = [
 ];
 
 // Nothing outside this machine can be reached here; block it instead of waiting for it.
-const blocked = ["*callpage.io*", "*docplanner.com*", "*znanylekarz.pl*", "*booksy.com*", "*googletagmanager.com*", "*google-analytics.com*", "*unsplash.com*"];
+const blocked = [
+  "*callpage.io*",
+  "*docplanner.com*",
+  "*znanylekarz.pl*",
+  "*booksy.com*",
+  "*googletagmanager.com*",
+  "*google-analytics.com*",
+  "*unsplash.com*",
+];
 
 const site = await startSite();
 const chrome = await launch({
   chromePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const rows = [];
 try {
   for (const [kind, route] of pages) {
-    const result = await lighthouse(site.base + route, { port: chrome.port, output: "json", logLevel: "error", blockedUrlPatterns: blocked });
+    const result = await lighthouse(site.base + route, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      blockedUrlPatterns: blocked,
+    });
     const lhr = result.lhr;
     const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
     const bytes = lhr.audits["total-byte-weight"].numericValue;
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id);
-    rows.push({ kind, route, perf: score("performance"), a11y: score("accessibility"), bp: score("best-practices"), seo: score("seo"), bytes, failed });
+    rows.push({
+      kind,
+      route,
+      perf: score("performance"),
+      a11y: score("accessibility"),
+      bp: score("best-practices"),
+      seo: score("seo"),
+      bytes,
+      failed,
+    });
   }
 } finally {
   await chrome.kill();
@@ -44,7 +75,11 @@ try {
 
 console.log("| page | route | performance | accessibility | best practices | SEO | bytes transferred |");
 console.log("|---|---|---:|---:|---:|---:|---:|");
-for (const r of rows) console.log(`| ${r.kind} | ${r.route} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${Math.round(r.bytes).toLocaleString("en")} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.kind} | ${r.route} | ${r.perf} | ${r.a11y} | ${r.bp} | ${r.seo} | ${Math.round(r.bytes).toLocaleString("en")} |`,
+  );
 const misses = rows.filter((r) => r.perf < 98 || r.a11y < 100 || r.bp < 100 || r.seo < 100);
-for (const r of misses) console.log(`\n${r.route}: failing audits: ${r.failed.join(", ") || "(none binary; see performance metrics)"}`);
+for (const r of misses)
+  console.log(`\n${r.route}: failing audits: ${r.failed.join(", ") || "(none binary; see performance metrics)"}`);
 process.exitCode = misses.length ? 1 : 0;

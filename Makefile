@@ -5,12 +5,18 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run build check islands test lint unit e2e test-deps audit
+.PHONY: run dev build check islands test lint unit e2e test-deps audit bench
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
 run: islands
 	$(CARGO) build -p sidecar
 	./target/debug/sidecar
+
+## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
+## reload open tabs, and show a build error over the page until the next good save.
+dev: islands
+	$(CARGO) build -p sidecar
+	DEV=1 ./target/debug/sidecar
 
 ## Build dist/ only, with the `site` command line.
 build: islands
@@ -54,3 +60,9 @@ audit: test-deps islands
 	$(CARGO) build -p sidecar
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
+
+## Benchmarks of issue 8 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
+bench: islands
+	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
+	$(CARGO) build --release -p generator -p sidecar
+	python3 bench/bench.py

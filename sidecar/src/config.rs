@@ -33,6 +33,8 @@ pub struct Config {
     pub publish_cmd: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
     pub content_git_commit: bool,
+    /// `make dev`: watch the sources, rebuild on change and reload open tabs.
+    pub dev: bool,
 }
 
 impl Config {
@@ -61,6 +63,7 @@ impl Config {
             session_idle_minutes: number(&get, "SESSION_IDLE_MINUTES", 120)?,
             publish_cmd: non_empty("PUBLISH_CMD"),
             content_git_commit: get("CONTENT_GIT_COMMIT").is_some_and(|v| v.trim() == "1"),
+            dev: get("DEV").is_some_and(|v| v.trim() == "1"),
             root,
         })
     }

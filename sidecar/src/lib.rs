@@ -4,6 +4,7 @@ pub mod auth;
 pub mod config;
 pub mod contact;
 pub mod db;
+pub mod dev;
 pub mod error;
 pub mod outbox;
 pub mod pages;
@@ -209,13 +210,29 @@ pub async fn run(config: Config) -> Result<(), Error> {
             state.admin_email
         );
     }
+    let dev = config.dev.then(dev::Dev::new);
+    // Kept alive while the server runs: dropping it stops watching.
+    let _watcher = match &dev {
+        Some(d) => Some(
+            dev::watch(state.clone(), Arc::clone(d), config.root.clone()).map_err(|message| {
+                Error::Config {
+                    name: "DEV",
+                    message,
+                }
+            })?,
+        ),
+        None => None,
+    };
     let dist = config.dist.clone();
     let server = HttpServer::new(move || {
-        App::new()
+        let mut app = App::new()
             .wrap(middleware::from_fn(security_headers))
             .wrap(middleware::Compress::default())
-            .wrap(middleware::from_fn(log_request))
-            .configure(configure(state.clone(), dist.clone()))
+            .wrap(middleware::from_fn(log_request));
+        if let Some(d) = &dev {
+            app = app.configure(dev::configure(Arc::clone(d)));
+        }
+        app.configure(configure(state.clone(), dist.clone()))
     })
     .bind((config.bind.as_str(), config.port))
     .map_err(|source| Error::Bind {

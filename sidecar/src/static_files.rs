@@ -133,6 +133,14 @@ pub async fn serve(req: HttpRequest, root: web::Data<Root>) -> HttpResponse {
         if req.headers().get(header::IF_NONE_MATCH) == HeaderValue::from_str(&tag).ok().as_ref() {
             HttpResponse::NotModified().finish()
         } else {
+            let dev = req
+                .app_data::<web::Data<std::sync::Arc<crate::dev::Dev>>>()
+                .is_some();
+            let bytes = if dev && file.extension().is_some_and(|e| e == "html") {
+                crate::dev::inject(&bytes)
+            } else {
+                bytes
+            };
             HttpResponse::Ok()
                 .content_type(content_type(&file))
                 .body(bytes)

@@ -1,16 +1,22 @@
 //! `site check` and `site build`: the command line over the generator library.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: site <check|build> [--root DIR] [--out DIR]
-  check   load, validate and render the site without writing anything
-  build   build the site and publish it atomically (default output: ROOT/dist)";
+const USAGE: &str =
+    "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
+  check            load, validate and render the site without writing anything
+  build            build the site and publish it atomically (default output: ROOT/dist)
+  rebuild-timing   build once, then change FILE (a Markdown file: a new paragraph; a YAML
+                   file: its phone number) and rebuild incrementally, N times; prints the
+                   milliseconds of each rebuild and publish (for make bench)";
 
 struct Args {
     command: String,
     root: PathBuf,
     out: Option<PathBuf>,
+    edit: Option<PathBuf>,
+    times: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -20,6 +26,8 @@ fn parse_args() -> Result<Args, String> {
         command,
         root: PathBuf::from("."),
         out: None,
+        edit: None,
+        times: 5,
     };
     while let Some(flag) = args.next() {
         let value = args
@@ -28,10 +36,62 @@ fn parse_args() -> Result<Args, String> {
         match flag.as_str() {
             "--root" => parsed.root = PathBuf::from(value),
             "--out" => parsed.out = Some(PathBuf::from(value)),
+            "--edit" => parsed.edit = Some(PathBuf::from(value)),
+            "--times" => {
+                parsed.times = value
+                    .parse()
+                    .map_err(|_| format!("--times needs a number\n{USAGE}"))?
+            }
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
     Ok(parsed)
+}
+
+/// Changes `file` a little, differently each time, so that its outputs must be rebuilt.
+fn touch(file: &Path, i: usize) -> Result<(), generator::Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| generator::Error::read(file, e))?;
+    let changed = if file.extension().is_some_and(|e| e == "md") {
+        format!("{text}\nZmiana numer {i}.\n")
+    } else {
+        text.lines()
+            .map(|l| {
+                if l.starts_with("phone:") {
+                    format!("phone: \"+48 58 000 00 {i:02}\"")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    };
+    std::fs::write(file, changed).map_err(|e| generator::Error::write(file, e))
+}
+
+fn rebuild_timing(
+    project: &generator::Project,
+    out: &Path,
+    file: &Path,
+    times: usize,
+) -> Result<(), generator::Error> {
+    let mut builder = generator::Builder::new(project.clone());
+    let first = builder.build(out)?;
+    println!(
+        "{{\"full_ms\": {:.1}, \"rendered\": {}}}",
+        first.elapsed.as_secs_f64() * 1000.0,
+        first.rendered
+    );
+    for i in 0..times {
+        touch(file, i)?;
+        let report = builder.build(out)?;
+        println!(
+            "{{\"incremental_ms\": {:.1}, \"rendered\": {}}}",
+            report.elapsed.as_secs_f64() * 1000.0,
+            report.rendered
+        );
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -62,6 +122,16 @@ fn main() -> ExitCode {
                     out.display()
                 );
             })
+        }
+        "rebuild-timing" => {
+            let out = args.out.clone().unwrap_or_else(|| args.root.join("dist"));
+            match args.edit.clone() {
+                Some(file) => rebuild_timing(&project, &out, &file, args.times),
+                None => {
+                    eprintln!("rebuild-timing needs --edit FILE\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            }
         }
         _ => {
             eprintln!("{USAGE}");

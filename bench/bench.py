@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""`make bench`: every measurement of issue 8, side by side in one run, as one Markdown table.
+
+All load runs are bounded (fixed duration) and target loopback only."""
+import gzip, json, os, pathlib, re, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SITE = ROOT / "target/release/site"
+SIDECAR = ROOT / "target/release/sidecar"
+TMPFS = pathlib.Path("/dev/shm/harmonia-bench")
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+WRK_SECONDS = os.environ.get("BENCH_WRK_SECONDS", "10")
+CONNECTIONS = 32
+rows = []
+
+
+def row(what, ours, other="", ratio="", target=""):
+    rows.append((what, ours, other, ratio, target))
+
+
+def measured(cmd, env=None, cwd=None):
+    """Runs `cmd`; returns (seconds, peak resident memory in MiB) of that process and its children."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"failed: {' '.join(map(str, cmd))}\n{proc.stderr.read().decode()}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def median_of(cmd, runs=RUNS, **kw):
+    results = [measured(cmd, **kw) for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def article_markdown(i):
+    paragraph = ("Terapia poznawczo-behawioralna pomaga zauważyć, jak myśli wpływają na emocje i zachowania. "
+                 "Regularna praca między sesjami utrwala zmiany, a konkretne ćwiczenia przenoszą je do codzienności. ") * 3
+    return (f"## Wprowadzenie {i}\n\n{paragraph}\n\n## Najważniejsze kroki\n\n- pierwszy krok\n- drugi krok\n- trzeci krok\n\n"
+            f"{paragraph}\n\n## Przykład\n\n```\nplan = ['sen', 'ruch', 'rozmowa']\nfor krok in plan:\n    print(krok)\n```\n\n"
+            f"{paragraph}\n\n### Podsumowanie\n\n{paragraph}\n")
+
+
+OUR_TEMPLATES = {
+    "base.html": '<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>{{ page.title }}</title></head><body>{% block main %}{% endblock main %}</body></html>\n',
+    "page.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1>{% for s in sections %}{{ s.html | safe }}{% endfor %}{% endblock main %}\n',
+    "blog.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1><ul>{% for a in c.articles %}<li><a href="{{ a.href }}">{{ a.title }}</a> <time>{{ a.date_iso }}</time></li>{% endfor %}</ul>{% endblock main %}\n',
+    "article.html": '{% extends "base.html" %}{% block main %}<h1>{{ article.title }}</h1><time>{{ article.date_iso }}</time>{% for s in sections %}{{ s.html | safe }}{% endfor %}{% endblock main %}\n',
+    "service.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1>{% endblock main %}\n',
+    "404.html": '{% extends "base.html" %}{% block main %}<h1>Nie znaleziono</h1>{% endblock main %}\n',
+}
+HUGO_LAYOUTS = {
+    "_default/baseof.html": '<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>{{ block "main" . }}{{ end }}</body></html>\n',
+    "_default/single.html": '{{ define "main" }}<h1>{{ .Title }}</h1><time>{{ .Date.Format "2006-01-02" }}</time>{{ .Content }}{{ end }}\n',
+    "_default/list.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> <time>{{ .Date.Format "2006-01-02" }}</time></li>{{ end }}</ul>{{ end }}\n',
+    "index.html": '{{ define "main" }}<h1>{{ .Title }}</h1>{{ end }}\n',
+    "404.html": '{{ define "main" }}<h1>Nie znaleziono</h1>{{ end }}\n',
+}
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def make_corpus(n):
+    base = TMPFS / f"corpus-{n}"
+    shutil.rmtree(base, ignore_errors=True)
+    ours, hugo = base / "ours", base / "hugo"
+    shutil.copy(ROOT / "content/site.yaml", (ours / "content").mkdir(parents=True) or ours / "content/site.yaml")
+    write(ours / "content/cennik.yaml", "items: []\n")
+    for d in ["services", "team", "images"]:
+        (ours / "content" / d).mkdir(parents=True, exist_ok=True)
+    write(ours / "content/pages/home.md", '---\ntitle: "Start"\ndescription: "Korpus testowy"\n---\nStrona startowa.\n')
+    write(ours / "content/pages/blog.md", '---\ntitle: "Blog"\ndescription: "Lista artykułów"\ntemplate: blog\n---\n')
+    for name, text in OUR_TEMPLATES.items():
+        write(ours / "templates" / name, text)
+    (ours / "islands").mkdir(parents=True, exist_ok=True)
+    os.symlink(ROOT / "islands/build", ours / "islands/build")
+    write(hugo / "hugo.toml", 'baseURL = "https://example.org/"\nlanguageCode = "pl"\ntitle = "Korpus"\ndisableKinds = ["taxonomy", "term"]\n')
+    write(hugo / "content/blog/_index.md", '---\ntitle: "Blog"\n---\n')
+    for name, text in HUGO_LAYOUTS.items():
+        write(hugo / "layouts" / name, text)
+    for i in range(n):
+        day = f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}"
+        body = article_markdown(i)
+        write(ours / f"content/blog/artykul-{i:05d}.md",
+              f'---\ntitle: "Artykuł numer {i}"\ndescription: "Opis artykułu {i}"\nexcerpt: "Wstęp do artykułu {i}"\ndate: "{day}"\nimage: "photo-1506126613408-eca07ce68773"\nimage_alt: "Zdjęcie"\nauthor: "Autor"\n---\n{body}')
+        write(hugo / f"content/blog/artykul-{i:05d}.md", f'---\ntitle: "Artykuł numer {i}"\ndate: {day}\ndescription: "Opis artykułu {i}"\n---\n{body}')
+    return ours, hugo
+
+
+def build_pair(n):
+    ours, hugo = make_corpus(n)
+    runs = RUNS if n <= 1000 else max(1, RUNS)
+    our_s, our_mb = median_of([SITE, "build", "--root", ours, "--out", TMPFS / f"out-ours-{n}"], runs)
+    hugo_s, hugo_mb = median_of(["hugo", "--quiet", "--source", hugo, "--destination", TMPFS / f"out-hugo-{n}"], runs)
+    row(f"{n:,} articles: build wall time", f"{our_s * 1000:.0f} ms", f"Hugo {hugo_s * 1000:.0f} ms", f"{our_s / hugo_s:.2f}×", "≤ 0.8× Hugo" if n == 10000 else "")
+    row(f"{n:,} articles: peak memory", f"{our_mb:.0f} MiB", f"Hugo {hugo_mb:.0f} MiB", f"{our_mb / hugo_mb:.2f}×", "≤ 1× Hugo" if n == 10000 else "")
+    return ours
+
+
+def incremental(ours, n):
+    for label, file in [("one article", ours / "content/blog/artykul-00042.md"), ("site.yaml", ours / "content/site.yaml")]:
+        out = subprocess.run([SITE, "rebuild-timing", "--root", ours, "--out", TMPFS / f"out-inc-{n}", "--edit", file, "--times", "5"],
+                             capture_output=True, text=True, check=True).stdout
+        times = [json.loads(l)["incremental_ms"] for l in out.splitlines() if "incremental_ms" in l]
+        rendered = [json.loads(l)["rendered"] for l in out.splitlines() if "incremental_ms" in l]
+        row(f"{n:,} articles: incremental publish after editing {label}", f"{statistics.median(times):.0f} ms ({rendered[-1]} pages rendered)", "", "", "< 50 ms" if label == "one article" else "")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port, proc):
+    for _ in range(300):
+        if proc.poll() is not None:
+            sys.exit(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    sys.exit(f"nothing listens on {port}")
+
+
+def start_sidecar(dist, data, extra=None):
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "SITE_ROOT": str(ROOT), "DIST_DIR": str(dist), "DATA_DIR": str(data), "RUST_LOG": "error", **(extra or {})}
+    proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_port(port, proc)
+    return proc, port
+
+
+PAGES = ["/", "/o-mnie", "/uslugi", "/uslugi/terapia-indywidualna", "/cennik", "/blog", "/blog/terapia-cbt", "/regulamin", "/m1"]
+
+
+def wrk(port, script, duration=WRK_SECONDS):
+    out = subprocess.run(["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{duration}s", "--latency", "-s", script, f"http://127.0.0.1:{port}"],
+                         capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
+    p99_ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return rps, p99_ms, total, int(non2xx.group(1)) if non2xx else 0
+
+
+def serving():
+    work = TMPFS / "serve"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    sidecar, port = start_sidecar(work / "dist", pathlib.Path(tempfile.mkdtemp(prefix="bench-var-")))
+    paths = ", ".join(f'"{p}"' for p in PAGES)
+    script = work / "pages.lua"
+    script.write_text(f'local paths = {{{paths}}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i], {{["Accept-Encoding"] = "gzip"}})\nend\n')
+    nginx_port = free_port()
+    conf = work / "nginx.conf"
+    conf.write_text(f"""worker_processes 2;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  keepalive_requests 1000000;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 0;
+  gzip_types text/css application/javascript application/json image/svg+xml application/xml text/xml;
+  client_body_temp_path {work}/tmp;
+  server {{
+    listen 127.0.0.1:{nginx_port};
+    root {work}/dist;
+    location / {{ try_files $uri $uri/index.html =404; }}
+  }}
+}}
+""")
+    nginx = subprocess.Popen(["nginx", "-c", str(conf), "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_port(nginx_port, nginx)
+    try:
+        ours = wrk(port, script)
+        theirs = wrk(nginx_port, script)
+    finally:
+        nginx.terminate()
+        sidecar.terminate()
+    row("serving the built site (9 page kinds, gzip, keep-alive, 32 connections): requests/s", f"{ours[0]:,.0f}", f"nginx {theirs[0]:,.0f}", f"{ours[0] / theirs[0]:.2f}×", "≥ 0.8× nginx")
+    row("serving the built site: p99 latency", f"{ours[1]:.2f} ms", f"nginx {theirs[1]:.2f} ms", f"{ours[1] / theirs[1]:.2f}×", "")
+
+
+def contact():
+    work = TMPFS / "contact"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    data = pathlib.Path(tempfile.mkdtemp(prefix="bench-contact-", dir="/var/tmp"))  # a real disk: fsync counts
+    proc, port = start_sidecar(work / "dist", data, {"CONTACT_RATE_PER_MINUTE": "100000000", "CONTACT_MIN_SECONDS": "0"})
+    token = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contact/token").read())["token"]
+    body = json.dumps({"name": "Anna Test", "email": "anna@example.pl", "phone": "501234567", "countryCode": "+48",
+                       "message": "Wiadomość z testu obciążenia.", "fullPhone": "+48501234567", "token": token, "website": ""})
+    script = work / "post.lua"
+    script.write_text(f'wrk.method = "POST"\nwrk.path = "/api/contact"\nwrk.body = {json.dumps(body)}\nwrk.headers["Content-Type"] = "application/json"\n')
+    try:
+        rps, p99, total, non2xx = wrk(port, script)
+    finally:
+        proc.terminate()
+        proc.wait()
+    stored = sqlite3.connect(data / "site.sqlite3").execute("SELECT COUNT(*) FROM messages").fetchone()[0]
+    acknowledged = total - non2xx
+    row("POST /api/contact, stored durably (WAL, synchronous=FULL, real disk): per second", f"{rps:,.0f}", "", "", "≥ 1,000/s")
+    row("POST /api/contact: p99 latency", f"{p99:.1f} ms", "", "", "< 50 ms")
+    row("POST /api/contact: acknowledged / stored rows", f"{acknowledged:,} / {stored:,}", "", "", "stored ≥ acknowledged")
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def sizes(files):
+    raw = sum(len(b) for b in files)
+    return raw, sum(len(gzip.compress(b, 6)) for b in files)
+
+
+def page_bytes(dist):
+    for route in PAGES:
+        html_path = dist / (route.strip("/") + "/index.html" if route != "/" else "index.html")
+        html = html_path.read_bytes()
+        text = html.decode()
+        css = [dist / h.lstrip("/") for h in re.findall(r'<link rel="stylesheet" href="([^"]+)"', text)]
+        js = [dist / s.lstrip("/") for s in re.findall(r'<script src="([^"]+)"', text)]
+        for island in sorted(set(re.findall(r'data-src="([^"]+)"', text))):
+            entry = dist / island.lstrip("/")
+            js.append(entry)
+            js += [entry.parent / c for c in re.findall(r'"\./(chunks/[^"]+\.js)"', entry.read_text())]
+        js = list(dict.fromkeys(js))
+        h, c, j = sizes([html]), sizes([p.read_bytes() for p in css]), sizes([p.read_bytes() for p in js])
+        row(f"bytes loaded by {route} (raw → gzip)", f"HTML {h[0]:,} → {h[1]:,}; CSS {c[0]:,} → {c[1]:,}; JS {j[0]:,} → {j[1]:,}", "", "", "")
+
+
+def main():
+    for tool, path in [("site", SITE), ("sidecar", SIDECAR)]:
+        if not path.exists():
+            sys.exit(f"{path} is missing: run `cargo build --release` (make bench does)")
+    TMPFS.mkdir(parents=True, exist_ok=True)
+    real_dist = TMPFS / "real-dist"
+    subprocess.run([SITE, "build", "--root", ROOT, "--out", real_dist], check=True, stdout=subprocess.DEVNULL)  # warms the island cache
+    s, mb = median_of([SITE, "build", "--root", ROOT, "--out", real_dist], 5)
+    row("real site: full build (islands SSR cached)", f"{s * 1000:.0f} ms, {mb:.0f} MiB peak", "", "", "< 100 ms")
+    build_pair(1000)
+    ours = build_pair(10000)
+    incremental(ours, 10000)
+    serving()
+    contact()
+    page_bytes(real_dist)
+    print("| measurement | this site | comparison | ratio | target |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    shutil.rmtree(TMPFS, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -385,6 +385,16 @@ impl Renderer<'_> {
         }
     }
 
+    /// The base context, with the listings only where the template shows them: cloning
+    /// thousands of article cards into every page would make a build quadratic.
+    fn context(&self, template: &str) -> Context {
+        let mut ctx = self.base.clone();
+        if self.uses_collections.contains(template) {
+            ctx.insert("c", &self.collections);
+        }
+        ctx
+    }
+
     fn render_page(&self, doc: &Document<PageMeta>) -> Result<Vec<u8>> {
         let site = &self.content.site;
         let route = page_route(&doc.slug);
@@ -404,7 +414,7 @@ impl Renderer<'_> {
             self.preview_image(&mut page, &image);
         }
         page.json_ld = self.page_json_ld(&doc.meta.template, &page);
-        let mut ctx = self.base.clone();
+        let mut ctx = self.context(&Self::page_template(doc));
         ctx.insert("page", &page);
         ctx.insert("sections", &views::sections(&doc.sections));
         self.render(&Self::page_template(doc), &ctx)
@@ -420,7 +430,7 @@ impl Renderer<'_> {
             (card.page_title.as_str(), card.href.as_str()),
         ];
         page.json_ld = seo::script_json(&[seo::breadcrumbs(&self.content.site, &trail)]);
-        let mut ctx = self.base.clone();
+        let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
         ctx.insert("sections", &views::sections(&doc.sections));
@@ -439,7 +449,7 @@ impl Renderer<'_> {
             seo::breadcrumbs(site, &trail),
             seo::blog_posting(site, &card),
         ]);
-        let mut ctx = self.base.clone();
+        let mut ctx = self.context("article.html");
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("sections", &views::sections(&doc.sections));
@@ -449,7 +459,7 @@ impl Renderer<'_> {
     fn render_not_found(&self) -> Result<Vec<u8>> {
         let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
         page.noindex = true;
-        let mut ctx = self.base.clone();
+        let mut ctx = self.context("404.html");
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
         self.render("404.html", &ctx)
@@ -535,7 +545,6 @@ fn prepare<'a>(
     let mut base = Context::new();
     base.insert("site", &content.site);
     base.insert("assets", &assets);
-    base.insert("c", &collections);
     base.insert("booking", &booking_props(content));
     base.insert("site_config_json", &site_script_config(content));
     base.insert("contact_form_default", &serde_json::json!({}));
@@ -666,7 +675,7 @@ pub fn render_extra(
     let (renderer, _) = prepare(content, templates_dir, islands)?;
     let mut view = renderer.page_view(page.route, page.title, page.description);
     view.noindex = true;
-    let mut ctx = renderer.base.clone();
+    let mut ctx = renderer.context(page.template);
     ctx.insert("page", &view);
     for (key, value) in &page.extra {
         ctx.insert(*key, value);

@@ -105,9 +105,11 @@ def incremental(ours, n):
     for label, file in [("one article", ours / "content/blog/artykul-00042.md"), ("site.yaml", ours / "content/site.yaml")]:
         out = subprocess.run([SITE, "rebuild-timing", "--root", ours, "--out", TMPFS / f"out-inc-{n}", "--edit", file, "--times", "5"],
                              capture_output=True, text=True, check=True).stdout
-        times = [json.loads(l)["incremental_ms"] for l in out.splitlines() if "incremental_ms" in l]
-        rendered = [json.loads(l)["rendered"] for l in out.splitlines() if "incremental_ms" in l]
-        row(f"{n:,} articles: incremental publish after editing {label}", f"{statistics.median(times):.0f} ms ({rendered[-1]} pages rendered)", "", "", "< 50 ms" if label == "one article" else "")
+        runs = [json.loads(l) for l in out.splitlines() if "incremental_ms" in l]
+        median = lambda key: statistics.median(r[key] for r in runs)
+        row(f"{n:,} articles: incremental publish after editing {label}",
+            f"{median('incremental_ms'):.0f} ms ({runs[-1]['rendered']} pages rendered; load {median('load_ms'):.0f} ms, render {median('render_ms'):.0f} ms, publish {median('publish_ms'):.0f} ms)",
+            "", "", "< 50 ms" if label == "one article" else "")
 
 
 def free_port():
@@ -158,6 +160,13 @@ def serving():
     paths = ", ".join(f'"{p}"' for p in PAGES)
     script = work / "pages.lua"
     script.write_text(f'local paths = {{{paths}}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i], {{["Accept-Encoding"] = "gzip"}})\nend\n')
+    # The sidecar compresses each file once and keeps it in memory; nginx gets the same
+    # advantage: a copy of the same dist/ with .gz files made ahead, served by gzip_static.
+    nginx_root = work / "nginx-root"
+    shutil.copytree((work / "dist").resolve(), nginx_root)
+    for f in nginx_root.rglob("*"):
+        if f.is_file() and f.suffix in {".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"}:
+            f.with_name(f.name + ".gz").write_bytes(gzip.compress(f.read_bytes(), 9))
     nginx_port = free_port()
     conf = work / "nginx.conf"
     conf.write_text(f"""worker_processes 2;
@@ -169,6 +178,7 @@ http {{
   access_log off;
   sendfile on;
   keepalive_requests 1000000;
+  gzip_static on;
   gzip on;
   gzip_comp_level 6;
   gzip_min_length 0;
@@ -176,7 +186,7 @@ http {{
   client_body_temp_path {work}/tmp;
   server {{
     listen 127.0.0.1:{nginx_port};
-    root {work}/dist;
+    root {nginx_root};
     location / {{ try_files $uri $uri/index.html =404; }}
   }}
 }}
@@ -189,7 +199,7 @@ http {{
     finally:
         nginx.terminate()
         sidecar.terminate()
-    row("serving the built site (9 page kinds, gzip, keep-alive, 32 connections): requests/s", f"{ours[0]:,.0f}", f"nginx {theirs[0]:,.0f}", f"{ours[0] / theirs[0]:.2f}×", "≥ 0.8× nginx")
+    row("serving the built site (9 page kinds, gzip made once, keep-alive, 32 connections): requests/s", f"{ours[0]:,.0f}", f"nginx {theirs[0]:,.0f}", f"{ours[0] / theirs[0]:.2f}×", "≥ 0.8× nginx")
     row("serving the built site: p99 latency", f"{ours[1]:.2f} ms", f"nginx {theirs[1]:.2f} ms", f"{ours[1] / theirs[1]:.2f}×", "")
 
 

@@ -86,6 +86,18 @@ pub struct BuildReport {
     pub elapsed: Duration,
     pub build_dir: PathBuf,
     pub ssr: islands::SsrStats,
+    pub phases: Phases,
+}
+
+/// Where a build's time went.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// Reading, parsing and validating `content/`.
+    pub load: Duration,
+    /// Rendering the pages that changed, and the rest of the outputs.
+    pub render: Duration,
+    /// Writing (or linking) the new build and swapping it in.
+    pub publish: Duration,
 }
 
 /// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
@@ -110,19 +122,26 @@ impl Builder {
 
     /// Renders everything in memory, reusing what did not change since the last build.
     pub fn render(&mut self) -> Result<render::Rendered> {
+        self.render_timed().map(|(rendered, _)| rendered)
+    }
+
+    /// Like [`Builder::render`], with the time spent loading and validating, and rendering.
+    fn render_timed(&mut self) -> Result<(render::Rendered, [Duration; 2])> {
+        let started = Instant::now();
         let content = load(&self.project)?;
+        let loaded = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
         let rendered =
             render::render_with_memo(&content, &self.project.templates_dir, &islands, &self.memo)?;
         self.memo = rendered.memo.clone();
-        Ok(rendered)
+        Ok((rendered, [loaded, started.elapsed() - loaded]))
     }
 
     /// Builds and publishes at `out`; on any error `out` is left as it was.
     pub fn build(&mut self, out: &Path) -> Result<BuildReport> {
         let started = Instant::now();
         let previous = self.memo.clone();
-        let rendered = match self.render() {
+        let (rendered, [load_time, render_time]) = match self.render_timed() {
             Ok(r) => r,
             Err(e) => {
                 self.memo = previous;
@@ -130,7 +149,13 @@ impl Builder {
             }
         };
         let reuse = |path: &str| previous.contains(path) && !rendered.fresh.contains(path);
+        let publish_started = Instant::now();
         let build_dir = publish::publish_reusing(out, &rendered.outputs, &reuse)?;
+        let phases = Phases {
+            load: load_time,
+            render: render_time,
+            publish: publish_started.elapsed(),
+        };
         let report = BuildReport {
             files: rendered.outputs.len(),
             pages: rendered
@@ -143,6 +168,7 @@ impl Builder {
             elapsed: started.elapsed(),
             build_dir,
             ssr: rendered.stats,
+            phases,
         };
         tracing::info!(
             files = report.files,

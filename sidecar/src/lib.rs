@@ -37,6 +37,8 @@ pub struct AppState {
     pub content_git_commit: bool,
     /// Rebuilds after each save, rendering only what changed; one at a time.
     pub builder: std::sync::Mutex<generator::Builder>,
+    /// Published files in memory, compressed once.
+    pub files: Arc<static_files::FileCache>,
     /// The security headers of the published `_headers`, added to every answer.
     pub headers: std::sync::RwLock<Vec<(header::HeaderName, header::HeaderValue)>>,
 }
@@ -113,6 +115,7 @@ impl AppState {
                 &config.root,
             ))),
             headers: std::sync::RwLock::new(Vec::new()),
+            files: Arc::default(),
         })
     }
 
@@ -227,7 +230,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let server = HttpServer::new(move || {
         let mut app = App::new()
             .wrap(middleware::from_fn(security_headers))
-            .wrap(middleware::Compress::default())
             .wrap(middleware::from_fn(log_request));
         if let Some(d) = &dev {
             app = app.configure(dev::configure(Arc::clone(d)));

@@ -4,8 +4,127 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
+use std::collections::HashMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::UNIX_EPOCH;
+
+/// Published files kept in memory, each compressed at most once per encoding. The key holds
+/// size and modification time, so a new build's files are new entries.
+#[derive(Default)]
+pub struct FileCache {
+    entries: Mutex<HashMap<(PathBuf, u64, u128), Arc<Cached>>>,
+}
+
+/// A site this small fits in memory many times over; old builds' entries are dropped past this.
+const MAX_CACHED: usize = 4096;
+
+pub struct Cached {
+    raw: web::Bytes,
+    gzip: OnceLock<web::Bytes>,
+    brotli: OnceLock<web::Bytes>,
+    etag: String,
+    content_type: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+fn compressible(content_type: &str) -> bool {
+    content_type.starts_with("text/")
+        || ["javascript", "json", "xml", "svg"]
+            .iter()
+            .any(|t| content_type.contains(t))
+}
+
+/// The best encoding the client accepts (brotli, then gzip).
+fn negotiate(req: &HttpRequest) -> Encoding {
+    let accepted = req
+        .headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let has = |name: &str| {
+        accepted
+            .split(',')
+            .any(|e| e.split(';').next().is_some_and(|n| n.trim() == name))
+    };
+    if has("br") {
+        Encoding::Brotli
+    } else if has("gzip") {
+        Encoding::Gzip
+    } else {
+        Encoding::Identity
+    }
+}
+
+impl Cached {
+    fn body(&self, encoding: Encoding) -> (web::Bytes, Option<&'static str>) {
+        if !compressible(&self.content_type) {
+            return (self.raw.clone(), None);
+        }
+        match encoding {
+            Encoding::Brotli => {
+                let bytes = self.brotli.get_or_init(|| {
+                    let mut out = Vec::new();
+                    let params = brotli::enc::BrotliEncoderParams {
+                        quality: 9,
+                        ..Default::default()
+                    };
+                    let _ = brotli::BrotliCompress(&mut self.raw.as_ref(), &mut out, &params);
+                    web::Bytes::from(out)
+                });
+                (bytes.clone(), Some("br"))
+            }
+            Encoding::Gzip => {
+                let bytes = self.gzip.get_or_init(|| {
+                    let mut encoder =
+                        flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(9));
+                    let _ = encoder.write_all(&self.raw);
+                    web::Bytes::from(encoder.finish().unwrap_or_default())
+                });
+                (bytes.clone(), Some("gzip"))
+            }
+            Encoding::Identity => (self.raw.clone(), None),
+        }
+    }
+}
+
+impl FileCache {
+    /// The file from memory, reading it if it is new or changed.
+    async fn get(&self, path: PathBuf) -> Option<Arc<Cached>> {
+        let meta = std::fs::metadata(&path).ok()?;
+        let modified = meta
+            .modified()
+            .ok()?
+            .duration_since(UNIX_EPOCH)
+            .ok()?
+            .as_nanos();
+        let key = (path.clone(), meta.len(), modified);
+        if let Some(hit) = self.entries.lock().ok()?.get(&key) {
+            return Some(Arc::clone(hit));
+        }
+        let raw = web::block(move || std::fs::read(&path)).await.ok()?.ok()?;
+        let cached = Arc::new(Cached {
+            content_type: content_type(&key.0),
+            etag: format!("\"{:x}-{:x}\"", key.1, key.2),
+            raw: web::Bytes::from(raw),
+            gzip: OnceLock::new(),
+            brotli: OnceLock::new(),
+        });
+        let mut entries = self.entries.lock().ok()?;
+        if entries.len() >= MAX_CACHED {
+            entries.clear();
+        }
+        entries.insert(key, Arc::clone(&cached));
+        Some(cached)
+    }
+}
 
 /// The folder the site is served from (a link that publishing swaps).
 #[derive(Debug, Clone)]
@@ -78,15 +197,6 @@ fn content_type(path: &Path) -> String {
     }
 }
 
-fn etag(meta: &std::fs::Metadata) -> String {
-    let modified = meta
-        .modified()
-        .ok()
-        .and_then(|m| m.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
-    format!("\"{:x}-{:x}\"", meta.len(), modified)
-}
-
 async fn read(path: PathBuf) -> Option<(Vec<u8>, std::fs::Metadata)> {
     web::block(move || {
         let meta = std::fs::metadata(&path).ok()?;
@@ -125,32 +235,44 @@ pub async fn serve(req: HttpRequest, root: web::Data<Root>) -> HttpResponse {
         }
         Resolved::NotFound => return not_found(&root.0).await,
     };
-    let Some((bytes, meta)) = read(file.clone()).await else {
+    let cache = req
+        .app_data::<web::Data<crate::AppState>>()
+        .map(|s| Arc::clone(&s.files));
+    let cached = match cache {
+        Some(cache) => cache.get(file.clone()).await,
+        None => FileCache::default().get(file.clone()).await,
+    };
+    let Some(cached) = cached else {
         return not_found(&root.0).await;
     };
-    let tag = etag(&meta);
-    let mut response =
-        if req.headers().get(header::IF_NONE_MATCH) == HeaderValue::from_str(&tag).ok().as_ref() {
-            HttpResponse::NotModified().finish()
+    let mut response = if req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        == Some(cached.etag.as_str())
+    {
+        HttpResponse::NotModified().finish()
+    } else {
+        let dev = req.app_data::<web::Data<Arc<crate::dev::Dev>>>().is_some();
+        let (body, encoding) = if dev && file.extension().is_some_and(|e| e == "html") {
+            (web::Bytes::from(crate::dev::inject(&cached.raw)), None)
         } else {
-            let dev = req
-                .app_data::<web::Data<std::sync::Arc<crate::dev::Dev>>>()
-                .is_some();
-            let bytes = if dev && file.extension().is_some_and(|e| e == "html") {
-                crate::dev::inject(&bytes)
-            } else {
-                bytes
-            };
-            HttpResponse::Ok()
-                .content_type(content_type(&file))
-                .body(bytes)
+            cached.body(negotiate(&req))
         };
+        let mut builder = HttpResponse::Ok();
+        builder.content_type(cached.content_type.as_str());
+        if let Some(encoding) = encoding {
+            builder.insert_header((header::CONTENT_ENCODING, encoding));
+        }
+        builder.body(body)
+    };
     let headers = response.headers_mut();
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control(req.path())),
     );
-    if let Ok(value) = HeaderValue::from_str(&tag) {
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if let Ok(value) = HeaderValue::from_str(&cached.etag) {
         headers.insert(header::ETAG, value);
     }
     response

@@ -86,9 +86,12 @@ fn rebuild_timing(
         touch(file, i)?;
         let report = builder.build(out)?;
         println!(
-            "{{\"incremental_ms\": {:.1}, \"rendered\": {}}}",
+            "{{\"incremental_ms\": {:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"publish_ms\": {:.1}}}",
             report.elapsed.as_secs_f64() * 1000.0,
-            report.rendered
+            report.rendered,
+            report.phases.load.as_secs_f64() * 1000.0,
+            report.phases.render.as_secs_f64() * 1000.0,
+            report.phases.publish.as_secs_f64() * 1000.0
         );
     }
     Ok(())

@@ -227,6 +227,17 @@ mod tests {
         }
     }
 
+    fn new_message() -> NewMessage {
+        NewMessage {
+            name: "Anna".into(),
+            email: "anna@example.pl".into(),
+            phone: String::new(),
+            country_code: "+48".into(),
+            full_phone: String::new(),
+            message: "Proszę o kontakt".into(),
+        }
+    }
+
     #[test]
     fn the_email_carries_every_field_and_replies_to_the_visitor() {
         let email =
@@ -264,14 +275,7 @@ mod tests {
     fn without_smtp_messages_become_eml_files_and_are_delivered_once() {
         let dir = tempfile::tempdir().unwrap();
         let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
-        let message = NewMessage {
-            name: "Anna".into(),
-            email: "anna@example.pl".into(),
-            phone: String::new(),
-            country_code: "+48".into(),
-            full_phone: String::new(),
-            message: "Proszę o kontakt".into(),
-        };
+        let message = new_message();
         db.insert_message(&message, 100).unwrap();
         let outbox_dir = dir.path().join("outbox");
         let mailer = Mailer::from_config(None, &outbox_dir).unwrap();
@@ -287,14 +291,7 @@ mod tests {
     fn an_unreachable_server_is_retried_then_given_up_after_a_day() {
         let dir = tempfile::tempdir().unwrap();
         let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
-        let message = NewMessage {
-            name: "Anna".into(),
-            email: "anna@example.pl".into(),
-            phone: String::new(),
-            country_code: "+48".into(),
-            full_phone: String::new(),
-            message: "Proszę o kontakt".into(),
-        };
+        let message = new_message();
         db.insert_message(&message, 100).unwrap();
         // Port 9 on loopback: nothing listens, the connection is refused at once.
         let mailer = Mailer::from_config(Some("smtp://127.0.0.1:9"), dir.path()).unwrap();

@@ -57,6 +57,17 @@ async fn list(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+/// The administrator behind a request that changes something, checked for its origin too.
+async fn admin_change(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+) -> Result<String, HttpResponse> {
+    if !same_origin(req) {
+        return Err(cross_origin());
+    }
+    require_admin(req, state).await
+}
+
 #[derive(Deserialize)]
 struct SaveBody {
     content: EditableContent,
@@ -219,10 +230,7 @@ async fn save(
     body: web::Json<SaveBody>,
     state: web::Data<AppState>,
 ) -> HttpResponse {
-    if !same_origin(&req) {
-        return cross_origin();
-    }
-    let author = match require_admin(&req, &state).await {
+    let author = match admin_change(&req, &state).await {
         Ok(email) => email,
         Err(response) => return response,
     };
@@ -278,10 +286,7 @@ async fn restore(
     body: web::Json<RestoreBody>,
     state: web::Data<AppState>,
 ) -> HttpResponse {
-    if !same_origin(&req) {
-        return cross_origin();
-    }
-    let author = match require_admin(&req, &state).await {
+    let author = match admin_change(&req, &state).await {
         Ok(email) => email,
         Err(response) => return response,
     };

@@ -3,7 +3,7 @@
 // of the four scores and the bytes each page transfers.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startSite } from "../e2e/harness.mjs";
+import { chromiumFlags, startSite } from "../e2e/harness.mjs";
 
 const pages = [
   ["home", "/"],
@@ -31,16 +31,7 @@ const blocked = [
 const site = await startSite();
 const chrome = await launch({
   chromePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromeFlags: chromiumFlags,
 });
 const rows = [];
 try {

@@ -11,7 +11,7 @@ import { chromium } from "playwright-core";
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const sidecarBin = join(repoRoot, "target", "debug", "sidecar");
 
-const chromiumFlags = [
+export const chromiumFlags = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -153,4 +153,21 @@ export function siteValue(key) {
   const match = text.match(new RegExp(`^\\s*${key}: "(.*)"$`, "m"));
   if (!match) throw new Error(`site.yaml has no ${key}`);
   return match[1];
+}
+
+/** Every route of SPEC §2: the nine pages, the eleven services and the fifteen articles. */
+export function publicRoutes() {
+  return [
+    "/",
+    "/m1",
+    "/o-mnie",
+    "/uslugi",
+    "/cennik",
+    "/blog",
+    "/regulamin",
+    "/polityka-prywatnosci",
+    "/administratormagda",
+    ...slugs("services").map((s) => `/uslugi/${s}`),
+    ...slugs("blog").map((s) => `/blog/${s}`),
+  ];
 }

@@ -2,7 +2,7 @@
 // sitemap, feed, security headers without CSP violations, and the cookie consent banner.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, publicRoutes, siteValue, startSite } from "./harness.mjs";
 
 const siteUrl = siteValue("site_url");
 let site;
@@ -11,19 +11,7 @@ let routes;
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  routes = [
-    "/",
-    "/m1",
-    "/o-mnie",
-    "/uslugi",
-    "/cennik",
-    "/blog",
-    "/regulamin",
-    "/polityka-prywatnosci",
-    "/administratormagda",
-    ...slugs("services").map((s) => `/uslugi/${s}`),
-    ...slugs("blog").map((s) => `/blog/${s}`),
-  ];
+  routes = publicRoutes();
 });
 after(async () => {
   await browser?.close();

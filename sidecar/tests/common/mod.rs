@@ -10,21 +10,7 @@ pub fn repo_root() -> PathBuf {
 
 /// A configuration that keeps everything under `dir`, with `extra` variables on top.
 pub fn config(dir: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
-    let root = repo_root();
-    let data = dir.join("var");
-    let dist = dir.join("dist");
-    sidecar::Config::from_lookup(|key| {
-        if let Some((_, v)) = extra.iter().find(|(k, _)| *k == key) {
-            return Some(v.to_string());
-        }
-        match key {
-            "SITE_ROOT" => Some(root.to_string_lossy().into_owned()),
-            "DATA_DIR" => Some(data.to_string_lossy().into_owned()),
-            "DIST_DIR" => Some(dist.to_string_lossy().into_owned()),
-            _ => None,
-        }
-    })
-    .expect("test configuration is valid")
+    config_for_copy(dir, &repo_root(), extra)
 }
 
 /// The app state for `config`, with the real site's facts.

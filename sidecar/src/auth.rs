@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn passwords_are_hashed_with_argon2id_and_verified() {
-        let hash = hash_password("długie hasło do panelu").unwrap();
+        let hash = hash_password("długie hasło do panelu").expect("test setup");
         assert!(hash.starts_with("$argon2id$"));
         assert!(verify_password("długie hasło do panelu", &hash));
         assert!(!verify_password("inne hasło do panelu", &hash));
@@ -396,35 +396,39 @@ mod tests {
 
     #[test]
     fn generated_passwords_are_long_and_different() {
-        let a = generate_password().unwrap();
+        let a = generate_password().expect("test setup");
         assert_eq!(a.chars().count(), 20);
-        assert_ne!(a, generate_password().unwrap());
+        assert_ne!(a, generate_password().expect("test setup"));
     }
 
     #[test]
     fn sessions_expire_when_idle_and_are_stored_only_as_hashes() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("db")).unwrap();
-        set_password(&db, "magda@example.pl", "bardzo-dlugie-haslo").unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Db::open(&dir.path().join("db")).expect("test setup");
+        set_password(&db, "magda@example.pl", "bardzo-dlugie-haslo").expect("test setup");
         let id = check_credentials(&db, "magda@example.pl", "bardzo-dlugie-haslo")
-            .unwrap()
-            .unwrap();
-        let token = create_session(&db, id, 1000).unwrap();
+            .expect("test setup")
+            .expect("test setup");
+        let token = create_session(&db, id, 1000).expect("test setup");
         let stored: String = db
             .with(|c| c.query_row("SELECT token_hash FROM sessions", [], |r| r.get(0)))
-            .unwrap();
+            .expect("test setup");
         assert_ne!(stored, token);
         assert_eq!(
-            session_email(&db, &token, 600, 1500).unwrap().as_deref(),
+            session_email(&db, &token, 600, 1500)
+                .expect("test setup")
+                .as_deref(),
             Some("magda@example.pl")
         );
         assert_eq!(
-            session_email(&db, &token, 600, 2000).unwrap().as_deref(),
+            session_email(&db, &token, 600, 2000)
+                .expect("test setup")
+                .as_deref(),
             Some("magda@example.pl"),
             "touched at 1500"
         );
         assert_eq!(
-            session_email(&db, &token, 600, 2601).unwrap(),
+            session_email(&db, &token, 600, 2601).expect("test setup"),
             None,
             "idle for longer than 600 s"
         );
@@ -432,8 +436,8 @@ mod tests {
 
     #[test]
     fn a_short_password_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("db")).unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Db::open(&dir.path().join("db")).expect("test setup");
         assert!(set_password(&db, "a@b.pl", "krótkie").is_err());
     }
 }

@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn defaults_need_nothing_set() {
-        let c = Config::from_lookup(|_| None).unwrap();
+        let c = Config::from_lookup(|_| None).expect("test setup");
         assert_eq!((c.bind.as_str(), c.port), ("127.0.0.1", 8080));
         assert_eq!(c.dist, PathBuf::from("./dist"));
         assert_eq!(c.data_dir, PathBuf::from("./var"));

@@ -271,48 +271,50 @@ mod tests {
 
     #[test]
     fn migrations_run_once_and_survive_reopening() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
         let path = dir.path().join("site.sqlite3");
         let id = Db::open(&path)
-            .unwrap()
+            .expect("test setup")
             .insert_message(&message(), 100)
-            .unwrap();
-        let db = Db::open(&path).unwrap();
-        assert_eq!(db.due_messages(100, 10).unwrap()[0].id, id);
+            .expect("test setup");
+        let db = Db::open(&path).expect("test setup");
+        assert_eq!(db.due_messages(100, 10).expect("test setup")[0].id, id);
     }
 
     #[test]
     fn a_message_moves_from_pending_to_delivered_to_deleted() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("db")).unwrap();
-        let id = db.insert_message(&message(), 100).unwrap();
-        db.mark_attempt_failed(id, "timeout", Some(200)).unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Db::open(&dir.path().join("db")).expect("test setup");
+        let id = db.insert_message(&message(), 100).expect("test setup");
+        db.mark_attempt_failed(id, "timeout", Some(200))
+            .expect("test setup");
         assert!(
-            db.due_messages(150, 10).unwrap().is_empty(),
+            db.due_messages(150, 10).expect("test setup").is_empty(),
             "not due before its retry time"
         );
-        assert_eq!(db.due_messages(200, 10).unwrap()[0].attempts, 1);
-        db.mark_delivered(id, 300).unwrap();
-        assert_eq!(db.count("delivered").unwrap(), 1);
-        assert_eq!(db.delete_delivered_before(301).unwrap(), 1);
+        assert_eq!(db.due_messages(200, 10).expect("test setup")[0].attempts, 1);
+        db.mark_delivered(id, 300).expect("test setup");
+        assert_eq!(db.count("delivered").expect("test setup"), 1);
+        assert_eq!(db.delete_delivered_before(301).expect("test setup"), 1);
     }
 
     #[test]
     fn a_message_given_up_is_failed_not_deleted() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("db")).unwrap();
-        let id = db.insert_message(&message(), 100).unwrap();
-        db.mark_attempt_failed(id, "refused", None).unwrap();
-        assert_eq!(db.count("failed").unwrap(), 1);
-        assert_eq!(db.delete_delivered_before(i64::MAX).unwrap(), 0);
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Db::open(&dir.path().join("db")).expect("test setup");
+        let id = db.insert_message(&message(), 100).expect("test setup");
+        db.mark_attempt_failed(id, "refused", None)
+            .expect("test setup");
+        assert_eq!(db.count("failed").expect("test setup"), 1);
+        assert_eq!(db.delete_delivered_before(i64::MAX).expect("test setup"), 0);
     }
 
     #[test]
     fn a_setting_is_made_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("db")).unwrap();
-        let first = db.setting_or("k", || vec![1, 2]).unwrap();
-        let second = db.setting_or("k", || vec![9]).unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Db::open(&dir.path().join("db")).expect("test setup");
+        let first = db.setting_or("k", || vec![1, 2]).expect("test setup");
+        let second = db.setting_or("k", || vec![9]).expect("test setup");
         assert_eq!(first, second);
     }
 }

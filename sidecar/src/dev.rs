@@ -224,7 +224,8 @@ mod tests {
 
     #[test]
     fn the_client_is_added_before_the_end_of_the_body() {
-        let html = String::from_utf8(inject(b"<html><body><p>x</p></body></html>")).unwrap();
+        let html =
+            String::from_utf8(inject(b"<html><body><p>x</p></body></html>")).expect("test setup");
         assert!(html.ends_with("<script src=\"/__dev/client.js\" defer></script></body></html>"));
     }
 
@@ -237,11 +238,11 @@ mod tests {
         assert!(dev
             .last_error
             .lock()
-            .unwrap()
+            .expect("test setup")
             .as_deref()
-            .unwrap()
+            .expect("test setup")
             .contains("a.md:3"));
         dev.report(Ok(()));
-        assert!(dev.last_error.lock().unwrap().is_none());
+        assert!(dev.last_error.lock().expect("test setup").is_none());
     }
 }

@@ -206,8 +206,8 @@ mod tests {
         Addresses {
             from: "Gabinet Harmonia <kontakt@gabinet-harmonia.pl>"
                 .parse()
-                .unwrap(),
-            to: "kontakt@gabinet-harmonia.pl".parse().unwrap(),
+                .expect("test setup"),
+            to: "kontakt@gabinet-harmonia.pl".parse().expect("test setup"),
             site_name: "Gabinet Harmonia".into(),
             domain: "gabinet-harmonia.pl".into(),
         }
@@ -240,8 +240,12 @@ mod tests {
 
     #[test]
     fn the_email_carries_every_field_and_replies_to_the_visitor() {
-        let email =
-            String::from_utf8(compose(&stored(), &addresses()).unwrap().formatted()).unwrap();
+        let email = String::from_utf8(
+            compose(&stored(), &addresses())
+                .expect("test setup")
+                .formatted(),
+        )
+        .expect("test setup");
         assert!(
             email.contains("Reply-To: \"Anna Kowalska\" <anna@example.pl>"),
             "{email}"
@@ -273,36 +277,48 @@ mod tests {
 
     #[test]
     fn without_smtp_messages_become_eml_files_and_are_delivered_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Arc::new(Db::open(&dir.path().join("db")).expect("test setup"));
         let message = new_message();
-        db.insert_message(&message, 100).unwrap();
+        db.insert_message(&message, 100).expect("test setup");
         let outbox_dir = dir.path().join("outbox");
-        let mailer = Mailer::from_config(None, &outbox_dir).unwrap();
+        let mailer = Mailer::from_config(None, &outbox_dir).expect("test setup");
         let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
-        assert_eq!(outbox.deliver_due(100).unwrap(), 1);
-        assert_eq!(outbox.deliver_due(101).unwrap(), 0);
-        let files: Vec<_> = std::fs::read_dir(&outbox_dir).unwrap().collect();
+        assert_eq!(outbox.deliver_due(100).expect("test setup"), 1);
+        assert_eq!(outbox.deliver_due(101).expect("test setup"), 0);
+        let files: Vec<_> = std::fs::read_dir(&outbox_dir)
+            .expect("test setup")
+            .collect();
         assert_eq!(files.len(), 1);
-        assert_eq!(outbox.purge_old(100 + 31 * 86_400).unwrap(), 1);
+        assert_eq!(outbox.purge_old(100 + 31 * 86_400).expect("test setup"), 1);
     }
 
     #[test]
     fn an_unreachable_server_is_retried_then_given_up_after_a_day() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Arc::new(Db::open(&dir.path().join("db")).unwrap());
+        let dir = tempfile::tempdir().expect("test setup");
+        let db = Arc::new(Db::open(&dir.path().join("db")).expect("test setup"));
         let message = new_message();
-        db.insert_message(&message, 100).unwrap();
+        db.insert_message(&message, 100).expect("test setup");
         // Port 9 on loopback: nothing listens, the connection is refused at once.
-        let mailer = Mailer::from_config(Some("smtp://127.0.0.1:9"), dir.path()).unwrap();
+        let mailer =
+            Mailer::from_config(Some("smtp://127.0.0.1:9"), dir.path()).expect("test setup");
         let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
-        assert_eq!(outbox.deliver_due(100).unwrap(), 0);
-        assert_eq!(db.count("pending").unwrap(), 1);
+        assert_eq!(outbox.deliver_due(100).expect("test setup"), 0);
+        assert_eq!(db.count("pending").expect("test setup"), 1);
         assert!(
-            db.due_messages(100, 10).unwrap().is_empty(),
+            db.due_messages(100, 10).expect("test setup").is_empty(),
             "the retry waits"
         );
-        assert_eq!(outbox.deliver_due(100 + GIVE_UP_AFTER_SECONDS).unwrap(), 0);
-        assert_eq!(db.count("failed").unwrap(), 1, "given up, but kept");
+        assert_eq!(
+            outbox
+                .deliver_due(100 + GIVE_UP_AFTER_SECONDS)
+                .expect("test setup"),
+            0
+        );
+        assert_eq!(
+            db.count("failed").expect("test setup"),
+            1,
+            "given up, but kept"
+        );
     }
 }

@@ -283,7 +283,7 @@ mod tests {
     use super::*;
 
     fn site() -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().expect("test setup");
         for f in [
             "index.html",
             "uslugi/index.html",
@@ -291,8 +291,8 @@ mod tests {
             "assets/style.abc.css",
         ] {
             let p = dir.path().join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, f).unwrap();
+            std::fs::create_dir_all(p.parent().expect("test setup")).expect("test setup");
+            std::fs::write(p, f).expect("test setup");
         }
         dir
     }

@@ -155,6 +155,13 @@ describe("cookie consent", () => {
       await banner.waitFor();
       assert.equal(await banner.getByRole("button", { name: "Akceptuję" }).isVisible(), true);
       assert.equal(await banner.getByRole("button", { name: "Odrzucam" }).isVisible(), true);
+      assert.equal(await banner.getByRole("button", { name: "Ustawienia" }).isVisible(), true);
+      assert.equal(
+        await banner.getByRole("button", { name: "Zapisz wybór" }).isVisible(),
+        false,
+        "the first layer has three buttons",
+      );
+      assert.equal(await banner.getByRole("group").isVisible(), false, "categories only after 'Ustawienia'");
       assert.equal(
         await banner.evaluate((el) => getComputedStyle(el).position),
         "fixed",

@@ -4,6 +4,7 @@
 pub mod dates;
 pub mod edit;
 pub mod error;
+pub mod facts;
 pub mod frontmatter;
 pub mod headers;
 pub mod images;
@@ -15,6 +16,7 @@ pub mod publish;
 pub mod render;
 pub mod sections;
 pub mod seo;
+pub mod style;
 pub mod validate;
 pub mod views;
 pub mod yaml;

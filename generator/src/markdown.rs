@@ -1,6 +1,6 @@
 //! Markdown to HTML with pulldown-cmark, Polish typography, and link extraction.
 
-use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag};
+use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::sync::OnceLock;
 
 fn options() -> Options {
@@ -19,24 +19,65 @@ fn is_orphan(word: &str) -> bool {
     )
 }
 
-/// Binds one-letter words to the word after them with a non-breaking space.
-pub fn bind_orphans(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut word_start = 0;
-    for (i, c) in text.char_indices() {
-        if c == ' ' {
-            out.push(if is_orphan(&text[word_start..i]) {
-                '\u{a0}'
-            } else {
-                ' '
-            });
-            word_start = i + 1;
-        } else {
-            out.push(c);
-            if c.is_whitespace() {
-                word_start = i + c.len_utf8();
-            }
-        }
+/// Units that stay on the line of their number ("190 zł", "50 min", "14 lat").
+const UNITS: [&str; 24] = [
+    "zł",
+    "gr",
+    "min",
+    "min.",
+    "minut",
+    "minuty",
+    "godz.",
+    "godzin",
+    "godziny",
+    "godzina",
+    "h",
+    "%",
+    "lat",
+    "lata",
+    "dni",
+    "dzień",
+    "tygodni",
+    "tygodnie",
+    "miesięcy",
+    "miesiące",
+    "km",
+    "m",
+    "sesji",
+    "spotkań",
+];
+
+/// A group of digits, as in a phone number or a large number ("+48", "58", "2222").
+fn is_digit_group(word: &str) -> bool {
+    let digits = word.strip_prefix('+').unwrap_or(word);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+fn ends_with_digit(word: &str) -> bool {
+    word.chars().next_back().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Whether the space between `before` and `after` must not break a line.
+fn binds(before: &str, after: &str) -> bool {
+    let word = after.trim_end_matches([',', ';', ':', ')', '!', '?']);
+    let is_unit = UNITS.contains(&word) || UNITS.contains(&word.trim_end_matches('.'));
+    is_orphan(before)
+        || (ends_with_digit(before) && is_unit)
+        || (is_digit_group(before) && is_digit_group(word.trim_end_matches('.')))
+}
+
+/// Polish typography: one-letter words are bound to the next word, numbers to their units,
+/// and the digit groups of a phone number to each other, with non-breaking spaces.
+pub fn typeset(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, word) in words.iter().enumerate() {
+        out.push_str(word);
+        let Some(next) = words.get(i + 1) else { break };
+        // Only the last word before the space counts: "tekst\nw domu" binds "w".
+        let last = word.rsplit(char::is_whitespace).next().unwrap_or(word);
+        let first = next.split(char::is_whitespace).next().unwrap_or(next);
+        out.push(if binds(last, first) { '\u{a0}' } else { ' ' });
     }
     out
 }
@@ -54,7 +95,7 @@ fn sanitizer() -> &'static ammonia::Builder<'static> {
 /// admin panel) can format text but never run a script on the public site.
 pub fn to_html(markdown: &str) -> String {
     let events = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Text(text) => Event::Text(CowStr::from(bind_orphans(&text))),
+        Event::Text(text) => Event::Text(CowStr::from(typeset(&text))),
         other => other,
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
@@ -87,6 +128,74 @@ pub fn targets(markdown: &str) -> Vec<Target> {
             _ => None,
         })
         .collect()
+}
+
+/// One question of a FAQ section and its answer, as plain text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaqItem {
+    pub question: String,
+    pub answer: String,
+}
+
+fn answer(items: &mut [FaqItem], text: &str) {
+    if let Some(item) = items.last_mut() {
+        item.answer.push_str(text);
+    }
+}
+
+/// The questions of a FAQ section: a paragraph that opens with bold text ending in '?', or a
+/// third-level heading ending in '?', starts a question; what follows is its answer.
+pub fn faq_items(markdown: &str) -> Vec<FaqItem> {
+    let mut items: Vec<FaqItem> = Vec::new();
+    let mut in_question = false;
+    let mut question = String::new();
+    let mut at_paragraph_start = false;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Start(Tag::Paragraph) => at_paragraph_start = true,
+            Event::Start(Tag::Strong) if at_paragraph_start => {
+                in_question = true;
+                question.clear();
+            }
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H3,
+                ..
+            }) => {
+                in_question = true;
+                question.clear();
+            }
+            Event::End(TagEnd::Strong | TagEnd::Heading(HeadingLevel::H3)) if in_question => {
+                in_question = false;
+                let q = question.trim();
+                if q.ends_with('?') {
+                    items.push(FaqItem {
+                        question: q.to_string(),
+                        answer: String::new(),
+                    });
+                } else {
+                    answer(&mut items, q);
+                }
+            }
+            Event::Text(t) | Event::Code(t) => {
+                at_paragraph_start = false;
+                if in_question {
+                    question.push_str(&t);
+                } else {
+                    answer(&mut items, &t);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => {
+                at_paragraph_start = false;
+                answer(&mut items, " ");
+            }
+            _ => at_paragraph_start = false,
+        }
+    }
+    for item in &mut items {
+        item.answer = item.answer.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    items.retain(|i| !i.answer.is_empty());
+    items
 }
 
 /// The first paragraph's plain text, for excerpts where none is written.
@@ -130,11 +239,54 @@ mod tests {
     #[test]
     fn one_letter_words_stick_to_the_next_word() {
         assert_eq!(
-            bind_orphans("Spotkanie w gabinecie i online"),
+            typeset("Spotkanie w gabinecie i online"),
             "Spotkanie w\u{a0}gabinecie i\u{a0}online"
         );
-        assert_eq!(bind_orphans("Zobacz, a potem"), "Zobacz, a\u{a0}potem");
-        assert_eq!(bind_orphans("ćwiczenie"), "ćwiczenie");
+        assert_eq!(typeset("Zobacz, a potem"), "Zobacz, a\u{a0}potem");
+        assert_eq!(typeset("ćwiczenie"), "ćwiczenie");
+    }
+
+    #[test]
+    fn numbers_keep_their_units_and_phone_numbers_stay_whole() {
+        assert_eq!(
+            typeset("Sesja kosztuje 190 zł i trwa 50 min."),
+            "Sesja kosztuje 190\u{a0}zł i\u{a0}trwa 50\u{a0}min."
+        );
+        assert_eq!(
+            typeset("trwa 90–120 minut, dla osób 14–19 lat"),
+            "trwa 90–120\u{a0}minut, dla osób 14–19\u{a0}lat"
+        );
+        assert_eq!(
+            typeset("Zadzwoń pod 800 70 2222 lub 116 123."),
+            "Zadzwoń pod 800\u{a0}70\u{a0}2222 lub 116\u{a0}123."
+        );
+        assert_eq!(
+            typeset("tel. +48 58 345 21 90"),
+            "tel. +48\u{a0}58\u{a0}345\u{a0}21\u{a0}90"
+        );
+        assert_eq!(
+            typeset("rok 2016 minął"),
+            "rok 2016 minął",
+            "only units bind"
+        );
+    }
+
+    #[test]
+    fn faq_questions_are_bold_openings_or_third_level_headings() {
+        let md = "## Najczęstsze pytania\n\n**Czy mogę przyjść z bliską osobą?** Tak, jeśli oboje tego chcecie.\n\nDrugi akapit odpowiedzi.\n\n### Ile to kosztuje?\n\nSpotkanie kosztuje 190 zł.\n\n**Uwaga:** to nie pytanie.\n";
+        let items = faq_items(md);
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert_eq!(items[0].question, "Czy mogę przyjść z bliską osobą?");
+        assert_eq!(
+            items[0].answer,
+            "Tak, jeśli oboje tego chcecie. Drugi akapit odpowiedzi."
+        );
+        assert_eq!(items[1].question, "Ile to kosztuje?");
+        assert!(items[1].answer.starts_with("Spotkanie kosztuje 190 zł."));
+        assert!(
+            items[1].answer.contains("Uwaga:"),
+            "bold text that asks nothing is answer text"
+        );
     }
 
     #[test]

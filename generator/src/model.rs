@@ -15,6 +15,13 @@ pub struct Address {
     pub country: String,
 }
 
+impl Address {
+    /// "al. Grunwaldzka 82/4, 80-244 Gdańsk".
+    pub fn one_line(&self) -> String {
+        format!("{}, {} {}", self.street, self.postal_code, self.city)
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SocialLink {
@@ -42,6 +49,38 @@ pub struct OpeningHours {
     pub closes: String,
 }
 
+/// What a cookie (or an item of browser storage) is for: the consent banner asks only for the
+/// categories some cookie of the site belongs to, technical ones need no consent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CookieCategory {
+    Technical,
+    Analytics,
+    Advertising,
+}
+
+impl CookieCategory {
+    /// The category's name in the banner and the privacy policy.
+    pub fn label(self) -> &'static str {
+        match self {
+            CookieCategory::Technical => "Techniczne",
+            CookieCategory::Analytics => "Analityczne",
+            CookieCategory::Advertising => "Reklamowe",
+        }
+    }
+}
+
+/// One cookie of the site, as the privacy policy's table lists it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cookie {
+    pub name: String,
+    pub provider: String,
+    pub purpose: String,
+    pub lifetime: String,
+    pub category: CookieCategory,
+}
+
 /// The practice's facts, links and widget ids: `content/site.yaml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,7 +91,20 @@ pub struct SiteConfig {
     pub site_url: String,
     pub phone: String,
     pub email: String,
+    /// Where the practice receives patients: the one address every page shows.
     pub address: Address,
+    /// The practice's legal identity: the data controller and the provider of the services.
+    pub legal_name: String,
+    pub nip: String,
+    pub regon: String,
+    pub registered_address: Address,
+    /// The information clause shown under the contact form and quoted by the privacy
+    /// policy (Markdown; facts like `{{ administrator }}` are filled in).
+    pub contact_clause: String,
+    /// Services also offered online, by the file name under `content/services/`.
+    pub online_services: Vec<String>,
+    /// Every cookie and browser-storage item the site sets, with its category.
+    pub cookies: Vec<Cookie>,
     pub map_url: String,
     pub social: Vec<SocialLink>,
     pub booking_url: String,
@@ -141,6 +193,10 @@ pub struct ArticleMeta {
     pub image: String,
     pub image_alt: String,
     pub author: String,
+    /// The therapist whose booking page the article's button opens, by the file name under
+    /// `content/team/`; without one it opens the practice's booking page.
+    #[serde(default)]
+    pub therapist: Option<String>,
     /// Listed on `/blog`; unlisted articles are reachable by route only.
     #[serde(default = "yes")]
     pub listed: bool,

@@ -11,6 +11,7 @@ use tera::{Context, Tera};
 use walkdir::WalkDir;
 
 use crate::error::{Diagnostic, Error, Result};
+use crate::facts::{self, Facts};
 use crate::images;
 use crate::islands::{Islands, SsrStats};
 use crate::markdown;
@@ -196,6 +197,7 @@ fn route_file(route: &str) -> String {
 
 struct Renderer<'a> {
     content: &'a Content,
+    facts: Facts,
     collections: Collections,
     tera: Tera,
     base: Context,
@@ -269,7 +271,13 @@ impl Renderer<'_> {
         }
     }
 
-    fn page_json_ld(&self, template: &str, view: &PageView) -> String {
+    /// A `FAQPage` block when the document has questions in `faq` sections.
+    fn faq_json_ld(&self, sections: &[crate::sections::Section]) -> Option<serde_json::Value> {
+        let items = views::faq(sections, &self.facts);
+        (!items.is_empty()).then(|| seo::faq_page(&items))
+    }
+
+    fn page_json_ld(&self, template: &str, view: &PageView, doc: &Document<PageMeta>) -> String {
         let site = &self.content.site;
         let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
         let mut blocks = Vec::new();
@@ -285,6 +293,7 @@ impl Renderer<'_> {
             "prices" => blocks.push(seo::business(site, &self.collections, true)),
             _ => {}
         }
+        blocks.extend(self.faq_json_ld(&doc.sections));
         seo::script_json(&blocks)
     }
 
@@ -401,8 +410,8 @@ impl Renderer<'_> {
         let m = &doc.meta;
         let mut page = self.page_view(&route, &m.title, &m.description);
         page.heading = m.heading.clone();
-        page.subtitle = m.subtitle.as_deref().map(markdown::bind_orphans);
-        page.prompt = m.prompt.as_deref().map(markdown::bind_orphans);
+        page.subtitle = m.subtitle.as_deref().map(markdown::typeset);
+        page.prompt = m.prompt.as_deref().map(markdown::typeset);
         page.image = m
             .image
             .as_deref()
@@ -413,10 +422,10 @@ impl Renderer<'_> {
         if let Some(image) = page.image.clone() {
             self.preview_image(&mut page, &image);
         }
-        page.json_ld = self.page_json_ld(&doc.meta.template, &page);
+        page.json_ld = self.page_json_ld(&doc.meta.template, &page, doc);
         let mut ctx = self.context(&Self::page_template(doc));
         ctx.insert("page", &page);
-        ctx.insert("sections", &views::sections(&doc.sections));
+        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
         self.render(&Self::page_template(doc), &ctx)
     }
 
@@ -429,11 +438,13 @@ impl Renderer<'_> {
             ("Usługi", "/uslugi"),
             (card.page_title.as_str(), card.href.as_str()),
         ];
-        page.json_ld = seo::script_json(&[seo::breadcrumbs(&self.content.site, &trail)]);
+        let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
+        blocks.extend(self.faq_json_ld(&doc.sections));
+        page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
-        ctx.insert("sections", &views::sections(&doc.sections));
+        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
         self.render("service.html", &ctx)
     }
 
@@ -445,14 +456,17 @@ impl Renderer<'_> {
         self.preview_image(&mut page, &card.image);
         let site = &self.content.site;
         let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
-        page.json_ld = seo::script_json(&[
+        let mut blocks = vec![
             seo::breadcrumbs(site, &trail),
             seo::blog_posting(site, &card),
-        ]);
+        ];
+        blocks.extend(self.faq_json_ld(&doc.sections));
+        page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("article.html");
         ctx.insert("page", &page);
         ctx.insert("article", &card);
-        ctx.insert("sections", &views::sections(&doc.sections));
+        ctx.insert("booking_link", &views::article_booking(self.content, doc));
+        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
         self.render("article.html", &ctx)
     }
 
@@ -541,8 +555,18 @@ fn prepare<'a>(
     outputs.extend(islands.browser_outputs()?);
     copy_tree(&templates_dir.join("static"), "", &mut outputs)?;
     copy_tree(&content.root.join("images"), "images/", &mut outputs)?;
-    let collections: Collections = views::collections(content);
+    let facts = Facts::new(content);
+    let collections: Collections = views::collections(content, &facts);
     let mut base = Context::new();
+    base.insert(
+        "contact_clause",
+        &markdown::to_html(&facts.fill(&content.site.contact_clause)),
+    );
+    let categories: Vec<serde_json::Value> = facts::consent_categories(content)
+        .into_iter()
+        .map(|c| serde_json::json!({ "key": c, "label": c.label() }))
+        .collect();
+    base.insert("consent_categories", &categories);
     base.insert("site", &content.site);
     base.insert("assets", &assets);
     base.insert("booking", &booking_props(content));
@@ -553,11 +577,13 @@ fn prepare<'a>(
     global.update(serde_json::to_vec(&content.site).unwrap_or_default());
     global.update(serde_json::to_vec(&assets).unwrap_or_default());
     global.update(islands.fingerprint());
+    global.update(serde_json::to_vec(&facts).unwrap_or_default());
     let collections_fingerprint =
         Sha256::digest(serde_json::to_vec(&collections).unwrap_or_default()).into();
     Ok((
         Renderer {
             content,
+            facts,
             collections,
             tera: templates.tera,
             base,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::dates::Date;
+use crate::markdown::FaqItem;
 use crate::model::{page_route, Content, SiteConfig};
 use crate::views::{ArticleCard, Collections};
 
@@ -134,6 +135,38 @@ pub fn atom_feed(site: &SiteConfig, articles: &[ArticleCard]) -> String {
     out
 }
 
+/// The practice's profiles elsewhere: social networks and booking platforms, each once.
+fn same_as(site: &SiteConfig) -> Vec<String> {
+    let mut urls: Vec<String> = Vec::new();
+    let candidates = site
+        .social
+        .iter()
+        .map(|s| s.url.as_str())
+        .chain([site.booking_url.as_str(), &site.doctor_listing.profile_url])
+        .chain(site.therapist_booking.values().map(String::as_str));
+    for url in candidates {
+        if !urls.iter().any(|u| u == url) {
+            urls.push(url.to_string());
+        }
+    }
+    urls
+}
+
+/// The questions and answers of a page's FAQ sections.
+pub fn faq_page(items: &[FaqItem]) -> Value {
+    let questions: Vec<Value> = items
+        .iter()
+        .map(|i| {
+            json!({
+                "@type": "Question",
+                "name": i.question.replace('\u{a0}', " "),
+                "acceptedAnswer": { "@type": "Answer", "text": i.answer.replace('\u{a0}', " ") },
+            })
+        })
+        .collect();
+    json!({ "@context": "https://schema.org", "@type": "FAQPage", "mainEntity": questions })
+}
+
 fn business_id(site: &SiteConfig) -> String {
     absolute(site, "/#gabinet")
 }
@@ -165,7 +198,7 @@ pub fn business(site: &SiteConfig, collections: &Collections, with_offers: bool)
             "addressCountry": site.address.country,
         },
         "openingHoursSpecification": hours,
-        "sameAs": site.social.iter().map(|s| s.url.clone()).collect::<Vec<_>>(),
+        "sameAs": same_as(site),
     });
     if with_offers {
         let offers: Vec<Value> = collections

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::dates::Date;
 use crate::error::Diagnostic;
+use crate::facts;
 use crate::images::{classify, ImageRef};
 use crate::load::Raw;
 use crate::markdown;
@@ -73,7 +74,24 @@ impl Checker<'_> {
         }
     }
 
+    fn line_in_body<M>(doc: &Document<M>, offset: usize) -> usize {
+        doc.body_line + doc.body[..offset.min(doc.body.len())].matches('\n').count()
+    }
+
     fn check_body<M>(&mut self, doc: &Document<M>) {
+        for unknown in facts::unknown(&doc.body) {
+            let line = Self::line_in_body(doc, unknown.offset);
+            let message = format!(
+                "'{{{{ {} }}}}' is not a fact of site.yaml; known: {}",
+                unknown.name,
+                facts::NAMES.join(", ")
+            );
+            self.push(&doc.file, line, message);
+        }
+        for p in crate::style::check(&doc.body, &self.raw.content.site) {
+            let line = Self::line_in_body(doc, p.offset);
+            self.push(&doc.file, line, p.message);
+        }
         for target in markdown::targets(&doc.body) {
             let line = doc.body_line + doc.body[..target.offset].matches('\n').count();
             let problem = if target.is_image {
@@ -151,6 +169,13 @@ fn check_documents(c: &mut Checker<'_>) {
     }
     for doc in &content.articles {
         c.check_image(&doc.file, "image", &doc.meta.image);
+        if let Some(therapist) = &doc.meta.therapist {
+            if !content.team.iter().any(|t| &t.slug == therapist) {
+                let line = c.field_line(&doc.file, "therapist");
+                let message = format!("therapist '{therapist}' is not a file under content/team/");
+                c.push(&doc.file, line, message);
+            }
+        }
         if let Err(message) = Date::parse(&doc.meta.date) {
             let line = c.field_line(&doc.file, "date");
             c.push(&doc.file, line, format!("date: {message}"));
@@ -184,8 +209,9 @@ fn check_site_files(c: &mut Checker<'_>) {
             c.push(&file, line, message);
         }
     }
-    let fallback = &content.site.fallback_images;
     let site_file = content.root.join("site.yaml");
+    check_site_facts(c, &site_file);
+    let fallback = &content.site.fallback_images;
     if fallback.len() != 4
         || fallback
             .iter()
@@ -196,6 +222,62 @@ fn check_site_files(c: &mut Checker<'_>) {
             1,
             "fallback_images must list exactly four 'photo-…' ids or full addresses".into(),
         );
+    }
+}
+
+/// 1-based line of the first line of `file` that starts with `key:` (after indentation).
+fn yaml_line(file: &Path, key: &str) -> usize {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .position(|l| l.trim_start().starts_with(&format!("{key}:")))
+        .map_or(1, |i| i + 1)
+}
+
+fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
+    let site = &c.raw.content.site;
+    let mut problems = Vec::new();
+    if !crate::style::valid_nip(&site.nip) {
+        problems.push((
+            "nip",
+            format!(
+                "nip '{}' is not a valid NIP (10 digits with a check digit)",
+                site.nip
+            ),
+        ));
+    }
+    if !crate::style::valid_regon(&site.regon) {
+        problems.push((
+            "regon",
+            format!(
+                "regon '{}' is not a valid REGON (9 digits with a check digit)",
+                site.regon
+            ),
+        ));
+    }
+    for slug in &site.online_services {
+        if !c.raw.content.services.iter().any(|s| &s.slug == slug) {
+            problems.push((
+                "online_services",
+                format!("online_services: '{slug}' is not a file under content/services/"),
+            ));
+        }
+    }
+    for unknown in facts::unknown(&site.contact_clause) {
+        problems.push((
+            "contact_clause",
+            format!("contact_clause: '{{{{ {} }}}}' is not a fact", unknown.name),
+        ));
+    }
+    if site.cookies.is_empty() {
+        problems.push((
+            "cookies",
+            "cookies: list every cookie the site sets (the privacy policy shows them)".to_string(),
+        ));
+    }
+    for (key, message) in problems {
+        let line = yaml_line(site_file, key);
+        c.push(site_file, line, message);
     }
 }
 

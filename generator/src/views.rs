@@ -3,13 +3,15 @@
 use serde::Serialize;
 
 use crate::dates::Date;
+use crate::facts::Facts;
 use crate::images;
 use crate::markdown;
 use crate::model::{ArticleMeta, Content, Document, PriceItem, ServiceMeta, TeamMeta};
 use crate::sections::Section;
 
-/// Section types the templates know; any other type renders as `text`.
-pub const SECTION_TYPES: [&str; 2] = ["text", "callout"];
+/// Section types the templates know; any other type renders as `text`. A `faq` section is
+/// also described to search engines as a `FAQPage`.
+pub const SECTION_TYPES: [&str; 3] = ["text", "callout", "faq"];
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SectionView {
@@ -18,7 +20,7 @@ pub struct SectionView {
     pub html: String,
 }
 
-pub fn sections(sections: &[Section]) -> Vec<SectionView> {
+pub fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> {
     sections
         .iter()
         .filter(|s| !s.content.trim().is_empty())
@@ -28,7 +30,7 @@ pub fn sections(sections: &[Section]) -> Vec<SectionView> {
             } else {
                 "text".into()
             },
-            html: markdown::to_html(&s.content),
+            html: markdown::to_html(&facts.fill(&s.content)),
         })
         .collect()
 }
@@ -52,11 +54,11 @@ pub fn service_card(content: &Content, doc: &Document<ServiceMeta>) -> ServiceCa
         slug: doc.slug.clone(),
         title: m.card_title.clone().unwrap_or_else(|| m.title.clone()),
         page_title: m.title.clone(),
-        description: markdown::bind_orphans(&m.card_description),
+        description: markdown::typeset(&m.card_description),
         href: format!("/uslugi/{}", doc.slug),
         image: images::resolve(&content.site, &m.image, &doc.slug),
         image_alt: m.image_alt.clone(),
-        intro: markdown::bind_orphans(&m.intro),
+        intro: markdown::typeset(&m.intro),
         button_label: m.button_label.clone(),
     }
 }
@@ -80,7 +82,7 @@ pub fn article_card(content: &Content, doc: &Document<ArticleMeta>) -> ArticleCa
     ArticleCard {
         slug: doc.slug.clone(),
         title: m.title.clone(),
-        excerpt: markdown::bind_orphans(&m.excerpt),
+        excerpt: markdown::typeset(&m.excerpt),
         href: format!("/blog/{}", doc.slug),
         image: images::resolve(&content.site, &m.image, &doc.slug),
         image_alt: m.image_alt.clone(),
@@ -102,7 +104,7 @@ pub struct Profile {
     pub booking_url: String,
 }
 
-pub fn profile(content: &Content, doc: &Document<TeamMeta>) -> Profile {
+pub fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts) -> Profile {
     let m = &doc.meta;
     Profile {
         slug: doc.slug.clone(),
@@ -111,7 +113,7 @@ pub fn profile(content: &Content, doc: &Document<TeamMeta>) -> Profile {
         photo: images::resolve(&content.site, &m.photo, &doc.slug),
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
-        bio: sections(&doc.sections),
+        bio: sections(&doc.sections, facts),
         booking_url: content
             .site
             .therapist_booking
@@ -165,7 +167,50 @@ pub struct Collections {
     pub prices: Vec<PriceRow>,
 }
 
-pub fn collections(content: &Content) -> Collections {
+/// The questions of every `faq` section, facts filled in.
+pub fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
+    sections
+        .iter()
+        .filter(|s| s.kind == "faq")
+        .flat_map(|s| markdown::faq_items(&facts.fill(&s.content)))
+        .collect()
+}
+
+/// Where an article's button books a visit: its therapist's page, or the practice's.
+#[derive(Debug, Clone, Serialize)]
+pub struct ArticleBooking {
+    pub url: String,
+    /// The therapist's name and role, when the article names one.
+    pub therapist: Option<String>,
+    pub role: Option<String>,
+}
+
+pub fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
+    let member = doc
+        .meta
+        .therapist
+        .as_deref()
+        .and_then(|slug| content.team.iter().find(|t| t.slug == slug));
+    match member {
+        Some(t) => ArticleBooking {
+            url: content
+                .site
+                .therapist_booking
+                .get(&t.slug)
+                .cloned()
+                .unwrap_or_else(|| content.site.booking_url.clone()),
+            therapist: Some(t.meta.name.clone()),
+            role: Some(t.meta.role.clone()),
+        },
+        None => ArticleBooking {
+            url: content.site.booking_url.clone(),
+            therapist: None,
+            role: None,
+        },
+    }
+}
+
+pub fn collections(content: &Content, facts: &Facts) -> Collections {
     let mut services: Vec<&Document<ServiceMeta>> = content.services.iter().collect();
     services.sort_by_key(|d| (d.meta.order, d.slug.clone()));
     let listed = |featured: bool| {
@@ -201,7 +246,7 @@ pub fn collections(content: &Content) -> Collections {
         featured_services: listed(true),
         articles: article_cards,
         featured_articles,
-        team: team.iter().map(|d| profile(content, d)).collect(),
+        team: team.iter().map(|d| profile(content, d, facts)).collect(),
         prices: content.prices.items.iter().map(price_row).collect(),
     }
 }

@@ -300,11 +300,81 @@ fn every_document_shows_its_own_text() {
             .unwrap_or_default();
         let text = generator::markdown::plain_text(line);
         let opening: Vec<&str> = text.split_whitespace().take(3).collect();
-        let expected = generator::markdown::bind_orphans(&opening.join(" "));
+        let expected = generator::markdown::typeset(&opening.join(" "));
         let page = html[&file_of(&route)].replace("&nbsp;", "\u{a0}");
         assert!(
             page.contains(&expected),
             "{route} does not show {expected:?}"
         );
     }
+}
+
+#[test]
+fn facts_come_from_site_yaml_and_faq_sections_are_described_for_search_engines() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/site.yaml",
+        "street: \"al. Grunwaldzka 82/4\"",
+        "street: \"al. Zwycięstwa 10\"",
+    );
+    f.edit(
+        "content/services/terapia-par.md",
+        "## Najczęstsze pytania",
+        "Zapraszamy pod adres: {{ adres }}.\n\n<!-- section: faq -->\n## Najczęstsze pytania",
+    );
+    let pages = rendered(&f);
+    let service = &pages["uslugi/terapia-par/index.html"];
+    assert!(
+        service.contains("al. Zwycięstwa 10, 80-244 Gdańsk"),
+        "the address is filled in"
+    );
+    assert!(!service.contains("{{ adres }}"));
+    assert!(
+        service.contains("\"@type\":\"FAQPage\""),
+        "a faq section gives a FAQPage"
+    );
+    assert!(service.contains("\"@type\":\"Question\""));
+    let footer_address = pages["index.html"].contains("al. Zwycięstwa 10");
+    assert!(footer_address, "the footer shows the same address");
+}
+
+#[test]
+fn an_article_books_with_its_therapist_or_with_the_practice() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/blog/terapia-cbt.md",
+        "author:",
+        "therapist: \"tomasz-lewandowski\"\nauthor:",
+    );
+    let pages = rendered(&f);
+    let cta = |html: &str| {
+        let start = html.find("article-cta").expect("a booking box");
+        html[start..]
+            .split("</aside>")
+            .next()
+            .expect("closed")
+            .to_string()
+    };
+    let with = cta(&pages["blog/terapia-cbt/index.html"]);
+    assert!(
+        with.contains("booksy.com/pl-pl/184517_tomasz-lewandowski"),
+        "{with}"
+    );
+    assert!(with.contains("Tomasz Lewandowski"), "{with}");
+    let without = cta(&pages["blog/pierwsza-wizyta/index.html"]);
+    assert!(
+        without.contains("184512_gabinet-harmonia"),
+        "the practice's page: {without}"
+    );
+}
+
+#[test]
+fn the_consent_banner_asks_only_about_categories_the_site_uses() {
+    let f = Fixture::real_site();
+    let home = rendered(&f)["index.html"].clone();
+    assert!(home.contains("name=\"analytics\""));
+    assert!(
+        !home.contains("name=\"advertising\""),
+        "no advertising cookie is listed"
+    );
 }

@@ -195,3 +195,57 @@ fn the_site_command_exits_non_zero_and_names_the_file() {
         "{stderr}"
     );
 }
+
+#[test]
+fn an_unknown_fact_is_named_with_its_line_and_the_known_ones() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "\n## ", "\nAdres: {{ ulica }}.\n\n## ");
+    let line = f.line_of(ARTICLE, "{{ ulica }}");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "'{{ ulica }}' is not a fact of site.yaml; known: nazwa, adres",
+    );
+}
+
+#[test]
+fn the_house_style_is_checked_with_file_and_line() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "\n## ", "\n## Jak wybrać terapeutę\n\nSesja kosztuje 190zł. Zadzwoń pod 800 70 2222.\n\nGabinet przy al. Grunwaldzkiej przyjmuje klientów.\n\n## ");
+    let problems = f.problems();
+    let heading = f.line_of(ARTICLE, "## Jak wybrać terapeutę");
+    assert_problem(&problems, ARTICLE, heading, "must end with '?'");
+    let price = f.line_of(ARTICLE, "190zł");
+    assert_problem(
+        &problems,
+        ARTICLE,
+        price,
+        "space between a number and its unit",
+    );
+    assert_problem(&problems, ARTICLE, price, "116 123");
+    let street = f.line_of(ARTICLE, "Grunwaldzkiej");
+    assert_problem(&problems, ARTICLE, street, "{{ adres }}");
+    assert_problem(&problems, ARTICLE, street, "'pacjent'");
+}
+
+#[test]
+fn a_bad_tax_number_and_an_unknown_therapist_are_refused() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/site.yaml",
+        "nip: \"5842738192\"",
+        "nip: \"5842738193\"",
+    );
+    f.edit(ARTICLE, "author:", "therapist: \"jan-kowalski\"\nauthor:");
+    let problems = f.problems();
+    let nip = f.line_of("content/site.yaml", "nip:");
+    assert_problem(&problems, "content/site.yaml", nip, "not a valid NIP");
+    let therapist = f.line_of(ARTICLE, "therapist:");
+    assert_problem(
+        &problems,
+        ARTICLE,
+        therapist,
+        "'jan-kowalski' is not a file under content/team/",
+    );
+}

@@ -126,7 +126,8 @@ function setupConsent(site: SiteConfig | null): void {
     button("settings")!.hidden = withSettings;
     banner.hidden = false;
   };
-  button("all")?.addEventListener("click", () => decide(true, true));
+  // 'Akceptuję' grants only the categories the banner offers: the site may use no advertising.
+  button("all")?.addEventListener("click", () => decide(!!box("analytics"), !!box("advertising")));
   button("none")?.addEventListener("click", () => decide(false, false));
   button("settings")?.addEventListener("click", () => open(true));
   button("save")?.addEventListener("click", () => decide(!!box("analytics")?.checked, !!box("advertising")?.checked));

@@ -198,10 +198,13 @@ describe("cookie consent", () => {
     const banner = page.getByRole("dialog", { name: "Pliki cookies" });
     assert.equal(await banner.getByLabel(/Techniczne/).isDisabled(), true);
     assert.equal(await banner.getByLabel(/Analityczne/).isChecked(), true);
-    await banner.getByLabel(/Reklamowe/).uncheck();
+    assert.equal(await banner.getByLabel(/Reklamowe/).count(), 0, "the site sets no advertising cookie");
+    const accepted = await page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent")));
+    assert.deepEqual([accepted.analytics, accepted.advertising], [true, false]);
+    await banner.getByLabel(/Analityczne/).uncheck();
     await banner.getByRole("button", { name: "Zapisz wybór" }).click();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent")));
-    assert.deepEqual([stored.analytics, stored.advertising], [true, false]);
+    assert.deepEqual([stored.analytics, stored.advertising], [false, false]);
     await page.context().close();
   });
 });

@@ -1,0 +1,241 @@
+//! The house style of `content/STYLE.md`, where a machine can check it: units written with
+//! a space and in złoty, questions ending with '?', the adult crisis line beside the others,
+//! the Blue Line where violence is mentioned, the address taken from `site.yaml`, and one
+//! word for the people the practice helps.
+
+use regex::Regex;
+use std::sync::OnceLock;
+
+use crate::model::SiteConfig;
+
+/// A style problem at a byte offset of the checked text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub offset: usize,
+    pub message: String,
+}
+
+fn problem(offset: usize, message: impl Into<String>) -> Problem {
+    Problem {
+        offset,
+        message: message.into(),
+    }
+}
+
+const QUESTION_WORDS: [&str; 24] = [
+    "czy", "jak", "jaka", "jaki", "jakie", "jakich", "jakim", "co", "czym", "czego", "ile",
+    "kiedy", "dlaczego", "gdzie", "kto", "komu", "kogo", "skąd", "dokąd", "który", "która",
+    "które", "czemu", "czyja",
+];
+
+fn regex(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
+    cell.get_or_init(|| Regex::new(pattern).expect("valid regex"))
+}
+
+fn is_question(text: &str) -> bool {
+    let mut words = text.split_whitespace().map(|w| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    });
+    match (words.next(), words.next()) {
+        (Some(first), second) => {
+            QUESTION_WORDS.contains(&first.as_str())
+                || (first == "po" && second.as_deref() == Some("co"))
+        }
+        _ => false,
+    }
+}
+
+/// Headings and bold paragraph openings that ask a question must end with '?'.
+fn questions(text: &str, out: &mut Vec<Problem>) {
+    static BOLD: OnceLock<Regex> = OnceLock::new();
+    let bold = regex(&BOLD, r"^\*\*([^*]+)\*\*");
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        let asked = if let Some(heading) = trimmed.strip_prefix('#') {
+            Some(heading.trim_start_matches('#').trim())
+        } else {
+            bold.captures(trimmed)
+                .and_then(|c| c.get(1))
+                .map(|m| m.as_str().trim())
+        };
+        if let Some(asked) = asked {
+            if is_question(asked) && !asked.ends_with('?') {
+                out.push(problem(
+                    offset,
+                    format!("the question '{asked}' must end with '?' (STYLE.md)"),
+                ));
+            }
+        }
+        offset += line.len();
+    }
+}
+
+fn units(text: &str, out: &mut Vec<Problem>) {
+    static GLUED: OnceLock<Regex> = OnceLock::new();
+    static PLN: OnceLock<Regex> = OnceLock::new();
+    let glued = regex(&GLUED, r"\d(zł|min\b|minut\b|PLN\b)");
+    for m in glued.find_iter(text) {
+        out.push(problem(
+            m.start(),
+            format!(
+                "'{}': put a space between a number and its unit (STYLE.md)",
+                m.as_str()
+            ),
+        ));
+    }
+    for m in regex(&PLN, r"\bPLN\b").find_iter(text) {
+        out.push(problem(
+            m.start(),
+            "write prices in 'zł', not 'PLN' (STYLE.md)",
+        ));
+    }
+}
+
+fn crisis_numbers(text: &str, out: &mut Vec<Problem>) {
+    let plain = text.replace('\u{a0}', " ");
+    let first = |needle: &str| plain.find(needle);
+    let helplines = first("800 70 2222").or_else(|| first("116 111"));
+    if let (Some(at), None) = (helplines, first("116 123")) {
+        out.push(problem(
+            at,
+            "where 800 70 2222 or 116 111 is given, give the adults' line 116 123 too (STYLE.md)",
+        ));
+    }
+    static VIOLENCE: OnceLock<Regex> = OnceLock::new();
+    let violence = regex(&VIOLENCE, r"(?i)\bprzemoc");
+    if let (Some(m), None) = (violence.find(&plain), first("800 120 002")) {
+        out.push(problem(
+            m.start(),
+            "where violence is mentioned, give the Blue Line 800 120 002 (STYLE.md)",
+        ));
+    }
+}
+
+/// The street's name without its ending, so that every declension is found:
+/// "al. Grunwaldzka 82/4" gives "Grunwaldzk".
+fn street_stem(site: &SiteConfig) -> Option<String> {
+    let name = site
+        .address
+        .street
+        .split_whitespace()
+        .find(|w| w.chars().next().is_some_and(char::is_uppercase))?;
+    let mut chars: Vec<char> = name.chars().collect();
+    chars.pop();
+    (chars.len() >= 4).then(|| chars.into_iter().collect())
+}
+
+fn address(text: &str, site: &SiteConfig, out: &mut Vec<Problem>) {
+    if let Some(stem) = street_stem(site) {
+        if let Some(at) = text.find(&stem) {
+            out.push(problem(
+                at,
+                "write {{ adres }} instead of the street, so that the address has one source (STYLE.md)",
+            ));
+        }
+    }
+}
+
+fn one_word_for_patients(text: &str, out: &mut Vec<Problem>) {
+    static CLIENT: OnceLock<Regex> = OnceLock::new();
+    if let Some(m) = regex(
+        &CLIENT,
+        r"\b[Kk]lien(t|ci|ta|tem|towi|tów|tom|tami|tach|tka|tki|tką|tce)\b",
+    )
+    .find(text)
+    {
+        out.push(problem(
+            m.start(),
+            format!("'{}': the site says 'pacjent' (STYLE.md)", m.as_str()),
+        ));
+    }
+}
+
+/// Every style problem of one Markdown text.
+pub fn check(text: &str, site: &SiteConfig) -> Vec<Problem> {
+    let mut out = Vec::new();
+    questions(text, &mut out);
+    units(text, &mut out);
+    crisis_numbers(text, &mut out);
+    address(text, site, &mut out);
+    one_word_for_patients(text, &mut out);
+    out
+}
+
+/// Whether a Polish tax number (NIP, 10 digits) has a valid check digit.
+pub fn valid_nip(nip: &str) -> bool {
+    const WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+    checksum(nip, &WEIGHTS, 10).is_some_and(|ok| ok)
+}
+
+/// Whether a REGON (9 digits) has a valid check digit.
+pub fn valid_regon(regon: &str) -> bool {
+    const WEIGHTS: [u32; 8] = [8, 9, 2, 3, 4, 5, 6, 7];
+    checksum(regon, &WEIGHTS, 9).is_some_and(|ok| ok)
+}
+
+fn checksum(number: &str, weights: &[u32], len: usize) -> Option<bool> {
+    let digits: Vec<u32> = number
+        .chars()
+        .filter(|c| *c != '-' && *c != ' ')
+        .map(|c| c.to_digit(10))
+        .collect::<Option<_>>()?;
+    if digits.len() != len {
+        return None;
+    }
+    let sum: u32 = digits.iter().zip(weights).map(|(d, w)| d * w).sum();
+    Some(sum % 11 % 10 == digits[len - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        questions(text, &mut out);
+        units(text, &mut out);
+        crisis_numbers(text, &mut out);
+        one_word_for_patients(text, &mut out);
+        out.into_iter().map(|p| p.message).collect()
+    }
+
+    #[test]
+    fn questions_need_a_question_mark() {
+        let found = messages("## Jak wygląda pierwsza wizyta\n\n**Czy mogę przyjść z partnerem** Tak.\n\n## Po co nam plan?\n\n## Praktycznie\n");
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].contains("Jak wygląda pierwsza wizyta"));
+    }
+
+    #[test]
+    fn units_are_spaced_and_in_zloty() {
+        assert_eq!(messages("Cena 190zł, czas 50min, razem 300 PLN.").len(), 3);
+        assert!(messages("Cena 190 zł za 50 minut.").is_empty());
+    }
+
+    #[test]
+    fn the_adult_line_stands_beside_the_others_and_violence_gets_the_blue_line() {
+        assert_eq!(messages("Zadzwoń: 800 70 2222.").len(), 1);
+        assert!(messages("Zadzwoń: 800 70 2222 lub 116 123.").is_empty());
+        assert_eq!(
+            messages("Gdy doświadczasz przemocy, zadzwoń pod 112.").len(),
+            1
+        );
+        assert!(messages("Gdy doświadczasz przemocy: 800 120 002.").is_empty());
+    }
+
+    #[test]
+    fn patients_are_patients() {
+        assert_eq!(messages("Każdy klient jest ważny.").len(), 1);
+        assert!(messages("Każdy pacjent jest ważny. Klientela? Nie.").is_empty());
+    }
+
+    #[test]
+    fn tax_numbers_are_checked() {
+        assert!(valid_nip("1234563218"));
+        assert!(!valid_nip("1234563219"));
+        assert!(valid_regon("123456785"));
+        assert!(!valid_regon("123456786"));
+    }
+}

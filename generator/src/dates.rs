@@ -17,7 +17,7 @@ const MONTHS: [&str; 12] = [
 
 /// A checked calendar date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Date {
+pub(crate) struct Date {
     pub year: u16,
     pub month: u8,
     pub day: u8,
@@ -36,7 +36,7 @@ fn days_in_month(year: u16, month: u8) -> u8 {
 
 impl Date {
     /// Parses `YYYY-MM-DD`.
-    pub fn parse(text: &str) -> Result<Date, String> {
+    pub(crate) fn parse(text: &str) -> Result<Date, String> {
         let bad = || format!("'{text}' is not a date in the form YYYY-MM-DD");
         let mut parts = text.split('-');
         let (Some(y), Some(m), Some(d), None) =
@@ -57,7 +57,7 @@ impl Date {
     }
 
     /// "12 marca 2025".
-    pub fn polish(&self) -> String {
+    pub(crate) fn polish(&self) -> String {
         format!(
             "{} {} {}",
             self.day,
@@ -67,7 +67,7 @@ impl Date {
     }
 
     /// The UTC calendar date of a Unix time.
-    pub fn from_unix(seconds: i64) -> Date {
+    pub(crate) fn from_unix(seconds: i64) -> Date {
         // Howard Hinnant's days-to-civil algorithm.
         let z = seconds.div_euclid(86_400) + 719_468;
         let era = z.div_euclid(146_097);
@@ -81,7 +81,7 @@ impl Date {
         Date { year, month, day }
     }
 
-    pub fn iso(&self) -> String {
+    pub(crate) fn iso(&self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 }

@@ -9,18 +9,22 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::encoding::hex;
 use crate::error::{Error, Result};
+use crate::kind::{is_slug, DocId, Kind};
 use crate::sections::{self, Section};
-use crate::{frontmatter, yaml, Project};
-
-/// The folders under `content/` whose documents the panel edits.
-pub const KINDS: [&str; 3] = ["pages", "services", "blog"];
+use crate::{frontmatter, walk, yaml, Project};
 
 /// One editable document, as the panel sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Editable {
-    /// `KIND/SLUG`, for example `blog/terapia-cbt`.
-    pub slug: String,
+    /// `folder/slug`, for example `blog/terapia-cbt`.
+    pub id: DocId,
+    pub kind: Kind,
+    /// The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").
+    pub group: &'static str,
+    /// Where the document is shown on the public site.
+    pub route: Option<String>,
     pub title: String,
     pub content: EditableContent,
     /// Changes whenever the file changes, whoever changed it.
@@ -37,30 +41,79 @@ struct TitleOnly {
     title: String,
 }
 
-pub fn version_of(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .take(10)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+pub(crate) fn version_of(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes)[..10])
 }
 
-/// The file of `KIND/SLUG`, if the id names one of the editable folders.
-pub fn file_of(project: &Project, id: &str) -> Option<PathBuf> {
-    let (kind, slug) = id.split_once('/')?;
-    let valid = !slug.is_empty()
-        && slug
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    (KINDS.contains(&kind) && valid)
-        .then(|| project.content_dir.join(kind).join(format!("{slug}.md")))
+impl Project {
+    /// The file of an editable document.
+    pub fn file_of(&self, id: &DocId) -> Option<PathBuf> {
+        Kind::EDITABLE
+            .contains(&id.kind)
+            .then(|| id.file(&self.content_dir))
+    }
+
+    /// Every editable document, ordered by kind (pages, services, articles), then slug.
+    pub fn editable_list(&self) -> Result<Vec<Editable>> {
+        let mut out = Vec::new();
+        for kind in Kind::EDITABLE {
+            let dir = self.content_dir.join(kind.folder());
+            for found in walk::files(&dir)? {
+                let Some(slug) = found.relative.strip_suffix(".md") else {
+                    continue;
+                };
+                if is_slug(slug) {
+                    out.push(editable(DocId::new(kind, slug), &found.path)?);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(out)
+    }
+
+    pub fn editable(&self, id: &DocId) -> Result<Option<Editable>> {
+        match self.file_of(id) {
+            Some(path) if path.is_file() => editable(id.clone(), &path).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// Replaces the whole text of `id`'s file if it is still at `version`.
+    pub fn replace_text(
+        &self,
+        id: &DocId,
+        version: &str,
+        make: impl FnOnce(&str) -> Result<String>,
+    ) -> Result<Saved> {
+        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+            return Ok(Saved::NotFound);
+        };
+        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+        let previous = read(&path)?;
+        let current = version_of(previous.as_bytes());
+        if current != version {
+            return Ok(Saved::Conflict { current });
+        }
+        let saved = make(&previous)?;
+        write_atomic(&path, &saved)?;
+        Ok(Saved::Written {
+            version: version_of(saved.as_bytes()),
+            previous,
+            saved,
+        })
+    }
+
+    /// Saves new sections for `id` if its file is still at `version`.
+    pub fn save_sections(&self, id: &DocId, version: &str, new: &[Section]) -> Result<Saved> {
+        self.replace_text(id, version, |text| rewrite(text, new))
+    }
 }
 
 fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).map_err(|e| Error::read(path, e))
 }
 
-fn editable(id: String, path: &Path) -> Result<Editable> {
+fn editable(id: DocId, path: &Path) -> Result<Editable> {
     let text = read(path)?;
     let split = frontmatter::split(&text)
         .map_err(|(line, m)| Error::Edit(format!("{}:{line}: {m}", path.display())))?;
@@ -68,7 +121,10 @@ fn editable(id: String, path: &Path) -> Result<Editable> {
         .map(|t| t.title)
         .map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))?;
     Ok(Editable {
-        slug: id,
+        kind: id.kind,
+        group: id.kind.plural(),
+        route: id.route(),
+        id,
         title,
         content: EditableContent {
             sections: sections::parse(split.body).sections,
@@ -77,46 +133,11 @@ fn editable(id: String, path: &Path) -> Result<Editable> {
     })
 }
 
-/// Every editable document, ordered by slug.
-pub fn list(project: &Project) -> Result<Vec<Editable>> {
-    let mut out = Vec::new();
-    for kind in KINDS {
-        let dir = project.content_dir.join(kind);
-        let entries = fs::read_dir(&dir).map_err(|e| Error::read(&dir, e))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Some(stem) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .map(str::to_string)
-            else {
-                continue;
-            };
-            if path.extension().and_then(|e| e.to_str()) == Some("md") && !stem.starts_with('.') {
-                out.push(editable(format!("{kind}/{stem}"), &path)?);
-            }
-        }
-    }
-    out.sort_by(|a, b| a.slug.cmp(&b.slug));
-    Ok(out)
-}
-
-pub fn get(project: &Project, id: &str) -> Result<Option<Editable>> {
-    match file_of(project, id) {
-        Some(path) if path.is_file() => editable(id.to_string(), &path).map(Some),
-        _ => Ok(None),
-    }
-}
-
 /// Why a set of sections cannot be written.
 pub fn check_sections(new: &[Section]) -> std::result::Result<(), String> {
     for (i, s) in new.iter().enumerate() {
         let n = i + 1;
-        let type_ok = !s.kind.is_empty()
-            && s.kind
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !type_ok {
+        if !is_slug(&s.kind) {
             return Err(format!(
                 "Sekcja {n}: typ może zawierać tylko małe litery, cyfry i myślniki."
             ));
@@ -133,7 +154,7 @@ pub fn check_sections(new: &[Section]) -> std::result::Result<(), String> {
 }
 
 /// The file's text with its sections replaced, front matter and layout kept.
-pub fn rewrite(text: &str, new: &[Section]) -> Result<String> {
+pub(crate) fn rewrite(text: &str, new: &[Section]) -> Result<String> {
     let split =
         frontmatter::split(text).map_err(|(line, m)| Error::Edit(format!("line {line}: {m}")))?;
     let body = sections::parse(split.body);
@@ -176,41 +197,15 @@ pub enum Saved {
 
 static WRITE_LOCK: Mutex<()> = Mutex::new(());
 
-/// Replaces the whole text of `id`'s file if it is still at `version`.
-pub fn replace_text(
-    project: &Project,
-    id: &str,
-    version: &str,
-    make: impl FnOnce(&str) -> Result<String>,
-) -> Result<Saved> {
-    let Some(path) = file_of(project, id).filter(|p| p.is_file()) else {
-        return Ok(Saved::NotFound);
-    };
-    let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-    let previous = read(&path)?;
-    let current = version_of(previous.as_bytes());
-    if current != version {
-        return Ok(Saved::Conflict { current });
-    }
-    let saved = make(&previous)?;
-    write_atomic(&path, &saved)?;
-    Ok(Saved::Written {
-        version: version_of(saved.as_bytes()),
-        previous,
-        saved,
-    })
-}
-
-/// Saves new sections for `id` if its file is still at `version`.
-pub fn save(project: &Project, id: &str, version: &str, new: &[Section]) -> Result<Saved> {
-    replace_text(project, id, version, |text| rewrite(text, new))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const DOC: &str = "---\ntitle: \"Strona\"   # komentarz zostaje\ndescription: \"Opis\"\n---\nPierwszy akapit.\n\n<!-- section: callout -->\nUwaga!\n";
+
+    fn id(text: &str) -> DocId {
+        DocId::parse(text).expect("a valid id")
+    }
 
     fn project(dir: &Path) -> Project {
         let p = Project::at(dir);
@@ -226,10 +221,12 @@ mod tests {
     fn load_then_save_unchanged_is_byte_identical() {
         let dir = tempfile::tempdir().unwrap();
         let p = project(dir.path());
-        let doc = get(&p, "pages/strona").unwrap().unwrap();
+        let doc = p.editable(&id("pages/strona")).unwrap().unwrap();
         assert_eq!(doc.title, "Strona");
         assert_eq!(doc.content.sections.len(), 2);
-        let saved = save(&p, "pages/strona", &doc.version, &doc.content.sections).unwrap();
+        let saved = p
+            .save_sections(&id("pages/strona"), &doc.version, &doc.content.sections)
+            .unwrap();
         assert!(matches!(saved, Saved::Written { ref saved, .. } if saved == DOC));
         assert_eq!(
             fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap(),
@@ -241,18 +238,23 @@ mod tests {
     fn a_save_changes_only_the_sections() {
         let dir = tempfile::tempdir().unwrap();
         let p = project(dir.path());
-        let doc = get(&p, "pages/strona").unwrap().unwrap();
+        let doc = p.editable(&id("pages/strona")).unwrap().unwrap();
         let mut new = doc.content.sections.clone();
         new[0].content = "Nowy akapit.".into();
         new.push(Section {
             kind: "text".into(),
             content: String::new(),
         });
-        save(&p, "pages/strona", &doc.version, &new).unwrap();
+        p.save_sections(&id("pages/strona"), &doc.version, &new)
+            .unwrap();
         let text = fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap();
         assert!(text.starts_with("---\ntitle: \"Strona\"   # komentarz zostaje\ndescription: \"Opis\"\n---\nNowy akapit.\n\n<!-- section: callout -->\nUwaga!\n"));
         assert_eq!(
-            get(&p, "pages/strona").unwrap().unwrap().content.sections,
+            p.editable(&id("pages/strona"))
+                .unwrap()
+                .unwrap()
+                .content
+                .sections,
             new
         );
     }
@@ -261,13 +263,15 @@ mod tests {
     fn a_stale_version_is_refused_and_nothing_is_written() {
         let dir = tempfile::tempdir().unwrap();
         let p = project(dir.path());
-        let doc = get(&p, "pages/strona").unwrap().unwrap();
+        let doc = p.editable(&id("pages/strona")).unwrap().unwrap();
         fs::write(
             p.content_dir.join("pages/strona.md"),
             DOC.replace("Uwaga!", "Zmienione w gicie"),
         )
         .unwrap();
-        let result = save(&p, "pages/strona", &doc.version, &doc.content.sections).unwrap();
+        let result = p
+            .save_sections(&id("pages/strona"), &doc.version, &doc.content.sections)
+            .unwrap();
         assert!(matches!(result, Saved::Conflict { .. }));
         assert!(fs::read_to_string(p.content_dir.join("pages/strona.md"))
             .unwrap()
@@ -275,18 +279,11 @@ mod tests {
     }
 
     #[test]
-    fn ids_outside_the_editable_folders_are_unknown() {
+    fn team_profiles_are_not_editable_documents() {
         let dir = tempfile::tempdir().unwrap();
         let p = project(dir.path());
-        for id in [
-            "team/magda",
-            "pages/../site",
-            "pages/",
-            "strona",
-            "pages/Strona",
-        ] {
-            assert!(get(&p, id).unwrap().is_none(), "{id}");
-        }
+        assert!(p.file_of(&id("team/magda")).is_none());
+        assert!(p.editable(&id("pages/inna")).unwrap().is_none());
     }
 
     #[test]

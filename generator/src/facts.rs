@@ -11,12 +11,12 @@ use crate::model::{Content, CookieCategory};
 
 /// Every fact a text may name, with what it becomes.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Facts {
+pub(crate) struct Facts {
     values: BTreeMap<&'static str, String>,
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 10] = [
+pub(crate) const NAMES: [&str; 10] = [
     "nazwa",
     "adres",
     "telefon",
@@ -36,13 +36,13 @@ fn pattern() -> &'static Regex {
 
 /// A placeholder that names no fact: its byte offset and the name written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Unknown {
+pub(crate) struct Unknown {
     pub offset: usize,
     pub name: String,
 }
 
 /// Placeholders in `text` that are not facts.
-pub fn unknown(text: &str) -> Vec<Unknown> {
+pub(crate) fn unknown(text: &str) -> Vec<Unknown> {
     pattern()
         .captures_iter(text)
         .filter_map(|c| {
@@ -81,16 +81,16 @@ fn online_services(content: &Content) -> String {
         .site
         .online_services
         .iter()
-        .filter_map(|slug| content.services.iter().find(|s| &s.slug == slug))
-        .map(|s| {
+        .filter_map(|slug| content.services.iter().find(|s| s.slug() == slug))
+        .filter_map(|s| {
             let title = s.meta.card_title.as_deref().unwrap_or(&s.meta.title);
-            format!("- [{}](/uslugi/{})\n", title, s.slug)
+            Some(format!("- [{}]({})\n", title, s.route.as_deref()?))
         })
         .collect()
 }
 
 impl Facts {
-    pub fn new(content: &Content) -> Self {
+    pub(crate) fn new(content: &Content) -> Self {
         let site = &content.site;
         let digits: String = site
             .phone
@@ -121,7 +121,7 @@ impl Facts {
 
     /// `text` with every known placeholder replaced; unknown ones are left as written (the
     /// check reports them).
-    pub fn fill(&self, text: &str) -> String {
+    pub(crate) fn fill(&self, text: &str) -> String {
         if !text.contains("{{") {
             return text.to_string();
         }
@@ -139,7 +139,7 @@ impl Facts {
 
 /// The categories the consent banner asks about: those of the site's cookies that need
 /// consent, in a stable order.
-pub fn consent_categories(content: &Content) -> Vec<CookieCategory> {
+pub(crate) fn consent_categories(content: &Content) -> Vec<CookieCategory> {
     let mut categories: Vec<CookieCategory> = content
         .site
         .cookies

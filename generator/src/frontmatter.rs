@@ -2,7 +2,7 @@
 
 /// A document cut in two, with positions that let errors point at file lines.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Split<'a> {
+pub(crate) struct Split<'a> {
     pub yaml: &'a str,
     /// 1-based file line of the first YAML line.
     pub yaml_line: usize,
@@ -14,7 +14,7 @@ pub struct Split<'a> {
 }
 
 /// Front matter is the text between a first line `---` and the next line `---`.
-pub fn split(text: &str) -> Result<Split<'_>, (usize, String)> {
+pub(crate) fn split(text: &str) -> Result<Split<'_>, (usize, String)> {
     let first_end = text.find('\n').unwrap_or(text.len());
     if text[..first_end].trim_end() != "---" {
         return Err((

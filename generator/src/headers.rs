@@ -8,9 +8,8 @@ use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 
 use crate::model::SiteConfig;
-use crate::render::Output;
 
-pub const FILE: &str = "_headers";
+pub(crate) const FILE: &str = "_headers";
 const ANALYTICS: [&str; 2] = [
     "https://www.googletagmanager.com",
     "https://*.google-analytics.com",
@@ -27,29 +26,27 @@ fn origins<'a>(urls: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
     urls.into_iter().filter_map(origin).collect()
 }
 
-/// Hashes of the inline scripts of every page (JSON data blocks are not scripts).
-pub fn inline_script_hashes(outputs: &[Output]) -> BTreeSet<String> {
+/// Hashes of the inline scripts of one page (JSON data blocks are not scripts).
+pub(crate) fn inline_script_hashes(html: &[u8]) -> BTreeSet<String> {
+    let html = String::from_utf8_lossy(html);
     let mut hashes = BTreeSet::new();
-    for output in outputs.iter().filter(|o| o.path.ends_with(".html")) {
-        let html = String::from_utf8_lossy(&output.bytes);
-        let mut rest = html.as_ref();
-        while let Some(start) = rest.find("<script") {
-            rest = &rest[start..];
-            let Some(tag_end) = rest.find('>') else { break };
-            let tag = &rest[..tag_end];
-            let Some(close) = rest.find("</script>") else {
-                break;
-            };
-            let body = &rest[tag_end + 1..close];
-            if !tag.contains(" src=") && !tag.contains("type=\"application/") {
-                let digest = Sha256::digest(body.as_bytes());
-                hashes.insert(format!(
-                    "'sha256-{}'",
-                    base64::engine::general_purpose::STANDARD.encode(digest)
-                ));
-            }
-            rest = &rest[close..];
+    let mut rest = html.as_ref();
+    while let Some(start) = rest.find("<script") {
+        rest = &rest[start..];
+        let Some(tag_end) = rest.find('>') else { break };
+        let tag = &rest[..tag_end];
+        let Some(close) = rest.find("</script>") else {
+            break;
+        };
+        let body = &rest[tag_end + 1..close];
+        if !tag.contains(" src=") && !tag.contains("type=\"application/") {
+            let digest = Sha256::digest(body.as_bytes());
+            hashes.insert(format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            ));
         }
+        rest = &rest[close..];
     }
     hashes
 }
@@ -58,7 +55,10 @@ fn join(items: impl IntoIterator<Item = String>) -> String {
     items.into_iter().collect::<Vec<_>>().join(" ")
 }
 
-pub fn content_security_policy(site: &SiteConfig, script_hashes: &BTreeSet<String>) -> String {
+pub(crate) fn content_security_policy(
+    site: &SiteConfig,
+    script_hashes: &BTreeSet<String>,
+) -> String {
     let widgets = origins(
         [
             site.telephony_widget_src.as_str(),
@@ -105,11 +105,11 @@ pub fn content_security_policy(site: &SiteConfig, script_hashes: &BTreeSet<Strin
 }
 
 /// Every header but HSTS, which the server adds only when it is reached over HTTPS.
-pub fn security_headers(
+pub(crate) fn security_headers(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
-) -> Vec<(&'static str, String)> {
-    vec![
+) -> Vec<(String, String)> {
+    let headers: Vec<(&str, String)> = vec![
         (
             "Content-Security-Policy",
             content_security_policy(site, script_hashes),
@@ -126,11 +126,15 @@ pub fn security_headers(
             "Cross-Origin-Opener-Policy",
             "same-origin-allow-popups".into(),
         ),
-    ]
+    ];
+    headers
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
 }
 
 /// The `_headers` file (Netlify, Cloudflare Pages and others read it).
-pub fn headers_file(headers: &[(&str, String)]) -> String {
+pub(crate) fn headers_file(headers: &[(String, String)]) -> String {
     let mut out = String::from("/*\n");
     for (name, value) in headers {
         out.push_str(&format!("  {name}: {value}\n"));
@@ -139,32 +143,15 @@ pub fn headers_file(headers: &[(&str, String)]) -> String {
     out
 }
 
-/// Reads `_headers` back: the headers for every path (the sidecar serves these).
-pub fn parse_headers_file(text: &str) -> Vec<(String, String)> {
-    text.lines()
-        .filter(|l| l.starts_with("  "))
-        .filter_map(|l| l.trim().split_once(": "))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn page(html: &str) -> Output {
-        Output {
-            path: "index.html".into(),
-            bytes: html.as_bytes().to_vec(),
-        }
-    }
-
     #[test]
     fn only_inline_code_is_hashed() {
-        let outputs = [page(
-            "<script>document.documentElement.classList.add(\"js\")</script><script src=\"/a.js\" defer></script><script type=\"application/json\">{}</script>",
-        )];
-        let hashes = inline_script_hashes(&outputs);
+        let hashes = inline_script_hashes(
+            b"<script>document.documentElement.classList.add(\"js\")</script><script src=\"/a.js\" defer></script><script type=\"application/json\">{}</script>",
+        );
         assert_eq!(hashes.len(), 1);
         let expected = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(
             b"document.documentElement.classList.add(\"js\")",
@@ -186,13 +173,9 @@ mod tests {
     }
 
     #[test]
-    fn the_headers_file_reads_back() {
-        let headers = vec![("X-Content-Type-Options", "nosniff".to_string())];
-        let parsed = parse_headers_file(&headers_file(&headers));
-        assert_eq!(
-            parsed[0],
-            ("X-Content-Type-Options".to_string(), "nosniff".to_string())
-        );
-        assert_eq!(parsed.len(), 2);
+    fn the_headers_file_applies_to_every_path() {
+        let file = headers_file(&[("X-Content-Type-Options".to_string(), "nosniff".to_string())]);
+        assert!(file.starts_with("/*\n  X-Content-Type-Options: nosniff\n"));
+        assert!(file.contains("Strict-Transport-Security"));
     }
 }

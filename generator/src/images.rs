@@ -4,7 +4,7 @@
 use crate::model::SiteConfig;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImageRef<'a> {
+pub(crate) enum ImageRef<'a> {
     Url(&'a str),
     Stock(&'a str),
     /// Path relative to `content/images/`.
@@ -12,7 +12,7 @@ pub enum ImageRef<'a> {
     Missing,
 }
 
-pub fn classify(value: &str) -> ImageRef<'_> {
+pub(crate) fn classify(value: &str) -> ImageRef<'_> {
     let value = value.trim();
     if value.is_empty() {
         ImageRef::Missing
@@ -25,7 +25,7 @@ pub fn classify(value: &str) -> ImageRef<'_> {
     }
 }
 
-pub fn stock_url(site: &SiteConfig, id: &str) -> String {
+pub(crate) fn stock_url(site: &SiteConfig, id: &str) -> String {
     format!(
         "{}{id}?auto=format&fit=crop&w=1200&q=80",
         site.stock_photo_base
@@ -33,7 +33,7 @@ pub fn stock_url(site: &SiteConfig, id: &str) -> String {
 }
 
 /// A stable pick among the fallback images, so two builds of one site are identical.
-pub fn fallback_url(site: &SiteConfig, seed: &str) -> String {
+pub(crate) fn fallback_url(site: &SiteConfig, seed: &str) -> String {
     // FNV-1a: stable across Rust versions, unlike the std hasher.
     let hash = seed.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -46,7 +46,7 @@ pub fn fallback_url(site: &SiteConfig, seed: &str) -> String {
 }
 
 /// The address a page uses for an image value.
-pub fn resolve(site: &SiteConfig, value: &str, seed: &str) -> String {
+pub(crate) fn resolve(site: &SiteConfig, value: &str, seed: &str) -> String {
     match classify(value) {
         ImageRef::Url(url) => url.to_string(),
         ImageRef::Stock(id) => stock_url(site, id),

@@ -11,13 +11,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+use crate::encoding::{hex, script_json};
 use crate::error::{Error, Result};
-use crate::render::Output;
+use crate::output::Output;
 
 /// Where the browser files are published.
-pub const PUBLIC_DIR: &str = "assets/islands";
+pub(crate) const PUBLIC_DIR: &str = "assets/islands";
 /// Marks where a page's loader script goes; removed on pages without islands.
-pub const LOADER_MARKER: &str = "<!--island-loader-->";
+pub(crate) const LOADER_MARKER: &str = "<!--island-loader-->";
+/// How a prerendered island's placeholder starts.
+pub(crate) const PLACEHOLDER_START: &str = "<!--island:";
 
 /// `islands/build/manifest.json`, written by `islands/build.mjs`.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -57,16 +60,11 @@ struct Call {
 
 fn key_of(bundle_hash: &str, name: &str, props: &Value) -> String {
     let digest = Sha256::digest(format!("{bundle_hash}\n{name}\n{props}").as_bytes());
-    digest.iter().take(12).map(|b| format!("{b:02x}")).collect()
+    hex(&digest[..12])
 }
 
 fn placeholder(key: &str) -> String {
-    format!("<!--island:{key}-->")
-}
-
-/// Props as JSON that is safe inside a `<script>` element.
-fn script_json(props: &Value) -> String {
-    props.to_string().replace('<', "\\u003c")
+    format!("{PLACEHOLDER_START}{key}-->")
 }
 
 /// The Tera function `island`: records the call and returns its wrapper with a placeholder.
@@ -133,8 +131,6 @@ pub struct Islands {
     build_dir: PathBuf,
     bundle_hash: String,
     calls: Arc<Mutex<BTreeMap<String, Call>>>,
-    /// Off for pages rendered per request: their props may hold what a visitor typed.
-    cache: bool,
 }
 
 /// How many islands one build prerendered, and whether it started node.
@@ -149,25 +145,12 @@ impl Islands {
         let manifest = Manifest::load(build_dir)?;
         let bundle = build_dir.join("ssr.cjs");
         let bytes = std::fs::read(&bundle).map_err(|e| Error::read(&bundle, e))?;
-        let bundle_hash = Sha256::digest(&bytes)
-            .iter()
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let bundle_hash = hex(&Sha256::digest(&bytes)[..8]);
         Ok(Self {
             manifest: Arc::new(manifest),
             build_dir: build_dir.to_path_buf(),
             bundle_hash,
             calls: Arc::default(),
-            cache: true,
-        })
-    }
-
-    /// Islands rendered by node every time and never written to the cache.
-    pub fn load_uncached(build_dir: &Path) -> Result<Self> {
-        Ok(Self {
-            cache: false,
-            ..Self::load(build_dir)?
         })
     }
 
@@ -199,21 +182,7 @@ impl Islands {
 
     /// The browser files, published under `assets/islands/`.
     pub fn browser_outputs(&self) -> Result<Vec<Output>> {
-        let dir = self.build_dir.join("browser");
-        let mut outputs = Vec::new();
-        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
-            let entry = entry.map_err(|e| Error::read(&dir, e.into()))?;
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
-            let bytes = std::fs::read(entry.path()).map_err(|e| Error::read(entry.path(), e))?;
-            outputs.push(Output {
-                path: format!("{PUBLIC_DIR}/{}", rel.to_string_lossy()),
-                bytes,
-            });
-        }
-        Ok(outputs)
+        crate::assets::copied(&self.build_dir.join("browser"), &format!("{PUBLIC_DIR}/"))
     }
 
     fn cache_path(&self, key: &str) -> PathBuf {
@@ -230,12 +199,7 @@ impl Islands {
         let mut html = HashMap::new();
         let mut missing = Vec::new();
         for (key, call) in &calls {
-            let cached = if self.cache {
-                std::fs::read_to_string(self.cache_path(key)).ok()
-            } else {
-                None
-            };
-            match cached {
+            match std::fs::read_to_string(self.cache_path(key)).ok() {
                 Some(cached) => {
                     html.insert(key.clone(), cached);
                 }
@@ -250,10 +214,6 @@ impl Islands {
             return Ok((html, stats));
         }
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
-        if !self.cache {
-            html.extend(missing.into_iter().map(|(key, _)| key).zip(rendered));
-            return Ok((html, stats));
-        }
         let cache_dir = self.build_dir.join("ssr-cache");
         std::fs::create_dir_all(&cache_dir).map_err(|e| Error::write(&cache_dir, e))?;
         for ((key, _), markup) in missing.into_iter().zip(rendered) {
@@ -272,11 +232,11 @@ impl Islands {
             .script_url("loader.js")
             .map(|src| format!("<script src=\"{src}\" defer></script>"))
             .unwrap_or_default();
-        for output in outputs.iter_mut().filter(|o| o.path.ends_with(".html")) {
-            let Ok(mut text) = String::from_utf8(std::mem::take(&mut output.bytes)) else {
+        for output in outputs.iter_mut().filter(|o| o.is_page()) {
+            let Ok(mut text) = String::from_utf8(output.bytes.to_vec()) else {
                 continue;
             };
-            let has_islands = text.contains("<!--island:");
+            let has_islands = text.contains(PLACEHOLDER_START);
             for (key, markup) in &html {
                 let mark = placeholder(key);
                 if text.contains(&mark) {
@@ -284,13 +244,14 @@ impl Islands {
                 }
             }
             text = text.replace(LOADER_MARKER, if has_islands { &loader } else { "" });
-            output.bytes = text.into_bytes();
+            output.bytes = text.into();
         }
         Ok(stats)
     }
 }
 
-fn node_binary() -> String {
+/// The Node.js binary: `NODE`, or `node` from the path.
+pub fn node_binary() -> String {
     std::env::var("NODE").unwrap_or_else(|_| "node".to_string())
 }
 
@@ -338,12 +299,6 @@ fn run_node(bundle: &Path, calls: &[(String, Call)]) -> Result<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn props_cannot_close_their_script_element() {
-        let props = serde_json::json!({ "label": "</script><script>alert(1)" });
-        assert!(!script_json(&props).contains("</script>"));
-    }
 
     #[test]
     fn keys_change_with_name_props_and_bundle() {

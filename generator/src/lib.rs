@@ -1,32 +1,51 @@
 //! The site generator: loads `content/`, validates it, renders it through `templates/` and
 //! publishes the result atomically. The `site` CLI and the sidecar both call these functions.
 
-pub mod dates;
-pub mod edit;
-pub mod error;
-pub mod facts;
-pub mod frontmatter;
-pub mod headers;
-pub mod images;
-pub mod islands;
-pub mod load;
-pub mod markdown;
-pub mod model;
-pub mod publish;
-pub mod render;
-pub mod sections;
-pub mod seo;
-pub mod style;
-pub mod validate;
-pub mod views;
-pub mod yaml;
+mod assets;
+mod dates;
+mod edit;
+mod encoding;
+mod error;
+mod facts;
+mod frontmatter;
+mod headers;
+mod images;
+mod incremental;
+mod islands;
+mod kind;
+mod load;
+mod markdown;
+mod model;
+mod output;
+mod publish;
+mod render;
+mod sections;
+mod seo;
+mod style;
+mod templates;
+mod validate;
+mod views;
+mod walk;
+mod yaml;
 
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
+pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
-pub use model::Content;
-pub use render::{ExtraPage, Output};
+pub use islands::{node_binary, SsrStats};
+pub use kind::{is_slug, DocId, Kind};
+pub use markdown::{plain_text, typeset};
+pub use model::{
+    Address, ArticleMeta, Content, Cookie, CookieCategory, Document, PageMeta, PriceItem,
+    PriceList, ServiceMeta, SiteConfig, TeamMeta,
+};
+pub use output::{route_file, Output};
+pub use render::{ExtraPage, Renderer};
+pub use sections::Section;
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
 #[derive(Debug, Clone)]
@@ -49,33 +68,49 @@ impl Project {
 
 /// Loads and validates the content; fails with every problem found.
 pub fn load(project: &Project) -> Result<Content> {
-    let (raw, mut problems) = load::load(&project.content_dir);
-    if let Some(raw) = &raw {
-        problems.extend(validate::validate(raw));
-    }
-    problems.sort();
-    match raw {
-        Some(raw) if problems.is_empty() => Ok(raw.content),
-        _ => Err(Error::Content(problems)),
-    }
+    load::Loader::default().load(&project.content_dir)
 }
 
 /// Loads, validates and renders everything in memory, writing nothing.
 pub fn check(project: &Project) -> Result<Vec<Output>> {
-    render_all(project).map(|(outputs, _)| outputs)
+    Builder::new(project.clone()).render().map(|b| b.outputs)
 }
 
-fn render_all(project: &Project) -> Result<(Vec<Output>, islands::SsrStats)> {
-    let content = load(project)?;
-    let islands = islands::Islands::load(&project.islands_dir)?;
-    render::render_site(&content, &project.templates_dir, &islands)
+/// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
+pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
+    Builder::new(project.clone()).build(out)
 }
 
-/// Renders one page on request, with its islands prerendered and never cached.
-pub fn render_extra(project: &Project, page: &ExtraPage<'_>) -> Result<String> {
-    let content = load(project)?;
-    let islands = islands::Islands::load_uncached(&project.islands_dir)?;
-    render::render_extra(&content, &project.templates_dir, &islands, page)
+/// Where a build's time went.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// Reading, parsing and validating `content/` (only what changed is read again).
+    pub load: Duration,
+    /// Rendering the pages that changed, the islands, the search files and the headers.
+    pub render: Duration,
+    /// Writing (or linking) the new build and swapping it in.
+    pub publish: Duration,
+}
+
+/// A rendered site, in memory: every file, and the headers every answer carries.
+#[derive(Clone)]
+pub struct Build {
+    pub outputs: Vec<Output>,
+    /// The security headers of `_headers`, for a server that serves this build itself.
+    pub headers: Vec<(String, String)>,
+    /// The pages rendered this time; the others were unchanged and reused.
+    pub rendered: usize,
+    pub ssr: SsrStats,
+    pub phases: Phases,
+    /// What renders pages on request (the answer to a form sent without JavaScript) with
+    /// this build's templates and content.
+    pub renderer: Arc<Renderer>,
+}
+
+impl Build {
+    pub fn pages(&self) -> usize {
+        self.outputs.iter().filter(|o| o.is_page()).count()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -87,90 +122,154 @@ pub struct BuildReport {
     pub bytes: usize,
     pub elapsed: Duration,
     pub build_dir: PathBuf,
-    pub ssr: islands::SsrStats,
+    pub ssr: SsrStats,
     pub phases: Phases,
-}
-
-/// Where a build's time went.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Phases {
-    /// Reading, parsing and validating `content/`.
-    pub load: Duration,
-    /// Rendering the pages that changed, and the rest of the outputs.
-    pub render: Duration,
-    /// Writing (or linking) the new build and swapping it in.
-    pub publish: Duration,
-}
-
-/// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
-pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
-    Builder::new(project.clone()).build(out)
+    pub headers: Vec<(String, String)>,
 }
 
 /// Builds again and again (the sidecar after each save, `make dev` after each change): only
-/// outputs whose inputs changed are rendered, and unchanged files are linked, not rewritten.
+/// files that changed are read, only pages whose inputs changed are rendered, and only
+/// changed files are written when publishing.
 pub struct Builder {
     project: Project,
-    memo: render::Memo,
+    loader: load::Loader,
+    cards: views::CardCache,
+    memo: incremental::Memo,
+    script_sets: incremental::HashSets,
+    git: seo::GitDates,
+    publisher: publish::Publisher,
 }
 
 impl Builder {
     pub fn new(project: Project) -> Self {
         Self {
             project,
-            memo: render::Memo::default(),
+            loader: load::Loader::default(),
+            cards: views::CardCache::default(),
+            memo: incremental::Memo::default(),
+            script_sets: incremental::HashSets::default(),
+            git: seo::GitDates::default(),
+            publisher: publish::Publisher::default(),
         }
     }
 
-    /// Renders everything in memory, reusing what did not change since the last build.
-    pub fn render(&mut self) -> Result<render::Rendered> {
-        self.render_timed().map(|(rendered, _)| rendered)
+    pub fn project(&self) -> &Project {
+        &self.project
     }
 
-    /// Like [`Builder::render`], with the time spent loading and validating, and rendering.
-    fn render_timed(&mut self) -> Result<(render::Rendered, [Duration; 2])> {
+    /// Renders everything in memory, reusing what did not change since the last render.
+    pub fn render(&mut self) -> Result<Build> {
         let started = Instant::now();
-        let content = load(&self.project)?;
-        let loaded = started.elapsed();
+        let content = Arc::new(self.loader.load(&self.project.content_dir)?);
+        let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
-        let rendered =
-            render::render_with_memo(&content, &self.project.templates_dir, &islands, &self.memo)?;
-        self.memo = rendered.memo.clone();
-        Ok((rendered, [loaded, started.elapsed() - loaded]))
-    }
-
-    /// Builds and publishes at `out`; on any error `out` is left as it was.
-    pub fn build(&mut self, out: &Path) -> Result<BuildReport> {
-        let started = Instant::now();
-        let previous = self.memo.clone();
-        let (rendered, [load_time, render_time]) = match self.render_timed() {
-            Ok(r) => r,
-            Err(e) => {
-                self.memo = previous;
-                return Err(e);
-            }
-        };
-        let reuse = |path: &str| previous.contains(path) && !rendered.fresh.contains(path);
-        let publish_started = Instant::now();
-        let build_dir = publish::publish_reusing(out, &rendered.outputs, &reuse)?;
+        let (renderer, mut outputs) = Renderer::prepare(
+            Arc::clone(&content),
+            &self.project.templates_dir,
+            &islands,
+            &mut self.cards,
+        )?;
+        let (pages, rendered, ssr) = self.render_pages(&renderer, &islands)?;
+        outputs.extend(pages);
+        let dates = self.git.refresh(&content.root);
+        outputs.extend(search_files(&content, &renderer, dates));
+        let headers = headers::security_headers(&content.site, &self.memo.script_hashes());
+        outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
+        outputs.sort_by(|a, b| a.path.cmp(&b.path));
         let phases = Phases {
             load: load_time,
-            render: render_time,
-            publish: publish_started.elapsed(),
+            render: started.elapsed() - load_time,
+            publish: Duration::ZERO,
         };
+        Ok(Build {
+            outputs,
+            headers,
+            rendered,
+            ssr,
+            phases,
+            renderer: Arc::new(renderer),
+        })
+    }
+
+    /// The pages: from the memo where their fingerprint is unchanged, the others rendered in
+    /// parallel and their islands prerendered. The memo then holds exactly these pages.
+    fn render_pages(
+        &mut self,
+        renderer: &Renderer,
+        islands: &islands::Islands,
+    ) -> Result<(Vec<Output>, usize, SsrStats)> {
+        let jobs: Vec<(render::Job, String, [u8; 32])> = renderer
+            .jobs()
+            .into_iter()
+            .map(|job| {
+                let fingerprint = renderer.fingerprint(&job);
+                (job.clone(), job.path(), fingerprint)
+            })
+            .collect();
+        let mut pages = Vec::with_capacity(jobs.len());
+        let mut next = incremental::Memo::default();
+        let mut to_render = Vec::new();
+        for (job, path, fingerprint) in jobs {
+            match self.memo.get(&path, &fingerprint) {
+                Some(entry) => {
+                    pages.push(entry.output(&path));
+                    next.insert(path, entry.clone());
+                }
+                None => to_render.push((job, path, fingerprint)),
+            }
+        }
+        let mut fresh: Vec<Output> = to_render
+            .par_iter()
+            .map(|(job, path, fingerprint)| {
+                renderer.render(job).map(|bytes| Output {
+                    path: path.clone(),
+                    bytes,
+                    fingerprint: *fingerprint,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let ssr = islands.finish(&mut fresh)?;
+        let rendered = fresh.len();
+        for page in fresh {
+            let hashes = self
+                .script_sets
+                .intern(headers::inline_script_hashes(&page.bytes));
+            let entry = incremental::Entry {
+                fingerprint: page.fingerprint,
+                bytes: page.bytes.clone(),
+                script_hashes: hashes,
+            };
+            next.insert(page.path.clone(), entry);
+            pages.push(page);
+        }
+        self.memo = next;
+        Ok((pages, rendered, ssr))
+    }
+
+    /// Publishes a rendered build at `out`, linking the files the live build already holds.
+    pub fn publish(&mut self, out: &Path, build: &Build) -> Result<PathBuf> {
+        self.publisher.publish(out, &build.outputs)
+    }
+
+    /// Renders and publishes at `out`; on any error `out` is left as it was.
+    pub fn build(&mut self, out: &Path) -> Result<BuildReport> {
+        let started = Instant::now();
+        let build = self.render()?;
+        let publish_started = Instant::now();
+        let build_dir = self.publish(out, &build)?;
         let report = BuildReport {
-            files: rendered.outputs.len(),
-            pages: rendered
-                .outputs
-                .iter()
-                .filter(|o| o.path.ends_with(".html"))
-                .count(),
-            rendered: rendered.fresh.len(),
-            bytes: rendered.outputs.iter().map(|o| o.bytes.len()).sum(),
+            files: build.outputs.len(),
+            pages: build.pages(),
+            rendered: build.rendered,
+            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
             elapsed: started.elapsed(),
             build_dir,
-            ssr: rendered.stats,
-            phases,
+            ssr: build.ssr,
+            phases: Phases {
+                publish: publish_started.elapsed(),
+                ..build.phases
+            },
+            headers: build.headers,
         };
         tracing::info!(
             files = report.files,
@@ -180,4 +279,21 @@ impl Builder {
         );
         Ok(report)
     }
+}
+
+/// The sitemap, robots.txt and the blog's feed.
+fn search_files(
+    content: &Content,
+    renderer: &Renderer,
+    git_dates: &std::collections::HashMap<PathBuf, String>,
+) -> Vec<Output> {
+    let site = &content.site;
+    vec![
+        Output::new("sitemap.xml", seo::sitemap(content, git_dates)),
+        Output::new("robots.txt", seo::robots(site)),
+        Output::new(
+            "blog/atom.xml",
+            seo::atom_feed(site, &renderer.collections().articles),
+        ),
+    ]
 }

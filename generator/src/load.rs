@@ -1,19 +1,25 @@
 //! Reads `content/` into the typed model, collecting every problem instead of stopping at one.
+//!
+//! A [`Loader`] keeps what it parsed, keyed by path, size and modification time, so that a
+//! rebuild reads and parses only the files that changed. As git does with its index, a file
+//! whose modification time is too close to the moment it was read is read again next time:
+//! a second change within the same timestamp tick would otherwise go unseen.
 
 use serde::de::DeserializeOwned;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use walkdir::WalkDir;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
 use crate::error::{Diagnostic, Error, Result};
-use crate::model::{Content, Document, PriceList, SiteConfig};
-use crate::{frontmatter, sections, yaml};
+use crate::kind::{is_slug, DocId, Kind};
+use crate::model::{
+    ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
+};
+use crate::{frontmatter, markdown, sections, validate, walk, yaml};
 
-/// A Markdown document together with where each front-matter field was written.
-pub struct Loaded<M> {
-    pub doc: Document<M>,
-    pub field_lines: BTreeMap<String, usize>,
-}
+/// How close to its reading a change must be for the file to count as possibly changed again.
+const RACY: Duration = Duration::from_secs(2);
 
 /// Line of each top-level key in a YAML text, offset to file lines.
 fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize> {
@@ -29,24 +35,18 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
 }
 
-fn valid_slug(slug: &str) -> bool {
-    !slug.is_empty()
-        && slug
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
-/// Parses one Markdown document with front matter of type `M`.
-pub fn parse_document<M: DeserializeOwned>(
+/// Parses one Markdown document of `kind` with front matter of type `M`.
+pub(crate) fn parse_document<M: DeserializeOwned>(
+    kind: Kind,
     file: &Path,
     text: &str,
-) -> std::result::Result<Loaded<M>, Diagnostic> {
+) -> std::result::Result<Document<M>, Diagnostic> {
     let slug = file
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default()
         .to_string();
-    if !valid_slug(&slug) {
+    if !is_slug(&slug) {
         return Err(Diagnostic::new(
             file,
             1,
@@ -58,70 +58,164 @@ pub fn parse_document<M: DeserializeOwned>(
         let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
         Diagnostic::new(file, line, format!("front matter: {}", e.message))
     })?;
-    Ok(Loaded {
+    let id = DocId::new(kind, slug);
+    Ok(Document {
+        route: id.route(),
+        id,
+        file: file.to_path_buf(),
+        meta,
+        sections: sections::parse(split.body).sections,
+        links: markdown::targets(split.body),
+        body: split.body.to_string(),
+        body_line: split.body_line,
+        hash: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(
+            text.as_bytes(),
+        ))
+        .into(),
         field_lines: top_level_keys(split.yaml, split.yaml_line),
-        doc: Document {
-            slug,
-            file: file.to_path_buf(),
-            meta,
-            sections: sections::parse(split.body).sections,
-            body: split.body.to_string(),
-            body_line: split.body_line,
-            hash: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(
-                text.as_bytes(),
-            ))
-            .into(),
-        },
+        modified: None,
     })
 }
 
-/// Loads every `.md` file under `dir`, sorted by slug; the slugs of files that failed to
-/// load go to `failed`, so that links to them are not reported a second time.
-fn load_kind<M: DeserializeOwned>(
-    dir: &Path,
-    problems: &mut Vec<Diagnostic>,
-    failed: &mut Vec<String>,
-) -> Vec<Loaded<M>> {
-    let mut out = Vec::new();
-    for entry in WalkDir::new(dir).sort_by_file_name() {
-        let entry = match entry {
-            Ok(e) => e,
+/// Size and modification time: what tells a changed file without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    size: u64,
+    modified: SystemTime,
+}
+
+struct Entry<M> {
+    stamp: Stamp,
+    read_at: SystemTime,
+    parsed: std::result::Result<Arc<Document<M>>, Diagnostic>,
+    /// The problems a document has on its own (house style, unknown facts), and the
+    /// `site.yaml` they were checked against.
+    own_problems: Vec<Diagnostic>,
+    checked_with: u64,
+}
+
+impl<M> Entry<M> {
+    fn fresh(&self, stamp: Stamp) -> bool {
+        self.stamp == stamp && stamp.modified + RACY < self.read_at
+    }
+}
+
+/// Parsed documents of one kind, by path.
+struct Cache<M> {
+    entries: HashMap<PathBuf, Entry<M>>,
+}
+
+impl<M> Default for Cache<M> {
+    fn default() -> Self {
+        Self {
+            entries: HashMap::new(),
+        }
+    }
+}
+
+/// What loading one kind of documents found.
+struct KindLoad<M> {
+    docs: Vec<Arc<Document<M>>>,
+    /// Routes of documents that exist but failed to load (links to them are not reported).
+    failed: Vec<String>,
+}
+
+fn stamp_of(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        size: meta.len(),
+        modified: meta.modified().ok()?,
+    })
+}
+
+impl<M: DeserializeOwned> Cache<M> {
+    fn entry(&mut self, kind: Kind, path: &Path, site: &SiteConfig, site_key: u64) -> &Entry<M> {
+        let stamp = stamp_of(path);
+        let reuse = match (self.entries.get(path), stamp) {
+            (Some(e), Some(s)) => e.fresh(s),
+            _ => false,
+        };
+        if !reuse {
+            let read_at = SystemTime::now();
+            let parsed = read(path)
+                .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
+                .and_then(|text| parse_document::<M>(kind, path, &text))
+                .map(|mut doc| {
+                    doc.modified = stamp.map(|s| s.modified);
+                    Arc::new(doc)
+                });
+            let entry = Entry {
+                stamp: stamp.unwrap_or(Stamp {
+                    size: 0,
+                    modified: SystemTime::UNIX_EPOCH,
+                }),
+                read_at,
+                own_problems: Vec::new(),
+                checked_with: site_key.wrapping_add(1),
+                parsed,
+            };
+            self.entries.insert(path.to_path_buf(), entry);
+        }
+        let entry = self.entries.get_mut(path).expect("inserted above");
+        if entry.checked_with != site_key {
+            entry.own_problems = match &entry.parsed {
+                Ok(doc) => validate::document(doc, site),
+                Err(_) => Vec::new(),
+            };
+            entry.checked_with = site_key;
+        }
+        entry
+    }
+
+    /// Every `.md` file of `kind`, sorted by slug.
+    fn load(
+        &mut self,
+        kind: Kind,
+        content_dir: &Path,
+        site: &SiteConfig,
+        site_key: u64,
+        problems: &mut Vec<Diagnostic>,
+    ) -> KindLoad<M> {
+        let dir = content_dir.join(kind.folder());
+        let mut out = KindLoad {
+            docs: Vec::new(),
+            failed: Vec::new(),
+        };
+        let files = match walk::files(&dir) {
+            Ok(f) => f,
             Err(e) => {
                 problems.push(Diagnostic::new(
-                    dir,
+                    &dir,
                     1,
                     format!("cannot list the folder: {e}"),
                 ));
-                continue;
+                return out;
             }
         };
-        let path = entry.path();
-        let hidden = entry.file_name().to_string_lossy().starts_with('.');
-        if !entry.file_type().is_file() || hidden {
-            continue;
-        }
-        if path.extension().and_then(|e| e.to_str()) != Some("md") {
-            problems.push(Diagnostic::new(
-                path,
-                1,
-                "only Markdown files (.md) belong in this folder",
-            ));
-            continue;
-        }
-        match read(path).map_err(|e| Diagnostic::new(path, 1, e.to_string())) {
-            Ok(text) => match parse_document(path, &text) {
-                Ok(doc) => out.push(doc),
+        let mut seen = HashSet::with_capacity(files.len());
+        for found in files {
+            let path = found.path;
+            if path.extension().and_then(|e| e.to_str()) != Some("md") {
+                let message = "only Markdown files (.md) belong in this folder";
+                problems.push(Diagnostic::new(&path, 1, message));
+                continue;
+            }
+            let entry = self.entry(kind, &path, site, site_key);
+            problems.extend(entry.own_problems.iter().cloned());
+            match &entry.parsed {
+                Ok(doc) => out.docs.push(Arc::clone(doc)),
                 Err(d) => {
-                    problems.push(d);
-                    let stem = path.file_stem().unwrap_or_default();
-                    failed.push(stem.to_string_lossy().into_owned());
+                    problems.push(d.clone());
+                    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                    out.failed.extend(kind.route(&stem));
                 }
-            },
-            Err(d) => problems.push(d),
+            }
+            seen.insert(path);
         }
+        self.entries.retain(|p, _| seen.contains(p));
+        out.docs.sort_by(|a, b| a.id.slug.cmp(&b.id.slug));
+        out
     }
-    out.sort_by(|a, b| a.doc.slug.cmp(&b.doc.slug));
-    out
 }
 
 fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -> Option<T> {
@@ -137,71 +231,121 @@ fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -
         .ok()
 }
 
-/// The loaded content with where each front-matter field was written.
-pub struct Raw {
+/// The loaded content and the routes of documents that failed to load.
+pub(crate) struct Raw {
     pub content: Content,
-    pub field_lines: BTreeMap<PathBuf, BTreeMap<String, usize>>,
-    /// Routes of documents that exist but failed to load.
     pub failed_routes: Vec<String>,
 }
 
-fn split_loaded<M>(
-    loaded: Vec<Loaded<M>>,
-    lines: &mut BTreeMap<PathBuf, BTreeMap<String, usize>>,
-) -> Vec<Document<M>> {
-    loaded
-        .into_iter()
-        .map(|l| {
-            lines.insert(l.doc.file.clone(), l.field_lines);
-            l.doc
-        })
-        .collect()
+/// Loads `content/` again and again, re-reading only what changed.
+#[derive(Default)]
+pub(crate) struct Loader {
+    pages: Cache<PageMeta>,
+    services: Cache<ServiceMeta>,
+    articles: Cache<ArticleMeta>,
+    team: Cache<TeamMeta>,
 }
 
-/// Loads all of `content_dir`. Returns the content when `site.yaml` and the price list
-/// could be read (documents that failed are left out), and every problem found.
-pub fn load(content_dir: &Path) -> (Option<Raw>, Vec<Diagnostic>) {
-    let mut problems = Vec::new();
-    let (mut failed_pages, mut failed_services, mut failed_articles) = (vec![], vec![], vec![]);
-    let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
-    let prices_file = content_dir.join("cennik.yaml");
-    let prices: Option<PriceList> = load_yaml(&prices_file, &mut problems);
-    let pages = load_kind(&content_dir.join("pages"), &mut problems, &mut failed_pages);
-    let services = load_kind(
-        &content_dir.join("services"),
-        &mut problems,
-        &mut failed_services,
-    );
-    let articles = load_kind(
-        &content_dir.join("blog"),
-        &mut problems,
-        &mut failed_articles,
-    );
-    let team = load_kind(&content_dir.join("team"), &mut problems, &mut Vec::new());
-    let (Some(site), Some(prices)) = (site, prices) else {
-        return (None, problems);
-    };
-    let mut field_lines = BTreeMap::new();
-    let failed_routes = failed_pages
-        .iter()
-        .map(|s| crate::model::page_route(s))
-        .chain(failed_services.iter().map(|s| format!("/uslugi/{s}")))
-        .chain(failed_articles.iter().map(|s| format!("/blog/{s}")))
-        .collect();
-    let content = Content {
-        root: content_dir.to_path_buf(),
-        site,
-        pages: split_loaded(pages, &mut field_lines),
-        services: split_loaded(services, &mut field_lines),
-        articles: split_loaded(articles, &mut field_lines),
-        team: split_loaded(team, &mut field_lines),
-        prices,
-        prices_file,
-    };
-    let raw = Raw {
-        content,
-        field_lines,
-        failed_routes,
-    };
-    (Some(raw), problems)
+/// What a document's own checks depend on in `site.yaml`.
+fn site_key(site: &SiteConfig) -> u64 {
+    let text = serde_json::to_string(&site.address).unwrap_or_default();
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Loader {
+    /// Loads all of `content_dir`. Returns the content when `site.yaml` and the price list
+    /// could be read (documents that failed are left out), and every problem found.
+    pub(crate) fn load_raw(&mut self, content_dir: &Path) -> (Option<Raw>, Vec<Diagnostic>) {
+        let mut problems = Vec::new();
+        let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
+        let prices_file = content_dir.join("cennik.yaml");
+        let prices: Option<PriceList> = load_yaml(&prices_file, &mut problems);
+        let (Some(site), Some(prices)) = (site, prices) else {
+            return (None, problems);
+        };
+        let key = site_key(&site);
+        let p = &mut problems;
+        let pages = self.pages.load(Kind::Page, content_dir, &site, key, p);
+        let services = self
+            .services
+            .load(Kind::Service, content_dir, &site, key, p);
+        let articles = self
+            .articles
+            .load(Kind::Article, content_dir, &site, key, p);
+        let team = self.team.load(Kind::Team, content_dir, &site, key, p);
+        let failed_routes = [pages.failed, services.failed, articles.failed].concat();
+        let content = Content {
+            root: content_dir.to_path_buf(),
+            site,
+            pages: pages.docs,
+            services: services.docs,
+            articles: articles.docs,
+            team: team.docs,
+            prices,
+            prices_file,
+        };
+        let raw = Raw {
+            content,
+            failed_routes,
+        };
+        (Some(raw), problems)
+    }
+
+    /// Loads and validates the content; fails with every problem found, sorted.
+    pub(crate) fn load(&mut self, content_dir: &Path) -> Result<Content> {
+        let (raw, mut problems) = self.load_raw(content_dir);
+        if let Some(raw) = &raw {
+            problems.extend(validate::validate(&raw.content, &raw.failed_routes));
+        }
+        problems.sort();
+        match raw {
+            Some(raw) if problems.is_empty() => Ok(raw.content),
+            _ => Err(Error::Content(problems)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_fresh_only_when_unchanged_and_not_racy() {
+        let now = SystemTime::now();
+        let old = now - Duration::from_secs(60);
+        let entry: Entry<PageMeta> = Entry {
+            stamp: Stamp {
+                size: 10,
+                modified: old,
+            },
+            read_at: now,
+            parsed: Err(Diagnostic::new(Path::new("a"), 1, "x")),
+            own_problems: Vec::new(),
+            checked_with: 0,
+        };
+        assert!(entry.fresh(Stamp {
+            size: 10,
+            modified: old
+        }));
+        assert!(!entry.fresh(Stamp {
+            size: 11,
+            modified: old
+        }));
+        let racy = Entry {
+            stamp: Stamp {
+                size: 10,
+                modified: now,
+            },
+            ..entry
+        };
+        assert!(
+            !racy.fresh(Stamp {
+                size: 10,
+                modified: now
+            }),
+            "changed in the second it was read: read again"
+        );
+    }
 }

@@ -93,7 +93,7 @@ fn sanitizer() -> &'static ammonia::Builder<'static> {
 
 /// Renders Markdown to HTML, sanitised: raw HTML in Markdown (from an editor's commit or the
 /// admin panel) can format text but never run a script on the public site.
-pub fn to_html(markdown: &str) -> String {
+pub(crate) fn to_html(markdown: &str) -> String {
     let events = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Text(text) => Event::Text(CowStr::from(typeset(&text))),
         other => other,
@@ -111,7 +111,7 @@ pub struct Target {
     pub is_image: bool,
 }
 
-pub fn targets(markdown: &str) -> Vec<Target> {
+pub(crate) fn targets(markdown: &str) -> Vec<Target> {
     Parser::new_ext(markdown, options())
         .into_offset_iter()
         .filter_map(|(event, range)| match event {
@@ -132,7 +132,7 @@ pub fn targets(markdown: &str) -> Vec<Target> {
 
 /// One question of a FAQ section and its answer, as plain text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FaqItem {
+pub(crate) struct FaqItem {
     pub question: String,
     pub answer: String,
 }
@@ -145,7 +145,7 @@ fn answer(items: &mut [FaqItem], text: &str) {
 
 /// The questions of a FAQ section: a paragraph that opens with bold text ending in '?', or a
 /// third-level heading ending in '?', starts a question; what follows is its answer.
-pub fn faq_items(markdown: &str) -> Vec<FaqItem> {
+pub(crate) fn faq_items(markdown: &str) -> Vec<FaqItem> {
     let mut items: Vec<FaqItem> = Vec::new();
     let mut in_question = false;
     let mut question = String::new();

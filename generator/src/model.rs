@@ -3,7 +3,11 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::SystemTime;
 
+use crate::kind::DocId;
+use crate::markdown::Target;
 use crate::sections::Section;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -245,7 +249,9 @@ pub struct PriceList {
 /// A loaded Markdown document of any kind.
 #[derive(Debug, Clone)]
 pub struct Document<M> {
-    pub slug: String,
+    pub id: DocId,
+    /// Its public address, computed once from the id (`None` for team profiles).
+    pub route: Option<String>,
     pub file: PathBuf,
     pub meta: M,
     pub sections: Vec<Section>,
@@ -255,17 +261,30 @@ pub struct Document<M> {
     pub body_line: usize,
     /// SHA-256 of the whole file: what every output made from it depends on.
     pub hash: [u8; 32],
+    /// The links and images of the body, with their byte offsets.
+    pub links: Vec<Target>,
+    /// The 1-based line of each top-level front-matter field.
+    pub field_lines: BTreeMap<String, usize>,
+    /// When the file last changed (the sitemap's date outside git).
+    pub modified: Option<SystemTime>,
 }
 
-/// Everything under `content/`, loaded and typed.
+impl<M> Document<M> {
+    pub fn slug(&self) -> &str {
+        &self.id.slug
+    }
+}
+
+/// Everything under `content/`, loaded and typed. Documents are shared, so that a rebuild
+/// reuses what it did not have to read again.
 #[derive(Debug, Clone)]
 pub struct Content {
     pub root: PathBuf,
     pub site: SiteConfig,
-    pub pages: Vec<Document<PageMeta>>,
-    pub services: Vec<Document<ServiceMeta>>,
-    pub articles: Vec<Document<ArticleMeta>>,
-    pub team: Vec<Document<TeamMeta>>,
+    pub pages: Vec<Arc<Document<PageMeta>>>,
+    pub services: Vec<Arc<Document<ServiceMeta>>>,
+    pub articles: Vec<Arc<Document<ArticleMeta>>>,
+    pub team: Vec<Arc<Document<TeamMeta>>>,
     pub prices: PriceList,
     pub prices_file: PathBuf,
 }
@@ -273,18 +292,9 @@ pub struct Content {
 impl Content {
     /// Every public route the site has, in a stable order.
     pub fn routes(&self) -> Vec<String> {
-        let pages = self.pages.iter().map(|p| page_route(&p.slug));
-        let services = self.services.iter().map(|s| format!("/uslugi/{}", s.slug));
-        let articles = self.articles.iter().map(|a| format!("/blog/{}", a.slug));
+        let pages = self.pages.iter().filter_map(|d| d.route.clone());
+        let services = self.services.iter().filter_map(|d| d.route.clone());
+        let articles = self.articles.iter().filter_map(|d| d.route.clone());
         pages.chain(services).chain(articles).collect()
-    }
-}
-
-/// The route of a page file: `home` is the site root.
-pub fn page_route(slug: &str) -> String {
-    if slug == "home" {
-        "/".to_string()
-    } else {
-        format!("/{slug}")
     }
 }

@@ -1,15 +1,21 @@
 //! Atomic publish: the output path is a symbolic link to a complete build, swapped in one
 //! rename, so that a visitor, a CDN sync or a crash mid-build never sees half a site.
+//!
+//! A [`Publisher`] remembers what the live build holds (path → fingerprint), learned only
+//! after a swap succeeded, and hard-links from it exactly the files whose fingerprint is
+//! unchanged. A publish that fails leaves that manifest as it was, so the next one can
+//! never link a file the live build did not receive.
 
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::render::Output;
+use crate::output::Output;
 
 /// `dist` keeps its builds in the sibling folder `dist.builds/`.
-pub fn builds_dir(out: &Path) -> PathBuf {
+pub(crate) fn builds_dir(out: &Path) -> PathBuf {
     let name = out
         .file_name()
         .map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
@@ -26,52 +32,74 @@ fn next_build_number(builds: &Path) -> Result<u64> {
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
-    }
     let mut file = fs::File::create(path).map_err(|e| Error::write(path, e))?;
     file.write_all(bytes).map_err(|e| Error::write(path, e))
 }
 
-/// Writes `outputs` as a new build and makes `out` point at it.
-pub fn publish(out: &Path, outputs: &[Output]) -> Result<PathBuf> {
-    publish_reusing(out, outputs, &|_| false)
+/// What the live build at one output path holds.
+#[derive(Debug, Default)]
+struct Live {
+    out: PathBuf,
+    dir: PathBuf,
+    files: HashMap<String, [u8; 32]>,
 }
 
-/// Like [`publish`], but files for which `unchanged` holds are hard-linked from the build
-/// `out` points at now instead of being written again.
-pub fn publish_reusing(
-    out: &Path,
-    outputs: &[Output],
-    unchanged: &dyn Fn(&str) -> bool,
-) -> Result<PathBuf> {
-    let builds = builds_dir(out);
-    fs::create_dir_all(&builds).map_err(|e| Error::write(&builds, e))?;
-    let number = next_build_number(&builds)?;
-    let staging = builds.join(format!("{number}.partial"));
-    let _ = fs::remove_dir_all(&staging);
-    let current = fs::canonicalize(out).ok();
-    let mut made_dirs = std::collections::HashSet::new();
-    for output in outputs {
-        let target = staging.join(&output.path);
-        if let Some(parent) = target.parent() {
-            if made_dirs.insert(parent.to_path_buf()) {
-                fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
+/// Publishes builds at an output path, reusing unchanged files of the live build.
+#[derive(Debug, Default)]
+pub(crate) struct Publisher {
+    live: Option<Live>,
+}
+
+impl Publisher {
+    /// Writes `outputs` as a new build and makes `out` point at it; returns the build folder.
+    pub(crate) fn publish(&mut self, out: &Path, outputs: &[Output]) -> Result<PathBuf> {
+        let builds = builds_dir(out);
+        fs::create_dir_all(&builds).map_err(|e| Error::write(&builds, e))?;
+        let number = next_build_number(&builds)?;
+        let staging = builds.join(format!("{number}.partial"));
+        let _ = fs::remove_dir_all(&staging);
+        // Only a manifest of this very output path, whose build is still what `out` points
+        // at, says which files may be linked.
+        let current = fs::canonicalize(out).ok();
+        let live = self
+            .live
+            .as_ref()
+            .filter(|l| l.out == out && current.as_ref() == Some(&l.dir));
+        let mut made_dirs = HashSet::new();
+        for output in outputs {
+            let target = staging.join(&output.path);
+            if let Some(parent) = target.parent() {
+                if made_dirs.insert(parent.to_path_buf()) {
+                    fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
+                }
+            }
+            let unchanged =
+                live.is_some_and(|l| l.files.get(&output.path) == Some(&output.fingerprint));
+            let linked = unchanged
+                && live.is_some_and(|l| fs::hard_link(l.dir.join(&output.path), &target).is_ok());
+            if !linked {
+                write_file(&target, &output.bytes)?;
             }
         }
-        let linked = unchanged(&output.path)
-            && current
-                .as_ref()
-                .is_some_and(|dir| fs::hard_link(dir.join(&output.path), &target).is_ok());
-        if !linked {
-            write_file(&target, &output.bytes)?;
-        }
+        let build = builds.join(number.to_string());
+        fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;
+        swap_link(out, &builds, number)?;
+        prune(&builds, number);
+        self.live = Some(Live {
+            out: out.to_path_buf(),
+            dir: fs::canonicalize(&build).unwrap_or_else(|_| build.clone()),
+            files: outputs
+                .iter()
+                .map(|o| (o.path.clone(), o.fingerprint))
+                .collect(),
+        });
+        Ok(build)
     }
-    let build = builds.join(number.to_string());
-    fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;
-    swap_link(out, &builds, number)?;
-    prune(&builds, number);
-    Ok(build)
+}
+
+#[cfg(test)]
+fn publish(out: &Path, outputs: &[Output]) -> Result<PathBuf> {
+    Publisher::default().publish(out, outputs)
 }
 
 fn swap_link(out: &Path, builds: &Path, number: u64) -> Result<()> {
@@ -108,27 +136,20 @@ fn prune(builds: &Path, current: u64) {
 mod tests {
     use super::*;
 
-    fn out(path: &str, text: &str) -> Output {
-        Output {
-            path: path.into(),
-            bytes: text.as_bytes().to_vec(),
-        }
-    }
-
     #[test]
     fn publish_swaps_the_link_and_keeps_one_previous_build() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().expect("temp dir");
         let dist = dir.path().join("dist");
         for i in 1..=3 {
-            publish(&dist, &[out("index.html", &format!("build {i}"))]).unwrap();
+            publish(&dist, &[Output::new("index.html", format!("build {i}"))]).expect("published");
             assert_eq!(
-                fs::read_to_string(dist.join("index.html")).unwrap(),
+                fs::read_to_string(dist.join("index.html")).expect("read"),
                 format!("build {i}")
             );
         }
         let mut left: Vec<String> = fs::read_dir(builds_dir(&dist))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .expect("builds")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
             .collect();
         left.sort();
         assert_eq!(left, vec!["2", "3"]);
@@ -136,15 +157,40 @@ mod tests {
 
     #[test]
     fn a_real_folder_is_replaced() {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().expect("temp dir");
         let dist = dir.path().join("dist");
-        fs::create_dir_all(dist.join("old")).unwrap();
-        publish(&dist, &[out("a/index.html", "new")]).unwrap();
+        fs::create_dir_all(dist.join("old")).expect("mkdir");
+        publish(&dist, &[Output::new("a/index.html", "new")]).expect("published");
         assert!(dist.is_symlink());
         assert!(!dist.join("old").exists());
         assert_eq!(
-            fs::read_to_string(dist.join("a/index.html")).unwrap(),
+            fs::read_to_string(dist.join("a/index.html")).expect("read"),
             "new"
         );
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_and_changed_ones_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dist = dir.path().join("dist");
+        let mut publisher = Publisher::default();
+        publisher
+            .publish(
+                &dist,
+                &[Output::new("a.html", "A"), Output::new("b.html", "B")],
+            )
+            .expect("first");
+        let before = fs::canonicalize(dist.join("a.html")).expect("a");
+        publisher
+            .publish(
+                &dist,
+                &[Output::new("a.html", "A"), Output::new("b.html", "B2")],
+            )
+            .expect("second");
+        use std::os::unix::fs::MetadataExt;
+        let a = fs::metadata(dist.join("a.html")).expect("a");
+        assert_eq!(a.nlink(), 2, "a.html is a link into the previous build");
+        assert_ne!(fs::canonicalize(dist.join("a.html")).expect("a"), before);
+        assert_eq!(fs::read_to_string(dist.join("b.html")).expect("b"), "B2");
     }
 }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const DEFAULT_TYPE: &str = "text";
+pub(crate) const DEFAULT_TYPE: &str = "text";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Section {
@@ -31,7 +31,7 @@ struct Layout {
 
 /// A parsed body: its sections and the whitespace needed to write them back.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Body {
+pub(crate) struct Body {
     pub sections: Vec<Section>,
     preamble: String,
     layout: Vec<Layout>,
@@ -46,11 +46,7 @@ fn marker_type(line: &str) -> Option<&str> {
         .trim()
         .strip_prefix("section:")?
         .trim();
-    let valid = !inner.is_empty()
-        && inner
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    valid.then_some(inner)
+    crate::kind::is_slug(inner).then_some(inner)
 }
 
 fn split_whitespace(chunk: &str) -> (String, String, String) {
@@ -85,25 +81,7 @@ fn chunks(body: &str) -> Vec<(Option<&str>, &str)> {
     out
 }
 
-/// 1-based line offsets (relative to the body) of each section's content.
-pub fn content_lines(body: &str) -> Vec<usize> {
-    let mut lines = Vec::new();
-    let mut line = 1;
-    let all = chunks(body);
-    let has_markers = all.len() > 1;
-    for (marker, chunk) in all {
-        if marker.is_some() {
-            line += 1;
-        }
-        if marker.is_some() || !has_markers || !chunk.trim().is_empty() {
-            lines.push(line);
-        }
-        line += chunk.matches('\n').count();
-    }
-    lines
-}
-
-pub fn parse(body: &str) -> Body {
+pub(crate) fn parse(body: &str) -> Body {
     let mut sections = Vec::new();
     let mut layout = Vec::new();
     let mut preamble = String::new();
@@ -135,7 +113,7 @@ pub fn parse(body: &str) -> Body {
 
 impl Body {
     /// Writes `sections` back in the layout of this body where they line up with it.
-    pub fn write(&self, sections: &[Section]) -> String {
+    pub(crate) fn write(&self, sections: &[Section]) -> String {
         let mut out = self.preamble.clone();
         let last = sections.len().saturating_sub(1);
         for (i, section) in sections.iter().enumerate() {
@@ -212,15 +190,6 @@ mod tests {
             body.write(&sections),
             "<!-- section: text -->\nA\n<!-- section: text -->\nB\n"
         );
-    }
-
-    #[test]
-    fn content_lines_point_at_section_starts() {
-        assert_eq!(
-            content_lines("<!-- section: text -->\nA\n\n<!-- section: text -->\nB\n"),
-            vec![2, 5]
-        );
-        assert_eq!(content_lines("A\nB\n"), vec![1]);
     }
 
     #[test]

@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::dates::Date;
+use crate::encoding;
 use crate::markdown::FaqItem;
-use crate::model::{page_route, Content, SiteConfig};
+use crate::model::{Content, SiteConfig};
 use crate::views::{ArticleCard, Collections};
 
-pub fn absolute(site: &SiteConfig, path: &str) -> String {
+pub(crate) fn absolute(site: &SiteConfig, path: &str) -> String {
     if path.starts_with("http://") || path.starts_with("https://") {
         path.to_string()
     } else {
@@ -19,40 +20,71 @@ pub fn absolute(site: &SiteConfig, path: &str) -> String {
     }
 }
 
-/// The last commit date of each file under `content_dir`, from one `git log`.
-fn git_dates(content_dir: &Path) -> HashMap<PathBuf, String> {
+/// Whether `dir` is inside a git work tree (a `.git` in it or a folder above it).
+fn in_git(dir: &Path) -> bool {
+    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    dir.ancestors().any(|d| d.join(".git").exists())
+}
+
+/// The last commit date of each file under `content_dir`, from one `git log`; kept until the
+/// repository's HEAD moves.
+#[derive(Default)]
+pub(crate) struct GitDates {
+    head: Option<String>,
+    dates: HashMap<PathBuf, String>,
+}
+
+fn git(content_dir: &Path, args: &[&str]) -> Option<String> {
     let output = Command::new("git")
         .arg("-C")
         .arg(content_dir)
-        .args([
-            "log",
-            "--relative",
-            "--name-only",
-            "--format=%x00%cs",
-            "--",
-            ".",
-        ])
-        .output();
-    let Some(output) = output.ok().filter(|o| o.status.success()) else {
-        return HashMap::new();
-    };
-    let mut dates = HashMap::new();
-    let mut current = String::new();
-    for line in String::from_utf8_lossy(&output.stdout).lines() {
-        if let Some(date) = line.strip_prefix('\0') {
-            current = date.to_string();
-        } else if !line.is_empty() {
-            dates
-                .entry(content_dir.join(line))
-                .or_insert_with(|| current.clone());
-        }
-    }
-    dates
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
-fn modified_date(path: &Path) -> Option<String> {
-    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
-    let seconds = modified
+impl GitDates {
+    pub(crate) fn refresh(&mut self, content_dir: &Path) -> &HashMap<PathBuf, String> {
+        if !in_git(content_dir) {
+            self.dates.clear();
+            return &self.dates;
+        }
+        let head = git(content_dir, &["rev-parse", "HEAD"]);
+        if head.is_some() && head == self.head {
+            return &self.dates;
+        }
+        self.head = head;
+        self.dates.clear();
+        let log = git(
+            content_dir,
+            &[
+                "log",
+                "--relative",
+                "--name-only",
+                "--format=%x00%cs",
+                "--",
+                ".",
+            ],
+        )
+        .unwrap_or_default();
+        let mut current = String::new();
+        for line in log.lines() {
+            if let Some(date) = line.strip_prefix('\0') {
+                current = date.to_string();
+            } else if !line.is_empty() {
+                self.dates
+                    .entry(content_dir.join(line))
+                    .or_insert_with(|| current.clone());
+            }
+        }
+        &self.dates
+    }
+}
+
+fn modified_date(modified: Option<std::time::SystemTime>) -> Option<String> {
+    let seconds = modified?
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?
         .as_secs();
@@ -66,33 +98,37 @@ fn xml_escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Every public route with the file it comes from, noindex pages left out.
-fn public_routes(content: &Content) -> Vec<(String, &Path)> {
+/// Every public route with its file and modification time, noindex pages left out.
+fn public_routes(content: &Content) -> Vec<(&str, &Path, Option<std::time::SystemTime>)> {
     let pages = content
         .pages
         .iter()
         .filter(|p| !p.meta.noindex)
-        .map(|p| (page_route(&p.slug), p.file.as_path()));
+        .filter_map(|d| Some((d.route.as_deref()?, d.file.as_path(), d.modified)));
     let services = content
         .services
         .iter()
-        .map(|s| (format!("/uslugi/{}", s.slug), s.file.as_path()));
+        .filter_map(|d| Some((d.route.as_deref()?, d.file.as_path(), d.modified)));
     let articles = content
         .articles
         .iter()
-        .map(|a| (format!("/blog/{}", a.slug), a.file.as_path()));
+        .filter_map(|d| Some((d.route.as_deref()?, d.file.as_path(), d.modified)));
     pages.chain(services).chain(articles).collect()
 }
 
-pub fn sitemap(content: &Content) -> String {
-    let git = git_dates(&content.root);
+/// The sitemap: every public route with its last commit date, or its modification time.
+pub(crate) fn sitemap(content: &Content, git_dates: &HashMap<PathBuf, String>) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for (route, file) in public_routes(content) {
+    for (route, file, modified) in public_routes(content) {
         out.push_str(&format!(
             "  <url><loc>{}</loc>",
-            xml_escape(&absolute(&content.site, &route))
+            xml_escape(&absolute(&content.site, route))
         ));
-        if let Some(date) = git.get(file).cloned().or_else(|| modified_date(file)) {
+        if let Some(date) = git_dates
+            .get(file)
+            .cloned()
+            .or_else(|| modified_date(modified))
+        {
             out.push_str(&format!("<lastmod>{date}</lastmod>"));
         }
         out.push_str("</url>\n");
@@ -101,14 +137,14 @@ pub fn sitemap(content: &Content) -> String {
     out
 }
 
-pub fn robots(site: &SiteConfig) -> String {
+pub(crate) fn robots(site: &SiteConfig) -> String {
     format!(
         "User-agent: *\nDisallow: /administratormagda\nDisallow: /api/\n\nSitemap: {}\n",
         absolute(site, "/sitemap.xml")
     )
 }
 
-pub fn atom_feed(site: &SiteConfig, articles: &[ArticleCard]) -> String {
+pub(crate) fn atom_feed(site: &SiteConfig, articles: &[std::sync::Arc<ArticleCard>]) -> String {
     let updated = articles
         .iter()
         .map(|a| a.date_iso.as_str())
@@ -153,7 +189,7 @@ fn same_as(site: &SiteConfig) -> Vec<String> {
 }
 
 /// The questions and answers of a page's FAQ sections.
-pub fn faq_page(items: &[FaqItem]) -> Value {
+pub(crate) fn faq_page(items: &[FaqItem]) -> Value {
     let questions: Vec<Value> = items
         .iter()
         .map(|i| {
@@ -172,7 +208,7 @@ fn business_id(site: &SiteConfig) -> String {
 }
 
 /// The practice as a `MedicalBusiness`, with its price list as offers in PLN.
-pub fn business(site: &SiteConfig, collections: &Collections, with_offers: bool) -> Value {
+pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers: bool) -> Value {
     let hours: Vec<Value> = site
         .opening_hours
         .iter()
@@ -229,7 +265,7 @@ pub fn business(site: &SiteConfig, collections: &Collections, with_offers: bool)
     business
 }
 
-pub fn people(site: &SiteConfig, collections: &Collections) -> Vec<Value> {
+pub(crate) fn people(site: &SiteConfig, collections: &Collections) -> Vec<Value> {
     collections
         .team
         .iter()
@@ -247,7 +283,7 @@ pub fn people(site: &SiteConfig, collections: &Collections) -> Vec<Value> {
         .collect()
 }
 
-pub fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
+pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
     json!({
         "@context": "https://schema.org",
         "@type": "BlogPosting",
@@ -265,7 +301,7 @@ pub fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
 }
 
 /// Home, then each step down to the page: `(name, route)`.
-pub fn breadcrumbs(site: &SiteConfig, trail: &[(&str, &str)]) -> Value {
+pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[(&str, &str)]) -> Value {
     let items: Vec<Value> = std::iter::once(("Strona główna", "/"))
         .chain(trail.iter().copied())
         .enumerate()
@@ -275,10 +311,8 @@ pub fn breadcrumbs(site: &SiteConfig, trail: &[(&str, &str)]) -> Value {
 }
 
 /// JSON-LD blocks as one JSON text that is safe inside a `<script>` element.
-pub fn script_json(blocks: &[Value]) -> String {
-    Value::Array(blocks.to_vec())
-        .to_string()
-        .replace('<', "\\u003c")
+pub(crate) fn script_json(blocks: &[Value]) -> String {
+    encoding::script_json(&Value::Array(blocks.to_vec()))
 }
 
 #[cfg(test)]

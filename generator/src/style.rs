@@ -10,7 +10,7 @@ use crate::model::SiteConfig;
 
 /// A style problem at a byte offset of the checked text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
+pub(crate) struct Problem {
     pub offset: usize,
     pub message: String,
 }
@@ -153,7 +153,7 @@ fn one_word_for_patients(text: &str, out: &mut Vec<Problem>) {
 }
 
 /// Every style problem of one Markdown text.
-pub fn check(text: &str, site: &SiteConfig) -> Vec<Problem> {
+pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Problem> {
     let mut out = Vec::new();
     questions(text, &mut out);
     units(text, &mut out);
@@ -164,13 +164,13 @@ pub fn check(text: &str, site: &SiteConfig) -> Vec<Problem> {
 }
 
 /// Whether a Polish tax number (NIP, 10 digits) has a valid check digit.
-pub fn valid_nip(nip: &str) -> bool {
+pub(crate) fn valid_nip(nip: &str) -> bool {
     const WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
     checksum(nip, &WEIGHTS, 10).is_some_and(|ok| ok)
 }
 
 /// Whether a REGON (9 digits) has a valid check digit.
-pub fn valid_regon(regon: &str) -> bool {
+pub(crate) fn valid_regon(regon: &str) -> bool {
     const WEIGHTS: [u32; 8] = [8, 9, 2, 3, 4, 5, 6, 7];
     checksum(regon, &WEIGHTS, 9).is_some_and(|ok| ok)
 }

@@ -1,39 +1,60 @@
-//! Checks that span files: duplicate slugs, internal links, images, dates, booking links.
+//! Checks of the content. A document's own problems (house style, unknown facts) are
+//! checked when it is read and cached with it; the checks that span files (duplicate slugs,
+//! internal links, images, dates, booking links, the facts of `site.yaml`) run every build.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::dates::Date;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
-use crate::load::Raw;
-use crate::markdown;
-use crate::model::{page_route, Content, Document};
+use crate::model::{Content, Document, SiteConfig};
+use crate::walk;
+
+fn line_in_body<M>(doc: &Document<M>, offset: usize) -> usize {
+    doc.body_line + doc.body[..offset.min(doc.body.len())].matches('\n').count()
+}
+
+/// The problems a document has on its own: unknown facts and the house style.
+pub(crate) fn document<M>(doc: &Document<M>, site: &SiteConfig) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for unknown in facts::unknown(&doc.body) {
+        let message = format!(
+            "'{{{{ {} }}}}' is not a fact of site.yaml; known: {}",
+            unknown.name,
+            facts::NAMES.join(", ")
+        );
+        out.push(Diagnostic::new(
+            &doc.file,
+            line_in_body(doc, unknown.offset),
+            message,
+        ));
+    }
+    for p in crate::style::check(&doc.body, site) {
+        out.push(Diagnostic::new(
+            &doc.file,
+            line_in_body(doc, p.offset),
+            p.message,
+        ));
+    }
+    out
+}
 
 struct Checker<'a> {
-    raw: &'a Raw,
+    content: &'a Content,
     routes: BTreeSet<String>,
+    images: HashSet<String>,
     problems: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    fn field_line(&self, file: &Path, field: &str) -> usize {
-        self.raw
-            .field_lines
-            .get(file)
-            .and_then(|f| f.get(field))
-            .copied()
-            .unwrap_or(1)
-    }
-
     fn push(&mut self, file: &Path, line: usize, message: String) {
         self.problems.push(Diagnostic::new(file, line, message));
     }
 
     fn image_exists(&self, relative: &str) -> bool {
-        let images = self.raw.content.root.join("images");
-        !relative.contains("..") && images.join(relative).is_file()
+        self.images.contains(relative)
     }
 
     /// Why an internal address does not lead anywhere, if it does not.
@@ -59,12 +80,12 @@ impl Checker<'_> {
         (!ok).then(|| format!("the link '{url}' leads to no page of this site"))
     }
 
-    fn check_image(&mut self, file: &Path, field: &str, value: &str) {
+    fn check_image<M>(&mut self, doc: &Document<M>, field: &str, value: &str) {
         if let ImageRef::Local(path) = classify(value) {
             if !self.image_exists(path) {
-                let line = self.field_line(file, field);
+                let line = field_line(doc, field);
                 self.push(
-                    file,
+                    &doc.file,
                     line,
                     format!(
                         "{field} '{value}' is neither a full address, a 'photo-…' id nor a file under content/images/"
@@ -74,26 +95,8 @@ impl Checker<'_> {
         }
     }
 
-    fn line_in_body<M>(doc: &Document<M>, offset: usize) -> usize {
-        doc.body_line + doc.body[..offset.min(doc.body.len())].matches('\n').count()
-    }
-
-    fn check_body<M>(&mut self, doc: &Document<M>) {
-        for unknown in facts::unknown(&doc.body) {
-            let line = Self::line_in_body(doc, unknown.offset);
-            let message = format!(
-                "'{{{{ {} }}}}' is not a fact of site.yaml; known: {}",
-                unknown.name,
-                facts::NAMES.join(", ")
-            );
-            self.push(&doc.file, line, message);
-        }
-        for p in crate::style::check(&doc.body, &self.raw.content.site) {
-            let line = Self::line_in_body(doc, p.offset);
-            self.push(&doc.file, line, p.message);
-        }
-        for target in markdown::targets(&doc.body) {
-            let line = doc.body_line + doc.body[..target.offset].matches('\n').count();
+    fn check_links<M>(&mut self, doc: &Document<M>) {
+        for target in &doc.links {
             let problem = if target.is_image {
                 match classify(&target.url) {
                     ImageRef::Local(p) if !self.image_exists(p) => Some(format!(
@@ -106,45 +109,34 @@ impl Checker<'_> {
                 self.broken_link(&target.url)
             };
             if let Some(message) = problem {
+                let line = line_in_body(doc, target.offset);
                 self.push(&doc.file, line, message);
             }
         }
     }
 }
 
-/// Each route with the files that define it.
-fn route_files(content: &Content) -> BTreeMap<String, Vec<PathBuf>> {
-    let mut map: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
-    let pages = content.pages.iter().map(|d| (page_route(&d.slug), &d.file));
-    let services = content
-        .services
-        .iter()
-        .map(|d| (format!("/uslugi/{}", d.slug), &d.file));
-    let articles = content
-        .articles
-        .iter()
-        .map(|d| (format!("/blog/{}", d.slug), &d.file));
-    for (route, file) in pages.chain(services).chain(articles) {
-        map.entry(route).or_default().push(file.clone());
-    }
-    let team = content
-        .team
-        .iter()
-        .map(|d| (format!("team:{}", d.slug), &d.file));
-    for (key, file) in team {
-        map.entry(key).or_default().push(file.clone());
-    }
-    map
+fn field_line<M>(doc: &Document<M>, field: &str) -> usize {
+    doc.field_lines.get(field).copied().unwrap_or(1)
 }
 
+/// Each route (or team profile) with the files that define it.
 fn check_duplicates(c: &mut Checker<'_>) {
-    for (route, files) in route_files(&c.raw.content) {
+    let content = c.content;
+    let mut map: BTreeMap<String, Vec<&PathBuf>> = BTreeMap::new();
+    let ids = content
+        .pages
+        .iter()
+        .map(|d| (&d.id, &d.file))
+        .chain(content.services.iter().map(|d| (&d.id, &d.file)))
+        .chain(content.articles.iter().map(|d| (&d.id, &d.file)))
+        .chain(content.team.iter().map(|d| (&d.id, &d.file)));
+    for (id, file) in ids {
+        map.entry(id.to_string()).or_default().push(file);
+    }
+    for (id, files) in map {
         for file in files.iter().skip(1) {
-            let slug = route
-                .rsplit(['/', ':'])
-                .next()
-                .unwrap_or(&route)
-                .to_string();
+            let slug = id.rsplit('/').next().unwrap_or(&id);
             let first = files[0].display().to_string();
             c.push(
                 file,
@@ -156,72 +148,43 @@ fn check_duplicates(c: &mut Checker<'_>) {
 }
 
 fn check_documents(c: &mut Checker<'_>) {
-    let content = &c.raw.content;
+    let content = c.content;
     for doc in &content.pages {
         if let Some(image) = &doc.meta.image {
-            c.check_image(&doc.file, "image", image);
+            c.check_image(doc.as_ref(), "image", image);
         }
-        c.check_body(doc);
+        c.check_links(doc.as_ref());
     }
     for doc in &content.services {
-        c.check_image(&doc.file, "image", &doc.meta.image);
-        c.check_body(doc);
+        c.check_image(doc.as_ref(), "image", &doc.meta.image);
+        c.check_links(doc.as_ref());
     }
     for doc in &content.articles {
-        c.check_image(&doc.file, "image", &doc.meta.image);
+        c.check_image(doc.as_ref(), "image", &doc.meta.image);
         if let Some(therapist) = &doc.meta.therapist {
-            if !content.team.iter().any(|t| &t.slug == therapist) {
-                let line = c.field_line(&doc.file, "therapist");
+            if !content.team.iter().any(|t| t.slug() == therapist) {
+                let line = field_line(doc.as_ref(), "therapist");
                 let message = format!("therapist '{therapist}' is not a file under content/team/");
                 c.push(&doc.file, line, message);
             }
         }
         if let Err(message) = Date::parse(&doc.meta.date) {
-            let line = c.field_line(&doc.file, "date");
+            let line = field_line(doc.as_ref(), "date");
             c.push(&doc.file, line, format!("date: {message}"));
         }
-        c.check_body(doc);
+        c.check_links(doc.as_ref());
     }
     for doc in &content.team {
-        c.check_image(&doc.file, "photo", &doc.meta.photo);
-        if !content.site.therapist_booking.contains_key(&doc.slug) {
-            let line = c.field_line(&doc.file, "name");
-            let message = format!("site.yaml has no therapist_booking link for '{}'", doc.slug);
+        c.check_image(doc.as_ref(), "photo", &doc.meta.photo);
+        if !content.site.therapist_booking.contains_key(doc.slug()) {
+            let line = field_line(doc.as_ref(), "name");
+            let message = format!(
+                "site.yaml has no therapist_booking link for '{}'",
+                doc.slug()
+            );
             c.push(&doc.file, line, message);
         }
-        c.check_body(doc);
-    }
-}
-
-fn check_site_files(c: &mut Checker<'_>) {
-    let content = &c.raw.content;
-    let prices_text = std::fs::read_to_string(&content.prices_file).unwrap_or_default();
-    for item in &content.prices.items {
-        if let Some(message) = c.broken_link(&item.link) {
-            let line = prices_text
-                .lines()
-                .position(|l| {
-                    let l = l.trim().trim_start_matches("- ");
-                    l.starts_with("link:") && l.contains(item.link.as_str())
-                })
-                .map_or(1, |i| i + 1);
-            let file = content.prices_file.clone();
-            c.push(&file, line, message);
-        }
-    }
-    let site_file = content.root.join("site.yaml");
-    check_site_facts(c, &site_file);
-    let fallback = &content.site.fallback_images;
-    if fallback.len() != 4
-        || fallback
-            .iter()
-            .any(|f| matches!(classify(f), ImageRef::Local(_) | ImageRef::Missing))
-    {
-        c.push(
-            &site_file,
-            1,
-            "fallback_images must list exactly four 'photo-…' ids or full addresses".into(),
-        );
+        c.check_links(doc.as_ref());
     }
 }
 
@@ -235,7 +198,8 @@ fn yaml_line(file: &Path, key: &str) -> usize {
 }
 
 fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
-    let site = &c.raw.content.site;
+    let content = c.content;
+    let site = &content.site;
     let mut problems = Vec::new();
     if !crate::style::valid_nip(&site.nip) {
         problems.push((
@@ -256,7 +220,7 @@ fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
         ));
     }
     for slug in &site.online_services {
-        if !c.raw.content.services.iter().any(|s| &s.slug == slug) {
+        if !content.services.iter().any(|s| s.slug() == slug) {
             problems.push((
                 "online_services",
                 format!("online_services: '{slug}' is not a file under content/services/"),
@@ -275,23 +239,57 @@ fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
             "cookies: list every cookie the site sets (the privacy policy shows them)".to_string(),
         ));
     }
+    let fallback = &site.fallback_images;
+    if fallback.len() != 4
+        || fallback
+            .iter()
+            .any(|f| matches!(classify(f), ImageRef::Local(_) | ImageRef::Missing))
+    {
+        let message = "fallback_images must list exactly four 'photo-…' ids or full addresses";
+        problems.push(("fallback_images", message.to_string()));
+    }
     for (key, message) in problems {
         let line = yaml_line(site_file, key);
         c.push(site_file, line, message);
     }
 }
 
-/// Every cross-file problem of the loaded content.
-pub fn validate(raw: &Raw) -> Vec<Diagnostic> {
-    let mut routes: BTreeSet<String> = raw.content.routes().into_iter().collect();
-    routes.extend(raw.failed_routes.iter().cloned());
+fn check_prices(c: &mut Checker<'_>) {
+    let content = c.content;
+    let prices_text = std::fs::read_to_string(&content.prices_file).unwrap_or_default();
+    for item in &content.prices.items {
+        if let Some(message) = c.broken_link(&item.link) {
+            let line = prices_text
+                .lines()
+                .position(|l| {
+                    let l = l.trim().trim_start_matches("- ");
+                    l.starts_with("link:") && l.contains(item.link.as_str())
+                })
+                .map_or(1, |i| i + 1);
+            c.push(&content.prices_file, line, message);
+        }
+    }
+}
+
+/// Every cross-file problem of the loaded content; `failed_routes` are documents that exist
+/// but failed to load, so links to them are not reported a second time.
+pub(crate) fn validate(content: &Content, failed_routes: &[String]) -> Vec<Diagnostic> {
+    let mut routes: BTreeSet<String> = content.routes().into_iter().collect();
+    routes.extend(failed_routes.iter().cloned());
+    let images = walk::files(&content.root.join("images"))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|f| f.relative)
+        .collect();
     let mut checker = Checker {
-        raw,
+        content,
         routes,
+        images,
         problems: Vec::new(),
     };
     check_duplicates(&mut checker);
     check_documents(&mut checker);
-    check_site_files(&mut checker);
+    check_prices(&mut checker);
+    check_site_facts(&mut checker, &content.root.join("site.yaml"));
     checker.problems
 }

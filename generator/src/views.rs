@@ -1,17 +1,21 @@
 //! What templates see: plain serialisable views built from the content model.
 
 use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::dates::Date;
 use crate::facts::Facts;
 use crate::images;
+use crate::kind::DocId;
 use crate::markdown;
-use crate::model::{ArticleMeta, Content, Document, PriceItem, ServiceMeta, TeamMeta};
+use crate::model::{ArticleMeta, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta};
 use crate::sections::Section;
 
 /// Section types the templates know; any other type renders as `text`. A `faq` section is
 /// also described to search engines as a `FAQPage`.
-pub const SECTION_TYPES: [&str; 3] = ["text", "callout", "faq"];
+pub(crate) const SECTION_TYPES: [&str; 3] = ["text", "callout", "faq"];
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SectionView {
@@ -20,7 +24,7 @@ pub struct SectionView {
     pub html: String,
 }
 
-pub fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> {
+pub(crate) fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> {
     sections
         .iter()
         .filter(|s| !s.content.trim().is_empty())
@@ -48,15 +52,15 @@ pub struct ServiceCard {
     pub button_label: String,
 }
 
-pub fn service_card(content: &Content, doc: &Document<ServiceMeta>) -> ServiceCard {
+pub(crate) fn service_card(site: &SiteConfig, doc: &Document<ServiceMeta>) -> ServiceCard {
     let m = &doc.meta;
     ServiceCard {
-        slug: doc.slug.clone(),
+        slug: doc.slug().to_string(),
         title: m.card_title.clone().unwrap_or_else(|| m.title.clone()),
         page_title: m.title.clone(),
         description: markdown::typeset(&m.card_description),
-        href: format!("/uslugi/{}", doc.slug),
-        image: images::resolve(&content.site, &m.image, &doc.slug),
+        href: doc.route.clone().unwrap_or_default(),
+        image: images::resolve(site, &m.image, doc.slug()),
         image_alt: m.image_alt.clone(),
         intro: markdown::typeset(&m.intro),
         button_label: m.button_label.clone(),
@@ -76,15 +80,15 @@ pub struct ArticleCard {
     pub author: String,
 }
 
-pub fn article_card(content: &Content, doc: &Document<ArticleMeta>) -> ArticleCard {
+pub(crate) fn article_card(site: &SiteConfig, doc: &Document<ArticleMeta>) -> ArticleCard {
     let m = &doc.meta;
     let date = Date::parse(&m.date).ok();
     ArticleCard {
-        slug: doc.slug.clone(),
+        slug: doc.slug().to_string(),
         title: m.title.clone(),
         excerpt: markdown::typeset(&m.excerpt),
-        href: format!("/blog/{}", doc.slug),
-        image: images::resolve(&content.site, &m.image, &doc.slug),
+        href: doc.route.clone().unwrap_or_default(),
+        image: images::resolve(site, &m.image, doc.slug()),
         image_alt: m.image_alt.clone(),
         date: date.map(|d| d.polish()).unwrap_or_default(),
         date_iso: date.map(|d| d.iso()).unwrap_or_default(),
@@ -104,20 +108,20 @@ pub struct Profile {
     pub booking_url: String,
 }
 
-pub fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts) -> Profile {
+pub(crate) fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts) -> Profile {
     let m = &doc.meta;
     Profile {
-        slug: doc.slug.clone(),
+        slug: doc.slug().to_string(),
         name: m.name.clone(),
         role: m.role.clone(),
-        photo: images::resolve(&content.site, &m.photo, &doc.slug),
+        photo: images::resolve(&content.site, &m.photo, doc.slug()),
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
         bio: sections(&doc.sections, facts),
         booking_url: content
             .site
             .therapist_booking
-            .get(&doc.slug)
+            .get(doc.slug())
             .cloned()
             .unwrap_or_else(|| content.site.booking_url.clone()),
     }
@@ -136,7 +140,7 @@ pub struct PriceRow {
     pub note: Option<String>,
 }
 
-pub fn price_label(item: &PriceItem) -> String {
+pub(crate) fn price_label(item: &PriceItem) -> String {
     match (item.price, item.from) {
         (0, _) => "bezpłatnie".to_string(),
         (p, true) => format!("od {p}\u{a0}zł"),
@@ -144,7 +148,7 @@ pub fn price_label(item: &PriceItem) -> String {
     }
 }
 
-pub fn price_row(item: &PriceItem) -> PriceRow {
+pub(crate) fn price_row(item: &PriceItem) -> PriceRow {
     PriceRow {
         name: item.name.clone(),
         price: price_label(item),
@@ -161,14 +165,53 @@ pub fn price_row(item: &PriceItem) -> PriceRow {
 pub struct Collections {
     pub services: Vec<ServiceCard>,
     pub featured_services: Vec<ServiceCard>,
-    pub articles: Vec<ArticleCard>,
-    pub featured_articles: Vec<ArticleCard>,
+    pub articles: Vec<Arc<ArticleCard>>,
+    pub featured_articles: Vec<Arc<ArticleCard>>,
     pub team: Vec<Profile>,
     pub prices: Vec<PriceRow>,
 }
 
+struct CachedCard {
+    doc_hash: [u8; 32],
+    card: Arc<ArticleCard>,
+    hash: [u8; 32],
+}
+
+/// Article cards of earlier builds: with thousands of articles, making every card again and
+/// hashing them all would cost more than rendering the one page that changed.
+#[derive(Default)]
+pub struct CardCache {
+    site: [u8; 32],
+    articles: HashMap<DocId, CachedCard>,
+}
+
+impl CardCache {
+    fn article(
+        &mut self,
+        site: &SiteConfig,
+        doc: &Document<ArticleMeta>,
+    ) -> (Arc<ArticleCard>, [u8; 32]) {
+        if let Some(c) = self
+            .articles
+            .get(&doc.id)
+            .filter(|c| c.doc_hash == doc.hash)
+        {
+            return (Arc::clone(&c.card), c.hash);
+        }
+        let card = Arc::new(article_card(site, doc));
+        let hash = Sha256::digest(serde_json::to_vec(&*card).unwrap_or_default()).into();
+        let cached = CachedCard {
+            doc_hash: doc.hash,
+            card: Arc::clone(&card),
+            hash,
+        };
+        self.articles.insert(doc.id.clone(), cached);
+        (card, hash)
+    }
+}
+
 /// The questions of every `faq` section, facts filled in.
-pub fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
+pub(crate) fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
     sections
         .iter()
         .filter(|s| s.kind == "faq")
@@ -178,25 +221,25 @@ pub fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
 
 /// Where an article's button books a visit: its therapist's page, or the practice's.
 #[derive(Debug, Clone, Serialize)]
-pub struct ArticleBooking {
+pub(crate) struct ArticleBooking {
     pub url: String,
     /// The therapist's name and role, when the article names one.
     pub therapist: Option<String>,
     pub role: Option<String>,
 }
 
-pub fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
+pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
     let member = doc
         .meta
         .therapist
         .as_deref()
-        .and_then(|slug| content.team.iter().find(|t| t.slug == slug));
+        .and_then(|slug| content.team.iter().find(|t| t.slug() == slug));
     match member {
         Some(t) => ArticleBooking {
             url: content
                 .site
                 .therapist_booking
-                .get(&t.slug)
+                .get(t.slug())
                 .cloned()
                 .unwrap_or_else(|| content.site.booking_url.clone()),
             therapist: Some(t.meta.name.clone()),
@@ -210,43 +253,63 @@ pub fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> Articl
     }
 }
 
-pub fn collections(content: &Content, facts: &Facts) -> Collections {
-    let mut services: Vec<&Document<ServiceMeta>> = content.services.iter().collect();
-    services.sort_by_key(|d| (d.meta.order, d.slug.clone()));
-    let listed = |featured: bool| {
+/// The collections of `content`, and a fingerprint that changes exactly when they do.
+pub(crate) fn collections(
+    content: &Content,
+    facts: &Facts,
+    cache: &mut CardCache,
+) -> (Collections, [u8; 32]) {
+    let site = &content.site;
+    let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
+    if cache.site != site_hash {
+        *cache = CardCache {
+            site: site_hash,
+            ..CardCache::default()
+        };
+    }
+    let mut services: Vec<&Arc<Document<ServiceMeta>>> = content.services.iter().collect();
+    services.sort_by(|a, b| (a.meta.order, a.slug()).cmp(&(b.meta.order, b.slug())));
+    let service_cards = |pick: fn(&ServiceMeta) -> bool| {
         services
             .iter()
-            .filter(|d| {
-                if featured {
-                    d.meta.featured
-                } else {
-                    d.meta.listed
-                }
-            })
-            .map(|d| service_card(content, d))
+            .filter(|d| pick(&d.meta))
+            .map(|d| service_card(site, d))
             .collect::<Vec<_>>()
     };
-    let mut articles: Vec<&Document<ArticleMeta>> =
+    let mut articles: Vec<&Arc<Document<ArticleMeta>>> =
         content.articles.iter().filter(|a| a.meta.listed).collect();
-    articles.sort_by(|a, b| b.meta.date.cmp(&a.meta.date).then(a.slug.cmp(&b.slug)));
-    let article_cards: Vec<ArticleCard> =
-        articles.iter().map(|d| article_card(content, d)).collect();
-    let mut featured_articles: Vec<ArticleCard> = articles
-        .iter()
-        .filter(|a| a.meta.featured)
-        .map(|d| article_card(content, d))
-        .collect();
-    if featured_articles.is_empty() {
-        featured_articles = article_cards.iter().take(3).cloned().collect();
+    articles.sort_by(|a, b| b.meta.date.cmp(&a.meta.date).then(a.slug().cmp(b.slug())));
+    let mut fingerprint = Sha256::new();
+    let mut cards = Vec::with_capacity(articles.len());
+    let mut featured = Vec::new();
+    for doc in &articles {
+        let (card, hash) = cache.article(site, doc);
+        fingerprint.update(hash);
+        if doc.meta.featured {
+            featured.push(Arc::clone(&card));
+        }
+        cards.push(card);
     }
-    let mut team: Vec<&Document<TeamMeta>> = content.team.iter().collect();
-    team.sort_by_key(|d| (d.meta.order, d.slug.clone()));
-    Collections {
-        services: listed(false),
-        featured_services: listed(true),
-        articles: article_cards,
-        featured_articles,
+    if featured.is_empty() {
+        featured = cards.iter().take(3).cloned().collect();
+    }
+    let mut team: Vec<&Arc<Document<TeamMeta>>> = content.team.iter().collect();
+    team.sort_by(|a, b| (a.meta.order, a.slug()).cmp(&(b.meta.order, b.slug())));
+    let collections = Collections {
+        services: service_cards(|m| m.listed),
+        featured_services: service_cards(|m| m.featured),
+        articles: cards,
+        featured_articles: featured,
         team: team.iter().map(|d| profile(content, d, facts)).collect(),
         prices: content.prices.items.iter().map(price_row).collect(),
-    }
+    };
+    let small = (
+        &collections.services,
+        &collections.featured_services,
+        &collections.featured_articles,
+        &collections.team,
+        &collections.prices,
+    );
+    fingerprint.update(serde_json::to_vec(&small).unwrap_or_default());
+    (collections, fingerprint.finalize().into())
 }

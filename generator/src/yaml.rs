@@ -4,13 +4,13 @@ use serde::de::DeserializeOwned;
 
 /// A YAML problem with the 1-based line inside the parsed text, when known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct YamlError {
+pub(crate) struct YamlError {
     pub line: Option<usize>,
     pub message: String,
 }
 
 /// Parses `text` into `T`, keeping the line of the first problem.
-pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
+pub(crate) fn parse<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     serde_yaml::from_str(text).map_err(|e| {
         let line = e.location().map(|l| l.line());
         let full = e.to_string();

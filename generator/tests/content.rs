@@ -3,7 +3,7 @@
 
 mod common;
 use common::{repo_root, Fixture};
-use generator::markdown::plain_text;
+use generator::plain_text;
 use std::collections::BTreeMap;
 
 const PLACEHOLDERS: [&str; 8] = [
@@ -21,7 +21,7 @@ fn content() -> generator::Content {
     generator::load(&generator::Project::at(&repo_root())).expect("the real content loads")
 }
 
-fn words(sections: &[generator::sections::Section]) -> usize {
+fn words(sections: &[generator::Section]) -> usize {
     sections
         .iter()
         .map(|s| plain_text(&s.content).split_whitespace().count())
@@ -70,28 +70,28 @@ fn articles_have_at_least_700_words_and_service_pages_400() {
     let mut short = Vec::new();
     for a in &c.articles {
         let n = words(&a.sections);
-        counts.insert(format!("/blog/{}", a.slug), n);
+        counts.insert(format!("/blog/{}", a.slug()), n);
         if n < 700 {
-            short.push(format!("/blog/{} has {n} words", a.slug));
+            short.push(format!("/blog/{} has {n} words", a.slug()));
         }
         assert!(
             a.sections
                 .iter()
                 .any(|s| s.content.contains("\n## ") || s.content.starts_with("## ")),
             "/blog/{} has no subheadings",
-            a.slug
+            a.slug()
         );
         assert!(
             a.body.contains("](/uslugi/"),
             "/blog/{} links to no service",
-            a.slug
+            a.slug()
         );
     }
     for s in &c.services {
         let n = words(&s.sections) + s.meta.intro.split_whitespace().count();
-        counts.insert(format!("/uslugi/{}", s.slug), n);
+        counts.insert(format!("/uslugi/{}", s.slug()), n);
         if n < 400 {
-            short.push(format!("/uslugi/{} has {n} words", s.slug));
+            short.push(format!("/uslugi/{} has {n} words", s.slug()));
         }
     }
     eprintln!("words per page: {counts:#?}");
@@ -103,21 +103,21 @@ fn every_page_has_its_own_description_of_120_to_160_characters_and_title() {
     let c = content();
     let pages = c.pages.iter().map(|p| {
         (
-            p.slug.clone(),
+            p.slug().to_string(),
             p.meta.title.clone(),
             p.meta.description.clone(),
         )
     });
     let services = c.services.iter().map(|s| {
         (
-            s.slug.clone(),
+            s.slug().to_string(),
             s.meta.title.clone(),
             s.meta.description.clone(),
         )
     });
     let articles = c.articles.iter().map(|a| {
         (
-            a.slug.clone(),
+            a.slug().to_string(),
             a.meta.title.clone(),
             a.meta.description.clone(),
         )

@@ -19,7 +19,10 @@ impl Lcg {
 }
 
 fn as_map(outputs: Vec<generator::Output>) -> BTreeMap<String, Vec<u8>> {
-    outputs.into_iter().map(|o| (o.path, o.bytes)).collect()
+    outputs
+        .into_iter()
+        .map(|o| (o.path, o.bytes.to_vec()))
+        .collect()
 }
 
 fn assert_same(
@@ -214,4 +217,47 @@ fn a_body_edit_re_renders_only_that_article_and_the_published_site_matches() {
             "{p} differs on disk"
         );
     }
+}
+
+/// The number the next publish at `dist` will give its build folder.
+fn next_build(dist: &std::path::Path) -> u64 {
+    let builds = dist.with_file_name("dist.builds");
+    std::fs::read_dir(builds)
+        .expect("builds folder")
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u64>().ok())
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+#[test]
+fn after_a_failed_publish_the_next_build_equals_a_clean_one() {
+    let f = Fixture::real_site();
+    let dist = f.path("dist");
+    let mut builder = generator::Builder::new(f.project());
+    builder.build(&dist).expect("first build");
+    let edited = "content/blog/terapia-cbt.md";
+    f.write(
+        edited,
+        &format!("{}\nAkapit, który musi dotrzeć.\n", f.read(edited)),
+    );
+    // A file where the next build's staging folder goes: that publish fails half-way, as on
+    // a full disk, after the page was already rendered.
+    let blocker = f.path(&format!("dist.builds/{}.partial", next_build(&dist)));
+    std::fs::write(&blocker, "zajęte").expect("blocker");
+    assert!(builder.build(&dist).is_err(), "the publish must fail");
+    std::fs::remove_file(&blocker).expect("unblock");
+    let other = "content/blog/pierwsza-wizyta.md";
+    f.write(other, &format!("{}\nInna zmiana.\n", f.read(other)));
+    builder.build(&dist).expect("build after the failure");
+    let clean = as_map(generator::check(&f.project()).expect("clean"));
+    for (path, bytes) in &clean {
+        let published = std::fs::read(dist.join(path)).expect("published file");
+        assert!(published == *bytes, "{path} differs from a clean build");
+    }
+    let page = std::fs::read_to_string(dist.join("blog/terapia-cbt/index.html")).expect("page");
+    assert!(
+        page.contains("Akapit, który musi dotrzeć."),
+        "the edit of the failed publish is live"
+    );
 }

@@ -42,7 +42,7 @@ fn islands_are_prerendered_html_with_their_props() {
             .iter()
             .find(|o| o.path == path)
             .expect("page exists");
-        String::from_utf8(o.bytes.clone()).expect("utf-8")
+        String::from_utf8(o.bytes.to_vec()).expect("utf-8")
     };
     let service = page("uslugi/terapia-par/index.html");
     assert_eq!(service.matches("data-island=\"BookingButton\"").count(), 2);

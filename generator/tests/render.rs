@@ -56,7 +56,12 @@ fn rendered(f: &Fixture) -> BTreeMap<String, String> {
         .expect("site renders")
         .into_iter()
         .filter(|o| o.path.ends_with(".html"))
-        .map(|o| (o.path, String::from_utf8(o.bytes).expect("utf-8 html")))
+        .map(|o| {
+            (
+                o.path,
+                String::from_utf8(o.bytes.to_vec()).expect("utf-8 html"),
+            )
+        })
         .collect()
 }
 
@@ -277,18 +282,16 @@ fn every_document_shows_its_own_text() {
     let f = Fixture::real_site();
     let html = rendered(&f);
     let content = generator::load(&f.project()).expect("loads");
-    let pages = content
-        .pages
-        .iter()
-        .map(|d| (generator::model::page_route(&d.slug), &d.sections));
+    let route = |r: &Option<String>| r.clone().expect("a public document");
+    let pages = content.pages.iter().map(|d| (route(&d.route), &d.sections));
     let services = content
         .services
         .iter()
-        .map(|d| (format!("/uslugi/{}", d.slug), &d.sections));
+        .map(|d| (route(&d.route), &d.sections));
     let articles = content
         .articles
         .iter()
-        .map(|d| (format!("/blog/{}", d.slug), &d.sections));
+        .map(|d| (route(&d.route), &d.sections));
     for (route, sections) in pages.chain(services).chain(articles) {
         let Some(first) = sections.iter().find(|s| !s.content.trim().is_empty()) else {
             continue;
@@ -298,9 +301,9 @@ fn every_document_shows_its_own_text() {
             .lines()
             .find(|l| !l.trim().is_empty())
             .unwrap_or_default();
-        let text = generator::markdown::plain_text(line);
+        let text = generator::plain_text(line);
         let opening: Vec<&str> = text.split_whitespace().take(3).collect();
-        let expected = generator::markdown::typeset(&opening.join(" "));
+        let expected = generator::typeset(&opening.join(" "));
         let page = html[&file_of(&route)].replace("&nbsp;", "\u{a0}");
         assert!(
             page.contains(&expected),

@@ -39,8 +39,10 @@ pub struct AppState {
     pub builder: std::sync::Mutex<generator::Builder>,
     /// Published files in memory, compressed once.
     pub files: Arc<static_files::FileCache>,
-    /// The security headers of the published `_headers`, added to every answer.
+    /// The security headers of the published build, added to every answer.
     pub headers: std::sync::RwLock<Vec<(header::HeaderName, header::HeaderValue)>>,
+    /// The last build's renderer: pages rendered on request use its templates and content.
+    pub renderer: std::sync::RwLock<Option<Arc<generator::Renderer>>>,
 }
 
 fn random_secret() -> Vec<u8> {
@@ -61,7 +63,7 @@ fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, E
 
 impl AppState {
     /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
-    pub fn open(config: &Config, site: &generator::model::SiteConfig) -> Result<Self, Error> {
+    pub fn open(config: &Config, site: &generator::SiteConfig) -> Result<Self, Error> {
         let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
         let secret = db.setting_or("token_secret", random_secret)?;
         let domain = site
@@ -115,6 +117,7 @@ impl AppState {
                 &config.root,
             ))),
             headers: std::sync::RwLock::new(Vec::new()),
+            renderer: std::sync::RwLock::new(None),
             files: Arc::default(),
         })
     }
@@ -123,26 +126,50 @@ impl AppState {
     /// headers it came with.
     pub fn rebuild(&self) -> Result<generator::BuildReport, generator::Error> {
         let mut builder = self.builder.lock().unwrap_or_else(|p| p.into_inner());
-        let report = builder.build(&self.dist)?;
-        self.reload_headers();
-        Ok(report)
+        self.rebuild_with(&mut builder)
     }
 
-    /// Reads the security headers of the site just published.
-    pub fn reload_headers(&self) {
-        let text =
-            std::fs::read_to_string(self.dist.join(generator::headers::FILE)).unwrap_or_default();
-        let parsed = generator::headers::parse_headers_file(&text)
-            .into_iter()
+    /// Like [`AppState::rebuild`], with the builder already locked.
+    pub fn rebuild_with(
+        &self,
+        builder: &mut generator::Builder,
+    ) -> Result<generator::BuildReport, generator::Error> {
+        let started = Instant::now();
+        let build = builder.render()?;
+        let build_dir = builder.publish(&self.dist, &build)?;
+        self.serve_headers(&build.headers);
+        if let Ok(mut renderer) = self.renderer.write() {
+            *renderer = Some(Arc::clone(&build.renderer));
+        }
+        Ok(generator::BuildReport {
+            files: build.outputs.len(),
+            pages: build.pages(),
+            rendered: build.rendered,
+            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
+            elapsed: started.elapsed(),
+            build_dir,
+            ssr: build.ssr,
+            phases: build.phases,
+            headers: build.headers,
+        })
+    }
+
+    fn serve_headers(&self, headers: &[(String, String)]) {
+        let parsed = headers
+            .iter()
             .filter_map(|(k, v)| {
                 Some((
-                    header::HeaderName::try_from(k).ok()?,
-                    header::HeaderValue::try_from(v).ok()?,
+                    header::HeaderName::try_from(k.as_str()).ok()?,
+                    header::HeaderValue::try_from(v.as_str()).ok()?,
                 ))
             })
+            .chain(std::iter::once((
+                header::STRICT_TRANSPORT_SECURITY,
+                header::HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+            )))
             .collect();
-        if let Ok(mut headers) = self.headers.write() {
-            *headers = parsed;
+        if let Ok(mut served) = self.headers.write() {
+            *served = parsed;
         }
     }
 

@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use generator::edit::{self, EditableContent, Saved};
+use generator::{DocId, EditableContent, Saved};
 use rusqlite::params;
 use serde::Deserialize;
 use serde_json::json;
@@ -48,7 +48,7 @@ async fn list(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
         return response;
     }
     let project = state.project.clone();
-    match web::block(move || edit::list(&project)).await {
+    match web::block(move || project.editable_list()).await {
         Ok(Ok(pages)) => HttpResponse::Ok()
             .insert_header(("Cache-Control", "no-store"))
             .json(pages),
@@ -145,7 +145,7 @@ fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &str) -> Option
 /// Writes a change with `write`, rebuilds and publishes; a failed build puts the file back.
 fn publish_change(
     state: &AppState,
-    id: &str,
+    id: &DocId,
     author: &str,
     write: impl FnOnce() -> generator::Result<Saved>,
 ) -> Result<Published, Error> {
@@ -160,24 +160,25 @@ fn publish_change(
             version,
         } => (previous, saved, version),
     };
-    let file = edit::file_of(&state.project, id)
+    let file = state
+        .project
+        .file_of(id)
         .ok_or_else(|| Error::Auth(format!("no file for {id}")))?;
-    if let Err(e) = builder.build(&state.dist) {
-        edit::write_atomic(&file, &previous)?;
+    if let Err(e) = state.rebuild_with(&mut builder) {
+        generator::write_atomic(&file, &previous)?;
         return Ok(Published::BuildFailed(e.to_string()));
     }
     drop(builder);
-    state.reload_headers();
     let ms = started.elapsed().as_millis();
     state.db.with(|c| {
         c.execute(
             "INSERT INTO revisions (page, saved_at, author, previous, saved) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![id, now(), author, previous, saved],
+            params![id.to_string(), now(), author, previous, saved],
         )
         .map(|_| ())
     })?;
     tracing::info!(
-        page = id,
+        page = %id,
         author,
         ms = ms as u64,
         "page saved and published"
@@ -187,10 +188,15 @@ fn publish_change(
         warnings.extend(run_publish_cmd(cmd, &state.dist));
     }
     if state.content_git_commit {
-        warnings.extend(git_commit(&state.project.content_dir, &file, author, id));
+        warnings.extend(git_commit(
+            &state.project.content_dir,
+            &file,
+            author,
+            &id.to_string(),
+        ));
     }
     for w in &warnings {
-        tracing::warn!(page = id, "{w}");
+        tracing::warn!(page = %id, "{w}");
     }
     let warning = (!warnings.is_empty()).then(|| warnings.join(" "));
     Ok(Published::Done {
@@ -235,15 +241,17 @@ async fn save(
         Err(response) => return response,
     };
     let (kind, slug) = path.into_inner();
-    let id = format!("{kind}/{slug}");
-    if let Err(message) = edit::check_sections(&body.content.sections) {
+    let Some(id) = DocId::parse(&format!("{kind}/{slug}")) else {
+        return answer(StatusCode::NOT_FOUND, "Błąd", NOT_FOUND);
+    };
+    if let Err(message) = generator::check_sections(&body.content.sections) {
         return answer(StatusCode::UNPROCESSABLE_ENTITY, "Błąd", &message);
     }
     let body = body.into_inner();
     let result = web::block(move || {
         let project = state.project.clone();
         publish_change(&state, &id, &author, || {
-            edit::save(&project, &id, &body.version, &body.content.sections)
+            project.save_sections(&id, &body.version, &body.content.sections)
         })
     })
     .await;
@@ -291,13 +299,15 @@ async fn restore(
         Err(response) => return response,
     };
     let (kind, slug, revision) = path.into_inner();
-    let id = format!("{kind}/{slug}");
+    let Some(id) = DocId::parse(&format!("{kind}/{slug}")) else {
+        return answer(StatusCode::NOT_FOUND, "Błąd", NOT_FOUND);
+    };
     let result = web::block(move || {
         let text: Option<String> = state.db.with(|c| {
             use rusqlite::OptionalExtension;
             c.query_row(
                 "SELECT saved FROM revisions WHERE id = ?1 AND page = ?2",
-                params![revision, id],
+                params![revision, id.to_string()],
                 |r| r.get(0),
             )
             .optional()
@@ -307,7 +317,7 @@ async fn restore(
         };
         let project = state.project.clone();
         publish_change(&state, &id, &author, || {
-            edit::replace_text(&project, &id, &body.version, |_| Ok(text))
+            project.replace_text(&id, &body.version, |_| Ok(text))
         })
     })
     .await;

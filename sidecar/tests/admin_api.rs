@@ -254,9 +254,7 @@ where
 }
 
 fn page<'a>(list: &'a [Value], slug: &str) -> &'a Value {
-    list.iter()
-        .find(|p| p["slug"] == slug)
-        .expect("page listed")
+    list.iter().find(|p| p["id"] == slug).expect("page listed")
 }
 
 fn put(
@@ -272,7 +270,7 @@ fn put(
 }
 
 #[actix_rt::test]
-async fn the_pages_need_a_session_and_come_ordered_by_slug() {
+async fn the_pages_need_a_session_and_come_by_kind_then_slug_with_their_routes() {
     let s = setup(&[]);
     let app = app!(s);
     assert_eq!(
@@ -283,14 +281,48 @@ async fn the_pages_need_a_session_and_come_ordered_by_slug() {
     );
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
-    assert_eq!(list.len(), 9 + 11 + 15, "every page, service and article");
-    let slugs: Vec<&str> = list.iter().filter_map(|p| p["slug"].as_str()).collect();
-    let mut sorted = slugs.clone();
-    sorted.sort_unstable();
-    assert_eq!(slugs, sorted);
+    let count = |folder: &str| {
+        std::fs::read_dir(s.root.join("content").join(folder))
+            .expect("content folder")
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "md"))
+            })
+            .count()
+    };
+    assert_eq!(
+        list.len(),
+        count("pages") + count("services") + count("blog"),
+        "every page, service and article"
+    );
+    let kinds: Vec<&str> = list.iter().filter_map(|p| p["kind"].as_str()).collect();
+    let first_of = |k: &str| kinds.iter().position(|x| *x == k).expect("kind listed");
+    let last_of = |k: &str| kinds.iter().rposition(|x| *x == k).expect("kind listed");
+    assert!(last_of("page") < first_of("service") && last_of("service") < first_of("article"));
+    for kind in ["page", "service", "article"] {
+        let ids: Vec<&str> = list
+            .iter()
+            .filter(|p| p["kind"] == kind)
+            .filter_map(|p| p["id"].as_str())
+            .collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        assert_eq!(ids, sorted, "{kind}s by slug");
+    }
+    assert_eq!(
+        list[0]["id"], "pages/administratormagda",
+        "the first page by slug"
+    );
     let cennik = page(&list, "pages/cennik");
     assert_eq!(cennik["title"], "Cennik");
+    assert_eq!(cennik["route"], "/cennik");
+    assert_eq!(cennik["group"], "Strony");
     assert_eq!(cennik["content"]["sections"][0]["type"], "text");
+    let article = page(&list, "blog/terapia-cbt");
+    assert_eq!(
+        (article["kind"].as_str(), article["route"].as_str()),
+        (Some("article"), Some("/blog/terapia-cbt"))
+    );
 }
 
 #[actix_rt::test]

@@ -366,7 +366,7 @@ async fn the_form_without_javascript_shows_errors_next_to_the_fields() {
     .await;
     assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = String::from_utf8(test::read_body(resp).await.to_vec()).expect("html");
-    assert!(page.contains("id=\"contact-phone-error\" class=\"field-error\">Numer telefonu powinien składać się z 9 cyfr"));
+    assert!(page.contains("id=\"contact-phone-error\" class=\"field-error\">Numer telefonu powinien składać się z 9 cyfr"), "{page}");
     assert!(page.contains("aria-describedby=\"contact-phone-error\""));
     assert!(page.contains(">Treść</textarea>"), "keeps the message");
     assert_eq!(stored(&s), 0);

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
@@ -21,14 +21,14 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub dir: tempfile::TempDir,
 }
 
 impl Fixture {
     /// The real `content/`, `templates/` and built islands (without their SSR cache) copied
     /// into a fresh temp dir.
-    pub fn real_site() -> Self {
+    pub(crate) fn real_site() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         for sub in ["content", "templates", "islands/build"] {
             copy_dir(&repo_root().join(sub), &dir.path().join(sub));
@@ -36,37 +36,37 @@ impl Fixture {
         Fixture { dir }
     }
 
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         self.dir.path()
     }
 
-    pub fn project(&self) -> generator::Project {
+    pub(crate) fn project(&self) -> generator::Project {
         generator::Project::at(self.root())
     }
 
-    pub fn path(&self, relative: &str) -> PathBuf {
+    pub(crate) fn path(&self, relative: &str) -> PathBuf {
         self.root().join(relative)
     }
 
-    pub fn read(&self, relative: &str) -> String {
+    pub(crate) fn read(&self, relative: &str) -> String {
         std::fs::read_to_string(self.path(relative)).expect("read fixture file")
     }
 
-    pub fn write(&self, relative: &str, text: &str) {
+    pub(crate) fn write(&self, relative: &str, text: &str) {
         let path = self.path(relative);
         std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create folder");
         std::fs::write(path, text).expect("write fixture file");
     }
 
     /// Replaces the first occurrence of `from` in a file, failing if it is not there.
-    pub fn edit(&self, relative: &str, from: &str, to: &str) {
+    pub(crate) fn edit(&self, relative: &str, from: &str, to: &str) {
         let text = self.read(relative);
         assert!(text.contains(from), "{relative} does not contain {from:?}");
         self.write(relative, &text.replacen(from, to, 1));
     }
 
     /// 1-based line of the first line of `relative` that contains `needle`.
-    pub fn line_of(&self, relative: &str, needle: &str) -> usize {
+    pub(crate) fn line_of(&self, relative: &str, needle: &str) -> usize {
         self.read(relative)
             .lines()
             .position(|l| l.contains(needle))
@@ -75,7 +75,7 @@ impl Fixture {
     }
 
     /// The content problems of a check that must fail.
-    pub fn problems(&self) -> Vec<generator::Diagnostic> {
+    pub(crate) fn problems(&self) -> Vec<generator::Diagnostic> {
         match generator::check(&self.project()) {
             Ok(_) => panic!("the check passed, but a problem was expected"),
             Err(e) => e.diagnostics().to_vec(),
@@ -84,7 +84,12 @@ impl Fixture {
 }
 
 /// Asserts that exactly one problem points at `file`:`line` and mentions `text`.
-pub fn assert_problem(problems: &[generator::Diagnostic], file: &str, line: usize, text: &str) {
+pub(crate) fn assert_problem(
+    problems: &[generator::Diagnostic],
+    file: &str,
+    line: usize,
+    text: &str,
+) {
     let found = problems
         .iter()
         .any(|d| d.file.ends_with(file) && d.line == line && d.message.contains(text));

@@ -1,22 +1,36 @@
 // One tab per page, labelled with its title (WAI-ARIA tabs, vertical, manual activation),
-// with a filter so that 30 and more pages stay easy to reach.
+// grouped under the headings of their kind ('Strony', 'Usługi', 'Artykuły'), with a filter
+// so that 30 and more pages stay easy to reach. Each group is its own labelled tablist; the
+// arrow keys move through all of them.
 import { useRef, useState, type KeyboardEvent } from "react";
-import { KIND_LABEL, type Page } from "./api";
+import type { Page } from "./api";
 
 export interface PageTabsProps {
   pages: Page[];
   selected: string;
   dirty: Set<string>;
-  onSelect: (slug: string) => void;
+  onSelect: (id: string) => void;
 }
 
-export const tabId = (slug: string) => `tab-${slug.replace("/", "-")}`;
+export const tabId = (id: string) => `tab-${id.replace("/", "-")}`;
 export const PANEL_ID = "admin-tabpanel";
+
+/** The pages in groups of one kind, in the order the list gives them. */
+function groups(pages: Page[]): Page[][] {
+  const out: Page[][] = [];
+  for (const page of pages) {
+    const last = out[out.length - 1];
+    if (last?.[0]?.kind === page.kind) last.push(page);
+    else out.push([page]);
+  }
+  return out;
+}
 
 export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsProps) {
   const [filter, setFilter] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const shown = pages.filter((p) => p.title.toLowerCase().includes(filter.trim().toLowerCase()));
+  const focusable = shown.some((p) => p.id === selected) ? selected : shown[0]?.id;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...(list.current?.querySelectorAll<HTMLButtonElement>("[role=tab]") ?? [])];
@@ -45,23 +59,34 @@ export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsP
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
-      <div ref={list} role="tablist" aria-orientation="vertical" aria-label="Strony" onKeyDown={onKeyDown}>
-        {shown.map((page) => {
-          const active = page.slug === selected;
+      <div ref={list} className="tab-groups" onKeyDown={onKeyDown}>
+        {groups(shown).map((items) => {
+          const first = items[0];
+          if (!first) return null;
+          const headingId = `tabs-${first.kind}`;
           return (
-            <button
-              key={page.slug}
-              id={tabId(page.slug)}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              aria-controls={PANEL_ID}
-              tabIndex={active || (!shown.some((p) => p.slug === selected) && page === shown[0]) ? 0 : -1}
-              onClick={() => onSelect(page.slug)}
-            >
-              <span className="tab-kind">{KIND_LABEL[page.slug.split("/")[0] ?? ""] ?? ""}</span> {page.title}
-              {dirty.has(page.slug) && <span aria-label=" (niezapisane zmiany)"> •</span>}
-            </button>
+            <div key={first.kind} className="tab-group">
+              <h2 id={headingId} className="tab-group-title">
+                {first.group}
+              </h2>
+              <div role="tablist" aria-orientation="vertical" aria-labelledby={headingId}>
+                {items.map((page) => (
+                  <button
+                    key={page.id}
+                    id={tabId(page.id)}
+                    type="button"
+                    role="tab"
+                    aria-selected={page.id === selected}
+                    aria-controls={PANEL_ID}
+                    tabIndex={page.id === focusable ? 0 : -1}
+                    onClick={() => onSelect(page.id)}
+                  >
+                    {page.title}
+                    {dirty.has(page.id) && <span aria-label=" (niezapisane zmiany)"> •</span>}
+                  </button>
+                ))}
+              </div>
+            </div>
           );
         })}
         {shown.length === 0 && <p className="muted">Żadna strona nie pasuje do wyszukiwania.</p>}

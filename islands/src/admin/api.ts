@@ -6,7 +6,13 @@ export interface Section {
 }
 
 export interface Page {
-  slug: string;
+  /** `folder/slug`, for example `blog/terapia-cbt`: the document's id in every call. */
+  id: string;
+  kind: "page" | "service" | "article";
+  /** The heading of its group of tabs. */
+  group: string;
+  /** Where it is shown on the public site. */
+  route: string | null;
   title: string;
   content: { sections: Section[] };
   version: string;
@@ -43,11 +49,11 @@ export const api = {
   login: (email: string, password: string) => call<{ email: string }>("POST", "/api/auth/login", { email, password }),
   logout: () => fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }),
   pages: () => call<Page[]>("GET", "/api/pages"),
-  save: (slug: string, sections: Section[], version: string) =>
-    call<{ version: string; warning: string | null }>("PUT", `/api/pages/${slug}`, { content: { sections }, version }),
-  revisions: (slug: string) => call<Revision[]>("GET", `/api/pages/${slug}/revisions`),
-  restore: (slug: string, id: number, version: string) =>
-    call<{ version: string; warning: string | null }>("POST", `/api/pages/${slug}/revisions/${id}/restore`, {
+  save: (id: string, sections: Section[], version: string) =>
+    call<{ version: string; warning: string | null }>("PUT", `/api/pages/${id}`, { content: { sections }, version }),
+  revisions: (id: string) => call<Revision[]>("GET", `/api/pages/${id}/revisions`),
+  restore: (id: string, revision: number, version: string) =>
+    call<{ version: string; warning: string | null }>("POST", `/api/pages/${id}/revisions/${revision}/restore`, {
       version,
     }),
 };
@@ -55,13 +61,3 @@ export const api = {
 export function isApiError(e: unknown): e is ApiError {
   return typeof e === "object" && e !== null && "status" in e;
 }
-
-/** Where a page is shown on the public site. */
-export function publicRoute(slug: string): string {
-  const [kind, name] = slug.split("/");
-  if (kind === "services") return `/uslugi/${name}`;
-  if (kind === "blog") return `/blog/${name}`;
-  return name === "home" ? "/" : `/${name}`;
-}
-
-export const KIND_LABEL: Record<string, string> = { pages: "Strona", services: "Usługa", blog: "Artykuł" };

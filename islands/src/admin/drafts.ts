@@ -8,28 +8,28 @@ export interface Draft {
   at: number;
 }
 
-const key = (slug: string) => `harmonia-draft:${slug}`;
+const key = (id: string) => `harmonia-draft:${id}`;
 
-export function loadDraft(slug: string): Draft | null {
+export function loadDraft(id: string): Draft | null {
   try {
-    const text = localStorage.getItem(key(slug));
+    const text = localStorage.getItem(key(id));
     return text ? (JSON.parse(text) as Draft) : null;
   } catch {
     return null;
   }
 }
 
-export function saveDraft(slug: string, draft: Draft): void {
+export function saveDraft(id: string, draft: Draft): void {
   try {
-    localStorage.setItem(key(slug), JSON.stringify(draft));
+    localStorage.setItem(key(id), JSON.stringify(draft));
   } catch {
     // Storage full or disabled: the edit stays in the editor.
   }
 }
 
-export function dropDraft(slug: string): void {
+export function dropDraft(id: string): void {
   try {
-    localStorage.removeItem(key(slug));
+    localStorage.removeItem(key(id));
   } catch {
     // nothing to drop
   }

@@ -1,7 +1,7 @@
 // The admin panel 'Panel Administracyjny' (SPEC §2, §4, §8): rendered on the client only; the
 // prerendered HTML is its loading state.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
-import { api, isApiError, publicRoute, type Page, type Revision, type Section } from "../admin/api";
+import { api, isApiError, type Page, type Revision, type Section } from "../admin/api";
 import { dropDraft, loadDraft, sameSections, saveDraft, type Draft } from "../admin/drafts";
 import Editor from "../admin/Editor";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
@@ -65,13 +65,13 @@ function History({
 }) {
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   useEffect(() => {
-    api.revisions(page.slug).then(setRevisions, () => toast("error", LOAD_FAILED));
-  }, [page.slug, page.version, toast]);
+    api.revisions(page.id).then(setRevisions, () => toast("error", LOAD_FAILED));
+  }, [page.id, page.version, toast]);
   const restore = async (revision: Revision) => {
     if (!window.confirm(`Przywrócić wersję z ${formatTime(revision.savedAt * 1000)}?`)) return;
     try {
-      await api.restore(page.slug, revision.id, page.version);
-      dropDraft(page.slug);
+      await api.restore(page.id, revision.id, page.version);
+      dropDraft(page.id);
       toast("success", { title: "Sukces", text: "Przywrócono wybraną wersję." });
       onRestored();
     } catch (e) {
@@ -110,11 +110,11 @@ export default function AdminPanel() {
     try {
       const list = await api.pages();
       setPages(list);
-      setSelected((current) => (list.some((p) => p.slug === current) ? current : (list[0]?.slug ?? "")));
+      setSelected((current) => (list.some((p) => p.id === current) ? current : (list[0]?.id ?? "")));
       const drafts: Record<string, Draft> = {};
       for (const page of list) {
-        const draft = loadDraft(page.slug);
-        if (draft && !sameSections(draft.sections, page.content.sections)) drafts[page.slug] = draft;
+        const draft = loadDraft(page.id);
+        if (draft && !sameSections(draft.sections, page.content.sections)) drafts[page.id] = draft;
       }
       setOffered(drafts);
     } catch (e) {
@@ -143,28 +143,28 @@ export default function AdminPanel() {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  const page = pages.find((p) => p.slug === selected);
-  const sections = page ? (edits[page.slug] ?? page.content.sections) : [];
+  const page = pages.find((p) => p.id === selected);
+  const sections = page ? (edits[page.id] ?? page.content.sections) : [];
 
   const change = (next: Section[]) => {
     if (!page) return;
     setEdits((all) => {
       const copy = { ...all };
       if (sameSections(next, page.content.sections)) {
-        delete copy[page.slug];
-        dropDraft(page.slug);
+        delete copy[page.id];
+        dropDraft(page.id);
       } else {
-        copy[page.slug] = next;
-        saveDraft(page.slug, { sections: next, version: page.version, at: Date.now() });
+        copy[page.id] = next;
+        saveDraft(page.id, { sections: next, version: page.version, at: Date.now() });
       }
       return copy;
     });
   };
 
-  const select = (slug: string) => {
-    if (slug === selected) return;
-    if (page && dirty.has(page.slug) && !window.confirm(LEAVE)) return;
-    setSelected(slug);
+  const select = (id: string) => {
+    if (id === selected) return;
+    if (page && dirty.has(page.id) && !window.confirm(LEAVE)) return;
+    setSelected(id);
     setShowHistory(false);
   };
 
@@ -172,21 +172,21 @@ export default function AdminPanel() {
     if (!page) return;
     setSaving(true);
     try {
-      const result = await api.save(page.slug, sections, page.version);
+      const result = await api.save(page.id, sections, page.version);
       setPages((all) =>
-        all.map((p) => (p.slug === page.slug ? { ...p, version: result.version, content: { sections } } : p)),
+        all.map((p) => (p.id === page.id ? { ...p, version: result.version, content: { sections } } : p)),
       );
       setEdits((all) => {
         const copy = { ...all };
-        delete copy[page.slug];
+        delete copy[page.id];
         return copy;
       });
-      dropDraft(page.slug);
+      dropDraft(page.id);
       toast("success", SAVED);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     } catch (e) {
       // The edit stays in the editor and as a draft.
-      saveDraft(page.slug, { sections, version: page.version, at: Date.now() });
+      saveDraft(page.id, { sections, version: page.version, at: Date.now() });
       if (isApiError(e) && e.status === 401) setPhase("signedOut");
       toast(
         "error",
@@ -197,13 +197,13 @@ export default function AdminPanel() {
     }
   };
 
-  const restoreDraft = (slug: string, draft: Draft) => {
-    setEdits((all) => ({ ...all, [slug]: draft.sections }));
-    setOffered(({ [slug]: _, ...rest }) => rest);
+  const restoreDraft = (id: string, draft: Draft) => {
+    setEdits((all) => ({ ...all, [id]: draft.sections }));
+    setOffered(({ [id]: _, ...rest }) => rest);
   };
-  const discardDraft = (slug: string) => {
-    dropDraft(slug);
-    setOffered(({ [slug]: _, ...rest }) => rest);
+  const discardDraft = (id: string) => {
+    dropDraft(id);
+    setOffered(({ [id]: _, ...rest }) => rest);
   };
 
   const logout = async () => {
@@ -227,7 +227,7 @@ export default function AdminPanel() {
       </div>
     );
   }
-  const draft = page ? offered[page.slug] : undefined;
+  const draft = page ? offered[page.id] : undefined;
   return (
     <div className="admin-panel admin-signed-in">
       <div className="admin-bar">
@@ -238,18 +238,14 @@ export default function AdminPanel() {
       <div className="admin-layout">
         <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
         {page && (
-          <section
-            id={PANEL_ID}
-            role="tabpanel"
-            aria-labelledby={tabId(page.slug)}
-            className="admin-editor"
-            tabIndex={0}
-          >
+          <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(page.id)} className="admin-editor" tabIndex={0}>
             <div className="admin-editor-head">
               <h2>{page.title}</h2>
-              <a href={publicRoute(page.slug)} target="_blank" rel="noopener">
-                Zobacz stronę
-              </a>
+              {page.route && (
+                <a href={page.route} target="_blank" rel="noopener">
+                  Zobacz stronę
+                </a>
+              )}
               <button
                 type="button"
                 className="btn btn-secondary btn-small"
@@ -268,17 +264,17 @@ export default function AdminPanel() {
                 <button
                   type="button"
                   className="btn btn-primary btn-small"
-                  onClick={() => restoreDraft(page.slug, draft)}
+                  onClick={() => restoreDraft(page.id, draft)}
                 >
                   Przywróć szkic
                 </button>{" "}
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => discardDraft(page.slug)}>
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => discardDraft(page.id)}>
                   Odrzuć szkic
                 </button>
               </div>
             )}
             {showHistory && <History page={page} onRestored={loadPages} toast={toast} />}
-            <Editor sections={sections} onChange={change} onSave={save} saving={saving} dirty={dirty.has(page.slug)} />
+            <Editor sections={sections} onChange={change} onSave={save} saving={saving} dirty={dirty.has(page.id)} />
           </section>
         )}
       </div>

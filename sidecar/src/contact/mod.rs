@@ -202,18 +202,18 @@ async fn page_answer(state: &web::Data<AppState>, outcome: Outcome) -> HttpRespo
             json!({ "notice": "refused", "noticeText": message }),
         ),
     };
-    let project = state.project.clone();
+    let renderer = state.renderer.read().ok().and_then(|r| r.clone());
+    let Some(renderer) = renderer else {
+        return render_failed(status, "the site has not been built yet");
+    };
     let rendered = web::block(move || {
-        generator::render_extra(
-            &project,
-            &generator::ExtraPage {
-                template: "contact.html",
-                route: "/kontakt",
-                title: "Kontakt",
-                description: "Formularz kontaktowy Gabinetu Harmonia.",
-                extra: vec![("form", props)],
-            },
-        )
+        renderer.render_extra(&generator::ExtraPage {
+            template: "contact.html",
+            route: "/kontakt",
+            title: "Kontakt",
+            description: "Formularz kontaktowy Gabinetu Harmonia.",
+            extra: vec![("form", props)],
+        })
     })
     .await;
     match rendered {

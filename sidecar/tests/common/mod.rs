@@ -4,30 +4,32 @@
 use actix_web::web;
 use std::path::{Path, PathBuf};
 
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 /// A configuration that keeps everything under `dir`, with `extra` variables on top.
-pub fn config(dir: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
+pub(crate) fn config(dir: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
     config_for_copy(dir, &repo_root(), extra)
 }
 
 /// The app state for `config`, with the real site's facts.
-pub fn state(config: &sidecar::Config) -> web::Data<sidecar::AppState> {
+pub(crate) fn state(config: &sidecar::Config) -> web::Data<sidecar::AppState> {
     let content =
         generator::load(&generator::Project::at(&repo_root())).expect("the real content loads");
-    web::Data::new(sidecar::AppState::open(config, &content.site).expect("state opens"))
+    let state = sidecar::AppState::open(config, &content.site).expect("state opens");
+    state.rebuild().expect("the site builds");
+    web::Data::new(state)
 }
 
 /// Builds the real site into `dir/dist`.
-pub fn build_site(dir: &Path) -> PathBuf {
+pub(crate) fn build_site(dir: &Path) -> PathBuf {
     let dist = dir.join("dist");
     generator::build(&generator::Project::at(&repo_root()), &dist).expect("the real site builds");
     dist
 }
 
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
@@ -49,7 +51,7 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A copy of the project's sources (content, templates, built islands) under `dir/site`,
 /// for tests that write content files.
-pub fn site_copy(dir: &Path) -> PathBuf {
+pub(crate) fn site_copy(dir: &Path) -> PathBuf {
     let root = dir.join("site");
     for sub in ["content", "templates", "islands/build"] {
         copy_dir(&repo_root().join(sub), &root.join(sub));
@@ -58,7 +60,7 @@ pub fn site_copy(dir: &Path) -> PathBuf {
 }
 
 /// A configuration over a copy of the site, with `extra` variables first.
-pub fn config_for_copy(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
+pub(crate) fn config_for_copy(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
     let (root, data, dist) = (root.to_path_buf(), dir.join("var"), dir.join("dist"));
     sidecar::Config::from_lookup(|key| {
         if let Some((_, v)) = extra.iter().find(|(k, _)| *k == key) {

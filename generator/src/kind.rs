@@ -1,0 +1,170 @@
+//! What kind of document a file is, and its id: computed once when the file is loaded, so
+//! that a route, a folder or a template is never built by hand anywhere else.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The kinds of Markdown documents under `content/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Page,
+    Service,
+    Article,
+    Team,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Page, Kind::Service, Kind::Article, Kind::Team];
+    /// The kinds the admin panel edits, in the order of its tab groups.
+    pub const EDITABLE: [Kind; 3] = [Kind::Page, Kind::Service, Kind::Article];
+
+    /// The folder under `content/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Kind::Page => "pages",
+            Kind::Service => "services",
+            Kind::Article => "blog",
+            Kind::Team => "team",
+        }
+    }
+
+    pub fn from_folder(folder: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.folder() == folder)
+    }
+
+    /// The public address of a document of this kind; team profiles have none of their own.
+    pub fn route(self, slug: &str) -> Option<String> {
+        match self {
+            Kind::Page if slug == "home" => Some("/".into()),
+            Kind::Page => Some(format!("/{slug}")),
+            Kind::Service => Some(format!("/uslugi/{slug}")),
+            Kind::Article => Some(format!("/blog/{slug}")),
+            Kind::Team => None,
+        }
+    }
+
+    /// The template of its documents (a page names its own, `page` by default).
+    pub fn template(self) -> &'static str {
+        match self {
+            Kind::Page => "page",
+            Kind::Service => "service",
+            Kind::Article => "article",
+            Kind::Team => "about",
+        }
+    }
+
+    /// One document of this kind, in Polish.
+    pub fn label(self) -> &'static str {
+        match self {
+            Kind::Page => "Strona",
+            Kind::Service => "Usługa",
+            Kind::Article => "Artykuł",
+            Kind::Team => "Terapeuta",
+        }
+    }
+
+    /// All documents of this kind, in Polish (the panel's tab groups).
+    pub fn plural(self) -> &'static str {
+        match self {
+            Kind::Page => "Strony",
+            Kind::Service => "Usługi",
+            Kind::Article => "Artykuły",
+            Kind::Team => "Zespół",
+        }
+    }
+}
+
+/// A file name that can be part of an address: lowercase letters, digits and '-'.
+pub fn is_slug(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// A document's identity: its kind and its file name. Written `folder/slug`
+/// (`blog/terapia-cbt`), which is also how the panel and the revisions name it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DocId {
+    pub kind: Kind,
+    pub slug: String,
+}
+
+impl DocId {
+    pub fn new(kind: Kind, slug: impl Into<String>) -> Self {
+        DocId {
+            kind,
+            slug: slug.into(),
+        }
+    }
+
+    /// Parses `folder/slug`; anything else (other folders, `..`, capitals) is no id.
+    pub fn parse(text: &str) -> Option<DocId> {
+        let (folder, slug) = text.split_once('/')?;
+        let kind = Kind::from_folder(folder)?;
+        is_slug(slug).then(|| DocId::new(kind, slug))
+    }
+
+    pub fn route(&self) -> Option<String> {
+        self.kind.route(&self.slug)
+    }
+
+    /// The document's file under `content_dir`.
+    pub fn file(&self, content_dir: &Path) -> PathBuf {
+        content_dir
+            .join(self.kind.folder())
+            .join(format!("{}.md", self.slug))
+    }
+}
+
+impl fmt::Display for DocId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.kind.folder(), self.slug)
+    }
+}
+
+impl Serialize for DocId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_give_routes() {
+        let id = DocId::parse("blog/terapia-cbt").expect("an article id");
+        assert_eq!(id.kind, Kind::Article);
+        assert_eq!(id.to_string(), "blog/terapia-cbt");
+        assert_eq!(id.route().as_deref(), Some("/blog/terapia-cbt"));
+        assert_eq!(
+            DocId::parse("pages/home")
+                .and_then(|i| i.route())
+                .as_deref(),
+            Some("/")
+        );
+        assert_eq!(
+            DocId::new(Kind::Service, "terapia-par").route().as_deref(),
+            Some("/uslugi/terapia-par")
+        );
+        assert_eq!(DocId::new(Kind::Team, "anna").route(), None);
+    }
+
+    #[test]
+    fn only_known_folders_and_slugs_are_ids() {
+        for bad in [
+            "blog/",
+            "pages/../site",
+            "strona",
+            "pages/Strona",
+            "inne/a",
+            "blog/a b",
+        ] {
+            assert!(DocId::parse(bad).is_none(), "{bad}");
+        }
+    }
+}

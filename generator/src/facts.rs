@@ -16,8 +16,9 @@ pub(crate) struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub(crate) const NAMES: [&str; 10] = [
+pub(crate) const NAMES: [&str; 11] = [
     "nazwa",
+    "godziny",
     "adres",
     "telefon",
     "email",
@@ -76,15 +77,57 @@ fn cookie_table(content: &Content) -> String {
     out
 }
 
+/// The online services as a Markdown list: each by its short card title, or by its page
+/// title where two share a card title.
 fn online_services(content: &Content) -> String {
-    content
+    let services: Vec<_> = content
         .site
         .online_services
         .iter()
         .filter_map(|slug| content.services.iter().find(|s| s.slug() == slug))
+        .collect();
+    let short = |s: &crate::model::Document<crate::model::ServiceMeta>| {
+        s.meta
+            .card_title
+            .clone()
+            .unwrap_or_else(|| s.meta.title.clone())
+    };
+    services
+        .iter()
         .filter_map(|s| {
-            let title = s.meta.card_title.as_deref().unwrap_or(&s.meta.title);
+            let label = short(s);
+            let shared = services.iter().filter(|o| short(o) == label).count() > 1;
+            let title = if shared { s.meta.title.clone() } else { label };
             Some(format!("- [{}]({})\n", title, s.route.as_deref()?))
+        })
+        .collect()
+}
+
+const DAYS: [(&str, &str); 7] = [
+    ("Monday", "pon."),
+    ("Tuesday", "wt."),
+    ("Wednesday", "śr."),
+    ("Thursday", "czw."),
+    ("Friday", "pt."),
+    ("Saturday", "sob."),
+    ("Sunday", "niedz."),
+];
+
+/// "pon.–czw. 9:00–20:00" for each row of `opening_hours`.
+pub(crate) fn opening_hours(site: &crate::model::SiteConfig) -> Vec<String> {
+    let polish = |day: &str| DAYS.iter().find(|(en, _)| *en == day).map(|(_, pl)| *pl);
+    let time = |t: &str| t.strip_prefix('0').unwrap_or(t).to_string();
+    site.opening_hours
+        .iter()
+        .filter_map(|h| {
+            let first = polish(h.days.first()?)?;
+            let last = polish(h.days.last()?)?;
+            let days = if h.days.len() == 1 {
+                first.to_string()
+            } else {
+                format!("{first}–{last}")
+            };
+            Some(format!("{days} {}–{}", time(&h.opens), time(&h.closes)))
         })
         .collect()
 }
@@ -106,6 +149,7 @@ impl Facts {
         );
         let values = BTreeMap::from([
             ("nazwa", site.name.clone()),
+            ("godziny", opening_hours(site).join(", ")),
             ("adres", site.address.one_line()),
             ("telefon", format!("[{}](tel:{digits})", site.phone)),
             ("email", format!("[{0}](mailto:{0})", site.email)),
@@ -165,6 +209,18 @@ mod tests {
                 offset: 27,
                 name: "ulica".into()
             }]
+        );
+    }
+
+    #[test]
+    fn opening_hours_read_in_polish() {
+        let yaml =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../content/site.yaml"))
+                .expect("site.yaml");
+        let site: crate::model::SiteConfig = crate::yaml::parse(&yaml).expect("parses");
+        assert_eq!(
+            opening_hours(&site),
+            vec!["pon.–czw. 9:00–20:00", "pt. 9:00–16:00"]
         );
     }
 

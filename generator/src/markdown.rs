@@ -49,6 +49,7 @@ const UNITS: [&str; 24] = [
 
 /// A group of digits, as in a phone number or a large number ("+48", "58", "2222").
 fn is_digit_group(word: &str) -> bool {
+    let word = word.trim_start_matches(['(', '„', '"', '[']);
     let digits = word.strip_prefix('+').unwrap_or(word);
     !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
 }

@@ -177,6 +177,7 @@ impl Renderer {
             .map(|c| serde_json::json!({ "key": c, "label": c.label() }))
             .collect();
         base.insert("consent_categories", &categories);
+        base.insert("opening_hours", &facts::opening_hours(&content.site));
         let rules: serde_json::Value = serde_json::from_str(CONTACT_RULES)
             .map_err(|e| Error::Islands(format!("islands/src/contact/rules.json: {e}")))?;
         base.insert("contact_rules", &rules);

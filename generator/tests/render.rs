@@ -4,7 +4,8 @@ mod common;
 use common::Fixture;
 use std::collections::BTreeMap;
 
-const PAGES: [&str; 9] = [
+/// The nine pages of SPEC §2 and the crisis-help page of issue 13.
+const PAGES: [&str; 10] = [
     "/m1",
     "/",
     "/o-mnie",
@@ -14,6 +15,7 @@ const PAGES: [&str; 9] = [
     "/regulamin",
     "/polityka-prywatnosci",
     "/administratormagda",
+    "/pilna-pomoc",
 ];
 const SERVICES: [&str; 11] = [
     "terapia-indywidualna",
@@ -346,8 +348,8 @@ fn an_article_books_with_its_therapist_or_with_the_practice() {
     let f = Fixture::real_site();
     f.edit(
         "content/blog/terapia-cbt.md",
-        "author:",
-        "therapist: \"tomasz-lewandowski\"\nauthor:",
+        "therapist: \"magdalena-wisniewska\"",
+        "therapist: \"tomasz-lewandowski\"",
     );
     let pages = rendered(&f);
     let cta = |html: &str| {

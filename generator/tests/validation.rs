@@ -205,7 +205,7 @@ fn an_unknown_fact_is_named_with_its_line_and_the_known_ones() {
         &f.problems(),
         ARTICLE,
         line,
-        "'{{ ulica }}' is not a fact of site.yaml; known: nazwa, adres",
+        "'{{ ulica }}' is not a fact of site.yaml; known: nazwa, godziny, adres",
     );
 }
 
@@ -237,7 +237,11 @@ fn a_bad_tax_number_and_an_unknown_therapist_are_refused() {
         "nip: \"5842738192\"",
         "nip: \"5842738193\"",
     );
-    f.edit(ARTICLE, "author:", "therapist: \"jan-kowalski\"\nauthor:");
+    f.edit(
+        ARTICLE,
+        "therapist: \"magdalena-wisniewska\"",
+        "therapist: \"jan-kowalski\"",
+    );
     let problems = f.problems();
     let nip = f.line_of("content/site.yaml", "nip:");
     assert_problem(&problems, "content/site.yaml", nip, "not a valid NIP");

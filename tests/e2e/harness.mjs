@@ -155,7 +155,7 @@ export function siteValue(key) {
   return match[1];
 }
 
-/** Every route of SPEC §2: the nine pages, the eleven services and the fifteen articles. */
+/** Every route of SPEC §2 (nine pages, eleven services, fifteen articles) and /pilna-pomoc. */
 export function publicRoutes() {
   return [
     "/",
@@ -167,6 +167,7 @@ export function publicRoutes() {
     "/regulamin",
     "/polityka-prywatnosci",
     "/administratormagda",
+    "/pilna-pomoc",
     ...slugs("services").map((s) => `/uslugi/${s}`),
     ...slugs("blog").map((s) => `/blog/${s}`),
   ];

@@ -2,6 +2,12 @@
 
 use std::path::PathBuf;
 
+use crate::client::Proxies;
+
+/// Variables that hold secrets: read once at start, then removed from the process's
+/// environment so that no child (node, git, PUBLISH_CMD) inherits them.
+pub const SECRET_VARIABLES: [&str; 2] = ["ADMIN_PASSWORD", "SMTP_URL"];
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub bind: String,
@@ -16,9 +22,10 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// Who receives contact messages (default: the practice's e-mail from `site.yaml`).
     pub contact_to: Option<String>,
+    /// Messages (delivered, failed or held) and outbox files older than this are deleted.
     pub message_retention_days: i64,
     pub contact_rate_per_minute: u32,
-    /// A submit sooner than this after the form was shown is taken for a bot.
+    /// A submit sooner than this after the form was shown is suspected of being a bot.
     pub contact_min_seconds: i64,
     /// The first retry of a failed delivery waits this long; each next one twice as long.
     pub outbox_retry_seconds: i64,
@@ -29,6 +36,12 @@ pub struct Config {
     /// Hashed into SQLite at start; never stored or logged in clear.
     pub admin_password: Option<String>,
     pub session_idle_minutes: i64,
+    /// A session ends this long after sign-in, however busy.
+    pub session_max_hours: i64,
+    /// Always treat requests as HTTPS: `Secure` cookies and HSTS whatever a proxy says.
+    pub force_https: bool,
+    /// Proxies whose `X-Forwarded-For`/`Forwarded` and `X-Forwarded-Proto` are believed.
+    pub trusted_proxies: Proxies,
     /// Run after each publish, for example to sync `dist/` to a CDN.
     pub publish_cmd: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
@@ -38,14 +51,22 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads every variable of the README's table.
+    /// Reads every variable of the README's table, then removes the secret ones from the
+    /// process's environment.
     pub fn from_env() -> Result<Self, crate::Error> {
-        Self::from_lookup(|key| std::env::var(key).ok())
+        let config = Self::from_lookup(|key| std::env::var(key).ok())?;
+        for name in SECRET_VARIABLES {
+            // Called at start, before any thread that reads the environment exists.
+            std::env::remove_var(name);
+        }
+        Ok(config)
     }
 
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, crate::Error> {
         let root = PathBuf::from(get("SITE_ROOT").unwrap_or_else(|| ".".into()));
         let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+        let flag = |key: &str| get(key).is_some_and(|v| v.trim() == "1");
+        let proxies = non_empty("TRUSTED_PROXIES").unwrap_or_default();
         Ok(Self {
             bind: get("BIND").unwrap_or_else(|| "127.0.0.1".into()),
             port: number(&get, "PORT", 8080)?,
@@ -61,9 +82,15 @@ impl Config {
             admin_email: non_empty("ADMIN_EMAIL"),
             admin_password: non_empty("ADMIN_PASSWORD"),
             session_idle_minutes: number(&get, "SESSION_IDLE_MINUTES", 120)?,
+            session_max_hours: number(&get, "SESSION_MAX_HOURS", 12)?,
+            force_https: flag("FORCE_HTTPS"),
+            trusted_proxies: Proxies::parse(&proxies).map_err(|message| crate::Error::Config {
+                name: "TRUSTED_PROXIES",
+                message,
+            })?,
             publish_cmd: non_empty("PUBLISH_CMD"),
-            content_git_commit: get("CONTENT_GIT_COMMIT").is_some_and(|v| v.trim() == "1"),
-            dev: get("DEV").is_some_and(|v| v.trim() == "1"),
+            content_git_commit: flag("CONTENT_GIT_COMMIT"),
+            dev: flag("DEV"),
             root,
         })
     }
@@ -101,11 +128,15 @@ mod tests {
             ),
             (None, 30, 5)
         );
+        assert_eq!((c.session_max_hours, c.force_https), (12, false));
     }
 
     #[test]
-    fn a_bad_port_is_named() {
+    fn a_bad_port_or_proxy_is_named() {
         let err = Config::from_lookup(|k| (k == "PORT").then(|| "80a".into())).unwrap_err();
         assert!(err.to_string().contains("PORT"), "{err}");
+        let err = Config::from_lookup(|k| (k == "TRUSTED_PROXIES").then(|| "10.0.0.0/99".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("TRUSTED_PROXIES"), "{err}");
     }
 }

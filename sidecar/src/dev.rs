@@ -145,7 +145,7 @@ pub fn watch(
                 Ok(())
             };
             let result =
-                islands.and_then(|()| state.rebuild().map(|_| ()).map_err(|e| e.to_string()));
+                islands.and_then(|()| state.site.rebuild().map(|_| ()).map_err(|e| e.to_string()));
             match &result {
                 Ok(()) => tracing::info!(changed = paths.len(), "rebuilt after a change"),
                 Err(e) => tracing::warn!("build failed: {e}"),

@@ -1,4 +1,10 @@
-//! The one error type of the sidecar.
+//! The sidecar's errors: [`Error`] says what failed and where (start-up, accounts, the
+//! database, a build), and [`ApiError`] is the answer a request gets, with a Polish title
+//! and message that the panel and the form show as they are.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::json;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -17,4 +23,138 @@ pub enum Error {
     },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+}
+
+/// The answer to a request that did not succeed: `{ "title": …, "error": … }`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{status} {title}: {message}")]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub title: String,
+    pub message: String,
+    /// Seconds after which a refused request may be tried again.
+    pub retry_after: Option<u64>,
+    /// Field errors of a form, by field name.
+    pub fields: Option<serde_json::Value>,
+}
+
+const SERVER_ERROR: &str = "Wystąpił błąd serwera. Spróbuj ponownie za chwilę.";
+
+impl ApiError {
+    pub fn new(status: StatusCode, title: &str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            title: title.to_string(),
+            message: message.into(),
+            retry_after: None,
+            fields: None,
+        }
+    }
+
+    /// A refusal with the generic title "Błąd".
+    pub fn status(status: StatusCode, message: impl Into<String>) -> Self {
+        Self::new(status, "Błąd", message)
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::status(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::status(StatusCode::NOT_FOUND, message)
+    }
+
+    pub fn unprocessable(message: impl Into<String>) -> Self {
+        Self::status(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    pub fn too_many(title: &str, message: impl Into<String>, retry_after: u64) -> Self {
+        ApiError {
+            retry_after: Some(retry_after.max(1)),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, title, message)
+        }
+    }
+
+    pub fn with_fields(mut self, fields: serde_json::Value) -> Self {
+        self.fields = Some(fields);
+        self
+    }
+
+    /// A failure of the server itself: logged with its cause, answered without it.
+    pub fn internal(cause: &dyn std::fmt::Display) -> Self {
+        tracing::error!(error = %cause, "request failed");
+        Self::status(StatusCode::INTERNAL_SERVER_ERROR, SERVER_ERROR)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        response.insert_header((header::CACHE_CONTROL, "no-store"));
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+        }
+        let mut body = json!({ "title": self.title, "error": self.message });
+        if let Some(fields) = &self.fields {
+            body["errors"] = fields.clone();
+        }
+        response.json(body)
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+impl From<generator::Error> for ApiError {
+    fn from(e: generator::Error) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+/// A JSON body the server cannot take: too large, not JSON, or not the right shape.
+pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
+    use actix_web::error::JsonPayloadError as E;
+    match err {
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "Przesłane dane są zbyt duże.",
+        ),
+        E::ContentType => ApiError::status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Dane trzeba przesłać jako JSON (application/json).",
+        ),
+        _ => ApiError::bad_request("Nie udało się odczytać przesłanych danych."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_carries_its_title_message_and_wait() {
+        let e = ApiError::too_many("Błąd logowania", "Spróbuj ponownie za 30 s.", 30);
+        let response = e.error_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+            Some("30")
+        );
+    }
 }

@@ -1,57 +1,73 @@
-//! The sidecar: serves the built site and, later, the site's small dynamic API.
+//! The sidecar: serves the built site from memory and answers what cannot be static — the
+//! contact form, the admin panel's sign-in, pages and inbox — rebuilding the site after each
+//! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
 
 pub mod auth;
+pub mod client;
 pub mod config;
 pub mod contact;
 pub mod db;
 pub mod dev;
 pub mod error;
+pub mod messages;
 pub mod outbox;
 pub mod pages;
+pub mod site;
 pub mod static_files;
 
-use actix_web::http::header;
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{middleware, web, App, HttpRequest, HttpServer};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use std::net::{IpAddr, Ipv4Addr};
-use std::num::NonZeroU32;
+use std::net::IpAddr;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use config::Config;
-pub use error::Error;
+pub use error::{ApiError, Error};
 
-/// What request handlers share.
-pub struct AppState {
-    pub db: Arc<db::Db>,
-    pub outbox: Arc<outbox::Outbox>,
-    /// Signs the contact form's tokens; made once and kept in SQLite.
-    pub secret: Vec<u8>,
-    pub contact_limiter: DefaultKeyedRateLimiter<IpAddr>,
-    pub min_seconds: i64,
-    pub project: generator::Project,
-    pub dist: std::path::PathBuf,
-    pub admin_email: String,
-    pub session_idle_seconds: i64,
-    pub publish_cmd: Option<String>,
-    pub content_git_commit: bool,
-    /// Rebuilds after each save, rendering only what changed; one at a time.
-    pub builder: std::sync::Mutex<generator::Builder>,
-    /// Published files in memory, compressed once.
-    pub files: Arc<static_files::FileCache>,
-    /// The security headers of the published build, added to every answer.
-    pub headers: std::sync::RwLock<Vec<(header::HeaderName, header::HeaderValue)>>,
-    /// The last build's renderer: pages rendered on request use its templates and content.
-    pub renderer: std::sync::RwLock<Option<Arc<generator::Renderer>>>,
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
-fn random_secret() -> Vec<u8> {
-    let mut secret = vec![0_u8; 32];
-    if let Err(e) = getrandom::fill(&mut secret) {
-        // Without randomness there is no safe secret; stop rather than sign with zeros.
-        panic!("no source of randomness: {e}");
+/// How a request's client is told apart: its address behind trusted proxies, its scheme.
+pub struct Clients {
+    pub proxies: client::Proxies,
+    pub force_https: bool,
+}
+
+impl Clients {
+    /// The client's rate-limit key (an IPv6 client's /64).
+    pub fn key(&self, req: &HttpRequest) -> IpAddr {
+        client::key(client::address(req, &self.proxies))
     }
-    secret
+
+    pub fn https(&self, req: &HttpRequest) -> bool {
+        client::is_https(req, &self.proxies, self.force_https)
+    }
+}
+
+/// What request handlers share, by concern.
+pub struct AppState {
+    pub db: Arc<db::Db>,
+    pub clients: Clients,
+    pub auth: auth::AuthState,
+    pub contact: contact::ContactState,
+    pub site: site::SiteState,
+    /// `make dev`: rebuild on change and reload open tabs.
+    pub dev: Option<Arc<dev::Dev>>,
+}
+
+fn random_secret() -> Result<Vec<u8>, Error> {
+    let mut secret = vec![0_u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| Error::Config {
+        name: "randomness",
+        message: format!("no source of randomness for the form's secret: {e}"),
+    })?;
+    Ok(secret)
 }
 
 fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, Error> {
@@ -61,223 +77,122 @@ fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, E
     })
 }
 
+fn outbox(
+    config: &Config,
+    site: &generator::SiteConfig,
+    db: &Arc<db::Db>,
+) -> Result<outbox::Outbox, Error> {
+    let domain = site
+        .site_url
+        .split("://")
+        .last()
+        .unwrap_or("localhost")
+        .trim_end_matches('/')
+        .to_string();
+    let addresses = outbox::Addresses {
+        from: mailbox(
+            &format!("{} <{}>", site.name, site.email),
+            "site.yaml email",
+        )?,
+        to: mailbox(
+            config.contact_to.as_deref().unwrap_or(&site.email),
+            "CONTACT_TO",
+        )?,
+        site_name: site.name.clone(),
+        domain,
+    };
+    let mailer =
+        outbox::Mailer::from_config(config.smtp_url.as_deref(), &config.data_dir.join("outbox"))?;
+    Ok(outbox::Outbox::new(
+        Arc::clone(db),
+        mailer,
+        addresses,
+        config.message_retention_days,
+        config.outbox_retry_seconds,
+    ))
+}
+
 impl AppState {
     /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
+    /// The site is not built yet: call `state.site.rebuild()`.
     pub fn open(config: &Config, site: &generator::SiteConfig) -> Result<Self, Error> {
         let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
-        let secret = db.setting_or("token_secret", random_secret)?;
-        let domain = site
-            .site_url
-            .split("://")
-            .last()
-            .unwrap_or("localhost")
-            .trim_end_matches('/')
-            .to_string();
-        let addresses = outbox::Addresses {
-            from: mailbox(
-                &format!("{} <{}>", site.name, site.email),
-                "site.yaml email",
-            )?,
-            to: mailbox(
-                config.contact_to.as_deref().unwrap_or(&site.email),
-                "CONTACT_TO",
-            )?,
-            site_name: site.name.clone(),
-            domain,
-        };
-        let mailer = outbox::Mailer::from_config(
-            config.smtp_url.as_deref(),
-            &config.data_dir.join("outbox"),
-        )?;
-        let outbox = outbox::Outbox::new(
-            Arc::clone(&db),
-            mailer,
-            addresses,
-            config.message_retention_days,
-            config.outbox_retry_seconds,
-        );
-        let rate =
-            NonZeroU32::new(config.contact_rate_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+        let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
+        if secret.len() < 32 {
+            return Err(Error::Config {
+                name: "randomness",
+                message: "no source of randomness for the form's secret".into(),
+            });
+        }
+        let outbox = Arc::new(outbox(config, site, &db)?);
+        let idle = config.session_idle_minutes.max(1) * 60;
+        let max = config.session_max_hours.max(1) * 3600;
+        let sessions = auth::sessions::Sessions::load(&db, idle, max)?;
+        let admin_email = config
+            .admin_email
+            .clone()
+            .unwrap_or_else(|| site.email.clone());
         Ok(Self {
+            clients: Clients {
+                proxies: config.trusted_proxies.clone(),
+                force_https: config.force_https,
+            },
+            auth: auth::AuthState::new(admin_email, sessions),
+            contact: contact::ContactState::new(
+                secret,
+                config.contact_rate_per_minute,
+                config.contact_min_seconds,
+                outbox,
+            ),
+            site: site::SiteState::new(config),
+            dev: config.dev.then(dev::Dev::new),
             db,
-            outbox: Arc::new(outbox),
-            secret,
-            contact_limiter: RateLimiter::keyed(Quota::per_minute(rate)),
-            min_seconds: config.contact_min_seconds,
-            project: generator::Project::at(&config.root),
-            dist: config.dist.clone(),
-            admin_email: config
-                .admin_email
-                .clone()
-                .unwrap_or_else(|| site.email.clone()),
-            session_idle_seconds: config.session_idle_minutes.max(1) * 60,
-            publish_cmd: config.publish_cmd.clone(),
-            content_git_commit: config.content_git_commit,
-            builder: std::sync::Mutex::new(generator::Builder::new(generator::Project::at(
-                &config.root,
-            ))),
-            headers: std::sync::RwLock::new(Vec::new()),
-            renderer: std::sync::RwLock::new(None),
-            files: Arc::default(),
         })
     }
 
-    /// Builds and publishes the site (only what changed since the last build) and serves the
-    /// headers it came with.
-    pub fn rebuild(&self) -> Result<generator::BuildReport, generator::Error> {
-        let mut builder = self.builder.lock().unwrap_or_else(|p| p.into_inner());
-        self.rebuild_with(&mut builder)
-    }
-
-    /// Like [`AppState::rebuild`], with the builder already locked.
-    pub fn rebuild_with(
-        &self,
-        builder: &mut generator::Builder,
-    ) -> Result<generator::BuildReport, generator::Error> {
-        let started = Instant::now();
-        let build = builder.render()?;
-        let build_dir = builder.publish(&self.dist, &build)?;
-        self.serve_headers(&build.headers);
-        if let Ok(mut renderer) = self.renderer.write() {
-            *renderer = Some(Arc::clone(&build.renderer));
-        }
-        Ok(generator::BuildReport {
-            files: build.outputs.len(),
-            pages: build.pages(),
-            rendered: build.rendered,
-            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
-            elapsed: started.elapsed(),
-            build_dir,
-            ssr: build.ssr,
-            phases: build.phases,
-            headers: build.headers,
-        })
-    }
-
-    fn serve_headers(&self, headers: &[(String, String)]) {
-        let parsed = headers
-            .iter()
-            .filter_map(|(k, v)| {
-                Some((
-                    header::HeaderName::try_from(k.as_str()).ok()?,
-                    header::HeaderValue::try_from(v.as_str()).ok()?,
-                ))
-            })
-            .chain(std::iter::once((
-                header::STRICT_TRANSPORT_SECURITY,
-                header::HeaderValue::from_static("max-age=31536000; includeSubDomains"),
-            )))
-            .collect();
-        if let Ok(mut served) = self.headers.write() {
-            *served = parsed;
-        }
-    }
-
-    /// Whether this client may send another contact message now.
-    pub fn allow(&self, req: &HttpRequest) -> bool {
-        let ip = req
-            .peer_addr()
-            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |a| a.ip());
-        self.contact_limiter.check_key(&ip).is_ok()
+    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys.
+    pub fn maintain(&self, now: i64) -> Result<(), Error> {
+        self.auth.sessions.prune(now);
+        let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
+        self.db.delete_expired_sessions(idle_before, made_before)?;
+        self.db
+            .prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
+        self.contact.prune();
+        Ok(())
     }
 }
 
 /// Adds the site's security headers to every answer; HSTS only when served over HTTPS.
-pub async fn security_headers(
-    req: actix_web::dev::ServiceRequest,
-    next: middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
-    let https = req.connection_info().scheme() == "https";
+async fn security_headers(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let state = req.app_data::<web::Data<AppState>>().cloned();
+    let https = state
+        .as_ref()
+        .is_some_and(|s| s.clients.https(req.request()));
     let mut response = next.call(req).await?;
-    if let Some(headers) = state.as_ref().and_then(|s| s.headers.read().ok()) {
-        for (name, value) in headers.iter() {
-            if https || name.as_str() != "strict-transport-security" {
-                response.headers_mut().insert(name.clone(), value.clone());
-            }
+    if let Some(state) = state {
+        let site = state.site.live.current();
+        for (name, value) in &site.headers {
+            response.headers_mut().insert(name.clone(), value.clone());
+        }
+        if https {
+            response.headers_mut().insert(
+                actix_web::http::header::STRICT_TRANSPORT_SECURITY,
+                actix_web::http::header::HeaderValue::from_static(
+                    "max-age=31536000; includeSubDomains",
+                ),
+            );
         }
     }
     Ok(response)
 }
 
-/// Registers every route of the sidecar.
-pub fn configure(
-    state: web::Data<AppState>,
-    dist: std::path::PathBuf,
-) -> impl FnOnce(&mut web::ServiceConfig) {
-    move |cfg| {
-        cfg.app_data(state)
-            .app_data(web::Data::new(static_files::Root(dist)))
-            .configure(contact::configure)
-            .configure(auth::configure)
-            .configure(pages::configure)
-            .default_service(web::to(static_files::serve));
-    }
-}
-
-/// Builds the site, then serves it until the process is stopped.
-pub async fn run(config: Config) -> Result<(), Error> {
-    let project = generator::Project::at(&config.root);
-    let content = generator::load(&project)?;
-    let state = web::Data::new(AppState::open(&config, &content.site)?);
-    let report = state.rebuild()?;
-    tracing::info!(
-        files = report.files,
-        ms = report.elapsed.as_millis() as u64,
-        "site built into {}",
-        config.dist.display()
-    );
-    Arc::clone(&state.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
-    if let Some(password) = auth::ensure_admin(
-        &state.db,
-        &state.admin_email,
-        config.admin_password.as_deref(),
-    )? {
-        // Shown once, on the first start without ADMIN_PASSWORD; only its hash is kept.
-        tracing::warn!(
-            "Utworzono konto administratora {} z hasłem: {password} (zapisz je; zmienisz je poleceniem `sidecar set-password {}`)",
-            state.admin_email,
-            state.admin_email
-        );
-    }
-    let dev = config.dev.then(dev::Dev::new);
-    // Kept alive while the server runs: dropping it stops watching.
-    let _watcher = match &dev {
-        Some(d) => Some(
-            dev::watch(state.clone(), Arc::clone(d), config.root.clone()).map_err(|message| {
-                Error::Config {
-                    name: "DEV",
-                    message,
-                }
-            })?,
-        ),
-        None => None,
-    };
-    let dist = config.dist.clone();
-    let server = HttpServer::new(move || {
-        let mut app = App::new()
-            .wrap(middleware::from_fn(security_headers))
-            .wrap(middleware::from_fn(log_request));
-        if let Some(d) = &dev {
-            app = app.configure(dev::configure(Arc::clone(d)));
-        }
-        app.configure(configure(state.clone(), dist.clone()))
-    })
-    .bind((config.bind.as_str(), config.port))
-    .map_err(|source| Error::Bind {
-        address: format!("{}:{}", config.bind, config.port),
-        source,
-    })?;
-    for address in server.addrs() {
-        println!("Strona działa pod adresem http://{address}");
-    }
-    server.run().await.map_err(Error::Serve)
-}
-
 async fn log_request(
-    req: actix_web::dev::ServiceRequest,
-    next: middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.path().to_string();
@@ -290,4 +205,118 @@ async fn log_request(
         "request"
     );
     Ok(response)
+}
+
+/// The whole application: every route, the security headers and the request log.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    let dev = state.dev.clone();
+    App::new()
+        .app_data(state)
+        .wrap(middleware::from_fn(security_headers))
+        .wrap(middleware::from_fn(log_request))
+        .configure(|cfg| {
+            if let Some(dev) = dev {
+                dev::configure(dev)(cfg);
+            }
+        })
+        .configure(contact::configure)
+        .configure(auth::configure)
+        .configure(pages::configure)
+        .configure(messages::configure)
+        .default_service(web::to(static_files::serve))
+}
+
+/// Writes the generated admin password to a file only the server's user can read.
+fn hand_over_password(
+    data_dir: &Path,
+    email: &str,
+    password: &str,
+) -> Result<std::path::PathBuf, Error> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let path = data_dir.join("admin-password.txt");
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| Error::Auth(format!("{}: {e}", path.display())))?;
+    writeln!(file, "{email}\n{password}")
+        .map_err(|e| Error::Auth(format!("{}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// Builds the site, then serves it until the process is stopped.
+pub async fn run(config: Config) -> Result<(), Error> {
+    let project = generator::Project::at(&config.root);
+    let content = generator::load(&project)?;
+    let state = web::Data::new(AppState::open(&config, &content.site)?);
+    let published = state.site.rebuild()?;
+    tracing::info!(
+        files = published.report.files,
+        ms = published.report.elapsed.as_millis() as u64,
+        "site built into {}",
+        config.dist.display()
+    );
+    if config.smtp_url.is_none() {
+        tracing::warn!(
+            "SMTP_URL is not set: contact messages are stored and written as .eml files in {}, and nobody is e-mailed",
+            config.data_dir.join("outbox").display()
+        );
+    }
+    Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
+    let admin = state.auth.admin_email.clone();
+    if let Some(password) =
+        auth::password::ensure_admin(&state.db, &admin, config.admin_password.as_deref())?
+    {
+        let path = hand_over_password(&config.data_dir, &admin, &password)?;
+        tracing::warn!(
+            "Utworzono konto administratora {admin}; hasło zapisano w pliku {} (tylko dla właściciela). Zmienisz je poleceniem `sidecar set-password {admin}`.",
+            path.display()
+        );
+    }
+    let maintained = state.clone();
+    actix_web::rt::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            let s = maintained.clone();
+            if let Ok(Err(e)) = web::block(move || s.maintain(now())).await {
+                tracing::warn!(error = %e, "maintenance");
+            }
+        }
+    });
+    // Kept alive while the server runs: dropping it stops watching.
+    let _watcher = match &state.dev {
+        Some(d) => Some(
+            dev::watch(state.clone(), Arc::clone(d), config.root.clone()).map_err(|message| {
+                Error::Config {
+                    name: "DEV",
+                    message,
+                }
+            })?,
+        ),
+        None => None,
+    };
+    let server = HttpServer::new(move || app(state.clone()))
+        .bind((config.bind.as_str(), config.port))
+        .map_err(|source| Error::Bind {
+            address: format!("{}:{}", config.bind, config.port),
+            source,
+        })?;
+    for address in server.addrs() {
+        println!("Strona działa pod adresem http://{address}");
+    }
+    server.run().await.map_err(Error::Serve)
 }

@@ -1,23 +1,37 @@
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
 const USAGE: &str =
-    "usage: sidecar                      serve the site (see README for the environment)
-       sidecar set-password EMAIL   set a new password read from standard input
-       sidecar add-account EMAIL    add an account with a password read from standard input";
+    "usage: sidecar                        serve the site (see README for the environment)
+       sidecar add-account EMAIL      add an account; its password is asked for (or read from standard input)
+       sidecar set-password EMAIL     give an existing account a new password
+       sidecar delete-account EMAIL   delete an account and sign out its sessions";
 
-/// `set-password` and `add-account`: the password comes from standard input, never argv.
-fn account_command(command: &str, email: &str) -> Result<(), sidecar::Error> {
-    let config = sidecar::Config::from_env()?;
-    let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?;
+/// A password typed at a terminal (not echoed), or one line of standard input.
+fn read_password() -> Result<String, sidecar::Error> {
+    let failed = |e: std::io::Error| sidecar::Error::Auth(format!("cannot read the password: {e}"));
+    if std::io::stdin().is_terminal() {
+        return rpassword::prompt_password("Hasło: ").map_err(failed);
+    }
     let mut password = String::new();
     std::io::stdin()
         .lock()
         .read_line(&mut password)
-        .map_err(|e| sidecar::Error::Auth(format!("cannot read the password: {e}")))?;
-    sidecar::auth::set_password(&db, email, password.trim_end_matches(['\r', '\n']))?;
-    println!("{command}: {email} has a new password");
+        .map_err(failed)?;
+    Ok(password.trim_end_matches(['\r', '\n']).to_string())
+}
+
+fn account_command(command: &str, email: &str) -> Result<(), sidecar::Error> {
+    let config = sidecar::Config::from_env()?;
+    let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?;
+    use sidecar::auth::password;
+    match command {
+        "add-account" => password::add_account(&db, email, &read_password()?)?,
+        "set-password" => password::set_password(&db, email, &read_password()?)?,
+        _ => password::delete_account(&db, email)?,
+    }
+    println!("{command}: {email}: done");
     Ok(())
 }
 
@@ -29,17 +43,15 @@ async fn main() -> ExitCode {
         )
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
         [] => match sidecar::Config::from_env() {
             Ok(config) => sidecar::run(config).await,
             Err(e) => Err(e),
         },
-        [command @ ("set-password" | "add-account"), email] => account_command(command, email),
+        [command @ ("set-password" | "add-account" | "delete-account"), email] => {
+            account_command(command, email)
+        }
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

@@ -1,15 +1,22 @@
 //! Delivers stored contact messages by e-mail. A message stays in SQLite until a delivery
 //! succeeds; failures are retried with growing delays across restarts, and a message that
-//! still fails after a day is marked failed and logged, never dropped.
+//! still fails after a day is marked failed and logged, never dropped. A message suspected
+//! of being spam is e-mailed with a marker and the reason; a held one waits for the panel.
+//! Without SMTP, messages are written as private `.eml` files.
 
 use lettre::message::{header::ContentType, Mailbox};
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
-use std::path::Path;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use crate::db::{Db, StoredMessage};
+use crate::db::{Db, Spam, StoredMessage};
 use crate::error::Error;
+use crate::now;
+
+/// What the subject of a suspected message starts with.
+pub const SPAM_MARKER: &str = "[podejrzenie spamu]";
 
 pub const GIVE_UP_AFTER_SECONDS: i64 = 24 * 60 * 60;
 const MAX_DELAY_SECONDS: i64 = 60 * 60;
@@ -17,7 +24,7 @@ const MAX_DELAY_SECONDS: i64 = 60 * 60;
 /// Where e-mail goes: an SMTP server, or `.eml` files when none is configured.
 pub enum Mailer {
     Smtp(Box<SmtpTransport>),
-    Files(FileTransport),
+    Files(FileTransport, PathBuf),
 }
 
 impl Mailer {
@@ -34,11 +41,14 @@ impl Mailer {
                 Ok(Mailer::Smtp(Box::new(transport)))
             }
             None => {
-                std::fs::create_dir_all(outbox_dir).map_err(|e| Error::Config {
+                crate::db::private_dir(outbox_dir).map_err(|e| Error::Config {
                     name: "DATA_DIR",
                     message: format!("cannot create {}: {e}", outbox_dir.display()),
                 })?;
-                Ok(Mailer::Files(FileTransport::new(outbox_dir)))
+                Ok(Mailer::Files(
+                    FileTransport::new(outbox_dir),
+                    outbox_dir.to_path_buf(),
+                ))
             }
         }
     }
@@ -46,8 +56,33 @@ impl Mailer {
     fn send(&self, email: &Message) -> Result<(), String> {
         match self {
             Mailer::Smtp(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
-            Mailer::Files(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
+            Mailer::Files(t, dir) => {
+                let id = t.send(email).map_err(|e| e.to_string())?;
+                let file = dir.join(format!("{id}.eml"));
+                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))
+                    .map_err(|e| format!("{}: {e}", file.display()))
+            }
         }
+    }
+
+    /// Deletes `.eml` files older than `before`; they hold what patients wrote.
+    fn delete_files_before(&self, before: SystemTime) -> usize {
+        let Mailer::Files(_, dir) = self else {
+            return 0;
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return 0;
+        };
+        entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+            .filter(|e| {
+                e.metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t < before)
+            })
+            .filter(|e| std::fs::remove_file(e.path()).is_ok())
+            .count()
     }
 }
 
@@ -60,20 +95,37 @@ pub struct Addresses {
     pub domain: String,
 }
 
+/// The first lines of a suspected message's body, saying why it is suspected.
+fn spam_note(spam: Option<Spam>) -> String {
+    match spam {
+        None => String::new(),
+        Some(Spam::Honeypot) => format!(
+            "Ta wiadomość trafiła do kwarantanny ({}) i została z niej zwolniona w panelu administracyjnym.\n\n",
+            Spam::Honeypot.label()
+        ),
+        Some(reason) => format!(
+            "UWAGA: wiadomość może być spamem. Powód: {}. Sprawdź ją, zanim odpowiesz; jeśli pisze człowiek, odpowiedz jak zwykle.\n\n",
+            reason.label()
+        ),
+    }
+}
+
 pub fn compose(m: &StoredMessage, a: &Addresses) -> Result<Message, String> {
-    let visitor: Mailbox = format!("{} <{}>", m.name, m.email)
+    let address: lettre::Address = m
+        .email
         .parse()
-        .or_else(|_| m.email.parse())
         .map_err(|e| format!("the visitor's address cannot be used: {e}"))?;
+    let visitor = Mailbox::new(Some(m.name.clone()), address);
     let phone = if m.full_phone.is_empty() {
         "nie podano".to_string()
     } else {
         m.full_phone.clone()
     };
     let body = format!(
-        "Nowa wiadomość z formularza kontaktowego na stronie {site}.\n\n\
+        "{note}Nowa wiadomość z formularza kontaktowego na stronie {site}.\n\n\
          Imię i nazwisko: {name}\nE-mail: {email}\nTelefon: {phone}\n\
          Numer kierunkowy: {code}\nNumer: {number}\n\nWiadomość:\n{message}\n",
+        note = spam_note(m.spam),
         site = a.site_name,
         name = m.name,
         email = m.email,
@@ -93,7 +145,12 @@ pub fn compose(m: &StoredMessage, a: &Addresses) -> Result<Message, String> {
         .from(a.from.clone())
         .reply_to(visitor)
         .to(a.to.clone())
-        .subject(format!("Wiadomość ze strony od: {}", m.name))
+        .subject(match m.spam {
+            Some(Spam::TooFast | Spam::BadToken) => {
+                format!("{SPAM_MARKER} Wiadomość ze strony od: {}", m.name)
+            }
+            _ => format!("Wiadomość ze strony od: {}", m.name),
+        })
         .header(ContentType::TEXT_PLAIN)
         .body(body)
         .map_err(|e| e.to_string())
@@ -113,12 +170,6 @@ pub struct Outbox {
     retention_seconds: i64,
     retry_base_seconds: i64,
     wake: (Mutex<bool>, Condvar),
-}
-
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 impl Outbox {
@@ -175,9 +226,13 @@ impl Outbox {
         Ok(delivered)
     }
 
+    /// Deletes messages in every state, and `.eml` files, past the retention period.
     pub fn purge_old(&self, now: i64) -> Result<usize, Error> {
-        self.db
-            .delete_delivered_before(now - self.retention_seconds)
+        let before = now - self.retention_seconds;
+        let files_before =
+            SystemTime::UNIX_EPOCH + Duration::from_secs(u64::try_from(before).unwrap_or(0));
+        let files = self.mailer.delete_files_before(files_before);
+        Ok(self.db.delete_messages_before(before)? + files)
     }
 
     /// Runs the delivery loop on its own thread until the process ends.
@@ -223,7 +278,12 @@ mod tests {
             country_code: "+48".into(),
             full_phone: "+48501234567".into(),
             message: "Dzień dobry, proszę o kontakt.".into(),
+            status: "pending".into(),
             attempts: 0,
+            last_error: None,
+            delivered_at: None,
+            spam: None,
+            held: false,
         }
     }
 
@@ -235,6 +295,7 @@ mod tests {
             country_code: "+48".into(),
             full_phone: String::new(),
             message: "Proszę o kontakt".into(),
+            spam: None,
         }
     }
 
@@ -266,6 +327,111 @@ mod tests {
         ] {
             assert!(email.contains(part), "{part} missing: {email}");
         }
+    }
+
+    #[test]
+    fn a_suspected_message_is_marked_in_its_subject_and_says_why() {
+        let suspect = StoredMessage {
+            spam: Some(Spam::TooFast),
+            ..stored()
+        };
+        let email = String::from_utf8(
+            compose(&suspect, &addresses())
+                .expect("composed")
+                .formatted(),
+        )
+        .expect("utf-8");
+        let subject = email
+            .lines()
+            .find(|l| l.starts_with("Subject:"))
+            .expect("a subject");
+        // Encoded words may be split anywhere; compare without the spaces between them.
+        let decoded = decode_subject(subject).replace(' ', "");
+        assert!(
+            decoded.starts_with(&SPAM_MARKER.replace(' ', "")),
+            "{decoded}"
+        );
+        assert!(spam_note(Some(Spam::TooFast)).contains(Spam::TooFast.label()));
+        assert!(spam_note(None).is_empty());
+        let clean = String::from_utf8(
+            compose(&stored(), &addresses())
+                .expect("composed")
+                .formatted(),
+        )
+        .expect("utf-8");
+        let clean_subject = clean
+            .lines()
+            .find(|l| l.starts_with("Subject:"))
+            .expect("subject");
+        assert!(!decode_subject(clean_subject).contains("podejrzenie"));
+    }
+
+    /// The text of an RFC 2047 subject line as lettre writes it (base64 words).
+    fn decode_subject(line: &str) -> String {
+        line.trim_start_matches("Subject:")
+            .split_whitespace()
+            .map(|word| {
+                word.strip_prefix("=?utf-8?b?")
+                    .and_then(|w| w.strip_suffix("?="))
+                    .map_or_else(|| word.to_string(), base64_decode)
+            })
+            .collect::<Vec<_>>()
+            .join("")
+    }
+
+    fn base64_decode(text: &str) -> String {
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut bits = 0_u32;
+        let mut count = 0;
+        let mut out = Vec::new();
+        for c in text.bytes().filter(|c| *c != b'=') {
+            let Some(v) = ALPHABET.iter().position(|a| *a == c) else {
+                continue;
+            };
+            bits = (bits << 6) | v as u32;
+            count += 6;
+            if count >= 8 {
+                count -= 8;
+                out.push((bits >> count) as u8);
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn eml_files_are_private_and_deleted_after_the_retention_period() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = Arc::new(Db::open(&dir.path().join("db")).expect("db"));
+        db.insert_message(&new_message(), 100).expect("stored");
+        let outbox_dir = dir.path().join("outbox");
+        let mailer = Mailer::from_config(None, &outbox_dir).expect("mailer");
+        let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
+        outbox.deliver_due(100).expect("delivered");
+        let file = std::fs::read_dir(&outbox_dir)
+            .expect("outbox")
+            .next()
+            .expect("a file")
+            .expect("entry")
+            .path();
+        assert_eq!(
+            std::fs::metadata(&file).expect("meta").permissions().mode() & 0o777,
+            0o600
+        );
+        assert_eq!(
+            std::fs::metadata(&outbox_dir)
+                .expect("meta")
+                .permissions()
+                .mode()
+                & 0o777,
+            0o700
+        );
+        let later = now() + 31 * 86_400;
+        assert_eq!(
+            outbox.purge_old(later).expect("purged"),
+            2,
+            "the row and its .eml file"
+        );
+        assert!(!file.exists());
     }
 
     #[test]

@@ -1,45 +1,86 @@
-//! Serves the published `dist/` with clean URLs: `/uslugi` is `dist/uslugi/index.html`,
-//! `/uslugi/` and `/uslugi/index.html` redirect to `/uslugi`.
+//! Serves the built site from memory with clean URLs: `/uslugi` is `uslugi/index.html`, and
+//! `/uslugi/` or `/uslugi/index.html` redirect to `/uslugi` — only ever to a page that exists,
+//! built from the checked path, never from what the request wrote.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
-use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::UNIX_EPOCH;
+use std::sync::Arc;
 
-/// Published files kept in memory, each compressed at most once per encoding. The key holds
-/// size and modification time, so a new build's files are new entries.
-#[derive(Default)]
-pub struct FileCache {
-    entries: Mutex<HashMap<(PathBuf, u64, u128), Arc<Cached>>>,
+use crate::site::{Encoding, Site, StaticFile};
+use crate::AppState;
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// The file's path in the build.
+    File(String),
+    Redirect(String),
+    NotFound,
 }
 
-/// A site this small fits in memory many times over; old builds' entries are dropped past this.
-const MAX_CACHED: usize = 4096;
-
-pub struct Cached {
-    raw: web::Bytes,
-    gzip: OnceLock<web::Bytes>,
-    brotli: OnceLock<web::Bytes>,
-    etag: String,
-    content_type: String,
+/// A path segment a visitor may ask for: no hidden or server files (`.x`, `_headers`), no
+/// `.`/`..`, no control characters, whitespace or backslashes.
+fn allowed(segment: &str) -> bool {
+    !segment.is_empty()
+        && !segment.starts_with('.')
+        && !segment.starts_with('_')
+        && !segment
+            .chars()
+            .any(|c| c.is_control() || c.is_whitespace() || c == '\\')
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Encoding {
-    Brotli,
-    Gzip,
-    Identity,
+/// Maps a URL path to a file of `site`, a redirect to another of its files, or nothing.
+pub fn resolve(site: &Site, url_path: &str) -> Resolved {
+    let Ok(decoded) = percent_encoding::percent_decode_str(url_path).decode_utf8() else {
+        return Resolved::NotFound;
+    };
+    if decoded == "/" {
+        return Resolved::File("index.html".into());
+    }
+    let Some(rest) = decoded.strip_prefix('/') else {
+        return Resolved::NotFound;
+    };
+    let trailing = rest.ends_with('/');
+    let segments: Vec<&str> = rest.strip_suffix('/').unwrap_or(rest).split('/').collect();
+    if !segments.iter().all(|s| allowed(s)) {
+        return Resolved::NotFound;
+    }
+    let has = |path: &str| site.files.contains_key(path);
+    let index_of = |segments: &[&str]| match segments {
+        [] => "index.html".to_string(),
+        _ => format!("{}/index.html", segments.join("/")),
+    };
+    let clean = |segments: &[&str]| format!("/{}", segments.join("/"));
+    if segments.last() == Some(&"index.html") && !trailing {
+        let dir = &segments[..segments.len() - 1];
+        return match has(&index_of(dir)) {
+            true => Resolved::Redirect(clean(dir)),
+            false => Resolved::NotFound,
+        };
+    }
+    if trailing {
+        return match has(&index_of(&segments)) {
+            true => Resolved::Redirect(clean(&segments)),
+            false => Resolved::NotFound,
+        };
+    }
+    let path = segments.join("/");
+    if has(&path) {
+        Resolved::File(path)
+    } else if has(&index_of(&segments)) {
+        Resolved::File(index_of(&segments))
+    } else {
+        Resolved::NotFound
+    }
 }
 
-fn compressible(content_type: &str) -> bool {
-    content_type.starts_with("text/")
-        || ["javascript", "json", "xml", "svg"]
-            .iter()
-            .any(|t| content_type.contains(t))
+/// Content-hashed assets never change; everything else is revalidated.
+fn cache_control(file: &str) -> &'static str {
+    if file.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=0, must-revalidate"
+    }
 }
 
 /// The best encoding the client accepts (brotli, then gzip).
@@ -63,204 +104,39 @@ fn negotiate(req: &HttpRequest) -> Encoding {
     }
 }
 
-impl Cached {
-    fn body(&self, encoding: Encoding) -> (web::Bytes, Option<&'static str>) {
-        if !compressible(&self.content_type) {
-            return (self.raw.clone(), None);
-        }
-        match encoding {
-            Encoding::Brotli => {
-                let bytes = self.brotli.get_or_init(|| {
-                    let mut out = Vec::new();
-                    let params = brotli::enc::BrotliEncoderParams {
-                        quality: 9,
-                        ..Default::default()
-                    };
-                    let _ = brotli::BrotliCompress(&mut self.raw.as_ref(), &mut out, &params);
-                    web::Bytes::from(out)
-                });
-                (bytes.clone(), Some("br"))
-            }
-            Encoding::Gzip => {
-                let bytes = self.gzip.get_or_init(|| {
-                    let mut encoder =
-                        flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(9));
-                    let _ = encoder.write_all(&self.raw);
-                    web::Bytes::from(encoder.finish().unwrap_or_default())
-                });
-                (bytes.clone(), Some("gzip"))
-            }
-            Encoding::Identity => (self.raw.clone(), None),
-        }
-    }
-}
-
-impl FileCache {
-    /// The file from memory, reading it if it is new or changed.
-    async fn get(&self, path: PathBuf) -> Option<Arc<Cached>> {
-        let meta = std::fs::metadata(&path).ok()?;
-        let modified = meta
-            .modified()
-            .ok()?
-            .duration_since(UNIX_EPOCH)
-            .ok()?
-            .as_nanos();
-        let key = (path.clone(), meta.len(), modified);
-        if let Some(hit) = self.entries.lock().ok()?.get(&key) {
-            return Some(Arc::clone(hit));
-        }
-        let raw = web::block(move || std::fs::read(&path)).await.ok()?.ok()?;
-        let cached = Arc::new(Cached {
-            content_type: content_type(&key.0),
-            etag: format!("\"{:x}-{:x}\"", key.1, key.2),
-            raw: web::Bytes::from(raw),
-            gzip: OnceLock::new(),
-            brotli: OnceLock::new(),
-        });
-        let mut entries = self.entries.lock().ok()?;
-        if entries.len() >= MAX_CACHED {
-            entries.clear();
-        }
-        entries.insert(key, Arc::clone(&cached));
-        Some(cached)
-    }
-}
-
-/// The folder the site is served from (a link that publishing swaps).
-#[derive(Debug, Clone)]
-pub struct Root(pub PathBuf);
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum Resolved {
-    File(PathBuf),
-    Redirect(String),
-    NotFound,
-}
-
-/// Maps a URL path to a file under `root`, a redirect, or nothing.
-pub fn resolve(root: &Path, url_path: &str) -> Resolved {
-    let Ok(decoded) = percent_encoding::percent_decode_str(url_path).decode_utf8() else {
-        return Resolved::NotFound;
-    };
-    let segments: Vec<&str> = decoded.split('/').filter(|s| !s.is_empty()).collect();
-    // `.hidden` files and `_headers` are for the server and CDNs, not for visitors.
-    let unsafe_segment = |s: &&str| {
-        *s == "."
-            || *s == ".."
-            || s.contains(['\\', '\0'])
-            || s.starts_with('.')
-            || s.starts_with('_')
-    };
-    if !decoded.starts_with('/') || segments.iter().any(unsafe_segment) {
-        return Resolved::NotFound;
-    }
-    let clean = |segments: &[&str]| format!("/{}", segments.join("/"));
-    if segments.last() == Some(&"index.html") {
-        return Resolved::Redirect(clean(&segments[..segments.len() - 1]));
-    }
-    let path = segments.iter().fold(root.to_path_buf(), |p, s| p.join(s));
-    let index = path.join("index.html");
-    if decoded.len() > 1 && decoded.ends_with('/') {
-        return if index.is_file() {
-            Resolved::Redirect(clean(&segments))
-        } else {
-            Resolved::NotFound
-        };
-    }
-    if path.is_file() {
-        Resolved::File(path)
-    } else if index.is_file() {
-        Resolved::File(index)
-    } else {
-        Resolved::NotFound
-    }
-}
-
-/// Content-hashed assets never change; everything else is revalidated.
-fn cache_control(url_path: &str) -> &'static str {
-    if url_path.starts_with("/assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "public, max-age=0, must-revalidate"
-    }
-}
-
-fn content_type(path: &Path) -> String {
-    let mime = mime_guess::from_path(path).first_or_octet_stream();
-    match mime.type_() {
-        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION
-            if mime.subtype() != mime_guess::mime::OCTET_STREAM =>
-        {
-            format!("{mime}; charset=utf-8")
-        }
-        _ => mime.to_string(),
-    }
-}
-
-async fn read(path: PathBuf) -> Option<(Vec<u8>, std::fs::Metadata)> {
-    web::block(move || {
-        let meta = std::fs::metadata(&path).ok()?;
-        let bytes = std::fs::read(&path).ok()?;
-        Some((bytes, meta))
-    })
-    .await
-    .ok()
-    .flatten()
-}
-
-async fn not_found(root: &Path) -> HttpResponse {
-    let page = read(root.join("404.html")).await;
-    let body = page.map_or_else(|| b"404 Not Found".to_vec(), |(bytes, _)| bytes);
+fn not_found(site: &Site) -> HttpResponse {
+    let body = site.files.get("404.html").map_or_else(
+        || bytes::Bytes::from_static(b"404 Not Found"),
+        |f| f.raw.clone(),
+    );
     HttpResponse::NotFound()
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .body(body)
 }
 
-pub async fn serve(req: HttpRequest, root: web::Data<Root>) -> HttpResponse {
-    if req.method() != Method::GET && req.method() != Method::HEAD {
-        return HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, "GET, HEAD"))
-            .body("Ta metoda nie jest obsługiwana.");
-    }
-    let file = match resolve(&root.0, req.path()) {
-        Resolved::File(file) => file,
-        Resolved::Redirect(mut location) => {
-            if let Some(query) = req.uri().query() {
-                location = format!("{location}?{query}");
-            }
-            return HttpResponse::build(StatusCode::PERMANENT_REDIRECT)
-                .insert_header((header::LOCATION, location))
-                .finish();
-        }
-        Resolved::NotFound => return not_found(&root.0).await,
-    };
-    let cache = req
-        .app_data::<web::Data<crate::AppState>>()
-        .map(|s| Arc::clone(&s.files));
-    let cached = match cache {
-        Some(cache) => cache.get(file.clone()).await,
-        None => FileCache::default().get(file.clone()).await,
-    };
-    let Some(cached) = cached else {
-        return not_found(&root.0).await;
-    };
-    let mut response = if req
+fn file_response(
+    req: &HttpRequest,
+    state: &AppState,
+    path: &str,
+    file: &StaticFile,
+) -> HttpResponse {
+    let fresh = req
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        == Some(cached.etag.as_str())
-    {
+        == Some(file.etag.as_str());
+    let mut response = if fresh {
         HttpResponse::NotModified().finish()
     } else {
-        let dev = req.app_data::<web::Data<Arc<crate::dev::Dev>>>().is_some();
-        let (body, encoding) = if dev && file.extension().is_some_and(|e| e == "html") {
-            (web::Bytes::from(crate::dev::inject(&cached.raw)), None)
-        } else {
-            cached.body(negotiate(&req))
+        let (body, encoding) = match &state.dev {
+            Some(_) if path.ends_with(".html") => {
+                (bytes::Bytes::from(crate::dev::inject(&file.raw)), None)
+            }
+            _ => file.body(negotiate(req)),
         };
         let mut builder = HttpResponse::Ok();
-        builder.content_type(cached.content_type.as_str());
+        builder.content_type(file.content_type.as_str());
         if let Some(encoding) = encoding {
             builder.insert_header((header::CONTENT_ENCODING, encoding));
         }
@@ -269,62 +145,92 @@ pub async fn serve(req: HttpRequest, root: web::Data<Root>) -> HttpResponse {
     let headers = response.headers_mut();
     headers.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control(req.path())),
+        HeaderValue::from_static(cache_control(path)),
     );
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if let Ok(value) = HeaderValue::from_str(&cached.etag) {
+    if let Ok(value) = HeaderValue::from_str(&file.etag) {
         headers.insert(header::ETAG, value);
     }
     response
 }
 
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .body("Ta metoda nie jest obsługiwana.");
+    }
+    let site: Arc<Site> = state.site.live.current();
+    match resolve(&site, req.path()) {
+        Resolved::File(path) => match site.files.get(&path) {
+            Some(file) => file_response(&req, &state, &path, file),
+            None => not_found(&site),
+        },
+        Resolved::Redirect(mut location) => {
+            if let Some(query) = req.uri().query() {
+                location = format!("{location}?{query}");
+            }
+            HttpResponse::build(StatusCode::PERMANENT_REDIRECT)
+                .insert_header((header::LOCATION, location))
+                .finish()
+        }
+        Resolved::NotFound => not_found(&site),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
-    fn site() -> tempfile::TempDir {
-        let dir = tempfile::tempdir().expect("test setup");
-        for f in [
+    fn site() -> Site {
+        let files: HashMap<String, Arc<StaticFile>> = [
             "index.html",
             "uslugi/index.html",
             "uslugi/terapia-par/index.html",
             "assets/style.abc.css",
-        ] {
-            let p = dir.path().join(f);
-            std::fs::create_dir_all(p.parent().expect("test setup")).expect("test setup");
-            std::fs::write(p, f).expect("test setup");
+            "_headers",
+        ]
+        .iter()
+        .map(|p| {
+            let output = generator::Output::new(*p, *p);
+            (p.to_string(), Arc::new(StaticFile::new(&output)))
+        })
+        .collect();
+        Site {
+            files,
+            headers: Vec::new(),
+            renderer: None,
+            number: 1,
         }
-        dir
     }
 
     #[test]
     fn clean_urls_map_to_index_files() {
-        let d = site();
+        let s = site();
+        assert_eq!(resolve(&s, "/"), Resolved::File("index.html".into()));
         assert_eq!(
-            resolve(d.path(), "/"),
-            Resolved::File(d.path().join("index.html"))
+            resolve(&s, "/uslugi"),
+            Resolved::File("uslugi/index.html".into())
         );
         assert_eq!(
-            resolve(d.path(), "/uslugi"),
-            Resolved::File(d.path().join("uslugi/index.html"))
-        );
-        assert_eq!(
-            resolve(d.path(), "/uslugi/"),
+            resolve(&s, "/uslugi/"),
             Resolved::Redirect("/uslugi".into())
         );
         assert_eq!(
-            resolve(d.path(), "/uslugi/index.html"),
+            resolve(&s, "/uslugi/index.html"),
             Resolved::Redirect("/uslugi".into())
         );
+        assert_eq!(resolve(&s, "/index.html"), Resolved::Redirect("/".into()));
         assert_eq!(
-            resolve(d.path(), "/index.html"),
-            Resolved::Redirect("/".into())
+            resolve(&s, "/assets/style.abc.css"),
+            Resolved::File("assets/style.abc.css".into())
         );
     }
 
     #[test]
-    fn paths_cannot_leave_the_root() {
-        let d = site();
+    fn nothing_outside_the_site_is_served_or_redirected_to() {
+        let s = site();
         for bad in [
             "/../etc/passwd",
             "/%2e%2e/etc/passwd",
@@ -333,14 +239,20 @@ mod tests {
             "/_headers",
             "/nie-ma",
             "/nie-ma/",
+            "/%09/evil.example/index.html",
+            "//evil.example/index.html",
+            "/%2F%2Fevil.example/index.html",
+            "/uslugi%0d%0aLocation:%20x/",
+            "/ uslugi/",
+            "/evil.example/",
         ] {
-            assert_eq!(resolve(d.path(), bad), Resolved::NotFound, "{bad}");
+            assert_eq!(resolve(&s, bad), Resolved::NotFound, "{bad}");
         }
     }
 
     #[test]
     fn hashed_assets_are_immutable_and_pages_revalidate() {
-        assert!(cache_control("/assets/style.abc.css").contains("immutable"));
-        assert!(cache_control("/uslugi").contains("must-revalidate"));
+        assert!(cache_control("assets/style.abc.css").contains("immutable"));
+        assert!(cache_control("uslugi/index.html").contains("must-revalidate"));
     }
 }

@@ -4,45 +4,11 @@ mod common;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
-use actix_web::{test, web, App};
+use actix_web::test;
+use common::{login, send, setup, signed_in, Setup, ADMIN, OTHER, OTHER_PASSWORD, PASSWORD};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 
-const ADMIN: &str = "magda@gabinet-harmonia.pl";
-const PASSWORD: &str = "długie hasło administratora";
-const OTHER: &str = "tomasz@gabinet-harmonia.pl";
-
-struct Setup {
-    dir: tempfile::TempDir,
-    root: PathBuf,
-    state: web::Data<sidecar::AppState>,
-}
-
-fn setup(extra: &[(&str, &str)]) -> Setup {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let root = common::site_copy(dir.path());
-    let mut vars = extra.to_vec();
-    vars.extend_from_slice(&[("ADMIN_EMAIL", ADMIN)]);
-    let config = common::config_for_copy(dir.path(), &root, &vars);
-    generator::build(&generator::Project::at(&root), &config.dist).expect("site builds");
-    let content = generator::load(&generator::Project::at(&root)).expect("content loads");
-    let state = web::Data::new(sidecar::AppState::open(&config, &content.site).expect("state"));
-    sidecar::auth::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
-    sidecar::auth::set_password(&state.db, OTHER, "hasło innego konta").expect("other account");
-    Setup { dir, root, state }
-}
-
-macro_rules! app {
-    ($s:expr) => {
-        test::init_service(App::new().configure(sidecar::configure(
-            $s.state.clone(),
-            $s.dir.path().join("dist"),
-        )))
-        .await
-    };
-}
-
-async fn send<S, B>(app: &S, req: test::TestRequest) -> (StatusCode, Option<Cookie<'static>>, Value)
+async fn call<S, B>(app: &S, req: test::TestRequest) -> (StatusCode, Option<Cookie<'static>>, Value)
 where
     S: actix_web::dev::Service<
         actix_http::Request,
@@ -51,43 +17,12 @@ where
     >,
     B: actix_web::body::MessageBody,
 {
-    let resp = test::call_service(app, req.to_request()).await;
-    let status = resp.status();
-    let cookie = resp
-        .response()
-        .cookies()
-        .find(|c| c.name() == sidecar::auth::COOKIE)
-        .map(|c| c.into_owned());
-    let body = test::read_body(resp).await;
-    (
-        status,
-        cookie,
-        serde_json::from_slice(&body).unwrap_or(Value::Null),
-    )
-}
-
-fn login(email: &str, password: &str) -> test::TestRequest {
-    test::TestRequest::post()
-        .uri("/api/auth/login")
-        .set_json(json!({ "email": email, "password": password }))
-}
-
-async fn signed_in<S, B>(app: &S) -> Cookie<'static>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, cookie, body) = send(app, login(ADMIN, PASSWORD)).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    cookie.expect("a session cookie")
+    let answer = send(app, req).await;
+    (answer.status, answer.cookie, answer.body)
 }
 
 fn file(s: &Setup, relative: &str) -> String {
-    std::fs::read_to_string(s.root.join("content").join(relative)).expect("content file")
+    s.file(relative)
 }
 
 #[actix_rt::test]
@@ -101,7 +36,7 @@ async fn the_admin_signs_in_with_a_strict_http_only_cookie_and_stays_signed_in()
         Some(actix_web::cookie::SameSite::Strict)
     );
     assert!(!cookie.secure().unwrap_or(false), "plain HTTP here");
-    let (status, _, body) = send(
+    let (status, _, body) = call(
         &app,
         test::TestRequest::get()
             .uri("/api/auth/session")
@@ -109,28 +44,66 @@ async fn the_admin_signs_in_with_a_strict_http_only_cookie_and_stays_signed_in()
     )
     .await;
     assert_eq!((status, body), (StatusCode::OK, json!({ "email": ADMIN })));
-    let (_, _, body) = send(&app, test::TestRequest::get().uri("/api/auth/session")).await;
+    let (_, _, body) = call(&app, test::TestRequest::get().uri("/api/auth/session")).await;
     assert_eq!(body, json!({ "email": null }), "no cookie, no session");
 }
 
 #[actix_rt::test]
-async fn the_cookie_is_secure_over_https() {
-    let s = setup(&[]);
+async fn over_https_the_cookie_is_secure_and_host_prefixed_only_when_a_trusted_proxy_says_so() {
+    let s = setup(&[("TRUSTED_PROXIES", "127.0.0.1")]);
     let app = app!(s);
-    let (_, cookie, _) = send(
+    let https = || login(ADMIN, PASSWORD).insert_header(("X-Forwarded-Proto", "https"));
+    let trusted = send(&app, common::from("127.0.0.1", https())).await;
+    let cookie = trusted.cookie.expect("cookie");
+    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert!(cookie.secure().unwrap_or(false));
+    assert!(trusted
+        .headers
+        .contains_key(header::STRICT_TRANSPORT_SECURITY));
+    let forged = send(&app, common::from("127.0.0.9", https())).await;
+    let cookie = forged.cookie.expect("cookie");
+    assert_eq!(
+        cookie.name(),
+        sidecar::auth::COOKIE,
+        "a stranger cannot claim HTTPS"
+    );
+    assert!(!cookie.secure().unwrap_or(false));
+    assert!(!forged
+        .headers
+        .contains_key(header::STRICT_TRANSPORT_SECURITY));
+}
+
+#[actix_rt::test]
+async fn force_https_makes_cookies_secure_and_sends_hsts_whatever_the_headers() {
+    let s = setup(&[("FORCE_HTTPS", "1")]);
+    let app = app!(s);
+    let answer = send(&app, login(ADMIN, PASSWORD)).await;
+    let cookie = answer.cookie.expect("cookie");
+    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert!(cookie.secure().unwrap_or(false));
+    assert!(answer
+        .headers
+        .contains_key(header::STRICT_TRANSPORT_SECURITY));
+    let session = send(
         &app,
-        login(ADMIN, PASSWORD).insert_header(("X-Forwarded-Proto", "https")),
+        test::TestRequest::get()
+            .uri("/api/auth/session")
+            .cookie(cookie),
     )
     .await;
-    assert!(cookie.expect("cookie").secure().unwrap_or(false));
+    assert_eq!(
+        session.body,
+        json!({ "email": ADMIN }),
+        "the prefixed cookie is read back"
+    );
 }
 
 #[actix_rt::test]
 async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
     let s = setup(&[]);
     let app = app!(s);
-    let wrong = send(&app, login(ADMIN, "nie to hasło wcale")).await;
-    let unknown = send(&app, login("nikt@example.pl", PASSWORD)).await;
+    let wrong = call(&app, login(ADMIN, "nie to hasło wcale")).await;
+    let unknown = call(&app, login("nikt@example.pl", PASSWORD)).await;
     assert_eq!(wrong.0, StatusCode::UNAUTHORIZED);
     assert_eq!((wrong.0, &wrong.2), (unknown.0, &unknown.2));
     assert_eq!(wrong.2["error"], "Nieprawidłowy email lub hasło.");
@@ -141,7 +114,7 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
 async fn another_account_is_refused_without_a_session() {
     let s = setup(&[]);
     let app = app!(s);
-    let (status, cookie, body) = send(&app, login(OTHER, "hasło innego konta")).await;
+    let (status, cookie, body) = call(&app, login(OTHER, OTHER_PASSWORD)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(
         body,
@@ -154,13 +127,13 @@ async fn another_account_is_refused_without_a_session() {
 async fn repeated_failures_are_throttled_even_for_the_right_password() {
     let s = setup(&[]);
     let app = app!(s);
-    for _ in 0..sidecar::auth::MAX_FAILURES_PER_ACCOUNT {
+    for _ in 0..sidecar::auth::throttle::FREE_PER_ACCOUNT {
         assert_eq!(
-            send(&app, login(ADMIN, "zgadywane hasło")).await.0,
+            call(&app, login(ADMIN, "zgadywane hasło")).await.0,
             StatusCode::UNAUTHORIZED
         );
     }
-    let (status, cookie, body) = send(&app, login(ADMIN, PASSWORD)).await;
+    let (status, cookie, body) = call(&app, login(ADMIN, PASSWORD)).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert!(
         body["error"]
@@ -172,25 +145,12 @@ async fn repeated_failures_are_throttled_even_for_the_right_password() {
 }
 
 #[actix_rt::test]
-async fn an_idle_session_expires_and_sign_out_deletes_it() {
-    let s = setup(&[("SESSION_IDLE_MINUTES", "1")]);
+async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
+    let s = setup(&[]);
     let app = app!(s);
+    let kept = signed_in(&app).await;
     let cookie = signed_in(&app).await;
-    s.state
-        .db
-        .with(|c| {
-            c.execute("UPDATE sessions SET last_seen_at = last_seen_at - 61", [])
-                .map(|_| ())
-        })
-        .expect("age it");
-    let (status, _, _) = send(
-        &app,
-        test::TestRequest::get().uri("/api/pages").cookie(cookie),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let cookie = signed_in(&app).await;
-    let (status, _, _) = send(
+    let (status, _, _) = call(
         &app,
         test::TestRequest::post()
             .uri("/api/auth/logout")
@@ -198,25 +158,31 @@ async fn an_idle_session_expires_and_sign_out_deletes_it() {
     )
     .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    let (status, _, _) = send(
+    let (status, _, _) = call(
         &app,
         test::TestRequest::get().uri("/api/pages").cookie(cookie),
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let left: i64 = s
-        .state
-        .db
-        .with(|c| c.query_row("SELECT COUNT(*) FROM sessions", [], |r| r.get(0)))
-        .expect("count");
-    assert_eq!(left, 0);
+    // The state a restart makes reads the sessions back from SQLite.
+    let sessions =
+        sidecar::auth::sessions::Sessions::load(&s.state.db, 3600, 3600).expect("loaded");
+    let now = sidecar::now();
+    assert!(matches!(
+        sessions.check(kept.value(), now),
+        sidecar::auth::sessions::Check::Valid { .. }
+    ));
+    assert_eq!(
+        sessions.check(&"0".repeat(64), now),
+        sidecar::auth::sessions::Check::Unknown
+    );
 }
 
 #[actix_rt::test]
 async fn requests_from_another_origin_are_refused() {
     let s = setup(&[]);
     let app = app!(s);
-    let (status, cookie, _) = send(
+    let (status, cookie, _) = call(
         &app,
         login(ADMIN, PASSWORD).insert_header((header::ORIGIN, "https://evil.example")),
     )
@@ -230,7 +196,7 @@ async fn requests_from_another_origin_are_refused() {
         .cookie(cookie)
         .insert_header((header::ORIGIN, "https://evil.example"))
         .set_json(page);
-    assert_eq!(send(&app, req).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(call(&app, req).await.0, StatusCode::FORBIDDEN);
 }
 
 async fn pages<S, B>(app: &S, cookie: &Cookie<'static>) -> Vec<Value>
@@ -242,7 +208,7 @@ where
     >,
     B: actix_web::body::MessageBody,
 {
-    let (status, _, body) = send(
+    let (status, _, body) = call(
         app,
         test::TestRequest::get()
             .uri("/api/pages")
@@ -274,7 +240,7 @@ async fn the_pages_need_a_session_and_come_by_kind_then_slug_with_their_routes()
     let s = setup(&[]);
     let app = app!(s);
     assert_eq!(
-        send(&app, test::TestRequest::get().uri("/api/pages"))
+        call(&app, test::TestRequest::get().uri("/api/pages"))
             .await
             .0,
         StatusCode::UNAUTHORIZED
@@ -333,7 +299,7 @@ async fn saving_unchanged_content_leaves_the_file_byte_identical() {
     let before = file(&s, "services/interwencja-kryzysowa.md");
     let list = pages(&app, &cookie).await;
     let p = page(&list, "services/interwencja-kryzysowa");
-    let (status, _, body) = send(
+    let (status, _, body) = call(
         &app,
         put(
             &cookie,
@@ -356,7 +322,7 @@ async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/cennik");
     let first = json!([{ "type": "text", "content": "Pierwsza wersja tekstu." }]);
-    let (status, _, saved) = send(&app, put(&cookie, "pages/cennik", &first, &p["version"])).await;
+    let (status, _, saved) = call(&app, put(&cookie, "pages/cennik", &first, &p["version"])).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     let html =
         std::fs::read_to_string(s.dir.path().join("dist/cennik/index.html")).expect("published");
@@ -366,7 +332,7 @@ async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
         "front matter kept"
     );
     let second = json!([{ "type": "text", "content": "Druga <script>alert('x')</script><img src=x onerror=alert(1)>" }]);
-    let (status, _, saved2) = send(
+    let (status, _, saved2) = call(
         &app,
         put(&cookie, "pages/cennik", &second, &saved["version"]),
     )
@@ -378,7 +344,7 @@ async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
         html.contains("Druga") && !html.contains("alert(") && !html.contains("onerror"),
         "sanitised"
     );
-    let (_, _, history) = send(
+    let (_, _, history) = call(
         &app,
         test::TestRequest::get()
             .uri("/api/pages/pages/cennik/revisions")
@@ -395,7 +361,7 @@ async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
         ))
         .cookie(cookie.clone())
         .set_json(json!({ "version": saved2["version"] }));
-    let (status, _, _) = send(&app, req).await;
+    let (status, _, _) = call(&app, req).await;
     assert_eq!(status, StatusCode::OK);
     assert!(file(&s, "pages/cennik.md").contains("Pierwsza wersja tekstu."));
     let html =
@@ -414,7 +380,7 @@ async fn a_stale_version_gets_409_and_changes_nothing() {
     let edited = file(&s, "blog/terapia-cbt.md").replace("## Jak zacząć", "## Jak zacząć terapię");
     std::fs::write(&path, &edited).expect("an editor's commit");
     let sections = json!([{ "type": "text", "content": "Nadpisanie" }]);
-    let (status, _, body) = send(
+    let (status, _, body) = call(
         &app,
         put(&cookie, "blog/terapia-cbt", &sections, &p["version"]),
     )
@@ -438,7 +404,7 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     let p = page(&list, "pages/regulamin");
     let before = file(&s, "pages/regulamin.md");
     let broken = json!([{ "type": "text", "content": "Zobacz [tu](/nie-ma-takiej-strony)." }]);
-    let (status, _, body) = send(
+    let (status, _, body) = call(
         &app,
         put(&cookie, "pages/regulamin", &broken, &p["version"]),
     )
@@ -453,7 +419,7 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     assert_eq!(file(&s, "pages/regulamin.md"), before);
     let marker = json!([{ "type": "text", "content": "a\n<!-- section: text -->\nb" }]);
     assert_eq!(
-        send(
+        call(
             &app,
             put(&cookie, "pages/regulamin", &marker, &p["version"])
         )
@@ -463,7 +429,7 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     );
     let fine = json!([{ "type": "text", "content": "Tekst" }]);
     assert_eq!(
-        send(
+        call(
             &app,
             put(&cookie, "team/magdalena-wisniewska", &fine, &p["version"])
         )
@@ -482,7 +448,7 @@ async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     let p = page(&list, "pages/cennik");
     let sections = json!([{ "type": "text", "content": "Zapisane mimo CDN." }]);
     let (status, _, body) =
-        send(&app, put(&cookie, "pages/cennik", &sections, &p["version"])).await;
+        call(&app, put(&cookie, "pages/cennik", &sections, &p["version"])).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         body["warning"]
@@ -528,7 +494,7 @@ async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/blog");
     let sections = json!([{ "type": "text", "content": "Nowy wstęp bloga." }]);
-    let (status, _, body) = send(&app, put(&cookie, "pages/blog", &sections, &p["version"])).await;
+    let (status, _, body) = call(&app, put(&cookie, "pages/blog", &sections, &p["version"])).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["warning"], Value::Null);
     assert_eq!(
@@ -560,11 +526,11 @@ async fn the_set_password_command_reads_the_password_from_standard_input() {
     assert!(child.wait().expect("exits").success());
     let app = app!(s);
     assert_eq!(
-        send(&app, login(ADMIN, PASSWORD)).await.0,
+        call(&app, login(ADMIN, PASSWORD)).await.0,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        send(&app, login(ADMIN, "zupełnie nowe hasło")).await.0,
+        call(&app, login(ADMIN, "zupełnie nowe hasło")).await.0,
         StatusCode::OK
     );
 }

@@ -1,6 +1,7 @@
-//! Contact messages reach a real SMTP server (aiosmtpd from PyPI, on a free loopback port),
-//! and one acknowledged while that server was down arrives exactly once after the sidecar
-//! is killed and started again.
+//! Contact messages reach a real SMTP server (aiosmtpd from PyPI, on a free loopback port):
+//! a suspected one with a marker in its subject, a honeypot one not at all; and every message
+//! acknowledged while that server was down arrives exactly once after the sidecar is killed
+//! (SIGKILL) and started again.
 
 mod common;
 
@@ -59,13 +60,17 @@ fn smtp_server(port: u16, maildir: &Path) -> Killed {
 }
 
 fn sidecar(dir: &Path, port: u16, smtp_port: u16) -> Killed {
+    sidecar_with(dir, port, smtp_port, "0")
+}
+
+fn sidecar_with(dir: &Path, port: u16, smtp_port: u16, min_seconds: &str) -> Killed {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sidecar"))
         .env("PORT", port.to_string())
         .env("SITE_ROOT", common::repo_root())
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))
         .env("SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
-        .env("CONTACT_MIN_SECONDS", "0")
+        .env("CONTACT_MIN_SECONDS", min_seconds)
         .env("OUTBOX_RETRY_SECONDS", "1")
         .env("OUTBOX_POLL_SECONDS", "1")
         .env("RUST_LOG", "warn")
@@ -96,22 +101,43 @@ fn http(port: u16, method: &str, path: &str, json: Option<&str>) -> (u16, String
     (status, body)
 }
 
-fn send_message(port: u16) {
+fn token(port: u16) -> serde_json::Value {
     let (status, body) = http(port, "GET", "/api/contact/token", None);
     assert_eq!(status, 200, "{body}");
     let token: serde_json::Value = serde_json::from_str(&body).expect("token json");
+    token["token"].clone()
+}
+
+/// Posts a message from `name` with `token` and the honeypot `website`; answered 200.
+fn post(port: u16, name: &str, token: serde_json::Value, website: &str) {
     let message = serde_json::json!({
-        "name": "Zofia Wójcik",
+        "name": name,
         "email": "zofia@example.pl",
         "phone": "601234567",
         "countryCode": "+48",
         "message": "Dzień dobry, proszę o kontakt w sprawie terapii.",
         "fullPhone": "+48601234567",
-        "token": token["token"],
-        "website": ""
+        "token": token,
+        "website": website
     });
     let (status, body) = http(port, "POST", "/api/contact", Some(&message.to_string()));
     assert_eq!(status, 200, "{body}");
+}
+
+fn send_message(port: u16) {
+    post(port, "Zofia Wójcik", token(port), "");
+}
+
+/// A header of a stored e-mail, decoded by Python's e-mail package as a mail client would.
+fn header(mail: &Path, name: &str) -> String {
+    let script = "import sys, email; from email.header import decode_header, make_header; m = email.message_from_binary_file(open(sys.argv[1], 'rb')); print(str(make_header(decode_header(m[sys.argv[2]] or ''))))";
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .arg(mail)
+        .arg(name)
+        .output()
+        .expect("python3 runs");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 fn mails(maildir: &Path) -> Vec<PathBuf> {
@@ -186,26 +212,90 @@ fn a_message_arrives_at_the_smtp_server_with_every_field() {
 }
 
 #[test]
-fn a_message_sent_while_smtp_is_down_arrives_exactly_once_after_a_restart() {
+fn a_too_fast_message_arrives_marked_and_a_honeypot_message_arrives_nowhere() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let maildir = dir.path().join("maildir");
+    let smtp_port = common::free_port();
+    let _smtp = smtp_server(smtp_port, &maildir);
+    let port = common::free_port();
+    let _sidecar = sidecar_with(dir.path(), port, smtp_port, "3");
+    let shown = token(port);
+    std::thread::sleep(Duration::from_millis(500));
+    post(port, "Szybka Osoba", shown, "");
+    post(port, "Bot Spamujący", token(port), "https://spam.example");
+    let mail = &wait_for_mails(&maildir, 1)[0];
+    let subject = header(mail, "Subject");
+    assert!(subject.starts_with("[podejrzenie spamu]"), "{subject}");
+    assert!(subject.contains("Szybka Osoba"), "{subject}");
+    assert!(unquote(&std::fs::read_to_string(mail).expect("mail")).contains("UWAGA"));
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(
+        mails(&maildir).len(),
+        1,
+        "the honeypot message is not e-mailed"
+    );
+    let db = sidecar::db::Db::open(&dir.path().join("var/site.sqlite3")).expect("open db");
+    let kept = db.messages(None, 10).expect("messages");
+    assert_eq!(kept.len(), 2, "both are in the inbox");
+    assert!(kept
+        .iter()
+        .any(|m| m.held && m.spam == Some(sidecar::db::Spam::Honeypot)));
+}
+
+#[test]
+fn every_acknowledged_message_arrives_exactly_once_after_a_kill_and_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
     let maildir = dir.path().join("maildir");
     let smtp_port = common::free_port();
     let port = common::free_port();
     {
-        let _sidecar = sidecar(dir.path(), port, smtp_port);
-        send_message(port);
+        let _sidecar = sidecar_with(dir.path(), port, smtp_port, "2");
+        let early = token(port);
+        post(port, "Szybka Osoba", early, "");
+        post(port, "Bez Znacznika", serde_json::Value::Null, "");
+        post(port, "Bot Spamujący", token(port), "https://spam.example");
+        let shown = token(port);
+        std::thread::sleep(Duration::from_millis(2100));
+        post(port, "Zofia Wójcik", shown, "");
         std::thread::sleep(Duration::from_millis(1500));
-    } // the sidecar is killed here, with the message acknowledged but not delivered
+    } // killed here (SIGKILL), with every message acknowledged and none delivered
     let db = sidecar::db::Db::open(&dir.path().join("var/site.sqlite3")).expect("open db");
     assert_eq!(
         db.count("pending").expect("count"),
-        1,
-        "the acknowledged message is kept"
+        3,
+        "the acknowledged messages are kept"
+    );
+    assert_eq!(
+        db.messages(None, 10).expect("all").len(),
+        4,
+        "and the held one"
     );
     let _smtp = smtp_server(smtp_port, &maildir);
-    let _sidecar = sidecar(dir.path(), port, smtp_port);
-    wait_for_mails(&maildir, 1);
+    let restarted = Instant::now();
+    let _sidecar = sidecar_with(dir.path(), port, smtp_port, "2");
+    let arrived = wait_for_mails(&maildir, 3);
+    let delivered_in = restarted.elapsed();
     std::thread::sleep(Duration::from_secs(3));
-    assert_eq!(mails(&maildir).len(), 1, "delivered exactly once");
-    assert_eq!(db.count("delivered").expect("count"), 1);
+    let all = mails(&maildir);
+    assert_eq!(
+        all.len(),
+        3,
+        "each delivered exactly once, the held one not at all"
+    );
+    let mut subjects: Vec<String> = all.iter().map(|m| header(m, "Subject")).collect();
+    subjects.sort();
+    assert_eq!(
+        subjects,
+        vec![
+            "Wiadomość ze strony od: Zofia Wójcik",
+            "[podejrzenie spamu] Wiadomość ze strony od: Bez Znacznika",
+            "[podejrzenie spamu] Wiadomość ze strony od: Szybka Osoba",
+        ]
+    );
+    assert_eq!(db.count("delivered").expect("count"), 3);
+    eprintln!(
+        "kill test: 4 acknowledged (1 clean, 1 too fast, 1 without token, 1 honeypot), SIGKILL before delivery; after restart {} delivered in {} ms (first at most 1 s poll), 0 duplicates, honeypot held",
+        arrived.len(),
+        delivered_in.as_millis()
+    );
 }

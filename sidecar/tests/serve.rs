@@ -1,26 +1,13 @@
-//! The sidecar serving a real build of the site over HTTP.
+//! The sidecar serving a real build of the site from memory, through the app `run()` serves.
 
 mod common;
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{middleware, test, App};
+use actix_web::test;
+use common::setup;
 
-fn built_site() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    common::build_site(dir.path());
-    dir
-}
-
-macro_rules! app {
-    ($dir:expr) => {{
-        let state = common::state(&common::config($dir.path(), &[]));
-        test::init_service(
-            App::new()
-                .wrap(middleware::Compress::default())
-                .configure(sidecar::configure(state, $dir.path().join("dist"))),
-        )
-        .await
-    }};
+fn built_site() -> common::Setup {
+    setup(&[])
 }
 
 fn h<B>(resp: &actix_web::dev::ServiceResponse<B>, name: header::HeaderName) -> String {
@@ -44,6 +31,7 @@ async fn pages_are_served_as_html_that_revalidates() {
     for (path, heading) in [
         ("/", "Znajdź swoją ścieżkę do harmonii"),
         ("/uslugi/terapia-par", "Terapia par"),
+        ("/pilna-pomoc", "116"),
         ("/cennik", "Cennik"),
     ] {
         let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
@@ -81,6 +69,9 @@ async fn unknown_paths_get_the_error_page_with_404() {
         "/uslugi/nieznana",
         "/../Cargo.toml",
         "/%2e%2e/Cargo.toml",
+        "/%09/evil.example/index.html",
+        "/%2F%2Fevil.example/",
+        "/_headers",
     ] {
         let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
         assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{path}");
@@ -95,7 +86,7 @@ async fn unknown_paths_get_the_error_page_with_404() {
 #[actix_rt::test]
 async fn hashed_assets_are_immutable_and_compressed_on_request() {
     let dir = built_site();
-    let html = std::fs::read_to_string(dir.path().join("dist/index.html")).expect("home");
+    let html = std::fs::read_to_string(dir.dir.path().join("dist/index.html")).expect("home");
     let start = html.find("/assets/style.").expect("stylesheet link");
     let css = &html[start..start + html[start..].find('"').expect("end of link")];
     let app = app!(dir);
@@ -140,4 +131,42 @@ async fn other_methods_are_refused_with_405() {
     let resp = test::call_service(&app, test::TestRequest::post().uri("/blog").to_request()).await;
     assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(h(&resp, header::ALLOW), "GET, HEAD");
+}
+
+#[actix_rt::test]
+async fn a_path_that_only_looks_like_a_page_is_never_redirected_elsewhere() {
+    let dir = built_site();
+    let app = app!(dir);
+    for path in [
+        "/%09/evil.example/index.html",
+        "/%20/evil.example/",
+        "/evil.example/index.html",
+        "/%0d%0aLocation:%20https://evil.example/",
+    ] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(resp.headers().get(header::LOCATION).is_none(), "{path}");
+    }
+}
+
+#[actix_rt::test]
+async fn every_answer_carries_the_security_headers_of_the_build() {
+    let dir = built_site();
+    let app = app!(dir);
+    for path in ["/", "/nie-ma", "/api/auth/session"] {
+        let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        let csp = h(&resp, header::CONTENT_SECURITY_POLICY);
+        assert!(csp.contains("default-src 'self'"), "{path}: {csp}");
+        assert_eq!(
+            h(&resp, header::X_CONTENT_TYPE_OPTIONS),
+            "nosniff",
+            "{path}"
+        );
+        assert!(
+            resp.headers()
+                .get(header::STRICT_TRANSPORT_SECURITY)
+                .is_none(),
+            "plain HTTP"
+        );
+    }
 }

@@ -1,7 +1,11 @@
 //! `POST /api/contact` (JSON from the form island, form-encoded from the form without
-//! JavaScript) and `GET /api/contact/token`. A message is committed to SQLite before the
-//! answer says it was sent.
+//! JavaScript) and `GET /api/contact/token`. Refusals come first and cost next to nothing
+//! (content type, origin, the client's rate, the size); a valid message is then committed to
+//! SQLite before the answer says it was sent — whatever the spam checks say: a suspected
+//! message is kept with its verdict, e-mailed with a marker or held for the panel, and the
+//! visitor's answer is the same, so a bot learns nothing.
 
+pub mod answer;
 pub mod rules;
 pub mod token;
 
@@ -9,11 +13,16 @@ use actix_web::http::header;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde_json::json;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
 
-use crate::db::NewMessage;
-use crate::outbox::now;
-use crate::AppState;
+use crate::db::{NewMessage, Spam};
+use crate::error::ApiError;
+use crate::outbox::Outbox;
+use crate::{client, now, AppState};
 use rules::{ContactInput, Errors};
 use token::Verdict;
 
@@ -25,10 +34,37 @@ const RATE_LIMITED: &str =
 const TOO_LARGE: &str = "Wiadomość jest zbyt duża.";
 const BAD_TYPE: &str = "Wyślij formularz jako JSON (application/json) lub jako formularz (application/x-www-form-urlencoded).";
 const BAD_BODY: &str = "Nie udało się odczytać danych formularza.";
-const STALE_FORM: &str =
-    "Formularz był otwarty zbyt długo. Odśwież stronę i wyślij wiadomość ponownie.";
-const NO_TOKEN: &str = "Brakuje znacznika formularza. Odśwież stronę i wyślij wiadomość ponownie.";
 const NOT_STORED: &str = "Nie udało się zapisać wiadomości. Spróbuj ponownie za chwilę.";
+const CROSS_ORIGIN: &str = "Formularz wysłano z innej witryny, więc go odrzuciliśmy.";
+
+/// What the contact form needs at run time.
+pub struct ContactState {
+    /// Signs the form's tokens; made once and kept in SQLite.
+    pub secret: Vec<u8>,
+    pub limiter: DefaultKeyedRateLimiter<IpAddr>,
+    pub min_seconds: i64,
+    pub outbox: Arc<Outbox>,
+    pub answers: answer::Answers,
+}
+
+impl ContactState {
+    pub fn new(secret: Vec<u8>, per_minute: u32, min_seconds: i64, outbox: Arc<Outbox>) -> Self {
+        let rate = NonZeroU32::new(per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
+        ContactState {
+            secret,
+            limiter: RateLimiter::keyed(Quota::per_minute(rate)),
+            min_seconds,
+            outbox,
+            answers: answer::Answers::default(),
+        }
+    }
+
+    /// Forgets clients that have not sent anything for a while.
+    pub fn prune(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/contact", web::post().to(submit))
@@ -38,20 +74,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn issue_token(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "token": token::issue(&state.secret, now()) }))
+        .json(json!({ "token": token::issue(&state.contact.secret, now()) }))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
     Json,
     Form,
 }
 
 /// What happened to a submission, answered as JSON or as a page depending on the sender.
-enum Outcome {
+pub enum Outcome {
     Stored,
     Invalid(Errors, Box<ContactInput>),
-    /// The no-JS form arrived without a usable token: show it again, filled in, to confirm.
+    /// The form without JavaScript arrived without a token: shown again, filled in, with a
+    /// fresh token, to confirm.
     Confirm(Box<ContactInput>),
     Refused(StatusCode, &'static str),
 }
@@ -81,20 +118,55 @@ fn parse(kind: Kind, body: &[u8]) -> Result<ContactInput, Outcome> {
     Ok(input)
 }
 
+/// The spam check's verdict, before the token's single use is recorded.
+fn suspicion(state: &AppState, input: &ContactInput) -> (Option<Spam>, Option<String>) {
+    if input
+        .website
+        .as_deref()
+        .is_some_and(|w| !w.trim().is_empty())
+    {
+        return (Some(Spam::Honeypot), None);
+    }
+    let verdict = input
+        .token
+        .as_deref()
+        .filter(|t| !t.is_empty())
+        .map(|t| token::check(&state.contact.secret, t, now(), state.contact.min_seconds));
+    match verdict {
+        Some(Verdict::Fine(nonce)) => (None, Some(nonce)),
+        Some(Verdict::TooFast(nonce)) => (Some(Spam::TooFast), Some(nonce)),
+        Some(Verdict::Expired | Verdict::Invalid) | None => (Some(Spam::BadToken), None),
+    }
+}
+
+/// Commits the message; a token used before makes it suspect.
 async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
-    let message = NewMessage {
+    let (spam, nonce) = suspicion(state, input);
+    let mut message = NewMessage {
         name: input.name.trim().to_string(),
         email: input.email.trim().to_string(),
         phone: input.phone.clone(),
         country_code: input.country_code.clone(),
         full_phone: input.expected_full_phone(),
         message: input.message.trim().to_string(),
+        spam,
     };
     let db = state.db.clone();
-    match web::block(move || db.insert_message(&message, now())).await {
-        Ok(Ok(id)) => {
-            tracing::info!(id, "contact message stored");
-            state.outbox.wake();
+    let stored = web::block(move || {
+        let at = now();
+        if let Some(nonce) = nonce {
+            let first_use = db.use_token(&nonce, at + token::MAX_AGE_SECONDS, at)?;
+            if !first_use && message.spam.is_none() {
+                message.spam = Some(Spam::BadToken);
+            }
+        }
+        db.insert_message(&message, at).map(|id| (id, message.spam))
+    })
+    .await;
+    match stored {
+        Ok(Ok((id, spam))) => {
+            tracing::info!(id, ?spam, "contact message stored");
+            state.contact.outbox.wake();
             Outcome::Stored
         }
         Ok(Err(e)) => {
@@ -108,37 +180,41 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
     }
 }
 
-/// Applies the rules, then the spam checks: a tripped check is answered as if stored.
+/// Applies the rules, then stores; the form without JavaScript first confirms.
 async fn decide(state: &web::Data<AppState>, kind: Kind, input: ContactInput) -> Outcome {
     let errors = rules::validate(&input);
     if !errors.is_empty() {
         return Outcome::Invalid(errors, Box::new(input));
     }
-    if input
+    let no_token = input.token.as_deref().is_none_or(str::is_empty);
+    let honeypot = input
         .website
         .as_deref()
-        .is_some_and(|w| !w.trim().is_empty())
+        .is_some_and(|w| !w.trim().is_empty());
+    if kind == Kind::Form && no_token && !honeypot {
+        return Outcome::Confirm(Box::new(input));
+    }
+    store(state, &input).await
+}
+
+/// The answer to a request refused before its body is read.
+fn refused_early(req: &HttpRequest, state: &AppState) -> Option<Outcome> {
+    let https = state.clients.https(req);
+    if !client::same_origin(req, https) {
+        return Some(Outcome::Refused(StatusCode::FORBIDDEN, CROSS_ORIGIN));
+    }
+    if state
+        .contact
+        .limiter
+        .check_key(&state.clients.key(req))
+        .is_err()
     {
-        tracing::info!("contact message dropped: honeypot filled");
-        return Outcome::Stored;
+        return Some(Outcome::Refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            RATE_LIMITED,
+        ));
     }
-    let verdict = input
-        .token
-        .as_deref()
-        .filter(|t| !t.is_empty())
-        .map(|t| token::check(&state.secret, t, now(), state.min_seconds));
-    match (verdict, kind) {
-        (Some(Verdict::Fine), _) => store(state, &input).await,
-        (Some(Verdict::TooFast | Verdict::Invalid), _) => {
-            tracing::info!(?verdict, "contact message dropped: token");
-            Outcome::Stored
-        }
-        (None | Some(Verdict::Expired), Kind::Form) => Outcome::Confirm(Box::new(input)),
-        (Some(Verdict::Expired), Kind::Json) => {
-            Outcome::Refused(StatusCode::BAD_REQUEST, STALE_FORM)
-        }
-        (None, Kind::Json) => Outcome::Refused(StatusCode::BAD_REQUEST, NO_TOKEN),
-    }
+    None
 }
 
 pub async fn submit(
@@ -156,94 +232,35 @@ pub async fn submit(
             ))
         }
     };
-    let outcome = if !state.allow(&req) {
-        Outcome::Refused(StatusCode::TOO_MANY_REQUESTS, RATE_LIMITED)
-    } else {
-        match read_body(payload).await.and_then(|body| parse(kind, &body)) {
+    let outcome = match refused_early(&req, &state) {
+        Some(refusal) => refusal,
+        None => match read_body(payload).await.and_then(|body| parse(kind, &body)) {
             Ok(input) => decide(&state, kind, input).await,
             Err(outcome) => outcome,
-        }
+        },
     };
     match kind {
         Kind::Json => json_answer(outcome),
-        Kind::Form => page_answer(&state, outcome).await,
+        Kind::Form => answer::page(&state, outcome).await,
     }
 }
 
 fn json_answer(outcome: Outcome) -> HttpResponse {
+    use actix_web::ResponseError;
     match outcome {
         Outcome::Stored => HttpResponse::Ok().json(json!({ "ok": true })),
-        Outcome::Invalid(errors, _) => HttpResponse::UnprocessableEntity().json(json!({
-            "error": "Popraw zaznaczone pola formularza.",
-            "errors": errors,
-        })),
-        Outcome::Confirm(_) => HttpResponse::BadRequest().json(json!({ "error": NO_TOKEN })),
+        Outcome::Invalid(errors, _) => {
+            ApiError::unprocessable("Popraw zaznaczone pola formularza.")
+                .with_fields(json!(errors))
+                .error_response()
+        }
+        Outcome::Confirm(_) => ApiError::bad_request(BAD_BODY).error_response(),
         Outcome::Refused(status, message) => {
-            HttpResponse::build(status).json(json!({ "error": message }))
+            let mut error = ApiError::status(status, message);
+            if status == StatusCode::TOO_MANY_REQUESTS {
+                error.retry_after = Some(60);
+            }
+            error.error_response()
         }
     }
-}
-
-/// The answer to the form sent without JavaScript: a page with the form as it was sent.
-async fn page_answer(state: &web::Data<AppState>, outcome: Outcome) -> HttpResponse {
-    let (status, props) = match outcome {
-        Outcome::Stored => (StatusCode::OK, json!({ "notice": "sent" })),
-        Outcome::Invalid(errors, input) => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            json!({ "initial": initial(&input), "errors": errors }),
-        ),
-        Outcome::Confirm(input) => (
-            StatusCode::OK,
-            // Backdated: this person has already typed the message once.
-            json!({ "initial": initial(&input), "notice": "confirm", "token": token::issue(&state.secret, now() - state.min_seconds) }),
-        ),
-        Outcome::Refused(status, message) => (
-            status,
-            json!({ "notice": "refused", "noticeText": message }),
-        ),
-    };
-    let renderer = state.renderer.read().ok().and_then(|r| r.clone());
-    let Some(renderer) = renderer else {
-        return render_failed(status, "the site has not been built yet");
-    };
-    let rendered = web::block(move || {
-        renderer.render_extra(&generator::ExtraPage {
-            template: "contact.html",
-            route: "/kontakt",
-            title: "Kontakt",
-            description: "Formularz kontaktowy Gabinetu Harmonia.",
-            extra: vec![("form", props)],
-        })
-    })
-    .await;
-    match rendered {
-        Ok(Ok(html)) => HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .body(html),
-        Ok(Err(e)) => render_failed(status, &e.to_string()),
-        Err(e) => render_failed(status, &e.to_string()),
-    }
-}
-
-fn render_failed(status: StatusCode, error: &str) -> HttpResponse {
-    tracing::error!(%error, "contact answer page could not be rendered");
-    let text = if status == StatusCode::OK {
-        "Wiadomość została zapisana. Dziękujemy za kontakt."
-    } else {
-        "Nie udało się wysłać wiadomości. Wróć do poprzedniej strony i spróbuj ponownie."
-    };
-    HttpResponse::build(status)
-        .content_type("text/plain; charset=utf-8")
-        .body(text)
-}
-
-fn initial(input: &ContactInput) -> serde_json::Value {
-    json!({
-        "name": input.name,
-        "email": input.email,
-        "phone": input.phone,
-        "countryCode": input.country_code,
-        "message": input.message,
-    })
 }

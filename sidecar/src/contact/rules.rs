@@ -112,9 +112,14 @@ fn check_email(email: &str, max: usize) -> Option<&'static str> {
     let trimmed = email.trim();
     if trimmed.is_empty() {
         Some("emailRequired")
-    } else if trimmed.len() > max {
+    } else if trimmed.chars().count() > max {
         Some("emailTooLong")
-    } else if email.contains(['\r', '\n']) || !compiled().email.is_match(trimmed) {
+    } else if email.contains(['\r', '\n'])
+        || !compiled().email.is_match(trimmed)
+        || trimmed.parse::<lettre::Address>().is_err()
+    {
+        // The form's pattern catches the common mistakes as one types; lettre, which will
+        // deliver the reply, has the last word.
         Some("emailInvalid")
     } else {
         None
@@ -287,6 +292,47 @@ mod tests {
                 "{input:?}"
             );
         }
+    }
+
+    /// The form's pattern and lettre agree: what the form lets through, the server takes.
+    #[test]
+    fn the_email_rule_accepts_what_lettre_can_deliver_to() {
+        let good = [
+            "anna@example.pl",
+            "anna.kowalska+gabinet@poczta.example.com",
+            "o'brien@example.ie",
+            "jan@żółw.pl",
+        ];
+        let bad = [
+            "a(b)@example.pl",
+            "anna@",
+            "anna@example",
+            "\"anna kowalska\"@example.pl",
+            "anna@exa mple.pl",
+            "anna@[300.1.1.1]",
+            "an<na@example.pl",
+        ];
+        for email in good {
+            assert!(
+                check_email(email, 254).is_none(),
+                "{email} should be accepted"
+            );
+            assert!(compiled().email.is_match(email), "the form takes {email}");
+        }
+        for email in bad {
+            assert_eq!(
+                check_email(email, 254),
+                Some("emailInvalid"),
+                "{email} should be refused"
+            );
+            let form = compiled().email.is_match(email);
+            let lettre = email.parse::<lettre::Address>().is_ok();
+            assert!(!form || !lettre, "{email}: at least the server refuses");
+        }
+        assert!(
+            !compiled().email.is_match("a(b)@example.pl"),
+            "the form refuses it as it is typed"
+        );
     }
 
     #[test]

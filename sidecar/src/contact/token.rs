@@ -1,70 +1,78 @@
-//! A signed timestamp of when the form was shown: it works on a cached static page, and a
-//! submit sooner than a person could type is taken for a bot.
+//! A signed token of when the form was shown, with a random nonce: it works on a cached
+//! static page, a submit sooner than a person could type is suspected of being a bot, and a
+//! token is good for one message only (the nonce is recorded when it is used).
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 type HmacSha256 = Hmac<Sha256>;
 
-/// Tokens older than this are refused: the form was left open too long.
+/// Tokens older than this are no longer trusted: the form was left open too long.
 pub const MAX_AGE_SECONDS: i64 = 24 * 60 * 60;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Old enough and genuine.
-    Fine,
-    /// Sent sooner than a person could fill the form.
-    TooFast,
-    /// Genuine but issued more than a day ago: the form was left open.
+    /// Old enough and genuine; its nonce, to record its use.
+    Fine(String),
+    /// Genuine, but sent sooner than a person could fill the form; its nonce.
+    TooFast(String),
+    /// Genuine but issued more than a day ago.
     Expired,
     /// Forged or malformed.
     Invalid,
 }
 
-fn signature(secret: &[u8], issued: i64) -> String {
-    let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes a key of any length");
-    mac.update(issued.to_string().as_bytes());
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+fn mac(secret: &[u8], issued: i64, nonce: &str) -> HmacSha256 {
+    // HMAC takes a key of any length, so this cannot fail; an empty MAC would only refuse.
+    let mut mac = HmacSha256::new_from_slice(secret).unwrap_or_else(|_| {
+        HmacSha256::new_from_slice(b"-").unwrap_or_else(|_| unreachable!("HMAC takes any key"))
+    });
+    mac.update(format!("{issued}.{nonce}").as_bytes());
+    mac
+}
+
+fn random_nonce() -> String {
+    let mut bytes = [0_u8; 12];
+    // Without randomness the nonce is still unique enough per second for single use.
+    let _ = getrandom::fill(&mut bytes);
+    generator::hex(&bytes)
 }
 
 pub fn issue(secret: &[u8], now: i64) -> String {
-    format!("{now}.{}", signature(secret, now))
+    let nonce = random_nonce();
+    let signature = generator::hex(&mac(secret, now, &nonce).finalize().into_bytes());
+    format!("{now}.{nonce}.{signature}")
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
+        .collect()
 }
 
 pub fn check(secret: &[u8], token: &str, now: i64, min_seconds: i64) -> Verdict {
-    let Some((issued, sig)) = token.split_once('.') else {
-        return Verdict::Invalid;
-    };
-    let Ok(issued) = issued.parse::<i64>() else {
-        return Verdict::Invalid;
-    };
-    let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes a key of any length");
-    mac.update(issued.to_string().as_bytes());
-    let Ok(bytes) = (0..sig.len())
-        .step_by(2)
-        .map(|i| {
-            sig.get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or(())
-        })
-        .collect::<Result<Vec<u8>, ()>>()
+    let mut parts = token.splitn(3, '.');
+    let (Some(issued), Some(nonce), Some(signature)) = (parts.next(), parts.next(), parts.next())
     else {
         return Verdict::Invalid;
     };
-    if mac.verify_slice(&bytes).is_err() || issued > now + 60 {
+    let (Ok(issued), Some(signature)) = (issued.parse::<i64>(), unhex(signature)) else {
+        return Verdict::Invalid;
+    };
+    let genuine = nonce.len() <= 64 && mac(secret, issued, nonce).verify_slice(&signature).is_ok();
+    if !genuine || issued > now + 60 {
         return Verdict::Invalid;
     }
     if now - issued > MAX_AGE_SECONDS {
-        return Verdict::Expired;
-    }
-    if now - issued < min_seconds {
-        Verdict::TooFast
+        Verdict::Expired
+    } else if now - issued < min_seconds {
+        Verdict::TooFast(nonce.to_string())
     } else {
-        Verdict::Fine
+        Verdict::Fine(nonce.to_string())
     }
 }
 
@@ -77,8 +85,13 @@ mod tests {
     #[test]
     fn a_token_is_fine_after_the_minimum_time() {
         let t = issue(KEY, 1000);
-        assert_eq!(check(KEY, &t, 1001, 3), Verdict::TooFast);
-        assert_eq!(check(KEY, &t, 1003, 3), Verdict::Fine);
+        assert!(matches!(check(KEY, &t, 1001, 3), Verdict::TooFast(_)));
+        assert!(matches!(check(KEY, &t, 1003, 3), Verdict::Fine(_)));
+    }
+
+    #[test]
+    fn two_tokens_of_the_same_second_differ() {
+        assert_ne!(issue(KEY, 1000), issue(KEY, 1000));
     }
 
     #[test]
@@ -86,14 +99,14 @@ mod tests {
         let t = issue(KEY, 1000);
         assert_eq!(check(b"other key", &t, 1010, 3), Verdict::Invalid);
         assert_eq!(
-            check(KEY, &t.replace("1000.", "999."), 1010, 3),
+            check(KEY, &t.replacen("1000.", "999.", 1), 1010, 3),
             Verdict::Invalid
         );
         assert_eq!(
             check(KEY, &t, 1000 + MAX_AGE_SECONDS + 1, 3),
             Verdict::Expired
         );
-        for bad in ["", "abc", "1000.zz", "x.00"] {
+        for bad in ["", "abc", "1000.zz", "x.00.00", "1000.a.zz"] {
             assert_eq!(check(KEY, bad, 1010, 3), Verdict::Invalid, "{bad}");
         }
     }

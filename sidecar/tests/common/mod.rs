@@ -1,32 +1,20 @@
-//! Helpers shared by the sidecar's integration tests.
+//! Helpers shared by the sidecar's integration tests: a copy of the site, the state `run()`
+//! makes, and requests against `sidecar::app` — the same application, middleware and all.
 #![allow(dead_code)]
 
-use actix_web::web;
+use actix_web::cookie::Cookie;
+use actix_web::http::StatusCode;
+use actix_web::{test, web};
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+
+pub(crate) const ADMIN: &str = "magda@gabinet-harmonia.pl";
+pub(crate) const PASSWORD: &str = "długie hasło administratora";
+pub(crate) const OTHER: &str = "tomasz@gabinet-harmonia.pl";
+pub(crate) const OTHER_PASSWORD: &str = "hasło innego konta";
 
 pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// A configuration that keeps everything under `dir`, with `extra` variables on top.
-pub(crate) fn config(dir: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
-    config_for_copy(dir, &repo_root(), extra)
-}
-
-/// The app state for `config`, with the real site's facts.
-pub(crate) fn state(config: &sidecar::Config) -> web::Data<sidecar::AppState> {
-    let content =
-        generator::load(&generator::Project::at(&repo_root())).expect("the real content loads");
-    let state = sidecar::AppState::open(config, &content.site).expect("state opens");
-    state.rebuild().expect("the site builds");
-    web::Data::new(state)
-}
-
-/// Builds the real site into `dir/dist`.
-pub(crate) fn build_site(dir: &Path) -> PathBuf {
-    let dist = dir.join("dist");
-    generator::build(&generator::Project::at(&repo_root()), &dist).expect("the real site builds");
-    dist
 }
 
 pub(crate) fn free_port() -> u16 {
@@ -50,7 +38,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A copy of the project's sources (content, templates, built islands) under `dir/site`,
-/// for tests that write content files.
+/// so that tests may write content files.
 pub(crate) fn site_copy(dir: &Path) -> PathBuf {
     let root = dir.join("site");
     for sub in ["content", "templates", "islands/build"] {
@@ -59,8 +47,8 @@ pub(crate) fn site_copy(dir: &Path) -> PathBuf {
     root
 }
 
-/// A configuration over a copy of the site, with `extra` variables first.
-pub(crate) fn config_for_copy(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
+/// A configuration over `root`, with `extra` variables first.
+pub(crate) fn config(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
     let (root, data, dist) = (root.to_path_buf(), dir.join("var"), dir.join("dist"));
     sidecar::Config::from_lookup(|key| {
         if let Some((_, v)) = extra.iter().find(|(k, _)| *k == key) {
@@ -70,8 +58,112 @@ pub(crate) fn config_for_copy(dir: &Path, root: &Path, extra: &[(&str, &str)]) -
             "SITE_ROOT" => Some(root.to_string_lossy().into_owned()),
             "DATA_DIR" => Some(data.to_string_lossy().into_owned()),
             "DIST_DIR" => Some(dist.to_string_lossy().into_owned()),
+            "ADMIN_EMAIL" => Some(ADMIN.into()),
+            "CONTACT_RATE_PER_MINUTE" => Some("1000".into()),
             _ => None,
         }
     })
     .expect("test configuration is valid")
+}
+
+/// A site copy with its state as `run()` makes it: built, the admin and another account.
+pub(crate) struct Setup {
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) root: PathBuf,
+    pub(crate) state: web::Data<sidecar::AppState>,
+}
+
+pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = site_copy(dir.path());
+    let config = config(dir.path(), &root, extra);
+    let content = generator::load(&generator::Project::at(&root)).expect("content loads");
+    let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
+    state.site.rebuild().expect("the site builds");
+    sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
+    sidecar::auth::password::add_account(&state.db, OTHER, OTHER_PASSWORD).expect("other account");
+    Setup {
+        dir,
+        root,
+        state: web::Data::new(state),
+    }
+}
+
+impl Setup {
+    pub(crate) fn file(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.root.join("content").join(relative)).expect("content file")
+    }
+
+    pub(crate) fn stored(&self) -> Vec<sidecar::db::StoredMessage> {
+        self.state.db.messages(None, 10_000).expect("messages")
+    }
+}
+
+/// The application of `run()` for a setup.
+#[macro_export]
+macro_rules! app {
+    ($setup:expr) => {
+        actix_web::test::init_service(sidecar::app($setup.state.clone())).await
+    };
+}
+
+/// A response's status, session cookie and JSON body.
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) cookie: Option<Cookie<'static>>,
+    pub(crate) headers: actix_web::http::header::HeaderMap,
+    pub(crate) body: Value,
+    pub(crate) text: String,
+}
+
+pub(crate) async fn send<S, B>(app: &S, req: test::TestRequest) -> Answer
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let resp = test::call_service(app, req.to_request()).await;
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let cookie = resp
+        .response()
+        .cookies()
+        .find(|c| c.name().ends_with(sidecar::auth::COOKIE) && !c.value().is_empty())
+        .map(|c| c.into_owned());
+    let bytes = test::read_body(resp).await;
+    Answer {
+        status,
+        cookie,
+        headers,
+        body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+    }
+}
+
+/// A request from the loopback address `ip` (127.0.0.2, 127.0.0.3… are all this machine).
+pub(crate) fn from(ip: &str, req: test::TestRequest) -> test::TestRequest {
+    req.peer_addr(format!("{ip}:40000").parse().expect("socket address"))
+}
+
+pub(crate) fn login(email: &str, password: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/auth/login")
+        .set_json(json!({ "email": email, "password": password }))
+}
+
+pub(crate) async fn signed_in<S, B>(app: &S) -> Cookie<'static>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let answer = send(app, login(ADMIN, PASSWORD)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    answer.cookie.expect("a session cookie")
 }

@@ -1,0 +1,339 @@
+//! The administrator's sign-in and sessions (SPEC §5, §6). Passwords are argon2id hashes,
+//! checked at most a few at a time; attempts are throttled per account and client before any
+//! hashing starts; sessions are random tokens whose hashes are kept. Handlers that need the
+//! administrator take the [`Admin`] extractor, and those that change something take
+//! [`AdminChange`], which also checks the request's origin.
+
+pub mod password;
+pub mod sessions;
+pub mod throttle;
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::Payload;
+use actix_web::http::StatusCode;
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+use std::future::{ready, Ready};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+use crate::error::{ApiError, Error};
+use crate::{client, now, AppState};
+
+/// The session cookie over plain HTTP; over HTTPS it carries the `__Host-` prefix, which
+/// browsers accept only from a secure origin, for the whole site and without a domain.
+pub const COOKIE: &str = "harmonia_session";
+pub const SECURE_COOKIE: &str = "__Host-harmonia_session";
+/// The longest e-mail address (RFC 5321).
+pub const MAX_EMAIL_CHARS: usize = 254;
+/// argon2 needs 19 MiB per check: at most this many run at once, the others wait.
+pub const ARGON2_AT_ONCE: usize = 2;
+/// A sign-in that waits longer than this for a free hashing slot is refused.
+const BUSY_WAIT: Duration = Duration::from_secs(10);
+
+const BAD_LOGIN: &str = "Nieprawidłowy email lub hasło.";
+const LOGIN_TITLE: &str = "Błąd logowania";
+const FORBIDDEN_TITLE: &str = "Brak dostępu";
+const FORBIDDEN: &str = "Nie masz uprawnień do wyświetlenia tej strony.";
+const CROSS_ORIGIN: &str = "Żądanie z innej witryny zostało odrzucone.";
+const SIGNED_OUT: &str = "Sesja wygasła. Zaloguj się ponownie.";
+
+/// What sign-in and sessions share.
+pub struct AuthState {
+    pub admin_email: String,
+    pub sessions: sessions::Sessions,
+    argon: Semaphore,
+}
+
+impl AuthState {
+    pub fn new(admin_email: String, sessions: sessions::Sessions) -> Self {
+        AuthState {
+            admin_email,
+            sessions,
+            argon: Semaphore::new(ARGON2_AT_ONCE),
+        }
+    }
+
+    fn is_admin(&self, email: &str) -> bool {
+        email.eq_ignore_ascii_case(&self.admin_email)
+    }
+}
+
+pub fn cross_origin() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, FORBIDDEN_TITLE, CROSS_ORIGIN)
+}
+
+fn unauthorized() -> ApiError {
+    ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT)
+}
+
+fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal(&"the app has no state"))
+}
+
+fn session_token(req: &HttpRequest) -> Option<String> {
+    req.cookie(SECURE_COOKIE)
+        .or_else(|| req.cookie(COOKIE))
+        .map(|c| c.value().to_string())
+}
+
+/// Writes a session's last use to SQLite in the background.
+fn persist(state: &web::Data<AppState>, check: &sessions::Check, at: i64) {
+    let db = state.db.clone();
+    let (hash, expired) = match check {
+        sessions::Check::Valid {
+            persist: Some(hash),
+            ..
+        } => (hash.clone(), false),
+        sessions::Check::Expired(hash) => (hash.clone(), true),
+        _ => return,
+    };
+    actix_web::rt::spawn(async move {
+        let written = web::block(move || match expired {
+            true => db.delete_session(&hash),
+            false => db.touch_session(&hash, at),
+        })
+        .await;
+        if let Ok(Err(e)) = written {
+            tracing::warn!(error = %e, "session");
+        }
+    });
+}
+
+/// The signed-in administrator. Checking needs no I/O, so a request without a session is
+/// refused before anything reads its body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Admin {
+    pub email: String,
+}
+
+fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
+    let state = state_of(req)?;
+    let token = session_token(req).ok_or_else(unauthorized)?;
+    let at = now();
+    let check = state.auth.sessions.check(&token, at);
+    persist(&state, &check, at);
+    match check {
+        sessions::Check::Valid { email, .. } if state.auth.is_admin(&email) => Ok(Admin { email }),
+        // A session of another account (the admin changed since it was made).
+        sessions::Check::Valid { .. } => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            FORBIDDEN_TITLE,
+            FORBIDDEN,
+        )),
+        _ => Err(unauthorized()),
+    }
+}
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(admin_of(req))
+    }
+}
+
+/// The administrator behind a request that changes something, sent from this site.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdminChange(pub Admin);
+
+impl FromRequest for AdminChange {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let checked = state_of(req).and_then(|state| {
+            let https = state.clients.https(req);
+            if !client::same_origin(req, https) {
+                return Err(cross_origin());
+            }
+            admin_of(req).map(AdminChange)
+        });
+        ready(checked)
+    }
+}
+
+fn session_cookie(
+    https: bool,
+    value: String,
+    max_age: Option<actix_web::cookie::time::Duration>,
+) -> Cookie<'static> {
+    let name = if https { SECURE_COOKIE } else { COOKIE };
+    let mut cookie = Cookie::build(name, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(https)
+        .finish();
+    if let Some(age) = max_age {
+        cookie.set_max_age(age);
+    }
+    cookie
+}
+
+#[derive(Deserialize)]
+pub struct Login {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+fn check_lengths(email: &str, password: &str) -> Result<(), ApiError> {
+    if email.is_empty() || password.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            LOGIN_TITLE,
+            "Podaj e-mail i hasło.",
+        ));
+    }
+    if email.chars().count() > MAX_EMAIL_CHARS {
+        let message = format!("Adres e-mail może mieć najwyżej {MAX_EMAIL_CHARS} znaki.");
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, LOGIN_TITLE, message));
+    }
+    if password.len() > password::MAX_PASSWORD_BYTES {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            LOGIN_TITLE,
+            "Hasło jest zbyt długie.",
+        ));
+    }
+    Ok(())
+}
+
+fn random_token() -> Result<String, Error> {
+    let mut raw = [0_u8; 32];
+    getrandom::fill(&mut raw).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
+    Ok(generator::hex(&raw))
+}
+
+/// Records the attempt before any hashing, or refuses it with the wait.
+async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Result<(), ApiError> {
+    let (db, email, client) = (state.db.clone(), email.to_string(), client.to_string());
+    let at = now();
+    let since = at - throttle::WINDOW_SECONDS;
+    let reserved = web::block(move || {
+        db.reserve_login(&email, &client, at, since, |counts| {
+            throttle::decide(counts, at)
+        })
+    })
+    .await??;
+    reserved.map(|_| ()).map_err(|wait| {
+        let message =
+            format!("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {wait} s.");
+        ApiError::too_many(LOGIN_TITLE, message, u64::try_from(wait).unwrap_or(60))
+    })
+}
+
+/// The account behind the password, checked on one of the few hashing slots.
+async fn verify(
+    state: &web::Data<AppState>,
+    email: &str,
+    password: &str,
+) -> Result<Option<i64>, ApiError> {
+    let permit = tokio::time::timeout(BUSY_WAIT, state.auth.argon.acquire())
+        .await
+        .map_err(|_| {
+            ApiError::too_many(
+                LOGIN_TITLE,
+                "Serwer jest teraz zajęty. Spróbuj ponownie za chwilę.",
+                10,
+            )
+        })?
+        .map_err(|e| ApiError::internal(&e))?;
+    let (db, email, password) = (state.db.clone(), email.to_string(), password.to_string());
+    let account = web::block(move || password::check_credentials(&db, &email, &password)).await??;
+    drop(permit);
+    Ok(account)
+}
+
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Login>,
+) -> Result<HttpResponse, ApiError> {
+    let https = state.clients.https(&req);
+    if !client::same_origin(&req, https) {
+        return Err(cross_origin());
+    }
+    let email = body.email.trim().to_string();
+    check_lengths(&email, &body.password)?;
+    let client = state.clients.key(&req).to_string();
+    reserve(&state, &email, &client).await?;
+    let Some(account) = verify(&state, &email, &body.password).await? else {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            LOGIN_TITLE,
+            BAD_LOGIN,
+        ));
+    };
+    let (db, who, from) = (state.db.clone(), email.clone(), client);
+    web::block(move || db.clear_login_failures(&who, &from)).await??;
+    if !state.auth.is_admin(&email) {
+        // Signed in, but not the administrator: no session is made.
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            FORBIDDEN_TITLE,
+            FORBIDDEN,
+        ));
+    }
+    let token = random_token()?;
+    let hash = sessions::token_hash(&token);
+    let at = now();
+    let (db, stored) = (state.db.clone(), hash.clone());
+    web::block(move || db.insert_session(&stored, account, at)).await??;
+    state.auth.sessions.insert(hash, &email, at);
+    Ok(HttpResponse::Ok()
+        .cookie(session_cookie(https, token, None))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "email": email })))
+}
+
+/// The signed-in administrator, or `null`: not being signed in is an answer, not an error.
+pub async fn session(admin: Option<Admin>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "email": admin.map(|a| a.email) }))
+}
+
+pub async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let https = state.clients.https(&req);
+    if !client::same_origin(&req, https) {
+        return Err(cross_origin());
+    }
+    if let Some(token) = session_token(&req) {
+        let hash = sessions::token_hash(&token);
+        state.auth.sessions.remove(&hash);
+        let db = state.db.clone();
+        web::block(move || db.delete_session(&hash)).await??;
+    }
+    let mut response = HttpResponse::NoContent();
+    for secure in [true, false] {
+        response.cookie(session_cookie(
+            secure,
+            String::new(),
+            Some(actix_web::cookie::time::Duration::ZERO),
+        ));
+    }
+    Ok(response.finish())
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let small_json = web::JsonConfig::default()
+        .limit(8 * 1024)
+        .error_handler(|err, _| crate::error::json_error(err).into());
+    cfg.service(
+        web::resource("/api/auth/login")
+            .app_data(small_json)
+            .route(web::post().to(login)),
+    )
+    .route("/api/auth/session", web::get().to(session))
+    .route("/api/auth/logout", web::post().to(logout));
+}

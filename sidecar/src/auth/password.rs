@@ -1,0 +1,170 @@
+//! Password hashes (argon2id) and the accounts that hold them.
+
+use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use std::sync::OnceLock;
+
+use crate::db::Db;
+use crate::error::Error;
+use crate::now;
+
+/// The longest password accepted, in bytes: argon2 takes any length, a sign-in form need not.
+pub const MAX_PASSWORD_BYTES: usize = 1024;
+pub const MIN_PASSWORD_CHARS: usize = 12;
+
+pub fn hash_password(password: &str) -> Result<String, Error> {
+    Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| Error::Auth(format!("cannot hash the password: {e}")))
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+/// The account behind a correct password; an unknown e-mail costs the same work as a wrong
+/// password, so timing tells nothing.
+pub fn check_credentials(db: &Db, email: &str, password: &str) -> Result<Option<i64>, Error> {
+    match db.account(email)? {
+        Some((id, hash)) => Ok(verify_password(password, &hash).then_some(id)),
+        None => {
+            static DUMMY: OnceLock<String> = OnceLock::new();
+            let dummy = DUMMY
+                .get_or_init(|| hash_password("dummy password for timing").unwrap_or_default());
+            let _ = verify_password(password, dummy);
+            Ok(None)
+        }
+    }
+}
+
+/// A strong password for a first start without `ADMIN_PASSWORD`: 20 characters from a set
+/// without look-alikes.
+pub fn generate_password() -> Result<String, Error> {
+    const SET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut bytes = [0_u8; 20];
+    getrandom::fill(&mut bytes).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
+    Ok(bytes
+        .iter()
+        .map(|b| char::from(SET[usize::from(*b) % SET.len()]))
+        .collect())
+}
+
+fn checked_hash(password: &str) -> Result<String, Error> {
+    if password.chars().count() < MIN_PASSWORD_CHARS {
+        return Err(Error::Auth(format!(
+            "the password must have at least {MIN_PASSWORD_CHARS} characters"
+        )));
+    }
+    if password.len() > MAX_PASSWORD_BYTES {
+        return Err(Error::Auth(format!(
+            "the password must have at most {MAX_PASSWORD_BYTES} bytes"
+        )));
+    }
+    hash_password(password)
+}
+
+/// Adds an account; refuses an e-mail that has one.
+pub fn add_account(db: &Db, email: &str, password: &str) -> Result<(), Error> {
+    let hash = checked_hash(password)?;
+    if db.insert_account(email.trim(), &hash, now())? {
+        Ok(())
+    } else {
+        Err(Error::Auth(format!(
+            "{email} already has an account: use set-password"
+        )))
+    }
+}
+
+/// Gives an existing account a new password and signs out its sessions.
+pub fn set_password(db: &Db, email: &str, password: &str) -> Result<(), Error> {
+    let hash = checked_hash(password)?;
+    if db.update_password(email.trim(), &hash, now())? {
+        Ok(())
+    } else {
+        Err(Error::Auth(format!(
+            "{email} has no account: use add-account"
+        )))
+    }
+}
+
+pub fn delete_account(db: &Db, email: &str) -> Result<(), Error> {
+    if db.delete_account(email.trim())? {
+        Ok(())
+    } else {
+        Err(Error::Auth(format!("{email} has no account")))
+    }
+}
+
+/// Makes sure the admin account exists: with `ADMIN_PASSWORD` if given, else a generated
+/// password returned once so that it can be handed over.
+pub fn ensure_admin(db: &Db, email: &str, password: Option<&str>) -> Result<Option<String>, Error> {
+    let exists = db.account(email)?.is_some();
+    match (password, exists) {
+        (Some(p), true) => set_password(db, email, p).map(|_| None),
+        (Some(p), false) => add_account(db, email, p).map(|_| None),
+        (None, true) => Ok(None),
+        (None, false) => {
+            let generated = generate_password()?;
+            add_account(db, email, &generated)?;
+            Ok(Some(generated))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn db() -> (tempfile::TempDir, Db) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = Db::open(&dir.path().join("db")).expect("db");
+        (dir, db)
+    }
+
+    #[test]
+    fn passwords_are_hashed_with_argon2id_and_verified() {
+        let hash = hash_password("długie hasło do panelu").expect("hash");
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("długie hasło do panelu", &hash));
+        assert!(!verify_password("inne hasło do panelu", &hash));
+    }
+
+    #[test]
+    fn generated_passwords_are_long_and_different() {
+        let a = generate_password().expect("generated");
+        assert_eq!(a.chars().count(), 20);
+        assert_ne!(a, generate_password().expect("generated"));
+    }
+
+    #[test]
+    fn accounts_are_added_once_changed_if_they_exist_and_deleted() {
+        let (_dir, db) = db();
+        add_account(&db, "a@b.pl", "bardzo-dlugie-haslo").expect("added");
+        assert!(
+            add_account(&db, "a@b.pl", "bardzo-dlugie-haslo").is_err(),
+            "exists"
+        );
+        assert!(
+            set_password(&db, "x@b.pl", "bardzo-dlugie-haslo").is_err(),
+            "unknown"
+        );
+        set_password(&db, "a@b.pl", "nowe-bardzo-dlugie").expect("changed");
+        assert!(check_credentials(&db, "a@b.pl", "nowe-bardzo-dlugie")
+            .expect("checked")
+            .is_some());
+        delete_account(&db, "a@b.pl").expect("deleted");
+        assert!(delete_account(&db, "a@b.pl").is_err());
+    }
+
+    #[test]
+    fn short_and_huge_passwords_are_refused() {
+        let (_dir, db) = db();
+        assert!(add_account(&db, "a@b.pl", "krótkie").is_err());
+        assert!(add_account(&db, "a@b.pl", &"x".repeat(MAX_PASSWORD_BYTES + 1)).is_err());
+    }
+}

@@ -1,0 +1,67 @@
+//! How many sign-in attempts a client gets. Failures are counted per (account, client) and
+//! per client, never per account alone: a stranger who guesses the admin's e-mail slows down
+//! only their own attempts, and the admin signing in from anywhere else is not refused.
+//! Beyond a few free failures the wait doubles with each one instead of locking for good.
+
+use crate::db::LoginCounts;
+
+/// Failures are forgotten after this long.
+pub const WINDOW_SECONDS: i64 = 15 * 60;
+/// Failures of one account from one client before waits begin.
+pub const FREE_PER_ACCOUNT: i64 = 5;
+/// Failures from one client, whatever the account, before waits begin.
+pub const FREE_PER_CLIENT: i64 = 10;
+/// The first wait; each further failure doubles it, up to the window.
+pub const FIRST_WAIT_SECONDS: i64 = 30;
+
+fn wait(failures: i64, free: i64, last: i64, now: i64) -> i64 {
+    if failures < free {
+        return 0;
+    }
+    let doublings = u32::try_from(failures - free).unwrap_or(u32::MAX).min(16);
+    let delay = (FIRST_WAIT_SECONDS << doublings).min(WINDOW_SECONDS);
+    (last + delay - now).max(0)
+}
+
+/// The seconds this attempt must wait, if it must.
+pub fn decide(counts: LoginCounts, now: i64) -> Option<i64> {
+    let longest = wait(counts.pair, FREE_PER_ACCOUNT, counts.pair_last, now).max(wait(
+        counts.client,
+        FREE_PER_CLIENT,
+        counts.client_last,
+        now,
+    ));
+    (longest > 0).then_some(longest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(pair: i64, client: i64, last: i64) -> LoginCounts {
+        LoginCounts {
+            pair,
+            pair_last: last,
+            client,
+            client_last: last,
+        }
+    }
+
+    #[test]
+    fn a_few_failures_are_free_then_waits_double() {
+        assert_eq!(decide(counts(4, 4, 1000), 1000), None);
+        assert_eq!(decide(counts(5, 5, 1000), 1000), Some(30));
+        assert_eq!(decide(counts(5, 5, 1000), 1030), None, "waited enough");
+        assert_eq!(decide(counts(6, 6, 1000), 1000), Some(60));
+        assert_eq!(
+            decide(counts(20, 20, 1000), 1000),
+            Some(WINDOW_SECONDS),
+            "capped"
+        );
+    }
+
+    #[test]
+    fn a_busy_client_waits_whatever_account_it_tries() {
+        assert_eq!(decide(counts(0, 10, 1000), 1000), Some(30));
+    }
+}

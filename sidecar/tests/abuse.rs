@@ -1,0 +1,163 @@
+//! The sidecar under abuse (issue 12): sign-in bursts get no more guesses than the throttle
+//! allows, a stranger cannot lock the admin out, huge fields are refused before anything is
+//! stored, and a request without a session is refused before its body is read.
+
+mod common;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::test;
+use common::{from, login, send, setup, ADMIN, OTHER, OTHER_PASSWORD, PASSWORD};
+use serde_json::json;
+use sidecar::auth::throttle::FREE_PER_ACCOUNT;
+
+#[actix_rt::test]
+async fn a_burst_of_sixty_wrong_sign_ins_gets_only_the_allowed_guesses() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let attempts = (0..60).map(|_| send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))));
+    let answers = futures_util::future::join_all(attempts).await;
+    let guessed = answers
+        .iter()
+        .filter(|a| a.status != StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!(guessed as i64, FREE_PER_ACCOUNT, "answers other than 429");
+    assert!(answers.iter().all(|a| matches!(
+        a.status,
+        StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS
+    )));
+    let refused = answers
+        .iter()
+        .find(|a| a.status == StatusCode::TOO_MANY_REQUESTS)
+        .expect("a refusal");
+    assert!(refused.headers.contains_key(header::RETRY_AFTER));
+    assert!(refused.body["error"]
+        .as_str()
+        .is_some_and(|m| m.starts_with("Zbyt wiele nieudanych prób")));
+}
+
+#[actix_rt::test]
+async fn a_stranger_cannot_lock_the_admin_out() {
+    let s = setup(&[]);
+    let app = app!(s);
+    for _ in 0..FREE_PER_ACCOUNT {
+        let answer = send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    }
+    let stranger = send(&app, from("127.0.0.2", login(ADMIN, PASSWORD))).await;
+    assert_eq!(
+        stranger.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the stranger waits"
+    );
+    let admin = send(&app, from("127.0.0.3", login(ADMIN, PASSWORD))).await;
+    assert_eq!(
+        admin.status,
+        StatusCode::OK,
+        "the admin, elsewhere, signs in"
+    );
+    assert!(admin.cookie.is_some());
+}
+
+#[actix_rt::test]
+async fn another_account_signing_in_does_not_clear_the_throttle_on_the_admin() {
+    let s = setup(&[]);
+    let app = app!(s);
+    for _ in 0..FREE_PER_ACCOUNT {
+        send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
+    }
+    let other = send(&app, from("127.0.0.2", login(OTHER, OTHER_PASSWORD))).await;
+    assert_eq!(
+        other.status,
+        StatusCode::FORBIDDEN,
+        "signed in, but not the admin"
+    );
+    let again = send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
+    assert_eq!(
+        again.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "still throttled for the admin"
+    );
+}
+
+#[actix_rt::test]
+async fn oversized_sign_in_fields_are_refused_and_nothing_is_stored() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let huge = "a".repeat(2 * 1024 * 1024) + "@example.pl";
+    let answer = send(&app, login(&huge, "hasło")).await;
+    assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(answer.body["error"]
+        .as_str()
+        .is_some_and(|m| m.contains("zbyt duże")));
+    let long_email = format!("{}@example.pl", "a".repeat(300));
+    let answer = send(&app, login(&long_email, "hasło")).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.body["error"]
+        .as_str()
+        .is_some_and(|m| m.contains("254")));
+    let long_password = "x".repeat(1025);
+    assert_eq!(
+        send(&app, login(ADMIN, &long_password)).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        s.state.db.login_failures().expect("count"),
+        0,
+        "nothing stored"
+    );
+}
+
+#[actix_rt::test]
+async fn a_request_without_a_session_is_refused_before_its_body_is_read() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let body = json!({ "content": { "sections": [{ "type": "text", "content": "x".repeat(3 * 1024 * 1024) }] }, "version": "x" });
+    let answer = send(
+        &app,
+        test::TestRequest::put()
+            .uri("/api/pages/pages/cennik")
+            .set_json(body),
+    )
+    .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNAUTHORIZED,
+        "not 413: the body was never read"
+    );
+}
+
+#[actix_rt::test]
+async fn the_account_commands_refuse_what_makes_no_sense() {
+    use std::io::Write;
+    let s = setup(&[]);
+    let run = |args: &[&str], password: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
+            .args(args)
+            .env("DATA_DIR", s.dir.path().join("var"))
+            .env("SITE_ROOT", &s.root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("sidecar runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin
+            .write_all(format!("{password}\n").as_bytes())
+            .expect("write");
+        drop(stdin);
+        let out = child.wait_with_output().expect("exits");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, err) = run(&["set-password", "nikt@example.pl"], "nowe długie hasło");
+    assert!(!ok && err.contains("no account"), "{err}");
+    let (ok, err) = run(&["add-account", OTHER], "nowe długie hasło");
+    assert!(!ok && err.contains("already has an account"), "{err}");
+    let (ok, _) = run(&["delete-account", OTHER], "");
+    assert!(ok);
+    assert!(s.state.db.account(OTHER).expect("looked up").is_none());
+    let (ok, err) = run(&["delete-account", OTHER], "");
+    assert!(!ok && err.contains("no account"), "{err}");
+}

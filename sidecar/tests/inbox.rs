@@ -1,0 +1,224 @@
+//! The panel's inbox: every state a message can be in, every action on it, and every
+//! refusal (401 without a session, 403 for another account, 404 for an unknown id, 403 from
+//! another origin).
+
+mod common;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::test;
+use common::{send, setup, signed_in, Setup, OTHER};
+use serde_json::Value;
+use sidecar::db::{NewMessage, Spam};
+
+fn message(email: &str, spam: Option<Spam>) -> NewMessage {
+    NewMessage {
+        name: "Anna Kowalska".into(),
+        email: email.into(),
+        phone: String::new(),
+        country_code: "+48".into(),
+        full_phone: String::new(),
+        message: "Dzień dobry, proszę o kontakt.".into(),
+        spam,
+    }
+}
+
+/// A pending, a failed, a delivered and a held message; their ids in that order.
+fn inbox(s: &Setup) -> [i64; 4] {
+    let db = &s.state.db;
+    let pending = db
+        .insert_message(&message("anna@example.pl", None), 100)
+        .expect("stored");
+    let failed = db
+        .insert_message(&message("anna@example.pl", Some(Spam::TooFast)), 200)
+        .expect("stored");
+    db.mark_attempt_failed(failed, "550 odrzucono", None)
+        .expect("failed");
+    let delivered = db
+        .insert_message(&message("jan@example.pl", None), 300)
+        .expect("stored");
+    db.mark_delivered(delivered, 301).expect("delivered");
+    let held = db
+        .insert_message(&message("bot@example.pl", Some(Spam::Honeypot)), 400)
+        .expect("stored");
+    [pending, failed, delivered, held]
+}
+
+fn get(uri: &str, cookie: &actix_web::cookie::Cookie<'static>) -> test::TestRequest {
+    test::TestRequest::get().uri(uri).cookie(cookie.clone())
+}
+
+fn post(uri: &str, cookie: &actix_web::cookie::Cookie<'static>) -> test::TestRequest {
+    test::TestRequest::post().uri(uri).cookie(cookie.clone())
+}
+
+fn delete(uri: &str, cookie: &actix_web::cookie::Cookie<'static>) -> test::TestRequest {
+    test::TestRequest::delete().uri(uri).cookie(cookie.clone())
+}
+
+#[actix_rt::test]
+async fn the_inbox_lists_every_message_newest_first_with_its_state() {
+    let s = setup(&[]);
+    let [pending, failed, delivered, held] = inbox(&s);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let list = send(&app, get("/api/messages", &cookie)).await;
+    assert_eq!(list.status, StatusCode::OK);
+    let rows = list.body["messages"].as_array().expect("a list").clone();
+    let ids: Vec<i64> = rows.iter().filter_map(|m| m["id"].as_i64()).collect();
+    assert_eq!(ids, vec![held, delivered, failed, pending], "newest first");
+    let state = |i: usize| {
+        (
+            rows[i]["status"].clone(),
+            rows[i]["spam"].clone(),
+            rows[i]["held"].clone(),
+        )
+    };
+    assert_eq!(state(0), ("pending".into(), "honeypot".into(), true.into()));
+    assert_eq!(state(1), ("delivered".into(), Value::Null, false.into()));
+    assert_eq!(state(2), ("failed".into(), "too_fast".into(), false.into()));
+    assert_eq!(rows[2]["lastError"], "550 odrzucono");
+    let one = send(&app, get(&format!("/api/messages/{failed}"), &cookie)).await;
+    assert_eq!(one.body["message"], "Dzień dobry, proszę o kontakt.");
+    assert_eq!(
+        send(&app, get("/api/messages/999999", &cookie))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[actix_rt::test]
+async fn a_failed_message_is_retried_and_a_held_one_released() {
+    let s = setup(&[]);
+    let [pending, failed, _, held] = inbox(&s);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let retried = send(
+        &app,
+        post(&format!("/api/messages/{failed}/retry"), &cookie),
+    )
+    .await;
+    assert_eq!(retried.status, StatusCode::OK, "{}", retried.body);
+    assert_eq!(
+        (
+            retried.body["status"].as_str(),
+            retried.body["attempts"].as_i64()
+        ),
+        (Some("pending"), Some(0))
+    );
+    let released = send(
+        &app,
+        post(&format!("/api/messages/{held}/release"), &cookie),
+    )
+    .await;
+    assert_eq!(released.status, StatusCode::OK);
+    assert_eq!(released.body["held"], false);
+    let due: Vec<i64> = s
+        .state
+        .db
+        .due_messages(i64::MAX, 10)
+        .expect("due")
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert!(
+        due.contains(&failed) && due.contains(&held),
+        "both are on their way: {due:?}"
+    );
+    for (uri, id) in [("retry", pending), ("release", pending)] {
+        let refused = send(&app, post(&format!("/api/messages/{id}/{uri}"), &cookie)).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::CONFLICT,
+            "{uri} of a pending message"
+        );
+        assert!(refused.body["error"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()));
+    }
+    assert_eq!(
+        send(&app, post("/api/messages/999999/retry", &cookie))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[actix_rt::test]
+async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
+    let s = setup(&[]);
+    let [pending, ..] = inbox(&s);
+    let app = app!(s);
+    let cookie = signed_in(&app).await;
+    let exported = send(
+        &app,
+        get("/api/messages/export?email=ANNA@example.pl", &cookie),
+    )
+    .await;
+    assert_eq!(exported.status, StatusCode::OK);
+    assert!(exported
+        .headers
+        .get(header::CONTENT_DISPOSITION)
+        .is_some_and(|v| v.to_str().is_ok_and(|v| v.starts_with("attachment"))));
+    assert_eq!(
+        exported.body["messages"].as_array().map(Vec::len),
+        Some(2),
+        "both of hers, any case"
+    );
+    assert_eq!(
+        send(&app, get("/api/messages/export", &cookie))
+            .await
+            .status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        send(&app, delete(&format!("/api/messages/{pending}"), &cookie))
+            .await
+            .status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        send(&app, delete(&format!("/api/messages/{pending}"), &cookie))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let erased = send(&app, delete("/api/messages?email=anna@example.pl", &cookie)).await;
+    assert_eq!(erased.body["deleted"], 1);
+    let left: Vec<String> = s.stored().into_iter().map(|m| m.email).collect();
+    assert_eq!(left, vec!["bot@example.pl", "jan@example.pl"]);
+}
+
+#[actix_rt::test]
+async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
+    let s = setup(&[]);
+    let [pending, ..] = inbox(&s);
+    let app = app!(s);
+    let anonymous = test::TestRequest::get().uri("/api/messages");
+    assert_eq!(send(&app, anonymous).await.status, StatusCode::UNAUTHORIZED);
+    let anonymous = test::TestRequest::delete().uri(&format!("/api/messages/{pending}"));
+    assert_eq!(send(&app, anonymous).await.status, StatusCode::UNAUTHORIZED);
+    // A session of another account: the admin was someone else when it was made.
+    let token = "inne-konto-sesja";
+    let hash = sidecar::auth::sessions::token_hash(token);
+    let (other_id, _) = s
+        .state
+        .db
+        .account(OTHER)
+        .expect("looked up")
+        .expect("exists");
+    s.state
+        .db
+        .insert_session(&hash, other_id, sidecar::now())
+        .expect("session");
+    s.state.auth.sessions.insert(hash, OTHER, sidecar::now());
+    let other = actix_web::cookie::Cookie::new(sidecar::auth::COOKIE, token);
+    let refused = send(&app, get("/api/messages", &other)).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    assert_eq!(refused.body["title"], "Brak dostępu");
+    let cookie = signed_in(&app).await;
+    let cross = delete(&format!("/api/messages/{pending}"), &cookie)
+        .insert_header((header::ORIGIN, "https://evil.example"));
+    assert_eq!(send(&app, cross).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(s.stored().len(), 4, "nothing deleted");
+}

@@ -1,0 +1,201 @@
+//! The sidecar as a process: secrets never reach its children, a generated admin password is
+//! handed over in a private file instead of the log, a missing SMTP server is announced, and
+//! answering the form without JavaScript never starts node.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// A process killed when dropped; its output goes to a file.
+struct Running {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Running {
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+/// `node` that writes its environment and each call to `dir`, then runs the real node.
+fn recording_node(dir: &Path) -> PathBuf {
+    let script = dir.join("node");
+    let text = format!(
+        "#!/bin/sh\nenv > '{0}/node-env.txt'\necho call >> '{0}/node-calls.txt'\nexec node \"$@\"\n",
+        dir.display()
+    );
+    std::fs::write(&script, text).expect("script");
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("executable");
+    script
+}
+
+fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
+    let port = common::free_port();
+    let root = common::site_copy(dir);
+    let log = dir.join("sidecar.log");
+    let out = std::fs::File::create(&log).expect("log file");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
+    command
+        .env("PORT", port.to_string())
+        .env("SITE_ROOT", &root)
+        .env("DIST_DIR", dir.join("dist"))
+        .env("DATA_DIR", dir.join("var"))
+        .env("RUST_LOG", "info")
+        .env("NODE", recording_node(dir))
+        .stdout(out.try_clone().expect("log"))
+        .stderr(out);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("the sidecar starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the sidecar did not listen");
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!(
+                "the sidecar exited with {status}: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Running { child, log }, port)
+}
+
+fn form_post(port: u16, body: &str) -> u16 {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let request = format!(
+        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn secrets_never_reach_node_or_the_publish_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let publish_env = dir.path().join("publish-env.txt");
+    let (_sidecar, _) = start(
+        dir.path(),
+        &[
+            ("ADMIN_PASSWORD", "tajne-haslo-administratora".into()),
+            (
+                "SMTP_URL",
+                "smtp://uzytkownik:tajne-haslo-smtp@127.0.0.1:9".into(),
+            ),
+            ("PUBLISH_CMD", format!("env > '{}'", publish_env.display())),
+        ],
+    );
+    let published = std::fs::read_to_string(&publish_env).expect("PUBLISH_CMD ran at start");
+    let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran at start");
+    for (what, env) in [("PUBLISH_CMD", &published), ("node", &node)] {
+        for secret in ["ADMIN_PASSWORD", "SMTP_URL", "tajne-haslo"] {
+            assert!(!env.contains(secret), "{what} saw {secret}");
+        }
+    }
+    assert!(
+        published.contains("DIST_DIR="),
+        "the command still gets what it needs"
+    );
+}
+
+#[test]
+fn a_generated_password_is_handed_over_in_a_private_file_and_a_missing_smtp_is_announced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (sidecar, _) = start(dir.path(), &[]);
+    let file = dir.path().join("var/admin-password.txt");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !file.exists() {
+        assert!(Instant::now() < deadline, "no password file");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let text = std::fs::read_to_string(&file).expect("password file");
+    let password = text.lines().nth(1).expect("the password line");
+    assert_eq!(password.chars().count(), 20);
+    assert_eq!(
+        std::fs::metadata(&file).expect("meta").permissions().mode() & 0o777,
+        0o600
+    );
+    let log = sidecar.log();
+    assert!(!log.contains(password), "the password is not in the log");
+    assert!(
+        log.contains("admin-password.txt"),
+        "the log says where it is: {log}"
+    );
+    assert!(
+        log.contains("SMTP_URL is not set") && log.contains("outbox"),
+        "{log}"
+    );
+    let mode = |p: &str| {
+        std::fs::metadata(dir.path().join(p))
+            .expect("meta")
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    assert_eq!(
+        (mode("var"), mode("var/site.sqlite3"), mode("var/outbox")),
+        (0o700, 0o600, 0o700)
+    );
+}
+
+#[test]
+fn answering_forty_form_posts_without_javascript_never_starts_node() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_sidecar, port) = start(dir.path(), &[("CONTACT_RATE_PER_MINUTE", "100".into())]);
+    let calls = || {
+        std::fs::read_to_string(dir.path().join("node-calls.txt"))
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let at_start = calls();
+    assert_eq!(
+        at_start, 1,
+        "the first build prerenders the islands in one call"
+    );
+    let workers: Vec<_> = (0..4)
+        .map(|_| {
+            std::thread::spawn(move || {
+                (0..10)
+                    .map(|i| match i % 2 {
+                        0 => form_post(port, "name=&email=x&countryCode=%2B48&message="),
+                        _ => form_post(port, "name=Jan&email=jan%40example.pl&countryCode=%2B48&message=Tre%C5%9B%C4%87"),
+                    })
+                    .collect::<Vec<u16>>()
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = workers
+        .into_iter()
+        .flat_map(|w| w.join().expect("worker"))
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 422).count(),
+        20,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        20,
+        "asked to confirm"
+    );
+    assert_eq!(calls(), at_start, "no answer started node");
+}

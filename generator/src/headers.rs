@@ -104,6 +104,56 @@ pub(crate) fn content_security_policy(
     .join("; ")
 }
 
+/// The admin panel's policy: its own scripts and nothing from anywhere else — no widgets,
+/// no analytics, no booking frames.
+pub(crate) fn admin_content_security_policy(script_hashes: &BTreeSet<String>) -> String {
+    let scripts = std::iter::once("'self'".to_string()).chain(script_hashes.iter().cloned());
+    [
+        "default-src 'self'".to_string(),
+        format!("script-src {}", join(scripts)),
+        "style-src 'self'".to_string(),
+        "img-src 'self' data:".to_string(),
+        "font-src 'self'".to_string(),
+        "connect-src 'self'".to_string(),
+        "frame-src 'none'".to_string(),
+        "object-src 'none'".to_string(),
+        "base-uri 'self'".to_string(),
+        "form-action 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// Headers for the paths a pattern matches: `/*` is every path, `/assets/*` everything
+/// under a folder, anything else one path. Rules apply in order; a later rule's header
+/// replaces the same header of an earlier one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderRule {
+    pub pattern: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl HeaderRule {
+    pub fn matches(&self, path: &str) -> bool {
+        match self.pattern.strip_suffix('*') {
+            Some(prefix) => path.starts_with(prefix),
+            None => path == self.pattern || path.strip_suffix('/') == Some(&self.pattern),
+        }
+    }
+}
+
+/// The headers of `path` under `rules`.
+pub fn headers_for<'a>(rules: &'a [HeaderRule], path: &str) -> Vec<&'a (String, String)> {
+    let mut out: Vec<&(String, String)> = Vec::new();
+    for rule in rules.iter().filter(|r| r.matches(path)) {
+        for header in &rule.headers {
+            out.retain(|(name, _)| !name.eq_ignore_ascii_case(&header.0));
+            out.push(header);
+        }
+    }
+    out
+}
+
 /// Every header but HSTS, which the server adds only when it is reached over HTTPS.
 pub(crate) fn security_headers(
     site: &SiteConfig,
@@ -133,13 +183,33 @@ pub(crate) fn security_headers(
         .collect()
 }
 
-/// The `_headers` file (Netlify, Cloudflare Pages and others read it).
-pub(crate) fn headers_file(headers: &[(String, String)]) -> String {
-    let mut out = String::from("/*\n");
-    for (name, value) in headers {
-        out.push_str(&format!("  {name}: {value}\n"));
+/// The `_headers` file (Netlify, Cloudflare Pages and others read it). A header a later rule
+/// replaces is first detached with `! Name` (Cloudflare Pages' syntax), so the rule means
+/// what it means in the sidecar.
+pub(crate) fn headers_file(rules: &[HeaderRule]) -> String {
+    let mut out = String::new();
+    for (i, rule) in rules.iter().enumerate() {
+        out.push_str(&rule.pattern);
+        out.push('\n');
+        let earlier: Vec<&HeaderRule> = rules[..i]
+            .iter()
+            .filter(|r| {
+                r.pattern == "/*" || rule.pattern.starts_with(r.pattern.trim_end_matches('*'))
+            })
+            .collect();
+        for (name, value) in &rule.headers {
+            let replaces = earlier
+                .iter()
+                .any(|r| r.headers.iter().any(|(n, _)| n == name));
+            if replaces {
+                out.push_str(&format!("  ! {name}\n"));
+            }
+            out.push_str(&format!("  {name}: {value}\n"));
+        }
+        if i == 0 {
+            out.push_str("  Strict-Transport-Security: max-age=31536000; includeSubDomains\n");
+        }
     }
-    out.push_str("  Strict-Transport-Security: max-age=31536000; includeSubDomains\n");
     out
 }
 
@@ -172,10 +242,62 @@ mod tests {
         assert_eq!(origin("not a url"), None);
     }
 
+    fn rule(pattern: &str, headers: &[(&str, &str)]) -> HeaderRule {
+        HeaderRule {
+            pattern: pattern.into(),
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
     #[test]
-    fn the_headers_file_applies_to_every_path() {
-        let file = headers_file(&[("X-Content-Type-Options".to_string(), "nosniff".to_string())]);
-        assert!(file.starts_with("/*\n  X-Content-Type-Options: nosniff\n"));
+    fn a_later_rule_replaces_a_header_for_the_paths_it_matches() {
+        let rules = [
+            rule(
+                "/*",
+                &[
+                    ("Content-Security-Policy", "wide"),
+                    ("X-Content-Type-Options", "nosniff"),
+                ],
+            ),
+            rule(
+                "/administratormagda",
+                &[("Content-Security-Policy", "narrow")],
+            ),
+            rule("/assets/*", &[("Cache-Control", "immutable")]),
+        ];
+        let admin: Vec<_> = headers_for(&rules, "/administratormagda")
+            .into_iter()
+            .cloned()
+            .collect();
+        assert!(admin.contains(&("Content-Security-Policy".into(), "narrow".into())));
+        assert_eq!(
+            admin
+                .iter()
+                .filter(|(n, _)| n == "Content-Security-Policy")
+                .count(),
+            1
+        );
+        assert!(admin.contains(&("X-Content-Type-Options".into(), "nosniff".into())));
+        let home: Vec<_> = headers_for(&rules, "/").into_iter().cloned().collect();
+        assert!(home.contains(&("Content-Security-Policy".into(), "wide".into())));
+        assert!(headers_for(&rules, "/assets/site.css")
+            .iter()
+            .any(|(n, _)| n == "Cache-Control"));
+        let file = headers_file(&rules);
+        assert!(file.starts_with("/*\n  Content-Security-Policy: wide\n"));
+        assert!(file.contains(
+            "/administratormagda\n  ! Content-Security-Policy\n  Content-Security-Policy: narrow\n"
+        ));
         assert!(file.contains("Strict-Transport-Security"));
+    }
+
+    #[test]
+    fn the_admin_policy_allows_no_other_host() {
+        let csp = admin_content_security_policy(&BTreeSet::new());
+        assert!(csp.contains("script-src 'self'"));
+        assert!(!csp.contains("https://"), "{csp}");
     }
 }

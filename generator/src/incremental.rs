@@ -44,11 +44,20 @@ impl Memo {
         self.entries.insert(path, entry);
     }
 
-    /// Every inline-script hash of every page.
-    pub(crate) fn script_hashes(&self) -> BTreeSet<String> {
+    /// The inline-script hashes of one page.
+    pub(crate) fn script_hashes_of(&self, path: &str) -> BTreeSet<String> {
+        self.entries
+            .get(path)
+            .map(|e| e.script_hashes.as_ref().clone())
+            .unwrap_or_default()
+    }
+
+    /// Every inline-script hash of every page but those in `except`.
+    pub(crate) fn script_hashes(&self, except: &[String]) -> BTreeSet<String> {
         let mut all = BTreeSet::new();
         let mut seen: HashSet<*const BTreeSet<String>> = HashSet::new();
-        for entry in self.entries.values() {
+        let pages = self.entries.iter().filter(|(p, _)| !except.contains(p));
+        for (_, entry) in pages {
             // Most pages share one set; each distinct set is merged once.
             let ptr = Arc::as_ptr(&entry.script_hashes);
             if seen.insert(ptr) {

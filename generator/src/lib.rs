@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
 pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
+pub use headers::{headers_for, HeaderRule};
 pub use islands::{node_binary, SsrStats};
 pub use kind::{is_slug, DocId, Kind};
 pub use markdown::{plain_text, typeset};
@@ -96,8 +97,8 @@ pub struct Phases {
 #[derive(Clone)]
 pub struct Build {
     pub outputs: Vec<Output>,
-    /// The security headers of `_headers`, for a server that serves this build itself.
-    pub headers: Vec<(String, String)>,
+    /// The headers of `_headers`, by path, for a server that serves this build itself.
+    pub headers: Vec<HeaderRule>,
     /// The pages rendered this time; the others were unchanged and reused.
     pub rendered: usize,
     pub ssr: SsrStats,
@@ -124,7 +125,7 @@ pub struct BuildReport {
     pub build_dir: PathBuf,
     pub ssr: SsrStats,
     pub phases: Phases,
-    pub headers: Vec<(String, String)>,
+    pub headers: Vec<HeaderRule>,
 }
 
 /// Builds again and again (the sidecar after each save, `make dev` after each change): only
@@ -173,7 +174,7 @@ impl Builder {
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
-        let headers = headers::security_headers(&content.site, &self.memo.script_hashes());
+        let headers = self.header_rules(&content);
         outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
         outputs.sort_by(|a, b| a.path.cmp(&b.path));
         let phases = Phases {
@@ -189,6 +190,30 @@ impl Builder {
             phases,
             renderer: Arc::new(renderer),
         })
+    }
+
+    /// The security headers of every path, and the admin panel's stricter policy.
+    fn header_rules(&self, content: &Content) -> Vec<HeaderRule> {
+        let admin: Vec<&str> = content
+            .pages
+            .iter()
+            .filter(|p| p.meta.template == "admin")
+            .filter_map(|p| p.route.as_deref())
+            .collect();
+        let admin_files: Vec<String> = admin.iter().map(|r| route_file(r)).collect();
+        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&admin_files));
+        let mut rules = vec![HeaderRule {
+            pattern: "/*".into(),
+            headers: site,
+        }];
+        for (route, file) in admin.iter().zip(&admin_files) {
+            let csp = headers::admin_content_security_policy(&self.memo.script_hashes_of(file));
+            rules.push(HeaderRule {
+                pattern: route.to_string(),
+                headers: vec![("Content-Security-Policy".into(), csp)],
+            });
+        }
+        rules
     }
 
     /// The pages: from the memo where their fingerprint is unchanged, the others rendered in

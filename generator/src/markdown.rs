@@ -101,7 +101,20 @@ pub(crate) fn to_html(markdown: &str) -> String {
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
-    sanitizer().clean(&out).to_string()
+    scrollable_tables(&sanitizer().clean(&out).to_string())
+}
+
+/// A wide table scrolls sideways on a phone; a region that scrolls must be reachable by
+/// keyboard, so each table sits in a focusable, labelled scroll box.
+fn scrollable_tables(html: &str) -> String {
+    if !html.contains("<table>") {
+        return html.to_string();
+    }
+    html.replace(
+        "<table>",
+        "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Tabela (przewijana w poziomie)\"><table>",
+    )
+    .replace("</table>", "</table></div>")
 }
 
 /// A link or image target with its byte offset in the Markdown.
@@ -222,6 +235,16 @@ mod tests {
         let html = to_html("## Jak wygląda sesja\n\n- rozmowa\n- plan\n");
         assert!(html.contains("<h2>Jak wygląda sesja</h2>"), "{html}");
         assert!(html.contains("<li>rozmowa</li>"), "{html}");
+    }
+
+    #[test]
+    fn tables_scroll_in_a_box_the_keyboard_reaches() {
+        let html = to_html("| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(
+            html.starts_with("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\""),
+            "{html}"
+        );
+        assert!(html.trim_end().ends_with("</table></div>"), "{html}");
     }
 
     #[test]

@@ -63,14 +63,45 @@ function addScript(src: string): void {
 }
 
 /** Widgets never block rendering: their scripts are added once the page is idle. */
-function loadWidgets(site: SiteConfig | null): void {
+function loadWidgets(): void {
   document.querySelectorAll<HTMLElement>("[data-widget-scripts]").forEach((el) => {
     (JSON.parse(el.dataset.widgetScripts ?? "[]") as string[]).forEach(addScript);
   });
-  if (site?.telephony.src) {
+}
+
+/**
+ * The telephony provider's callback widget loads on the first click of our own 'Zadzwoń'
+ * link, never before: a visitor who does not ask for a call sends nothing to the provider.
+ * If the widget cannot load (offline, blocked), the link dials as it does without script.
+ */
+function setupTelephony(site: SiteConfig | null): void {
+  const link = document.querySelector<HTMLAnchorElement>("[data-telephony]");
+  if (!link || !site?.telephony.src) return;
+  link.addEventListener("click", (event) => {
+    if (link.dataset.telephony === "failed") return;
+    event.preventDefault();
+    if (link.dataset.telephony === "loaded") {
+      (window as unknown as { callpage?: (command: string) => void }).callpage?.("api.widget.open");
+      return;
+    }
+    if (link.dataset.loading) return;
+    link.dataset.loading = "true";
     (window as unknown as { __cp: object }).__cp = { id: site.telephony.id, version: "1.1" };
-    addScript(site.telephony.src);
-  }
+    const script = document.createElement("script");
+    script.src = site.telephony.src;
+    script.async = true;
+    script.addEventListener("load", () => {
+      delete link.dataset.loading;
+      link.dataset.telephony = "loaded";
+      (window as unknown as { callpage?: (command: string) => void }).callpage?.("api.widget.open");
+    });
+    script.addEventListener("error", () => {
+      delete link.dataset.loading;
+      link.dataset.telephony = "failed";
+      window.location.href = link.href;
+    });
+    document.body.appendChild(script);
+  });
 }
 
 function readConsent(): Consent | null {
@@ -176,6 +207,7 @@ setupMenu();
 setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);
+setupTelephony(site);
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-if (document.readyState === "complete") idle(() => loadWidgets(site));
-else window.addEventListener("load", () => idle(() => loadWidgets(site)));
+if (document.readyState === "complete") idle(loadWidgets);
+else window.addEventListener("load", () => idle(loadWidgets));

@@ -171,11 +171,12 @@ async fn security_headers(
     let https = state
         .as_ref()
         .is_some_and(|s| s.clients.https(req.request()));
+    let path = req.path().to_string();
     let mut response = next.call(req).await?;
     if let Some(state) = state {
         let site = state.site.live.current();
-        for (name, value) in &site.headers {
-            response.headers_mut().insert(name.clone(), value.clone());
+        for (name, value) in site.headers_for(&path) {
+            response.headers_mut().insert(name, value);
         }
         if https {
             response.headers_mut().insert(

@@ -98,8 +98,8 @@ impl StaticFile {
 /// One build, as served.
 pub struct Site {
     pub files: HashMap<String, Arc<StaticFile>>,
-    /// The security headers every answer carries (HSTS only over HTTPS).
-    pub headers: Vec<(HeaderName, HeaderValue)>,
+    /// The security headers of each path (HSTS only over HTTPS).
+    pub headers: Vec<generator::HeaderRule>,
     /// Renders pages on request with this build's templates and content.
     pub renderer: Option<Arc<generator::Renderer>>,
     /// Counts builds since start; `/api/health` reports it.
@@ -107,6 +107,19 @@ pub struct Site {
 }
 
 impl Site {
+    /// The headers an answer for `path` carries.
+    pub fn headers_for(&self, path: &str) -> Vec<(HeaderName, HeaderValue)> {
+        generator::headers_for(&self.headers, path)
+            .into_iter()
+            .filter_map(|(k, v)| {
+                Some((
+                    HeaderName::try_from(k.as_str()).ok()?,
+                    HeaderValue::try_from(v.as_str()).ok()?,
+                ))
+            })
+            .collect()
+    }
+
     fn empty() -> Self {
         Site {
             files: HashMap::new(),
@@ -132,19 +145,9 @@ impl Site {
                 (output.path.clone(), file)
             })
             .collect();
-        let headers = build
-            .headers
-            .iter()
-            .filter_map(|(k, v)| {
-                Some((
-                    HeaderName::try_from(k.as_str()).ok()?,
-                    HeaderValue::try_from(v.as_str()).ok()?,
-                ))
-            })
-            .collect();
         Site {
             files,
-            headers,
+            headers: build.headers.clone(),
             renderer: Some(Arc::clone(&build.renderer)),
             number: previous.number + 1,
         }

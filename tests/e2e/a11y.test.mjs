@@ -93,6 +93,23 @@ describe("accessibility", () => {
     await page.getByRole("tab").first().waitFor();
     await page.getByRole("button", { name: "Historia zmian" }).click();
     assert.deepEqual(await violations(page, "admin panel"), []);
+    await fetch(`${site.base}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: "Anna",
+        email: "anna@example.pl",
+        phone: "",
+        countryCode: "+48",
+        message: "Dzień dobry.",
+        fullPhone: "",
+        website: "x",
+      }),
+    });
+    await page.getByRole("button", { name: "Wiadomości" }).click();
+    await page.getByRole("button", { name: "Anna" }).click();
+    await page.getByRole("heading", { name: "Wiadomość od Anna" }).waitFor();
+    assert.deepEqual(await violations(page, "admin inbox"), []);
     await page.context().close();
   });
 });

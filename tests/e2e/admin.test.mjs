@@ -195,4 +195,53 @@ describe("admin panel", () => {
     await page.getByRole("status").filter({ hasText: "Przywrócono wybraną wersję." }).waitFor();
     await page.context().close();
   });
+
+  test("the inbox shows a too-fast and a honeypot message, releases one and deletes the other", async () => {
+    const post = async (name, website) => {
+      const { token } = await (await fetch(`${site.base}/api/contact/token`)).json();
+      const body = {
+        name,
+        email: "osoba@example.pl",
+        phone: "",
+        countryCode: "+48",
+        message: `Wiadomość od ${name}.`,
+        fullPhone: "",
+        token,
+        website,
+      };
+      const answer = await fetch(`${site.base}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      assert.equal(answer.status, 200, "the visitor is told it was sent");
+    };
+    await post("Szybka Osoba", "");
+    await post("Bot Spamujący", "https://spam.example");
+    const page = await panel();
+    await signIn(page);
+    await page.getByRole("button", { name: "Wiadomości" }).click();
+    const rows = page.getByRole("region", { name: "Lista wiadomości" }).getByRole("row");
+    await rows.nth(2).waitFor();
+    const text = await page.getByRole("region", { name: "Lista wiadomości" }).innerText();
+    assert.match(text, /Szybka Osoba[\s\S]*wysłana szybciej, niż człowiek zdąży pisać/);
+    assert.match(text, /Bot Spamujący[\s\S]*w kwarantannie \(niewysłana\)[\s\S]*pułapka na boty/);
+    await page.getByRole("button", { name: "Bot Spamujący" }).click();
+    await page.getByRole("heading", { name: "Wiadomość od Bot Spamujący" }).waitFor();
+    assert.match(await page.locator(".inbox-text").innerText(), /Wiadomość od Bot Spamujący\./);
+    await page.getByRole("button", { name: "Zwolnij z kwarantanny i wyślij" }).click();
+    await page.getByRole("status").filter({ hasText: "zwolniona z kwarantanny" }).waitFor();
+    await page.waitForFunction(() => !document.querySelector(".inbox-list")?.textContent.includes("w kwarantannie"));
+    await page.getByRole("button", { name: "Szybka Osoba" }).click();
+    await page.getByRole("button", { name: "Usuń wiadomość" }).click();
+    await page.getByRole("status").filter({ hasText: "Wiadomość usunięta." }).waitFor();
+    await page.waitForFunction(() => !document.querySelector(".inbox-list")?.textContent.includes("Szybka Osoba"));
+    await page.getByLabel("Wiadomości jednej osoby (e-mail)").fill("osoba@example.pl");
+    const exported = page.getByRole("link", { name: "Pobierz jako JSON" });
+    assert.equal(await exported.getAttribute("href"), "/api/messages/export?email=osoba%40example.pl");
+    await page.getByRole("button", { name: "Usuń wszystkie" }).click();
+    await page.getByRole("status").filter({ hasText: "Usunięto wiadomości: 1." }).waitFor();
+    await page.getByText("Brak wiadomości.").waitFor();
+    await page.context().close();
+  });
 });

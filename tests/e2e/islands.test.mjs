@@ -170,18 +170,14 @@ describe("third-party widgets", () => {
       height: 844,
     });
     await page.goto(`${site.base}/`, { waitUntil: "load" });
-    const telephony = siteValue("telephony_widget_src");
-    await page.waitForSelector(`script[src="${telephony}"]`, {
-      state: "attached",
-    });
     for (const src of [
       "https://platform.docplanner.com/js/widget.js",
       "https://platform.docplanner.com/js/facility-widget.js",
       "https://platform.docplanner.com/js/certificate.js",
     ]) {
+      await page.waitForSelector(`script[src="${src}"]`, { state: "attached" });
       assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
     }
-    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
     assert.equal(await page.locator(".calendar-widget a").getAttribute("data-zlw-facility"), siteValue("facility_id"));
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
@@ -189,28 +185,31 @@ describe("third-party widgets", () => {
     await page.context().close();
   });
 
-  test("the telephony widget is added on every page kind, none in the first HTML", async () => {
+  test("the telephony widget loads on the first click of 'Zadzwoń' and on no page before it", async () => {
     const telephony = siteValue("telephony_widget_src");
-    for (const route of [
-      "/",
-      "/o-mnie",
-      "/uslugi",
-      "/uslugi/coaching-adhd",
-      "/cennik",
-      "/blog",
-      "/blog/terapia-online",
-      "/regulamin",
-      "/m1",
-    ]) {
-      const html = await (await fetch(site.base + route)).text();
-      assert.ok(!html.includes(`src="${telephony}"`), `${route}: the widget must not be in the HTML that renders`);
+    const host = new URL(telephony).host;
+    for (const route of ["/", "/o-mnie", "/uslugi/coaching-adhd", "/cennik", "/blog/terapia-online", "/m1"]) {
       const page = await openPage(browser, site.base);
+      const asked = [];
+      page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
       await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForSelector(`script[src="${telephony}"]`, {
-        state: "attached",
-      });
+      await page.waitForTimeout(300);
+      assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
+      assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
+      const call = page.getByRole("link", { name: /Zadzwoń/ });
+      assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
       await page.context().close();
     }
+    const page = await openPage(browser, site.base);
+    const asked = [];
+    page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
+    await page.goto(`${site.base}/`, { waitUntil: "load" });
+    await page.getByRole("link", { name: /Zadzwoń/ }).click();
+    await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
+    assert.deepEqual(asked, [telephony], "the first click loads the widget");
+    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
+    await page.waitForFunction(() => document.querySelector("[data-telephony]").dataset.telephony === "failed");
+    await page.context().close();
   });
 });
 

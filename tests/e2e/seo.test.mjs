@@ -11,7 +11,8 @@ let routes;
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  routes = publicRoutes();
+  // The admin panel is no page for search engines or link previews (noindex, its own frame).
+  routes = publicRoutes().filter((r) => r !== "/administratormagda");
 });
 after(async () => {
   await browser?.close();
@@ -24,6 +25,27 @@ function jsonLd(html) {
 }
 
 const head = (html, pattern) => html.match(pattern)?.[1];
+
+describe("the admin panel's frame", () => {
+  test("requests no other host and its policy names none", async () => {
+    const answer = await fetch(site.base + "/administratormagda");
+    const csp = answer.headers.get("content-security-policy");
+    assert.match(csp, /script-src 'self'(;| 'sha256)/);
+    assert.doesNotMatch(csp, /https?:\/\//, "no third-party host in the panel's policy");
+    const html = await answer.text();
+    assert.match(html, /<meta name="robots" content="noindex, nofollow">/);
+    assert.doesNotMatch(html, /site\.[0-9a-f]+\.js/, "no site script: no consent, widgets or analytics");
+    const page = await openPage(browser, site.base);
+    const elsewhere = [];
+    page.on("request", (r) => !r.url().startsWith(site.base) && elsewhere.push(r.url()));
+    await page.goto(site.base + "/administratormagda", { waitUntil: "load" });
+    await page.getByLabel("E-mail").waitFor();
+    await page.waitForTimeout(500);
+    assert.deepEqual(elsewhere, []);
+    assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+});
 
 describe("search", () => {
   test("every page has a description, an absolute canonical, link previews, a favicon and the feed", async () => {

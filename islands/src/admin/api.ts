@@ -24,6 +24,27 @@ export interface Revision {
   author: string;
 }
 
+export type Delivery = "pending" | "delivered" | "failed";
+export type SpamReason = "honeypot" | "too_fast" | "bad_token";
+
+/** A contact message as the inbox shows it. */
+export interface Message {
+  id: number;
+  receivedAt: number;
+  name: string;
+  email: string;
+  phone: string;
+  countryCode: string;
+  fullPhone: string;
+  message: string;
+  status: Delivery;
+  attempts: number;
+  lastError: string | null;
+  deliveredAt: number | null;
+  spam: SpamReason | null;
+  held: boolean;
+}
+
 export interface ApiError {
   status: number;
   title: string;
@@ -56,6 +77,19 @@ export const api = {
     call<{ version: string; warning: string | null }>("POST", `/api/pages/${id}/revisions/${revision}/restore`, {
       version,
     }),
+};
+
+/** Where the JSON export of one sender's messages is downloaded from. */
+export const exportUrl = (email: string) => `/api/messages/export?email=${encodeURIComponent(email)}`;
+
+export const inbox = {
+  list: (email?: string) =>
+    call<{ messages: Message[] }>("GET", email ? `/api/messages?email=${encodeURIComponent(email)}` : "/api/messages"),
+  retry: (id: number) => call<Message>("POST", `/api/messages/${id}/retry`),
+  release: (id: number) => call<Message>("POST", `/api/messages/${id}/release`),
+  remove: (id: number) => call<unknown>("DELETE", `/api/messages/${id}`),
+  eraseSender: (email: string) =>
+    call<{ deleted: number }>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
 };
 
 export function isApiError(e: unknown): e is ApiError {

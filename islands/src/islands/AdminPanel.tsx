@@ -4,10 +4,12 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react
 import { api, isApiError, type Page, type Revision, type Section } from "../admin/api";
 import { dropDraft, loadDraft, sameSections, saveDraft, type Draft } from "../admin/drafts";
 import Editor from "../admin/Editor";
+import Inbox from "../admin/Inbox";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
+type View = "pages" | "messages";
 
 const LOGIN_FAILED = { title: "Błąd logowania", text: "Nieprawidłowy email lub hasło." };
 const NO_ACCESS = { title: "Brak dostępu", text: "Nie masz uprawnień do wyświetlenia tej strony." };
@@ -104,6 +106,7 @@ export default function AdminPanel() {
   const [offered, setOffered] = useState<Record<string, Draft>>({});
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  const [view, setView] = useState<View>("pages");
   const { toasts, show: toast, dismiss } = useToasts();
 
   const loadPages = useCallback(async () => {
@@ -231,11 +234,30 @@ export default function AdminPanel() {
   return (
     <div className="admin-panel admin-signed-in">
       <div className="admin-bar">
+        <nav className="admin-views" aria-label="Części panelu">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={view === "pages"}
+            onClick={() => setView("pages")}
+          >
+            Strony
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={view === "messages"}
+            onClick={() => setView("messages")}
+          >
+            Wiadomości
+          </button>
+        </nav>
         <button type="button" className="btn btn-secondary" onClick={logout}>
           Wyloguj się
         </button>
       </div>
-      <div className="admin-layout">
+      {view === "messages" && <Inbox toast={toast} />}
+      <div className="admin-layout" hidden={view !== "pages"}>
         <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
         {page && (
           <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(page.id)} className="admin-editor" tabIndex={0}>

@@ -120,6 +120,12 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       setValues(empty);
       setErrors({});
       toast("success", SENT);
+      // A token is good for one message: the next one gets its own.
+      tokenRef.current = undefined;
+      fetchToken().then(
+        (t) => (tokenRef.current = t),
+        () => undefined,
+      );
     } catch {
       toast("error", FAILED);
     } finally {

@@ -115,9 +115,15 @@ fn two_builds_of_the_same_content_are_byte_identical() {
 }
 
 #[test]
-fn navigation_and_footer_are_on_every_page_but_the_landing() {
+fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
     let html = rendered(&Fixture::real_site());
-    for route in all_routes().iter().filter(|r| *r != "/m1") {
+    let admin = &html[&file_of("/administratormagda")];
+    assert!(!admin.contains("id=\"footer-brand\""), "the panel has its own frame");
+    assert!(!admin.contains("<script>"), "and no inline script");
+    for route in all_routes()
+        .iter()
+        .filter(|r| *r != "/m1" && *r != "/administratormagda")
+    {
         let page = &html[&file_of(route)];
         for link in [
             "href=\"/o-mnie\"",

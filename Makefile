@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run dev build check islands test lint unit e2e test-deps audit bench
+.PHONY: run dev build check islands test lint unit e2e test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
 run: islands
@@ -66,3 +66,8 @@ bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p generator -p sidecar
 	python3 bench/bench.py
+
+## The attacks of issue 12 against the release build on loopback; prints one Markdown table.
+abuse: islands
+	$(CARGO) build --release -p sidecar
+	python3 bench/abuse.py

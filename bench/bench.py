@@ -68,7 +68,10 @@ def make_corpus(n):
     base = TMPFS / f"corpus-{n}"
     shutil.rmtree(base, ignore_errors=True)
     ours, hugo = base / "ours", base / "hugo"
-    shutil.copy(ROOT / "content/site.yaml", (ours / "content").mkdir(parents=True) or ours / "content/site.yaml")
+    (ours / "content").mkdir(parents=True)
+    # The corpus has no services: the real site's list of online services would name missing pages.
+    site_yaml = re.sub(r"online_services:\n(  - .*\n)+", "online_services: []\n", (ROOT / "content/site.yaml").read_text())
+    write(ours / "content/site.yaml", site_yaml)
     write(ours / "content/cennik.yaml", "items: []\n")
     for d in ["services", "team", "images"]:
         (ours / "content" / d).mkdir(parents=True, exist_ok=True)
@@ -106,10 +109,14 @@ def incremental(ours, n):
         out = subprocess.run([SITE, "rebuild-timing", "--root", ours, "--out", TMPFS / f"out-inc-{n}", "--edit", file, "--times", "5"],
                              capture_output=True, text=True, check=True).stdout
         runs = [json.loads(l) for l in out.splitlines() if "incremental_ms" in l]
+        scan = [json.loads(l) for l in out.splitlines() if "scan_ms" in l][0]
         median = lambda key: statistics.median(r[key] for r in runs)
-        row(f"{n:,} articles: incremental publish after editing {label}",
-            f"{median('incremental_ms'):.0f} ms ({runs[-1]['rendered']} pages rendered; load {median('load_ms'):.0f} ms, render {median('render_ms'):.0f} ms, publish {median('publish_ms'):.0f} ms)",
-            "", "", "< 50 ms" if label == "one article" else "")
+        row(f"{n:,} articles: edit of {label} until served (the sidecar's save: told which file)",
+            f"{median('incremental_ms'):.0f} ms ({runs[-1]['rendered']} pages rendered; load {median('load_ms'):.0f} ms, render {median('render_ms'):.0f} ms)",
+            "", "", "< 50 ms" if label == "one article" else "≤ clean build")
+        row(f"{n:,} articles: edit of {label} until served (found by looking at every file)",
+            f"{scan['scan_ms']:.0f} ms (load {scan['load_ms']:.0f} ms, render {scan['render_ms']:.0f} ms)", "", "", "")
+        row(f"{n:,} articles: then publishing dist/ for a CDN (after it is served)", f"{median('publish_ms'):.0f} ms", "", "", "")
 
 
 def free_port():

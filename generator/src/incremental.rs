@@ -12,9 +12,11 @@ use crate::output::Output;
 
 #[derive(Debug, Clone)]
 pub(crate) struct Entry {
-    pub fingerprint: [u8; 32],
-    pub bytes: Bytes,
-    pub script_hashes: Arc<BTreeSet<String>>,
+    fingerprint: [u8; 32],
+    bytes: Bytes,
+    script_hashes: Arc<BTreeSet<String>>,
+    /// The render that last used it; entries no render used are dropped.
+    seen_in: u64,
 }
 
 impl Entry {
@@ -27,21 +29,52 @@ impl Entry {
     }
 }
 
+/// The memo is kept across renders and updated in place: a render marks the pages it
+/// reuses, adds the ones it rendered, and drops the ones it no longer has.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Memo {
     entries: HashMap<String, Entry>,
+    generation: u64,
 }
 
 impl Memo {
-    /// The page at `path`, if it was rendered from exactly these inputs.
-    pub(crate) fn get(&self, path: &str, fingerprint: &[u8; 32]) -> Option<&Entry> {
-        self.entries
-            .get(path)
-            .filter(|e| &e.fingerprint == fingerprint)
+    /// Starts a render.
+    pub(crate) fn begin(&mut self) {
+        self.generation += 1;
     }
 
-    pub(crate) fn insert(&mut self, path: String, entry: Entry) {
+    /// The page at `path`, if it was rendered from exactly these inputs; it is kept.
+    pub(crate) fn reuse(&mut self, path: &str, fingerprint: &[u8; 32]) -> Option<&Entry> {
+        let generation = self.generation;
+        let entry = self
+            .entries
+            .get_mut(path)
+            .filter(|e| &e.fingerprint == fingerprint)?;
+        entry.seen_in = generation;
+        Some(entry)
+    }
+
+    /// A page rendered now.
+    pub(crate) fn insert(
+        &mut self,
+        path: String,
+        fingerprint: [u8; 32],
+        bytes: Bytes,
+        script_hashes: Arc<BTreeSet<String>>,
+    ) {
+        let entry = Entry {
+            fingerprint,
+            bytes,
+            script_hashes,
+            seen_in: self.generation,
+        };
         self.entries.insert(path, entry);
+    }
+
+    /// Ends a render: pages it did not have are forgotten.
+    pub(crate) fn finish(&mut self) {
+        let generation = self.generation;
+        self.entries.retain(|_, e| e.seen_in == generation);
     }
 
     /// The inline-script hashes of one page.

@@ -69,7 +69,7 @@ impl Project {
 
 /// Loads and validates the content; fails with every problem found.
 pub fn load(project: &Project) -> Result<Content> {
-    load::Loader::default().load(&project.content_dir)
+    load::Loader::default().load(&project.content_dir, load::Changes::Unknown)
 }
 
 /// Loads, validates and renders everything in memory, writing nothing.
@@ -158,10 +158,23 @@ impl Builder {
         &self.project
     }
 
-    /// Renders everything in memory, reusing what did not change since the last render.
+    /// Renders everything in memory, reusing what did not change since the last render;
+    /// every content file is looked at to find what changed.
     pub fn render(&mut self) -> Result<Build> {
+        self.render_with(load::Changes::Unknown)
+    }
+
+    /// Like [`Builder::render`] when the caller knows exactly which content files changed
+    /// (were written, created or removed) since the last render — the sidecar after its own
+    /// save, a watcher after its events: the other files are not looked at again. The first
+    /// render of a builder always looks at everything.
+    pub fn render_changed(&mut self, changed: &[PathBuf]) -> Result<Build> {
+        self.render_with(load::Changes::Only(changed))
+    }
+
+    fn render_with(&mut self, changes: load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
-        let content = Arc::new(self.loader.load(&self.project.content_dir)?);
+        let content = Arc::new(self.loader.load(&self.project.content_dir, changes)?);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
         let (renderer, mut outputs) = Renderer::prepare(
@@ -223,23 +236,15 @@ impl Builder {
         renderer: &Renderer,
         islands: &islands::Islands,
     ) -> Result<(Vec<Output>, usize, SsrStats)> {
-        let jobs: Vec<(render::Job, String, [u8; 32])> = renderer
-            .jobs()
-            .into_iter()
-            .map(|job| {
-                let fingerprint = renderer.fingerprint(&job);
-                (job.clone(), job.path(), fingerprint)
-            })
-            .collect();
+        let jobs = renderer.jobs();
         let mut pages = Vec::with_capacity(jobs.len());
-        let mut next = incremental::Memo::default();
         let mut to_render = Vec::new();
-        for (job, path, fingerprint) in jobs {
-            match self.memo.get(&path, &fingerprint) {
-                Some(entry) => {
-                    pages.push(entry.output(&path));
-                    next.insert(path, entry.clone());
-                }
+        self.memo.begin();
+        for job in jobs {
+            let fingerprint = renderer.fingerprint(&job);
+            let path = job.path();
+            match self.memo.reuse(&path, &fingerprint) {
+                Some(entry) => pages.push(entry.output(&path)),
                 None => to_render.push((job, path, fingerprint)),
             }
         }
@@ -259,15 +264,15 @@ impl Builder {
             let hashes = self
                 .script_sets
                 .intern(headers::inline_script_hashes(&page.bytes));
-            let entry = incremental::Entry {
-                fingerprint: page.fingerprint,
-                bytes: page.bytes.clone(),
-                script_hashes: hashes,
-            };
-            next.insert(page.path.clone(), entry);
+            self.memo.insert(
+                page.path.clone(),
+                page.fingerprint,
+                page.bytes.clone(),
+                hashes,
+            );
             pages.push(page);
         }
-        self.memo = next;
+        self.memo.finish();
         Ok((pages, rendered, ssr))
     }
 

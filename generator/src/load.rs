@@ -6,7 +6,7 @@
 //! a second change within the same timestamp tick would otherwise go unseen.
 
 use serde::de::DeserializeOwned;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -87,11 +87,13 @@ struct Stamp {
 struct Entry<M> {
     stamp: Stamp,
     read_at: SystemTime,
+    /// The load that last found the file; entries no load found are dropped.
+    seen_in: u64,
     parsed: std::result::Result<Arc<Document<M>>, Diagnostic>,
     /// The problems a document has on its own (house style, unknown facts), and the
     /// `site.yaml` they were checked against.
     own_problems: Vec<Diagnostic>,
-    checked_with: u64,
+    checked_with: Option<u64>,
 }
 
 impl<M> Entry<M> {
@@ -100,15 +102,69 @@ impl<M> Entry<M> {
     }
 }
 
-/// Parsed documents of one kind, by path.
+/// Parsed documents of one kind, by path, and the folder's listing as last read.
 struct Cache<M> {
-    entries: HashMap<PathBuf, Entry<M>>,
+    /// By path relative to the kind's folder.
+    entries: HashMap<String, Entry<M>>,
+    listing: Option<Vec<walk::Found>>,
+    generation: u64,
 }
 
 impl<M> Default for Cache<M> {
     fn default() -> Self {
         Self {
             entries: HashMap::new(),
+            listing: None,
+            generation: 0,
+        }
+    }
+}
+
+/// What changed since the last load, when the caller knows (the sidecar wrote the files, or
+/// a watcher saw them): only these paths are looked at again; every other file is taken to
+/// be as it was. Without it, every file is looked at.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Changes<'a> {
+    Unknown,
+    Only(&'a [PathBuf]),
+}
+
+/// Updates a folder's listing for the changed paths under it: new or changed files get a
+/// fresh entry, removed ones leave.
+fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]) {
+    for path in changed {
+        let Ok(relative) = path.strip_prefix(dir) else {
+            continue;
+        };
+        let relative: String = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let position = listing.binary_search_by(|f| f.relative.as_str().cmp(&relative));
+        let hidden = relative.split('/').any(walk::is_hidden);
+        match (
+            std::fs::metadata(path)
+                .ok()
+                .filter(|m| m.is_file() && !hidden),
+            position,
+        ) {
+            (Some(meta), at) => {
+                let found = walk::Found {
+                    relative,
+                    path: path.clone(),
+                    len: meta.len(),
+                    modified: meta.modified().ok(),
+                };
+                match at {
+                    Ok(i) => listing[i] = found,
+                    Err(i) => listing.insert(i, found),
+                }
+            }
+            (None, Ok(i)) => {
+                listing.remove(i);
+            }
+            (None, Err(_)) => {}
         }
     }
 }
@@ -120,60 +176,68 @@ struct KindLoad<M> {
     failed: Vec<String>,
 }
 
-fn stamp_of(path: &Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    Some(Stamp {
-        size: meta.len(),
-        modified: meta.modified().ok()?,
-    })
+fn parse_entry<M: DeserializeOwned>(
+    kind: Kind,
+    path: &Path,
+    stamp: Option<Stamp>,
+    generation: u64,
+) -> Entry<M> {
+    let read_at = SystemTime::now();
+    let parsed = read(path)
+        .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
+        .and_then(|text| parse_document::<M>(kind, path, &text))
+        .map(|mut doc| {
+            doc.modified = stamp.map(|s| s.modified);
+            Arc::new(doc)
+        });
+    Entry {
+        stamp: stamp.unwrap_or(Stamp {
+            size: 0,
+            modified: SystemTime::UNIX_EPOCH,
+        }),
+        read_at,
+        seen_in: generation,
+        own_problems: Vec::new(),
+        checked_with: None,
+        parsed,
+    }
+}
+
+/// The parsed file, read again if it changed (or if the caller says it did).
+fn entry<'a, M: DeserializeOwned>(
+    entries: &'a mut HashMap<String, Entry<M>>,
+    generation: u64,
+    kind: Kind,
+    found: &walk::Found,
+    changed: bool,
+) -> &'a mut Entry<M> {
+    let stamp = found.modified.map(|modified| Stamp {
+        size: found.len,
+        modified,
+    });
+    if !entries.contains_key(found.relative.as_str()) {
+        let parsed = parse_entry(kind, &found.path, stamp, generation);
+        entries.insert(found.relative.clone(), parsed);
+    }
+    let Some(entry) = entries.get_mut(found.relative.as_str()) else {
+        unreachable!("inserted above");
+    };
+    let stale = changed || !stamp.is_some_and(|s| entry.fresh(s));
+    if stale && entry.seen_in != generation {
+        *entry = parse_entry(kind, &found.path, stamp, generation);
+    }
+    entry.seen_in = generation;
+    entry
 }
 
 impl<M: DeserializeOwned> Cache<M> {
-    fn entry(&mut self, kind: Kind, path: &Path, site: &SiteConfig, site_key: u64) -> &Entry<M> {
-        let stamp = stamp_of(path);
-        let reuse = match (self.entries.get(path), stamp) {
-            (Some(e), Some(s)) => e.fresh(s),
-            _ => false,
-        };
-        if !reuse {
-            let read_at = SystemTime::now();
-            let parsed = read(path)
-                .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
-                .and_then(|text| parse_document::<M>(kind, path, &text))
-                .map(|mut doc| {
-                    doc.modified = stamp.map(|s| s.modified);
-                    Arc::new(doc)
-                });
-            let entry = Entry {
-                stamp: stamp.unwrap_or(Stamp {
-                    size: 0,
-                    modified: SystemTime::UNIX_EPOCH,
-                }),
-                read_at,
-                own_problems: Vec::new(),
-                checked_with: site_key.wrapping_add(1),
-                parsed,
-            };
-            self.entries.insert(path.to_path_buf(), entry);
-        }
-        let entry = self.entries.get_mut(path).expect("inserted above");
-        if entry.checked_with != site_key {
-            entry.own_problems = match &entry.parsed {
-                Ok(doc) => validate::document(doc, site),
-                Err(_) => Vec::new(),
-            };
-            entry.checked_with = site_key;
-        }
-        entry
-    }
-
     /// Every `.md` file of `kind`, sorted by slug.
     fn load(
         &mut self,
         kind: Kind,
         content_dir: &Path,
-        site: &SiteConfig,
-        site_key: u64,
+        site: (&SiteConfig, u64),
+        changes: Changes<'_>,
         problems: &mut Vec<Diagnostic>,
     ) -> KindLoad<M> {
         let dir = content_dir.join(kind.folder());
@@ -181,38 +245,59 @@ impl<M: DeserializeOwned> Cache<M> {
             docs: Vec::new(),
             failed: Vec::new(),
         };
-        let files = match walk::files(&dir) {
-            Ok(f) => f,
-            Err(e) => {
-                problems.push(Diagnostic::new(
-                    &dir,
-                    1,
-                    format!("cannot list the folder: {e}"),
-                ));
-                return out;
+        let changed: &[PathBuf] = match (changes, self.listing.as_mut()) {
+            (Changes::Only(changed), Some(listing)) => {
+                apply_changes(listing, &dir, changed);
+                changed
+            }
+            _ => {
+                match walk::files(&dir) {
+                    Ok(files) => self.listing = Some(files),
+                    Err(e) => {
+                        let message = format!("cannot list the folder: {e}");
+                        problems.push(Diagnostic::new(&dir, 1, message));
+                        self.listing = None;
+                        return out;
+                    }
+                }
+                &[]
             }
         };
-        let mut seen = HashSet::with_capacity(files.len());
-        for found in files {
-            let path = found.path;
-            if path.extension().and_then(|e| e.to_str()) != Some("md") {
+        self.generation += 1;
+        let Cache {
+            entries,
+            listing,
+            generation,
+        } = self;
+        let listing = listing.as_deref().unwrap_or_default();
+        out.docs.reserve(listing.len());
+        for found in listing {
+            if !found.relative.ends_with(".md") {
                 let message = "only Markdown files (.md) belong in this folder";
-                problems.push(Diagnostic::new(&path, 1, message));
+                problems.push(Diagnostic::new(&found.path, 1, message));
                 continue;
             }
-            let entry = self.entry(kind, &path, site, site_key);
+            let is_changed = changed.contains(&found.path);
+            let entry = entry::<M>(entries, *generation, kind, found, is_changed);
+            if entry.checked_with != Some(site.1) {
+                entry.own_problems = match &entry.parsed {
+                    Ok(doc) => validate::document(doc, site.0),
+                    Err(_) => Vec::new(),
+                };
+                entry.checked_with = Some(site.1);
+            }
             problems.extend(entry.own_problems.iter().cloned());
             match &entry.parsed {
                 Ok(doc) => out.docs.push(Arc::clone(doc)),
                 Err(d) => {
                     problems.push(d.clone());
-                    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                    let stem = found.path.file_stem().unwrap_or_default().to_string_lossy();
                     out.failed.extend(kind.route(&stem));
                 }
             }
-            seen.insert(path);
         }
-        self.entries.retain(|p, _| seen.contains(p));
+        let current = *generation;
+        entries.retain(|_, e| e.seen_in == current);
         out.docs.sort_by(|a, b| a.id.slug.cmp(&b.id.slug));
         out
     }
@@ -244,6 +329,7 @@ pub(crate) struct Loader {
     services: Cache<ServiceMeta>,
     articles: Cache<ArticleMeta>,
     team: Cache<TeamMeta>,
+    checks: validate::Checks,
 }
 
 /// What a document's own checks depend on in `site.yaml`.
@@ -257,7 +343,11 @@ fn site_key(site: &SiteConfig) -> u64 {
 impl Loader {
     /// Loads all of `content_dir`. Returns the content when `site.yaml` and the price list
     /// could be read (documents that failed are left out), and every problem found.
-    pub(crate) fn load_raw(&mut self, content_dir: &Path) -> (Option<Raw>, Vec<Diagnostic>) {
+    pub(crate) fn load_raw(
+        &mut self,
+        content_dir: &Path,
+        changes: Changes<'_>,
+    ) -> (Option<Raw>, Vec<Diagnostic>) {
         let mut problems = Vec::new();
         let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
         let prices_file = content_dir.join("cennik.yaml");
@@ -265,16 +355,12 @@ impl Loader {
         let (Some(site), Some(prices)) = (site, prices) else {
             return (None, problems);
         };
-        let key = site_key(&site);
-        let p = &mut problems;
-        let pages = self.pages.load(Kind::Page, content_dir, &site, key, p);
-        let services = self
-            .services
-            .load(Kind::Service, content_dir, &site, key, p);
-        let articles = self
-            .articles
-            .load(Kind::Article, content_dir, &site, key, p);
-        let team = self.team.load(Kind::Team, content_dir, &site, key, p);
+        let key = (&site, site_key(&site));
+        let (p, c) = (&mut problems, changes);
+        let pages = self.pages.load(Kind::Page, content_dir, key, c, p);
+        let services = self.services.load(Kind::Service, content_dir, key, c, p);
+        let articles = self.articles.load(Kind::Article, content_dir, key, c, p);
+        let team = self.team.load(Kind::Team, content_dir, key, c, p);
         let failed_routes = [pages.failed, services.failed, articles.failed].concat();
         let content = Content {
             root: content_dir.to_path_buf(),
@@ -294,10 +380,14 @@ impl Loader {
     }
 
     /// Loads and validates the content; fails with every problem found, sorted.
-    pub(crate) fn load(&mut self, content_dir: &Path) -> Result<Content> {
-        let (raw, mut problems) = self.load_raw(content_dir);
+    pub(crate) fn load(&mut self, content_dir: &Path, changes: Changes<'_>) -> Result<Content> {
+        let (raw, mut problems) = self.load_raw(content_dir, changes);
         if let Some(raw) = &raw {
-            problems.extend(validate::validate(&raw.content, &raw.failed_routes));
+            problems.extend(validate::validate(
+                &raw.content,
+                &raw.failed_routes,
+                &mut self.checks,
+            ));
         }
         problems.sort();
         match raw {
@@ -321,9 +411,10 @@ mod tests {
                 modified: old,
             },
             read_at: now,
+            seen_in: 0,
             parsed: Err(Diagnostic::new(Path::new("a"), 1, "x")),
             own_problems: Vec::new(),
-            checked_with: 0,
+            checked_with: None,
         };
         assert!(entry.fresh(Stamp {
             size: 10,

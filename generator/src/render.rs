@@ -64,22 +64,24 @@ impl Job {
         route_file(route.unwrap_or("/404"))
     }
 
-    fn template(&self) -> String {
+    /// The template's name without `.html`.
+    fn template(&self) -> &str {
         match self {
-            Job::Page(d) => format!("{}.html", d.meta.template),
-            Job::Service(d) => format!("{}.html", d.id.kind.template()),
-            Job::Article(d) => format!("{}.html", d.id.kind.template()),
-            Job::NotFound => "404.html".into(),
+            Job::Page(d) => &d.meta.template,
+            Job::Service(d) => d.id.kind.template(),
+            Job::Article(d) => d.id.kind.template(),
+            Job::NotFound => "404",
         }
     }
 
     /// The document's own identity and bytes, for its fingerprint.
-    fn own(&self) -> (String, [u8; 32]) {
+    fn own(&self) -> (&'static str, &str, &[u8; 32]) {
+        const NONE: [u8; 32] = [0; 32];
         match self {
-            Job::Page(d) => (d.id.to_string(), d.hash),
-            Job::Service(d) => (d.id.to_string(), d.hash),
-            Job::Article(d) => (d.id.to_string(), d.hash),
-            Job::NotFound => ("404".into(), [0; 32]),
+            Job::Page(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::Service(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::Article(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::NotFound => ("", "404", &NONE),
         }
     }
 }
@@ -99,10 +101,11 @@ pub struct ExtraPage<'a> {
 pub struct Renderer {
     content: Arc<Content>,
     facts: Facts,
-    collections: Collections,
+    collections: Arc<Collections>,
     tera: Tera,
     base: Context,
-    /// Which templates may show collections, and what every page depends on.
+    /// Which templates (by name without `.html`) may show collections, and what every page
+    /// depends on.
     uses_collections: HashSet<String>,
     global_fingerprint: [u8; 32],
     collections_fingerprint: [u8; 32],
@@ -193,7 +196,11 @@ impl Renderer {
             collections,
             tera: templates.tera,
             base,
-            uses_collections: templates.uses_collections,
+            uses_collections: templates
+                .uses_collections
+                .iter()
+                .map(|t| t.trim_end_matches(".html").to_string())
+                .collect(),
             global_fingerprint: global.finalize().into(),
             collections_fingerprint,
         };
@@ -246,16 +253,23 @@ impl Renderer {
     /// Everything the page of `job` can depend on, hashed.
     pub fn fingerprint(&self, job: &Job) -> [u8; 32] {
         let template = job.template();
-        let (id, hash) = job.own();
+        let (folder, slug, hash) = job.own();
         let mut h = Sha256::new();
         h.update(self.global_fingerprint);
-        h.update(template.as_bytes());
-        h.update(id.as_bytes());
+        for part in [template, folder, slug] {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
         h.update(hash);
-        if self.uses_collections.contains(&template) {
+        if self.uses_collections(template) {
             h.update(self.collections_fingerprint);
         }
         h.finalize().into()
+    }
+
+    /// Whether the template `name` (without `.html`) may show the collections.
+    fn uses_collections(&self, name: &str) -> bool {
+        self.uses_collections.contains(name)
     }
 
     pub fn render(&self, job: &Job) -> Result<Bytes> {
@@ -332,7 +346,7 @@ impl Renderer {
     /// thousands of article cards into every page would make a build quadratic.
     fn context(&self, template: &str) -> Context {
         let mut ctx = self.base.clone();
-        if self.uses_collections.contains(template) {
+        if self.uses_collections(template.trim_end_matches(".html")) {
             ctx.insert("c", &self.collections);
         }
         ctx

@@ -83,14 +83,6 @@ impl GitDates {
     }
 }
 
-fn modified_date(modified: Option<std::time::SystemTime>) -> Option<String> {
-    let seconds = modified?
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()?
-        .as_secs();
-    Some(Date::from_unix(seconds as i64).iso())
-}
-
 fn xml_escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -117,19 +109,34 @@ fn public_routes(content: &Content) -> Vec<(&str, &Path, Option<std::time::Syste
 }
 
 /// The sitemap: every public route with its last commit date, or its modification time.
+/// Written straight into one buffer: with thousands of articles it is rebuilt often.
 pub(crate) fn sitemap(content: &Content, git_dates: &HashMap<PathBuf, String>) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for (route, file, modified) in public_routes(content) {
-        out.push_str(&format!(
-            "  <url><loc>{}</loc>",
-            xml_escape(&absolute(&content.site, route))
-        ));
-        if let Some(date) = git_dates
-            .get(file)
-            .cloned()
-            .or_else(|| modified_date(modified))
+    use std::fmt::Write;
+    let base = content.site.site_url.trim_end_matches('/');
+    let base = xml_escape(base);
+    let routes = public_routes(content);
+    let mut out = String::with_capacity(64 + routes.len() * (base.len() + 64));
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut day_cache: Option<(u64, String)> = None;
+    for (route, file, modified) in routes {
+        out.push_str("  <url><loc>");
+        out.push_str(&base);
+        // Routes are made of slugs: nothing in them needs escaping.
+        out.push_str(route);
+        out.push_str("</loc>");
+        if let Some(date) = git_dates.get(file) {
+            let _ = write!(out, "<lastmod>{date}</lastmod>");
+        } else if let Some(seconds) = modified
+            .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_secs())
         {
-            out.push_str(&format!("<lastmod>{date}</lastmod>"));
+            let day = seconds / 86_400;
+            if day_cache.as_ref().is_none_or(|(d, _)| *d != day) {
+                day_cache = Some((day, Date::from_unix(seconds as i64).iso()));
+            }
+            if let Some((_, date)) = &day_cache {
+                let _ = write!(out, "<lastmod>{date}</lastmod>");
+            }
         }
         out.push_str("</url>\n");
     }
@@ -144,6 +151,10 @@ pub(crate) fn robots(site: &SiteConfig) -> String {
     )
 }
 
+/// How many of the newest articles the feed carries: readers fetch it often, and a feed of
+/// every article ever written would grow without end.
+pub(crate) const FEED_ENTRIES: usize = 50;
+
 pub(crate) fn atom_feed(site: &SiteConfig, articles: &[std::sync::Arc<ArticleCard>]) -> String {
     let updated = articles
         .iter()
@@ -157,7 +168,7 @@ pub(crate) fn atom_feed(site: &SiteConfig, articles: &[std::sync::Arc<ArticleCar
         absolute(site, "/blog/atom.xml"),
         absolute(site, "/blog"),
     );
-    for a in articles {
+    for a in articles.iter().take(FEED_ENTRIES) {
         let url = absolute(site, &a.href);
         out.push_str(&format!(
             "  <entry>\n    <title>{}</title>\n    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>\n    <id>{url}</id>\n    <published>{d}T00:00:00Z</published>\n    <updated>{d}T00:00:00Z</updated>\n    <author><name>{}</name></author>\n    <summary>{}</summary>\n  </entry>\n",

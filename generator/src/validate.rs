@@ -2,13 +2,15 @@
 //! checked when it is read and cached with it; the checks that span files (duplicate slugs,
 //! internal links, images, dates, booking links, the facts of `site.yaml`) run every build.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::dates::Date;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
+use crate::kind::DocId;
 use crate::model::{Content, Document, SiteConfig};
 use crate::walk;
 
@@ -41,18 +43,14 @@ pub(crate) fn document<M>(doc: &Document<M>, site: &SiteConfig) -> Vec<Diagnosti
     out
 }
 
-struct Checker<'a> {
+/// What the cross-file checks of one document are made against.
+struct Context<'a> {
     content: &'a Content,
-    routes: BTreeSet<String>,
-    images: HashSet<String>,
-    problems: Vec<Diagnostic>,
+    routes: &'a HashSet<String>,
+    images: &'a HashSet<String>,
 }
 
-impl Checker<'_> {
-    fn push(&mut self, file: &Path, line: usize, message: String) {
-        self.problems.push(Diagnostic::new(file, line, message));
-    }
-
+impl Context<'_> {
     fn image_exists(&self, relative: &str) -> bool {
         self.images.contains(relative)
     }
@@ -80,22 +78,24 @@ impl Checker<'_> {
         (!ok).then(|| format!("the link '{url}' leads to no page of this site"))
     }
 
-    fn check_image<M>(&mut self, doc: &Document<M>, field: &str, value: &str) {
+    fn check_image<M>(
+        &self,
+        doc: &Document<M>,
+        field: &str,
+        value: &str,
+        out: &mut Vec<Diagnostic>,
+    ) {
         if let ImageRef::Local(path) = classify(value) {
             if !self.image_exists(path) {
-                let line = field_line(doc, field);
-                self.push(
-                    &doc.file,
-                    line,
-                    format!(
-                        "{field} '{value}' is neither a full address, a 'photo-…' id nor a file under content/images/"
-                    ),
+                let message = format!(
+                    "{field} '{value}' is neither a full address, a 'photo-…' id nor a file under content/images/"
                 );
+                out.push(Diagnostic::new(&doc.file, field_line(doc, field), message));
             }
         }
     }
 
-    fn check_links<M>(&mut self, doc: &Document<M>) {
+    fn check_links<M>(&self, doc: &Document<M>, out: &mut Vec<Diagnostic>) {
         for target in &doc.links {
             let problem = if target.is_image {
                 match classify(&target.url) {
@@ -109,8 +109,11 @@ impl Checker<'_> {
                 self.broken_link(&target.url)
             };
             if let Some(message) = problem {
-                let line = line_in_body(doc, target.offset);
-                self.push(&doc.file, line, message);
+                out.push(Diagnostic::new(
+                    &doc.file,
+                    line_in_body(doc, target.offset),
+                    message,
+                ));
             }
         }
     }
@@ -120,10 +123,51 @@ fn field_line<M>(doc: &Document<M>, field: &str) -> usize {
     doc.field_lines.get(field).copied().unwrap_or(1)
 }
 
-/// Each route (or team profile) with the files that define it.
-fn check_duplicates(c: &mut Checker<'_>) {
-    let content = c.content;
-    let mut map: BTreeMap<String, Vec<&PathBuf>> = BTreeMap::new();
+/// Cross-file checks of earlier loads: a load re-checks only the documents that changed, or
+/// every one when what they are checked against changed (routes, images, team, booking links).
+#[derive(Default)]
+pub(crate) struct Checks {
+    context: [u8; 32],
+    routes: HashSet<String>,
+    images: HashSet<String>,
+    duplicates: Vec<Diagnostic>,
+    documents: HashMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
+}
+
+/// Two files of one kind with the same name (in different sub-folders) are one document.
+fn duplicates(content: &Content) -> Vec<Diagnostic> {
+    let mut first: HashMap<&DocId, &PathBuf> = HashMap::new();
+    let ids = content
+        .pages
+        .iter()
+        .map(|d| (&d.id, &d.file))
+        .chain(content.services.iter().map(|d| (&d.id, &d.file)))
+        .chain(content.articles.iter().map(|d| (&d.id, &d.file)))
+        .chain(content.team.iter().map(|d| (&d.id, &d.file)));
+    let mut out = Vec::new();
+    for (id, file) in ids {
+        if let Some(earlier) = first.insert(id, file) {
+            // Report the file that sorts later, naming the one that sorts first.
+            let (a, b) = if earlier <= file {
+                (earlier, file)
+            } else {
+                (file, earlier)
+            };
+            let message = format!(
+                "duplicate slug '{}': {} defines it too",
+                id.slug,
+                a.display()
+            );
+            out.push(Diagnostic::new(b, 1, message));
+            first.insert(id, a);
+        }
+    }
+    out
+}
+
+/// A hash of everything a document's cross-file checks depend on besides the document.
+fn context_key(content: &Content, failed_routes: &[String], images: &[String]) -> [u8; 32] {
+    let mut h = Sha256::new();
     let ids = content
         .pages
         .iter()
@@ -132,59 +176,140 @@ fn check_duplicates(c: &mut Checker<'_>) {
         .chain(content.articles.iter().map(|d| (&d.id, &d.file)))
         .chain(content.team.iter().map(|d| (&d.id, &d.file)));
     for (id, file) in ids {
-        map.entry(id.to_string()).or_default().push(file);
+        h.update(id.kind.folder().as_bytes());
+        h.update(id.slug.as_bytes());
+        h.update(file.as_os_str().as_encoded_bytes());
+        h.update([0]);
     }
-    for (id, files) in map {
-        for file in files.iter().skip(1) {
-            let slug = id.rsplit('/').next().unwrap_or(&id);
-            let first = files[0].display().to_string();
-            c.push(
-                file,
-                1,
-                format!("duplicate slug '{slug}': {first} defines it too"),
-            );
+    for text in failed_routes.iter().chain(images) {
+        h.update(text.as_bytes());
+        h.update([1]);
+    }
+    for slug in content.site.therapist_booking.keys() {
+        h.update(slug.as_bytes());
+        h.update([2]);
+    }
+    h.finalize().into()
+}
+
+impl Checks {
+    fn refresh(&mut self, content: &Content, failed_routes: &[String]) {
+        let images: Vec<String> = walk::files(&content.root.join("images"))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|f| f.relative)
+            .collect();
+        let key = context_key(content, failed_routes, &images);
+        if key == self.context {
+            return;
         }
+        self.routes = content
+            .routes()
+            .into_iter()
+            .chain(failed_routes.iter().cloned())
+            .collect();
+        self.images = images.into_iter().collect();
+        self.duplicates = duplicates(content);
+        self.documents.clear();
+        self.context = key;
+    }
+
+    /// The problems of one document, checked again only if it changed.
+    fn document<M>(
+        &mut self,
+        content: &Content,
+        doc: &Document<M>,
+        check: impl FnOnce(&Context<'_>, &mut Vec<Diagnostic>),
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if let Some((hash, problems)) = self.documents.get(&doc.id) {
+            if *hash == doc.hash {
+                out.extend(problems.iter().cloned());
+                return;
+            }
+        }
+        let context = Context {
+            content,
+            routes: &self.routes,
+            images: &self.images,
+        };
+        let mut problems = Vec::new();
+        check(&context, &mut problems);
+        context.check_links(doc, &mut problems);
+        out.extend(problems.iter().cloned());
+        self.documents.insert(doc.id.clone(), (doc.hash, problems));
     }
 }
 
-fn check_documents(c: &mut Checker<'_>) {
-    let content = c.content;
+fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
-        if let Some(image) = &doc.meta.image {
-            c.check_image(doc.as_ref(), "image", image);
-        }
-        c.check_links(doc.as_ref());
+        checks.document(
+            content,
+            doc.as_ref(),
+            |c, p| {
+                if let Some(image) = &doc.meta.image {
+                    c.check_image(doc.as_ref(), "image", image, p);
+                }
+            },
+            out,
+        );
     }
     for doc in &content.services {
-        c.check_image(doc.as_ref(), "image", &doc.meta.image);
-        c.check_links(doc.as_ref());
+        checks.document(
+            content,
+            doc.as_ref(),
+            |c, p| c.check_image(doc.as_ref(), "image", &doc.meta.image, p),
+            out,
+        );
     }
     for doc in &content.articles {
-        c.check_image(doc.as_ref(), "image", &doc.meta.image);
-        if let Some(therapist) = &doc.meta.therapist {
-            if !content.team.iter().any(|t| t.slug() == therapist) {
-                let line = field_line(doc.as_ref(), "therapist");
-                let message = format!("therapist '{therapist}' is not a file under content/team/");
-                c.push(&doc.file, line, message);
-            }
-        }
-        if let Err(message) = Date::parse(&doc.meta.date) {
-            let line = field_line(doc.as_ref(), "date");
-            c.push(&doc.file, line, format!("date: {message}"));
-        }
-        c.check_links(doc.as_ref());
+        checks.document(
+            content,
+            doc.as_ref(),
+            |c, p| {
+                c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
+                if let Some(therapist) = &doc.meta.therapist {
+                    if !c.content.team.iter().any(|t| t.slug() == therapist) {
+                        let message =
+                            format!("therapist '{therapist}' is not a file under content/team/");
+                        p.push(Diagnostic::new(
+                            &doc.file,
+                            field_line(doc.as_ref(), "therapist"),
+                            message,
+                        ));
+                    }
+                }
+                if let Err(message) = Date::parse(&doc.meta.date) {
+                    p.push(Diagnostic::new(
+                        &doc.file,
+                        field_line(doc.as_ref(), "date"),
+                        format!("date: {message}"),
+                    ));
+                }
+            },
+            out,
+        );
     }
     for doc in &content.team {
-        c.check_image(doc.as_ref(), "photo", &doc.meta.photo);
-        if !content.site.therapist_booking.contains_key(doc.slug()) {
-            let line = field_line(doc.as_ref(), "name");
-            let message = format!(
-                "site.yaml has no therapist_booking link for '{}'",
-                doc.slug()
-            );
-            c.push(&doc.file, line, message);
-        }
-        c.check_links(doc.as_ref());
+        checks.document(
+            content,
+            doc.as_ref(),
+            |c, p| {
+                c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
+                if !c.content.site.therapist_booking.contains_key(doc.slug()) {
+                    let message = format!(
+                        "site.yaml has no therapist_booking link for '{}'",
+                        doc.slug()
+                    );
+                    p.push(Diagnostic::new(
+                        &doc.file,
+                        field_line(doc.as_ref(), "name"),
+                        message,
+                    ));
+                }
+            },
+            out,
+        );
     }
 }
 
@@ -197,9 +322,9 @@ fn yaml_line(file: &Path, key: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
-fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
-    let content = c.content;
+fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
     let site = &content.site;
+    let site_file = content.root.join("site.yaml");
     let mut problems = Vec::new();
     if !crate::style::valid_nip(&site.nip) {
         problems.push((
@@ -249,47 +374,49 @@ fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
         problems.push(("fallback_images", message.to_string()));
     }
     for (key, message) in problems {
-        let line = yaml_line(site_file, key);
-        c.push(site_file, line, message);
+        out.push(Diagnostic::new(
+            &site_file,
+            yaml_line(&site_file, key),
+            message,
+        ));
     }
 }
 
-fn check_prices(c: &mut Checker<'_>) {
-    let content = c.content;
-    let prices_text = std::fs::read_to_string(&content.prices_file).unwrap_or_default();
+fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
+    let context = Context {
+        content,
+        routes: &checks.routes,
+        images: &checks.images,
+    };
+    let mut prices_text: Option<String> = None;
     for item in &content.prices.items {
-        if let Some(message) = c.broken_link(&item.link) {
-            let line = prices_text
+        if let Some(message) = context.broken_link(&item.link) {
+            let text = prices_text.get_or_insert_with(|| {
+                std::fs::read_to_string(&content.prices_file).unwrap_or_default()
+            });
+            let line = text
                 .lines()
                 .position(|l| {
                     let l = l.trim().trim_start_matches("- ");
                     l.starts_with("link:") && l.contains(item.link.as_str())
                 })
                 .map_or(1, |i| i + 1);
-            c.push(&content.prices_file, line, message);
+            out.push(Diagnostic::new(&content.prices_file, line, message));
         }
     }
 }
 
 /// Every cross-file problem of the loaded content; `failed_routes` are documents that exist
 /// but failed to load, so links to them are not reported a second time.
-pub(crate) fn validate(content: &Content, failed_routes: &[String]) -> Vec<Diagnostic> {
-    let mut routes: BTreeSet<String> = content.routes().into_iter().collect();
-    routes.extend(failed_routes.iter().cloned());
-    let images = walk::files(&content.root.join("images"))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|f| f.relative)
-        .collect();
-    let mut checker = Checker {
-        content,
-        routes,
-        images,
-        problems: Vec::new(),
-    };
-    check_duplicates(&mut checker);
-    check_documents(&mut checker);
-    check_prices(&mut checker);
-    check_site_facts(&mut checker, &content.root.join("site.yaml"));
-    checker.problems
+pub(crate) fn validate(
+    content: &Content,
+    failed_routes: &[String],
+    checks: &mut Checks,
+) -> Vec<Diagnostic> {
+    checks.refresh(content, failed_routes);
+    let mut out = checks.duplicates.clone();
+    check_documents(checks, content, &mut out);
+    check_prices(checks, content, &mut out);
+    check_site_facts(content, &mut out);
+    out
 }

@@ -183,6 +183,8 @@ struct CachedCard {
 pub struct CardCache {
     site: [u8; 32],
     articles: HashMap<DocId, CachedCard>,
+    /// The last collections, with what they were made from and their fingerprint.
+    last: Option<([u8; 32], Arc<Collections>, [u8; 32])>,
 }
 
 impl CardCache {
@@ -253,12 +255,43 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
     }
 }
 
-/// The collections of `content`, and a fingerprint that changes exactly when they do.
+/// What the collections are made from: the cards of the listed articles (not their bodies),
+/// the services, the team, the prices and the facts.
+fn inputs_key(
+    content: &Content,
+    facts: &Facts,
+    site_hash: &[u8; 32],
+    cards: &mut CardCache,
+) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(site_hash);
+    h.update(serde_json::to_vec(facts).unwrap_or_default());
+    h.update(serde_json::to_vec(&content.prices).unwrap_or_default());
+    for doc in &content.articles {
+        let (_, card_hash) = cards.article(&content.site, doc);
+        h.update(doc.slug().as_bytes());
+        h.update(card_hash);
+        h.update([u8::from(doc.meta.listed), u8::from(doc.meta.featured)]);
+    }
+    for doc in content
+        .services
+        .iter()
+        .map(|d| (&d.id, &d.hash))
+        .chain(content.team.iter().map(|d| (&d.id, &d.hash)))
+    {
+        h.update(doc.0.slug.as_bytes());
+        h.update(doc.1);
+    }
+    h.finalize().into()
+}
+
+/// The collections of `content`, and a fingerprint that changes exactly when they do; the
+/// last ones are reused when nothing they are made from changed.
 pub(crate) fn collections(
     content: &Content,
     facts: &Facts,
     cache: &mut CardCache,
-) -> (Collections, [u8; 32]) {
+) -> (Arc<Collections>, [u8; 32]) {
     let site = &content.site;
     let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
     if cache.site != site_hash {
@@ -266,6 +299,12 @@ pub(crate) fn collections(
             site: site_hash,
             ..CardCache::default()
         };
+    }
+    let key = inputs_key(content, facts, &site_hash, cache);
+    if let Some((last, collections, fingerprint)) = &cache.last {
+        if *last == key {
+            return (Arc::clone(collections), *fingerprint);
+        }
     }
     let mut services: Vec<&Arc<Document<ServiceMeta>>> = content.services.iter().collect();
     services.sort_by(|a, b| (a.meta.order, a.slug()).cmp(&(b.meta.order, b.slug())));
@@ -311,5 +350,8 @@ pub(crate) fn collections(
         &collections.prices,
     );
     fingerprint.update(serde_json::to_vec(&small).unwrap_or_default());
-    (collections, fingerprint.finalize().into())
+    let collections = Arc::new(collections);
+    let fingerprint: [u8; 32] = fingerprint.finalize().into();
+    cache.last = Some((key, Arc::clone(&collections), fingerprint));
+    (collections, fingerprint)
 }

@@ -1,50 +1,67 @@
 //! The one way the generator lists a folder: files only, sorted, and anything whose name
 //! (or any of whose folders' names) starts with '.' left out — hidden files, editors' swap
-//! files and the `.NAME.saving` files of an atomic write in progress.
+//! files and the `.NAME.saving` files of an atomic write in progress. Each file comes with its
+//! size and modification time, read from its folder entry (no second lookup of the path).
 
 use std::path::{Path, PathBuf};
-use walkdir::WalkDir;
+use std::time::SystemTime;
 
 use crate::error::{Error, Result};
 
-/// A file found under a folder: its path relative to that folder (with '/') and its path.
+/// A file found under a folder: its path relative to that folder (with '/'), its path, and
+/// its size and modification time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Found {
-    pub relative: String,
-    pub path: PathBuf,
+    pub(crate) relative: String,
+    pub(crate) path: PathBuf,
+    pub(crate) len: u64,
+    pub(crate) modified: Option<SystemTime>,
 }
 
 pub(crate) fn is_hidden(name: &str) -> bool {
     name.starts_with('.')
 }
 
+fn walk_into(dir: &Path, prefix: &str, out: &mut Vec<Found>) -> Result<()> {
+    let mut entries: Vec<(String, std::fs::DirEntry)> = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| Error::read(dir, e))? {
+        let entry = entry.map_err(|e| Error::read(dir, e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !is_hidden(&name) {
+            entries.push((name, entry));
+        }
+    }
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (name, entry) in entries {
+        let relative = format!("{prefix}{name}");
+        // Follows symbolic links, as reading the file will.
+        let meta = match entry
+            .file_type()
+            .map_err(|e| Error::read(&entry.path(), e))?
+        {
+            t if t.is_symlink() => std::fs::metadata(entry.path()),
+            _ => entry.metadata(),
+        }
+        .map_err(|e| Error::read(&entry.path(), e))?;
+        if meta.is_dir() {
+            walk_into(&entry.path(), &format!("{relative}/"), out)?;
+        } else if meta.is_file() {
+            out.push(Found {
+                relative,
+                path: entry.path(),
+                len: meta.len(),
+                modified: meta.modified().ok(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Every visible file under `dir`, sorted by relative path; a missing folder is empty.
 pub(crate) fn files(dir: &Path) -> Result<Vec<Found>> {
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
     let mut out = Vec::new();
-    let walk = WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !is_hidden(&e.file_name().to_string_lossy()));
-    for entry in walk {
-        let entry = entry.map_err(|e| Error::read(dir, e.into()))?;
-        if !entry.file_type().is_file() {
-            continue;
-        }
-        let relative = entry
-            .path()
-            .strip_prefix(dir)
-            .unwrap_or(entry.path())
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        out.push(Found {
-            relative,
-            path: entry.into_path(),
-        });
+    if dir.is_dir() {
+        walk_into(dir, "", &mut out)?;
     }
     Ok(out)
 }
@@ -61,11 +78,10 @@ mod tests {
             std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
             std::fs::write(p, "x").expect("write");
         }
-        let found: Vec<String> = files(dir.path())
-            .expect("listed")
-            .into_iter()
-            .map(|f| f.relative)
-            .collect();
-        assert_eq!(found, vec!["a/c.md", "b.md"]);
+        let found = files(dir.path()).expect("listed");
+        let names: Vec<&str> = found.iter().map(|f| f.relative.as_str()).collect();
+        assert_eq!(names, vec!["a/c.md", "b.md"]);
+        assert_eq!(found[0].len, 1);
+        assert!(found[0].modified.is_some());
     }
 }

@@ -56,8 +56,38 @@ fn articles(f: &Fixture) -> Vec<String> {
     slugs
 }
 
-/// One random change; returns what it did.
-fn change(f: &Fixture, rng: &mut Lcg, step: usize) -> String {
+/// One random change; returns what it did and the content files it wrote, created or removed.
+fn change(f: &Fixture, rng: &mut Lcg, step: usize) -> (String, Vec<std::path::PathBuf>) {
+    let before = content_files(f);
+    let what = change_only(f, rng, step);
+    let after = content_files(f);
+    let changed = before
+        .iter()
+        .chain(after.iter())
+        .filter(|(path, _)| before.get(*path) != after.get(*path))
+        .map(|(path, _)| path.clone())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    (what, changed)
+}
+
+/// Every file under `content/` with its text.
+fn content_files(f: &Fixture) -> BTreeMap<std::path::PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(f.path("content"))
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().to_path_buf(),
+                std::fs::read(e.path()).expect("read"),
+            )
+        })
+        .collect()
+}
+
+fn change_only(f: &Fixture, rng: &mut Lcg, step: usize) -> String {
     let all = articles(f);
     let added: Vec<&String> = all.iter().filter(|s| s.starts_with("nowy-")).collect();
     let pick = |rng: &mut Lcg| all[rng.next(all.len())].clone();
@@ -175,10 +205,35 @@ fn incremental_rebuilds_equal_clean_builds_after_random_changes() {
     builder.render().expect("first build");
     let mut rng = Lcg(0x5eed_2025);
     for step in 0..40 {
-        let what = change(&f, &mut rng, step);
+        let (what, _) = change(&f, &mut rng, step);
         let incremental = as_map(builder.render().expect("incremental build").outputs);
         let full = as_map(generator::check(&f.project()).expect("clean build"));
         assert_same(&incremental, &full, &format!("step {step}: {what}"));
+    }
+}
+
+#[test]
+fn renders_told_what_changed_equal_clean_builds_after_random_changes() {
+    let f = Fixture::real_site();
+    let mut builder = generator::Builder::new(f.project());
+    builder
+        .render_changed(&[])
+        .expect("a first render looks at everything");
+    let mut rng = Lcg(0x5eed_2026);
+    for step in 0..40 {
+        let (what, changed) = change(&f, &mut rng, step);
+        let incremental = as_map(
+            builder
+                .render_changed(&changed)
+                .expect("incremental build")
+                .outputs,
+        );
+        let full = as_map(generator::check(&f.project()).expect("clean build"));
+        assert_same(
+            &incremental,
+            &full,
+            &format!("step {step}: {what} ({changed:?})"),
+        );
     }
 }
 

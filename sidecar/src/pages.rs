@@ -131,10 +131,16 @@ fn publish_change(
         .project
         .file_of(id)
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
-    let published = match state.site.rebuild_with(&mut builder) {
+    let changed = [file.clone()];
+    let published = match state.site.rebuild_with(&mut builder, Some(&changed)) {
         Ok(p) => p,
         Err(e) => {
             generator::write_atomic(&file, &previous)?;
+            // The builder read the refused text; tell it the file changed back, rather than
+            // rely on the just-written file being read again anyway.
+            if let Err(again) = builder.render_changed(&changed) {
+                tracing::error!(error = %again, "the site does not build after putting the file back");
+            }
             return Err(ApiError::unprocessable(format!(
                 "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian: {e}"
             )));

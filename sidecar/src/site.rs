@@ -217,16 +217,22 @@ impl SiteState {
     /// Rebuilds what changed, serves it, publishes it to `dist/` and runs `PUBLISH_CMD`.
     pub fn rebuild(&self) -> Result<Published, generator::Error> {
         let mut builder = self.builder();
-        self.rebuild_with(&mut builder)
+        self.rebuild_with(&mut builder, None)
     }
 
-    /// Like [`SiteState::rebuild`], with the builder already locked by the caller.
+    /// Like [`SiteState::rebuild`], with the builder already locked by the caller and, when
+    /// the caller wrote them itself, the content files that changed (the others are not
+    /// looked at again).
     pub fn rebuild_with(
         &self,
         builder: &mut generator::Builder,
+        changed: Option<&[PathBuf]>,
     ) -> Result<Published, generator::Error> {
         let started = Instant::now();
-        let build = builder.render()?;
+        let build = match changed {
+            Some(paths) => builder.render_changed(paths)?,
+            None => builder.render()?,
+        };
         self.live.swap(&build);
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;

@@ -417,6 +417,17 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
         "{body}"
     );
     assert_eq!(file(&s, "pages/regulamin.md"), before);
+    // The next save of another page publishes: the refused text is gone from the builder too.
+    let cennik = page(&list, "pages/cennik");
+    let next = json!([{ "type": "text", "content": "Ceny bez zmian." }]);
+    let (status, _, body) = call(
+        &app,
+        put(&cookie, "pages/cennik", &next, &cennik["version"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let terms = call(&app, test::TestRequest::get().uri("/regulamin")).await;
+    assert_eq!(terms.0, StatusCode::OK);
     let marker = json!([{ "type": "text", "content": "a\n<!-- section: text -->\nb" }]);
     assert_eq!(
         call(

@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 pub use config::Config;
 pub use error::{ApiError, Error};
 
+/// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
+pub const BLOCKING_THREADS_PER_WORKER: usize = 16;
+
 /// Seconds since the Unix epoch.
 pub fn now() -> i64 {
     std::time::SystemTime::now()
@@ -310,7 +313,10 @@ pub async fn run(config: Config) -> Result<(), Error> {
         ),
         None => None,
     };
+    // Blocking work is SQLite behind one lock, file writes and builds: a few threads do it
+    // as fast as hundreds, without hundreds of stacks and allocator arenas.
     let server = HttpServer::new(move || app(state.clone()))
+        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
         .bind((config.bind.as_str(), config.port))
         .map_err(|source| Error::Bind {
             address: format!("{}:{}", config.bind, config.port),

@@ -161,3 +161,28 @@ async fn the_account_commands_refuse_what_makes_no_sense() {
     let (ok, err) = run(&["delete-account", OTHER], "");
     assert!(!ok && err.contains("no account"), "{err}");
 }
+
+#[actix_rt::test]
+async fn password_checks_run_at_most_two_at_once_whatever_the_burst() {
+    let s = setup(&[]);
+    let app = app!(s);
+    let attempts = (0..20).map(|i| {
+        send(
+            &app,
+            from(
+                &format!("127.0.1.{}", 2 + i),
+                login(ADMIN, "zgadywane hasło"),
+            ),
+        )
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    assert!(
+        answers.iter().all(|a| a.status == StatusCode::UNAUTHORIZED),
+        "each client gets its guess"
+    );
+    let peak = s.state.auth.hasher.peak();
+    assert!(
+        (1..=sidecar::auth::ARGON2_AT_ONCE).contains(&peak),
+        "{peak} checks ran at once"
+    );
+}

@@ -4,6 +4,7 @@
 //! administrator take the [`Admin`] extractor, and those that change something take
 //! [`AdminChange`], which also checks the request's origin.
 
+pub mod hashing;
 pub mod password;
 pub mod sessions;
 pub mod throttle;
@@ -16,7 +17,6 @@ use serde::Deserialize;
 use serde_json::json;
 use std::future::{ready, Ready};
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 use crate::error::{ApiError, Error};
 use crate::{client, now, AppState};
@@ -43,7 +43,7 @@ const SIGNED_OUT: &str = "Sesja wygasła. Zaloguj się ponownie.";
 pub struct AuthState {
     pub admin_email: String,
     pub sessions: sessions::Sessions,
-    argon: Semaphore,
+    pub hasher: hashing::Hasher,
 }
 
 impl AuthState {
@@ -51,7 +51,7 @@ impl AuthState {
         AuthState {
             admin_email,
             sessions,
-            argon: Semaphore::new(ARGON2_AT_ONCE),
+            hasher: hashing::Hasher::new(ARGON2_AT_ONCE),
         }
     }
 
@@ -229,26 +229,29 @@ async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Resu
     })
 }
 
-/// The account behind the password, checked on one of the few hashing slots.
+/// The account behind the password, checked on one of the two hashing threads.
 async fn verify(
     state: &web::Data<AppState>,
     email: &str,
     password: &str,
 ) -> Result<Option<i64>, ApiError> {
-    let permit = tokio::time::timeout(BUSY_WAIT, state.auth.argon.acquire())
-        .await
-        .map_err(|_| {
-            ApiError::too_many(
-                LOGIN_TITLE,
-                "Serwer jest teraz zajęty. Spróbuj ponownie za chwilę.",
-                10,
-            )
-        })?
-        .map_err(|e| ApiError::internal(&e))?;
     let (db, email, password) = (state.db.clone(), email.to_string(), password.to_string());
-    let account = web::block(move || password::check_credentials(&db, &email, &password)).await??;
-    drop(permit);
-    Ok(account)
+    let checked = state
+        .auth
+        .hasher
+        .run(BUSY_WAIT, move || {
+            password::check_credentials(&db, &email, &password)
+        })
+        .await;
+    match checked {
+        Ok(account) => Ok(account?),
+        Err(hashing::Wait::Busy) => Err(ApiError::too_many(
+            LOGIN_TITLE,
+            "Serwer jest teraz zajęty. Spróbuj ponownie za chwilę.",
+            10,
+        )),
+        Err(hashing::Wait::Failed(e)) => Err(ApiError::from(e)),
+    }
 }
 
 pub async fn login(

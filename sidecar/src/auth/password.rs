@@ -1,7 +1,9 @@
 //! Password hashes (argon2id) and the accounts that hold them.
 
-use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
-use argon2::Argon2;
+use argon2::password_hash::phc::{Output, PasswordHash};
+use argon2::password_hash::PasswordHasher;
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use crate::db::Db;
@@ -19,12 +21,45 @@ pub fn hash_password(password: &str) -> Result<String, Error> {
         .map_err(|e| Error::Auth(format!("cannot hash the password: {e}")))
 }
 
+thread_local! {
+    /// argon2's work area (19 MiB with the default parameters), kept by each thread that
+    /// checks passwords and reused: allocated anew for every check, freed blocks pile up in
+    /// the allocator's per-thread arenas under a burst of sign-ins.
+    static WORK_AREA: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether `password` matches the PHC string `hash` (argon2 of any variant and parameters).
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
+    let Ok(phc) = PasswordHash::new(hash) else {
+        return false;
+    };
+    let algorithm = Algorithm::try_from(phc.algorithm.as_str());
+    let version = phc
+        .version
+        .map_or(Ok(Version::default()), Version::try_from);
+    let (Ok(algorithm), Ok(version), Ok(params)) = (algorithm, version, Params::try_from(&phc))
+    else {
+        return false;
+    };
+    let (Some(salt), Some(expected)) = (&phc.salt, &phc.hash) else {
+        return false;
+    };
+    let mut out = vec![0_u8; expected.len()];
+    let argon2 = Argon2::new(algorithm, version, params.clone());
+    let hashed = WORK_AREA.with(|area| {
+        let mut blocks = area.borrow_mut();
+        blocks.resize(params.block_count(), Block::new());
+        argon2
+            .hash_password_into_with_memory(
+                password.as_bytes(),
+                salt.as_ref(),
+                &mut out,
+                &mut blocks[..],
+            )
             .is_ok()
-    })
+    });
+    // Output compares in constant time.
+    hashed && Output::new(&out).is_ok_and(|o| o == *expected)
 }
 
 /// The account behind a correct password; an unknown e-mail costs the same work as a wrong

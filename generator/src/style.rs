@@ -46,6 +46,17 @@ fn is_question(text: &str) -> bool {
     }
 }
 
+/// A heading without its number: "§ 2. Jakie dane…" asks "Jakie dane…".
+fn without_number(heading: &str) -> &str {
+    let rest = heading.trim_start_matches('§').trim_start();
+    let digits = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+    if digits.len() < rest.len() {
+        digits.trim_start_matches(['.', ')']).trim_start()
+    } else {
+        heading
+    }
+}
+
 /// Headings and bold paragraph openings that ask a question must end with '?'.
 fn questions(text: &str, out: &mut Vec<Problem>) {
     static BOLD: OnceLock<Regex> = OnceLock::new();
@@ -54,7 +65,7 @@ fn questions(text: &str, out: &mut Vec<Problem>) {
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_end();
         let asked = if let Some(heading) = trimmed.strip_prefix('#') {
-            Some(heading.trim_start_matches('#').trim())
+            Some(without_number(heading.trim_start_matches('#').trim()))
         } else {
             bold.captures(trimmed)
                 .and_then(|c| c.get(1))
@@ -203,8 +214,8 @@ mod tests {
 
     #[test]
     fn questions_need_a_question_mark() {
-        let found = messages("## Jak wygląda pierwsza wizyta\n\n**Czy mogę przyjść z partnerem** Tak.\n\n## Po co nam plan?\n\n## Praktycznie\n");
-        assert_eq!(found.len(), 2, "{found:?}");
+        let found = messages("## Jak wygląda pierwsza wizyta\n\n**Czy mogę przyjść z partnerem** Tak.\n\n## Po co nam plan?\n\n## Praktycznie\n\n## § 2. Jakie dane zbieramy\n\n## 3. Gdzie nas znaleźć?\n");
+        assert_eq!(found.len(), 3, "{found:?}");
         assert!(found[0].contains("Jak wygląda pierwsza wizyta"));
     }
 

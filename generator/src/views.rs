@@ -24,7 +24,12 @@ pub struct SectionView {
     pub html: String,
 }
 
-pub(crate) fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> {
+pub(crate) fn sections(
+    sections: &[Section],
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Vec<SectionView> {
+    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
     sections
         .iter()
         .filter(|s| !s.content.trim().is_empty())
@@ -34,7 +39,7 @@ pub(crate) fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> 
             } else {
                 "text".into()
             },
-            html: markdown::to_html(&facts.fill(&s.content)),
+            html: markdown::to_html_with_images(&facts.fill(&s.content), &picture),
         })
         .collect()
 }
@@ -108,7 +113,12 @@ pub struct Profile {
     pub booking_url: String,
 }
 
-pub(crate) fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts) -> Profile {
+pub(crate) fn profile(
+    content: &Content,
+    doc: &Document<TeamMeta>,
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Profile {
     let m = &doc.meta;
     Profile {
         slug: doc.slug().to_string(),
@@ -117,7 +127,7 @@ pub(crate) fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts
         photo: images::resolve(&content.site, &m.photo, doc.slug()),
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
-        bio: sections(&doc.sections, facts),
+        bio: sections(&doc.sections, facts, catalog),
         booking_url: content
             .site
             .therapist_booking
@@ -258,6 +268,7 @@ pub(crate) fn collections(
     content: &Content,
     facts: &Facts,
     cache: &mut CardCache,
+    catalog: &images::Catalog,
 ) -> (Collections, [u8; 32]) {
     let site = &content.site;
     let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
@@ -300,7 +311,10 @@ pub(crate) fn collections(
         featured_services: service_cards(|m| m.featured),
         articles: cards,
         featured_articles: featured,
-        team: team.iter().map(|d| profile(content, d, facts)).collect(),
+        team: team
+            .iter()
+            .map(|d| profile(content, d, facts, catalog))
+            .collect(),
         prices: content.prices.items.iter().map(price_row).collect(),
     };
     let small = (

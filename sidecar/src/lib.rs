@@ -149,6 +149,8 @@ impl AppState {
             elapsed: started.elapsed(),
             build_dir,
             ssr: build.ssr,
+            images: build.images,
+            warnings: build.warnings,
             phases: build.phases,
             headers: build.headers,
         })

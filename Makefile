@@ -61,10 +61,12 @@ audit: test-deps islands
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
-## Benchmarks of issue 8 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
+## Benchmarks of issues 8 and 15 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
+## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
-	$(CARGO) build --release -p generator -p sidecar
+	$(CARGO) build --release -p generator -p sidecar --example photos
+	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 
 ## The attacks of issue 12 against the release build on loopback; prints one Markdown table.

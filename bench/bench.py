@@ -255,7 +255,94 @@ def page_bytes(dist):
         row(f"bytes loaded by {route} (raw → gzip)", f"HTML {h[0]:,} → {h[1]:,}; CSS {c[0]:,} → {c[1]:,}; JS {j[0]:,} → {j[1]:,}", "", "", "")
 
 
+PHOTOS = int(os.environ.get("BENCH_PHOTOS", "200"))
+WIDTHS = [480, 800, 1200, 1600]
+
+
+def encoded_now(output):
+    """The `N encoded now` of `site build`'s report."""
+    match = re.search(r"(\d+) photographs in (\d+) variants, (\d+) encoded now", output)
+    if not match:
+        sys.exit(f"no image report in: {output}")
+    return tuple(int(g) for g in match.groups())
+
+
+def our_images(root, out, cache):
+    """Builds `root` with its own image cache; returns (seconds, photographs, variants, encoded)."""
+    env = dict(os.environ, IMAGE_CACHE_DIR=str(cache))
+    start = time.perf_counter()
+    done = subprocess.run([SITE, "build", "--root", root, "--out", out], env=env, check=True, capture_output=True, text=True)
+    return (time.perf_counter() - start, *encoded_now(done.stdout))
+
+
+def hugo_photos(photos):
+    """Hugo on the same photographs: each resized to WIDTHS as WebP q80, cold (fresh caches)."""
+    site = TMPFS / "hugo-photos"
+    shutil.rmtree(site, ignore_errors=True)
+    (site / "assets").mkdir(parents=True)
+    shutil.copytree(photos, site / "assets/photos")
+    write(site / "config.toml", 'baseURL = "http://example.org/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n')
+    widths = " ".join(str(w) for w in WIDTHS)
+    write(site / "layouts/index.html",
+          '{{ range resources.Match "photos/*.jpg" }}{{ $img := . }}{{ range (slice ' + widths + ') }}'
+          '{{ with $img.Resize (printf "%dx webp q80" .) }}<img src="{{ .RelPermalink }}" width="{{ .Width }}">{{ end }}{{ end }}{{ end }}\n')
+    start = time.perf_counter()
+    subprocess.run(["hugo", "--quiet", "-s", site, "--cacheDir", site / "cache", "-d", site / "public"], check=True, capture_output=True)
+    seconds = time.perf_counter() - start
+    made = len(list((site / "public").rglob("*.webp")))
+    return seconds, made
+
+
+def phone_bytes():
+    routes = ["/", "/o-mnie", "/blog/pierwsza-wizyta"]
+    out = subprocess.run(["node", "measure-images.mjs", *routes], cwd=ROOT / "tests/e2e", check=True, capture_output=True, text=True,
+                         env=dict(os.environ, CHROMIUM=os.environ.get("CHROMIUM", "/usr/bin/chromium")))
+    for line in out.stdout.splitlines():
+        m = json.loads(line)
+        after, before = m["after"], m["before"]
+        row(f"{m['route']}: largest image a 390 px phone (3×) downloads", f"{after['bytes'] / 1024:.1f} KiB ({after['url'].rsplit('/', 1)[-1]})",
+            f"before: {before['bytes'] / 1024:.1f} KiB ({before['url'].rsplit('/', 1)[-1]})",
+            f"{after['bytes'] / before['bytes']:.2f}×" if before["bytes"] else "", "")
+
+
+def images():
+    """Issue 15: encoding the real site's photographs and 200 generated ones, cold and warm, against Hugo."""
+    cache = TMPFS / "image-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    s, photos, variants, encoded = our_images(ROOT, TMPFS / "images-dist", cache)
+    row(f"real site: cold encode of its {photos} photographs ({variants} variants: AVIF, WebP, own format)", f"{s:.1f} s, {encoded} encoded", "", "", "")
+    s, _, _, encoded = our_images(ROOT, TMPFS / "images-dist", cache)
+    row("real site: rebuild with nothing changed", f"{s * 1000:.0f} ms, {encoded} encoded", "", "", "0 encoded")
+    photos_dir = TMPFS / "photos"
+    subprocess.run([ROOT / "target/release/examples/photos", photos_dir, str(PHOTOS)], check=True)
+    corpus = TMPFS / "photo-site"
+    shutil.rmtree(corpus, ignore_errors=True)
+    for d in ["content", "templates"]:
+        shutil.copytree(ROOT / d, corpus / d)
+    (corpus / "islands").mkdir()
+    os.symlink(ROOT / "islands/build", corpus / "islands/build")
+    shutil.copytree(photos_dir, corpus / "content/images/bench")
+    cache = TMPFS / "photo-cache"
+    shutil.copytree(TMPFS / "image-cache", cache)  # the real site's own photographs are not what is measured
+    s, photos, variants, encoded = our_images(corpus, TMPFS / "photo-dist", cache)
+    hugo_s, hugo_made = hugo_photos(photos_dir)
+    row(f"{PHOTOS} photographs 3000×2000, cold: {encoded} variants (AVIF + WebP + JPEG × 4 widths)", f"{s:.1f} s ({encoded / s:.1f} variants/s)",
+        f"Hugo {hugo_s:.1f} s for {hugo_made} (WebP only, {hugo_made / hugo_s:.1f}/s)", f"{s / hugo_s:.2f}× the time, {encoded / max(hugo_made, 1):.1f}× the files", "")
+    s, _, _, encoded = our_images(corpus, TMPFS / "photo-dist", cache)
+    row(f"{PHOTOS} photographs: rebuild with nothing changed", f"{s * 1000:.0f} ms, {encoded} encoded", "", "", "0 encoded")
+    phone_bytes()
+
+
 def main():
+    if os.environ.get("BENCH_ONLY") == "images":
+        TMPFS.mkdir(parents=True, exist_ok=True)
+        images()
+        print("| measurement | this site | comparison | ratio | target |")
+        print("|---|---|---|---|---|")
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+        shutil.rmtree(TMPFS, ignore_errors=True)
+        return
     for tool, path in [("site", SITE), ("sidecar", SIDECAR)]:
         if not path.exists():
             sys.exit(f"{path} is missing: run `cargo build --release` (make bench does)")
@@ -270,6 +357,7 @@ def main():
     serving()
     contact()
     page_bytes(real_dist)
+    images()
     print("| measurement | this site | comparison | ratio | target |")
     print("|---|---|---|---|---|")
     for r in rows:

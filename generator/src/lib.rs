@@ -37,6 +37,7 @@ pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
 pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
 pub use headers::{headers_for, HeaderRule};
+pub use images::{ImageStats, CACHE_ENV as IMAGE_CACHE_ENV};
 pub use islands::{node_binary, SsrStats};
 pub use kind::{is_slug, DocId, Kind};
 pub use markdown::{plain_text, typeset};
@@ -55,6 +56,8 @@ pub struct Project {
     pub templates_dir: PathBuf,
     /// The output of `islands/build.mjs`: browser bundles, SSR bundle, manifest.
     pub islands_dir: PathBuf,
+    /// Encoded image variants kept between builds: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
+    pub image_cache: PathBuf,
 }
 
 impl Project {
@@ -63,6 +66,7 @@ impl Project {
             content_dir: root.join("content"),
             templates_dir: root.join("templates"),
             islands_dir: root.join("islands").join("build"),
+            image_cache: images::default_cache_dir(root),
         }
     }
 }
@@ -102,6 +106,10 @@ pub struct Build {
     /// The pages rendered this time; the others were unchanged and reused.
     pub rendered: usize,
     pub ssr: SsrStats,
+    /// The images, and how many variants this build had to encode.
+    pub images: ImageStats,
+    /// Problems that do not stop the build (an image too small for where it is shown).
+    pub warnings: Vec<Diagnostic>,
     pub phases: Phases,
     /// What renders pages on request (the answer to a form sent without JavaScript) with
     /// this build's templates and content.
@@ -124,6 +132,10 @@ pub struct BuildReport {
     pub elapsed: Duration,
     pub build_dir: PathBuf,
     pub ssr: SsrStats,
+    /// The images, and how many variants this build had to encode.
+    pub images: ImageStats,
+    /// Problems that do not stop the build, each with its file and line.
+    pub warnings: Vec<Diagnostic>,
     pub phases: Phases,
     pub headers: Vec<HeaderRule>,
 }
@@ -135,6 +147,7 @@ pub struct Builder {
     project: Project,
     loader: load::Loader,
     cards: views::CardCache,
+    images: images::Memo,
     memo: incremental::Memo,
     script_sets: incremental::HashSets,
     git: seo::GitDates,
@@ -147,6 +160,7 @@ impl Builder {
             project,
             loader: load::Loader::default(),
             cards: views::CardCache::default(),
+            images: images::Memo::default(),
             memo: incremental::Memo::default(),
             script_sets: incremental::HashSets::default(),
             git: seo::GitDates::default(),
@@ -177,12 +191,21 @@ impl Builder {
         let content = Arc::new(self.loader.load(&self.project.content_dir, changes)?);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
+        let (catalog, image_files) = images::Catalog::build(
+            &self.project.content_dir.join("images"),
+            &images::Cache::new(self.project.image_cache.clone()),
+            &images::SETTINGS,
+            &mut self.images,
+        )?;
+        let image_stats = catalog.stats;
         let (renderer, mut outputs) = Renderer::prepare(
             Arc::clone(&content),
+            Arc::new(catalog),
             &self.project.templates_dir,
             &islands,
             &mut self.cards,
         )?;
+        outputs.extend(image_files);
         let (pages, rendered, ssr) = self.render_pages(&renderer, &islands)?;
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
@@ -200,6 +223,8 @@ impl Builder {
             headers,
             rendered,
             ssr,
+            images: image_stats,
+            warnings: renderer.warnings().to_vec(),
             phases,
             renderer: Arc::new(renderer),
         })
@@ -295,6 +320,8 @@ impl Builder {
             elapsed: started.elapsed(),
             build_dir,
             ssr: build.ssr,
+            images: build.images,
+            warnings: build.warnings,
             phases: Phases {
                 publish: publish_started.elapsed(),
                 ..build.phases
@@ -304,6 +331,7 @@ impl Builder {
         tracing::info!(
             files = report.files,
             rendered = report.rendered,
+            images_encoded = report.images.encoded,
             ms = report.elapsed.as_millis() as u64,
             "site built"
         );

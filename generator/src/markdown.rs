@@ -95,13 +95,74 @@ fn sanitizer() -> &'static ammonia::Builder<'static> {
 /// Renders Markdown to HTML, sanitised: raw HTML in Markdown (from an editor's commit or the
 /// admin panel) can format text but never run a script on the public site.
 pub(crate) fn to_html(markdown: &str) -> String {
-    let events = Parser::new_ext(markdown, options()).map(|event| match event {
-        Event::Text(text) => Event::Text(CowStr::from(typeset(&text))),
-        other => other,
-    });
+    to_html_with_images(markdown, &|_, _| None)
+}
+
+/// Marks where an image's own markup goes: text no Markdown produces, which the sanitiser
+/// keeps as it is.
+fn placeholder(n: usize) -> String {
+    format!("\u{FFFC}{n}\u{FFFC}")
+}
+
+/// Like [`to_html`], with each image whose address `image(url, alt)` knows replaced by the
+/// markup it returns (made by the generator, so it is not sanitised away).
+pub(crate) fn to_html_with_images(
+    markdown: &str,
+    image: &dyn Fn(&str, &str) -> Option<String>,
+) -> String {
+    let mut events: Vec<Event<'_>> = Vec::new();
+    let mut pictures: Vec<String> = Vec::new();
+    let mut open: Option<(usize, String, String)> = None;
+    for event in Parser::new_ext(markdown, options()) {
+        match (&mut open, event) {
+            (
+                None,
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+            ) => {
+                open = Some((events.len(), dest_url.to_string(), String::new()));
+                events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            (Some((_, _, alt)), Event::Text(t) | Event::Code(t)) => {
+                alt.push_str(&t);
+                events.push(Event::Text(CowStr::from(typeset(&t))));
+            }
+            (Some(_), Event::End(TagEnd::Image)) => {
+                let Some((start, url, alt)) = open.take() else {
+                    continue;
+                };
+                match image(&url, &alt) {
+                    Some(markup) => {
+                        events.truncate(start);
+                        events.push(Event::Text(CowStr::from(placeholder(pictures.len()))));
+                        pictures.push(markup);
+                    }
+                    None => events.push(Event::End(TagEnd::Image)),
+                }
+            }
+            (_, Event::Text(text)) => {
+                let text = typeset(&text).replace('\u{FFFC}', "");
+                events.push(Event::Text(CowStr::from(text)));
+            }
+            (_, other) => events.push(other),
+        }
+    }
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut out, events);
-    scrollable_tables(&sanitizer().clean(&out).to_string())
+    html::push_html(&mut out, events.into_iter());
+    let mut clean = sanitizer().clean(&out).to_string();
+    for (n, markup) in pictures.iter().enumerate() {
+        clean = clean.replacen(&placeholder(n), markup, 1);
+    }
+    scrollable_tables(&clean)
 }
 
 /// A wide table scrolls sideways on a phone; a region that scrolls must be reachable by
@@ -123,25 +184,40 @@ pub struct Target {
     pub url: String,
     pub offset: usize,
     pub is_image: bool,
+    /// An image's alt text (the words between its brackets); empty for a link.
+    pub alt: String,
 }
 
 pub(crate) fn targets(markdown: &str) -> Vec<Target> {
-    Parser::new_ext(markdown, options())
-        .into_offset_iter()
-        .filter_map(|(event, range)| match event {
-            Event::Start(Tag::Link { dest_url, .. }) => Some(Target {
+    let mut found: Vec<Target> = Vec::new();
+    let mut in_image = false;
+    for (event, range) in Parser::new_ext(markdown, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) => found.push(Target {
                 url: dest_url.to_string(),
                 offset: range.start,
                 is_image: false,
+                alt: String::new(),
             }),
-            Event::Start(Tag::Image { dest_url, .. }) => Some(Target {
-                url: dest_url.to_string(),
-                offset: range.start,
-                is_image: true,
-            }),
-            _ => None,
-        })
-        .collect()
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                in_image = true;
+                found.push(Target {
+                    url: dest_url.to_string(),
+                    offset: range.start,
+                    is_image: true,
+                    alt: String::new(),
+                });
+            }
+            Event::End(TagEnd::Image) => in_image = false,
+            Event::Text(t) | Event::Code(t) if in_image => {
+                if let Some(image) = found.last_mut() {
+                    image.alt.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// One question of a FAQ section and its answer, as plain text.
@@ -314,6 +390,27 @@ mod tests {
     }
 
     #[test]
+    fn images_the_site_knows_become_its_markup_and_others_stay_images() {
+        let md = "Tekst.\n\n![Morze o świcie](morze.jpg)\n\n![Obcy](https://x.pl/a.jpg)\n\nI <b>dalej</b> \u{FFFC}0\u{FFFC}.\n";
+        let html = to_html_with_images(md, &|url, alt| {
+            (url == "morze.jpg").then(|| format!("<picture data-alt=\"{alt}\"></picture>"))
+        });
+        assert!(
+            html.contains("<p><picture data-alt=\"Morze o świcie\"></picture></p>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<img src=\"https://x.pl/a.jpg\" alt=\"Obcy\">"),
+            "{html}"
+        );
+        assert_eq!(html.matches("<picture").count(), 1, "{html}");
+        assert!(
+            !html.contains('\u{FFFC}'),
+            "placeholders never leak: {html}"
+        );
+    }
+
+    #[test]
     fn finds_links_and_images_with_offsets() {
         let md = "Tekst [usługi](/uslugi).\n\n![obraz](/images/a.svg)\n";
         let found = targets(md);
@@ -321,5 +418,7 @@ mod tests {
         assert_eq!(found[0].url, "/uslugi");
         assert_eq!(found[0].offset, 6);
         assert!(found[1].is_image);
+        assert_eq!(found[1].alt, "obraz");
+        assert_eq!(found[0].alt, "");
     }
 }

@@ -100,6 +100,9 @@ pub struct ExtraPage<'a> {
 /// The templates, the content and everything every page shares, ready to render any page.
 pub struct Renderer {
     content: Arc<Content>,
+    catalog: Arc<images::Catalog>,
+    /// What the image checks found that does not stop the build.
+    warnings: Vec<Diagnostic>,
     facts: Facts,
     collections: Arc<Collections>,
     tera: Tera,
@@ -145,15 +148,22 @@ fn site_script_config(content: &Content) -> String {
 const CONTACT_RULES: &str = include_str!("../../islands/src/contact/rules.json");
 
 impl Renderer {
-    /// The renderer for `content`, and the files every build publishes as they are (assets,
-    /// static files, images and the islands' browser bundles).
+    /// The renderer for `content` and the images of `catalog`, and the files every build
+    /// publishes as they are (assets, static files and the islands' browser bundles).
     pub fn prepare(
         content: Arc<Content>,
+        catalog: Arc<images::Catalog>,
         templates_dir: &Path,
         islands: &Islands,
         cards: &mut CardCache,
     ) -> Result<(Renderer, Vec<Output>)> {
-        let templates = templates::load(templates_dir, islands)?;
+        let mut templates = templates::load(templates_dir, islands)?;
+        templates.tera.register_function(
+            "picture",
+            images::PictureFunction {
+                catalog: Arc::clone(&catalog),
+            },
+        );
         let (mut assets, mut files) = assets::hashed(&templates_dir.join("assets"))?;
         for name in islands.manifest.scripts.keys() {
             if let Some(url) = islands.manifest.script_url(name) {
@@ -162,9 +172,9 @@ impl Renderer {
         }
         files.extend(islands.browser_outputs()?);
         files.extend(assets::copied(&templates_dir.join("static"), "")?);
-        files.extend(assets::copied(&content.root.join("images"), "images/")?);
         let facts = Facts::new(&content);
-        let (collections, collections_fingerprint) = views::collections(&content, &facts, cards);
+        let (collections, collections_fingerprint) =
+            views::collections(&content, &facts, cards, &catalog);
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
@@ -190,8 +200,18 @@ impl Renderer {
         global.update(serde_json::to_vec(&assets).unwrap_or_default());
         global.update(islands.fingerprint());
         global.update(serde_json::to_vec(&facts).unwrap_or_default());
+        global.update(catalog.fingerprint());
+        let shows_page_alt = &templates.shows_page_alt;
+        let found = images::check(
+            &content,
+            &catalog,
+            &|template| shows_page_alt.contains(&format!("{template}.html")),
+            images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
+        );
         let renderer = Renderer {
             content,
+            catalog,
+            warnings: found.warnings,
             facts,
             collections,
             tera: templates.tera,
@@ -204,7 +224,8 @@ impl Renderer {
             global_fingerprint: global.finalize().into(),
             collections_fingerprint,
         };
-        let problems = renderer.missing_templates();
+        let mut problems = renderer.missing_templates();
+        problems.extend(found.errors);
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }
@@ -217,6 +238,16 @@ impl Renderer {
 
     pub fn collections(&self) -> &Collections {
         &self.collections
+    }
+
+    /// Problems that do not stop the build (an image too small for where it is shown).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The absolute link-preview address of an image a page uses, if it has a raster copy.
+    fn preview_of(&self, src: &str) -> Option<String> {
+        images::preview(&self.catalog, src).map(|url| seo::absolute(&self.content.site, &url))
     }
 
     /// Pages whose template does not exist, reported all at once.
@@ -289,15 +320,28 @@ impl Renderer {
             canonical: seo::absolute(site, route),
             title: title.to_string(),
             description: description.to_string(),
-            og_image: seo::absolute(site, &format!("/images/{}", site.og_image)),
+            og_image: self.site_preview(),
             og_type: "website",
             json_ld: seo::script_json(&[]),
             ..PageView::default()
         }
     }
 
+    /// The site's own link-preview image, as a raster copy when it has one.
+    fn site_preview(&self) -> String {
+        let src = format!("/images/{}", self.content.site.og_image);
+        self.preview_of(&src)
+            .unwrap_or_else(|| seo::absolute(&self.content.site, &src))
+    }
+
     /// Link previews need a raster image; SVG illustrations fall back to the site's image.
     fn preview_image(&self, view: &mut PageView, image: &str) {
+        if self.catalog.get(image).is_some() {
+            if let Some(preview) = self.preview_of(image) {
+                view.og_image = preview;
+            }
+            return;
+        }
         let raster = [".png", ".jpg", ".jpeg", ".webp"]
             .iter()
             .any(|e| image.ends_with(e))
@@ -374,7 +418,10 @@ impl Renderer {
         let template = format!("{}.html", m.template);
         let mut ctx = self.context(&template);
         ctx.insert("page", &page);
-        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
         self.tera_render(&template, &ctx)
     }
 
@@ -393,7 +440,10 @@ impl Renderer {
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
-        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
         self.tera_render("service.html", &ctx)
     }
 
@@ -415,7 +465,10 @@ impl Renderer {
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));
-        ctx.insert("sections", &views::sections(&doc.sections, &self.facts));
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
         self.tera_render("article.html", &ctx)
     }
 

@@ -15,6 +15,8 @@ use crate::walk;
 pub(crate) struct Templates {
     pub tera: Tera,
     pub uses_collections: HashSet<String>,
+    /// Templates that show a page's `image_alt`: its image needs one.
+    pub shows_page_alt: HashSet<String>,
     pub hash: [u8; 32],
 }
 
@@ -47,9 +49,14 @@ pub(crate) fn escape_html(input: &str) -> String {
 }
 
 fn collection_users(sources: &[(String, String)]) -> HashSet<String> {
+    let uses = Regex::new(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+").expect("valid regex");
+    users(sources, &uses)
+}
+
+/// Templates whose source, or a source they extend, include or import, matches `uses`.
+fn users(sources: &[(String, String)], uses: &Regex) -> HashSet<String> {
     let reference =
         Regex::new(r#"\{%-?\s*(?:extends|include|import)\s+"([^"]+)""#).expect("valid regex");
-    let uses = Regex::new(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+").expect("valid regex");
     let by_name: HashMap<&str, &str> = sources
         .iter()
         .map(|(n, s)| (n.as_str(), s.as_str()))
@@ -96,6 +103,8 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         hasher.update([0]);
     }
     let uses_collections = collection_users(&sources);
+    let page_alt = Regex::new(r"(^|[^A-Za-z0-9_.])page\.image_alt\b").expect("valid regex");
+    let shows_page_alt = users(&sources, &page_alt);
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
     islands.register(&mut tera);
@@ -107,6 +116,7 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
     Ok(Templates {
         tera,
         uses_collections,
+        shows_page_alt,
         hash: hasher.finalize().into(),
     })
 }

@@ -14,7 +14,7 @@ use crate::kind::DocId;
 use crate::model::{Content, Document, SiteConfig};
 use crate::walk;
 
-fn line_in_body<M>(doc: &Document<M>, offset: usize) -> usize {
+pub(crate) fn line_in_body<M>(doc: &Document<M>, offset: usize) -> usize {
     doc.body_line + doc.body[..offset.min(doc.body.len())].matches('\n').count()
 }
 

@@ -24,7 +24,12 @@ pub struct SectionView {
     pub html: String,
 }
 
-pub(crate) fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> {
+pub(crate) fn sections(
+    sections: &[Section],
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Vec<SectionView> {
+    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
     sections
         .iter()
         .filter(|s| !s.content.trim().is_empty())
@@ -34,7 +39,7 @@ pub(crate) fn sections(sections: &[Section], facts: &Facts) -> Vec<SectionView> 
             } else {
                 "text".into()
             },
-            html: markdown::to_html(&facts.fill(&s.content)),
+            html: markdown::to_html_with_images(&facts.fill(&s.content), &picture),
         })
         .collect()
 }
@@ -108,7 +113,12 @@ pub struct Profile {
     pub booking_url: String,
 }
 
-pub(crate) fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts) -> Profile {
+pub(crate) fn profile(
+    content: &Content,
+    doc: &Document<TeamMeta>,
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Profile {
     let m = &doc.meta;
     Profile {
         slug: doc.slug().to_string(),
@@ -117,7 +127,7 @@ pub(crate) fn profile(content: &Content, doc: &Document<TeamMeta>, facts: &Facts
         photo: images::resolve(&content.site, &m.photo, doc.slug()),
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
-        bio: sections(&doc.sections, facts),
+        bio: sections(&doc.sections, facts, catalog),
         booking_url: content
             .site
             .therapist_booking
@@ -256,15 +266,17 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
 }
 
 /// What the collections are made from: the cards of the listed articles (not their bodies),
-/// the services, the team, the prices and the facts.
+/// the services, the team, the prices, the facts and the images they show.
 fn inputs_key(
     content: &Content,
     facts: &Facts,
     site_hash: &[u8; 32],
     cards: &mut CardCache,
+    catalog: &images::Catalog,
 ) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(site_hash);
+    h.update(catalog.fingerprint());
     h.update(serde_json::to_vec(facts).unwrap_or_default());
     h.update(serde_json::to_vec(&content.prices).unwrap_or_default());
     for doc in &content.articles {
@@ -291,6 +303,7 @@ pub(crate) fn collections(
     content: &Content,
     facts: &Facts,
     cache: &mut CardCache,
+    catalog: &images::Catalog,
 ) -> (Arc<Collections>, [u8; 32]) {
     let site = &content.site;
     let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
@@ -300,7 +313,7 @@ pub(crate) fn collections(
             ..CardCache::default()
         };
     }
-    let key = inputs_key(content, facts, &site_hash, cache);
+    let key = inputs_key(content, facts, &site_hash, cache, catalog);
     if let Some((last, collections, fingerprint)) = &cache.last {
         if *last == key {
             return (Arc::clone(collections), *fingerprint);
@@ -339,7 +352,10 @@ pub(crate) fn collections(
         featured_services: service_cards(|m| m.featured),
         articles: cards,
         featured_articles: featured,
-        team: team.iter().map(|d| profile(content, d, facts)).collect(),
+        team: team
+            .iter()
+            .map(|d| profile(content, d, facts, catalog))
+            .collect(),
         prices: content.prices.items.iter().map(price_row).collect(),
     };
     let small = (

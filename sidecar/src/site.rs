@@ -244,6 +244,8 @@ impl SiteState {
             elapsed: started.elapsed(),
             build_dir,
             ssr: build.ssr,
+            images: build.images,
+            warnings: build.warnings.clone(),
             phases: generator::Phases {
                 publish: publish_started.elapsed(),
                 ..build.phases

@@ -13,6 +13,7 @@ const pages = [
   ["price list", "/cennik"],
   ["blog index", "/blog"],
   ["article", "/blog/terapia-cbt"],
+  ["article with a photograph", "/blog/pierwsza-wizyta"],
   ["terms", "/regulamin"],
   ["landing /m1", "/m1"],
 ];

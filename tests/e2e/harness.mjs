@@ -74,6 +74,8 @@ export async function startSite(root = repoRoot, env = {}) {
       SITE_ROOT: root,
       DIST_DIR: join(work, "dist"),
       DATA_DIR: join(work, "var"),
+      // Copies of the site share the repository's encoded images instead of encoding them again.
+      IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR || join(repoRoot, ".cache", "images"),
       RUST_LOG: "warn",
       ...env,
     },

@@ -116,6 +116,20 @@ fn rebuild_timing(
     Ok(())
 }
 
+/// Warnings do not fail a check or a build; each names its file and line.
+fn print_warnings(warnings: &[generator::Diagnostic]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+fn images_line(images: &generator::ImageStats) -> String {
+    format!(
+        "; {} photographs in {} variants, {} encoded now",
+        images.sources, images.variants, images.encoded
+    )
+}
+
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -126,21 +140,25 @@ fn main() -> ExitCode {
     };
     let project = generator::Project::at(&args.root);
     let result = match args.command.as_str() {
-        "check" => generator::check(&project).map(|outputs| {
+        "check" => generator::Builder::new(project).render().map(|build| {
+            print_warnings(&build.warnings);
             println!(
-                "site check: {} files render without problems",
-                outputs.len()
+                "site check: {} files render without problems{}",
+                build.outputs.len(),
+                images_line(&build.images)
             );
         }),
         "build" => {
             let out = args.out.unwrap_or_else(|| args.root.join("dist"));
             generator::build(&project, &out).map(|r| {
+                print_warnings(&r.warnings);
                 println!(
-                    "site build: {} files ({} pages, {} KiB) in {} ms -> {}",
+                    "site build: {} files ({} pages, {} KiB) in {} ms{} -> {}",
                     r.files,
                     r.pages,
                     r.bytes / 1024,
                     r.elapsed.as_millis(),
+                    images_line(&r.images),
                     out.display()
                 );
             })

@@ -40,8 +40,14 @@ impl Fixture {
         self.dir.path()
     }
 
+    /// The copy as a project; its encoded images come from the repository's cache (or
+    /// `IMAGE_CACHE_DIR`), so that no test encodes the site's photographs again.
     pub(crate) fn project(&self) -> generator::Project {
-        generator::Project::at(self.root())
+        let mut project = generator::Project::at(self.root());
+        if std::env::var_os(generator::IMAGE_CACHE_ENV).is_none() {
+            project.image_cache = repo_root().join(".cache").join("images");
+        }
+        project
     }
 
     pub(crate) fn path(&self, relative: &str) -> PathBuf {

@@ -1,7 +1,27 @@
-//! The image rule of SPEC §2: a full address as given, `photo-…` expanded to the stock-photo
-//! address, a local file under `content/images/`, and a deterministic stock pick otherwise.
+//! Images. The rule of SPEC §2 lives here: a full address as given, `photo-…` expanded to the
+//! stock-photo address, a local file under `content/images/`, and a deterministic stock pick
+//! otherwise. A local raster image is published in several widths as AVIF, WebP and its own
+//! format (`catalog`, `encode`, `cache`) and shown with `<picture>` (`picture`).
+
+mod cache;
+mod catalog;
+mod checks;
+mod encode;
+mod picture;
+mod svg;
+
+pub(crate) use cache::{default_dir as default_cache_dir, Cache};
+pub(crate) use catalog::Catalog;
+pub use catalog::ImageStats;
+pub(crate) use catalog::Memo;
+pub(crate) use checks::check;
+pub(crate) use encode::SETTINGS;
+pub(crate) use picture::{markdown as markdown_picture, preview, PictureFunction};
 
 use crate::model::SiteConfig;
+
+/// The environment variable that moves the cache of encoded variants.
+pub const CACHE_ENV: &str = "IMAGE_CACHE_DIR";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ImageRef<'a> {

@@ -1,0 +1,298 @@
+//! The markup of one image on a page: a `<picture>` with AVIF and WebP sources and the
+//! fallback format for a raster image of `content/images/`, a plain `<img>` for an SVG or an
+//! external address. Every `<img>` has a width and height, and is lazy unless it is the first
+//! large image of its page.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::sync::Arc;
+
+use super::catalog::{Catalog, ImageInfo};
+use super::encode::Format;
+use crate::templates::escape_html as esc;
+
+/// One image to show.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Request<'a> {
+    /// The address a page uses (`/images/…`, or a full address).
+    pub src: &'a str,
+    pub alt: &'a str,
+    /// The `sizes` attribute: how wide the image is shown.
+    pub sizes: &'a str,
+    pub class: Option<&'a str>,
+    /// The first large image of the page: fetched first, never lazy.
+    pub priority: bool,
+    /// The size to state for an image whose size cannot be known (an external address).
+    pub default_size: (u32, u32),
+}
+
+fn srcset<'a>(variants: impl Iterator<Item = &'a super::catalog::Variant>) -> String {
+    variants
+        .map(|v| format!("{} {}w", v.url, v.width))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn img_attributes(out: &mut String, request: &Request<'_>, (width, height): (u32, u32)) {
+    let _ = write!(
+        out,
+        " alt=\"{}\" width=\"{width}\" height=\"{height}\"",
+        esc(request.alt)
+    );
+    if let Some(class) = request.class.filter(|c| !c.is_empty()) {
+        let _ = write!(out, " class=\"{}\"", esc(class));
+    }
+    if request.priority {
+        out.push_str(" fetchpriority=\"high\"");
+    } else {
+        out.push_str(" loading=\"lazy\" decoding=\"async\"");
+    }
+    out.push('>');
+}
+
+fn raster(info: &ImageInfo, request: &Request<'_>, size: (u32, u32)) -> String {
+    let sizes = esc(request.sizes);
+    let mut out = String::from("<picture>");
+    for format in [Format::Avif, Format::Webp] {
+        let _ = write!(
+            out,
+            "<source type=\"{}\" srcset=\"{}\" sizes=\"{sizes}\">",
+            format.mime(),
+            srcset(info.of(format))
+        );
+    }
+    let fallback: Vec<_> = info
+        .fallback
+        .map(|f| info.of(f).collect())
+        .unwrap_or_default();
+    // Browsers without `srcset` (none still in use) get a middle-sized copy.
+    let src = fallback
+        .iter()
+        .rev()
+        .find(|v| v.width <= 1200)
+        .or(fallback.first())
+        .map_or("", |v| v.url.as_str());
+    let _ = write!(
+        out,
+        "<img src=\"{}\" srcset=\"{}\" sizes=\"{sizes}\"",
+        esc(src),
+        srcset(fallback.into_iter())
+    );
+    img_attributes(&mut out, request, size);
+    out.push_str("</picture>");
+    out
+}
+
+/// The markup for `request`.
+pub(crate) fn html(catalog: &Catalog, request: &Request<'_>) -> String {
+    let info = catalog.get(request.src);
+    match info {
+        Some(info) if info.is_raster() => {
+            raster(info, request, info.size.unwrap_or(request.default_size))
+        }
+        _ => {
+            let size = info.and_then(|i| i.size).unwrap_or(request.default_size);
+            let mut out = format!("<img src=\"{}\"", esc(request.src));
+            img_attributes(&mut out, request, size);
+            out
+        }
+    }
+}
+
+/// The link-preview address of an image: its fallback copy closest to 1200 px wide, or
+/// `None` when it has none (an SVG; previews need a raster image).
+pub(crate) fn preview(catalog: &Catalog, src: &str) -> Option<String> {
+    let info = catalog.get(src)?;
+    let fallback: Vec<_> = info.of(info.fallback?).collect();
+    fallback
+        .iter()
+        .rev()
+        .find(|v| v.width <= 1200)
+        .or(fallback.first())
+        .map(|v| v.url.clone())
+}
+
+/// `picture(src=…, alt=…, sizes=…, class=…, priority=…, width=…, height=…)` in templates.
+pub(crate) struct PictureFunction {
+    pub catalog: Arc<Catalog>,
+}
+
+fn string_arg<'a>(
+    args: &'a HashMap<String, tera::Value>,
+    name: &str,
+) -> tera::Result<Option<&'a str>> {
+    match args.get(name) {
+        None | Some(tera::Value::Null) => Ok(None),
+        Some(tera::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(tera::Error::msg(format!(
+            "picture(): `{name}` must be a string, not {other}"
+        ))),
+    }
+}
+
+fn number_arg(args: &HashMap<String, tera::Value>, name: &str, default: u32) -> u32 {
+    args.get(name)
+        .and_then(tera::Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(default)
+}
+
+impl tera::Function for PictureFunction {
+    fn call(&self, args: &HashMap<String, tera::Value>) -> tera::Result<tera::Value> {
+        let src = string_arg(args, "src")?
+            .ok_or_else(|| tera::Error::msg("picture(): `src` is required"))?;
+        let request = Request {
+            src,
+            alt: string_arg(args, "alt")?.unwrap_or(""),
+            sizes: string_arg(args, "sizes")?.unwrap_or("100vw"),
+            class: string_arg(args, "class")?,
+            priority: args
+                .get("priority")
+                .and_then(tera::Value::as_bool)
+                .unwrap_or(false),
+            default_size: (
+                number_arg(args, "width", 1600),
+                number_arg(args, "height", 900),
+            ),
+        };
+        Ok(tera::Value::String(html(&self.catalog, &request)))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// How wide an image in an article's or a page's text is shown: the measure of the prose.
+pub(crate) const PROSE_SIZES: &str = "(min-width: 47rem) 44rem, calc(100vw - 3rem)";
+
+/// The markup of an image written in Markdown, when it is a file of `content/images/`;
+/// `None` leaves it to the Markdown renderer (a full address keeps its plain `<img>`).
+pub(crate) fn markdown(catalog: &Catalog, url: &str, alt: &str) -> Option<String> {
+    let super::ImageRef::Local(path) = super::classify(url) else {
+        return None;
+    };
+    let src = format!("/images/{path}");
+    catalog.get(&src)?;
+    Some(html(
+        catalog,
+        &Request {
+            src: &src,
+            alt,
+            sizes: PROSE_SIZES,
+            class: None,
+            priority: false,
+            default_size: (1600, 900),
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::images::encode::{Settings, SETTINGS};
+    use crate::images::{Cache, Memo};
+
+    const SMALL: Settings = Settings {
+        widths: &[16, 32],
+        ..SETTINGS
+    };
+
+    fn catalog() -> (tempfile::TempDir, Catalog) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let images = dir.path().join("images");
+        std::fs::create_dir_all(&images).expect("images");
+        image::RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8, y as u8, 7]))
+            .save(images.join("room.jpg"))
+            .expect("jpeg");
+        std::fs::write(images.join("sea.svg"), r#"<svg width="800" height="1000">"#).expect("svg");
+        let cache = Cache::new(dir.path().join("cache"));
+        let (catalog, _) =
+            Catalog::build(&images, &cache, &SMALL, &mut Memo::default()).expect("catalog");
+        (dir, catalog)
+    }
+
+    fn request(src: &str, priority: bool) -> Request<'_> {
+        Request {
+            src,
+            alt: "Pokój \"zielony\"",
+            sizes: "100vw",
+            class: Some("hero"),
+            priority,
+            default_size: (1600, 900),
+        }
+    }
+
+    #[test]
+    fn a_raster_image_is_a_picture_with_avif_webp_and_its_own_format() {
+        let (_dir, catalog) = catalog();
+        let html = html(&catalog, &request("/images/room.jpg", false));
+        assert!(
+            html.starts_with("<picture><source type=\"image/avif\" srcset=\"/assets/img/room.16."),
+            "{html}"
+        );
+        assert!(html.contains("<source type=\"image/webp\""), "{html}");
+        assert!(html.contains(".32.") && html.contains(" 32w"), "{html}");
+        assert!(html.contains("<img src=\"/assets/img/room.32."), "{html}");
+        assert!(html.contains(".jpg 16w, "), "{html}");
+        assert!(
+            html.contains("width=\"40\" height=\"30\""),
+            "the source's own size: {html}"
+        );
+        assert!(html.contains("alt=\"Pokój &quot;zielony&quot;\""), "{html}");
+        assert!(
+            html.contains("class=\"hero\" loading=\"lazy\" decoding=\"async\">"),
+            "{html}"
+        );
+        assert!(!html.contains("fetchpriority"), "{html}");
+        assert!(
+            !html.contains("/images/room.jpg"),
+            "never the original: {html}"
+        );
+    }
+
+    #[test]
+    fn the_first_large_image_is_fetched_first_and_not_lazy() {
+        let (_dir, catalog) = catalog();
+        let html = html(&catalog, &request("/images/room.jpg", true));
+        assert!(html.contains("fetchpriority=\"high\""), "{html}");
+        assert!(!html.contains("loading=\"lazy\""), "{html}");
+    }
+
+    #[test]
+    fn svgs_and_external_images_stay_plain_images_with_a_size() {
+        let (_dir, catalog) = catalog();
+        let svg = html(&catalog, &request("/images/sea.svg", false));
+        assert!(svg.starts_with("<img src=\"/images/sea.svg\""), "{svg}");
+        assert!(svg.contains("width=\"800\" height=\"1000\""), "{svg}");
+        let url = "https://images.example/photo-1?w=1200&q=80";
+        let external = html(&catalog, &request(url, false));
+        assert!(
+            external.starts_with("<img src=\"https://images.example/photo-1?w=1200&amp;q=80\""),
+            "{external}"
+        );
+        assert!(
+            external.contains("width=\"1600\" height=\"900\""),
+            "{external}"
+        );
+    }
+
+    #[test]
+    fn previews_and_markdown_images_use_the_variants_of_local_files_only() {
+        let (_dir, catalog) = catalog();
+        let preview = preview(&catalog, "/images/room.jpg").expect("a preview");
+        assert!(
+            preview.starts_with("/assets/img/room.40.")
+                || preview.starts_with("/assets/img/room.32."),
+            "{preview}"
+        );
+        assert_eq!(super::preview(&catalog, "/images/sea.svg"), None);
+        let md = markdown(&catalog, "room.jpg", "Pokój").expect("a picture");
+        assert!(
+            md.contains(PROSE_SIZES) && md.contains("loading=\"lazy\""),
+            "{md}"
+        );
+        assert_eq!(markdown(&catalog, "https://x.pl/a.jpg", "A"), None);
+        assert_eq!(markdown(&catalog, "missing.jpg", "A"), None);
+    }
+}

@@ -147,6 +147,33 @@ fn check_duplicates(c: &mut Checker<'_>) {
     }
 }
 
+/// Each alias is a plain path that no route, no other alias and no file of the site has.
+fn check_aliases(c: &mut Checker<'_>) {
+    let mut seen: BTreeMap<&str, (PathBuf, usize)> = BTreeMap::new();
+    for alias in crate::edge::aliases(c.content) {
+        let problem = if let Some(problem) = crate::edge::alias_problem(alias.from) {
+            Some(problem)
+        } else if c.routes.contains(alias.from) {
+            Some(format!(
+                "alias '{}' is the address of an existing page",
+                alias.from
+            ))
+        } else if let Some((file, line)) = seen.get(alias.from) {
+            Some(format!(
+                "alias '{}' is already an alias in {}:{line}",
+                alias.from,
+                file.display()
+            ))
+        } else {
+            seen.insert(alias.from, (alias.file.to_path_buf(), alias.line));
+            None
+        };
+        if let Some(message) = problem {
+            c.push(alias.file, alias.line, message);
+        }
+    }
+}
+
 fn check_documents(c: &mut Checker<'_>) {
     let content = c.content;
     for doc in &content.pages {
@@ -289,6 +316,7 @@ pub(crate) fn validate(content: &Content, failed_routes: &[String]) -> Vec<Diagn
     };
     check_duplicates(&mut checker);
     check_documents(&mut checker);
+    check_aliases(&mut checker);
     check_prices(&mut checker);
     check_site_facts(&mut checker, &content.root.join("site.yaml"));
     checker.problems

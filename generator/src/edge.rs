@@ -247,7 +247,9 @@ pub(crate) fn nginx_file(rules: &[HeaderRule], redirects: &[Redirect]) -> String
          # Every location repeats all of its headers: one with its own add_header drops the server's.\n\n\
          set $harmonia_hsts \"\";\n\
          if ($https = on) {\n    set $harmonia_hsts \"max-age=31536000; includeSubDomains\";\n}\n\
-         error_page 404 /404.html;\n\n",
+         error_page 404 /404.html;\n\
+         # Redirects name the path only, as the sidecar's do: right behind any proxy.\n\
+         absolute_redirect off;\n\n",
     );
     out.push_str("# Hidden files (_headers, _redirects, this file) are not part of the site.\n");
     out.push_str("location ~ /[._] {\n    return 404;\n}\n\n");

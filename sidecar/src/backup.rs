@@ -52,6 +52,8 @@ pub fn lock_data_dir(data_dir: &Path) -> Result<DataLock, Error> {
         .mode(0o600)
         .open(&path)
         .map_err(|e| failed("cannot open", &path, e))?;
+    // Made by a restore run as root, it must stay openable by the service's user.
+    let _ = own_like(&path, data_dir);
     match file.try_lock() {
         Ok(()) => Ok(DataLock { _file: file }),
         Err(fs::TryLockError::WouldBlock) => Err(Error::Backup(format!(

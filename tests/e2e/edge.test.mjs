@@ -57,7 +57,7 @@ function serverBlocks({ port, plainPort, upstream, root, rules }) {
   text = replaced(text, "listen 80;", `listen 127.0.0.1:${plainPort};`);
   text = replaced(text, "listen 443 ssl http2;", `listen 127.0.0.1:${port};`);
   text = replaced(text, /^\s*ssl_certificate.*\n/, "");
-  text = replaced(text, "root /var/lib/harmonia/dist;", `root ${root};`);
+  text = replaced(text, "root /srv/harmonia/dist;", `root ${root};`);
   text = replaced(text, "include /etc/nginx/snippets/harmonia-rules.conf;", `include ${rules};`);
   return text;
 }

@@ -138,7 +138,12 @@ fn file_response(
         builder.body(body)
     };
     let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(site.cache_control(&format!("/{path}"))) {
+    // `make dev` reloads tabs after every change: nothing may be kept there.
+    let cache = match &state.dev {
+        Some(_) => "no-cache",
+        None => site.cache_control(req.path()),
+    };
+    if let Ok(value) = HeaderValue::from_str(cache) {
         headers.insert(header::CACHE_CONTROL, value);
     }
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));

@@ -1,6 +1,6 @@
 //! Backups that restore. `sidecar backup DIR` copies the database with SQLite's online backup
 //! API while the server serves (one read transaction: one consistent moment), then
-//! `content/`, then writes `manifest.json` — every file with its size and SHA-256, the
+//! `content/` (its visible files, as the generator reads them), then writes `manifest.json` — every file with its size and SHA-256, the
 //! schema version and the build id — last, so a backup without a manifest is an unfinished
 //! one. The database is copied first: a save that lands in between is then in the copied
 //! file, at worst without its revision, never a revision without its file.
@@ -9,7 +9,8 @@
 //! long as it lives (an exclusive `flock`, released by the kernel even if the server
 //! crashes), so a restore never replaces the database under a server, and no server starts
 //! during one — verifies every file against the manifest before replacing anything, then
-//! swaps the database and `content/` in. The data folder stays 0700 and the database 0600;
+//! swaps the database and `content/` in (keeping the hidden entries of the one it replaces,
+//! like `.git`). The data folder stays 0700 and the database 0600;
 //! restored files get the owner of the folder they are restored into (a restore run as root
 //! for a service's user).
 
@@ -107,13 +108,14 @@ fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|e| failed("cannot write", path, e))
 }
 
-/// The files of `content/` (not its `.git`), relative, sorted.
+/// The files of `content/`, relative, sorted: as the generator reads it, without hidden
+/// ones (`.git`, editors' swap files, the `.NAME.saving` of a save in progress).
 fn content_files(content: &Path) -> Result<Vec<String>, Error> {
     let mut files = Vec::new();
     let walk = walkdir::WalkDir::new(content)
         .sort_by_file_name()
         .into_iter()
-        .filter_entry(|e| e.file_name() != ".git");
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
     for entry in walk {
         let entry = entry.map_err(|e| failed("cannot list", content, e))?;
         if entry.file_type().is_file() {
@@ -148,7 +150,12 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let content = config.root.join(CONTENT);
     for relative in content_files(&content)? {
         let source = content.join(&relative);
-        let bytes = fs::read(&source).map_err(|e| failed("cannot read", &source, e))?;
+        let bytes = match fs::read(&source) {
+            Ok(bytes) => bytes,
+            // Deleted since it was listed: it is not part of the content any more.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(failed("cannot read", &source, e)),
+        };
         let path = format!("{CONTENT}/{relative}");
         write_private(&dir.join(&path), &bytes)?;
         files.push(FileEntry {
@@ -282,9 +289,13 @@ pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         fs::set_permissions(&to, std::os::unix::fs::PermissionsExt::from_mode(0o644))
             .map_err(|e| failed("cannot set the mode of", &to, e))?;
     }
-    if content.join(".git").is_dir() {
-        fs::rename(content.join(".git"), incoming.join(".git"))
-            .map_err(|e| failed("cannot keep the git history of", &content, e))?;
+    // What a backup leaves out stays: `.git`, `.gitignore` and other hidden entries.
+    for entry in fs::read_dir(&content).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') && !name.ends_with(".saving") {
+            fs::rename(entry.path(), incoming.join(&name))
+                .map_err(|e| failed("cannot keep", &entry.path(), e))?;
+        }
     }
     for entry in walkdir::WalkDir::new(&incoming) {
         let entry = entry.map_err(|e| failed("cannot list", &incoming, e))?;

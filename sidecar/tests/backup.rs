@@ -147,11 +147,12 @@ fn contact(port: u16, i: usize) -> u16 {
     request(port, "POST", "/api/contact", &[], &body.to_string()).0
 }
 
-/// Every file under `dir` (but `.git`) with its bytes.
+/// Every visible file under `dir` with its bytes (hidden ones are no content: `.git`, the
+/// `.NAME.saving` of a save in progress).
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(dir)
         .into_iter()
-        .filter_entry(|e| e.file_name() != ".git")
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
         .map(|e| e.expect("walk"))
         .filter(|e| e.file_type().is_file())
         .map(|e| {
@@ -369,8 +370,15 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
     // At rest: everything equal, private, and it serves — restored over an older install.
     let fresh = Place::at(&dir.path().join("restored-quiet"));
     common::site_copy(&dir.path().join("restored-quiet"));
+    let git = fresh.root.join("content/.git");
+    std::fs::create_dir_all(&git).expect("mkdir");
+    std::fs::write(git.join("HEAD"), "ref: refs/heads/main\n").expect("write");
     let run = fresh.run(&["restore", quiet.to_str().expect("utf-8")]);
     assert!(run.status.success(), "{}", stderr(&run));
+    assert!(
+        git.join("HEAD").is_file(),
+        "the git history of content/ stays"
+    );
     assert_eq!(mode(&fresh.data), 0o700);
     assert_eq!(mode(&fresh.data.join("site.sqlite3")), 0o600);
     let fresh_db = fresh.db();

@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run dev build check islands test lint unit e2e test-deps audit bench abuse
+.PHONY: run dev build check islands test lint unit e2e test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
 run: islands
@@ -50,8 +50,14 @@ e2e: islands
 	$(CARGO) build -p sidecar
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) npm test
 
+## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/.
+test-edge: test-deps islands
+	$(CARGO) build -p sidecar
+	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs
+
 test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@command -v nginx >/dev/null && command -v rclone >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone) || echo "nginx-light or rclone could not be installed: the edge test will be skipped"
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 

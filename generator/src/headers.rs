@@ -10,6 +10,14 @@ use std::collections::BTreeSet;
 use crate::model::SiteConfig;
 
 pub(crate) const FILE: &str = "_headers";
+/// Content-hashed files (everything under `/assets/`): a new content is a new name.
+pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
+/// Pages, feeds and every other file whose name stays: a browser keeps it a minute, a shared
+/// cache (the CDN) an hour — `PURGE_CMD` drops the changed ones at once — and either may
+/// answer with the stale copy for a minute more while it fetches the new one.
+pub const SHORT_CACHE: &str = "public, max-age=60, s-maxage=3600, stale-while-revalidate=60";
+/// The error page answers any unknown address: revalidated every time.
+pub const NOT_FOUND_CACHE: &str = "no-cache";
 const ANALYTICS: [&str; 2] = [
     "https://www.googletagmanager.com",
     "https://*.google-analytics.com",
@@ -140,6 +148,30 @@ impl HeaderRule {
             None => path == self.pattern || path.strip_suffix('/') == Some(&self.pattern),
         }
     }
+}
+
+/// The caching rules: short for every path, immutable for the content-hashed assets. They
+/// come after the security rules, so `/assets/*` replaces the `Cache-Control` of `/*`.
+pub(crate) fn cache_rules() -> (HeaderRule, HeaderRule) {
+    let cache = |value: &str| vec![("Cache-Control".to_string(), value.to_string())];
+    (
+        HeaderRule {
+            pattern: "/*".into(),
+            headers: cache(SHORT_CACHE),
+        },
+        HeaderRule {
+            pattern: "/assets/*".into(),
+            headers: cache(IMMUTABLE_CACHE),
+        },
+    )
+}
+
+/// The value of header `name` for `path` under `rules`.
+pub fn header_value<'a>(rules: &'a [HeaderRule], path: &str, name: &str) -> Option<&'a str> {
+    headers_for(rules, path)
+        .into_iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 /// The headers of `path` under `rules`.

@@ -3,6 +3,7 @@
 
 mod assets;
 mod dates;
+mod edge;
 mod edit;
 mod encoding;
 mod error;
@@ -33,10 +34,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use edge::{check_api_origin, Redirect, NGINX_UPSTREAM};
 pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
 pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
-pub use headers::{headers_for, HeaderRule};
+pub use headers::{
+    header_value, headers_for, HeaderRule, IMMUTABLE_CACHE, NOT_FOUND_CACHE, SHORT_CACHE,
+};
 pub use images::{ImageStats, CACHE_ENV as IMAGE_CACHE_ENV};
 pub use islands::{node_binary, SsrStats};
 pub use kind::{is_slug, DocId, Kind};
@@ -97,12 +101,32 @@ pub struct Phases {
     pub publish: Duration,
 }
 
+/// The file of a build that holds its id (hidden, like `_headers`).
+pub const BUILD_ID_FILE: &str = "_build";
+
+/// What identifies a build: a hash of every file's path and fingerprint, so two builds of
+/// the same sources have the same id.
+fn build_id(outputs: &[Output]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for output in outputs {
+        hasher.update(output.path.as_bytes());
+        hasher.update([0]);
+        hasher.update(output.fingerprint);
+    }
+    hex(&hasher.finalize()[..8])
+}
+
 /// A rendered site, in memory: every file, and the headers every answer carries.
 #[derive(Clone)]
 pub struct Build {
+    /// What identifies this build (also its file `_build`): equal for equal sources.
+    pub id: String,
     pub outputs: Vec<Output>,
     /// The headers of `_headers`, by path, for a server that serves this build itself.
     pub headers: Vec<HeaderRule>,
+    /// The old addresses of documents (`aliases:`), answered with 301.
+    pub redirects: Vec<Redirect>,
     /// The pages rendered this time; the others were unchanged and reused.
     pub rendered: usize,
     pub ssr: SsrStats,
@@ -152,6 +176,8 @@ pub struct Builder {
     script_sets: incremental::HashSets,
     git: seo::GitDates,
     publisher: publish::Publisher,
+    /// Where the edge proxies `/api/*` (`_redirects`); none: not proxied.
+    api_origin: Option<String>,
 }
 
 impl Builder {
@@ -165,7 +191,15 @@ impl Builder {
             script_sets: incremental::HashSets::default(),
             git: seo::GitDates::default(),
             publisher: publish::Publisher::default(),
+            api_origin: None,
         }
+    }
+
+    /// Proxies `/api/*` of `_redirects` to `origin` (`https://api.example.pl`), checked by
+    /// [`check_api_origin`].
+    pub fn with_api_origin(mut self, origin: Option<String>) -> Self {
+        self.api_origin = origin;
+        self
     }
 
     pub fn project(&self) -> &Project {
@@ -211,7 +245,24 @@ impl Builder {
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
         let headers = self.header_rules(&content);
+        let redirects = edge::redirects(&content);
+        let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
+        let shadowed = edge::shadowed(&content, &files);
+        if !shadowed.is_empty() {
+            return Err(Error::Content(shadowed));
+        }
         outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
+        outputs.push(Output::new(
+            edge::REDIRECTS_FILE,
+            edge::redirects_file(&redirects, self.api_origin.as_deref()),
+        ));
+        outputs.push(Output::new(
+            edge::NGINX_FILE,
+            edge::nginx_file(&headers, &redirects),
+        ));
+        outputs.sort_by(|a, b| a.path.cmp(&b.path));
+        let id = build_id(&outputs);
+        outputs.push(Output::new(BUILD_ID_FILE, format!("{id}\n")));
         outputs.sort_by(|a, b| a.path.cmp(&b.path));
         let phases = Phases {
             load: load_time,
@@ -219,8 +270,10 @@ impl Builder {
             publish: Duration::ZERO,
         };
         Ok(Build {
+            id,
             outputs,
             headers,
+            redirects,
             rendered,
             ssr,
             images: image_stats,
@@ -230,7 +283,8 @@ impl Builder {
         })
     }
 
-    /// The security headers of every path, and the admin panel's stricter policy.
+    /// The security and caching headers of every path, the admin panel's stricter policy,
+    /// and the content-hashed assets' lifetime.
     fn header_rules(&self, content: &Content) -> Vec<HeaderRule> {
         let admin: Vec<&str> = content
             .pages
@@ -240,9 +294,10 @@ impl Builder {
             .collect();
         let admin_files: Vec<String> = admin.iter().map(|r| route_file(r)).collect();
         let site = headers::security_headers(&content.site, &self.memo.script_hashes(&admin_files));
+        let (short, immutable) = headers::cache_rules();
         let mut rules = vec![HeaderRule {
             pattern: "/*".into(),
-            headers: site,
+            headers: site.into_iter().chain(short.headers).collect(),
         }];
         for (route, file) in admin.iter().zip(&admin_files) {
             let csp = headers::admin_content_security_policy(&self.memo.script_hashes_of(file));
@@ -251,6 +306,7 @@ impl Builder {
                 headers: vec![("Content-Security-Policy".into(), csp)],
             });
         }
+        rules.push(immutable);
         rules
     }
 

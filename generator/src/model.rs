@@ -138,6 +138,9 @@ pub struct SiteConfig {
 pub struct PageMeta {
     pub title: String,
     pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     /// The Tera template (without `.html`) that renders this page.
     #[serde(default = "default_template")]
     pub template: String,
@@ -168,6 +171,9 @@ fn default_template() -> String {
 pub struct ServiceMeta {
     pub title: String,
     pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     pub intro: String,
     /// Title on cards and in navigation when it differs from the page title.
     #[serde(default)]
@@ -191,6 +197,9 @@ pub struct ServiceMeta {
 pub struct ArticleMeta {
     pub title: String,
     pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
     pub excerpt: String,
     /// `YYYY-MM-DD`.
     pub date: String,

@@ -241,6 +241,33 @@ impl Checks {
     }
 }
 
+/// Each alias is a plain path that no route, no other alias and no file of the site has.
+fn check_aliases(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<&str, (PathBuf, usize)> = HashMap::new();
+    for alias in crate::edge::aliases(content) {
+        let problem = if let Some(problem) = crate::edge::alias_problem(alias.from) {
+            Some(problem)
+        } else if checks.routes.contains(alias.from) {
+            Some(format!(
+                "alias '{}' is the address of an existing page",
+                alias.from
+            ))
+        } else if let Some((file, line)) = seen.get(alias.from) {
+            Some(format!(
+                "alias '{}' is already an alias in {}:{line}",
+                alias.from,
+                file.display()
+            ))
+        } else {
+            seen.insert(alias.from, (alias.file.to_path_buf(), alias.line));
+            None
+        };
+        if let Some(message) = problem {
+            out.push(Diagnostic::new(alias.file, alias.line, message));
+        }
+    }
+}
+
 fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
         checks.document(
@@ -416,6 +443,7 @@ pub(crate) fn validate(
     checks.refresh(content, failed_routes);
     let mut out = checks.duplicates.clone();
     check_documents(checks, content, &mut out);
+    check_aliases(checks, content, &mut out);
     check_prices(checks, content, &mut out);
     check_site_facts(content, &mut out);
     out

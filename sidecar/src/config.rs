@@ -44,6 +44,10 @@ pub struct Config {
     pub trusted_proxies: Proxies,
     /// Run after each publish, for example to sync `dist/` to a CDN.
     pub publish_cmd: Option<String>,
+    /// Run after a publish (and a successful `PUBLISH_CMD`) with `CHANGED_ROUTES`.
+    pub purge_cmd: Option<String>,
+    /// Where the edge's `_redirects` proxies `/api/*`: the sidecar's public origin.
+    pub api_origin: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
     pub content_git_commit: bool,
     /// `make dev`: watch the sources, rebuild on change and reload open tabs.
@@ -89,6 +93,14 @@ impl Config {
                 message,
             })?,
             publish_cmd: non_empty("PUBLISH_CMD"),
+            purge_cmd: non_empty("PURGE_CMD"),
+            api_origin: non_empty("API_ORIGIN")
+                .map(|v| generator::check_api_origin(&v))
+                .transpose()
+                .map_err(|message| crate::Error::Config {
+                    name: "API_ORIGIN",
+                    message,
+                })?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
             dev: flag("DEV"),
             root,

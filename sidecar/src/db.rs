@@ -73,6 +73,66 @@ const MIGRATIONS: &[&str] = &[
      CREATE TABLE used_tokens (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);",
 ];
 
+/// The schema version this build of the sidecar migrates to.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Copies the database at `source` into a new file `target` with SQLite's online backup
+/// API, in one step: one read transaction, so the copy is one consistent moment even while
+/// a server writes (WAL lets it go on). Returns the copy's schema version.
+pub fn backup_into(source: &Path, target: &Path) -> Result<i64, Error> {
+    use rusqlite::backup::{Backup, StepResult};
+    let named = |e: rusqlite::Error, p: &Path| Error::Database(format!("{}: {e}", p.display()));
+    if !source.is_file() {
+        return Err(Error::Database(format!(
+            "{}: no database",
+            source.display()
+        )));
+    }
+    let src = Connection::open_with_flags(source, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|e| named(e, source))?;
+    src.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(db_error)?;
+    let mut dst = Connection::open(target).map_err(|e| named(e, target))?;
+    {
+        let backup = Backup::new(&src, &mut dst).map_err(db_error)?;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            match backup.step(-1).map_err(db_error)? {
+                StepResult::Done => break,
+                StepResult::More | StepResult::Busy | StepResult::Locked
+                    if std::time::Instant::now() < deadline =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                _ => return Err(Error::Database("the database stayed busy for 30 s".into())),
+            }
+        }
+    }
+    let version = dst
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db_error)?;
+    drop(dst);
+    private_file(target)?;
+    Ok(version)
+}
+
+/// Checks a database file page by page; returns its schema version.
+pub fn check_file(path: &Path) -> Result<i64, Error> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+        .map_err(|e| Error::Database(format!("{}: {e}", path.display())))?;
+    let verdict: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .map_err(db_error)?;
+    if verdict != "ok" {
+        return Err(Error::Database(format!(
+            "{}: integrity check: {verdict}",
+            path.display()
+        )));
+    }
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db_error)
+}
+
 /// Why a message is suspected of being spam.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -197,7 +257,7 @@ fn migrate(conn: &mut Connection) -> Result<(), Error> {
 }
 
 /// Makes `path` readable and writable by its owner only.
-fn private_file(path: &Path) -> Result<(), Error> {
+pub fn private_file(path: &Path) -> Result<(), Error> {
     if path.exists() {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
             .map_err(|e| Error::Database(format!("{}: {e}", path.display())))?;

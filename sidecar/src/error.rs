@@ -23,6 +23,8 @@ pub enum Error {
     },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+    #[error("backup: {0}")]
+    Backup(String),
 }
 
 /// The answer to a request that did not succeed: `{ "title": …, "error": … }`.

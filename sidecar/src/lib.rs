@@ -3,12 +3,14 @@
 //! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
 
 pub mod auth;
+pub mod backup;
 pub mod client;
 pub mod config;
 pub mod contact;
 pub mod db;
 pub mod dev;
 pub mod error;
+pub mod health;
 pub mod messages;
 pub mod outbox;
 pub mod pages;
@@ -237,6 +239,7 @@ pub fn app(
         .configure(auth::configure)
         .configure(pages::configure)
         .configure(messages::configure)
+        .configure(health::configure)
         .default_service(web::to(static_files::serve))
 }
 
@@ -263,6 +266,8 @@ fn hand_over_password(
 
 /// Builds the site, then serves it until the process is stopped.
 pub async fn run(config: Config) -> Result<(), Error> {
+    // Held until the process ends: `sidecar restore` refuses while a server runs here.
+    let _lock = backup::lock_data_dir(&config.data_dir)?;
     let project = generator::Project::at(&config.root);
     let content = generator::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);

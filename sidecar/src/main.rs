@@ -6,7 +6,9 @@ const USAGE: &str =
     "usage: sidecar                        serve the site (see README for the environment)
        sidecar add-account EMAIL      add an account; its password is asked for (or read from standard input)
        sidecar set-password EMAIL     give an existing account a new password
-       sidecar delete-account EMAIL   delete an account and sign out its sessions";
+       sidecar delete-account EMAIL   delete an account and sign out its sessions
+       sidecar backup DIR             copy the database (while serving) and content/ into the new folder DIR, with a manifest
+       sidecar restore DIR            check the backup in DIR and restore it (refused while a server uses DATA_DIR)";
 
 /// A password typed at a terminal (not echoed), or one line of standard input.
 fn read_password() -> Result<String, sidecar::Error> {
@@ -35,6 +37,25 @@ fn account_command(command: &str, email: &str) -> Result<(), sidecar::Error> {
     Ok(())
 }
 
+fn backup_command(command: &str, dir: &str) -> Result<(), sidecar::Error> {
+    let config = sidecar::Config::from_env()?;
+    let dir = std::path::Path::new(dir);
+    let manifest = match command {
+        "backup" => sidecar::backup::backup(&config, dir)?,
+        _ => sidecar::backup::restore(&config, dir)?,
+    };
+    let bytes: u64 = manifest.files.iter().map(|f| f.bytes).sum();
+    println!(
+        "{command}: {} files, {} KiB, schema version {}, build {} ({})",
+        manifest.files.len(),
+        bytes / 1024,
+        manifest.schema_version,
+        manifest.build.as_deref().unwrap_or("-"),
+        dir.display()
+    );
+    Ok(())
+}
+
 #[actix_web::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -52,6 +73,7 @@ async fn main() -> ExitCode {
         [command @ ("set-password" | "add-account" | "delete-account"), email] => {
             account_command(command, email)
         }
+        [command @ ("backup" | "restore"), dir] => backup_command(command, dir),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

@@ -1,7 +1,8 @@
 //! The built site as the sidecar serves it: every file in memory, swapped in one step when a
 //! build finishes, so a visitor sees either the old site or the new one, never a mix. Each
 //! build is also published to `dist/` (atomically, for `PUBLISH_CMD` and CDNs) and
-//! `PUBLISH_CMD` runs after it, without the process's secrets in its environment.
+//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both without
+//! the process's secrets in their environment.
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use bytes::Bytes;
@@ -102,15 +103,21 @@ pub struct Site {
     pub headers: Vec<generator::HeaderRule>,
     /// Renders pages on request with this build's templates and content.
     pub renderer: Option<Arc<generator::Renderer>>,
-    /// Counts builds since start; `/api/health` reports it.
+    /// Counts builds since start (keys the answers rendered on request).
     pub number: u64,
+    /// What identifies the build (`generator::Build::id`); `/api/health` reports it.
+    pub id: String,
+    /// Old addresses (`aliases:`) and the route each answers 301 with.
+    pub redirects: HashMap<String, String>,
 }
 
 impl Site {
-    /// The headers an answer for `path` carries.
+    /// The headers every answer for `path` carries, but `Cache-Control`: a file takes its
+    /// own from [`Site::cache_control`], an API answer says its own.
     pub fn headers_for(&self, path: &str) -> Vec<(HeaderName, HeaderValue)> {
         generator::headers_for(&self.headers, path)
             .into_iter()
+            .filter(|(k, _)| !k.eq_ignore_ascii_case("cache-control"))
             .filter_map(|(k, v)| {
                 Some((
                     HeaderName::try_from(k.as_str()).ok()?,
@@ -120,13 +127,60 @@ impl Site {
             .collect()
     }
 
-    fn empty() -> Self {
+    /// How long caches may keep the file at `path`: the build's rule, as `_headers` and the
+    /// edge's nginx say.
+    pub fn cache_control(&self, path: &str) -> &str {
+        generator::header_value(&self.headers, path, "Cache-Control")
+            .unwrap_or(generator::SHORT_CACHE)
+    }
+
+    pub fn empty() -> Self {
         Site {
             files: HashMap::new(),
             headers: Vec::new(),
             renderer: None,
             number: 0,
+            id: String::new(),
+            redirects: HashMap::new(),
         }
+    }
+
+    /// The addresses whose answer differs between this site and `build`: changed, added
+    /// and removed files (hidden ones like `_headers` are not served) and old addresses.
+    fn changed_routes(&self, build: &generator::Build) -> Vec<String> {
+        let mut changed = std::collections::BTreeSet::new();
+        let mut seen = std::collections::HashSet::new();
+        for output in &build.outputs {
+            seen.insert(output.path.as_str());
+            let same = self
+                .files
+                .get(&output.path)
+                .is_some_and(|f| f.fingerprint == output.fingerprint);
+            if !same {
+                changed.extend(route_of(&output.path));
+            }
+        }
+        for path in self.files.keys() {
+            if !seen.contains(path.as_str()) {
+                changed.extend(route_of(path));
+            }
+        }
+        let redirects: HashMap<&str, &str> = build
+            .redirects
+            .iter()
+            .map(|r| (r.from.as_str(), r.to.as_str()))
+            .collect();
+        for (from, to) in &redirects {
+            if self.redirects.get(*from).map(String::as_str) != Some(*to) {
+                changed.insert(from.to_string());
+            }
+        }
+        for from in self.redirects.keys() {
+            if !redirects.contains_key(from.as_str()) {
+                changed.insert(from.clone());
+            }
+        }
+        changed.into_iter().collect()
     }
 
     /// The files of `build`, reusing those of `previous` that did not change (with their
@@ -150,8 +204,27 @@ impl Site {
             headers: build.headers.clone(),
             renderer: Some(Arc::clone(&build.renderer)),
             number: previous.number + 1,
+            id: build.id.clone(),
+            redirects: build
+                .redirects
+                .iter()
+                .map(|r| (r.from.clone(), r.to.clone()))
+                .collect(),
         }
     }
+}
+
+/// The address a published file answers at (`blog/index.html` is `/blog`); none for hidden
+/// files, which are not served.
+pub fn route_of(path: &str) -> Option<String> {
+    if path.split('/').any(|s| s.starts_with(['_', '.'])) {
+        return None;
+    }
+    Some(match path.strip_suffix("index.html") {
+        Some("") => "/".to_string(),
+        Some(dir) => format!("/{}", dir.trim_end_matches('/')),
+        None => format!("/{path}"),
+    })
 }
 
 /// The site being served, swapped whole by each build.
@@ -172,9 +245,13 @@ impl LiveSite {
         Arc::clone(&self.current.read().unwrap_or_else(|p| p.into_inner()))
     }
 
-    fn swap(&self, build: &generator::Build) {
-        let next = Arc::new(Site::from_build(build, &self.current()));
+    /// Serves `build` from now on; returns the routes whose answer changed.
+    fn swap(&self, build: &generator::Build) -> Vec<String> {
+        let previous = self.current();
+        let changed = previous.changed_routes(build);
+        let next = Arc::new(Site::from_build(build, &previous));
         *self.current.write().unwrap_or_else(|p| p.into_inner()) = next;
+        changed
     }
 }
 
@@ -182,8 +259,10 @@ impl LiveSite {
 #[derive(Debug)]
 pub struct Published {
     pub report: generator::BuildReport,
-    /// Why `PUBLISH_CMD` failed, if it did (the site itself was published).
+    /// Why `PUBLISH_CMD` or `PURGE_CMD` failed, if one did (the site itself was published).
     pub warning: Option<String>,
+    /// The routes whose answer changed (every route after the first build).
+    pub changed: Vec<String>,
 }
 
 /// Builds, serves and publishes the site.
@@ -194,6 +273,8 @@ pub struct SiteState {
     /// One build at a time; only what changed is rendered.
     pub builder: Mutex<generator::Builder>,
     pub publish_cmd: Option<String>,
+    /// Run after a successful publish with the changed routes, to purge a CDN's copies.
+    pub purge_cmd: Option<String>,
     pub content_git_commit: bool,
 }
 
@@ -201,11 +282,14 @@ impl SiteState {
     pub fn new(config: &crate::Config) -> Self {
         let project = generator::Project::at(&config.root);
         SiteState {
-            builder: Mutex::new(generator::Builder::new(project.clone())),
+            builder: Mutex::new(
+                generator::Builder::new(project.clone()).with_api_origin(config.api_origin.clone()),
+            ),
             project,
             dist: config.dist.clone(),
             live: LiveSite::default(),
             publish_cmd: config.publish_cmd.clone(),
+            purge_cmd: config.purge_cmd.clone(),
             content_git_commit: config.content_git_commit,
         }
     }
@@ -214,7 +298,8 @@ impl SiteState {
         self.builder.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Rebuilds what changed, serves it, publishes it to `dist/` and runs `PUBLISH_CMD`.
+    /// Rebuilds what changed, serves it, publishes it to `dist/`, runs `PUBLISH_CMD` and, if
+    /// that succeeded, `PURGE_CMD`.
     pub fn rebuild(&self) -> Result<Published, generator::Error> {
         let mut builder = self.builder();
         self.rebuild_with(&mut builder, None)
@@ -233,7 +318,7 @@ impl SiteState {
             Some(paths) => builder.render_changed(paths)?,
             None => builder.render()?,
         };
-        self.live.swap(&build);
+        let changed = self.live.swap(&build);
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
         let report = generator::BuildReport {
@@ -252,14 +337,22 @@ impl SiteState {
             },
             headers: build.headers,
         };
-        let warning = self
+        let mut warning = self
             .publish_cmd
             .as_deref()
             .and_then(|cmd| run_publish_cmd(cmd, &self.dist));
+        if let (None, Some(cmd), false) = (&warning, &self.purge_cmd, changed.is_empty()) {
+            let site_url = build.renderer.content().site.site_url.clone();
+            warning = run_purge_cmd(cmd, &self.dist, &site_url, &changed);
+        }
         if let Some(w) = &warning {
             tracing::warn!("{w}");
         }
-        Ok(Published { report, warning })
+        Ok(Published {
+            report,
+            warning,
+            changed,
+        })
     }
 }
 
@@ -275,13 +368,67 @@ pub fn shell(cmd: &str) -> Command {
 
 fn run_publish_cmd(cmd: &str, dist: &Path) -> Option<String> {
     let output = shell(cmd).env("DIST_DIR", dist).output();
+    failure(output, "polecenie publikacji (PUBLISH_CMD)", "PUBLISH_CMD")
+}
+
+/// `PURGE_CMD` with `CHANGED_ROUTES` (one absolute path a line), `SITE_URL` and `DIST_DIR`.
+fn run_purge_cmd(cmd: &str, dist: &Path, site_url: &str, changed: &[String]) -> Option<String> {
+    let output = shell(cmd)
+        .env("DIST_DIR", dist)
+        .env("SITE_URL", site_url.trim_end_matches('/'))
+        .env("CHANGED_ROUTES", changed.join("\n"))
+        .output();
+    tracing::info!(routes = changed.len(), "PURGE_CMD ran");
+    failure(
+        output,
+        "polecenie czyszczenia pamięci CDN (PURGE_CMD)",
+        "PURGE_CMD",
+    )
+}
+
+/// The admin's warning when a command failed or could not start.
+fn failure(
+    output: std::io::Result<std::process::Output>,
+    what: &str,
+    name: &str,
+) -> Option<String> {
     match output {
         Ok(o) if o.status.success() => None,
         Ok(o) => {
             let stderr = String::from_utf8_lossy(&o.stderr);
-            let tail: String = stderr.chars().rev().take(300).collect::<Vec<_>>().into_iter().rev().collect();
-            Some(format!("Zmiany zapisano i opublikowano na serwerze, ale polecenie publikacji (PUBLISH_CMD) nie powiodło się: {}", tail.trim()))
+            let tail: String = stderr
+                .chars()
+                .rev()
+                .take(300)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect();
+            Some(format!(
+                "Zmiany zapisano i opublikowano na serwerze, ale {what} nie powiodło się: {}",
+                tail.trim()
+            ))
         }
-        Err(e) => Some(format!("Zmiany zapisano i opublikowano na serwerze, ale nie udało się uruchomić PUBLISH_CMD: {e}")),
+        Err(e) => Some(format!(
+            "Zmiany zapisano i opublikowano na serwerze, ale nie udało się uruchomić {name}: {e}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_answer_at_their_routes_and_hidden_ones_nowhere() {
+        assert_eq!(route_of("index.html").as_deref(), Some("/"));
+        assert_eq!(route_of("blog/index.html").as_deref(), Some("/blog"));
+        assert_eq!(route_of("blog/atom.xml").as_deref(), Some("/blog/atom.xml"));
+        assert_eq!(
+            route_of("assets/style.1.css").as_deref(),
+            Some("/assets/style.1.css")
+        );
+        assert_eq!(route_of("_headers"), None);
+        assert_eq!(route_of("_build"), None);
     }
 }

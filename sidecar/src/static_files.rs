@@ -1,6 +1,9 @@
 //! Serves the built site from memory with clean URLs: `/uslugi` is `uslugi/index.html`, and
 //! `/uslugi/` or `/uslugi/index.html` redirect to `/uslugi` — only ever to a page that exists,
-//! built from the checked path, never from what the request wrote.
+//! built from the checked path, never from what the request wrote. An old address of a page
+//! (`aliases:`) answers 301 with its route. Each file carries the `Cache-Control` of the
+//! build's rules, the same the edge's `_headers` and nginx locations send: the sidecar is
+//! the origin a CDN or nginx would fetch from, and its own ETag makes a revalidation cheap.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
@@ -74,15 +77,6 @@ pub fn resolve(site: &Site, url_path: &str) -> Resolved {
     }
 }
 
-/// Content-hashed assets never change; everything else is revalidated.
-fn cache_control(file: &str) -> &'static str {
-    if file.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "public, max-age=0, must-revalidate"
-    }
-}
-
 /// The best encoding the client accepts (brotli, then gzip).
 fn negotiate(req: &HttpRequest) -> Encoding {
     let accepted = req
@@ -111,13 +105,14 @@ fn not_found(site: &Site) -> HttpResponse {
     );
     HttpResponse::NotFound()
         .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CACHE_CONTROL, generator::NOT_FOUND_CACHE))
         .body(body)
 }
 
 fn file_response(
     req: &HttpRequest,
     state: &AppState,
+    site: &Site,
     path: &str,
     file: &StaticFile,
 ) -> HttpResponse {
@@ -143,15 +138,30 @@ fn file_response(
         builder.body(body)
     };
     let headers = response.headers_mut();
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control(path)),
-    );
+    // `make dev` reloads tabs after every change: nothing may be kept there.
+    let cache = match &state.dev {
+        Some(_) => "no-cache",
+        None => site.cache_control(req.path()),
+    };
+    if let Ok(value) = HeaderValue::from_str(cache) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if let Ok(value) = HeaderValue::from_str(&file.etag) {
         headers.insert(header::ETAG, value);
     }
     response
+}
+
+/// The route an old address of a page answers with.
+fn alias<'a>(site: &'a Site, url_path: &str) -> Option<&'a str> {
+    if site.redirects.is_empty() {
+        return None;
+    }
+    let decoded = percent_encoding::percent_decode_str(url_path)
+        .decode_utf8()
+        .ok()?;
+    site.redirects.get(decoded.as_ref()).map(String::as_str)
 }
 
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
@@ -161,9 +171,19 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .body("Ta metoda nie jest obsługiwana.");
     }
     let site: Arc<Site> = state.site.live.current();
+    if let Some(to) = alias(&site, req.path()) {
+        let location = match req.uri().query() {
+            Some(query) => format!("{to}?{query}"),
+            None => to.to_string(),
+        };
+        return HttpResponse::MovedPermanently()
+            .insert_header((header::LOCATION, location))
+            .insert_header((header::CACHE_CONTROL, site.cache_control(req.path())))
+            .finish();
+    }
     match resolve(&site, req.path()) {
         Resolved::File(path) => match site.files.get(&path) {
-            Some(file) => file_response(&req, &state, &path, file),
+            Some(file) => file_response(&req, &state, &site, &path, file),
             None => not_found(&site),
         },
         Resolved::Redirect(mut location) => {
@@ -202,6 +222,8 @@ mod tests {
             headers: Vec::new(),
             renderer: None,
             number: 1,
+            id: "test".into(),
+            redirects: [("/stary-adres".to_string(), "/uslugi".to_string())].into(),
         }
     }
 
@@ -251,8 +273,11 @@ mod tests {
     }
 
     #[test]
-    fn hashed_assets_are_immutable_and_pages_revalidate() {
-        assert!(cache_control("assets/style.abc.css").contains("immutable"));
-        assert!(cache_control("uslugi/index.html").contains("must-revalidate"));
+    fn an_old_address_is_found_written_or_encoded_and_nothing_else_is() {
+        let s = site();
+        assert_eq!(alias(&s, "/stary-adres"), Some("/uslugi"));
+        assert_eq!(alias(&s, "/stary%2Dadres"), Some("/uslugi"));
+        assert_eq!(alias(&s, "/stary-adres/"), None);
+        assert_eq!(alias(&s, "/uslugi"), None);
     }
 }

@@ -88,9 +88,10 @@ fn form_post(port: u16, body: &str) -> u16 {
 }
 
 #[test]
-fn secrets_never_reach_node_or_the_publish_command() {
+fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
     let dir = tempfile::tempdir().expect("temp dir");
     let publish_env = dir.path().join("publish-env.txt");
+    let purge_env = dir.path().join("purge-env.txt");
     let (_sidecar, _) = start(
         dir.path(),
         &[
@@ -100,11 +101,17 @@ fn secrets_never_reach_node_or_the_publish_command() {
                 "smtp://uzytkownik:tajne-haslo-smtp@127.0.0.1:9".into(),
             ),
             ("PUBLISH_CMD", format!("env > '{}'", publish_env.display())),
+            ("PURGE_CMD", format!("env > '{}'", purge_env.display())),
         ],
     );
     let published = std::fs::read_to_string(&publish_env).expect("PUBLISH_CMD ran at start");
+    let purged = std::fs::read_to_string(&purge_env).expect("PURGE_CMD ran at start");
     let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran at start");
-    for (what, env) in [("PUBLISH_CMD", &published), ("node", &node)] {
+    for (what, env) in [
+        ("PUBLISH_CMD", &published),
+        ("PURGE_CMD", &purged),
+        ("node", &node),
+    ] {
         for secret in ["ADMIN_PASSWORD", "SMTP_URL", "tajne-haslo"] {
             assert!(!env.contains(secret), "{what} saw {secret}");
         }
@@ -112,6 +119,10 @@ fn secrets_never_reach_node_or_the_publish_command() {
     assert!(
         published.contains("DIST_DIR="),
         "the command still gets what it needs"
+    );
+    assert!(
+        purged.contains("CHANGED_ROUTES=/") && purged.contains("SITE_URL=https://"),
+        "the purge gets the routes and the site's address"
     );
 }
 

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 const USAGE: &str =
     "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
   check            load, validate and render the site without writing anything
-  build            build the site and publish it atomically (default output: ROOT/dist)
+  build            build the site and publish it atomically (default output: ROOT/dist);
+                   API_ORIGIN in the environment is where _redirects proxies /api/*
   rebuild-timing   build once, then change FILE (a Markdown file: a new paragraph; a YAML
                    file: its phone number) and rebuild incrementally, N times; prints the
                    milliseconds of each rebuild and publish (for make bench)";
@@ -150,7 +151,22 @@ fn main() -> ExitCode {
         }),
         "build" => {
             let out = args.out.unwrap_or_else(|| args.root.join("dist"));
-            generator::build(&project, &out).map(|r| {
+            // The one setting of the environment: where the edge proxies /api/* (_redirects).
+            let api_origin = match std::env::var("API_ORIGIN")
+                .ok()
+                .filter(|v| !v.trim().is_empty())
+            {
+                Some(v) => match generator::check_api_origin(&v) {
+                    Ok(origin) => Some(origin),
+                    Err(message) => {
+                        eprintln!("API_ORIGIN: {message}");
+                        return ExitCode::from(2);
+                    }
+                },
+                None => None,
+            };
+            let mut builder = generator::Builder::new(project.clone()).with_api_origin(api_origin);
+            builder.build(&out).map(|r| {
                 print_warnings(&r.warnings);
                 println!(
                     "site build: {} files ({} pages, {} KiB) in {} ms{} -> {}",

@@ -1,0 +1,345 @@
+//! Backups that restore. `sidecar backup DIR` copies the database with SQLite's online backup
+//! API while the server serves (one read transaction: one consistent moment), then
+//! `content/` (its visible files, as the generator reads them), then writes `manifest.json` — every file with its size and SHA-256, the
+//! schema version and the build id — last, so a backup without a manifest is an unfinished
+//! one. The database is copied first: a save that lands in between is then in the copied
+//! file, at worst without its revision, never a revision without its file.
+//!
+//! `sidecar restore DIR` takes the data folder's lock — which a running server holds for as
+//! long as it lives (an exclusive `flock`, released by the kernel even if the server
+//! crashes), so a restore never replaces the database under a server, and no server starts
+//! during one — verifies every file against the manifest before replacing anything, then
+//! swaps the database and `content/` in (keeping the hidden entries of the one it replaces,
+//! like `.git`). The data folder stays 0700 and the database 0600;
+//! restored files get the owner of the folder they are restored into (a restore run as root
+//! for a service's user).
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fs::{self, File};
+use std::io::Write;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Component, Path, PathBuf};
+
+use crate::db;
+use crate::error::Error;
+use crate::Config;
+
+pub const LOCK_FILE: &str = "sidecar.lock";
+pub const DB_FILE: &str = "site.sqlite3";
+pub const MANIFEST_FILE: &str = "manifest.json";
+const FORMAT: u32 = 1;
+const CONTENT: &str = "content";
+
+/// The data folder's lock, held while this value lives.
+#[derive(Debug)]
+pub struct DataLock {
+    _file: File,
+}
+
+fn failed(what: impl std::fmt::Display, path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Backup(format!("{what} {}: {e}", path.display()))
+}
+
+/// Takes the exclusive lock of `data_dir` (creating the private folder), or says who holds it.
+pub fn lock_data_dir(data_dir: &Path) -> Result<DataLock, Error> {
+    db::private_dir(data_dir)?;
+    let path = data_dir.join(LOCK_FILE);
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| failed("cannot open", &path, e))?;
+    // Made by a restore run as root, it must stay openable by the service's user.
+    let _ = own_like(&path, data_dir);
+    match file.try_lock() {
+        Ok(()) => Ok(DataLock { _file: file }),
+        Err(fs::TryLockError::WouldBlock) => Err(Error::Backup(format!(
+            "{} is in use by a running sidecar (or a restore): stop it first",
+            data_dir.display()
+        ))),
+        Err(fs::TryLockError::Error(e)) => Err(failed("cannot lock", &path, e)),
+    }
+}
+
+/// One file of a backup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// Relative to the backup folder: `site.sqlite3` or `content/…`.
+    pub path: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+/// `manifest.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: u32,
+    pub created_at: i64,
+    /// The database's `user_version`: its migrations.
+    pub schema_version: i64,
+    /// The build the server was serving (`_build` of `DIST_DIR`), if one was published.
+    pub build: Option<String>,
+    pub files: Vec<FileEntry>,
+}
+
+fn sha256_of(path: &Path) -> Result<(u64, String), Error> {
+    let bytes = fs::read(path).map_err(|e| failed("cannot read", path, e))?;
+    Ok((bytes.len() as u64, generator::hex(&Sha256::digest(&bytes))))
+}
+
+fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).map_err(|e| failed("cannot create", parent, e))?;
+        fs::set_permissions(parent, std::os::unix::fs::PermissionsExt::from_mode(0o700))
+            .map_err(|e| failed("cannot protect", parent, e))?;
+    }
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| failed("cannot create", path, e))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| failed("cannot write", path, e))
+}
+
+/// The files of `content/`, relative, sorted: as the generator reads it, without hidden
+/// ones (`.git`, editors' swap files, the `.NAME.saving` of a save in progress).
+fn content_files(content: &Path) -> Result<Vec<String>, Error> {
+    let mut files = Vec::new();
+    let walk = walkdir::WalkDir::new(content)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+    for entry in walk {
+        let entry = entry.map_err(|e| failed("cannot list", content, e))?;
+        if entry.file_type().is_file() {
+            let relative = entry
+                .path()
+                .strip_prefix(content)
+                .map_err(|e| failed("outside", entry.path(), e))?;
+            files.push(relative.to_string_lossy().into_owned());
+        }
+    }
+    Ok(files)
+}
+
+/// Writes a backup of `config`'s database and content into `dir`, which must not exist or
+/// be empty.
+pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
+    if fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(Error::Backup(format!(
+            "{} is not empty: back up into a new folder",
+            dir.display()
+        )));
+    }
+    db::private_dir(dir)?;
+    let db_copy = dir.join(DB_FILE);
+    let schema_version = db::backup_into(&config.data_dir.join(DB_FILE), &db_copy)?;
+    let (bytes, sha256) = sha256_of(&db_copy)?;
+    let mut files = vec![FileEntry {
+        path: DB_FILE.into(),
+        bytes,
+        sha256,
+    }];
+    let content = config.root.join(CONTENT);
+    for relative in content_files(&content)? {
+        let source = content.join(&relative);
+        let bytes = match fs::read(&source) {
+            Ok(bytes) => bytes,
+            // Deleted since it was listed: it is not part of the content any more.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(failed("cannot read", &source, e)),
+        };
+        let path = format!("{CONTENT}/{relative}");
+        write_private(&dir.join(&path), &bytes)?;
+        files.push(FileEntry {
+            path,
+            bytes: bytes.len() as u64,
+            sha256: generator::hex(&Sha256::digest(&bytes)),
+        });
+    }
+    let build = fs::read_to_string(config.dist.join(generator::BUILD_ID_FILE))
+        .ok()
+        .map(|s| s.trim().to_string());
+    let manifest = Manifest {
+        format: FORMAT,
+        created_at: crate::now(),
+        schema_version,
+        build,
+        files,
+    };
+    let json = serde_json::to_vec_pretty(&manifest)
+        .map_err(|e| Error::Backup(format!("manifest: {e}")))?;
+    write_private(&dir.join(MANIFEST_FILE), &json)?;
+    Ok(manifest)
+}
+
+/// A path of the manifest that stays inside the backup: `site.sqlite3` or `content/…`.
+fn safe(path: &str) -> bool {
+    let p = Path::new(path);
+    let inside = p.components().all(|c| matches!(c, Component::Normal(_)));
+    inside && (path == DB_FILE || path.starts_with("content/"))
+}
+
+/// Reads `dir`'s manifest and checks every file it lists; nothing is changed.
+pub fn verify(dir: &Path) -> Result<Manifest, Error> {
+    let path = dir.join(MANIFEST_FILE);
+    let text = fs::read(&path).map_err(|e| {
+        failed(
+            "no manifest (an unfinished backup, or not a backup)",
+            &path,
+            e,
+        )
+    })?;
+    let manifest: Manifest =
+        serde_json::from_slice(&text).map_err(|e| failed("unreadable manifest", &path, e))?;
+    if manifest.format != FORMAT {
+        return Err(Error::Backup(format!(
+            "backup format {} is not {FORMAT}",
+            manifest.format
+        )));
+    }
+    if manifest.schema_version > db::SCHEMA_VERSION as i64 {
+        return Err(Error::Backup(format!(
+            "the database has schema version {}, newer than this sidecar's {}: restore it with a newer sidecar",
+            manifest.schema_version,
+            db::SCHEMA_VERSION
+        )));
+    }
+    if !manifest.files.iter().any(|f| f.path == DB_FILE) {
+        return Err(Error::Backup("the manifest lists no database".into()));
+    }
+    for entry in &manifest.files {
+        if !safe(&entry.path) {
+            return Err(Error::Backup(format!(
+                "the manifest names '{}', outside the backup",
+                entry.path
+            )));
+        }
+        let file = dir.join(&entry.path);
+        let (bytes, sha256) = sha256_of(&file)?;
+        if (bytes, sha256.as_str()) != (entry.bytes, entry.sha256.as_str()) {
+            return Err(Error::Backup(format!(
+                "{} differs from the manifest (size or SHA-256): the backup is damaged",
+                file.display()
+            )));
+        }
+    }
+    Ok(manifest)
+}
+
+/// Gives `path` the owner of `like`, when they differ (a restore run as root).
+fn own_like(path: &Path, like: &Path) -> Result<(), Error> {
+    let want = fs::metadata(like).map_err(|e| failed("cannot read", like, e))?;
+    let have = fs::symlink_metadata(path).map_err(|e| failed("cannot read", path, e))?;
+    if (have.uid(), have.gid()) != (want.uid(), want.gid()) {
+        std::os::unix::fs::lchown(path, Some(want.uid()), Some(want.gid()))
+            .map_err(|e| failed("cannot give the folder's owner to", path, e))?;
+    }
+    Ok(())
+}
+
+fn remove_if_present(path: &Path) -> Result<(), Error> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(failed("cannot remove", path, e)),
+        _ => Ok(()),
+    }
+}
+
+/// Restores the backup in `dir` into `config`'s data folder and `content/`, refusing while
+/// a server runs there, and replacing nothing unless every file matches the manifest.
+pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
+    let _lock = lock_data_dir(&config.data_dir)?;
+    let manifest = verify(dir)?;
+    // The database: copied beside the live one, checked, then renamed over it. The old one's
+    // WAL must go first: SQLite would replay it into the new file.
+    let target = config.data_dir.join(DB_FILE);
+    let staged = config.data_dir.join(format!("{DB_FILE}.restoring"));
+    remove_if_present(&staged)?;
+    fs::copy(dir.join(DB_FILE), &staged).map_err(|e| failed("cannot copy to", &staged, e))?;
+    db::private_file(&staged)?;
+    db::check_file(&staged)?;
+    for suffix in ["-wal", "-shm"] {
+        remove_if_present(&PathBuf::from(format!("{}{suffix}", staged.display())))?;
+    }
+    // Content: assembled beside the live folder, keeping its git history, then swapped.
+    fs::create_dir_all(&config.root).map_err(|e| failed("cannot create", &config.root, e))?;
+    let content = config.root.join(CONTENT);
+    let incoming = config.root.join("content.restoring");
+    let outgoing = config.root.join("content.replaced");
+    for old in [&incoming, &outgoing] {
+        if old.exists() {
+            fs::remove_dir_all(old).map_err(|e| failed("cannot remove", old, e))?;
+        }
+    }
+    fs::create_dir_all(&incoming).map_err(|e| failed("cannot create", &incoming, e))?;
+    for entry in manifest.files.iter().filter(|f| f.path != DB_FILE) {
+        let relative = entry.path.trim_start_matches("content/");
+        let to = incoming.join(relative);
+        if let Some(parent) = to.parent() {
+            fs::create_dir_all(parent).map_err(|e| failed("cannot create", parent, e))?;
+        }
+        fs::copy(dir.join(&entry.path), &to).map_err(|e| failed("cannot copy to", &to, e))?;
+        fs::set_permissions(&to, std::os::unix::fs::PermissionsExt::from_mode(0o644))
+            .map_err(|e| failed("cannot set the mode of", &to, e))?;
+    }
+    // What a backup leaves out stays: `.git`, `.gitignore` and other hidden entries.
+    for entry in fs::read_dir(&content).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') && !name.ends_with(".saving") {
+            fs::rename(entry.path(), incoming.join(&name))
+                .map_err(|e| failed("cannot keep", &entry.path(), e))?;
+        }
+    }
+    for entry in walkdir::WalkDir::new(&incoming) {
+        let entry = entry.map_err(|e| failed("cannot list", &incoming, e))?;
+        own_like(entry.path(), &config.root)?;
+    }
+    for suffix in ["-wal", "-shm"] {
+        remove_if_present(&PathBuf::from(format!("{}{suffix}", target.display())))?;
+    }
+    own_like(&staged, &config.data_dir)?;
+    fs::rename(&staged, &target).map_err(|e| failed("cannot replace", &target, e))?;
+    if content.exists() {
+        fs::rename(&content, &outgoing).map_err(|e| failed("cannot move aside", &content, e))?;
+    }
+    fs::rename(&incoming, &content).map_err(|e| failed("cannot replace", &content, e))?;
+    if outgoing.exists() {
+        fs::remove_dir_all(&outgoing).map_err(|e| failed("cannot remove", &outgoing, e))?;
+    }
+    db::private_dir(&config.data_dir)?;
+    Ok(manifest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_lock_of_one_data_folder_is_refused_until_the_first_ends() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let first = lock_data_dir(dir.path()).expect("first");
+        let err = lock_data_dir(dir.path()).expect_err("second");
+        assert!(
+            err.to_string().contains("in use by a running sidecar"),
+            "{err}"
+        );
+        drop(first);
+        lock_data_dir(dir.path()).expect("free again");
+    }
+
+    #[test]
+    fn manifest_paths_stay_inside_the_backup() {
+        assert!(safe("site.sqlite3"));
+        assert!(safe("content/blog/a.md"));
+        for bad in ["../etc/passwd", "content/../../x", "/etc/passwd", "var/x"] {
+            assert!(!safe(bad), "{bad}");
+        }
+    }
+}

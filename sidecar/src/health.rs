@@ -1,0 +1,24 @@
+//! `GET /api/health`: for a monitor or a load balancer, without personal data — the build
+//! being served and how many contact messages wait for delivery or have failed.
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+use crate::error::ApiError;
+use crate::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/health", web::get().to(health));
+}
+
+async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let build = state.site.live.current().id.clone();
+    let db = state.db.clone();
+    let (pending, failed) =
+        web::block(move || Ok::<_, crate::Error>((db.count("pending")?, db.count("failed")?)))
+            .await??;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "build": build, "pending": pending, "failed": failed })))
+}

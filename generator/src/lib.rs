@@ -19,6 +19,7 @@ mod model;
 mod output;
 mod publish;
 mod render;
+mod schedule;
 mod sections;
 mod seo;
 mod style;
@@ -46,6 +47,7 @@ pub use model::{
 };
 pub use output::{route_file, Output};
 pub use render::{ExtraPage, Renderer};
+pub use schedule::{today, Clock, Status};
 pub use sections::Section;
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
@@ -106,6 +108,11 @@ pub struct Build {
     /// What renders pages on request (the answer to a form sent without JavaScript) with
     /// this build's templates and content.
     pub renderer: Arc<Renderer>,
+    /// The moment this build was made for, and the next one at which the public site
+    /// changes by itself (a scheduled article's time, a notice's start or end): build again
+    /// then.
+    pub now: i64,
+    pub next_change: Option<i64>,
 }
 
 impl Build {
@@ -139,11 +146,13 @@ pub struct Builder {
     script_sets: incremental::HashSets,
     git: seo::GitDates,
     publisher: publish::Publisher,
+    clock: Clock,
 }
 
 impl Builder {
     pub fn new(project: Project) -> Self {
         Self {
+            clock: Clock::System,
             project,
             loader: load::Loader::default(),
             cards: views::CardCache::default(),
@@ -158,10 +167,19 @@ impl Builder {
         &self.project
     }
 
+    /// Where builds take "now" from: what is public depends on it (scheduled articles, the
+    /// notice), nothing else does.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
     /// Renders everything in memory, reusing what did not change since the last render.
     pub fn render(&mut self) -> Result<Build> {
         let started = Instant::now();
-        let content = Arc::new(self.loader.load(&self.project.content_dir)?);
+        let now = self.clock.now();
+        let loaded = self.loader.load(&self.project.content_dir)?;
+        let (public, next_change) = schedule::public_at(loaded, now)?;
+        let content = Arc::new(public);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
         let (renderer, mut outputs) = Renderer::prepare(
@@ -189,6 +207,8 @@ impl Builder {
             ssr,
             phases,
             renderer: Arc::new(renderer),
+            now,
+            next_change,
         })
     }
 

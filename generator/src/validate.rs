@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::dates::Date;
+use crate::dates::LocalTime;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
@@ -168,7 +168,7 @@ fn check_documents(c: &mut Checker<'_>) {
                 c.push(&doc.file, line, message);
             }
         }
-        if let Err(message) = Date::parse(&doc.meta.date) {
+        if let Err(message) = LocalTime::parse(&doc.meta.date) {
             let line = field_line(doc.as_ref(), "date");
             c.push(&doc.file, line, format!("date: {message}"));
         }
@@ -248,10 +248,195 @@ fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
         let message = "fallback_images must list exactly four 'photo-…' ids or full addresses";
         problems.push(("fallback_images", message.to_string()));
     }
+    problems.extend(check_contact_facts(site));
     for (key, message) in problems {
         let line = yaml_line(site_file, key);
         c.push(site_file, line, message);
     }
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+fn is_clock(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 5
+        && b[2] == b':'
+        && text[..2]
+            .parse::<u8>()
+            .is_ok_and(|h| h < 24 && b[0].is_ascii_digit())
+        && text[3..]
+            .parse::<u8>()
+            .is_ok_and(|m| m < 60 && b[3].is_ascii_digit())
+}
+
+/// The facts the panel lets the practice change: phone, e-mail, address, opening hours,
+/// booking links and the notice. `(key, message)` with the key whose line is reported.
+fn check_contact_facts(site: &SiteConfig) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let digits = site.phone.chars().filter(char::is_ascii_digit).count();
+    let phone_chars = site
+        .phone
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
+    if !phone_chars || !(9..=15).contains(&digits) {
+        out.push((
+            "phone",
+            format!(
+                "phone '{}' is not a phone number (9 to 15 digits, spaces, '+', '-', brackets)",
+                site.phone
+            ),
+        ));
+    }
+    let email_ok = site.email.split_once('@').is_some_and(|(user, host)| {
+        !user.is_empty()
+            && host.contains('.')
+            && !host.starts_with('.')
+            && !host.ends_with('.')
+            && !site.email.chars().any(|c| c.is_whitespace() || c == ',')
+            && !host.contains('@')
+    });
+    if !email_ok {
+        out.push((
+            "email",
+            format!("email '{}' is not an e-mail address", site.email),
+        ));
+    }
+    let a = &site.address;
+    let postal = a.postal_code.len() == 6
+        && a.postal_code.char_indices().all(|(i, c)| match i {
+            2 => c == '-',
+            _ => c.is_ascii_digit(),
+        });
+    if a.country == "PL" && !postal {
+        out.push((
+            "postal_code",
+            format!(
+                "postal_code '{}' is not a Polish postal code (NN-NNN)",
+                a.postal_code
+            ),
+        ));
+    }
+    if a.street.trim().is_empty() || a.city.trim().is_empty() {
+        out.push((
+            "street",
+            "address: street and city must not be empty".to_string(),
+        ));
+    }
+    for hours in &site.opening_hours {
+        if hours.days.is_empty() || hours.days.iter().any(|d| !WEEKDAYS.contains(&d.as_str())) {
+            out.push((
+                "opening_hours",
+                format!(
+                    "opening_hours: days must be English day names ({}), got {:?}",
+                    WEEKDAYS.join(", "),
+                    hours.days
+                ),
+            ));
+        }
+        if !is_clock(&hours.opens) || !is_clock(&hours.closes) || hours.opens >= hours.closes {
+            out.push((
+                "opening_hours",
+                format!(
+                    "opening_hours: '{}'–'{}' is not an opening time before a closing time (HH:MM)",
+                    hours.opens, hours.closes
+                ),
+            ));
+        }
+    }
+    let links = std::iter::once(("booking_url", &site.booking_url)).chain(
+        site.therapist_booking
+            .values()
+            .map(|url| ("therapist_booking", url)),
+    );
+    for (key, url) in links {
+        if !url.starts_with("https://")
+            || url.len() <= "https://".len()
+            || url.contains(char::is_whitespace)
+        {
+            out.push((
+                key,
+                format!("{key}: '{url}' is not a full https:// address"),
+            ));
+        }
+    }
+    if let Some(notice) = &site.notice {
+        let text = notice.text.trim();
+        if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
+            out.push((
+                "notice",
+                format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
+            ));
+        }
+        let from = LocalTime::parse(&notice.from);
+        let until = LocalTime::parse(&notice.until);
+        for (key, parsed) in [("from", &from), ("until", &until)] {
+            if let Err(message) = parsed {
+                out.push(("notice", format!("notice {key}: {message}")));
+            }
+        }
+        if let (Ok(from), Ok(until)) = (from, until) {
+            if until.end_unix() <= from.unix() {
+                out.push((
+                    "notice",
+                    format!(
+                        "notice: until '{}' is before from '{}'",
+                        notice.until, notice.from
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The longest notice: one line of a banner.
+pub(crate) const NOTICE_MAX_CHARS: usize = 200;
+
+/// Links of public pages (and the price list) to articles that are not public yet.
+pub(crate) fn links_to_hidden(content: &Content, hidden: &BTreeSet<String>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if hidden.is_empty() {
+        return out;
+    }
+    let target = |url: &str| {
+        let path = url.split(['#', '?']).next().unwrap_or(url);
+        let path = path.trim_end_matches('/');
+        hidden.contains(path).then(|| path.to_string())
+    };
+    let mut check = |file: &Path, line: usize, url: &str| {
+        if let Some(route) = target(url) {
+            out.push(Diagnostic::new(
+                file,
+                line,
+                format!("the link '{url}' leads to the article {route}, which is not published"),
+            ));
+        }
+    };
+    macro_rules! docs {
+        ($list:expr) => {
+            for doc in $list {
+                for t in doc.links.iter().filter(|t| !t.is_image) {
+                    check(&doc.file, line_in_body(doc.as_ref(), t.offset), &t.url);
+                }
+            }
+        };
+    }
+    docs!(&content.pages);
+    docs!(&content.services);
+    docs!(&content.articles);
+    docs!(&content.team);
+    for item in &content.prices.items {
+        check(&content.prices_file, 1, &item.link);
+    }
+    out
 }
 
 fn check_prices(c: &mut Checker<'_>) {

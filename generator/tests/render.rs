@@ -118,7 +118,10 @@ fn two_builds_of_the_same_content_are_byte_identical() {
 fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
     let html = rendered(&Fixture::real_site());
     let admin = &html[&file_of("/administratormagda")];
-    assert!(!admin.contains("id=\"footer-brand\""), "the panel has its own frame");
+    assert!(
+        !admin.contains("id=\"footer-brand\""),
+        "the panel has its own frame"
+    );
     assert!(!admin.contains("<script>"), "and no inline script");
     for route in all_routes()
         .iter()

@@ -2,6 +2,7 @@
 //! publishes the result atomically. The `site` CLI and the sidecar both call these functions.
 
 mod assets;
+mod data;
 mod dates;
 mod edit;
 mod encoding;
@@ -17,6 +18,7 @@ mod load;
 mod markdown;
 mod model;
 mod output;
+mod polish;
 mod publish;
 mod render;
 mod schedule;
@@ -34,19 +36,27 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
+pub use data::{
+    check_facts, check_prices, FactsEditable, Hours, NoticeFacts, PracticeFacts, PriceRow, Prices,
+    ServiceLink,
+};
+pub use edit::{
+    check_sections, check_settings, write_atomic, Created, Editable, EditableContent, Saved,
+    Settings, SETTINGS_MAX_CHARS,
+};
 pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
 pub use headers::{headers_for, HeaderRule};
 pub use islands::{node_binary, SsrStats};
-pub use kind::{is_slug, DocId, Kind};
+pub use kind::{is_slug, slugify, DocId, Kind, SLUG_MAX_CHARS};
 pub use markdown::{plain_text, typeset};
 pub use model::{
     Address, ArticleMeta, Content, Cookie, CookieCategory, Document, PageMeta, PriceItem,
     PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
 pub use output::{route_file, Output};
-pub use render::{ExtraPage, Renderer};
+pub use polish::section_at;
+pub use render::{ExtraPage, Preview, Renderer, PREVIEW_MARK};
 pub use schedule::{today, Clock, Status};
 pub use sections::Section;
 

@@ -248,7 +248,11 @@ fn check_site_facts(c: &mut Checker<'_>, site_file: &Path) {
         let message = "fallback_images must list exactly four 'photo-…' ids or full addresses";
         problems.push(("fallback_images", message.to_string()));
     }
-    problems.extend(check_contact_facts(site));
+    problems.extend(
+        contact_fact_problems(site)
+            .into_iter()
+            .map(|p| (p.key, p.english)),
+    );
     for (key, message) in problems {
         let line = yaml_line(site_file, key);
         c.push(site_file, line, message);
@@ -277,9 +281,26 @@ fn is_clock(text: &str) -> bool {
             .is_ok_and(|m| m < 60 && b[3].is_ascii_digit())
 }
 
+/// A problem of the facts the panel edits, in English for `make check` and in Polish for
+/// the panel: one rule, two readers.
+pub(crate) struct FactProblem {
+    /// The `site.yaml` key whose line is reported.
+    pub key: &'static str,
+    pub english: String,
+    pub polish: String,
+}
+
+fn problem(key: &'static str, english: String, polish: String) -> FactProblem {
+    FactProblem {
+        key,
+        english,
+        polish,
+    }
+}
+
 /// The facts the panel lets the practice change: phone, e-mail, address, opening hours,
-/// booking links and the notice. `(key, message)` with the key whose line is reported.
-fn check_contact_facts(site: &SiteConfig) -> Vec<(&'static str, String)> {
+/// booking links and the notice.
+pub(crate) fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
     let mut out = Vec::new();
     let digits = site.phone.chars().filter(char::is_ascii_digit).count();
     let phone_chars = site
@@ -287,10 +308,14 @@ fn check_contact_facts(site: &SiteConfig) -> Vec<(&'static str, String)> {
         .chars()
         .all(|c| c.is_ascii_digit() || " +-()".contains(c));
     if !phone_chars || !(9..=15).contains(&digits) {
-        out.push((
+        out.push(problem(
             "phone",
             format!(
                 "phone '{}' is not a phone number (9 to 15 digits, spaces, '+', '-', brackets)",
+                site.phone
+            ),
+            format!(
+                "Telefon „{}” nie jest numerem telefonu: wpisz od 9 do 15 cyfr (mogą być spacje, „+”, „-” i nawiasy).",
                 site.phone
             ),
         ));
@@ -304,9 +329,10 @@ fn check_contact_facts(site: &SiteConfig) -> Vec<(&'static str, String)> {
             && !host.contains('@')
     });
     if !email_ok {
-        out.push((
+        out.push(problem(
             "email",
             format!("email '{}' is not an e-mail address", site.email),
+            format!("E-mail „{}” nie jest adresem e-mail.", site.email),
         ));
     }
     let a = &site.address;
@@ -316,78 +342,106 @@ fn check_contact_facts(site: &SiteConfig) -> Vec<(&'static str, String)> {
             _ => c.is_ascii_digit(),
         });
     if a.country == "PL" && !postal {
-        out.push((
+        out.push(problem(
             "postal_code",
             format!(
                 "postal_code '{}' is not a Polish postal code (NN-NNN)",
                 a.postal_code
             ),
+            format!("Kod pocztowy „{}” nie ma postaci NN-NNN.", a.postal_code),
         ));
     }
     if a.street.trim().is_empty() || a.city.trim().is_empty() {
-        out.push((
+        out.push(problem(
             "street",
             "address: street and city must not be empty".to_string(),
+            "Adres: ulica i miejscowość nie mogą być puste.".to_string(),
         ));
     }
-    for hours in &site.opening_hours {
+    if site.opening_hours.is_empty() {
+        out.push(problem(
+            "opening_hours",
+            "opening_hours: give at least one row".to_string(),
+            "Godziny pracy: podaj co najmniej jeden wiersz.".to_string(),
+        ));
+    }
+    for (n, hours) in site.opening_hours.iter().enumerate() {
+        let n = n + 1;
         if hours.days.is_empty() || hours.days.iter().any(|d| !WEEKDAYS.contains(&d.as_str())) {
-            out.push((
+            out.push(problem(
                 "opening_hours",
                 format!(
                     "opening_hours: days must be English day names ({}), got {:?}",
                     WEEKDAYS.join(", "),
                     hours.days
                 ),
+                format!("Godziny pracy, wiersz {n}: wybierz co najmniej jeden dzień tygodnia."),
             ));
         }
         if !is_clock(&hours.opens) || !is_clock(&hours.closes) || hours.opens >= hours.closes {
-            out.push((
+            out.push(problem(
                 "opening_hours",
                 format!(
                     "opening_hours: '{}'–'{}' is not an opening time before a closing time (HH:MM)",
                     hours.opens, hours.closes
                 ),
+                format!(
+                    "Godziny pracy, wiersz {n}: „{}”–„{}” to nie godzina otwarcia przed godziną zamknięcia (GG:MM).",
+                    hours.opens, hours.closes
+                ),
             ));
         }
     }
-    let links = std::iter::once(("booking_url", &site.booking_url)).chain(
+    let links = std::iter::once(("booking_url", "Link do rezerwacji", &site.booking_url)).chain(
         site.therapist_booking
             .values()
-            .map(|url| ("therapist_booking", url)),
+            .map(|url| ("therapist_booking", "Link do rezerwacji terapeuty", url)),
     );
-    for (key, url) in links {
+    for (key, label, url) in links {
         if !url.starts_with("https://")
             || url.len() <= "https://".len()
             || url.contains(char::is_whitespace)
         {
-            out.push((
+            out.push(problem(
                 key,
                 format!("{key}: '{url}' is not a full https:// address"),
+                format!("{label}: „{url}” nie jest pełnym adresem zaczynającym się od https://."),
             ));
         }
     }
     if let Some(notice) = &site.notice {
         let text = notice.text.trim();
         if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
-            out.push((
+            out.push(problem(
                 "notice",
                 format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
+                format!("Komunikat: tekst musi mieć od 1 do {NOTICE_MAX_CHARS} znaków w jednym wierszu."),
             ));
         }
         let from = LocalTime::parse(&notice.from);
         let until = LocalTime::parse(&notice.until);
-        for (key, parsed) in [("from", &from), ("until", &until)] {
+        for (key, label, value, parsed) in [
+            ("from", "od", &notice.from, &from),
+            ("until", "do", &notice.until, &until),
+        ] {
             if let Err(message) = parsed {
-                out.push(("notice", format!("notice {key}: {message}")));
+                out.push(problem(
+                    "notice",
+                    format!("notice {key}: {message}"),
+                    format!("Komunikat, data „{label}”: „{value}” nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM)."),
+                ));
             }
         }
         if let (Ok(from), Ok(until)) = (from, until) {
             if until.end_unix() <= from.unix() {
-                out.push((
+                out.push(problem(
                     "notice",
                     format!(
                         "notice: until '{}' is before from '{}'",
+                        notice.until, notice.from
+                    ),
+                    format!(
+                        "Komunikat: data końca „{}” jest wcześniejsza niż data początku „{}”.",
                         notice.until, notice.from
                     ),
                 ));

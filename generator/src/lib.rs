@@ -56,8 +56,8 @@ pub use model::{
 };
 pub use output::{route_file, Output};
 pub use polish::section_at;
-pub use render::{ExtraPage, Preview, Renderer, PREVIEW_MARK};
-pub use schedule::{today, Clock, Status};
+pub use render::{ExtraPage, Preview, Renderer, PREVIEW_MARK, PREVIEW_PROBLEMS};
+pub use schedule::{today, warsaw_time, Clock, Status};
 pub use sections::Section;
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.

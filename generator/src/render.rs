@@ -124,6 +124,8 @@ pub struct Preview {
 
 /// The mark every preview carries, visibly, at the bottom of the window.
 pub const PREVIEW_MARK: &str = "Podgląd – niezapisane zmiany";
+/// Where a preview's banner can say what a save would be refused for.
+pub const PREVIEW_PROBLEMS: &str = "<!--preview-problems-->";
 
 /// Marks a rendered page as a preview: not to be indexed, titled and bannered as one.
 fn mark_preview(html: &str) -> String {
@@ -134,7 +136,7 @@ fn mark_preview(html: &str) -> String {
     );
     out = out.replacen("<title>", &format!("<title>{PREVIEW_MARK} | "), 1);
     let banner = format!(
-        "<div class=\"preview-banner\" role=\"status\"><strong>{PREVIEW_MARK}</strong> – ta strona nie jest opublikowana; zamknij kartę, aby wrócić do panelu.</div>\n"
+        "<div class=\"preview-banner\" role=\"status\"><strong>{PREVIEW_MARK}</strong> – ta strona nie jest opublikowana; zamknij kartę, aby wrócić do panelu.{PREVIEW_PROBLEMS}</div>\n"
     );
     match out
         .find("<body")

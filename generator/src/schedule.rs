@@ -109,3 +109,16 @@ pub(crate) fn public_at(mut content: Content, now: i64) -> Result<(Content, Opti
 pub fn today(now: i64) -> String {
     warsaw(now).0.iso()
 }
+
+/// The Warsaw date and time of a Unix time, `YYYY-MM-DD HH:MM:SS`: how a moment is written
+/// in the content.
+pub fn warsaw_time(now: i64) -> String {
+    let (date, seconds) = warsaw(now);
+    format!(
+        "{} {:02}:{:02}:{:02}",
+        date.iso(),
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}

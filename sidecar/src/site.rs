@@ -184,6 +184,28 @@ pub struct Published {
     pub report: generator::BuildReport,
     /// Why `PUBLISH_CMD` failed, if it did (the site itself was published).
     pub warning: Option<String>,
+    /// When the public site changes next by itself (a scheduled article, a notice).
+    pub next_change: Option<i64>,
+}
+
+/// The next moment the site must be built again without anyone saving anything: set by
+/// every build, waited for by the scheduler (`scheduler::spawn`).
+#[derive(Default)]
+pub struct Schedule {
+    next: Mutex<Option<i64>>,
+    /// Woken whenever `next` changes.
+    pub wake: tokio::sync::Notify,
+}
+
+impl Schedule {
+    pub fn next(&self) -> Option<i64> {
+        *self.next.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn set(&self, next: Option<i64>) {
+        *self.next.lock().unwrap_or_else(|p| p.into_inner()) = next;
+        self.wake.notify_one();
+    }
 }
 
 /// Builds, serves and publishes the site.
@@ -195,6 +217,7 @@ pub struct SiteState {
     pub builder: Mutex<generator::Builder>,
     pub publish_cmd: Option<String>,
     pub content_git_commit: bool,
+    pub schedule: Schedule,
 }
 
 impl SiteState {
@@ -207,6 +230,7 @@ impl SiteState {
             live: LiveSite::default(),
             publish_cmd: config.publish_cmd.clone(),
             content_git_commit: config.content_git_commit,
+            schedule: Schedule::default(),
         }
     }
 
@@ -228,6 +252,7 @@ impl SiteState {
         let started = Instant::now();
         let build = builder.render()?;
         self.live.swap(&build);
+        self.schedule.set(build.next_change);
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
         let report = generator::BuildReport {
@@ -251,7 +276,11 @@ impl SiteState {
         if let Some(w) = &warning {
             tracing::warn!("{w}");
         }
-        Ok(Published { report, warning })
+        Ok(Published {
+            report,
+            warning,
+            next_change: build.next_change,
+        })
     }
 }
 

@@ -126,6 +126,7 @@ impl tera::Function for IslandFunction {
 }
 
 /// Everything needed to render islands in one build.
+#[derive(Clone)]
 pub struct Islands {
     pub manifest: Arc<Manifest>,
     build_dir: PathBuf,

@@ -84,6 +84,58 @@ pub fn is_slug(text: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// The longest slug [`slugify`] proposes.
+pub const SLUG_MAX_CHARS: usize = 60;
+
+/// A slug proposed for a title: lowercase, Polish (and other Latin) letters folded to ASCII,
+/// every run of other characters one '-', at most [`SLUG_MAX_CHARS`] characters, cut at a
+/// word. 'Jak radzić sobie z lękiem?' becomes 'jak-radzic-sobie-z-lekiem'.
+pub fn slugify(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        let folded: &str = match c {
+            'ą' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => "a",
+            'ć' | 'č' | 'ç' => "c",
+            'ę' | 'è' | 'é' | 'ê' | 'ë' | 'ě' | 'ē' => "e",
+            'ł' => "l",
+            'ń' | 'ñ' | 'ň' => "n",
+            'ó' | 'ò' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+            'ś' | 'š' | 'ş' => "s",
+            'ź' | 'ż' | 'ž' => "z",
+            'ì' | 'í' | 'î' | 'ï' | 'ī' => "i",
+            'ù' | 'ú' | 'û' | 'ü' | 'ů' | 'ū' | 'ű' => "u",
+            'ý' | 'ÿ' => "y",
+            'ř' => "r",
+            'ť' => "t",
+            'ď' => "d",
+            'ß' => "ss",
+            'æ' => "ae",
+            'œ' => "oe",
+            c if c.is_ascii_alphanumeric() => {
+                out.push(c);
+                continue;
+            }
+            _ => "-",
+        };
+        out.push_str(folded);
+    }
+    let mut slug = String::new();
+    for word in out.split('-').filter(|w| !w.is_empty()) {
+        let grown = slug.len() + usize::from(!slug.is_empty()) + word.len();
+        if grown > SLUG_MAX_CHARS {
+            if slug.is_empty() {
+                slug.push_str(&word[..SLUG_MAX_CHARS]);
+            }
+            break;
+        }
+        if !slug.is_empty() {
+            slug.push('-');
+        }
+        slug.push_str(word);
+    }
+    slug
+}
+
 /// A document's identity: its kind and its file name. Written `folder/slug`
 /// (`blog/terapia-cbt`), which is also how the panel and the revisions name it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -152,6 +204,27 @@ mod tests {
             Some("/uslugi/terapia-par")
         );
         assert_eq!(DocId::new(Kind::Team, "anna").route(), None);
+    }
+
+    #[test]
+    fn titles_become_slugs_with_polish_letters_folded() {
+        for (title, slug) in [
+            ("Jak radzić sobie z lękiem?", "jak-radzic-sobie-z-lekiem"),
+            ("Zażółć gęślą jaźń", "zazolc-gesla-jazn"),
+            ("  ŁÓDŹ – Śląsk, 2025!  ", "lodz-slask-2025"),
+            ("Terapia „CBT” — 8 do 20 sesji", "terapia-cbt-8-do-20-sesji"),
+            ("Café Ñandú über Straße", "cafe-nandu-uber-strasse"),
+            ("???", ""),
+        ] {
+            assert_eq!(slugify(title), slug, "{title}");
+            assert!(slug.is_empty() || is_slug(slug));
+        }
+        let long = slugify(&"bardzo długi tytuł artykułu ".repeat(10));
+        assert!(
+            long.len() <= SLUG_MAX_CHARS && !long.ends_with('-'),
+            "{long}"
+        );
+        assert_eq!(slugify(&"a".repeat(80)).len(), SLUG_MAX_CHARS);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! publishes the result atomically. The `site` CLI and the sidecar both call these functions.
 
 mod assets;
+mod data;
 mod dates;
 mod edge;
 mod edit;
@@ -18,8 +19,10 @@ mod load;
 mod markdown;
 mod model;
 mod output;
+mod polish;
 mod publish;
 mod render;
+mod schedule;
 mod sections;
 mod seo;
 mod style;
@@ -34,8 +37,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use data::{
+    check_facts, check_prices, FactsEditable, Hours, NoticeFacts, PracticeFacts, PriceRow, Prices,
+    ServiceLink,
+};
 pub use edge::{check_api_origin, Redirect, NGINX_UPSTREAM};
-pub use edit::{check_sections, write_atomic, Editable, EditableContent, Saved};
+pub use edit::{
+    check_sections, check_settings, write_atomic, Created, Editable, EditableContent, Saved,
+    Settings, SETTINGS_MAX_CHARS,
+};
 pub use encoding::{hex, script_json};
 pub use error::{Diagnostic, Error, Result};
 pub use headers::{
@@ -43,14 +53,16 @@ pub use headers::{
 };
 pub use images::{ImageStats, CACHE_ENV as IMAGE_CACHE_ENV};
 pub use islands::{node_binary, SsrStats};
-pub use kind::{is_slug, DocId, Kind};
+pub use kind::{is_slug, slugify, DocId, Kind, SLUG_MAX_CHARS};
 pub use markdown::{plain_text, typeset};
 pub use model::{
     Address, ArticleMeta, Content, Cookie, CookieCategory, Document, PageMeta, PriceItem,
     PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
 pub use output::{route_file, Output};
-pub use render::{ExtraPage, Renderer};
+pub use polish::section_at;
+pub use render::{ExtraPage, Preview, Renderer, PREVIEW_MARK, PREVIEW_PROBLEMS};
+pub use schedule::{today, warsaw_time, Clock, Status};
 pub use sections::Section;
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
@@ -138,6 +150,11 @@ pub struct Build {
     /// What renders pages on request (the answer to a form sent without JavaScript) with
     /// this build's templates and content.
     pub renderer: Arc<Renderer>,
+    /// The moment this build was made for, and the next one at which the public site
+    /// changes by itself (a scheduled article's time, a notice's start or end): build again
+    /// then.
+    pub now: i64,
+    pub next_change: Option<i64>,
 }
 
 impl Build {
@@ -178,11 +195,13 @@ pub struct Builder {
     publisher: publish::Publisher,
     /// Where the edge proxies `/api/*` (`_redirects`); none: not proxied.
     api_origin: Option<String>,
+    clock: Clock,
 }
 
 impl Builder {
     pub fn new(project: Project) -> Self {
         Self {
+            clock: Clock::System,
             project,
             loader: load::Loader::default(),
             cards: views::CardCache::default(),
@@ -206,6 +225,12 @@ impl Builder {
         &self.project
     }
 
+    /// Where builds take "now" from: what is public depends on it (scheduled articles, the
+    /// notice), nothing else does.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
     /// Renders everything in memory, reusing what did not change since the last render;
     /// every content file is looked at to find what changed.
     pub fn render(&mut self) -> Result<Build> {
@@ -222,7 +247,10 @@ impl Builder {
 
     fn render_with(&mut self, changes: load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
-        let content = Arc::new(self.loader.load(&self.project.content_dir, changes)?);
+        let now = self.clock.now();
+        let loaded = self.loader.load(&self.project.content_dir, changes)?;
+        let (public, next_change) = schedule::public_at(loaded, now)?;
+        let content = Arc::new(public);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
         let (catalog, image_files) = images::Catalog::build(
@@ -280,6 +308,8 @@ impl Builder {
             warnings: renderer.warnings().to_vec(),
             phases,
             renderer: Arc::new(renderer),
+            now,
+            next_change,
         })
     }
 

@@ -130,6 +130,19 @@ pub struct SiteConfig {
     pub og_image: String,
     pub stock_photo_base: String,
     pub fallback_images: Vec<String>,
+    /// A notice every page shows inside its dates ("Gabinet nieczynny 24.12–1.01").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<Notice>,
+}
+
+/// A short notice shown on every page from `from` to `until` (Warsaw time, both days
+/// included; `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` for an exact moment), gone by itself after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Notice {
+    pub text: String,
+    pub from: String,
+    pub until: String,
 }
 
 /// Front matter of a page under `content/pages/`.
@@ -201,7 +214,8 @@ pub struct ArticleMeta {
     #[serde(default)]
     pub aliases: Vec<String>,
     pub excerpt: String,
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` (Warsaw time): an article dated in the future is
+    /// published at that moment.
     pub date: String,
     pub image: String,
     pub image_alt: String,
@@ -215,6 +229,9 @@ pub struct ArticleMeta {
     pub listed: bool,
     #[serde(default)]
     pub featured: bool,
+    /// `false` keeps the article out of the site (the file stays, nothing is built from it).
+    #[serde(default = "yes")]
+    pub published: bool,
 }
 
 fn yes() -> bool {

@@ -14,11 +14,14 @@ use crate::error::{Diagnostic, Error, Result};
 use crate::facts::{self, Facts};
 use crate::images;
 use crate::islands::{self, Islands};
+use crate::kind::{DocId, Kind};
+use crate::load::parse_document;
 use crate::markdown;
 use crate::model::{ArticleMeta, Content, Document, PageMeta, ServiceMeta};
 use crate::output::{route_file, Output};
 use crate::sections::Section;
 use crate::seo;
+use crate::validate;
 use crate::views::{self, CardCache, Collections};
 use crate::{assets, templates};
 
@@ -112,6 +115,43 @@ pub struct Renderer {
     uses_collections: HashSet<String>,
     global_fingerprint: [u8; 32],
     collections_fingerprint: [u8; 32],
+    /// The build's islands, for previews: prerendered from the same cache.
+    islands: Islands,
+}
+
+/// A page rendered from a document's unsaved text: what the panel's preview shows.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub html: String,
+    /// What a save of this text would be refused for (the document's own problems and its
+    /// links); the preview is rendered all the same.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// The mark every preview carries, visibly, at the bottom of the window.
+pub const PREVIEW_MARK: &str = "Podgląd – niezapisane zmiany";
+/// Where a preview's banner can say what a save would be refused for.
+pub const PREVIEW_PROBLEMS: &str = "<!--preview-problems-->";
+
+/// Marks a rendered page as a preview: not to be indexed, titled and bannered as one.
+fn mark_preview(html: &str) -> String {
+    let mut out = html.replacen(
+        "<head>\n",
+        "<head>\n<meta name=\"robots\" content=\"noindex, nofollow\">\n",
+        1,
+    );
+    out = out.replacen("<title>", &format!("<title>{PREVIEW_MARK} | "), 1);
+    let banner = format!(
+        "<div class=\"preview-banner\" role=\"status\"><strong>{PREVIEW_MARK}</strong> – ta strona nie jest opublikowana; zamknij kartę, aby wrócić do panelu.{PREVIEW_PROBLEMS}</div>\n"
+    );
+    match out
+        .find("<body")
+        .and_then(|i| out[i..].find('>').map(|j| i + j + 1))
+    {
+        Some(at) => out.insert_str(at, &format!("\n{banner}")),
+        None => out.insert_str(0, &banner),
+    }
+    out
 }
 
 /// Props every booking button island shares: where to book, and the doctor-listing platform.
@@ -223,6 +263,7 @@ impl Renderer {
                 .collect(),
             global_fingerprint: global.finalize().into(),
             collections_fingerprint,
+            islands: islands.clone(),
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -479,6 +520,59 @@ impl Renderer {
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
         self.tera_render("404.html", &ctx)
+    }
+
+    /// Renders the document `id` from `text` (its whole file, as a save would write it) with
+    /// this build's templates, facts and listings, writing nothing. Its islands come from
+    /// the build's prerender cache (node prerenders, and caches, only islands whose props
+    /// are new). Team profiles have no page of their own: `None`.
+    pub fn preview(&self, id: &DocId, text: &str) -> Result<Option<Preview>> {
+        let file = id.file(&self.content.root);
+        let site = &self.content.site;
+        let mut content = (*self.content).clone();
+        let bad = |d: Diagnostic| Error::Content(vec![d]);
+        fn put<M>(list: &mut Vec<Arc<Document<M>>>, doc: &Arc<Document<M>>) {
+            list.retain(|d| d.id != doc.id);
+            list.push(Arc::clone(doc));
+        }
+        let (job, mut problems) = match id.kind {
+            Kind::Page => {
+                let doc = Arc::new(parse_document::<PageMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.pages, &doc);
+                (Job::Page(Arc::clone(&doc)), validate::document(&doc, site))
+            }
+            Kind::Service => {
+                let doc =
+                    Arc::new(parse_document::<ServiceMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.services, &doc);
+                (
+                    Job::Service(Arc::clone(&doc)),
+                    validate::document(&doc, site),
+                )
+            }
+            Kind::Article => {
+                let doc =
+                    Arc::new(parse_document::<ArticleMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.articles, &doc);
+                (
+                    Job::Article(Arc::clone(&doc)),
+                    validate::document(&doc, site),
+                )
+            }
+            Kind::Team => return Ok(None),
+        };
+        problems.extend(
+            validate::validate(&content, &[], &mut validate::Checks::default())
+                .into_iter()
+                .filter(|d| d.file == file),
+        );
+        let mut pages = [Output::new(job.path(), self.render(&job)?)];
+        self.islands.finish(&mut pages)?;
+        let html = String::from_utf8_lossy(&pages[0].bytes);
+        Ok(Some(Preview {
+            html: mark_preview(&html),
+            problems,
+        }))
     }
 
     /// Renders a page on request from this build's templates and content; never starts node.

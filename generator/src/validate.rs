@@ -3,10 +3,10 @@
 //! internal links, images, dates, booking links, the facts of `site.yaml`) run every build.
 
 use sha2::{Digest, Sha256};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::dates::Date;
+use crate::dates::LocalTime;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
@@ -306,7 +306,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                         ));
                     }
                 }
-                if let Err(message) = Date::parse(&doc.meta.date) {
+                if let Err(message) = LocalTime::parse(&doc.meta.date) {
                     p.push(Diagnostic::new(
                         &doc.file,
                         field_line(doc.as_ref(), "date"),
@@ -400,6 +400,11 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
         let message = "fallback_images must list exactly four 'photo-…' ids or full addresses";
         problems.push(("fallback_images", message.to_string()));
     }
+    problems.extend(
+        contact_fact_problems(site)
+            .into_iter()
+            .map(|p| (p.key, p.english)),
+    );
     for (key, message) in problems {
         out.push(Diagnostic::new(
             &site_file,
@@ -407,6 +412,240 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             message,
         ));
     }
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+fn is_clock(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 5
+        && b[2] == b':'
+        && text[..2]
+            .parse::<u8>()
+            .is_ok_and(|h| h < 24 && b[0].is_ascii_digit())
+        && text[3..]
+            .parse::<u8>()
+            .is_ok_and(|m| m < 60 && b[3].is_ascii_digit())
+}
+
+/// A problem of the facts the panel edits, in English for `make check` and in Polish for
+/// the panel: one rule, two readers.
+pub(crate) struct FactProblem {
+    /// The `site.yaml` key whose line is reported.
+    pub key: &'static str,
+    pub english: String,
+    pub polish: String,
+}
+
+fn problem(key: &'static str, english: String, polish: String) -> FactProblem {
+    FactProblem {
+        key,
+        english,
+        polish,
+    }
+}
+
+/// The facts the panel lets the practice change: phone, e-mail, address, opening hours,
+/// booking links and the notice.
+pub(crate) fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
+    let mut out = Vec::new();
+    let digits = site.phone.chars().filter(char::is_ascii_digit).count();
+    let phone_chars = site
+        .phone
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-()".contains(c));
+    if !phone_chars || !(9..=15).contains(&digits) {
+        out.push(problem(
+            "phone",
+            format!(
+                "phone '{}' is not a phone number (9 to 15 digits, spaces, '+', '-', brackets)",
+                site.phone
+            ),
+            format!(
+                "Telefon „{}” nie jest numerem telefonu: wpisz od 9 do 15 cyfr (mogą być spacje, „+”, „-” i nawiasy).",
+                site.phone
+            ),
+        ));
+    }
+    let email_ok = site.email.split_once('@').is_some_and(|(user, host)| {
+        !user.is_empty()
+            && host.contains('.')
+            && !host.starts_with('.')
+            && !host.ends_with('.')
+            && !site.email.chars().any(|c| c.is_whitespace() || c == ',')
+            && !host.contains('@')
+    });
+    if !email_ok {
+        out.push(problem(
+            "email",
+            format!("email '{}' is not an e-mail address", site.email),
+            format!("E-mail „{}” nie jest adresem e-mail.", site.email),
+        ));
+    }
+    let a = &site.address;
+    let postal = a.postal_code.len() == 6
+        && a.postal_code.char_indices().all(|(i, c)| match i {
+            2 => c == '-',
+            _ => c.is_ascii_digit(),
+        });
+    if a.country == "PL" && !postal {
+        out.push(problem(
+            "postal_code",
+            format!(
+                "postal_code '{}' is not a Polish postal code (NN-NNN)",
+                a.postal_code
+            ),
+            format!("Kod pocztowy „{}” nie ma postaci NN-NNN.", a.postal_code),
+        ));
+    }
+    if a.street.trim().is_empty() || a.city.trim().is_empty() {
+        out.push(problem(
+            "street",
+            "address: street and city must not be empty".to_string(),
+            "Adres: ulica i miejscowość nie mogą być puste.".to_string(),
+        ));
+    }
+    if site.opening_hours.is_empty() {
+        out.push(problem(
+            "opening_hours",
+            "opening_hours: give at least one row".to_string(),
+            "Godziny pracy: podaj co najmniej jeden wiersz.".to_string(),
+        ));
+    }
+    for (n, hours) in site.opening_hours.iter().enumerate() {
+        let n = n + 1;
+        if hours.days.is_empty() || hours.days.iter().any(|d| !WEEKDAYS.contains(&d.as_str())) {
+            out.push(problem(
+                "opening_hours",
+                format!(
+                    "opening_hours: days must be English day names ({}), got {:?}",
+                    WEEKDAYS.join(", "),
+                    hours.days
+                ),
+                format!("Godziny pracy, wiersz {n}: wybierz co najmniej jeden dzień tygodnia."),
+            ));
+        }
+        if !is_clock(&hours.opens) || !is_clock(&hours.closes) || hours.opens >= hours.closes {
+            out.push(problem(
+                "opening_hours",
+                format!(
+                    "opening_hours: '{}'–'{}' is not an opening time before a closing time (HH:MM)",
+                    hours.opens, hours.closes
+                ),
+                format!(
+                    "Godziny pracy, wiersz {n}: „{}”–„{}” to nie godzina otwarcia przed godziną zamknięcia (GG:MM).",
+                    hours.opens, hours.closes
+                ),
+            ));
+        }
+    }
+    let links = std::iter::once(("booking_url", "Link do rezerwacji", &site.booking_url)).chain(
+        site.therapist_booking
+            .values()
+            .map(|url| ("therapist_booking", "Link do rezerwacji terapeuty", url)),
+    );
+    for (key, label, url) in links {
+        if !url.starts_with("https://")
+            || url.len() <= "https://".len()
+            || url.contains(char::is_whitespace)
+        {
+            out.push(problem(
+                key,
+                format!("{key}: '{url}' is not a full https:// address"),
+                format!("{label}: „{url}” nie jest pełnym adresem zaczynającym się od https://."),
+            ));
+        }
+    }
+    if let Some(notice) = &site.notice {
+        let text = notice.text.trim();
+        if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
+            out.push(problem(
+                "notice",
+                format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
+                format!("Komunikat: tekst musi mieć od 1 do {NOTICE_MAX_CHARS} znaków w jednym wierszu."),
+            ));
+        }
+        let from = LocalTime::parse(&notice.from);
+        let until = LocalTime::parse(&notice.until);
+        for (key, label, value, parsed) in [
+            ("from", "od", &notice.from, &from),
+            ("until", "do", &notice.until, &until),
+        ] {
+            if let Err(message) = parsed {
+                out.push(problem(
+                    "notice",
+                    format!("notice {key}: {message}"),
+                    format!("Komunikat, data „{label}”: „{value}” nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM)."),
+                ));
+            }
+        }
+        if let (Ok(from), Ok(until)) = (from, until) {
+            if until.end_unix() <= from.unix() {
+                out.push(problem(
+                    "notice",
+                    format!(
+                        "notice: until '{}' is before from '{}'",
+                        notice.until, notice.from
+                    ),
+                    format!(
+                        "Komunikat: data końca „{}” jest wcześniejsza niż data początku „{}”.",
+                        notice.until, notice.from
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The longest notice: one line of a banner.
+pub(crate) const NOTICE_MAX_CHARS: usize = 200;
+
+/// Links of public pages (and the price list) to articles that are not public yet.
+pub(crate) fn links_to_hidden(content: &Content, hidden: &BTreeSet<String>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if hidden.is_empty() {
+        return out;
+    }
+    let target = |url: &str| {
+        let path = url.split(['#', '?']).next().unwrap_or(url);
+        let path = path.trim_end_matches('/');
+        hidden.contains(path).then(|| path.to_string())
+    };
+    let mut check = |file: &Path, line: usize, url: &str| {
+        if let Some(route) = target(url) {
+            out.push(Diagnostic::new(
+                file,
+                line,
+                format!("the link '{url}' leads to the article {route}, which is not published"),
+            ));
+        }
+    };
+    macro_rules! docs {
+        ($list:expr) => {
+            for doc in $list {
+                for t in doc.links.iter().filter(|t| !t.is_image) {
+                    check(&doc.file, line_in_body(doc.as_ref(), t.offset), &t.url);
+                }
+            }
+        };
+    }
+    docs!(&content.pages);
+    docs!(&content.services);
+    docs!(&content.articles);
+    docs!(&content.team);
+    for item in &content.prices.items {
+        check(&content.prices_file, 1, &item.link);
+    }
+    out
 }
 
 fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {

@@ -5,7 +5,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::dates::Date;
+use crate::dates::LocalTime;
 use crate::facts::Facts;
 use crate::images;
 use crate::kind::DocId;
@@ -87,7 +87,7 @@ pub struct ArticleCard {
 
 pub(crate) fn article_card(site: &SiteConfig, doc: &Document<ArticleMeta>) -> ArticleCard {
     let m = &doc.meta;
-    let date = Date::parse(&m.date).ok();
+    let date = LocalTime::parse(&m.date).ok().map(|t| t.date);
     ArticleCard {
         slug: doc.slug().to_string(),
         title: m.title.clone(),

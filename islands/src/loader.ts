@@ -2,26 +2,53 @@
 // interaction, whichever comes first. Kept tiny: pages with islands load it, nothing else.
 type Mount = (root: Element, props: unknown) => void;
 
-function hydrate(island: HTMLElement): Promise<void> {
-  if (island.dataset.hydrated) return Promise.resolve();
+// One import per island: a second start or click waits for the same promise.
+const pending = new WeakMap<HTMLElement, Promise<boolean>>();
+
+/** Resolves to whether the island was hydrated; never rejects. */
+function hydrate(island: HTMLElement): Promise<boolean> {
+  const known = pending.get(island);
+  if (known) return known;
   island.dataset.hydrated = "loading";
   const propsText = island.querySelector("script[type='application/json']")?.textContent ?? "{}";
   const root = island.querySelector("[data-island-root]");
   const src = island.dataset.src ?? "";
-  return import(src).then((mod: { mount: Mount }) => {
-    if (root) mod.mount(root, JSON.parse(propsText));
-    island.dataset.hydrated = "true";
-  });
+  const done = import(src).then(
+    (mod: { mount: Mount }) => {
+      if (root) mod.mount(root, JSON.parse(propsText));
+      island.dataset.hydrated = "true";
+      return true;
+    },
+    () => {
+      // The chunk did not load (network, CSP): the island stays the server's HTML, whose
+      // links and forms work without JavaScript.
+      island.dataset.hydrated = "failed";
+      return false;
+    },
+  );
+  pending.set(island, done);
+  return done;
 }
 
 function watch(island: HTMLElement): void {
   const start = () => void hydrate(island);
-  // A click that arrives before hydration opens what it would have opened afterwards.
+  // A click that arrives before hydration is held until the island is ready, then given to
+  // it once (the last one, however many came while waiting); if the island cannot load, the
+  // listener goes and the click is given back to the plain HTML, which works without
+  // JavaScript.
+  let held: HTMLElement | null = null;
   const onClick = (event: Event) => {
     if (island.dataset.hydrated === "true") return;
-    const target = event.target as HTMLElement;
     event.preventDefault();
-    void hydrate(island).then(() => setTimeout(() => target.click(), 0));
+    const waiting = held !== null;
+    held = event.target as HTMLElement;
+    if (waiting) return;
+    void hydrate(island).then((ok) => {
+      if (!ok) island.removeEventListener("click", onClick, { capture: true });
+      const target = held;
+      held = null;
+      setTimeout(() => target?.click(), 0);
+    });
   };
   island.addEventListener("click", onClick, { capture: true });
   for (const type of ["pointerdown", "focusin", "keydown"]) island.addEventListener(type, start, { once: true });

@@ -71,6 +71,25 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
      CREATE INDEX login_failures_at ON login_failures (at);
      CREATE TABLE used_tokens (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);",
+    // The panel creates and deletes articles and edits the data files: each revision says
+    // what it did. A draft is the unsaved state of one document, shared by every device the
+    // administrator uses; an uploaded image keeps its alternative text.
+    "ALTER TABLE revisions ADD COLUMN action TEXT NOT NULL DEFAULT 'save'
+       CHECK (action IN ('save', 'create', 'delete', 'restore'));
+     CREATE TABLE drafts (
+       doc_id TEXT PRIMARY KEY,
+       author TEXT NOT NULL,
+       saved_at INTEGER NOT NULL,
+       version TEXT NOT NULL,
+       body TEXT NOT NULL
+     );
+     CREATE TABLE images (
+       file TEXT PRIMARY KEY,
+       alt TEXT NOT NULL,
+       author TEXT NOT NULL,
+       uploaded_at INTEGER NOT NULL,
+       bytes INTEGER NOT NULL
+     );",
 ];
 
 /// The schema version this build of the sidecar migrates to.
@@ -131,6 +150,75 @@ pub fn check_file(path: &Path) -> Result<i64, Error> {
     }
     conn.query_row("PRAGMA user_version", [], |r| r.get(0))
         .map_err(db_error)
+}
+
+/// What a revision did to its document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Save,
+    Create,
+    /// The file was removed; the revision keeps the text it had.
+    Delete,
+    /// A deleted file was made again from its last text.
+    Restore,
+}
+
+impl Action {
+    fn as_str(self) -> &'static str {
+        match self {
+            Action::Save => "save",
+            Action::Create => "create",
+            Action::Delete => "delete",
+            Action::Restore => "restore",
+        }
+    }
+
+    fn parse(text: &str) -> Action {
+        match text {
+            "create" => Action::Create,
+            "delete" => Action::Delete,
+            "restore" => Action::Restore,
+            _ => Action::Save,
+        }
+    }
+}
+
+/// A document deleted from the panel, restorable from its last revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Deleted {
+    pub doc_id: String,
+    pub revision: i64,
+    pub deleted_at: i64,
+    pub author: String,
+    /// The text the file had.
+    #[serde(skip)]
+    pub text: String,
+}
+
+/// The unsaved state of a document, kept on the server until saved or discarded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Draft {
+    pub doc_id: String,
+    pub author: String,
+    pub saved_at: i64,
+    /// The version of the file the draft was made from.
+    pub version: String,
+    /// What the panel sent (sections and settings), as JSON.
+    pub body: serde_json::Value,
+}
+
+/// An image uploaded from the panel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Upload {
+    pub file: String,
+    pub alt: String,
+    pub author: String,
+    pub uploaded_at: i64,
+    pub bytes: i64,
 }
 
 /// Why a message is suspected of being spam.
@@ -222,6 +310,7 @@ pub struct Revision {
     pub id: i64,
     pub saved_at: i64,
     pub author: String,
+    pub action: Action,
 }
 
 /// A live session, as kept in memory.
@@ -699,20 +788,131 @@ impl Db {
     pub fn revisions(&self, doc_id: &str) -> Result<Vec<Revision>, Error> {
         self.run(|c| {
             let mut stmt = c.prepare(
-                "SELECT id, saved_at, author FROM revisions WHERE doc_id = ?1 ORDER BY id DESC LIMIT 100",
+                "SELECT id, saved_at, author, action FROM revisions WHERE doc_id = ?1 ORDER BY id DESC LIMIT 100",
             )?;
             let rows = stmt.query_map([doc_id], |r| {
                 Ok(Revision {
                     id: r.get(0)?,
                     saved_at: r.get(1)?,
                     author: r.get(2)?,
+                    action: Action::parse(&r.get::<_, String>(3)?),
                 })
             })?;
             rows.collect()
         })
     }
 
-    /// The text a revision saved.
+    /// Records what `action` did to `doc_id`: the text before and after.
+    pub fn insert_revision_as(
+        &self,
+        doc_id: &str,
+        author: &str,
+        previous: &str,
+        saved: &str,
+        now: i64,
+        action: Action,
+    ) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO revisions (doc_id, saved_at, author, previous, saved, action) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![doc_id, now, author, previous, saved, action.as_str()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Documents whose last revision deleted them, newest first, with the text they had.
+    pub fn deleted(&self) -> Result<Vec<Deleted>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT r.doc_id, r.id, r.saved_at, r.author, r.previous FROM revisions r
+                 WHERE r.action = 'delete'
+                   AND r.id = (SELECT MAX(id) FROM revisions WHERE doc_id = r.doc_id)
+                 ORDER BY r.id DESC LIMIT 200",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(Deleted {
+                    doc_id: r.get(0)?,
+                    revision: r.get(1)?,
+                    deleted_at: r.get(2)?,
+                    author: r.get(3)?,
+                    text: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    // --- drafts -------------------------------------------------------------------------
+
+    pub fn put_draft(&self, draft: &Draft) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO drafts (doc_id, author, saved_at, version, body) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (doc_id) DO UPDATE SET author = ?2, saved_at = ?3, version = ?4, body = ?5",
+                params![draft.doc_id, draft.author, draft.saved_at, draft.version, draft.body.to_string()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    pub fn drafts(&self) -> Result<Vec<Draft>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT doc_id, author, saved_at, version, body FROM drafts ORDER BY doc_id",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                let body: String = r.get(4)?;
+                Ok(Draft {
+                    doc_id: r.get(0)?,
+                    author: r.get(1)?,
+                    saved_at: r.get(2)?,
+                    version: r.get(3)?,
+                    body: serde_json::from_str(&body).unwrap_or(serde_json::Value::Null),
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Forgets the draft of `doc_id`; whether there was one.
+    pub fn delete_draft(&self, doc_id: &str) -> Result<bool, Error> {
+        self.run(|c| c.execute("DELETE FROM drafts WHERE doc_id = ?1", [doc_id]))
+            .map(|n| n > 0)
+    }
+
+    // --- uploaded images ----------------------------------------------------------------
+
+    pub fn put_upload(&self, upload: &Upload) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO images (file, alt, author, uploaded_at, bytes) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (file) DO UPDATE SET alt = ?2, author = ?3, uploaded_at = ?4, bytes = ?5",
+                params![upload.file, upload.alt, upload.author, upload.uploaded_at, upload.bytes],
+            )
+            .map(|_| ())
+        })
+    }
+
+    pub fn uploads(&self) -> Result<Vec<Upload>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT file, alt, author, uploaded_at, bytes FROM images ORDER BY file",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(Upload {
+                    file: r.get(0)?,
+                    alt: r.get(1)?,
+                    author: r.get(2)?,
+                    uploaded_at: r.get(3)?,
+                    bytes: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The text a revision saved (empty for a deletion).
     pub fn revision_text(&self, doc_id: &str, id: i64) -> Result<Option<String>, Error> {
         self.run(|c| {
             c.query_row(

@@ -2,18 +2,24 @@
 //! contact form, the admin panel's sign-in, pages and inbox — rebuilding the site after each
 //! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
 
+pub mod articles;
 pub mod auth;
 pub mod backup;
+pub mod body;
 pub mod client;
 pub mod config;
 pub mod contact;
+pub mod data;
 pub mod db;
 pub mod dev;
 pub mod error;
 pub mod health;
+pub mod images;
 pub mod messages;
 pub mod outbox;
 pub mod pages;
+pub mod preview;
+pub mod scheduler;
 pub mod site;
 pub mod static_files;
 
@@ -238,6 +244,10 @@ pub fn app(
         .configure(contact::configure)
         .configure(auth::configure)
         .configure(pages::configure)
+        .configure(articles::configure)
+        .configure(preview::configure)
+        .configure(data::configure)
+        .configure(images::configure)
         .configure(messages::configure)
         .configure(health::configure)
         .default_service(web::to(static_files::serve))
@@ -285,6 +295,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
         );
     }
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
+    scheduler::spawn(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =
         auth::password::ensure_admin(&state.db, &admin, config.admin_password.as_deref())?

@@ -1,23 +1,25 @@
 //! The admin panel's pages API (SPEC §7 read pages, update page): every page, service and
-//! article, saved into its content file, rebuilt and published at once; each save is a
-//! revision that can be restored.
+//! article, its sections and its settings saved into its content file, rebuilt and
+//! published at once; each save is a revision that can be restored; an article can be
+//! deleted (its text stays in the history).
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use generator::{DocId, EditableContent, Saved};
+use generator::{DocId, EditableContent, Kind, Saved, Settings};
 use serde::Deserialize;
 use serde_json::json;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
 use crate::auth::{Admin, AdminChange};
 use crate::config::SECRET_VARIABLES;
+use crate::db::Action;
 use crate::error::{json_error, ApiError};
 use crate::{now, AppState};
 
-const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
-const NOT_FOUND: &str = "Nie ma takiej strony.";
+pub(crate) const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
+pub(crate) const NOT_FOUND: &str = "Nie ma takiej strony.";
 const CONFLICT: &str = "Ta strona została w międzyczasie zmieniona (w innej karcie lub w repozytorium). Twoje zmiany nie zostały zapisane, ale wciąż są w edytorze: skopiuj je, odśwież stronę i wprowadź je ponownie.";
 /// The longest body a save may send: far above the longest document.
 pub const MAX_SAVE_BYTES: usize = 1024 * 1024;
@@ -31,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .app_data(json)
             .route("", web::get().to(list))
             .route("/{kind}/{slug}", web::put().to(save))
+            .route("/{kind}/{slug}", web::delete().to(remove))
             .route("/{kind}/{slug}/revisions", web::get().to(revisions))
             .route(
                 "/{kind}/{slug}/revisions/{id}/restore",
@@ -39,31 +42,34 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-fn no_store() -> actix_web::HttpResponseBuilder {
+pub(crate) fn no_store() -> actix_web::HttpResponseBuilder {
     let mut response = HttpResponse::Ok();
     response.insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"));
     response
 }
 
-fn doc_id(kind: &str, slug: &str) -> Result<DocId, ApiError> {
+pub(crate) fn doc_id(kind: &str, slug: &str) -> Result<DocId, ApiError> {
     DocId::parse(&format!("{kind}/{slug}")).ok_or_else(|| ApiError::not_found(NOT_FOUND))
 }
 
 async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let project = state.site.project.clone();
-    let pages = web::block(move || project.editable_list()).await??;
+    let pages = web::block(move || project.editable_list(now())).await??;
     Ok(no_store().json(pages))
 }
 
 #[derive(Deserialize)]
 struct SaveBody {
     content: EditableContent,
+    /// The front-matter fields beside the sections; without them only sections change.
+    #[serde(default)]
+    settings: Option<Settings>,
     version: String,
 }
 
 #[derive(Deserialize)]
-struct RestoreBody {
-    version: String,
+pub(crate) struct VersionBody {
+    pub version: String,
 }
 
 /// A git command in `content/`, without the process's secrets in its environment.
@@ -76,7 +82,7 @@ fn git(content_dir: &Path, args: &[&str]) -> std::io::Result<std::process::Outpu
     command.output()
 }
 
-fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &DocId) -> Option<String> {
+fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &str) -> Option<String> {
     let inside =
         git(content_dir, &["rev-parse", "--is-inside-work-tree"]).is_ok_and(|o| o.status.success());
     if !inside {
@@ -107,11 +113,57 @@ fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &DocId) -> Opti
     (!ok).then(|| "Zmiany zapisano, ale nie udało się ich zatwierdzić w git.".to_string())
 }
 
-/// Writes a change with `write`, rebuilds and publishes; a build that fails puts the file
-/// back and the change is refused with the reason.
-fn publish_change(
+/// What a change writes: the file, the name its revisions carry, and what it does.
+pub(crate) struct Target {
+    pub doc_id: String,
+    pub file: PathBuf,
+    pub action: Action,
+}
+
+impl Target {
+    pub(crate) fn document(state: &AppState, id: &DocId, action: Action) -> Result<Self, ApiError> {
+        let file = state
+            .site
+            .project
+            .file_of(id)
+            .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+        Ok(Target {
+            doc_id: id.to_string(),
+            file,
+            action,
+        })
+    }
+}
+
+/// Why a build refused a change, in Polish, each problem with where it is.
+pub(crate) fn refusal(
     state: &AppState,
-    id: &DocId,
+    target: &Target,
+    saved: &str,
+    e: &generator::Error,
+) -> ApiError {
+    let content_dir = &state.site.project.content_dir;
+    let problems: Vec<String> = e
+        .diagnostics()
+        .iter()
+        .map(|d| d.polish(content_dir, Some((&target.file, saved))))
+        .collect();
+    let reason = if problems.is_empty() {
+        format!("błąd budowania ({e})")
+    } else {
+        problems.join(" ")
+    };
+    ApiError::unprocessable(format!(
+        "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian. {reason}"
+    ))
+}
+
+/// Writes a change with `write`, rebuilds and publishes; a build that fails puts the file
+/// back as it was (or removes it, if the change made it) and the change is refused with the
+/// reason. Every change is a revision; the document's server-side draft is dropped.
+pub(crate) fn publish_change(
+    state: &AppState,
+    target: &Target,
     author: &str,
     write: impl FnOnce() -> generator::Result<Saved>,
 ) -> Result<serde_json::Value, ApiError> {
@@ -126,39 +178,44 @@ fn publish_change(
             version,
         } => (previous, saved, version),
     };
-    let file = state
-        .site
-        .project
-        .file_of(id)
-        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    let file = &target.file;
     let changed = [file.clone()];
     let published = match state.site.rebuild_with(&mut builder, Some(&changed)) {
         Ok(p) => p,
         Err(e) => {
-            generator::write_atomic(&file, &previous)?;
+            match target.action {
+                Action::Create | Action::Restore => {
+                    let _ = std::fs::remove_file(file);
+                }
+                Action::Save | Action::Delete => generator::write_atomic(file, &previous)?,
+            }
             // The builder read the refused text; tell it the file changed back, rather than
             // rely on the just-written file being read again anyway.
             if let Err(again) = builder.render_changed(&changed) {
                 tracing::error!(error = %again, "the site does not build after putting the file back");
             }
-            return Err(ApiError::unprocessable(format!(
-                "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian: {e}"
-            )));
+            return Err(refusal(state, target, &saved, &e));
         }
     };
     drop(builder);
     let ms = started.elapsed().as_millis();
-    state
-        .db
-        .insert_revision(&id.to_string(), author, &previous, &saved, now())?;
-    tracing::info!(page = %id, author, ms = ms as u64, "page saved and published");
+    state.db.insert_revision_as(
+        &target.doc_id,
+        author,
+        &previous,
+        &saved,
+        now(),
+        target.action,
+    )?;
+    state.db.delete_draft(&target.doc_id)?;
+    tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms = ms as u64, "change saved and published");
     let mut warnings: Vec<String> = published.warning.into_iter().collect();
     if state.site.content_git_commit {
         warnings.extend(git_commit(
             &state.site.project.content_dir,
-            &file,
+            file,
             author,
-            id,
+            &target.doc_id,
         ));
     }
     let warning = (!warnings.is_empty()).then(|| warnings.join(" "));
@@ -173,11 +230,44 @@ async fn save(
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
     generator::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    if let Some(settings) = &body.settings {
+        generator::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+    }
     let body = body.into_inner();
     let answer = web::block(move || {
         let project = state.site.project.clone();
-        publish_change(&state, &id, &admin.email, || {
-            project.save_sections(&id, &body.version, &body.content.sections)
+        let target = Target::document(&state, &id, Action::Save)?;
+        publish_change(&state, &target, &admin.email, || {
+            project.save(
+                &id,
+                &body.version,
+                &body.content.sections,
+                body.settings.as_ref(),
+            )
+        })
+    })
+    .await??;
+    Ok(no_store().json(answer))
+}
+
+/// Deletes an article: its file goes, its text stays in the history (`GET /api/deleted`).
+async fn remove(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    body: web::Json<VersionBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    if id.kind != Kind::Article {
+        return Err(ApiError::unprocessable(
+            "Usunąć można tylko artykuł; strony i usługi są częścią układu serwisu.",
+        ));
+    }
+    let answer = web::block(move || {
+        let project = state.site.project.clone();
+        let target = Target::document(&state, &id, Action::Delete)?;
+        publish_change(&state, &target, &admin.email, || {
+            project.delete(&id, &body.version)
         })
     })
     .await??;
@@ -198,7 +288,7 @@ async fn revisions(
 async fn restore(
     AdminChange(admin): AdminChange,
     path: web::Path<(String, String, i64)>,
-    body: web::Json<RestoreBody>,
+    body: web::Json<VersionBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, slug, revision) = path.into_inner();
@@ -208,8 +298,14 @@ async fn restore(
             .db
             .revision_text(&id.to_string(), revision)?
             .ok_or_else(|| ApiError::not_found("Nie ma takiej wersji tej strony."))?;
+        if text.is_empty() {
+            return Err(ApiError::unprocessable(
+                "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.",
+            ));
+        }
         let project = state.site.project.clone();
-        publish_change(&state, &id, &admin.email, || {
+        let target = Target::document(&state, &id, Action::Save)?;
+        publish_change(&state, &target, &admin.email, || {
             project.replace_text(&id, &body.version, |_| Ok(text))
         })
     })

@@ -263,6 +263,28 @@ pub struct Published {
     pub warning: Option<String>,
     /// The routes whose answer changed (every route after the first build).
     pub changed: Vec<String>,
+    /// When the public site changes next by itself (a scheduled article, a notice).
+    pub next_change: Option<i64>,
+}
+
+/// The next moment the site must be built again without anyone saving anything: set by
+/// every build, waited for by the scheduler (`scheduler::spawn`).
+#[derive(Default)]
+pub struct Schedule {
+    next: Mutex<Option<i64>>,
+    /// Woken whenever `next` changes.
+    pub wake: tokio::sync::Notify,
+}
+
+impl Schedule {
+    pub fn next(&self) -> Option<i64> {
+        *self.next.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn set(&self, next: Option<i64>) {
+        *self.next.lock().unwrap_or_else(|p| p.into_inner()) = next;
+        self.wake.notify_one();
+    }
 }
 
 /// Builds, serves and publishes the site.
@@ -276,6 +298,7 @@ pub struct SiteState {
     /// Run after a successful publish with the changed routes, to purge a CDN's copies.
     pub purge_cmd: Option<String>,
     pub content_git_commit: bool,
+    pub schedule: Schedule,
 }
 
 impl SiteState {
@@ -291,6 +314,7 @@ impl SiteState {
             publish_cmd: config.publish_cmd.clone(),
             purge_cmd: config.purge_cmd.clone(),
             content_git_commit: config.content_git_commit,
+            schedule: Schedule::default(),
         }
     }
 
@@ -319,6 +343,7 @@ impl SiteState {
             None => builder.render()?,
         };
         let changed = self.live.swap(&build);
+        self.schedule.set(build.next_change);
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
         let report = generator::BuildReport {
@@ -352,6 +377,7 @@ impl SiteState {
             report,
             warning,
             changed,
+            next_change: build.next_change,
         })
     }
 }

@@ -1,6 +1,7 @@
 // WCAG 2.2 AA with axe-core on every route and on the states a visitor or the administrator
 // meets: the open booking dialog, the mobile menu, the contact form with errors, the cookie
-// banner and the signed-in admin panel. Any violation fails.
+// banner and the signed-in admin panel (its settings, the new-article dialog, the price list,
+// the practice's facts, pictures and the inbox). Any violation fails.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, describe, test } from "node:test";
@@ -92,7 +93,24 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Zaloguj się" }).click();
     await page.getByRole("tab").first().waitFor();
     await page.getByRole("button", { name: "Historia zmian" }).click();
+    await page.locator("details.settings-details summary").click();
     assert.deepEqual(await violations(page, "admin panel"), []);
+    await page.getByRole("button", { name: "Nowy artykuł" }).click();
+    await page.getByLabel("Tytuł artykułu").fill("Terapia online");
+    await page.getByText("Ten adres jest już zajęty").waitFor();
+    assert.deepEqual(await violations(page, "new article dialog"), []);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.getByRole("heading", { name: "Cennik" }).waitFor();
+    assert.deepEqual(await violations(page, "admin prices"), []);
+    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
+    await page.getByLabel(/Pokazuj komunikat/).check();
+    assert.deepEqual(await violations(page, "admin facts"), []);
+    await page.getByRole("button", { name: "Obrazy" }).click();
+    await page.getByRole("heading", { name: "Obrazy" }).waitFor();
+    assert.deepEqual(await violations(page, "admin pictures"), []);
     await fetch(`${site.base}/api/contact`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

@@ -104,6 +104,53 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
     assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd");
     await page.context().close();
   });
+
+  test("a click while the island's chunk is still loading is held and given to it once", async () => {
+    const page = await openPage(browser, site.base);
+    let release;
+    const released = new Promise((r) => (release = r));
+    await page.route("**/assets/islands/BookingButton.*", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      window.clicks = 0;
+      document.addEventListener("click", () => (window.clicks += 1));
+    });
+    await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
+    await page.waitForSelector('.island[data-hydrated="loading"]');
+    await page.locator(".island a.btn").first().click();
+    // Fifty turns of the event loop while the import is pending: the click is held, never repeated.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 50; i += 1) await new Promise((r) => setTimeout(r, 0));
+    });
+    assert.equal(await page.evaluate(() => window.clicks), 1);
+    release();
+    await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor({ state: "visible" });
+    assert.equal(await page.evaluate(() => window.clicks), 2, "given to the island exactly once");
+    await page.context().close();
+  });
+
+  test("when the island's chunk cannot load, a click follows the link as it would without JavaScript", async () => {
+    const page = await openPage(browser, site.base);
+    await page.route("**/assets/islands/BookingButton.*", (route) => route.abort("blockedbyclient"));
+    await page
+      .context()
+      .route(`${bookingUrl}*`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booksy</title>" }),
+      );
+    await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
+    const popup = page.context().waitForEvent("page");
+    await page.locator(".island a.btn").first().click();
+    const booking = await popup;
+    await booking.waitForURL(bookingUrl);
+    assert.equal(await page.locator(".island").first().getAttribute("data-hydrated"), "failed");
+    assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd", "the page itself stays");
+    const second = page.context().waitForEvent("page");
+    await page.locator(".island a.btn").nth(1).click();
+    await (await second).waitForURL(bookingUrl);
+    await page.context().close();
+  });
 });
 
 describe("booking dialog, booking link on the doctor-listing platform", () => {

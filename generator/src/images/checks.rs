@@ -58,7 +58,8 @@ impl Checker<'_> {
     ) {
         let line = field_line(doc, image_field);
         self.size(doc, line, image);
-        if alt.trim().is_empty() {
+        // No image: one of the stock fallbacks is shown, as decoration (alt="").
+        if !image.trim().is_empty() && alt.trim().is_empty() {
             let line = doc.field_lines.get(alt_field).copied().unwrap_or(line);
             let message = format!(
                 "{alt_field}: describe the image in words (its alt text): the page shows '{}' to people who cannot see it",

@@ -1,5 +1,7 @@
 // The content editor of one page (SPEC §2 Admin panel): its sections, each with a type and a
-// five-row text area, added, changed and deleted, then saved.
+// five-row text area, added, changed and deleted, then saved; a picture can be put into a
+// section, and other actions (preview, draft, delete) sit beside 'Zapisz zmiany'.
+import type { ReactNode } from "react";
 import type { Section } from "./api";
 
 export interface EditorProps {
@@ -8,9 +10,12 @@ export interface EditorProps {
   onSave: () => void;
   saving: boolean;
   dirty: boolean;
+  /** Asks which picture to put into section `index`. */
+  onInsertImage?: ((index: number) => void) | undefined;
+  actions?: ReactNode;
 }
 
-export default function Editor({ sections, onChange, onSave, saving, dirty }: EditorProps) {
+export default function Editor({ sections, onChange, onSave, saving, dirty, onInsertImage, actions }: EditorProps) {
   const update = (index: number, patch: Partial<Section>) =>
     onChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   return (
@@ -34,13 +39,20 @@ export default function Editor({ sections, onChange, onSave, saving, dirty }: Ed
                 aria-label={`Treść sekcji ${i + 1}`}
                 onChange={(e) => update(i, { content: e.target.value })}
               />
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                onClick={() => onChange(sections.filter((_, j) => j !== i))}
-              >
-                Usuń sekcję<span className="visually-hidden"> {i + 1}</span>
-              </button>
+              <div className="editor-section-actions">
+                {onInsertImage && (
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => onInsertImage(i)}>
+                    Wstaw obraz<span className="visually-hidden"> do sekcji {i + 1}</span>
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  onClick={() => onChange(sections.filter((_, j) => j !== i))}
+                >
+                  Usuń sekcję<span className="visually-hidden"> {i + 1}</span>
+                </button>
+              </div>
             </fieldset>
           </li>
         ))}
@@ -56,6 +68,7 @@ export default function Editor({ sections, onChange, onSave, saving, dirty }: Ed
         <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving}>
           {saving ? "Zapisywanie…" : "Zapisz zmiany"}
         </button>
+        {actions}
         {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
       </div>
     </div>

@@ -1,9 +1,11 @@
 // Unsaved edits are kept in this browser until they are saved, so a reload, a crash or a
 // failed save loses nothing.
-import type { Section } from "./api";
+import type { Section, Settings } from "./api";
 
 export interface Draft {
   sections: Section[];
+  /** Absent in drafts kept before settings were editable. */
+  settings?: Settings;
   version: string;
   at: number;
 }
@@ -37,4 +39,10 @@ export function dropDraft(id: string): void {
 
 export function sameSections(a: Section[], b: Section[]): boolean {
   return a.length === b.length && a.every((s, i) => s.type === b[i]?.type && s.content === b[i]?.content);
+}
+
+export function sameSettings(a: Settings | undefined, b: Settings): boolean {
+  if (!a) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof Settings>;
+  return [...keys].every((k) => a[k] === b[k]);
 }

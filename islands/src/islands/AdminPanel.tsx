@@ -1,15 +1,47 @@
 // The admin panel 'Panel Administracyjny' (SPEC §2, §4, §8): rendered on the client only; the
-// prerendered HTML is its loading state.
+// prerendered HTML is its loading state. Beside the sections of each page it edits the page's
+// settings, previews unsaved changes, keeps drafts on the server, creates, deletes and
+// restores articles, and has views for the price list, the practice's facts and pictures.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
-import { api, isApiError, type Page, type Revision, type Section } from "../admin/api";
-import { dropDraft, loadDraft, sameSections, saveDraft, type Draft } from "../admin/drafts";
+import {
+  api,
+  isApiError,
+  openPreview,
+  type DeletedArticle,
+  type Page,
+  type Picture,
+  type Revision,
+  type Section,
+  type ServerDraft,
+  type Settings,
+} from "../admin/api";
+import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
 import Editor from "../admin/Editor";
+import FactsForm from "../admin/FactsForm";
 import Inbox from "../admin/Inbox";
+import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
+import { ImagePicker, Pictures } from "../admin/Pictures";
+import PricesForm from "../admin/PricesForm";
+import SettingsForm from "../admin/SettingsForm";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "messages";
+type View = "pages" | "prices" | "facts" | "pictures" | "messages";
+
+const VIEWS: [View, string][] = [
+  ["pages", "Strony"],
+  ["prices", "Cennik"],
+  ["facts", "Dane gabinetu"],
+  ["pictures", "Obrazy"],
+  ["messages", "Wiadomości"],
+];
+
+/** What the editor holds for one page: its sections and its settings. */
+interface Edit {
+  sections: Section[];
+  settings: Settings;
+}
 
 const LOGIN_FAILED = { title: "Błąd logowania", text: "Nieprawidłowy email lub hasło." };
 const NO_ACCESS = { title: "Brak dostępu", text: "Nie masz uprawnień do wyświetlenia tej strony." };
@@ -82,19 +114,65 @@ function History({
   };
   if (revisions === null) return <p className="muted">Ładowanie historii…</p>;
   if (revisions.length === 0) return <p className="muted">Ta strona nie była jeszcze zapisywana w panelu.</p>;
+  const ACTIONS: Record<Revision["action"], string> = {
+    save: "zapis",
+    create: "utworzenie",
+    delete: "usunięcie",
+    restore: "przywrócenie",
+  };
   return (
     <ol className="history">
       {revisions.map((r) => (
         <li key={r.id}>
           <span>
-            {formatTime(r.savedAt * 1000)} · {r.author}
+            {formatTime(r.savedAt * 1000)} · {ACTIONS[r.action]} · {r.author}
           </span>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => restore(r)}>
-            Przywróć tę wersję<span className="visually-hidden"> z {formatTime(r.savedAt * 1000)}</span>
-          </button>
+          {r.action !== "delete" && (
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => restore(r)}>
+              Przywróć tę wersję<span className="visually-hidden"> z {formatTime(r.savedAt * 1000)}</span>
+            </button>
+          )}
         </li>
       ))}
     </ol>
+  );
+}
+
+function statusText(page: Page): string | null {
+  switch (page.status) {
+    case "published":
+      return "Opublikowany";
+    case "scheduled":
+      return `Zaplanowany: ukaże się ${page.settings.date ?? ""} (czas polski)`;
+    case "unpublished":
+      return "Nieopublikowany (niewidoczny na stronie)";
+    default:
+      return null;
+  }
+}
+
+function sameEdit(edit: Edit, page: Page): boolean {
+  return sameSections(edit.sections, page.content.sections) && sameSettings(edit.settings, page.settings);
+}
+
+function Deleted({ list, onRestore }: { list: DeletedArticle[]; onRestore: (article: DeletedArticle) => void }) {
+  if (list.length === 0) return null;
+  return (
+    <details className="deleted">
+      <summary>Usunięte artykuły ({list.length})</summary>
+      <ul>
+        {list.map((d) => (
+          <li key={d.id}>
+            <span>
+              {d.title || d.id} <span className="muted">· usunięty {formatTime(d.deletedAt * 1000)}</span>
+            </span>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => onRestore(d)}>
+              Przywróć<span className="visually-hidden"> artykuł {d.title || d.id}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -102,12 +180,24 @@ export default function AdminPanel() {
   const [phase, setPhase] = useState<Phase>("loading");
   const [pages, setPages] = useState<Page[]>([]);
   const [selected, setSelected] = useState("");
-  const [edits, setEdits] = useState<Record<string, Section[]>>({});
+  const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [offered, setOffered] = useState<Record<string, Draft>>({});
+  const [serverDrafts, setServerDrafts] = useState<Record<string, ServerDraft>>({});
+  const [deleted, setDeleted] = useState<DeletedArticle[]>([]);
+  const [pictures, setPictures] = useState<Picture[]>([]);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [insertInto, setInsertInto] = useState<number | null>(null);
   const [view, setView] = useState<View>("pages");
   const { toasts, show: toast, dismiss } = useToasts();
+
+  const loadExtras = useCallback(async () => {
+    const [drafts, gone, images] = await Promise.allSettled([api.drafts(), api.deleted(), api.images()]);
+    if (drafts.status === "fulfilled") setServerDrafts(Object.fromEntries(drafts.value.map((d) => [d.docId, d])));
+    if (gone.status === "fulfilled") setDeleted(gone.value);
+    if (images.status === "fulfilled") setPictures(images.value);
+  }, []);
 
   const loadPages = useCallback(async () => {
     try {
@@ -117,14 +207,19 @@ export default function AdminPanel() {
       const drafts: Record<string, Draft> = {};
       for (const page of list) {
         const draft = loadDraft(page.id);
-        if (draft && !sameSections(draft.sections, page.content.sections)) drafts[page.id] = draft;
+        if (
+          draft &&
+          !(sameSections(draft.sections, page.content.sections) && sameSettings(draft.settings, page.settings))
+        )
+          drafts[page.id] = draft;
       }
       setOffered(drafts);
+      void loadExtras();
     } catch (e) {
       if (isApiError(e) && e.status === 401) setPhase("signedOut");
       else toast("error", LOAD_FAILED);
     }
-  }, [toast]);
+  }, [toast, loadExtras]);
 
   const signedIn = useCallback(() => {
     setPhase("signedIn");
@@ -147,18 +242,20 @@ export default function AdminPanel() {
   }, [dirty]);
 
   const page = pages.find((p) => p.id === selected);
-  const sections = page ? (edits[page.id] ?? page.content.sections) : [];
+  const edit: Edit | null = page
+    ? (edits[page.id] ?? { sections: page.content.sections, settings: page.settings })
+    : null;
 
-  const change = (next: Section[]) => {
+  const change = (next: Edit) => {
     if (!page) return;
     setEdits((all) => {
       const copy = { ...all };
-      if (sameSections(next, page.content.sections)) {
+      if (sameEdit(next, page)) {
         delete copy[page.id];
         dropDraft(page.id);
       } else {
         copy[page.id] = next;
-        saveDraft(page.id, { sections: next, version: page.version, at: Date.now() });
+        saveDraft(page.id, { ...next, version: page.version, at: Date.now() });
       }
       return copy;
     });
@@ -171,25 +268,41 @@ export default function AdminPanel() {
     setShowHistory(false);
   };
 
+  const forget = (id: string) => {
+    setEdits((all) => {
+      const copy = { ...all };
+      delete copy[id];
+      return copy;
+    });
+    dropDraft(id);
+  };
+
   const save = async () => {
-    if (!page) return;
+    if (!page || !edit) return;
     setSaving(true);
     try {
-      const result = await api.save(page.id, sections, page.version);
+      const result = await api.save(page.id, edit.sections, edit.settings, page.version);
       setPages((all) =>
-        all.map((p) => (p.id === page.id ? { ...p, version: result.version, content: { sections } } : p)),
+        all.map((p) =>
+          p.id === page.id
+            ? {
+                ...p,
+                version: result.version,
+                title: edit.settings.title,
+                content: { sections: edit.sections },
+                settings: edit.settings,
+              }
+            : p,
+        ),
       );
-      setEdits((all) => {
-        const copy = { ...all };
-        delete copy[page.id];
-        return copy;
-      });
-      dropDraft(page.id);
+      forget(page.id);
+      setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
+      void loadPages();
     } catch (e) {
       // The edit stays in the editor and as a draft.
-      saveDraft(page.id, { sections, version: page.version, at: Date.now() });
+      saveDraft(page.id, { ...edit, version: page.version, at: Date.now() });
       if (isApiError(e) && e.status === 401) setPhase("signedOut");
       toast(
         "error",
@@ -200,13 +313,89 @@ export default function AdminPanel() {
     }
   };
 
+  const saveOnServer = async () => {
+    if (!page || !edit) return;
+    try {
+      const draft = await api.putDraft(page.id, edit.sections, edit.settings, page.version);
+      setServerDrafts((all) => ({ ...all, [page.id]: draft }));
+      toast("success", { title: "Sukces", text: "Szkic zapisano na serwerze. Strona na razie się nie zmieniła." });
+    } catch (e) {
+      toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
+    }
+  };
+
+  const removeArticle = async () => {
+    if (!page) return;
+    if (!window.confirm(`Usunąć artykuł „${page.title}”? Zniknie ze strony; możesz go przywrócić z listy usuniętych.`))
+      return;
+    try {
+      await api.remove(page.id, page.version);
+      forget(page.id);
+      toast("success", {
+        title: "Sukces",
+        text: "Artykuł usunięty. Możesz go przywrócić z listy „Usunięte artykuły”.",
+      });
+      setSelected("");
+      await loadPages();
+    } catch (e) {
+      toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
+    }
+  };
+
+  const undelete = async (article: DeletedArticle) => {
+    try {
+      await api.undelete(article.id);
+      toast("success", { title: "Sukces", text: `Przywrócono artykuł „${article.title}”.` });
+      await loadPages();
+      setSelected(article.id);
+    } catch (e) {
+      toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
+    }
+  };
+
+  const created = async (id: string) => {
+    setCreating(false);
+    toast("success", { title: "Sukces", text: "Utworzono artykuł. Uzupełnij go, zaznacz „Opublikowany” i zapisz." });
+    await loadPages();
+    setSelected(id);
+    setView("pages");
+  };
+
+  const insertImage = (markdown: string) => {
+    if (!edit || insertInto === null) return;
+    const sections = edit.sections.map((s, i) =>
+      i === insertInto
+        ? { ...s, content: s.content.trimEnd() ? `${s.content.trimEnd()}\n\n${markdown}` : markdown }
+        : s,
+    );
+    change({ ...edit, sections });
+    setInsertInto(null);
+  };
+
   const restoreDraft = (id: string, draft: Draft) => {
-    setEdits((all) => ({ ...all, [id]: draft.sections }));
+    const target = pages.find((p) => p.id === id);
+    if (!target) return;
+    setEdits((all) => ({ ...all, [id]: { sections: draft.sections, settings: draft.settings ?? target.settings } }));
     setOffered(({ [id]: _, ...rest }) => rest);
   };
   const discardDraft = (id: string) => {
     dropDraft(id);
     setOffered(({ [id]: _, ...rest }) => rest);
+  };
+  const restoreServerDraft = (id: string, draft: ServerDraft) => {
+    const target = pages.find((p) => p.id === id);
+    if (!target) return;
+    const next = { sections: draft.body.content.sections, settings: draft.body.settings ?? target.settings };
+    setEdits((all) => ({ ...all, [id]: next }));
+    saveDraft(id, { ...next, version: target.version, at: Date.now() });
+  };
+  const discardServerDraft = async (id: string) => {
+    try {
+      await api.dropDraft(id);
+    } catch {
+      // Already gone: nothing to discard.
+    }
+    setServerDrafts(({ [id]: _, ...rest }) => rest);
   };
 
   const logout = async () => {
@@ -231,39 +420,46 @@ export default function AdminPanel() {
     );
   }
   const draft = page ? offered[page.id] : undefined;
+  const serverDraft = page ? serverDrafts[page.id] : undefined;
+  const status = page ? statusText(page) : null;
   return (
     <div className="admin-panel admin-signed-in">
       <div className="admin-bar">
         <nav className="admin-views" aria-label="Części panelu">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-pressed={view === "pages"}
-            onClick={() => setView("pages")}
-          >
-            Strony
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-pressed={view === "messages"}
-            onClick={() => setView("messages")}
-          >
-            Wiadomości
-          </button>
+          {VIEWS.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              className="btn btn-secondary"
+              aria-pressed={view === key}
+              onClick={() => setView(key)}
+            >
+              {label}
+            </button>
+          ))}
         </nav>
         <button type="button" className="btn btn-secondary" onClick={logout}>
           Wyloguj się
         </button>
       </div>
       {view === "messages" && <Inbox toast={toast} />}
+      {view === "prices" && <PricesForm toast={toast} />}
+      {view === "facts" && <FactsForm toast={toast} />}
+      {view === "pictures" && <Pictures pictures={pictures} toast={toast} onUploaded={() => void loadExtras()} />}
       <div className="admin-layout" hidden={view !== "pages"}>
-        <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
-        {page && (
+        <div className="admin-side">
+          <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
+            Nowy artykuł
+          </button>
+          <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
+          <Deleted list={deleted} onRestore={undelete} />
+        </div>
+        {page && edit && (
           <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(page.id)} className="admin-editor" tabIndex={0}>
             <div className="admin-editor-head">
               <h2>{page.title}</h2>
-              {page.route && (
+              {status && <p className={`status status-${page.status ?? ""}`}>{status}</p>}
+              {page.route && page.status !== "unpublished" && page.status !== "scheduled" && (
                 <a href={page.route} target="_blank" rel="noopener">
                   Zobacz stronę
                 </a>
@@ -295,11 +491,72 @@ export default function AdminPanel() {
                 </button>
               </div>
             )}
+            {serverDraft && (
+              <div className="form-notice" role="status">
+                <p>
+                  Na serwerze jest szkic tej strony z {formatTime(serverDraft.savedAt * 1000)} ({serverDraft.author}).
+                  {serverDraft.version !== page.version && " Strona zmieniła się od tego czasu."}
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-small"
+                  onClick={() => restoreServerDraft(page.id, serverDraft)}
+                >
+                  Wczytaj szkic z serwera
+                </button>{" "}
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  onClick={() => void discardServerDraft(page.id)}
+                >
+                  Odrzuć szkic z serwera
+                </button>
+              </div>
+            )}
             {showHistory && <History page={page} onRestored={loadPages} toast={toast} />}
-            <Editor sections={sections} onChange={change} onSave={save} saving={saving} dirty={dirty.has(page.id)} />
+            <SettingsForm
+              key={page.id}
+              open={page.status === "unpublished"}
+              id={page.id}
+              kind={page.kind}
+              settings={edit.settings}
+              pictures={pictures}
+              onChange={(settings) => change({ ...edit, settings })}
+            />
+            <Editor
+              sections={edit.sections}
+              onChange={(sections) => change({ ...edit, sections })}
+              onSave={save}
+              saving={saving}
+              dirty={dirty.has(page.id)}
+              onInsertImage={pictures.length > 0 ? setInsertInto : undefined}
+              actions={
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => openPreview(page.id, edit.sections, edit.settings)}
+                  >
+                    Podgląd<span className="visually-hidden"> (otwiera się w nowej karcie)</span>
+                  </button>
+                  <button type="button" className="btn btn-secondary" onClick={saveOnServer}>
+                    Zapisz jako szkic
+                  </button>
+                  {page.kind === "article" && (
+                    <button type="button" className="btn btn-secondary btn-danger" onClick={removeArticle}>
+                      Usuń artykuł
+                    </button>
+                  )}
+                </>
+              }
+            />
           </section>
         )}
       </div>
+      {creating && <NewArticle onCreated={created} onClose={() => setCreating(false)} />}
+      {insertInto !== null && (
+        <ImagePicker pictures={pictures} onPick={insertImage} onClose={() => setInsertInto(null)} />
+      )}
       <Toasts toasts={toasts} dismiss={dismiss} />
     </div>
   );

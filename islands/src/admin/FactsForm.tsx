@@ -1,0 +1,246 @@
+// 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
+// booking links) and the notice every page shows inside its dates. Every page follows them.
+import { useCallback, useEffect, useState } from "react";
+import { api, isApiError, type Facts, type FactsEditable, type Hours } from "./api";
+import type { useToasts } from "../toasts";
+
+type Toast = ReturnType<typeof useToasts>["show"];
+
+const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
+const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
+const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać danych gabinetu." };
+
+const DAYS: [string, string][] = [
+  ["Monday", "pon."],
+  ["Tuesday", "wt."],
+  ["Wednesday", "śr."],
+  ["Thursday", "czw."],
+  ["Friday", "pt."],
+  ["Saturday", "sob."],
+  ["Sunday", "niedz."],
+];
+const DAY_NAMES: Record<string, string> = {
+  Monday: "poniedziałek",
+  Tuesday: "wtorek",
+  Wednesday: "środa",
+  Thursday: "czwartek",
+  Friday: "piątek",
+  Saturday: "sobota",
+  Sunday: "niedziela",
+};
+
+function Text({
+  id,
+  label,
+  value,
+  onChange,
+  type = "text",
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default function FactsForm({ toast }: { toast: Toast }) {
+  const [loaded, setLoaded] = useState<FactsEditable | null>(null);
+  const [facts, setFacts] = useState<Facts | null>(null);
+  const [saving, setSaving] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      const f = await api.facts();
+      setLoaded(f);
+      setFacts(f.facts);
+    } catch {
+      toast("error", LOAD_FAILED);
+    }
+  }, [toast]);
+  useEffect(() => void load(), [load]);
+  if (!loaded || !facts) return <p role="status">Ładowanie danych gabinetu…</p>;
+
+  const set = (patch: Partial<Facts>) => setFacts({ ...facts, ...patch });
+  const setHours = (i: number, patch: Partial<Hours>) =>
+    set({ openingHours: facts.openingHours.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
+  const toggleDay = (i: number, day: string, on: boolean) => {
+    const days = facts.openingHours[i]?.days ?? [];
+    const next = DAYS.map(([d]) => d).filter((d) => (d === day ? on : days.includes(d)));
+    setHours(i, { days: next });
+  };
+  const save = async () => {
+    setSaving(true);
+    try {
+      const result = await api.saveFacts(facts, loaded.version);
+      toast("success", SAVED);
+      if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
+      await load();
+    } catch (e) {
+      toast(
+        "error",
+        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+  const notice = facts.notice;
+  const dirty = JSON.stringify(facts) !== JSON.stringify(loaded.facts);
+  return (
+    <section className="admin-card" aria-labelledby="facts-title">
+      <h2 id="facts-title">Dane gabinetu</h2>
+      <p className="muted">Pokazywane na każdej stronie: w stopce, w danych dla wyszukiwarek i w tekstach.</p>
+      <fieldset className="settings">
+        <legend>Kontakt i adres</legend>
+        <div className="field-row">
+          <Text id="fact-phone" label="Telefon" type="tel" value={facts.phone} onChange={(phone) => set({ phone })} />
+          <Text id="fact-email" label="E-mail" type="email" value={facts.email} onChange={(email) => set({ email })} />
+        </div>
+        <Text id="fact-street" label="Ulica i numer" value={facts.street} onChange={(street) => set({ street })} />
+        <div className="field-row">
+          <Text
+            id="fact-postal"
+            label="Kod pocztowy"
+            value={facts.postalCode}
+            onChange={(postalCode) => set({ postalCode })}
+          />
+          <Text id="fact-city" label="Miejscowość" value={facts.city} onChange={(city) => set({ city })} />
+        </div>
+      </fieldset>
+      <fieldset className="settings">
+        <legend>Godziny pracy</legend>
+        {facts.openingHours.map((h, i) => (
+          <fieldset key={i} className="hours-row">
+            <legend>Wiersz {i + 1}</legend>
+            <div className="days">
+              {DAYS.map(([day, short]) => (
+                <label key={day} className="check">
+                  <input
+                    type="checkbox"
+                    checked={h.days.includes(day)}
+                    onChange={(e) => toggleDay(i, day, e.target.checked)}
+                    aria-label={`${DAY_NAMES[day]}, wiersz ${i + 1}`}
+                  />{" "}
+                  <span aria-hidden="true">{short}</span>
+                </label>
+              ))}
+            </div>
+            <div className="field-row">
+              <Text
+                id={`hours-${i}-opens`}
+                label="Od"
+                type="time"
+                value={h.opens}
+                onChange={(opens) => setHours(i, { opens })}
+              />
+              <Text
+                id={`hours-${i}-closes`}
+                label="Do"
+                type="time"
+                value={h.closes}
+                onChange={(closes) => setHours(i, { closes })}
+              />
+            </div>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => set({ openingHours: facts.openingHours.filter((_, j) => j !== i) })}
+            >
+              Usuń wiersz<span className="visually-hidden"> {i + 1} godzin pracy</span>
+            </button>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => set({ openingHours: [...facts.openingHours, { days: [], opens: "09:00", closes: "17:00" }] })}
+        >
+          Dodaj wiersz godzin
+        </button>
+      </fieldset>
+      <fieldset className="settings">
+        <legend>Rezerwacja wizyt</legend>
+        <Text
+          id="fact-booking"
+          label="Strona rezerwacji gabinetu"
+          type="url"
+          value={facts.bookingUrl}
+          onChange={(bookingUrl) => set({ bookingUrl })}
+        />
+        {Object.entries(facts.therapistBooking).map(([slug, url]) => (
+          <Text
+            key={slug}
+            id={`fact-booking-${slug}`}
+            label={`Strona rezerwacji: ${loaded.therapists[slug] ?? slug}`}
+            type="url"
+            value={url}
+            onChange={(value) => set({ therapistBooking: { ...facts.therapistBooking, [slug]: value } })}
+          />
+        ))}
+      </fieldset>
+      <fieldset className="settings">
+        <legend>Komunikat na każdej stronie</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={notice !== null}
+            onChange={(e) => set({ notice: e.target.checked ? { text: "", from: "", until: "" } : null })}
+          />{" "}
+          Pokazuj komunikat (na przykład „Gabinet nieczynny 24.12–1.01”)
+        </label>
+        {notice && (
+          <>
+            <Text
+              id="notice-text"
+              label="Treść komunikatu"
+              value={notice.text}
+              onChange={(text) => set({ notice: { ...notice, text } })}
+            />
+            <div className="field-row">
+              <Text
+                id="notice-from"
+                label="Od"
+                value={notice.from}
+                hint="RRRR-MM-DD (od początku dnia) lub RRRR-MM-DD GG:MM, czas polski"
+                onChange={(from) => set({ notice: { ...notice, from } })}
+              />
+              <Text
+                id="notice-until"
+                label="Do"
+                value={notice.until}
+                hint="RRRR-MM-DD (do końca dnia) lub RRRR-MM-DD GG:MM"
+                onChange={(until) => set({ notice: { ...notice, until } })}
+              />
+            </div>
+            <p className="muted">Komunikat pojawi się i zniknie sam, w podanych dniach.</p>
+          </>
+        )}
+      </fieldset>
+      <div className="editor-actions">
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+          {saving ? "Zapisywanie…" : "Zapisz dane gabinetu"}
+        </button>
+        {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// 'Obrazy': pictures of the site, and uploading one (JPEG, PNG or WebP, at most 15 MB) with
+// its alternative text. A picture is then chosen as a page's main image in its settings, or
+// put into a section with ImagePicker.
+import { useState, type FormEvent } from "react";
+import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
+import Modal from "./Modal";
+import type { useToasts } from "../toasts";
+
+type Toast = ReturnType<typeof useToasts>["show"];
+
+const ACCEPTED = ["image/jpeg", "image/png", "image/webp"];
+const TOO_LARGE = "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";
+const WRONG_TYPE = "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdjęcie w jednym z tych formatów.";
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+export function Pictures({
+  pictures,
+  onUploaded,
+  toast,
+}: {
+  pictures: Picture[];
+  onUploaded: (picture: Picture) => void;
+  toast: Toast;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const file = data.get("file");
+    const alt = String(data.get("alt") ?? "").trim();
+    setError("");
+    if (!(file instanceof File) || file.size === 0) return setError("Wybierz plik z obrazem.");
+    if (!ACCEPTED.includes(file.type)) return setError(WRONG_TYPE);
+    if (file.size > MAX_IMAGE_BYTES) return setError(TOO_LARGE);
+    if (!alt) return setError("Podaj tekst alternatywny: co przedstawia obraz, dla osób, które go nie widzą.");
+    setBusy(true);
+    try {
+      const stored = await api.upload(file, alt);
+      toast("success", { title: "Sukces", text: `Przesłano obraz ${stored.file}.` });
+      form.reset();
+      onUploaded(stored);
+    } catch (e) {
+      setError(isApiError(e) && e.error ? e.error : "Nie udało się przesłać obrazu.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby="pictures-title">
+      <h2 id="pictures-title">Obrazy</h2>
+      <form className="upload" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="upload-file">Plik (JPEG, PNG lub WebP, najwyżej 15 MB)</label>
+          <input id="upload-file" name="file" type="file" accept={ACCEPTED.join(",")} />
+        </div>
+        <div className="field">
+          <label htmlFor="upload-alt">Tekst alternatywny (co przedstawia obraz)</label>
+          <input id="upload-alt" name="alt" type="text" maxLength={300} />
+        </div>
+        {error && (
+          <p className="form-notice form-notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Przesyłanie…" : "Prześlij obraz"}
+        </button>
+      </form>
+      <ul className="picture-grid">
+        {pictures.map((p) => (
+          <li key={p.file}>
+            <img src={p.url} alt={p.alt ?? ""} loading="lazy" width="160" height="90" />
+            <span className="picture-name">{p.file}</span>
+            <span className="muted">
+              {size(p.bytes)}
+              {p.alt ? ` · „${p.alt}”` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Chooses a picture and its text, and gives back the Markdown that shows it. */
+export function ImagePicker({
+  pictures,
+  onPick,
+  onClose,
+}: {
+  pictures: Picture[];
+  onPick: (markdown: string) => void;
+  onClose: () => void;
+}) {
+  const [file, setFile] = useState(pictures[0]?.file ?? "");
+  const picked = pictures.find((p) => p.file === file);
+  const [alt, setAlt] = useState(picked?.alt ?? "");
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!picked || !alt.trim()) return;
+    onPick(`![${alt.trim().replace(/[[\]]/g, "")}](${picked.url})`);
+  };
+  return (
+    <Modal title="Wstaw obraz" onClose={onClose}>
+      <form className="admin-dialog-body" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="pick-image">Obraz</label>
+          <select
+            id="pick-image"
+            value={file}
+            onChange={(e) => {
+              setFile(e.target.value);
+              setAlt(pictures.find((p) => p.file === e.target.value)?.alt ?? "");
+            }}
+          >
+            {pictures.map((p) => (
+              <option key={p.file} value={p.file}>
+                {p.file}
+              </option>
+            ))}
+          </select>
+        </div>
+        {picked && <img className="settings-thumb" src={picked.url} alt="" width="160" height="90" />}
+        <div className="field">
+          <label htmlFor="pick-alt">Tekst alternatywny</label>
+          <input id="pick-alt" type="text" value={alt} required onChange={(e) => setAlt(e.target.value)} />
+        </div>
+        <div className="editor-actions">
+          <button type="submit" className="btn btn-primary" disabled={!picked || !alt.trim()}>
+            Wstaw do sekcji
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Anuluj
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+// 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
+// removed, then saved; the server checks it by the rules of `make check`.
+import { useCallback, useEffect, useState } from "react";
+import { api, isApiError, type PriceRow, type Prices } from "./api";
+import type { useToasts } from "../toasts";
+
+type Toast = ReturnType<typeof useToasts>["show"];
+
+const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
+const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
+const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
+
+export default function PricesForm({ toast }: { toast: Toast }) {
+  const [prices, setPrices] = useState<Prices | null>(null);
+  const [rows, setRows] = useState<PriceRow[]>([]);
+  const [saving, setSaving] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      const p = await api.prices();
+      setPrices(p);
+      setRows(p.items);
+    } catch {
+      toast("error", LOAD_FAILED);
+    }
+  }, [toast]);
+  useEffect(() => void load(), [load]);
+  if (!prices) return <p role="status">Ładowanie cennika…</p>;
+
+  const update = (i: number, patch: Partial<PriceRow>) =>
+    setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const move = (i: number, by: number) =>
+    setRows((all) => {
+      const copy = [...all];
+      const [row] = copy.splice(i, 1);
+      if (row) copy.splice(i + by, 0, row);
+      return copy;
+    });
+  const add = () =>
+    setRows((all) => [
+      ...all,
+      {
+        name: "",
+        price: 190,
+        from: false,
+        duration: "50 min",
+        link: prices.services[0]?.route ?? "",
+        note: "",
+        origin: null,
+      },
+    ]);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const result = await api.savePrices(rows, prices.version);
+      toast("success", SAVED);
+      if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
+      await load();
+    } catch (e) {
+      toast(
+        "error",
+        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+  const dirty = JSON.stringify(rows) !== JSON.stringify(prices.items);
+  return (
+    <section className="admin-card" aria-labelledby="prices-title">
+      <h2 id="prices-title">Cennik</h2>
+      <p className="muted">Każda pozycja prowadzi do strony usługi. Kolejność tutaj to kolejność na stronie /cennik.</p>
+      <ol className="price-rows">
+        {rows.map((row, i) => {
+          const n = i + 1;
+          const id = (name: string) => `price-${i}-${name}`;
+          return (
+            <li key={i} className="price-edit">
+              <fieldset>
+                <legend>Pozycja {n}</legend>
+                <div className="field">
+                  <label htmlFor={id("name")}>Nazwa</label>
+                  <input
+                    id={id("name")}
+                    type="text"
+                    value={row.name}
+                    onChange={(e) => update(i, { name: e.target.value })}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={id("price")}>Cena (zł, 0 = bezpłatnie)</label>
+                  <input
+                    id={id("price")}
+                    type="number"
+                    min={0}
+                    max={100000}
+                    step={1}
+                    value={row.price}
+                    onChange={(e) => update(i, { price: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={id("duration")}>Czas trwania</label>
+                  <input
+                    id={id("duration")}
+                    type="text"
+                    value={row.duration}
+                    onChange={(e) => update(i, { duration: e.target.value })}
+                  />
+                </div>
+                <label className="check">
+                  <input type="checkbox" checked={row.from} onChange={(e) => update(i, { from: e.target.checked })} />{" "}
+                  Cena od (najniższa)
+                </label>
+                <div className="field">
+                  <label htmlFor={id("link")}>Usługa</label>
+                  <select id={id("link")} value={row.link} onChange={(e) => update(i, { link: e.target.value })}>
+                    {!prices.services.some((s) => s.route === row.link) && <option value={row.link}>{row.link}</option>}
+                    {prices.services.map((s) => (
+                      <option key={s.route} value={s.route}>
+                        {s.title}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={id("note")}>Uwaga (opcjonalnie)</label>
+                  <input
+                    id={id("note")}
+                    type="text"
+                    value={row.note}
+                    onChange={(e) => update(i, { note: e.target.value })}
+                  />
+                </div>
+                <div className="editor-section-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                  >
+                    W górę<span className="visually-hidden">: pozycja {n}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={i === rows.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
+                    W dół<span className="visually-hidden">: pozycja {n}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
+                  >
+                    Usuń pozycję<span className="visually-hidden"> {n}</span>
+                  </button>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="editor-actions">
+        <button type="button" className="btn btn-secondary" onClick={add}>
+          Dodaj pozycję
+        </button>
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+          {saving ? "Zapisywanie…" : "Zapisz cennik"}
+        </button>
+        {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+// The page's settings beside its sections: title, meta description (with the 120–160
+// character hint of the content rules), hero image and its alternative text, and for an
+// article its date, excerpt and whether it is listed, featured and published.
+import type { Picture, Settings } from "./api";
+
+export interface SettingsFormProps {
+  id: string;
+  kind: "page" | "service" | "article";
+  settings: Settings;
+  pictures: Picture[];
+  onChange: (settings: Settings) => void;
+  /** Shown unfolded at first (a new, unpublished article). */
+  open?: boolean;
+}
+
+export const DESCRIPTION_MIN = 120;
+export const DESCRIPTION_MAX = 160;
+
+/** One line: a new line typed or pasted becomes a space. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
+
+function descriptionHint(length: number): string {
+  if (length === 0) return `Brak opisu. Zalecane ${DESCRIPTION_MIN}–${DESCRIPTION_MAX} znaków.`;
+  if (length < DESCRIPTION_MIN) return `${length} znaków: za krótki, zalecane ${DESCRIPTION_MIN}–${DESCRIPTION_MAX}.`;
+  if (length > DESCRIPTION_MAX) return `${length} znaków: za długi, zalecane ${DESCRIPTION_MIN}–${DESCRIPTION_MAX}.`;
+  return `${length} znaków: w sam raz.`;
+}
+
+export default function SettingsForm({ id, kind, settings, pictures, onChange, open = false }: SettingsFormProps) {
+  const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch });
+  const field = (name: string) => `settings-${id.replace("/", "-")}-${name}`;
+  const description = [...settings.description].length;
+  const known = pictures.some((p) => p.file === settings.image) || settings.image === "";
+  const chosen = pictures.find((p) => p.file === settings.image);
+  const article = kind === "article";
+  return (
+    <details className="settings-details" open={open}>
+      <summary>
+        Ustawienia strony{" "}
+        <span className="muted">(tytuł, opis, obraz{article ? ", data, zajawka, publikacja" : ""})</span>
+      </summary>
+      <fieldset className="settings">
+        <legend className="visually-hidden">Ustawienia strony</legend>
+        <div className="field">
+          <label htmlFor={field("title")}>Tytuł</label>
+          <input
+            id={field("title")}
+            type="text"
+            value={settings.title}
+            required
+            onChange={(e) => set({ title: oneLine(e.target.value) })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={field("description")}>Opis dla wyszukiwarek</label>
+          <textarea
+            id={field("description")}
+            rows={3}
+            value={settings.description}
+            aria-describedby={field("description-hint")}
+            onChange={(e) => set({ description: oneLine(e.target.value) })}
+          />
+          <p
+            id={field("description-hint")}
+            className={
+              description >= DESCRIPTION_MIN && description <= DESCRIPTION_MAX ? "muted" : "muted settings-warning"
+            }
+          >
+            {descriptionHint(description)}
+          </p>
+        </div>
+        {article && (
+          <>
+            <div className="field">
+              <label htmlFor={field("excerpt")}>Zajawka na karcie artykułu</label>
+              <textarea
+                id={field("excerpt")}
+                rows={2}
+                value={settings.excerpt ?? ""}
+                onChange={(e) => set({ excerpt: oneLine(e.target.value) })}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={field("date")}>Data publikacji</label>
+              <input
+                id={field("date")}
+                type="text"
+                inputMode="numeric"
+                value={settings.date ?? ""}
+                placeholder="RRRR-MM-DD lub RRRR-MM-DD GG:MM"
+                aria-describedby={field("date-hint")}
+                onChange={(e) => set({ date: oneLine(e.target.value).trim() })}
+              />
+              <p id={field("date-hint")} className="muted">
+                Czas polski. Data w przyszłości: artykuł ukaże się sam o tej porze.
+              </p>
+            </div>
+            <div className="settings-flags">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={settings.published ?? true}
+                  onChange={(e) => set({ published: e.target.checked })}
+                />{" "}
+                Opublikowany (widoczny na stronie)
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={settings.listed ?? true}
+                  onChange={(e) => set({ listed: e.target.checked })}
+                />{" "}
+                Na liście artykułów bloga
+              </label>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={settings.featured ?? false}
+                  onChange={(e) => set({ featured: e.target.checked })}
+                />{" "}
+                Wyróżniony na stronie głównej
+              </label>
+            </div>
+          </>
+        )}
+        <div className="settings-image">
+          <div className="field">
+            <label htmlFor={field("image")}>Obraz główny</label>
+            <select
+              id={field("image")}
+              value={settings.image}
+              onChange={(e) => {
+                const picked = pictures.find((p) => p.file === e.target.value);
+                set({ image: e.target.value, imageAlt: settings.imageAlt || (picked?.alt ?? "") });
+              }}
+            >
+              <option value="">{kind === "page" ? "(bez obrazu)" : "(obraz zastępczy)"}</option>
+              {!known && <option value={settings.image}>{settings.image}</option>}
+              {pictures.map((p) => (
+                <option key={p.file} value={p.file}>
+                  {p.file}
+                </option>
+              ))}
+            </select>
+          </div>
+          {chosen && <img className="settings-thumb" src={chosen.url} alt="" width="96" height="54" />}
+          <div className="field">
+            <label htmlFor={field("image-alt")}>Tekst alternatywny obrazu</label>
+            <input
+              id={field("image-alt")}
+              type="text"
+              value={settings.imageAlt}
+              placeholder="Co przedstawia obraz"
+              onChange={(e) => set({ imageAlt: oneLine(e.target.value) })}
+            />
+          </div>
+          {chosen?.alt && chosen.alt !== settings.imageAlt && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => set({ imageAlt: chosen.alt ?? "" })}
+            >
+              Użyj tekstu podanego przy przesłaniu: „{chosen.alt}”
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </details>
+  );
+}

@@ -1,0 +1,249 @@
+//! New articles and deleted ones: 'Nowy artykuł' proposes a slug from the title (Polish
+//! letters folded), refuses one in use and creates the article unpublished; a deleted
+//! article is listed with the text it had and can be made again.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use generator::{Created, DocId, Kind, Saved};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::auth::{Admin, AdminChange};
+use crate::db::Action;
+use crate::error::{json_error, ApiError};
+use crate::pages::{doc_id, no_store, publish_change, Target};
+use crate::{now, AppState};
+
+/// The longest title of a new article.
+pub const TITLE_MAX_CHARS: usize = 200;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let json = web::JsonConfig::default()
+        .limit(16 * 1024)
+        .error_handler(|err, _| json_error(err).into());
+    cfg.service(
+        web::scope("/api/articles")
+            .app_data(json)
+            .route("", web::post().to(create))
+            .route("/slug", web::get().to(propose)),
+    )
+    .service(
+        web::scope("/api/deleted")
+            .route("", web::get().to(deleted))
+            .route("/{kind}/{slug}/restore", web::post().to(undelete)),
+    );
+}
+
+fn taken(slug: &str) -> ApiError {
+    ApiError::status(
+        StatusCode::CONFLICT,
+        format!("Adres /blog/{slug} jest już zajęty przez inny artykuł. Zmień tytuł albo adres."),
+    )
+}
+
+fn check_title(title: &str) -> Result<(), ApiError> {
+    if title.trim().is_empty() {
+        return Err(ApiError::unprocessable("Podaj tytuł artykułu."));
+    }
+    if title.contains(['\n', '\r']) || title.chars().count() > TITLE_MAX_CHARS {
+        return Err(ApiError::unprocessable(format!(
+            "Tytuł musi mieścić się w jednym wierszu i mieć najwyżej {TITLE_MAX_CHARS} znaków."
+        )));
+    }
+    Ok(())
+}
+
+fn check_slug(slug: &str) -> Result<(), ApiError> {
+    if slug.is_empty() {
+        return Err(ApiError::unprocessable(
+            "Z tego tytułu nie da się utworzyć adresu: użyj liter lub cyfr.",
+        ));
+    }
+    if !generator::is_slug(slug)
+        || slug.len() > generator::SLUG_MAX_CHARS
+        || slug.starts_with('-')
+        || slug.ends_with('-')
+    {
+        return Err(ApiError::unprocessable(format!(
+            "Adres może zawierać tylko małe litery bez polskich znaków, cyfry i myślniki (najwyżej {} znaków).",
+            generator::SLUG_MAX_CHARS
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct TitleQuery {
+    #[serde(default)]
+    title: String,
+}
+
+/// `GET /api/articles/slug?title=…`: the slug a title gives, and whether it is taken.
+async fn propose(
+    _admin: Admin,
+    query: web::Query<TitleQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let slug = generator::slugify(&query.title);
+    let id = DocId::new(Kind::Article, slug.clone());
+    let taken = !slug.is_empty() && state.site.project.file_of(&id).is_some_and(|f| f.exists());
+    Ok(no_store().json(json!({ "slug": slug, "route": id.route(), "taken": taken })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewArticle {
+    title: String,
+    /// The slug chosen in the panel; the title's folded slug without one.
+    #[serde(default)]
+    slug: Option<String>,
+}
+
+/// The author of a new article: the first therapist of the team.
+fn default_author(state: &AppState) -> String {
+    let site = state.site.live.current();
+    site.renderer
+        .as_ref()
+        .and_then(|r| {
+            r.content()
+                .team
+                .iter()
+                .min_by_key(|t| (t.meta.order, t.slug().to_string()))
+                .map(|t| t.meta.name.clone())
+        })
+        .unwrap_or_else(|| "Redakcja".to_string())
+}
+
+/// `POST /api/articles`: a new, unpublished article dated today.
+async fn create(
+    AdminChange(admin): AdminChange,
+    body: web::Json<NewArticle>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let title = body.title.trim().to_string();
+    check_title(&title)?;
+    let slug = match &body.slug {
+        Some(s) => s.trim().to_string(),
+        None => generator::slugify(&title),
+    };
+    check_slug(&slug)?;
+    let id = DocId::new(Kind::Article, slug.clone());
+    let author = default_author(&state);
+    let answer = web::block(move || {
+        let project = state.site.project.clone();
+        let target = Target::document(&state, &id, Action::Create)?;
+        let file = target.file.clone();
+        let date = generator::today(now());
+        let mut was_taken = false;
+        let answer = publish_change(&state, &target, &admin.email, || {
+            match project.create_article(&id.slug, &title, &date, &author)? {
+                Created::Taken => {
+                    was_taken = true;
+                    Ok(Saved::NotFound)
+                }
+                Created::Written { version } => Ok(Saved::Written {
+                    previous: String::new(),
+                    saved: std::fs::read_to_string(&file)
+                        .map_err(|e| generator::Error::read(&file, e))?,
+                    version,
+                }),
+            }
+        });
+        match answer {
+            Err(_) if was_taken => Err(taken(&id.slug)),
+            Err(e) => Err(e),
+            Ok(mut a) => {
+                a["id"] = json!(id.to_string());
+                a["route"] = json!(id.route());
+                Ok(a)
+            }
+        }
+    })
+    .await??;
+    Ok(HttpResponse::Created()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(answer))
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DeletedView {
+    id: String,
+    title: String,
+    deleted_at: i64,
+    author: String,
+}
+
+fn title_of(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.strip_prefix("title:"))
+        .map(|t| t.trim().trim_matches('"').to_string())
+        .unwrap_or_default()
+}
+
+/// Deleted documents whose file is still gone.
+fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, ApiError> {
+    let project = &state.site.project;
+    Ok(state
+        .db
+        .deleted()?
+        .into_iter()
+        .filter_map(|d| {
+            let id = DocId::parse(&d.doc_id)?;
+            let gone = project.file_of(&id).is_some_and(|f| !f.exists());
+            gone.then_some((id, d))
+        })
+        .collect())
+}
+
+/// `GET /api/deleted`: deleted articles, newest first.
+async fn deleted(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let list = web::block(move || still_deleted(&state)).await??;
+    let view: Vec<DeletedView> = list
+        .into_iter()
+        .map(|(id, d)| DeletedView {
+            id: id.to_string(),
+            title: title_of(&d.text),
+            deleted_at: d.deleted_at,
+            author: d.author,
+        })
+        .collect();
+    Ok(no_store().json(view))
+}
+
+/// `POST /api/deleted/{kind}/{slug}/restore`: the article made again from its last text.
+async fn undelete(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    let answer = web::block(move || {
+        let (_, d) = still_deleted(&state)?
+            .into_iter()
+            .find(|(i, _)| *i == id)
+            .ok_or_else(|| ApiError::not_found("Nie ma takiego usuniętego artykułu."))?;
+        let project = state.site.project.clone();
+        let target = Target::document(&state, &id, Action::Restore)?;
+        let mut was_taken = false;
+        let answer = publish_change(&state, &target, &admin.email, || {
+            match project.create(&id, &d.text)? {
+                Created::Taken => {
+                    was_taken = true;
+                    Ok(Saved::NotFound)
+                }
+                Created::Written { version } => Ok(Saved::Written {
+                    previous: String::new(),
+                    saved: d.text.clone(),
+                    version,
+                }),
+            }
+        });
+        match answer {
+            Err(_) if was_taken => Err(taken(&id.slug)),
+            other => other,
+        }
+    })
+    .await??;
+    Ok(no_store().json(answer))
+}

@@ -1,0 +1,116 @@
+//! The practice's data from the panel: the price list and the facts of `site.yaml` that
+//! change. Checked by the rules of `make check` (in Polish), written by targeted edits that
+//! keep comments and the order of keys, refused on a stale version, rebuilt and published,
+//! and kept in the history under `cennik.yaml` and `site.yaml`.
+
+use actix_web::{web, HttpResponse};
+use generator::{PracticeFacts, PriceRow};
+use serde::Deserialize;
+
+use crate::auth::{Admin, AdminChange};
+use crate::db::Action;
+use crate::error::{json_error, ApiError};
+use crate::pages::{no_store, publish_change, Target};
+use crate::AppState;
+
+pub const PRICES_ID: &str = "cennik.yaml";
+pub const FACTS_ID: &str = "site.yaml";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let json = web::JsonConfig::default()
+        .limit(256 * 1024)
+        .error_handler(|err, _| json_error(err).into());
+    cfg.service(
+        web::resource("/api/prices")
+            .app_data(json.clone())
+            .route(web::get().to(prices))
+            .route(web::put().to(save_prices)),
+    )
+    .service(
+        web::resource("/api/facts")
+            .app_data(json)
+            .route(web::get().to(facts))
+            .route(web::put().to(save_facts)),
+    );
+}
+
+async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let project = state.site.project.clone();
+    let prices = web::block(move || project.prices()).await??;
+    Ok(no_store().json(prices))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PricesBody {
+    items: Vec<PriceRow>,
+    version: String,
+}
+
+async fn save_prices(
+    AdminChange(admin): AdminChange,
+    body: web::Json<PricesBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let answer = web::block(move || {
+        let project = state.site.project.clone();
+        let services = project.service_links()?;
+        generator::check_prices(&body.items, &services).map_err(ApiError::unprocessable)?;
+        let target = Target {
+            doc_id: PRICES_ID.into(),
+            file: project.prices_file(),
+            action: Action::Save,
+        };
+        publish_change(&state, &target, &admin.email, || {
+            project.save_prices(&body.version, &body.items)
+        })
+    })
+    .await??;
+    Ok(no_store().json(answer))
+}
+
+async fn facts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let project = state.site.project.clone();
+    let facts = web::block(move || project.facts()).await??;
+    Ok(no_store().json(facts))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FactsBody {
+    facts: PracticeFacts,
+    version: String,
+}
+
+async fn save_facts(
+    AdminChange(admin): AdminChange,
+    body: web::Json<FactsBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let answer = web::block(move || {
+        let project = state.site.project.clone();
+        let site = project.site_config()?;
+        generator::check_facts(&site, &body.facts).map_err(ApiError::unprocessable)?;
+        let target = Target {
+            doc_id: FACTS_ID.into(),
+            file: project.site_file(),
+            action: Action::Save,
+        };
+        let mut answer = publish_change(&state, &target, &admin.email, || {
+            project.save_facts(&body.version, &body.facts)
+        })?;
+        if site.email != body.facts.email && state.auth.admin_email.eq_ignore_ascii_case(&site.email) {
+            let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";
+            let warning = match answer["warning"].as_str() {
+                Some(w) => format!("{w} {note}"),
+                None => note.to_string(),
+            };
+            answer["warning"] = warning.into();
+        }
+        Ok::<_, ApiError>(answer)
+    })
+    .await??;
+    Ok(no_store().json(answer))
+}

@@ -1,0 +1,262 @@
+//! Pictures from the panel: a JPEG, PNG or WebP of at most 15 MB, recognised by its first
+//! bytes (not its name), stored under `content/images/` with a slug of its name (never over
+//! another file: a number is added), its alternative text kept, and the site rebuilt so the
+//! image is served. The image pipeline makes its variants when it builds.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::auth::{Admin, AdminChange};
+use crate::body::read_limited;
+use crate::db::Upload;
+use crate::error::ApiError;
+use crate::pages::no_store;
+use crate::{now, AppState};
+
+/// 15 MB (15 × 1024 × 1024 bytes).
+pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
+pub const ALT_MAX_CHARS: usize = 300;
+const TOO_LARGE: &str =
+    "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";
+const NOT_AN_IMAGE: &str =
+    "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdjęcie w jednym z tych formatów.";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/api/images")
+            .route(web::get().to(list))
+            .route(web::post().to(upload)),
+    );
+}
+
+/// The formats the panel takes, by their first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Jpeg,
+    Png,
+    Webp,
+}
+
+impl Format {
+    pub fn sniff(bytes: &[u8]) -> Option<Format> {
+        if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(Format::Jpeg)
+        } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            Some(Format::Png)
+        } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+            Some(Format::Webp)
+        } else {
+            None
+        }
+    }
+
+    fn extension(self) -> &'static str {
+        match self {
+            Format::Jpeg => "jpg",
+            Format::Png => "png",
+            Format::Webp => "webp",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct UploadQuery {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    alt: String,
+}
+
+/// The file name an upload is stored under: the slug of its name, the sniffed extension.
+pub fn stored_name(name: &str, format: Format) -> String {
+    let stem = Path::new(name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    let mut slug = generator::slugify(stem);
+    if slug.is_empty() {
+        slug = "obraz".into();
+    }
+    format!("{slug}.{}", format.extension())
+}
+
+/// One upload at a time chooses its name.
+static NAMING: Mutex<()> = Mutex::new(());
+
+/// Stores `bytes` in `dir` as `name`, or `name-2`, `name-3`… where another file has the name;
+/// the same bytes under the name already are that file.
+fn store(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<String> {
+    let _guard = NAMING.lock().unwrap_or_else(|p| p.into_inner());
+    fs::create_dir_all(dir)?;
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    for n in 1..1000 {
+        let candidate = match n {
+            1 => name.to_string(),
+            n => format!("{stem}-{n}.{ext}"),
+        };
+        let path = dir.join(&candidate);
+        if path.exists() {
+            if fs::read(&path).is_ok_and(|b| b == bytes) {
+                return Ok(candidate);
+            }
+            continue;
+        }
+        let temp = dir.join(format!(".{candidate}.uploading"));
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        // A hard link never replaces a file: whole, or not at all.
+        let linked = fs::hard_link(&temp, &path);
+        let _ = fs::remove_file(&temp);
+        match linked {
+            Ok(()) => return Ok(candidate),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("no free name"))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Stored {
+    file: String,
+    url: String,
+    alt: String,
+    bytes: usize,
+    warning: Option<String>,
+}
+
+/// `POST /api/images?name=…&alt=…` with the image as the body.
+async fn upload(
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
+    query: web::Query<UploadQuery>,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let alt = query.alt.trim().to_string();
+    if alt.is_empty() || alt.chars().count() > ALT_MAX_CHARS || alt.contains(['\n', '\r']) {
+        return Err(ApiError::unprocessable(format!(
+            "Podaj tekst alternatywny obrazu (co przedstawia, dla osób, które go nie widzą), w jednym wierszu, najwyżej {ALT_MAX_CHARS} znaków."
+        )));
+    }
+    let body = read_limited(&req, payload, MAX_IMAGE_BYTES, TOO_LARGE).await?;
+    let format = Format::sniff(&body)
+        .ok_or_else(|| ApiError::status(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_AN_IMAGE))?;
+    let name = stored_name(&query.name, format);
+    let stored = web::block(move || {
+        let dir = state.site.project.content_dir.join("images");
+        let file = store(&dir, &name, &body).map_err(|e| ApiError::internal(&e))?;
+        state.db.put_upload(&Upload {
+            file: file.clone(),
+            alt: alt.clone(),
+            author: admin.email.clone(),
+            uploaded_at: now(),
+            bytes: body.len() as i64,
+        })?;
+        let published = state.site.rebuild().map_err(|e| {
+            tracing::error!(error = %e, "the site does not build after an upload");
+            ApiError::unprocessable("Obraz zapisano, ale strony nie udało się zbudować ponownie.")
+        })?;
+        tracing::info!(file, bytes = body.len(), "image uploaded");
+        Ok::<_, ApiError>(Stored {
+            url: format!("/images/{file}"),
+            file,
+            alt,
+            bytes: body.len(),
+            warning: published.warning,
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Created()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(stored))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Listed {
+    file: String,
+    url: String,
+    /// The alternative text given at upload, if the image came from the panel.
+    alt: Option<String>,
+    bytes: u64,
+}
+
+/// `GET /api/images`: every image under `content/images/`, uploaded ones with their text.
+async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let images = web::block(move || {
+        let dir: PathBuf = state.site.project.content_dir.join("images");
+        let alts: HashMap<String, String> = state
+            .db
+            .uploads()?
+            .into_iter()
+            .map(|u| (u.file, u.alt))
+            .collect();
+        let mut out: Vec<Listed> = fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+                    .filter_map(|e| {
+                        let file = e.file_name().to_str()?.to_string();
+                        let ext = file.rsplit_once('.')?.1.to_ascii_lowercase();
+                        let shown = ["jpg", "jpeg", "png", "webp", "svg", "gif", "avif"];
+                        (!file.starts_with('.') && shown.contains(&ext.as_str())).then(|| Listed {
+                            url: format!("/images/{file}"),
+                            alt: alts.get(&file).cloned(),
+                            bytes: e.metadata().map(|m| m.len()).unwrap_or(0),
+                            file,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort_by(|a, b| a.file.cmp(&b.file));
+        Ok::<_, ApiError>(out)
+    })
+    .await??;
+    Ok(no_store().json(images))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_by_their_first_bytes() {
+        assert_eq!(Format::sniff(&[0xFF, 0xD8, 0xFF, 0xE0]), Some(Format::Jpeg));
+        assert_eq!(Format::sniff(b"\x89PNG\r\n\x1a\n...."), Some(Format::Png));
+        assert_eq!(Format::sniff(b"RIFF\x10\0\0\0WEBPVP8 "), Some(Format::Webp));
+        assert_eq!(Format::sniff(b"GIF89a"), None);
+        assert_eq!(Format::sniff(b"<svg xmlns"), None);
+        assert_eq!(Format::sniff(b"RIFF\x10\0\0\0WAVEfmt "), None);
+    }
+
+    #[test]
+    fn names_are_slugs_with_the_real_extension_and_never_overwrite() {
+        assert_eq!(
+            stored_name("Zdjęcie gabinetu.JPG", Format::Jpeg),
+            "zdjecie-gabinetu.jpg"
+        );
+        assert_eq!(stored_name("../../etc/passwd", Format::Png), "passwd.png");
+        assert_eq!(stored_name("plik.exe", Format::Webp), "plik.webp");
+        assert_eq!(stored_name("", Format::Png), "obraz.png");
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(store(dir.path(), "a.png", b"one").unwrap(), "a.png");
+        assert_eq!(
+            store(dir.path(), "a.png", b"one").unwrap(),
+            "a.png",
+            "same bytes"
+        );
+        assert_eq!(store(dir.path(), "a.png", b"two").unwrap(), "a-2.png");
+        assert_eq!(fs::read(dir.path().join("a.png")).unwrap(), b"one");
+    }
+}

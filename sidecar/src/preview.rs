@@ -1,0 +1,209 @@
+//! 'Podgląd': a document rendered from the panel's unsaved sections and settings with the
+//! live build's templates, never written to `content/` or `dist/`, never cached and never
+//! indexed. The panel posts a form into a new tab (a JSON body works too). And 'Zapisz jako
+//! szkic': the unsaved state of a document kept on the server, so that every device of the
+//! administrator sees it, until it is saved or discarded.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use generator::{EditableContent, Settings};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::auth::{Admin, AdminChange};
+use crate::body::{media_type, read_limited};
+use crate::db::Draft;
+use crate::error::{json_error, ApiError};
+use crate::pages::{doc_id, no_store, MAX_SAVE_BYTES, NOT_FOUND};
+use crate::{now, AppState};
+
+const TOO_LARGE: &str = "Przesłane dane są zbyt duże.";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let json = web::JsonConfig::default()
+        .limit(MAX_SAVE_BYTES)
+        .error_handler(|err, _| json_error(err).into());
+    cfg.route("/api/preview/{kind}/{slug}", web::post().to(preview))
+        .service(
+            web::scope("/api/drafts")
+                .app_data(json)
+                .route("", web::get().to(drafts))
+                .route("/{kind}/{slug}", web::put().to(put_draft))
+                .route("/{kind}/{slug}", web::delete().to(drop_draft)),
+        );
+}
+
+/// What a preview and a draft carry: the sections and, optionally, the settings.
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unsaved {
+    pub content: EditableContent,
+    #[serde(default)]
+    pub settings: Option<Settings>,
+    /// The version the panel loaded (drafts keep it; previews ignore it).
+    #[serde(default)]
+    pub version: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct PreviewForm {
+    data: String,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The answer to a form posted into a new tab is a page, not JSON.
+fn page_error(e: &ApiError) -> HttpResponse {
+    let body = format!(
+        "<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><title>Podgląd niedostępny</title></head><body><main><h1>Podgląd niedostępny</h1><p>{}</p></main></body></html>",
+        escape(&e.message)
+    );
+    HttpResponse::build(e.status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("text/html; charset=utf-8")
+        .body(body)
+}
+
+fn parse_unsaved(req: &HttpRequest, body: &[u8]) -> Result<(Unsaved, bool), ApiError> {
+    let unreadable = || ApiError::bad_request("Nie udało się odczytać przesłanych danych.");
+    match media_type(req).as_str() {
+        "application/json" => serde_json::from_slice(body)
+            .map(|u| (u, false))
+            .map_err(|_| unreadable()),
+        "application/x-www-form-urlencoded" => {
+            let form: PreviewForm = serde_urlencoded::from_bytes(body).map_err(|_| unreadable())?;
+            serde_json::from_str(&form.data)
+                .map(|u| (u, true))
+                .map_err(|_| unreadable())
+        }
+        _ => Err(ApiError::status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Podgląd przyjmuje dane jako JSON (application/json) albo formularz.",
+        )),
+    }
+}
+
+/// `POST /api/preview/{kind}/{slug}`: the page as it would look after a save.
+async fn preview(
+    AdminChange(_admin): AdminChange,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = media_type(&req) == "application/x-www-form-urlencoded";
+    let result = async {
+        let id = doc_id(&path.0, &path.1)?;
+        let body = read_limited(&req, payload, MAX_SAVE_BYTES, TOO_LARGE).await?;
+        let (unsaved, _) = parse_unsaved(&req, &body)?;
+        generator::check_sections(&unsaved.content.sections).map_err(ApiError::unprocessable)?;
+        if let Some(settings) = &unsaved.settings {
+            generator::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+        }
+        web::block(move || render(&state, &id, &unsaved)).await?
+    }
+    .await;
+    match result {
+        Ok(html) => Ok(HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+            .content_type("text/html; charset=utf-8")
+            .body(html)),
+        Err(e) if form => Ok(page_error(&e)),
+        Err(e) => Err(e),
+    }
+}
+
+fn render(state: &AppState, id: &generator::DocId, unsaved: &Unsaved) -> Result<String, ApiError> {
+    let project = &state.site.project;
+    let text = project
+        .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
+        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+    let site = state.site.live.current();
+    let renderer = site
+        .renderer
+        .as_ref()
+        .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
+    let preview = match renderer.preview(id, &text) {
+        Ok(Some(p)) => p,
+        Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
+        Err(e) => {
+            let file = project.file_of(id).unwrap_or_default();
+            let problems: Vec<String> = e
+                .diagnostics()
+                .iter()
+                .map(|d| d.polish(&project.content_dir, Some((&file, &text))))
+                .collect();
+            if problems.is_empty() {
+                return Err(e.into());
+            }
+            return Err(ApiError::unprocessable(format!(
+                "Tej wersji nie da się pokazać: {}",
+                problems.join(" ")
+            )));
+        }
+    };
+    let file = project.file_of(id).unwrap_or_default();
+    let problems: Vec<String> = preview
+        .problems
+        .iter()
+        .map(|d| escape(&d.polish(&project.content_dir, Some((&file, &text)))))
+        .collect();
+    let list = if problems.is_empty() {
+        String::new()
+    } else {
+        format!("<br>Tej wersji nie da się zapisać: {}", problems.join(" "))
+    };
+    Ok(preview.html.replacen(generator::PREVIEW_PROBLEMS, &list, 1))
+}
+
+async fn drafts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let db = state.db.clone();
+    let list = web::block(move || db.drafts()).await??;
+    Ok(no_store().json(list))
+}
+
+/// `PUT /api/drafts/{kind}/{slug}`: keeps the unsaved state on the server.
+async fn put_draft(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    body: web::Json<Unsaved>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    if !state.site.project.file_of(&id).is_some_and(|f| f.is_file()) {
+        return Err(ApiError::not_found(NOT_FOUND));
+    }
+    generator::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    let unsaved = body.into_inner();
+    let draft = Draft {
+        doc_id: id.to_string(),
+        author: admin.email,
+        saved_at: now(),
+        version: unsaved.version.clone().unwrap_or_default(),
+        body: json!({ "content": unsaved.content, "settings": unsaved.settings }),
+    };
+    let db = state.db.clone();
+    let stored = draft.clone();
+    web::block(move || db.put_draft(&stored)).await??;
+    Ok(no_store().json(draft))
+}
+
+async fn drop_draft(
+    AdminChange(_admin): AdminChange,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?.to_string();
+    let db = state.db.clone();
+    if web::block(move || db.delete_draft(&id)).await?? {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::not_found("Ta strona nie ma szkicu na serwerze."))
+    }
+}

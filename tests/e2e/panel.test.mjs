@@ -1,0 +1,311 @@
+// The panel a practice runs its site from (issue 14), driven as the administrator would: a
+// preview of unsaved text that changes nothing public, a server draft, a new article on
+// /blog after 'Zapisz', a scheduled article that appears when its time comes, a notice that
+// appears and expires, a price change on /cennik, a deleted article restored, and an
+// uploaded picture shown as an article's main image with its text.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { after, before, describe, test } from "node:test";
+import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+
+const ADMIN = "magda@gabinet-harmonia.pl";
+const PASSWORD = "hasło panelu do testów";
+
+let root;
+let site;
+let browser;
+before(async () => {
+  root = siteCopy((yaml) => yaml);
+  site = await startSite(root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function panel() {
+  const page = await openPage(browser, site.base);
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`${site.base}/administratormagda`);
+  await page.getByLabel("E-mail").fill(ADMIN);
+  await page.getByLabel("Hasło").fill(PASSWORD);
+  await page.getByRole("button", { name: "Zaloguj się" }).click();
+  await page.getByRole("tab").first().waitFor();
+  return page;
+}
+
+async function openTab(page, title) {
+  await page.getByRole("tab", { name: title, exact: true }).click();
+  await page.getByRole("tabpanel").getByRole("heading", { name: title, exact: true }).waitFor();
+}
+
+async function openSettings(page) {
+  const details = page.locator("details.settings-details");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+}
+
+async function saved(page, text = "Zmiany zostały zapisane.") {
+  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+/** A page as served, with the typesetter's no-break spaces read as spaces. */
+async function html(route) {
+  return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
+}
+
+/** Waits, with a generous deadline, for `check` to hold; the moment it holds is the event. */
+async function eventually(what, check) {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, `${what} did not happen within a minute`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A moment as the content writes it: Warsaw time, `YYYY-MM-DD HH:MM:SS`. */
+function warsaw(ms) {
+  return new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Warsaw",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hour12: false,
+  }).format(new Date(ms));
+}
+
+/** A real PNG of `width`×`height` in one colour. */
+function png(width, height, [r, g, b]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, "latin1");
+    data.copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("the panel of issue 14", () => {
+  test("a preview shows unsaved text, marked and not indexed, and nothing public changes", async () => {
+    const page = await panel();
+    await openTab(page, "Regulamin");
+    const file = join(root, "content", "pages", "regulamin.md");
+    const before = readFileSync(file, "utf8");
+    const publicBefore = await html("/regulamin");
+    await page.getByLabel("Treść sekcji 1").fill("Tekst widoczny tylko w podglądzie.");
+    await openSettings(page);
+    await page.getByLabel("Tytuł", { exact: true }).fill("Regulamin z podglądu");
+    const opened = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: /^Podgląd/ }).click();
+    const preview = await opened;
+    const problems = [];
+    preview.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    await preview.getByText("Tekst widoczny tylko w podglądzie.").waitFor();
+    assert.match(await preview.locator(".preview-banner").innerText(), /Podgląd – niezapisane zmiany/);
+    assert.ok(await preview.locator(".preview-banner").isVisible());
+    assert.equal(await preview.locator('meta[name="robots"]').first().getAttribute("content"), "noindex, nofollow");
+    assert.match(await preview.title(), /^Podgląd – niezapisane zmiany \| Regulamin z podglądu/);
+    assert.deepEqual(problems, [], "no CSP violation or error in the preview");
+    assert.equal(readFileSync(file, "utf8"), before, "the file is unchanged");
+    assert.equal(await html("/regulamin"), publicBefore, "the public page is unchanged");
+    await preview.close();
+    // The same unsaved state kept on the server, seen from a fresh page.
+    await page.getByRole("button", { name: "Zapisz jako szkic" }).click();
+    await saved(page, "Szkic zapisano na serwerze.");
+    const other = await page.context().newPage();
+    other.on("dialog", (d) => d.accept());
+    await other.goto(`${site.base}/administratormagda`);
+    await other.evaluate(() => localStorage.clear());
+    await other.reload();
+    await other.getByRole("tab").first().waitFor();
+    await openTab(other, "Regulamin");
+    await other.getByText("Na serwerze jest szkic tej strony").waitFor();
+    await other.getByRole("button", { name: "Wczytaj szkic z serwera" }).click();
+    assert.equal(await other.getByLabel("Treść sekcji 1").inputValue(), "Tekst widoczny tylko w podglądzie.");
+    await other.getByRole("button", { name: "Odrzuć szkic z serwera" }).click();
+    assert.equal(readFileSync(file, "utf8"), before, "a draft is not a save");
+    await page.context().close();
+  });
+
+  test("a new article gets a folded address, refuses a taken one, and appears on /blog after 'Zapisz'", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Nowy artykuł" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nowy artykuł" });
+    await dialog.getByLabel("Tytuł artykułu").fill("Terapia online");
+    await dialog.getByText("Ten adres jest już zajęty").waitFor();
+    assert.equal(await dialog.getByRole("button", { name: "Utwórz artykuł" }).isDisabled(), true);
+    await dialog.getByLabel("Tytuł artykułu").fill("Jak radzić sobie z lękiem?");
+    await page.waitForFunction(
+      () => document.querySelector("#new-article-slug")?.value === "jak-radzic-sobie-z-lekiem",
+    );
+    await dialog.getByRole("button", { name: "Utwórz artykuł" }).click();
+    await page.getByRole("tabpanel").getByRole("heading", { name: "Jak radzić sobie z lękiem?" }).waitFor();
+    await page.getByText("Nieopublikowany (niewidoczny na stronie)").waitFor();
+    assert.ok(!(await html("/blog")).includes("/blog/jak-radzic-sobie-z-lekiem"), "not public yet");
+    await page.getByLabel("Opublikowany (widoczny na stronie)").check();
+    await page
+      .getByLabel("Opis dla wyszukiwarek")
+      .fill("Pięć sprawdzonych sposobów na lęk na co dzień: oddech, ruch, sen, rozmowa i praca z myślami.");
+    await page.getByLabel("Zajawka na karcie artykułu").fill("Lęk da się oswoić. Oto od czego zacząć.");
+    await page.getByLabel("Treść sekcji 1").fill("## Od czego zacząć?\n\nNajpierw zauważ, co dzieje się z oddechem.");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await saved(page);
+    const blog = await html("/blog");
+    assert.ok(blog.includes('href="/blog/jak-radzic-sobie-z-lekiem"'), "listed on /blog");
+    assert.ok(blog.includes("Jak radzić sobie z lękiem?"));
+    assert.ok((await html("/blog/jak-radzic-sobie-z-lekiem")).includes("Najpierw zauważ, co dzieje się z oddechem."));
+    await page.getByText("Opublikowany", { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  test("a deleted article leaves /blog and comes back from 'Usunięte artykuły'", async () => {
+    const page = await panel();
+    await openTab(page, "Jak radzić sobie z lękiem?");
+    await page.getByRole("button", { name: "Usuń artykuł" }).click();
+    await saved(page, "Artykuł usunięty.");
+    assert.ok(!(await html("/blog")).includes("/blog/jak-radzic-sobie-z-lekiem"));
+    assert.equal(await page.getByRole("tab", { name: "Jak radzić sobie z lękiem?" }).count(), 0);
+    await page.getByText("Usunięte artykuły (1)").click();
+    await page.getByRole("button", { name: "Przywróć artykuł Jak radzić sobie z lękiem?" }).click();
+    await saved(page, "Przywrócono artykuł");
+    assert.ok((await html("/blog")).includes("/blog/jak-radzic-sobie-z-lekiem"));
+    await page.context().close();
+  });
+
+  test("a scheduled article appears on /blog when its time comes, not before", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Nowy artykuł" }).click();
+    await page.getByLabel("Tytuł artykułu").fill("Wpis na później");
+    await page.waitForFunction(() => document.querySelector("#new-article-slug")?.value === "wpis-na-pozniej");
+    await page.getByRole("button", { name: "Utwórz artykuł" }).click();
+    await page.getByRole("tabpanel").getByRole("heading", { name: "Wpis na później" }).waitFor();
+    const at = Date.now() + 8000;
+    await page.getByLabel("Data publikacji").fill(warsaw(at));
+    await page.getByLabel("Opublikowany (widoczny na stronie)").check();
+    await page.getByLabel("Treść sekcji 1").fill("Ten tekst ukaże się sam.");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await saved(page);
+    await page.getByText(/^Zaplanowany: ukaże się/).waitFor();
+    assert.ok(!(await html("/blog")).includes("/blog/wpis-na-pozniej"), "not before its time");
+    await eventually("the scheduled article on /blog", async () =>
+      (await html("/blog")).includes('href="/blog/wpis-na-pozniej"'),
+    );
+    assert.ok(Date.now() >= Math.floor(at / 1000) * 1000, "not a second before its time");
+    assert.ok((await html("/blog/wpis-na-pozniej")).includes("Ten tekst ukaże się sam."));
+    await page.context().close();
+  });
+
+  test("a notice appears on every page inside its moments and disappears by itself", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
+    await page.getByLabel(/Pokazuj komunikat/).check();
+    const from = Date.now() + 4000;
+    const until = from + 8000;
+    await page.getByLabel("Treść komunikatu").fill("Gabinet nieczynny 24.12–1.01");
+    await page.getByLabel("Od", { exact: true }).last().fill(warsaw(from));
+    await page.getByLabel("Do", { exact: true }).last().fill(warsaw(until));
+    await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
+    await saved(page);
+    await eventually("the notice appearing", async () => (await html("/")).includes("Gabinet nieczynny 24.12–1.01"));
+    assert.ok(Date.now() >= Math.floor(from / 1000) * 1000, "not before its start");
+    assert.ok((await html("/cennik")).includes("Gabinet nieczynny 24.12–1.01"), "on every page");
+    const visitor = await openPage(browser, site.base);
+    await visitor.goto(`${site.base}/o-mnie`);
+    assert.equal(
+      await visitor.getByRole("note", { name: "Komunikat gabinetu" }).innerText(),
+      "Gabinet nieczynny 24.12–1.01",
+    );
+    await visitor.context().close();
+    await eventually("the notice going", async () => !(await html("/")).includes("Gabinet nieczynny"));
+    assert.ok(Date.now() >= Math.floor(until / 1000) * 1000, "not before its end");
+    await page.context().close();
+  });
+
+  test("a price change and a new row show on /cennik; a wrong row is refused in Polish", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.getByRole("heading", { name: "Cennik" }).waitFor();
+    await page.locator("#price-1-price").fill("215");
+    await page.getByRole("button", { name: "Dodaj pozycję" }).click();
+    const last = await page.locator(".price-edit").count();
+    await page.locator(`#price-${last - 1}-name`).fill("Warsztat uważności");
+    await page.locator(`#price-${last - 1}-duration`).fill("90 min");
+    await page.locator(`#price-${last - 1}-link`).selectOption("/uslugi/psychoedukacja");
+    await page.getByRole("button", { name: /^W górę\W+pozycja 2$/ }).click();
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await saved(page);
+    const prices = await html("/cennik");
+    assert.ok(prices.includes("215 zł"), "the new price");
+    assert.ok(prices.includes("Warsztat uważności"));
+    assert.ok(prices.indexOf("Konsultacja psychologiczna") < prices.indexOf("Bezpłatna konsultacja"), "reordered");
+    await page.locator("#price-0-duration").fill("");
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await page.getByRole("alert").filter({ hasText: "Pozycja 1, czas trwania: pole nie może być puste." }).waitFor();
+    await page.context().close();
+  });
+
+  test("an uploaded picture becomes an article's main image with its text; other files are refused", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Obrazy" }).click();
+    await page.getByRole("heading", { name: "Obrazy" }).waitFor();
+    await page
+      .getByLabel(/^Plik/)
+      .setInputFiles({ name: "tekst.png", mimeType: "image/png", buffer: Buffer.from("to nie obraz") });
+    await page.getByLabel("Tekst alternatywny (co przedstawia obraz)").fill("Nic");
+    await page.getByRole("button", { name: "Prześlij obraz" }).click();
+    await page.getByRole("alert").filter({ hasText: "nie jest obrazem JPEG, PNG ani WebP" }).waitFor();
+    await page
+      .getByLabel(/^Plik/)
+      .setInputFiles({ name: "Gabinet w słońcu.png", mimeType: "image/png", buffer: png(320, 180, [222, 184, 120]) });
+    await page.getByLabel("Tekst alternatywny (co przedstawia obraz)").fill("Gabinet w popołudniowym słońcu");
+    await page.getByRole("button", { name: "Prześlij obraz" }).click();
+    await saved(page, "Przesłano obraz gabinet-w-sloncu.png.");
+    await page.getByRole("button", { name: "Strony" }).click();
+    await openTab(page, "Terapia online – czy działa tak samo jak w gabinecie?");
+    await openSettings(page);
+    await page.getByLabel("Obraz główny").selectOption("gabinet-w-sloncu.png");
+    await page.getByRole("button", { name: /Użyj tekstu podanego przy przesłaniu/ }).click();
+    assert.equal(await page.getByLabel("Tekst alternatywny obrazu").inputValue(), "Gabinet w popołudniowym słońcu");
+    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await saved(page);
+    const visitor = await openPage(browser, site.base);
+    await visitor.goto(`${site.base}/blog/terapia-online`);
+    const hero = visitor.locator("article img").first();
+    assert.equal(await hero.getAttribute("alt"), "Gabinet w popołudniowym słońcu");
+    const source = (await hero.getAttribute("src")) + " " + ((await hero.getAttribute("srcset")) ?? "");
+    assert.match(source, /gabinet-w-sloncu/);
+    await visitor.waitForFunction(() => document.querySelector("article img")?.naturalWidth > 0);
+    assert.deepEqual(visitor.problems, []);
+    await visitor.context().close();
+    await page.context().close();
+  });
+});

@@ -331,12 +331,12 @@ export default function AdminPanel() {
     try {
       await api.remove(page.id, page.version);
       forget(page.id);
+      setSelected("");
+      await loadPages();
       toast("success", {
         title: "Sukces",
         text: "Artykuł usunięty. Możesz go przywrócić z listy „Usunięte artykuły”.",
       });
-      setSelected("");
-      await loadPages();
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
     }
@@ -345,9 +345,9 @@ export default function AdminPanel() {
   const undelete = async (article: DeletedArticle) => {
     try {
       await api.undelete(article.id);
-      toast("success", { title: "Sukces", text: `Przywrócono artykuł „${article.title}”.` });
       await loadPages();
       setSelected(article.id);
+      toast("success", { title: "Sukces", text: `Przywrócono artykuł „${article.title}”.` });
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
     }

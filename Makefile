@@ -71,7 +71,7 @@ audit: test-deps islands
 ## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
-	$(CARGO) build --release -p generator -p sidecar --example photos
+	$(CARGO) build --release -p generator -p sidecar --bins --example photos
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 

@@ -249,14 +249,17 @@ mod tests {
         assert_eq!(stored_name("../../etc/passwd", Format::Png), "passwd.png");
         assert_eq!(stored_name("plik.exe", Format::Webp), "plik.webp");
         assert_eq!(stored_name("", Format::Png), "obraz.png");
-        let dir = tempfile::tempdir().unwrap();
-        assert_eq!(store(dir.path(), "a.png", b"one").unwrap(), "a.png");
+        let dir = tempfile::tempdir().expect("temp dir");
+        assert_eq!(store(dir.path(), "a.png", b"one").expect("stored"), "a.png");
         assert_eq!(
-            store(dir.path(), "a.png", b"one").unwrap(),
+            store(dir.path(), "a.png", b"one").expect("stored"),
             "a.png",
             "same bytes"
         );
-        assert_eq!(store(dir.path(), "a.png", b"two").unwrap(), "a-2.png");
-        assert_eq!(fs::read(dir.path().join("a.png")).unwrap(), b"one");
+        assert_eq!(
+            store(dir.path(), "a.png", b"two").expect("stored"),
+            "a-2.png"
+        );
+        assert_eq!(fs::read(dir.path().join("a.png")).expect("stored"), b"one");
     }
 }

@@ -1,13 +1,9 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
 // booking links) and the notice every page shows inside its dates. Every page follows them.
 import { useCallback, useEffect, useState } from "react";
-import { api, isApiError, type Facts, type FactsEditable, type Hours } from "./api";
-import type { useToasts } from "../toasts";
+import { api, type Facts, type FactsEditable, type Hours } from "./api";
+import { saveForm, type Toast } from "./saving";
 
-type Toast = ReturnType<typeof useToasts>["show"];
-
-const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
-const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać danych gabinetu." };
 
 const DAYS: [string, string][] = [
@@ -89,19 +85,8 @@ export default function FactsForm({ toast }: { toast: Toast }) {
   };
   const save = async () => {
     setSaving(true);
-    try {
-      const result = await api.saveFacts(facts, loaded.version);
-      toast("success", SAVED);
-      if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
-      await load();
-    } catch (e) {
-      toast(
-        "error",
-        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
-      );
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(toast, () => api.saveFacts(facts, loaded.version), load);
+    setSaving(false);
   };
   const notice = facts.notice;
   const dirty = JSON.stringify(facts) !== JSON.stringify(loaded.facts);

@@ -3,9 +3,7 @@
 // and all messages of one sender exported or erased (RODO: access and erasure).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { exportUrl, inbox, isApiError, type Message } from "./api";
-import type { useToasts } from "../toasts";
-
-type Toast = ReturnType<typeof useToasts>["show"];
+import type { Toast } from "./saving";
 
 const DELIVERY: Record<Message["status"], string> = {
   pending: "czeka na wysłanie",

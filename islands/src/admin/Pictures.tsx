@@ -4,9 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
 import Modal from "./Modal";
-import type { useToasts } from "../toasts";
-
-type Toast = ReturnType<typeof useToasts>["show"];
+import type { Toast } from "./saving";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp"];
 const TOO_LARGE = "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";

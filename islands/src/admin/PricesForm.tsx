@@ -1,13 +1,9 @@
 // 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
 // removed, then saved; the server checks it by the rules of `make check`.
 import { useCallback, useEffect, useState } from "react";
-import { api, isApiError, type PriceRow, type Prices } from "./api";
-import type { useToasts } from "../toasts";
+import { api, type PriceRow, type Prices } from "./api";
+import { saveForm, type Toast } from "./saving";
 
-type Toast = ReturnType<typeof useToasts>["show"];
-
-const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
-const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
 
 export default function PricesForm({ toast }: { toast: Toast }) {
@@ -50,19 +46,8 @@ export default function PricesForm({ toast }: { toast: Toast }) {
     ]);
   const save = async () => {
     setSaving(true);
-    try {
-      const result = await api.savePrices(rows, prices.version);
-      toast("success", SAVED);
-      if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
-      await load();
-    } catch (e) {
-      toast(
-        "error",
-        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
-      );
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    setSaving(false);
   };
   const dirty = JSON.stringify(rows) !== JSON.stringify(prices.items);
   return (

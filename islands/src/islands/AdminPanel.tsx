@@ -23,6 +23,7 @@ import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
 import PricesForm from "../admin/PricesForm";
+import { SAVED, SAVE_FAILED } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import { Toasts, useToasts } from "../toasts";
 
@@ -46,8 +47,6 @@ interface Edit {
 const LOGIN_FAILED = { title: "Błąd logowania", text: "Nieprawidłowy email lub hasło." };
 const NO_ACCESS = { title: "Brak dostępu", text: "Nie masz uprawnień do wyświetlenia tej strony." };
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać stron." };
-const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };
-const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
 const LEAVE = "Masz niezapisane zmiany na tej stronie. Przejść mimo to? Szkic zostanie zachowany w tej przeglądarce.";
 
 function formatTime(ms: number): string {

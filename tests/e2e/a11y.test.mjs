@@ -30,6 +30,9 @@ async function axePage(viewport, options = {}) {
 }
 
 async function violations(page, label) {
+  // A colour in mid-transition (a button just clicked) is neither its old nor its new
+  // colour: let transitions end before axe measures contrast.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(
     (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }),

@@ -20,11 +20,11 @@ dev: islands
 
 ## Build dist/ only, with the `site` command line.
 build: islands
-	$(CARGO) run -q -p generator --bin site -- build
+	$(CARGO) run -q -p site --bin site -- build
 
 ## Validate content/ and render it without writing anything.
 check: islands
-	$(CARGO) run -q -p generator --bin site -- check
+	$(CARGO) run -q -p site --bin site -- check
 
 ## Install the islands' npm packages from the lock file and build them (when sources changed).
 islands: $(ISLANDS)/build/manifest.json
@@ -71,7 +71,7 @@ audit: test-deps islands
 ## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
-	$(CARGO) build --release -p generator -p sidecar --bins --example photos
+	$(CARGO) build --release -p site -p sidecar --bins --example photos
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 

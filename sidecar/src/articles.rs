@@ -4,7 +4,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use generator::{Created, DocId, Kind, Saved};
+use content::{DocId, Kind};
+use editing::{Created, Saved};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -59,14 +60,14 @@ fn check_slug(slug: &str) -> Result<(), ApiError> {
             "Z tego tytułu nie da się utworzyć adresu: użyj liter lub cyfr.",
         ));
     }
-    if !generator::is_slug(slug)
-        || slug.len() > generator::SLUG_MAX_CHARS
+    if !content::kind::is_slug(slug)
+        || slug.len() > content::kind::SLUG_MAX_CHARS
         || slug.starts_with('-')
         || slug.ends_with('-')
     {
         return Err(ApiError::unprocessable(format!(
             "Adres może zawierać tylko małe litery bez polskich znaków, cyfry i myślniki (najwyżej {} znaków).",
-            generator::SLUG_MAX_CHARS
+            content::kind::SLUG_MAX_CHARS
         )));
     }
     Ok(())
@@ -84,9 +85,9 @@ async fn propose(
     query: web::Query<TitleQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let slug = generator::slugify(&query.title);
+    let slug = content::kind::slugify(&query.title);
     let id = DocId::new(Kind::Article, slug.clone());
-    let taken = !slug.is_empty() && state.site.project.file_of(&id).is_some_and(|f| f.exists());
+    let taken = !slug.is_empty() && state.site.editor.file_of(&id).is_some_and(|f| f.exists());
     Ok(no_store().json(json!({ "slug": slug, "route": id.route(), "taken": taken })))
 }
 
@@ -124,19 +125,19 @@ async fn create(
     check_title(&title)?;
     let slug = match &body.slug {
         Some(s) => s.trim().to_string(),
-        None => generator::slugify(&title),
+        None => content::kind::slugify(&title),
     };
     check_slug(&slug)?;
     let id = DocId::new(Kind::Article, slug.clone());
     let author = default_author(&state);
     let answer = web::block(move || {
-        let project = state.site.project.clone();
+        let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Create)?;
         let file = target.file.clone();
-        let date = generator::today(now());
+        let date = content::schedule::today(now());
         let mut was_taken = false;
         let answer = publish_change(&state, &target, &admin.email, || {
-            match project.create_article(&id.slug, &title, &date, &author)? {
+            match editor.create_article(&id.slug, &title, &date, &author)? {
                 Created::Taken => {
                     was_taken = true;
                     Ok(Saved::NotFound)
@@ -144,7 +145,7 @@ async fn create(
                 Created::Written { version } => Ok(Saved::Written {
                     previous: String::new(),
                     saved: std::fs::read_to_string(&file)
-                        .map_err(|e| generator::Error::read(&file, e))?,
+                        .map_err(|e| editing::Error::read(&file, e))?,
                     version,
                 }),
             }
@@ -183,14 +184,14 @@ fn title_of(text: &str) -> String {
 
 /// Deleted documents whose file is still gone.
 fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, ApiError> {
-    let project = &state.site.project;
+    let editor = &state.site.editor;
     Ok(state
         .db
         .deleted()?
         .into_iter()
         .filter_map(|d| {
             let id = DocId::parse(&d.doc_id)?;
-            let gone = project.file_of(&id).is_some_and(|f| !f.exists());
+            let gone = editor.file_of(&id).is_some_and(|f| !f.exists());
             gone.then_some((id, d))
         })
         .collect())
@@ -223,11 +224,11 @@ async fn undelete(
             .into_iter()
             .find(|(i, _)| *i == id)
             .ok_or_else(|| ApiError::not_found("Nie ma takiego usuniętego artykułu."))?;
-        let project = state.site.project.clone();
+        let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Restore)?;
         let mut was_taken = false;
         let answer = publish_change(&state, &target, &admin.email, || {
-            match project.create(&id, &d.text)? {
+            match editor.create(&id, &d.text)? {
                 Created::Taken => {
                     was_taken = true;
                     Ok(Saved::NotFound)

@@ -88,7 +88,10 @@ pub struct Manifest {
 
 fn sha256_of(path: &Path) -> Result<(u64, String), Error> {
     let bytes = fs::read(path).map_err(|e| failed("cannot read", path, e))?;
-    Ok((bytes.len() as u64, generator::hex(&Sha256::digest(&bytes))))
+    Ok((
+        bytes.len() as u64,
+        content::encoding::hex(&Sha256::digest(&bytes)),
+    ))
 }
 
 fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -161,10 +164,10 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         files.push(FileEntry {
             path,
             bytes: bytes.len() as u64,
-            sha256: generator::hex(&Sha256::digest(&bytes)),
+            sha256: content::encoding::hex(&Sha256::digest(&bytes)),
         });
     }
-    let build = fs::read_to_string(config.dist.join(generator::BUILD_ID_FILE))
+    let build = fs::read_to_string(config.dist.join(site::BUILD_ID_FILE))
         .ok()
         .map(|s| s.trim().to_string());
     let manifest = Manifest {

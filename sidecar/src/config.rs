@@ -95,7 +95,7 @@ impl Config {
             publish_cmd: non_empty("PUBLISH_CMD"),
             purge_cmd: non_empty("PURGE_CMD"),
             api_origin: non_empty("API_ORIGIN")
-                .map(|v| generator::check_api_origin(&v))
+                .map(|v| site::edge::check_api_origin(&v))
                 .transpose()
                 .map_err(|message| crate::Error::Config {
                     name: "API_ORIGIN",

@@ -4,7 +4,7 @@
 //! and kept in the history under `cennik.yaml` and `site.yaml`.
 
 use actix_web::{web, HttpResponse};
-use generator::{PracticeFacts, PriceRow};
+use editing::{PracticeFacts, PriceRow};
 use serde::Deserialize;
 
 use crate::auth::{Admin, AdminChange};
@@ -35,8 +35,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let project = state.site.project.clone();
-    let prices = web::block(move || project.prices()).await??;
+    let editor = state.site.editor.clone();
+    let prices = web::block(move || editor.prices()).await??;
     Ok(no_store().json(prices))
 }
 
@@ -54,16 +54,16 @@ async fn save_prices(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let answer = web::block(move || {
-        let project = state.site.project.clone();
-        let services = project.service_links()?;
-        generator::check_prices(&body.items, &services).map_err(ApiError::unprocessable)?;
+        let editor = state.site.editor.clone();
+        let services = editor.service_links()?;
+        editing::check_prices(&body.items, &services).map_err(ApiError::unprocessable)?;
         let target = Target {
             doc_id: PRICES_ID.into(),
-            file: project.prices_file(),
+            file: editor.prices_file(),
             action: Action::Save,
         };
         publish_change(&state, &target, &admin.email, || {
-            project.save_prices(&body.version, &body.items)
+            editor.save_prices(&body.version, &body.items)
         })
     })
     .await??;
@@ -71,8 +71,8 @@ async fn save_prices(
 }
 
 async fn facts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let project = state.site.project.clone();
-    let facts = web::block(move || project.facts()).await??;
+    let editor = state.site.editor.clone();
+    let facts = web::block(move || editor.facts()).await??;
     Ok(no_store().json(facts))
 }
 
@@ -90,16 +90,16 @@ async fn save_facts(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let answer = web::block(move || {
-        let project = state.site.project.clone();
-        let site = project.site_config()?;
-        generator::check_facts(&site, &body.facts).map_err(ApiError::unprocessable)?;
+        let editor = state.site.editor.clone();
+        let site = editor.site_config()?;
+        editing::check_facts(&site, &body.facts).map_err(ApiError::unprocessable)?;
         let target = Target {
             doc_id: FACTS_ID.into(),
-            file: project.site_file(),
+            file: editor.site_file(),
             action: Action::Save,
         };
         let mut answer = publish_change(&state, &target, &admin.email, || {
-            project.save_facts(&body.version, &body.facts)
+            editor.save_facts(&body.version, &body.facts)
         })?;
         if site.email != body.facts.email && state.auth.admin_email.eq_ignore_ascii_case(&site.email) {
             let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";

@@ -15,7 +15,7 @@ pub enum Error {
     #[error("database: {0}")]
     Database(String),
     #[error("the site could not be built: {0}")]
-    Build(#[from] generator::Error),
+    Build(#[from] site::Error),
     #[error("cannot listen on {address}: {source}")]
     Bind {
         address: String,
@@ -114,8 +114,14 @@ impl From<Error> for ApiError {
     }
 }
 
-impl From<generator::Error> for ApiError {
-    fn from(e: generator::Error) -> Self {
+impl From<site::Error> for ApiError {
+    fn from(e: site::Error) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+impl From<editing::Error> for ApiError {
+    fn from(e: editing::Error) -> Self {
         ApiError::internal(&e)
     }
 }

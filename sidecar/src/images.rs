@@ -79,7 +79,7 @@ pub fn stored_name(name: &str, format: Format) -> String {
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
-    let mut slug = generator::slugify(stem);
+    let mut slug = content::kind::slugify(stem);
     if slug.is_empty() {
         slug = "obraz".into();
     }

@@ -90,7 +90,7 @@ fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, E
 
 fn outbox(
     config: &Config,
-    site: &generator::SiteConfig,
+    site: &content::SiteConfig,
     db: &Arc<db::Db>,
 ) -> Result<outbox::Outbox, Error> {
     let domain = site
@@ -126,7 +126,7 @@ fn outbox(
 impl AppState {
     /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
     /// The site is not built yet: call `state.site.rebuild()`.
-    pub fn open(config: &Config, site: &generator::SiteConfig) -> Result<Self, Error> {
+    pub fn open(config: &Config, site: &content::SiteConfig) -> Result<Self, Error> {
         let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
         let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
         if secret.len() < 32 {
@@ -278,8 +278,8 @@ fn hand_over_password(
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
     let _lock = backup::lock_data_dir(&config.data_dir)?;
-    let project = generator::Project::at(&config.root);
-    let content = generator::load(&project)?;
+    let project = ::site::Project::at(&config.root);
+    let content = ::site::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
     let published = state.site.rebuild()?;
     tracing::info!(

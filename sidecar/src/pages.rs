@@ -5,7 +5,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use generator::{DocId, EditableContent, Kind, Saved, Settings};
+use content::{DocId, Kind};
+use editing::{EditableContent, Saved, Settings};
 use serde::Deserialize;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -53,8 +54,8 @@ pub(crate) fn doc_id(kind: &str, slug: &str) -> Result<DocId, ApiError> {
 }
 
 async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let project = state.site.project.clone();
-    let pages = web::block(move || project.editable_list(now())).await??;
+    let editor = state.site.editor.clone();
+    let pages = web::block(move || editor.editable_list(now())).await??;
     Ok(no_store().json(pages))
 }
 
@@ -124,7 +125,7 @@ impl Target {
     pub(crate) fn document(state: &AppState, id: &DocId, action: Action) -> Result<Self, ApiError> {
         let file = state
             .site
-            .project
+            .editor
             .file_of(id)
             .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
         Ok(Target {
@@ -136,12 +137,7 @@ impl Target {
 }
 
 /// Why a build refused a change, in Polish, each problem with where it is.
-pub(crate) fn refusal(
-    state: &AppState,
-    target: &Target,
-    saved: &str,
-    e: &generator::Error,
-) -> ApiError {
+pub(crate) fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ApiError {
     let content_dir = &state.site.project.content_dir;
     let problems: Vec<String> = e
         .diagnostics()
@@ -165,7 +161,7 @@ pub(crate) fn publish_change(
     state: &AppState,
     target: &Target,
     author: &str,
-    write: impl FnOnce() -> generator::Result<Saved>,
+    write: impl FnOnce() -> editing::Result<Saved>,
 ) -> Result<serde_json::Value, ApiError> {
     let started = Instant::now();
     let mut builder = state.site.builder();
@@ -187,7 +183,7 @@ pub(crate) fn publish_change(
                 Action::Create | Action::Restore => {
                     let _ = std::fs::remove_file(file);
                 }
-                Action::Save | Action::Delete => generator::write_atomic(file, &previous)?,
+                Action::Save | Action::Delete => editing::write_atomic(file, &previous)?,
             }
             // The builder read the refused text; tell it the file changed back, rather than
             // rely on the just-written file being read again anyway.
@@ -229,16 +225,16 @@ async fn save(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    generator::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
     if let Some(settings) = &body.settings {
-        generator::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+        editing::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
     }
     let body = body.into_inner();
     let answer = web::block(move || {
-        let project = state.site.project.clone();
+        let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Save)?;
         publish_change(&state, &target, &admin.email, || {
-            project.save(
+            editor.save(
                 &id,
                 &body.version,
                 &body.content.sections,
@@ -264,10 +260,10 @@ async fn remove(
         ));
     }
     let answer = web::block(move || {
-        let project = state.site.project.clone();
+        let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Delete)?;
         publish_change(&state, &target, &admin.email, || {
-            project.delete(&id, &body.version)
+            editor.delete(&id, &body.version)
         })
     })
     .await??;
@@ -303,10 +299,10 @@ async fn restore(
                 "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.",
             ));
         }
-        let project = state.site.project.clone();
+        let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Save)?;
         publish_change(&state, &target, &admin.email, || {
-            project.replace_text(&id, &body.version, |_| Ok(text))
+            editor.replace_text(&id, &body.version, |_| Ok(text))
         })
     })
     .await??;

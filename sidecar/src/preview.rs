@@ -6,7 +6,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
-use generator::{EditableContent, Settings};
+use editing::{EditableContent, Settings};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -101,9 +101,9 @@ async fn preview(
         let id = doc_id(&path.0, &path.1)?;
         let body = read_limited(&req, payload, MAX_SAVE_BYTES, TOO_LARGE).await?;
         let (unsaved, _) = parse_unsaved(&req, &body)?;
-        generator::check_sections(&unsaved.content.sections).map_err(ApiError::unprocessable)?;
+        editing::check_sections(&unsaved.content.sections).map_err(ApiError::unprocessable)?;
         if let Some(settings) = &unsaved.settings {
-            generator::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+            editing::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
         }
         web::block(move || render(&state, &id, &unsaved)).await?
     }
@@ -119,9 +119,9 @@ async fn preview(
     }
 }
 
-fn render(state: &AppState, id: &generator::DocId, unsaved: &Unsaved) -> Result<String, ApiError> {
-    let project = &state.site.project;
-    let text = project
+fn render(state: &AppState, id: &content::DocId, unsaved: &Unsaved) -> Result<String, ApiError> {
+    let editor = &state.site.editor;
+    let text = editor
         .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let site = state.site.live.current();
@@ -133,11 +133,11 @@ fn render(state: &AppState, id: &generator::DocId, unsaved: &Unsaved) -> Result<
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
         Err(e) => {
-            let file = project.file_of(id).unwrap_or_default();
+            let file = editor.file_of(id).unwrap_or_default();
             let problems: Vec<String> = e
                 .diagnostics()
                 .iter()
-                .map(|d| d.polish(&project.content_dir, Some((&file, &text))))
+                .map(|d| d.polish(&editor.content_dir, Some((&file, &text))))
                 .collect();
             if problems.is_empty() {
                 return Err(e.into());
@@ -148,18 +148,20 @@ fn render(state: &AppState, id: &generator::DocId, unsaved: &Unsaved) -> Result<
             )));
         }
     };
-    let file = project.file_of(id).unwrap_or_default();
+    let file = editor.file_of(id).unwrap_or_default();
     let problems: Vec<String> = preview
         .problems
         .iter()
-        .map(|d| escape(&d.polish(&project.content_dir, Some((&file, &text)))))
+        .map(|d| escape(&d.polish(&editor.content_dir, Some((&file, &text)))))
         .collect();
     let list = if problems.is_empty() {
         String::new()
     } else {
         format!("<br>Tej wersji nie da się zapisać: {}", problems.join(" "))
     };
-    Ok(preview.html.replacen(generator::PREVIEW_PROBLEMS, &list, 1))
+    Ok(preview
+        .html
+        .replacen(site::render::PREVIEW_PROBLEMS, &list, 1))
 }
 
 async fn drafts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -176,10 +178,10 @@ async fn put_draft(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    if !state.site.project.file_of(&id).is_some_and(|f| f.is_file()) {
+    if !state.site.editor.file_of(&id).is_some_and(|f| f.is_file()) {
         return Err(ApiError::not_found(NOT_FOUND));
     }
-    generator::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
     let unsaved = body.into_inner();
     let draft = Draft {
         doc_id: id.to_string(),

@@ -53,9 +53,9 @@ fn content_type(path: &str) -> String {
 }
 
 impl StaticFile {
-    pub fn new(output: &generator::Output) -> Self {
+    pub fn new(output: &site::Output) -> Self {
         StaticFile {
-            etag: format!("\"{}\"", generator::hex(&output.fingerprint[..10])),
+            etag: format!("\"{}\"", content::encoding::hex(&output.fingerprint[..10])),
             content_type: content_type(&output.path),
             raw: output.bytes.clone(),
             gzip: OnceLock::new(),
@@ -100,12 +100,12 @@ impl StaticFile {
 pub struct Site {
     pub files: HashMap<String, Arc<StaticFile>>,
     /// The security headers of each path (HSTS only over HTTPS).
-    pub headers: Vec<generator::HeaderRule>,
+    pub headers: Vec<site::headers::HeaderRule>,
     /// Renders pages on request with this build's templates and content.
-    pub renderer: Option<Arc<generator::Renderer>>,
+    pub renderer: Option<Arc<site::render::Renderer>>,
     /// Counts builds since start (keys the answers rendered on request).
     pub number: u64,
-    /// What identifies the build (`generator::Build::id`); `/api/health` reports it.
+    /// What identifies the build (`site::Build::id`); `/api/health` reports it.
     pub id: String,
     /// Old addresses (`aliases:`) and the route each answers 301 with.
     pub redirects: HashMap<String, String>,
@@ -115,7 +115,7 @@ impl Site {
     /// The headers every answer for `path` carries, but `Cache-Control`: a file takes its
     /// own from [`Site::cache_control`], an API answer says its own.
     pub fn headers_for(&self, path: &str) -> Vec<(HeaderName, HeaderValue)> {
-        generator::headers_for(&self.headers, path)
+        site::headers::headers_for(&self.headers, path)
             .into_iter()
             .filter(|(k, _)| !k.eq_ignore_ascii_case("cache-control"))
             .filter_map(|(k, v)| {
@@ -130,8 +130,8 @@ impl Site {
     /// How long caches may keep the file at `path`: the build's rule, as `_headers` and the
     /// edge's nginx say.
     pub fn cache_control(&self, path: &str) -> &str {
-        generator::header_value(&self.headers, path, "Cache-Control")
-            .unwrap_or(generator::SHORT_CACHE)
+        site::headers::header_value(&self.headers, path, "Cache-Control")
+            .unwrap_or(site::headers::SHORT_CACHE)
     }
 
     pub fn empty() -> Self {
@@ -147,7 +147,7 @@ impl Site {
 
     /// The addresses whose answer differs between this site and `build`: changed, added
     /// and removed files (hidden ones like `_headers` are not served) and old addresses.
-    fn changed_routes(&self, build: &generator::Build) -> Vec<String> {
+    fn changed_routes(&self, build: &site::Build) -> Vec<String> {
         let mut changed = std::collections::BTreeSet::new();
         let mut seen = std::collections::HashSet::new();
         for output in &build.outputs {
@@ -185,7 +185,7 @@ impl Site {
 
     /// The files of `build`, reusing those of `previous` that did not change (with their
     /// compressed forms).
-    fn from_build(build: &generator::Build, previous: &Site) -> Self {
+    fn from_build(build: &site::Build, previous: &Site) -> Self {
         let files = build
             .outputs
             .iter()
@@ -246,7 +246,7 @@ impl LiveSite {
     }
 
     /// Serves `build` from now on; returns the routes whose answer changed.
-    fn swap(&self, build: &generator::Build) -> Vec<String> {
+    fn swap(&self, build: &site::Build) -> Vec<String> {
         let previous = self.current();
         let changed = previous.changed_routes(build);
         let next = Arc::new(Site::from_build(build, &previous));
@@ -258,7 +258,7 @@ impl LiveSite {
 /// What a rebuild did.
 #[derive(Debug)]
 pub struct Published {
-    pub report: generator::BuildReport,
+    pub report: site::BuildReport,
     /// Why `PUBLISH_CMD` or `PURGE_CMD` failed, if one did (the site itself was published).
     pub warning: Option<String>,
     /// The routes whose answer changed (every route after the first build).
@@ -289,11 +289,13 @@ impl Schedule {
 
 /// Builds, serves and publishes the site.
 pub struct SiteState {
-    pub project: generator::Project,
+    pub project: site::Project,
+    /// What the panel changes the content files through.
+    pub editor: editing::Editor,
     pub dist: PathBuf,
     pub live: LiveSite,
     /// One build at a time; only what changed is rendered.
-    pub builder: Mutex<generator::Builder>,
+    pub builder: Mutex<site::Builder>,
     pub publish_cmd: Option<String>,
     /// Run after a successful publish with the changed routes, to purge a CDN's copies.
     pub purge_cmd: Option<String>,
@@ -303,11 +305,12 @@ pub struct SiteState {
 
 impl SiteState {
     pub fn new(config: &crate::Config) -> Self {
-        let project = generator::Project::at(&config.root);
+        let project = site::Project::at(&config.root);
         SiteState {
             builder: Mutex::new(
-                generator::Builder::new(project.clone()).with_api_origin(config.api_origin.clone()),
+                site::Builder::new(project.clone()).with_api_origin(config.api_origin.clone()),
             ),
+            editor: editing::Editor::new(&project.content_dir),
             project,
             dist: config.dist.clone(),
             live: LiveSite::default(),
@@ -318,13 +321,13 @@ impl SiteState {
         }
     }
 
-    pub fn builder(&self) -> std::sync::MutexGuard<'_, generator::Builder> {
+    pub fn builder(&self) -> std::sync::MutexGuard<'_, site::Builder> {
         self.builder.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Rebuilds what changed, serves it, publishes it to `dist/`, runs `PUBLISH_CMD` and, if
     /// that succeeded, `PURGE_CMD`.
-    pub fn rebuild(&self) -> Result<Published, generator::Error> {
+    pub fn rebuild(&self) -> Result<Published, site::Error> {
         let mut builder = self.builder();
         self.rebuild_with(&mut builder, None)
     }
@@ -334,9 +337,9 @@ impl SiteState {
     /// looked at again).
     pub fn rebuild_with(
         &self,
-        builder: &mut generator::Builder,
+        builder: &mut site::Builder,
         changed: Option<&[PathBuf]>,
-    ) -> Result<Published, generator::Error> {
+    ) -> Result<Published, site::Error> {
         let started = Instant::now();
         let build = match changed {
             Some(paths) => builder.render_changed(paths)?,
@@ -346,7 +349,7 @@ impl SiteState {
         self.schedule.set(build.next_change);
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
-        let report = generator::BuildReport {
+        let report = site::BuildReport {
             files: build.outputs.len(),
             pages: build.pages(),
             rendered: build.rendered,
@@ -356,7 +359,7 @@ impl SiteState {
             ssr: build.ssr,
             images: build.images,
             warnings: build.warnings.clone(),
-            phases: generator::Phases {
+            phases: site::Phases {
                 publish: publish_started.elapsed(),
                 ..build.phases
             },

@@ -105,7 +105,7 @@ fn not_found(site: &Site) -> HttpResponse {
     );
     HttpResponse::NotFound()
         .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, generator::NOT_FOUND_CACHE))
+        .insert_header((header::CACHE_CONTROL, site::headers::NOT_FOUND_CACHE))
         .body(body)
 }
 
@@ -213,7 +213,7 @@ mod tests {
         ]
         .iter()
         .map(|p| {
-            let output = generator::Output::new(*p, *p);
+            let output = site::Output::new(*p, *p);
             (p.to_string(), Arc::new(StaticFile::new(&output)))
         })
         .collect();

@@ -37,7 +37,7 @@ async fn every_file_carries_the_cache_control_of_the_published_rules() {
     ] {
         let answer = send(&app, test::TestRequest::get().uri(path)).await;
         assert_eq!(answer.status, StatusCode::OK, "{path}");
-        let expected = generator::header_value(&rules, path, "Cache-Control").expect("a rule");
+        let expected = site::headers::header_value(&rules, path, "Cache-Control").expect("a rule");
         assert_eq!(
             answer
                 .headers
@@ -48,10 +48,10 @@ async fn every_file_carries_the_cache_control_of_the_published_rules() {
         );
     }
     let headers_file = std::fs::read_to_string(dist.join("_headers")).expect("_headers");
-    assert!(headers_file.contains(generator::SHORT_CACHE));
-    assert!(headers_file.contains(generator::IMMUTABLE_CACHE));
+    assert!(headers_file.contains(site::headers::SHORT_CACHE));
+    assert!(headers_file.contains(site::headers::IMMUTABLE_CACHE));
     let nginx = std::fs::read_to_string(dist.join("_nginx.conf")).expect("_nginx.conf");
-    assert!(nginx.contains(&format!("Cache-Control \"{}\"", generator::SHORT_CACHE)));
+    assert!(nginx.contains(&format!("Cache-Control \"{}\"", site::headers::SHORT_CACHE)));
     let token = send(&app, test::TestRequest::get().uri("/api/contact/token")).await;
     assert_eq!(
         token
@@ -67,7 +67,7 @@ async fn every_file_carries_the_cache_control_of_the_published_rules() {
             .headers
             .get(header::CACHE_CONTROL)
             .and_then(|v| v.to_str().ok()),
-        Some(generator::NOT_FOUND_CACHE)
+        Some(site::headers::NOT_FOUND_CACHE)
     );
 }
 

@@ -665,8 +665,8 @@ async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
     let mut new = facts["facts"].clone();
     new["notice"] = json!({
         "text": "Gabinet nieczynny 24.12–1.01",
-        "from": generator::warsaw_time(now + 2),
-        "until": generator::warsaw_time(now + 4),
+        "from": content::schedule::warsaw_time(now + 2),
+        "until": content::schedule::warsaw_time(now + 4),
     });
     let req = test::TestRequest::put().uri("/api/facts");
     let saved = send(
@@ -725,7 +725,7 @@ async fn a_scheduled_article_is_published_when_its_time_comes() {
     let at = sidecar::now() + 3;
     let mut settings = doc["settings"].clone();
     settings["published"] = json!(true);
-    settings["date"] = json!(generator::warsaw_time(at));
+    settings["date"] = json!(content::schedule::warsaw_time(at));
     let body =
         json!({ "content": doc["content"], "settings": settings, "version": doc["version"] });
     let req = test::TestRequest::put().uri("/api/pages/blog/zaplanowany-wpis");

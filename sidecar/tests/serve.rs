@@ -37,7 +37,7 @@ async fn pages_are_served_as_html_with_the_short_policy_of_the_rules() {
         let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
         assert_eq!(resp.status(), StatusCode::OK, "{path}");
         assert_eq!(h(&resp, header::CONTENT_TYPE), "text/html; charset=utf-8");
-        assert_eq!(h(&resp, header::CACHE_CONTROL), generator::SHORT_CACHE);
+        assert_eq!(h(&resp, header::CACHE_CONTROL), site::headers::SHORT_CACHE);
         assert!(body_text(resp).await.contains(heading), "{path}");
     }
 }
@@ -93,7 +93,10 @@ async fn hashed_assets_are_immutable_and_compressed_on_request() {
         .to_request();
     let resp = test::call_service(&app, req).await;
     assert_eq!(resp.status(), StatusCode::OK);
-    assert_eq!(h(&resp, header::CACHE_CONTROL), generator::IMMUTABLE_CACHE);
+    assert_eq!(
+        h(&resp, header::CACHE_CONTROL),
+        site::headers::IMMUTABLE_CACHE
+    );
     assert!(h(&resp, header::CONTENT_TYPE).starts_with("text/css"));
     assert_eq!(h(&resp, header::CONTENT_ENCODING), "br");
     let req = test::TestRequest::get()

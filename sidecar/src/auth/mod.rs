@@ -208,7 +208,7 @@ fn check_lengths(email: &str, password: &str) -> Result<(), ApiError> {
 fn random_token() -> Result<String, Error> {
     let mut raw = [0_u8; 32];
     getrandom::fill(&mut raw).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
-    Ok(generator::hex(&raw))
+    Ok(content::encoding::hex(&raw))
 }
 
 /// Records the attempt before any hashing, or refuses it with the wait.

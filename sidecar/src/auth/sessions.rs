@@ -15,7 +15,7 @@ use crate::error::Error;
 const PERSIST_EVERY_SECONDS: i64 = 60;
 
 pub fn token_hash(token: &str) -> String {
-    generator::hex(&Sha256::digest(token.as_bytes()))
+    content::encoding::hex(&Sha256::digest(token.as_bytes()))
 }
 
 #[derive(Debug, Clone)]

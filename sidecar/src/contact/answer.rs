@@ -138,7 +138,7 @@ pub async fn page(state: &web::Data<AppState>, outcome: Outcome) -> HttpResponse
     };
     let _counted = Rendering::start(&state.contact.answers);
     let rendered = web::block(move || {
-        renderer.render_extra(&generator::ExtraPage {
+        renderer.render_extra(&site::render::ExtraPage {
             template: "contact.html",
             route: "/kontakt",
             title: "Kontakt",

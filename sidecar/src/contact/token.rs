@@ -35,12 +35,12 @@ fn random_nonce() -> String {
     let mut bytes = [0_u8; 12];
     // Without randomness the nonce is still unique enough per second for single use.
     let _ = getrandom::fill(&mut bytes);
-    generator::hex(&bytes)
+    content::encoding::hex(&bytes)
 }
 
 pub fn issue(secret: &[u8], now: i64) -> String {
     let nonce = random_nonce();
-    let signature = generator::hex(&mac(secret, now, &nonce).finalize().into_bytes());
+    let signature = content::encoding::hex(&mac(secret, now, &nonce).finalize().into_bytes());
     format!("{now}.{nonce}.{signature}")
 }
 

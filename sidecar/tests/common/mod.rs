@@ -77,7 +77,7 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = site_copy(dir.path());
     let config = config(dir.path(), &root, extra);
-    let content = generator::load(&generator::Project::at(&root)).expect("content loads");
+    let content = site::load(&site::Project::at(&root)).expect("content loads");
     let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
     state.site.rebuild().expect("the site builds");
     sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");

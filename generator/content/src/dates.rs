@@ -1,0 +1,293 @@
+//! Dates as Polish readers write them, and moments in the practice's time zone
+//! (Europe/Warsaw): when an article is published, when a notice shows.
+
+const MONTHS: [&str; 12] = [
+    "stycznia",
+    "lutego",
+    "marca",
+    "kwietnia",
+    "maja",
+    "czerwca",
+    "lipca",
+    "sierpnia",
+    "września",
+    "października",
+    "listopada",
+    "grudnia",
+];
+
+/// A checked calendar date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+fn days_in_month(year: u16, month: u8) -> u8 {
+    match month {
+        2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
+            29
+        }
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl Date {
+    /// Parses `YYYY-MM-DD`.
+    pub fn parse(text: &str) -> Result<Date, String> {
+        let bad = || format!("'{text}' is not a date in the form YYYY-MM-DD");
+        let mut parts = text.split('-');
+        let (Some(y), Some(m), Some(d), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return Err(bad());
+        }
+        let year: u16 = y.parse().map_err(|_| bad())?;
+        let month: u8 = m.parse().map_err(|_| bad())?;
+        let day: u8 = d.parse().map_err(|_| bad())?;
+        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+            return Err(bad());
+        }
+        Ok(Date { year, month, day })
+    }
+
+    /// "12 marca 2025".
+    pub fn polish(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.day,
+            MONTHS[usize::from(self.month - 1)],
+            self.year
+        )
+    }
+
+    /// The UTC calendar date of a Unix time.
+    pub fn from_unix(seconds: i64) -> Date {
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = seconds.div_euclid(86_400) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
+        Date { year, month, day }
+    }
+
+    pub fn iso(&self) -> String {
+        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days-from-civil).
+    pub fn days(&self) -> i64 {
+        let (m, d) = (i64::from(self.month), i64::from(self.day));
+        let y = i64::from(self.year) - i64::from(m <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The last Sunday of `month` in `year`, as days since 1970-01-01.
+    fn last_sunday(year: u16, month: u8) -> i64 {
+        let last = Date {
+            year,
+            month,
+            day: days_in_month(year, month),
+        }
+        .days();
+        // 1970-01-01 was a Thursday: weekday 0 = Monday … 6 = Sunday.
+        let weekday = (last + 3).rem_euclid(7);
+        last - (weekday + 1) % 7
+    }
+}
+
+/// Seconds east of UTC in Europe/Warsaw at the Unix time `utc`: CET, and CEST from the last
+/// Sunday of March to the last Sunday of October, changing at 01:00 UTC (the EU rule, in
+/// force since 1996).
+pub fn warsaw_offset(utc: i64) -> i64 {
+    let year = Date::from_unix(utc).year;
+    let start = Date::last_sunday(year, 3) * 86_400 + 3600;
+    let end = Date::last_sunday(year, 10) * 86_400 + 3600;
+    if (start..end).contains(&utc) {
+        7200
+    } else {
+        3600
+    }
+}
+
+/// A moment written as the practice reads a clock: `YYYY-MM-DD` (midnight) or
+/// `YYYY-MM-DD HH:MM` / `YYYY-MM-DD HH:MM:SS`, in Warsaw time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LocalTime {
+    pub date: Date,
+    /// Seconds after midnight, when a time of day was written.
+    pub time: Option<u32>,
+}
+
+impl LocalTime {
+    pub fn parse(text: &str) -> Result<LocalTime, String> {
+        let bad =
+            || format!("'{text}' is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]");
+        let (day, clock) = match text.split_once([' ', 'T']) {
+            Some((d, c)) => (d, Some(c)),
+            None => (text, None),
+        };
+        let date = Date::parse(day).map_err(|_| bad())?;
+        let time = match clock {
+            None => None,
+            Some(c) => {
+                let parts: Vec<&str> = c.split(':').collect();
+                if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.len() != 2) {
+                    return Err(bad());
+                }
+                let mut n = [0_u32; 3];
+                for (i, p) in parts.iter().enumerate() {
+                    n[i] = p.parse().map_err(|_| bad())?;
+                }
+                if n[0] > 23 || n[1] > 59 || n[2] > 59 {
+                    return Err(bad());
+                }
+                Some(n[0] * 3600 + n[1] * 60 + n[2])
+            }
+        };
+        Ok(LocalTime { date, time })
+    }
+
+    /// The Unix time this moment is in Warsaw. In the hour the clocks go back it is the
+    /// first of the two; in the hour they skip, an hour later than written.
+    pub fn unix(&self) -> i64 {
+        let local = self.date.days() * 86_400 + i64::from(self.time.unwrap_or(0));
+        let summer = local - 7200;
+        if warsaw_offset(summer) == 7200 {
+            summer
+        } else {
+            local - 3600
+        }
+    }
+
+    /// The first moment after the day this names (for a date without a time), or the moment.
+    pub fn end_unix(&self) -> i64 {
+        match self.time {
+            Some(_) => self.unix(),
+            None => LocalTime {
+                date: Date::from_unix((self.date.days() + 1) * 86_400),
+                time: None,
+            }
+            .unix(),
+        }
+    }
+}
+
+/// The Warsaw calendar date and time of a Unix time, written `YYYY-MM-DD HH:MM:SS`.
+pub fn warsaw(utc: i64) -> (Date, u32) {
+    let local = utc + warsaw_offset(utc);
+    (Date::from_unix(local), local.rem_euclid(86_400) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_in_polish_genitive() {
+        assert_eq!(Date::parse("2025-03-12").unwrap().polish(), "12 marca 2025");
+        assert_eq!(
+            Date::parse("2024-09-01").unwrap().polish(),
+            "1 września 2024"
+        );
+    }
+
+    #[test]
+    fn unix_times_become_utc_dates() {
+        assert_eq!(Date::from_unix(0).iso(), "1970-01-01");
+        assert_eq!(Date::from_unix(1_740_528_000).iso(), "2025-02-26");
+        assert_eq!(Date::from_unix(951_782_400).iso(), "2000-02-29");
+    }
+
+    #[test]
+    fn days_and_unix_dates_are_inverse() {
+        for text in [
+            "1970-01-01",
+            "2000-02-29",
+            "2024-12-31",
+            "2025-03-30",
+            "2099-07-15",
+        ] {
+            let d = Date::parse(text).unwrap();
+            assert_eq!(Date::from_unix(d.days() * 86_400), d, "{text}");
+        }
+    }
+
+    #[test]
+    fn warsaw_changes_clocks_on_the_last_sundays_of_march_and_october() {
+        // 2025: summer time from 30 March 01:00 UTC to 26 October 01:00 UTC.
+        let at = |t: &str| LocalTime::parse(t).unwrap().unix();
+        assert_eq!(at("2025-01-15 12:00"), 1_736_938_800, "11:00 UTC in winter");
+        assert_eq!(at("2025-07-15 12:00"), 1_752_573_600, "10:00 UTC in summer");
+        assert_eq!(
+            warsaw_offset(1_743_296_400 - 1),
+            3600,
+            "30 March 00:59:59 UTC"
+        );
+        assert_eq!(warsaw_offset(1_743_296_400), 7200, "30 March 01:00 UTC");
+        assert_eq!(
+            warsaw_offset(1_761_440_400 - 1),
+            7200,
+            "26 October 00:59:59 UTC"
+        );
+        assert_eq!(warsaw_offset(1_761_440_400), 3600, "26 October 01:00 UTC");
+        assert_eq!(at("2025-03-30 03:00") - at("2025-03-30 01:59:59"), 1);
+        assert_eq!(
+            warsaw(at("2025-10-26 12:34:56")).1,
+            12 * 3600 + 34 * 60 + 56
+        );
+        assert_eq!(warsaw(at("2025-12-31 23:30")).0.iso(), "2025-12-31");
+    }
+
+    #[test]
+    fn a_moment_is_a_date_with_an_optional_time() {
+        let day = LocalTime::parse("2025-12-24").unwrap();
+        assert_eq!(day.time, None);
+        assert_eq!(day.end_unix() - day.unix(), 86_400);
+        let time = LocalTime::parse("2025-12-24 09:30").unwrap();
+        assert_eq!(time.unix() - day.unix(), 9 * 3600 + 1800);
+        assert_eq!(
+            LocalTime::parse("2025-12-24T09:30:15").unwrap().time,
+            Some(34_215)
+        );
+        for bad in [
+            "2025-12-24 24:00",
+            "2025-12-24 9:30",
+            "2025-02-30",
+            "2025-12-24 09:30:60",
+            "2025-12-24 09",
+        ] {
+            assert!(LocalTime::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rejects_impossible_dates() {
+        for bad in [
+            "2025-02-29",
+            "2025-13-01",
+            "25-01-01",
+            "2025-1-1",
+            "2025-01-01-01",
+            "dzisiaj",
+        ] {
+            assert!(Date::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Date::parse("2024-02-29").is_ok());
+    }
+}

@@ -1,0 +1,239 @@
+//! The practice's facts inside Markdown: `{{ adres }}`, `{{ telefon }}` and the others are
+//! filled in from `site.yaml` (and the service list) when a section is rendered, so that an
+//! address or a phone number is written in one place and every page follows it.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use crate::model::{Content, CookieCategory};
+
+/// Every fact a text may name, with what it becomes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Facts {
+    values: BTreeMap<&'static str, String>,
+}
+
+/// Names a text may use, for the error that names an unknown one.
+pub const NAMES: [&str; 11] = [
+    "nazwa",
+    "godziny",
+    "adres",
+    "telefon",
+    "email",
+    "nazwa_prawna",
+    "administrator",
+    "nip",
+    "regon",
+    "uslugi_online",
+    "tabela_cookies",
+];
+
+fn pattern() -> &'static Regex {
+    static PATTERN: OnceLock<Regex> = OnceLock::new();
+    PATTERN.get_or_init(|| Regex::new(r"\{\{\s*([A-Za-z_]+)\s*\}\}").expect("valid regex"))
+}
+
+/// A placeholder that names no fact: its byte offset and the name written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unknown {
+    pub offset: usize,
+    pub name: String,
+}
+
+/// Placeholders in `text` that are not facts.
+pub fn unknown(text: &str) -> Vec<Unknown> {
+    pattern()
+        .captures_iter(text)
+        .filter_map(|c| {
+            let name = c.get(1)?;
+            (!NAMES.contains(&name.as_str())).then(|| Unknown {
+                offset: c.get(0).map_or(0, |m| m.start()),
+                name: name.as_str().to_string(),
+            })
+        })
+        .collect()
+}
+
+fn markdown_escape(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+fn cookie_table(content: &Content) -> String {
+    let mut out = String::from(
+        "| Nazwa | Dostawca | Cel | Czas przechowywania | Rodzaj |\n|---|---|---|---|---|\n",
+    );
+    for c in &content.site.cookies {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            markdown_escape(&c.name),
+            markdown_escape(&c.provider),
+            markdown_escape(&c.purpose),
+            markdown_escape(&c.lifetime),
+            c.category.label()
+        ));
+    }
+    out
+}
+
+/// The online services as a Markdown list: each by its short card title, or by its page
+/// title where two share a card title.
+fn online_services(content: &Content) -> String {
+    let services: Vec<_> = content
+        .site
+        .online_services
+        .iter()
+        .filter_map(|slug| content.services.iter().find(|s| s.slug() == slug))
+        .collect();
+    let short = |s: &crate::model::Document<crate::model::ServiceMeta>| {
+        s.meta
+            .card_title
+            .clone()
+            .unwrap_or_else(|| s.meta.title.clone())
+    };
+    services
+        .iter()
+        .filter_map(|s| {
+            let label = short(s);
+            let shared = services.iter().filter(|o| short(o) == label).count() > 1;
+            let title = if shared { s.meta.title.clone() } else { label };
+            Some(format!("- [{}]({})\n", title, s.route.as_deref()?))
+        })
+        .collect()
+}
+
+const DAYS: [(&str, &str); 7] = [
+    ("Monday", "pon."),
+    ("Tuesday", "wt."),
+    ("Wednesday", "śr."),
+    ("Thursday", "czw."),
+    ("Friday", "pt."),
+    ("Saturday", "sob."),
+    ("Sunday", "niedz."),
+];
+
+/// "pon.–czw. 9:00–20:00" for each row of `opening_hours`.
+pub fn opening_hours(site: &crate::model::SiteConfig) -> Vec<String> {
+    let polish = |day: &str| DAYS.iter().find(|(en, _)| *en == day).map(|(_, pl)| *pl);
+    let time = |t: &str| t.strip_prefix('0').unwrap_or(t).to_string();
+    site.opening_hours
+        .iter()
+        .filter_map(|h| {
+            let first = polish(h.days.first()?)?;
+            let last = polish(h.days.last()?)?;
+            let days = if h.days.len() == 1 {
+                first.to_string()
+            } else {
+                format!("{first}–{last}")
+            };
+            Some(format!("{days} {}–{}", time(&h.opens), time(&h.closes)))
+        })
+        .collect()
+}
+
+impl Facts {
+    pub fn new(content: &Content) -> Self {
+        let site = &content.site;
+        let digits: String = site
+            .phone
+            .chars()
+            .filter(|c| c.is_ascii_digit() || *c == '+')
+            .collect();
+        let administrator = format!(
+            "{}, {}, NIP {}, REGON {}",
+            site.legal_name,
+            site.registered_address.one_line(),
+            site.nip,
+            site.regon
+        );
+        let values = BTreeMap::from([
+            ("nazwa", site.name.clone()),
+            ("godziny", opening_hours(site).join(", ")),
+            ("adres", site.address.one_line()),
+            ("telefon", format!("[{}](tel:{digits})", site.phone)),
+            ("email", format!("[{0}](mailto:{0})", site.email)),
+            ("nazwa_prawna", site.legal_name.clone()),
+            ("administrator", administrator),
+            ("nip", site.nip.clone()),
+            ("regon", site.regon.clone()),
+            ("uslugi_online", online_services(content)),
+            ("tabela_cookies", cookie_table(content)),
+        ]);
+        Facts { values }
+    }
+
+    /// `text` with every known placeholder replaced; unknown ones are left as written (the
+    /// check reports them).
+    pub fn fill(&self, text: &str) -> String {
+        if !text.contains("{{") {
+            return text.to_string();
+        }
+        pattern()
+            .replace_all(text, |c: &regex::Captures<'_>| {
+                let name = c.get(1).map_or("", |m| m.as_str());
+                match self.values.get(name) {
+                    Some(value) => value.clone(),
+                    None => c.get(0).map_or("", |m| m.as_str()).to_string(),
+                }
+            })
+            .into_owned()
+    }
+}
+
+/// The categories the consent banner asks about: those of the site's cookies that need
+/// consent, in a stable order.
+pub fn consent_categories(content: &Content) -> Vec<CookieCategory> {
+    let mut categories: Vec<CookieCategory> = content
+        .site
+        .cookies
+        .iter()
+        .map(|c| c.category)
+        .filter(|c| *c != CookieCategory::Technical)
+        .collect();
+    categories.sort();
+    categories.dedup();
+    categories
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_names_are_found_with_their_offset() {
+        let found = unknown("Adres: {{ adres }}, ulica: {{ ulica }}.");
+        assert_eq!(
+            found,
+            vec![Unknown {
+                offset: 27,
+                name: "ulica".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn opening_hours_read_in_polish() {
+        let yaml = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../content/site.yaml"
+        ))
+        .expect("site.yaml");
+        let site: crate::model::SiteConfig = crate::yaml::parse(&yaml).expect("parses");
+        assert_eq!(
+            opening_hours(&site),
+            vec!["pon.–czw. 9:00–20:00", "pt. 9:00–16:00"]
+        );
+    }
+
+    #[test]
+    fn known_names_are_filled_and_unknown_ones_kept() {
+        let facts = Facts {
+            values: BTreeMap::from([("adres", "al. Grunwaldzka 82/4, 80-244 Gdańsk".to_string())]),
+        };
+        assert_eq!(
+            facts.fill("Zapraszamy: {{adres}}. {{ inne }}"),
+            "Zapraszamy: al. Grunwaldzka 82/4, 80-244 Gdańsk. {{ inne }}"
+        );
+    }
+}

@@ -1,0 +1,40 @@
+//! The content of the practice's site and what reading it means: the documents of `content/`
+//! (pages, services, articles, team profiles) with their ids, kinds and routes, their front
+//! matter and sections, `site.yaml` and the price list; dates and what is public when; and the
+//! checks of the content that need neither rendered pages nor encoded images.
+//!
+//! It may use serde, `serde_yaml` (in `yaml.rs` only: every YAML parse and edit is there, so
+//! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex and
+//! sha2. It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
+
+use std::path::Path;
+
+pub mod aliases;
+pub mod dates;
+pub mod encoding;
+mod error;
+pub mod facts;
+pub mod frontmatter;
+pub mod images;
+pub mod kind;
+pub mod load;
+pub mod markdown;
+pub mod model;
+mod polish;
+pub mod schedule;
+pub mod sections;
+mod style;
+pub mod validate;
+pub mod walk;
+pub mod yaml;
+
+pub use error::{Diagnostic, Error, Result};
+pub use kind::{DocId, Kind};
+pub use model::{Content, Document, SiteConfig};
+pub use schedule::Clock;
+pub use sections::Section;
+
+/// Loads and validates everything under `content_dir`; fails with every problem found.
+pub fn load(content_dir: &Path) -> Result<Content> {
+    load::Loader::default().load(content_dir, load::Changes::Unknown)
+}

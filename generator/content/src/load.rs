@@ -1,0 +1,442 @@
+//! Reads `content/` into the typed model, collecting every problem instead of stopping at one.
+//!
+//! A [`Loader`] keeps what it parsed, keyed by path, size and modification time, so that a
+//! rebuild reads and parses only the files that changed. As git does with its index, a file
+//! whose modification time is too close to the moment it was read is read again next time:
+//! a second change within the same timestamp tick would otherwise go unseen.
+
+use serde::de::DeserializeOwned;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use crate::error::{Diagnostic, Error, Result};
+use crate::kind::{is_slug, DocId, Kind};
+use crate::model::{
+    ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
+};
+use crate::{frontmatter, markdown, sections, validate, walk, yaml};
+
+/// How close to its reading a change must be for the file to count as possibly changed again.
+const RACY: Duration = Duration::from_secs(2);
+
+/// Line of each top-level key in a YAML text, offset to file lines.
+fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize> {
+    yaml_text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .filter_map(|(i, l)| Some((l.split_once(':')?.0.trim().to_string(), first_line + i)))
+        .collect()
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
+}
+
+/// Parses one Markdown document of `kind` with front matter of type `M`.
+pub fn parse_document<M: DeserializeOwned>(
+    kind: Kind,
+    file: &Path,
+    text: &str,
+) -> std::result::Result<Document<M>, Diagnostic> {
+    let slug = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
+    if !is_slug(&slug) {
+        return Err(Diagnostic::new(
+            file,
+            1,
+            format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
+        ));
+    }
+    let split = frontmatter::split(text).map_err(|(line, msg)| Diagnostic::new(file, line, msg))?;
+    let meta: M = yaml::parse(split.yaml).map_err(|e| {
+        let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
+        Diagnostic::new(file, line, format!("front matter: {}", e.message))
+    })?;
+    let id = DocId::new(kind, slug);
+    Ok(Document {
+        route: id.route(),
+        id,
+        file: file.to_path_buf(),
+        meta,
+        sections: sections::parse(split.body).sections,
+        links: markdown::targets(split.body),
+        body: split.body.to_string(),
+        body_line: split.body_line,
+        hash: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(
+            text.as_bytes(),
+        ))
+        .into(),
+        field_lines: top_level_keys(split.yaml, split.yaml_line),
+        modified: None,
+    })
+}
+
+/// Size and modification time: what tells a changed file without reading it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    size: u64,
+    modified: SystemTime,
+}
+
+struct Entry<M> {
+    stamp: Stamp,
+    read_at: SystemTime,
+    /// The load that last found the file; entries no load found are dropped.
+    seen_in: u64,
+    parsed: std::result::Result<Arc<Document<M>>, Diagnostic>,
+    /// The problems a document has on its own (house style, unknown facts), and the
+    /// `site.yaml` they were checked against.
+    own_problems: Vec<Diagnostic>,
+    checked_with: Option<u64>,
+}
+
+impl<M> Entry<M> {
+    fn fresh(&self, stamp: Stamp) -> bool {
+        self.stamp == stamp && stamp.modified + RACY < self.read_at
+    }
+}
+
+/// Parsed documents of one kind, by path, and the folder's listing as last read.
+struct Cache<M> {
+    /// By path relative to the kind's folder.
+    entries: HashMap<String, Entry<M>>,
+    listing: Option<Vec<walk::Found>>,
+    generation: u64,
+}
+
+impl<M> Default for Cache<M> {
+    fn default() -> Self {
+        Self {
+            entries: HashMap::new(),
+            listing: None,
+            generation: 0,
+        }
+    }
+}
+
+/// What changed since the last load, when the caller knows (the sidecar wrote the files, or
+/// a watcher saw them): only these paths are looked at again; every other file is taken to
+/// be as it was. Without it, every file is looked at.
+#[derive(Debug, Clone, Copy)]
+pub enum Changes<'a> {
+    Unknown,
+    Only(&'a [PathBuf]),
+}
+
+/// Updates a folder's listing for the changed paths under it: new or changed files get a
+/// fresh entry, removed ones leave.
+fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]) {
+    for path in changed {
+        let Ok(relative) = path.strip_prefix(dir) else {
+            continue;
+        };
+        let relative: String = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let position = listing.binary_search_by(|f| f.relative.as_str().cmp(&relative));
+        let hidden = relative.split('/').any(walk::is_hidden);
+        match (
+            std::fs::metadata(path)
+                .ok()
+                .filter(|m| m.is_file() && !hidden),
+            position,
+        ) {
+            (Some(meta), at) => {
+                let found = walk::Found {
+                    relative,
+                    path: path.clone(),
+                    len: meta.len(),
+                    modified: meta.modified().ok(),
+                };
+                match at {
+                    Ok(i) => listing[i] = found,
+                    Err(i) => listing.insert(i, found),
+                }
+            }
+            (None, Ok(i)) => {
+                listing.remove(i);
+            }
+            (None, Err(_)) => {}
+        }
+    }
+}
+
+/// What loading one kind of documents found.
+struct KindLoad<M> {
+    docs: Vec<Arc<Document<M>>>,
+    /// Routes of documents that exist but failed to load (links to them are not reported).
+    failed: Vec<String>,
+}
+
+fn parse_entry<M: DeserializeOwned>(
+    kind: Kind,
+    path: &Path,
+    stamp: Option<Stamp>,
+    generation: u64,
+) -> Entry<M> {
+    let read_at = SystemTime::now();
+    let parsed = read(path)
+        .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
+        .and_then(|text| parse_document::<M>(kind, path, &text))
+        .map(|mut doc| {
+            doc.modified = stamp.map(|s| s.modified);
+            Arc::new(doc)
+        });
+    Entry {
+        stamp: stamp.unwrap_or(Stamp {
+            size: 0,
+            modified: SystemTime::UNIX_EPOCH,
+        }),
+        read_at,
+        seen_in: generation,
+        own_problems: Vec::new(),
+        checked_with: None,
+        parsed,
+    }
+}
+
+/// The parsed file, read again if it changed (or if the caller says it did).
+fn entry<'a, M: DeserializeOwned>(
+    entries: &'a mut HashMap<String, Entry<M>>,
+    generation: u64,
+    kind: Kind,
+    found: &walk::Found,
+    changed: bool,
+) -> &'a mut Entry<M> {
+    let stamp = found.modified.map(|modified| Stamp {
+        size: found.len,
+        modified,
+    });
+    if !entries.contains_key(found.relative.as_str()) {
+        let parsed = parse_entry(kind, &found.path, stamp, generation);
+        entries.insert(found.relative.clone(), parsed);
+    }
+    let Some(entry) = entries.get_mut(found.relative.as_str()) else {
+        unreachable!("inserted above");
+    };
+    let stale = changed || !stamp.is_some_and(|s| entry.fresh(s));
+    if stale && entry.seen_in != generation {
+        *entry = parse_entry(kind, &found.path, stamp, generation);
+    }
+    entry.seen_in = generation;
+    entry
+}
+
+impl<M: DeserializeOwned> Cache<M> {
+    /// Every `.md` file of `kind`, sorted by slug.
+    fn load(
+        &mut self,
+        kind: Kind,
+        content_dir: &Path,
+        site: (&SiteConfig, u64),
+        changes: Changes<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> KindLoad<M> {
+        let dir = content_dir.join(kind.folder());
+        let mut out = KindLoad {
+            docs: Vec::new(),
+            failed: Vec::new(),
+        };
+        let changed: &[PathBuf] = match (changes, self.listing.as_mut()) {
+            (Changes::Only(changed), Some(listing)) => {
+                apply_changes(listing, &dir, changed);
+                changed
+            }
+            _ => {
+                match walk::files(&dir) {
+                    Ok(files) => self.listing = Some(files),
+                    Err(e) => {
+                        let message = format!("cannot list the folder: {e}");
+                        problems.push(Diagnostic::new(&dir, 1, message));
+                        self.listing = None;
+                        return out;
+                    }
+                }
+                &[]
+            }
+        };
+        self.generation += 1;
+        let Cache {
+            entries,
+            listing,
+            generation,
+        } = self;
+        let listing = listing.as_deref().unwrap_or_default();
+        out.docs.reserve(listing.len());
+        for found in listing {
+            if !found.relative.ends_with(".md") {
+                let message = "only Markdown files (.md) belong in this folder";
+                problems.push(Diagnostic::new(&found.path, 1, message));
+                continue;
+            }
+            let is_changed = changed.contains(&found.path);
+            let entry = entry::<M>(entries, *generation, kind, found, is_changed);
+            if entry.checked_with != Some(site.1) {
+                entry.own_problems = match &entry.parsed {
+                    Ok(doc) => validate::document(doc, site.0),
+                    Err(_) => Vec::new(),
+                };
+                entry.checked_with = Some(site.1);
+            }
+            problems.extend(entry.own_problems.iter().cloned());
+            match &entry.parsed {
+                Ok(doc) => out.docs.push(Arc::clone(doc)),
+                Err(d) => {
+                    problems.push(d.clone());
+                    let stem = found.path.file_stem().unwrap_or_default().to_string_lossy();
+                    out.failed.extend(kind.route(&stem));
+                }
+            }
+        }
+        let current = *generation;
+        entries.retain(|_, e| e.seen_in == current);
+        out.docs.sort_by(|a, b| a.id.slug.cmp(&b.id.slug));
+        out
+    }
+}
+
+fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -> Option<T> {
+    let text = match read(path) {
+        Ok(t) => t,
+        Err(e) => {
+            problems.push(Diagnostic::new(path, 1, e.to_string()));
+            return None;
+        }
+    };
+    yaml::parse(&text)
+        .map_err(|e| problems.push(Diagnostic::new(path, e.line.unwrap_or(1), e.message)))
+        .ok()
+}
+
+/// The loaded content and the routes of documents that failed to load.
+pub(crate) struct Raw {
+    pub content: Content,
+    pub failed_routes: Vec<String>,
+}
+
+/// Loads `content/` again and again, re-reading only what changed.
+#[derive(Default)]
+pub struct Loader {
+    pages: Cache<PageMeta>,
+    services: Cache<ServiceMeta>,
+    articles: Cache<ArticleMeta>,
+    team: Cache<TeamMeta>,
+    checks: validate::Checks,
+}
+
+/// What a document's own checks depend on in `site.yaml`.
+fn site_key(site: &SiteConfig) -> u64 {
+    let text = serde_json::to_string(&site.address).unwrap_or_default();
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Loader {
+    /// Loads all of `content_dir`. Returns the content when `site.yaml` and the price list
+    /// could be read (documents that failed are left out), and every problem found.
+    pub(crate) fn load_raw(
+        &mut self,
+        content_dir: &Path,
+        changes: Changes<'_>,
+    ) -> (Option<Raw>, Vec<Diagnostic>) {
+        let mut problems = Vec::new();
+        let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
+        let prices_file = content_dir.join("cennik.yaml");
+        let prices: Option<PriceList> = load_yaml(&prices_file, &mut problems);
+        let (Some(site), Some(prices)) = (site, prices) else {
+            return (None, problems);
+        };
+        let key = (&site, site_key(&site));
+        let (p, c) = (&mut problems, changes);
+        let pages = self.pages.load(Kind::Page, content_dir, key, c, p);
+        let services = self.services.load(Kind::Service, content_dir, key, c, p);
+        let articles = self.articles.load(Kind::Article, content_dir, key, c, p);
+        let team = self.team.load(Kind::Team, content_dir, key, c, p);
+        let failed_routes = [pages.failed, services.failed, articles.failed].concat();
+        let content = Content {
+            root: content_dir.to_path_buf(),
+            site,
+            pages: pages.docs,
+            services: services.docs,
+            articles: articles.docs,
+            team: team.docs,
+            prices,
+            prices_file,
+        };
+        let raw = Raw {
+            content,
+            failed_routes,
+        };
+        (Some(raw), problems)
+    }
+
+    /// Loads and validates the content; fails with every problem found, sorted.
+    pub fn load(&mut self, content_dir: &Path, changes: Changes<'_>) -> Result<Content> {
+        let (raw, mut problems) = self.load_raw(content_dir, changes);
+        if let Some(raw) = &raw {
+            problems.extend(validate::validate(
+                &raw.content,
+                &raw.failed_routes,
+                &mut self.checks,
+            ));
+        }
+        problems.sort();
+        match raw {
+            Some(raw) if problems.is_empty() => Ok(raw.content),
+            _ => Err(Error::Content(problems)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_fresh_only_when_unchanged_and_not_racy() {
+        let now = SystemTime::now();
+        let old = now - Duration::from_secs(60);
+        let entry: Entry<PageMeta> = Entry {
+            stamp: Stamp {
+                size: 10,
+                modified: old,
+            },
+            read_at: now,
+            seen_in: 0,
+            parsed: Err(Diagnostic::new(Path::new("a"), 1, "x")),
+            own_problems: Vec::new(),
+            checked_with: None,
+        };
+        assert!(entry.fresh(Stamp {
+            size: 10,
+            modified: old
+        }));
+        assert!(!entry.fresh(Stamp {
+            size: 11,
+            modified: old
+        }));
+        let racy = Entry {
+            stamp: Stamp {
+                size: 10,
+                modified: now,
+            },
+            ..entry
+        };
+        assert!(
+            !racy.fresh(Stamp {
+                size: 10,
+                modified: now
+            }),
+            "changed in the second it was read: read again"
+        );
+    }
+}

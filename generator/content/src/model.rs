@@ -1,0 +1,334 @@
+//! The typed content model: `site.yaml`, front matter of each document kind, the price list.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use crate::kind::DocId;
+use crate::markdown::Target;
+use crate::sections::Section;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Address {
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
+}
+
+impl Address {
+    /// "al. Grunwaldzka 82/4, 80-244 Gdańsk".
+    pub fn one_line(&self) -> String {
+        format!("{}, {} {}", self.street, self.postal_code, self.city)
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SocialLink {
+    pub name: String,
+    pub url: String,
+}
+
+/// The doctor-listing platform whose appointment widget the booking parts embed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DoctorListing {
+    pub name: String,
+    pub profile_url: String,
+    pub doctor_id: String,
+    pub facility_id: String,
+    pub widget_host: String,
+}
+
+/// Days (schema.org day names, in English) with the same opening hours.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningHours {
+    pub days: Vec<String>,
+    pub opens: String,
+    pub closes: String,
+}
+
+/// What a cookie (or an item of browser storage) is for: the consent banner asks only for the
+/// categories some cookie of the site belongs to, technical ones need no consent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CookieCategory {
+    Technical,
+    Analytics,
+    Advertising,
+}
+
+impl CookieCategory {
+    /// The category's name in the banner and the privacy policy.
+    pub fn label(self) -> &'static str {
+        match self {
+            CookieCategory::Technical => "Techniczne",
+            CookieCategory::Analytics => "Analityczne",
+            CookieCategory::Advertising => "Reklamowe",
+        }
+    }
+}
+
+/// One cookie of the site, as the privacy policy's table lists it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cookie {
+    pub name: String,
+    pub provider: String,
+    pub purpose: String,
+    pub lifetime: String,
+    pub category: CookieCategory,
+}
+
+/// The practice's facts, links and widget ids: `content/site.yaml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    pub name: String,
+    pub tagline: String,
+    pub description: String,
+    pub site_url: String,
+    pub phone: String,
+    pub email: String,
+    /// Where the practice receives patients: the one address every page shows.
+    pub address: Address,
+    /// The practice's legal identity: the data controller and the provider of the services.
+    pub legal_name: String,
+    pub nip: String,
+    pub regon: String,
+    pub registered_address: Address,
+    /// The information clause shown under the contact form and quoted by the privacy
+    /// policy (Markdown; facts like `{{ administrator }}` are filled in).
+    pub contact_clause: String,
+    /// Services also offered online, by the file name under `content/services/`.
+    pub online_services: Vec<String>,
+    /// Every cookie and browser-storage item the site sets, with its category.
+    pub cookies: Vec<Cookie>,
+    pub map_url: String,
+    pub social: Vec<SocialLink>,
+    pub booking_url: String,
+    /// Each therapist's own booking page, keyed by the team member's slug.
+    pub therapist_booking: BTreeMap<String, String>,
+    pub doctor_listing: DoctorListing,
+    pub telephony_widget_id: String,
+    /// The telephony provider's floating callback widget script.
+    pub telephony_widget_src: String,
+    /// The two scripts of the facility's booking calendar on the home page.
+    pub calendar_widget_scripts: Vec<String>,
+    /// The certificate badge shown on the portrait photo.
+    pub badge_widget_script: String,
+    pub analytics_id: String,
+    pub copyright_year: u16,
+    pub price_range: String,
+    pub opening_hours: Vec<OpeningHours>,
+    /// The image of link previews where a page has no raster image of its own.
+    pub og_image: String,
+    pub stock_photo_base: String,
+    pub fallback_images: Vec<String>,
+    /// A notice every page shows inside its dates ("Gabinet nieczynny 24.12–1.01").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<Notice>,
+}
+
+/// A short notice shown on every page from `from` to `until` (Warsaw time, both days
+/// included; `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` for an exact moment), gone by itself after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Notice {
+    pub text: String,
+    pub from: String,
+    pub until: String,
+}
+
+/// Front matter of a page under `content/pages/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageMeta {
+    pub title: String,
+    pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// The Tera template (without `.html`) that renders this page.
+    #[serde(default = "default_template")]
+    pub template: String,
+    #[serde(default)]
+    pub heading: Option<String>,
+    #[serde(default)]
+    pub subtitle: Option<String>,
+    #[serde(default)]
+    pub prompt: Option<String>,
+    #[serde(default)]
+    pub image: Option<String>,
+    #[serde(default)]
+    pub image_alt: Option<String>,
+    /// The date a legal document was last changed, shown as written.
+    #[serde(default)]
+    pub dated: Option<String>,
+    #[serde(default)]
+    pub noindex: bool,
+}
+
+fn default_template() -> String {
+    "page".to_string()
+}
+
+/// Front matter of a service under `content/services/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServiceMeta {
+    pub title: String,
+    pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub intro: String,
+    /// Title on cards and in navigation when it differs from the page title.
+    #[serde(default)]
+    pub card_title: Option<String>,
+    pub card_description: String,
+    pub image: String,
+    pub image_alt: String,
+    pub button_label: String,
+    pub order: u32,
+    /// Shown on the services list.
+    #[serde(default)]
+    pub listed: bool,
+    /// Shown in the home page's teaser.
+    #[serde(default)]
+    pub featured: bool,
+}
+
+/// Front matter of a blog article under `content/blog/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArticleMeta {
+    pub title: String,
+    pub description: String,
+    /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub excerpt: String,
+    /// `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` (Warsaw time): an article dated in the future is
+    /// published at that moment.
+    pub date: String,
+    pub image: String,
+    pub image_alt: String,
+    pub author: String,
+    /// The therapist whose booking page the article's button opens, by the file name under
+    /// `content/team/`; without one it opens the practice's booking page.
+    #[serde(default)]
+    pub therapist: Option<String>,
+    /// Listed on `/blog`; unlisted articles are reachable by route only.
+    #[serde(default = "yes")]
+    pub listed: bool,
+    #[serde(default)]
+    pub featured: bool,
+    /// `false` keeps the article out of the site (the file stays, nothing is built from it).
+    #[serde(default = "yes")]
+    pub published: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Front matter of a therapist profile under `content/team/`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamMeta {
+    pub name: String,
+    pub role: String,
+    pub photo: String,
+    pub photo_alt: String,
+    pub qualifications: Vec<String>,
+    pub order: u32,
+}
+
+/// One row of the price list, `content/cennik.yaml`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceItem {
+    pub name: String,
+    /// Price in złoty; 0 means free of charge.
+    pub price: u32,
+    /// The price is a lower bound ("od 500 zł").
+    #[serde(default)]
+    pub from: bool,
+    pub duration: String,
+    pub link: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PriceList {
+    pub items: Vec<PriceItem>,
+}
+
+/// A loaded Markdown document of any kind.
+#[derive(Debug, Clone)]
+pub struct Document<M> {
+    pub id: DocId,
+    /// Its public address, computed once from the id (`None` for team profiles).
+    pub route: Option<String>,
+    pub file: PathBuf,
+    pub meta: M,
+    pub sections: Vec<Section>,
+    /// The raw body, for link checks.
+    pub body: String,
+    /// 1-based file line where the body starts.
+    pub body_line: usize,
+    /// SHA-256 of the whole file: what every output made from it depends on.
+    pub hash: [u8; 32],
+    /// The links and images of the body, with their byte offsets.
+    pub links: Vec<Target>,
+    /// The 1-based line of each top-level front-matter field.
+    pub field_lines: BTreeMap<String, usize>,
+    /// When the file last changed (the sitemap's date outside git).
+    pub modified: Option<SystemTime>,
+}
+
+impl<M> Document<M> {
+    pub fn slug(&self) -> &str {
+        &self.id.slug
+    }
+
+    /// The 1-based file line of a byte `offset` in the body.
+    pub fn line_in_body(&self, offset: usize) -> usize {
+        self.body_line
+            + self.body[..offset.min(self.body.len())]
+                .matches('\n')
+                .count()
+    }
+}
+
+/// Everything under `content/`, loaded and typed. Documents are shared, so that a rebuild
+/// reuses what it did not have to read again.
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub root: PathBuf,
+    pub site: SiteConfig,
+    pub pages: Vec<Arc<Document<PageMeta>>>,
+    pub services: Vec<Arc<Document<ServiceMeta>>>,
+    pub articles: Vec<Arc<Document<ArticleMeta>>>,
+    pub team: Vec<Arc<Document<TeamMeta>>>,
+    pub prices: PriceList,
+    pub prices_file: PathBuf,
+}
+
+impl Content {
+    /// Every public route the site has, in a stable order.
+    pub fn routes(&self) -> Vec<String> {
+        let pages = self.pages.iter().filter_map(|d| d.route.clone());
+        let services = self.services.iter().filter_map(|d| d.route.clone());
+        let articles = self.articles.iter().filter_map(|d| d.route.clone());
+        pages.chain(services).chain(articles).collect()
+    }
+}

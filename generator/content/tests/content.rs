@@ -1,0 +1,219 @@
+//! The practice's real content meets its brief: no placeholders, long enough, prices and
+//! facts as SPEC §9, a description of 120–160 characters for every page.
+
+use content::markdown::plain_text;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const PLACEHOLDERS: [&str; 8] = [
+    "lorem",
+    "ipsum",
+    "tekst przykładowy",
+    "todo",
+    "tbd",
+    "fixme",
+    "placeholder",
+    "xxx",
+];
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn content() -> content::Content {
+    content::load(&repo_root().join("content")).expect("the real content loads")
+}
+
+fn words(sections: &[content::Section]) -> usize {
+    sections
+        .iter()
+        .map(|s| plain_text(&s.content).split_whitespace().count())
+        .sum()
+}
+
+#[test]
+fn no_content_file_holds_placeholder_words() {
+    for entry in walkdir::WalkDir::new(repo_root().join("content")) {
+        let entry = entry.expect("walk");
+        let is_text = entry
+            .path()
+            .extension()
+            .is_some_and(|e| e == "md" || e == "yaml");
+        if !is_text {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path())
+            .expect("read")
+            .to_lowercase();
+        for word in PLACEHOLDERS {
+            let whole_word = text.match_indices(word).any(|(at, _)| {
+                let before = text[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric());
+                let after = text[at + word.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+                before && after
+            });
+            assert!(
+                !whole_word,
+                "{} contains the placeholder '{word}'",
+                entry.path().display()
+            );
+        }
+    }
+}
+
+#[test]
+fn articles_have_at_least_700_words_and_service_pages_400() {
+    let c = content();
+    let mut counts = BTreeMap::new();
+    let mut short = Vec::new();
+    for a in &c.articles {
+        let n = words(&a.sections);
+        counts.insert(format!("/blog/{}", a.slug()), n);
+        if n < 700 {
+            short.push(format!("/blog/{} has {n} words", a.slug()));
+        }
+        assert!(
+            a.sections
+                .iter()
+                .any(|s| s.content.contains("\n## ") || s.content.starts_with("## ")),
+            "/blog/{} has no subheadings",
+            a.slug()
+        );
+        assert!(
+            a.body.contains("](/uslugi/"),
+            "/blog/{} links to no service",
+            a.slug()
+        );
+    }
+    for s in &c.services {
+        let n = words(&s.sections) + s.meta.intro.split_whitespace().count();
+        counts.insert(format!("/uslugi/{}", s.slug()), n);
+        if n < 400 {
+            short.push(format!("/uslugi/{} has {n} words", s.slug()));
+        }
+    }
+    eprintln!("words per page: {counts:#?}");
+    assert!(short.is_empty(), "too short: {short:#?}");
+}
+
+#[test]
+fn every_page_has_its_own_description_of_120_to_160_characters_and_title() {
+    let c = content();
+    let pages = c.pages.iter().map(|p| {
+        (
+            p.slug().to_string(),
+            p.meta.title.clone(),
+            p.meta.description.clone(),
+        )
+    });
+    let services = c.services.iter().map(|s| {
+        (
+            s.slug().to_string(),
+            s.meta.title.clone(),
+            s.meta.description.clone(),
+        )
+    });
+    let articles = c.articles.iter().map(|a| {
+        (
+            a.slug().to_string(),
+            a.meta.title.clone(),
+            a.meta.description.clone(),
+        )
+    });
+    let mut titles = std::collections::BTreeSet::new();
+    let mut descriptions = std::collections::BTreeSet::new();
+    for (slug, title, description) in pages.chain(services).chain(articles) {
+        let n = description.chars().count();
+        assert!(
+            (120..=160).contains(&n),
+            "{slug}: description has {n} characters"
+        );
+        assert!(
+            descriptions.insert(description),
+            "{slug}: description is not unique"
+        );
+        assert!(titles.insert(title), "{slug}: title is not unique");
+    }
+}
+
+#[test]
+fn prices_and_durations_are_those_of_the_spec() {
+    let c = content();
+    let row = |name: &str| {
+        c.prices
+            .items
+            .iter()
+            .find(|i| i.name == name)
+            .unwrap_or_else(|| panic!("no row {name}"))
+    };
+    let free = row("Bezpłatna konsultacja telefoniczna");
+    assert_eq!((free.price, free.duration.as_str()), (0, "10 min"));
+    for name in [
+        "Konsultacja psychologiczna",
+        "Konsultacja psychologiczna online",
+        "Wsparcie dla młodzieży",
+        "Coaching ADHD",
+        "Coaching indywidualny",
+        "Psychoedukacja",
+        "Interwencja kryzysowa",
+        "Konsultacje rodzicielskie",
+        "Terapia indywidualna",
+    ] {
+        let r = row(name);
+        assert_eq!(
+            (r.price, r.from, r.duration.as_str()),
+            (190, false, "50 min"),
+            "{name}"
+        );
+    }
+    let couples = row("Terapia par");
+    assert_eq!((couples.price, couples.duration.as_str()), (250, "90 min"));
+    let adhd = row("Diagnoza ADHD");
+    assert_eq!(
+        (adhd.price, adhd.from, adhd.duration.as_str()),
+        (500, true, "3 lub 4 spotkania")
+    );
+    assert_eq!(c.prices.items.len(), 12);
+}
+
+#[test]
+fn facts_of_the_spec_appear_where_they_belong() {
+    let read = |p: &str| std::fs::read_to_string(repo_root().join(p)).expect("read");
+    let adhd = read("content/services/diagnoza-adhd.md");
+    for fact in ["DIVA-5", "MOXO", "90–120 minut", "50 minut", "3 lub 4"] {
+        assert!(adhd.contains(fact), "diagnoza-adhd lacks {fact}");
+    }
+    assert!(read("content/services/wsparcie-dla-mlodziezy.md").contains("14–19"));
+    assert!(read("content/services/terapia-par.md").contains("90 minut"));
+    assert!(read("content/blog/terapia-cbt.md").contains("od 8 do 20"));
+    assert!(read("content/services/terapia-indywidualna.md").contains("raz w tygodniu"));
+    let crisis = read("content/services/interwencja-kryzysowa.md");
+    assert!(crisis.contains("112") && crisis.contains("800 70 2222"));
+    let terms = read("content/pages/regulamin.md");
+    for fact in [
+        "26.02.25",
+        "15 minut",
+        "24 godziny",
+        "50 zł",
+        "BLIK",
+        "Gdańsk",
+        "50 minut",
+        "90 minut",
+    ] {
+        assert!(terms.contains(fact), "the terms lack {fact}");
+    }
+    let privacy = read("content/pages/polityka-prywatnosci.md");
+    for section in [
+        "§ 6", "§ 7", "§ 8", "§ 9", "§ 10", "§ 11", "§ 12", "Odbiorcy",
+    ] {
+        assert!(
+            privacy.contains(section),
+            "the privacy policy lacks {section}"
+        );
+    }
+}

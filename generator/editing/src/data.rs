@@ -1,0 +1,735 @@
+//! The practice's data as the panel edits it: the price list (`content/cennik.yaml`) and the
+//! facts of `content/site.yaml` that change (phone, e-mail, address, opening hours, booking
+//! links, the notice). Writes are targeted edits of the lines that change (comments and the
+//! order of keys stay), atomic, and refused on a stale version, like the documents' saves.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::edit::{version_of, write_atomic, Saved, WRITE_LOCK};
+use crate::error::{Error, Result};
+use crate::Editor;
+use content::kind::Kind;
+use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
+use content::validate::{contact_fact_problems, NOTICE_MAX_CHARS};
+use content::walk;
+use content::yaml::{self, Change, Item, Node};
+
+/// One row of the price list as the panel edits it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PriceRow {
+    pub name: String,
+    /// Złoty; 0 is free of charge.
+    pub price: u32,
+    /// The price is a lower bound ("od 500 zł").
+    #[serde(default)]
+    pub from: bool,
+    pub duration: String,
+    /// The service page the row links to (`/uslugi/…`).
+    pub link: String,
+    #[serde(default)]
+    pub note: String,
+    /// The row's index in the file as it was read, so that an unchanged row keeps its lines
+    /// (and its comments) wherever it is moved; `None` for a new row.
+    #[serde(default)]
+    pub origin: Option<usize>,
+}
+
+impl PriceRow {
+    fn of(item: &PriceItem, origin: usize) -> Self {
+        PriceRow {
+            name: item.name.clone(),
+            price: item.price,
+            from: item.from,
+            duration: item.duration.clone(),
+            link: item.link.clone(),
+            note: item.note.clone().unwrap_or_default(),
+            origin: Some(origin),
+        }
+    }
+
+    fn item(&self) -> PriceItem {
+        PriceItem {
+            name: self.name.clone(),
+            price: self.price,
+            from: self.from,
+            duration: self.duration.clone(),
+            link: self.link.clone(),
+            note: (!self.note.is_empty()).then(|| self.note.clone()),
+        }
+    }
+
+    fn node(&self) -> Node {
+        let mut entries = vec![
+            ("name", Node::str(&self.name)),
+            ("price", Node::Int(i64::from(self.price))),
+        ];
+        if self.from {
+            entries.push(("from", Node::Bool(true)));
+        }
+        entries.push(("duration", Node::str(&self.duration)));
+        entries.push(("link", Node::str(&self.link)));
+        if !self.note.is_empty() {
+            entries.push(("note", Node::str(&self.note)));
+        }
+        Node::map(entries)
+    }
+}
+
+/// A service a price row may link to.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ServiceLink {
+    pub route: String,
+    pub title: String,
+}
+
+/// The price list, with the services its rows may link to.
+#[derive(Debug, Clone, Serialize)]
+pub struct Prices {
+    pub items: Vec<PriceRow>,
+    pub services: Vec<ServiceLink>,
+    pub version: String,
+}
+
+/// The facts of `site.yaml` the panel edits.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PracticeFacts {
+    pub phone: String,
+    pub email: String,
+    pub street: String,
+    pub postal_code: String,
+    pub city: String,
+    pub opening_hours: Vec<Hours>,
+    pub booking_url: String,
+    /// Each therapist's booking page, by the slug of their profile.
+    pub therapist_booking: BTreeMap<String, String>,
+    #[serde(default)]
+    pub notice: Option<NoticeFacts>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Hours {
+    /// English day names, as schema.org writes them.
+    pub days: Vec<String>,
+    pub opens: String,
+    pub closes: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NoticeFacts {
+    pub text: String,
+    pub from: String,
+    pub until: String,
+}
+
+/// The facts with the version of `site.yaml` they were read from.
+#[derive(Debug, Clone, Serialize)]
+pub struct FactsEditable {
+    pub facts: PracticeFacts,
+    /// The therapists, by slug, with their names, for the labels of their booking links.
+    pub therapists: BTreeMap<String, String>,
+    pub version: String,
+}
+
+impl PracticeFacts {
+    fn of(site: &SiteConfig) -> Self {
+        PracticeFacts {
+            phone: site.phone.clone(),
+            email: site.email.clone(),
+            street: site.address.street.clone(),
+            postal_code: site.address.postal_code.clone(),
+            city: site.address.city.clone(),
+            opening_hours: site
+                .opening_hours
+                .iter()
+                .map(|h| Hours {
+                    days: h.days.clone(),
+                    opens: h.opens.clone(),
+                    closes: h.closes.clone(),
+                })
+                .collect(),
+            booking_url: site.booking_url.clone(),
+            therapist_booking: site.therapist_booking.clone(),
+            notice: site.notice.as_ref().map(|n| NoticeFacts {
+                text: n.text.clone(),
+                from: n.from.clone(),
+                until: n.until.clone(),
+            }),
+        }
+    }
+
+    /// `site` with these facts in it.
+    fn apply(&self, site: &SiteConfig) -> SiteConfig {
+        let mut out = site.clone();
+        out.phone = self.phone.clone();
+        out.email = self.email.clone();
+        out.address = Address {
+            street: self.street.clone(),
+            postal_code: self.postal_code.clone(),
+            city: self.city.clone(),
+            country: site.address.country.clone(),
+        };
+        out.opening_hours = self
+            .opening_hours
+            .iter()
+            .map(|h| OpeningHours {
+                days: h.days.clone(),
+                opens: h.opens.clone(),
+                closes: h.closes.clone(),
+            })
+            .collect();
+        out.booking_url = self.booking_url.clone();
+        out.therapist_booking = self.therapist_booking.clone();
+        out.notice = self.notice.as_ref().map(|n| Notice {
+            text: n.text.clone(),
+            from: n.from.clone(),
+            until: n.until.clone(),
+        });
+        out
+    }
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| Error::read(path, e))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
+    yaml::parse(text).map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))
+}
+
+fn one_line(label: &str, text: &str, max: usize) -> std::result::Result<(), String> {
+    if text.trim().is_empty() {
+        return Err(format!("{label}: pole nie może być puste."));
+    }
+    if text.contains(['\n', '\r']) {
+        return Err(format!("{label}: tekst musi mieścić się w jednym wierszu."));
+    }
+    if text.chars().count() > max {
+        return Err(format!("{label}: tekst może mieć najwyżej {max} znaków."));
+    }
+    Ok(())
+}
+
+/// Why a price list cannot be written, in Polish: each row names a service page that exists.
+pub fn check_prices(
+    rows: &[PriceRow],
+    services: &[ServiceLink],
+) -> std::result::Result<(), String> {
+    if rows.is_empty() {
+        return Err("Cennik musi mieć co najmniej jedną pozycję.".into());
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let n = i + 1;
+        one_line(&format!("Pozycja {n}, nazwa"), &row.name, 120)?;
+        one_line(&format!("Pozycja {n}, czas trwania"), &row.duration, 60)?;
+        if !row.note.is_empty() {
+            one_line(&format!("Pozycja {n}, uwaga"), &row.note, 300)?;
+        }
+        if row.price > 100_000 {
+            return Err(format!(
+                "Pozycja {n}: cena może wynosić najwyżej 100 000 zł."
+            ));
+        }
+        if !services.iter().any(|s| s.route == row.link) {
+            return Err(format!(
+                "Pozycja {n}: wybierz usługę, do której prowadzi ta pozycja („{}” nie jest stroną usługi).",
+                row.link
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Why facts cannot be written, in Polish: the rules `make check` applies to them.
+pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Result<(), String> {
+    for (label, text, max) in [
+        ("Telefon", &facts.phone, 40),
+        ("E-mail", &facts.email, 254),
+        ("Ulica", &facts.street, 120),
+        ("Kod pocztowy", &facts.postal_code, 10),
+        ("Miejscowość", &facts.city, 80),
+        ("Link do rezerwacji", &facts.booking_url, 500),
+    ] {
+        one_line(label, text, max)?;
+    }
+    let known: Vec<&String> = site.therapist_booking.keys().collect();
+    let given: Vec<&String> = facts.therapist_booking.keys().collect();
+    if known != given {
+        return Err(
+            "Linki do rezerwacji terapeutów: lista terapeutów się nie zgadza. Odśwież panel."
+                .into(),
+        );
+    }
+    if let Some(n) = &facts.notice {
+        one_line("Komunikat", &n.text, NOTICE_MAX_CHARS)?;
+    }
+    let problems = contact_fact_problems(&facts.apply(site));
+    match problems.into_iter().next() {
+        Some(p) => Err(p.polish),
+        None => Ok(()),
+    }
+}
+
+fn hours_node(hours: &[Hours]) -> Node {
+    Node::List(
+        hours
+            .iter()
+            .map(|h| {
+                Node::map(vec![
+                    ("days", Node::List(h.days.iter().map(Node::str).collect())),
+                    ("opens", Node::str(&h.opens)),
+                    ("closes", Node::str(&h.closes)),
+                ])
+            })
+            .collect(),
+    )
+}
+
+fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
+    let mut out = Vec::new();
+    let scalars = [
+        (vec!["phone"], &old.phone, &new.phone),
+        (vec!["email"], &old.email, &new.email),
+        (vec!["address", "street"], &old.street, &new.street),
+        (
+            vec!["address", "postal_code"],
+            &old.postal_code,
+            &new.postal_code,
+        ),
+        (vec!["address", "city"], &old.city, &new.city),
+        (vec!["booking_url"], &old.booking_url, &new.booking_url),
+    ];
+    for (path, a, b) in scalars {
+        if a != b {
+            out.push(Change::set(&path, Node::str(b)));
+        }
+    }
+    if old.opening_hours != new.opening_hours {
+        out.push(Change::set(
+            &["opening_hours"],
+            hours_node(&new.opening_hours),
+        ));
+    }
+    for (slug, url) in &new.therapist_booking {
+        if old.therapist_booking.get(slug) != Some(url) {
+            out.push(Change::set(&["therapist_booking", slug], Node::str(url)));
+        }
+    }
+    if old.notice != new.notice {
+        out.push(match &new.notice {
+            Some(n) => Change::set(
+                &["notice"],
+                Node::map(vec![
+                    ("text", Node::str(&n.text)),
+                    ("from", Node::str(&n.from)),
+                    ("until", Node::str(&n.until)),
+                ]),
+            ),
+            None => Change::remove(&["notice"]),
+        });
+    }
+    out
+}
+
+impl Editor {
+    pub fn prices_file(&self) -> PathBuf {
+        self.content_dir.join("cennik.yaml")
+    }
+
+    pub fn site_file(&self) -> PathBuf {
+        self.content_dir.join("site.yaml")
+    }
+
+    /// The services a price row may link to, by title.
+    pub fn service_links(&self) -> Result<Vec<ServiceLink>> {
+        #[derive(Deserialize)]
+        struct Title {
+            title: String,
+        }
+        let mut out = Vec::new();
+        for found in walk::files(&self.content_dir.join(Kind::Service.folder()))? {
+            let Some(slug) = found.relative.strip_suffix(".md") else {
+                continue;
+            };
+            let text = read(&found.path)?;
+            let Ok(split) = content::frontmatter::split(&text) else {
+                continue;
+            };
+            if let (Ok(t), Some(route)) =
+                (yaml::parse::<Title>(split.yaml), Kind::Service.route(slug))
+            {
+                out.push(ServiceLink {
+                    route,
+                    title: t.title,
+                });
+            }
+        }
+        out.sort_by(|a, b| a.title.cmp(&b.title));
+        Ok(out)
+    }
+
+    pub fn prices(&self) -> Result<Prices> {
+        let path = self.prices_file();
+        let text = read(&path)?;
+        let list: PriceList = parse(&path, &text)?;
+        Ok(Prices {
+            items: list
+                .items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| PriceRow::of(item, i))
+                .collect(),
+            services: self.service_links()?,
+            version: version_of(text.as_bytes()),
+        })
+    }
+
+    /// Writes `rows` as the price list if the file is still at `version`. A row that comes
+    /// from the file unchanged keeps its lines as they were written.
+    pub fn save_prices(&self, version: &str, rows: &[PriceRow]) -> Result<Saved> {
+        let path = self.prices_file();
+        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+        let previous = read(&path)?;
+        let current = version_of(previous.as_bytes());
+        if current != version {
+            return Ok(Saved::Conflict { current });
+        }
+        let old: PriceList = parse(&path, &previous)?;
+        let items: Vec<Item> = rows
+            .iter()
+            .map(|row| {
+                let same = row
+                    .origin
+                    .and_then(|i| old.items.get(i).map(|item| (i, item)))
+                    .filter(|(i, item)| PriceRow::of(item, *i) == *row);
+                match same {
+                    Some((i, _)) => Item::Keep(i),
+                    None => Item::New {
+                        value: row.node(),
+                        comments_of: row.origin.filter(|i| *i < old.items.len()),
+                    },
+                }
+            })
+            .collect();
+        let unchanged = items.len() == old.items.len()
+            && items
+                .iter()
+                .enumerate()
+                .all(|(i, item)| *item == Item::Keep(i));
+        let saved = if unchanged {
+            previous.clone()
+        } else {
+            yaml::edit_list(&previous, "items", &items).map_err(Error::Edit)?
+        };
+        let check: PriceList = parse(&path, &saved)?;
+        let expected: Vec<PriceItem> = rows.iter().map(PriceRow::item).collect();
+        if serde_json::to_value(&check.items).ok() != serde_json::to_value(&expected).ok() {
+            return Err(Error::Edit("the price list did not round-trip".into()));
+        }
+        if saved != previous {
+            write_atomic(&path, &saved)?;
+        }
+        Ok(Saved::Written {
+            version: version_of(saved.as_bytes()),
+            previous,
+            saved,
+        })
+    }
+
+    pub fn facts(&self) -> Result<FactsEditable> {
+        let path = self.site_file();
+        let text = read(&path)?;
+        let site: SiteConfig = parse(&path, &text)?;
+        let mut therapists = BTreeMap::new();
+        for slug in site.therapist_booking.keys() {
+            #[derive(Deserialize)]
+            struct Name {
+                name: String,
+            }
+            let file = self
+                .content_dir
+                .join(Kind::Team.folder())
+                .join(format!("{slug}.md"));
+            let name = fs::read_to_string(&file)
+                .ok()
+                .and_then(|t| {
+                    let split = content::frontmatter::split(&t).ok()?;
+                    yaml::parse::<Name>(split.yaml).ok().map(|n| n.name)
+                })
+                .unwrap_or_else(|| slug.clone());
+            therapists.insert(slug.clone(), name);
+        }
+        Ok(FactsEditable {
+            facts: PracticeFacts::of(&site),
+            therapists,
+            version: version_of(text.as_bytes()),
+        })
+    }
+
+    /// The `site.yaml` the facts are checked against (the current one).
+    pub fn site_config(&self) -> Result<SiteConfig> {
+        let path = self.site_file();
+        parse(&path, &read(&path)?)
+    }
+
+    /// Writes `facts` into `site.yaml` if it is still at `version`, changing only the lines
+    /// of the facts that changed.
+    pub fn save_facts(&self, version: &str, facts: &PracticeFacts) -> Result<Saved> {
+        let path = self.site_file();
+        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+        let previous = read(&path)?;
+        let current = version_of(previous.as_bytes());
+        if current != version {
+            return Ok(Saved::Conflict { current });
+        }
+        let site: SiteConfig = parse(&path, &previous)?;
+        let changes = fact_changes(&PracticeFacts::of(&site), facts);
+        let saved = yaml::edit(&previous, &changes).map_err(Error::Edit)?;
+        let check: SiteConfig = parse(&path, &saved)?;
+        if PracticeFacts::of(&check) != *facts {
+            return Err(Error::Edit("site.yaml did not round-trip".into()));
+        }
+        if saved != previous {
+            write_atomic(&path, &saved)?;
+        }
+        Ok(Saved::Written {
+            version: version_of(saved.as_bytes()),
+            previous,
+            saved,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn real() -> (tempfile::TempDir, Editor) {
+        let dir = tempfile::tempdir().unwrap();
+        let p = Editor::new(dir.path().join("content"));
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        fs::create_dir_all(p.content_dir.join("services")).unwrap();
+        fs::create_dir_all(p.content_dir.join("team")).unwrap();
+        for f in ["site.yaml", "cennik.yaml"] {
+            fs::copy(source.join(f), p.content_dir.join(f)).unwrap();
+        }
+        for f in walk::files(&source.join("services")).unwrap() {
+            fs::copy(&f.path, p.content_dir.join("services").join(&f.relative)).unwrap();
+        }
+        for f in walk::files(&source.join("team")).unwrap() {
+            fs::copy(&f.path, p.content_dir.join("team").join(&f.relative)).unwrap();
+        }
+        (dir, p)
+    }
+
+    #[test]
+    fn prices_round_trip_and_unchanged_rows_keep_their_lines() {
+        let (_dir, p) = real();
+        let before = fs::read_to_string(p.prices_file()).unwrap();
+        let prices = p.prices().unwrap();
+        assert!(prices
+            .services
+            .iter()
+            .any(|s| s.route == "/uslugi/terapia-par"));
+        check_prices(&prices.items, &prices.services).unwrap();
+        p.save_prices(&prices.version, &prices.items).unwrap();
+        assert_eq!(fs::read_to_string(p.prices_file()).unwrap(), before);
+        let mut rows = prices.items.clone();
+        rows.swap(0, 1);
+        rows[2].price = 200;
+        rows.push(PriceRow {
+            name: "Nowa \"usługa\"".into(),
+            price: 120,
+            from: true,
+            duration: "30 min".into(),
+            link: "/uslugi/psychoedukacja".into(),
+            note: String::new(),
+            origin: None,
+        });
+        rows.remove(3);
+        let saved = p.save_prices(&prices.version, &rows).unwrap();
+        assert!(matches!(saved, Saved::Written { .. }));
+        let after = fs::read_to_string(p.prices_file()).unwrap();
+        assert!(after.starts_with("# The price list of SPEC §9."), "{after}");
+        assert!(
+            after.contains("  - name: \"Nowa \\\"usługa\\\"\"\n    price: 120\n    from: true\n")
+        );
+        let back = p.prices().unwrap();
+        let plain = |r: &[PriceRow]| {
+            r.iter()
+                .map(|r| PriceRow {
+                    origin: None,
+                    ..r.clone()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(plain(&back.items), plain(&rows));
+        assert!(matches!(
+            p.save_prices(&prices.version, &rows).unwrap(),
+            Saved::Conflict { .. }
+        ));
+    }
+
+    #[test]
+    fn a_price_row_must_name_a_service_and_a_duration() {
+        let (_dir, p) = real();
+        let prices = p.prices().unwrap();
+        let mut rows = prices.items.clone();
+        rows[0].link = "/blog/terapia-cbt".into();
+        assert!(check_prices(&rows, &prices.services)
+            .unwrap_err()
+            .starts_with("Pozycja 1: wybierz usługę"));
+        let mut rows = prices.items.clone();
+        rows[1].duration = " ".into();
+        assert_eq!(
+            check_prices(&rows, &prices.services).unwrap_err(),
+            "Pozycja 2, czas trwania: pole nie może być puste."
+        );
+        assert!(check_prices(&[], &prices.services).is_err());
+    }
+
+    #[test]
+    fn facts_change_only_their_lines_and_the_notice_comes_and_goes() {
+        let (_dir, p) = real();
+        let before = fs::read_to_string(p.site_file()).unwrap();
+        let e = p.facts().unwrap();
+        assert_eq!(
+            e.therapists.get("magdalena-wisniewska").map(String::as_str),
+            Some("Magdalena Wiśniewska")
+        );
+        p.save_facts(&e.version, &e.facts).unwrap();
+        assert_eq!(fs::read_to_string(p.site_file()).unwrap(), before);
+        let mut f = e.facts.clone();
+        f.phone = "+48 58 000 11 22".into();
+        f.postal_code = "80-245".into();
+        f.opening_hours.pop();
+        f.opening_hours[0].days = vec!["Monday".into(), "Wednesday".into()];
+        f.notice = Some(NoticeFacts {
+            text: "Gabinet nieczynny 24.12–1.01".into(),
+            from: "2025-12-24".into(),
+            until: "2026-01-01".into(),
+        });
+        let site = p.site_config().unwrap();
+        check_facts(&site, &f).unwrap();
+        p.save_facts(&e.version, &f).unwrap();
+        let after = fs::read_to_string(p.site_file()).unwrap();
+        let removed: Vec<&str> = before
+            .lines()
+            .filter(|l| !after.lines().any(|a| a == *l))
+            .collect();
+        assert_eq!(
+            removed,
+            vec![
+                "phone: \"+48 58 345 21 90\"",
+                "  - days: [\"Monday\", \"Tuesday\", \"Wednesday\", \"Thursday\"]",
+                "  - days: [\"Friday\"]",
+                "    closes: \"16:00\"",
+            ],
+            "lines that appear twice (the registered address) are not told apart here"
+        );
+        assert_eq!(
+            after.matches("postal_code: \"80-244\"").count(),
+            1,
+            "only the practice's address"
+        );
+        assert_eq!(
+            after.lines().count(),
+            before.lines().count() - 3 + 4,
+            "three hour lines gone, a notice added"
+        );
+        assert!(after.contains("# Where patients come"), "comments stay");
+        assert_eq!(p.facts().unwrap().facts, f);
+        let e = p.facts().unwrap();
+        p.save_facts(
+            &e.version,
+            &PracticeFacts {
+                notice: None,
+                ..f.clone()
+            },
+        )
+        .unwrap();
+        assert!(!fs::read_to_string(p.site_file())
+            .unwrap()
+            .contains("notice"));
+    }
+
+    #[test]
+    fn facts_are_checked_by_the_rules_of_make_check_in_polish() {
+        let (_dir, p) = real();
+        let site = p.site_config().unwrap();
+        let good = p.facts().unwrap().facts;
+        let cases: Vec<(PracticeFacts, &str)> = vec![
+            (
+                PracticeFacts {
+                    phone: "12 34".into(),
+                    ..good.clone()
+                },
+                "Telefon „12 34”",
+            ),
+            (
+                PracticeFacts {
+                    email: "kontakt@".into(),
+                    ..good.clone()
+                },
+                "nie jest adresem e-mail",
+            ),
+            (
+                PracticeFacts {
+                    postal_code: "80244".into(),
+                    ..good.clone()
+                },
+                "NN-NNN",
+            ),
+            (
+                PracticeFacts {
+                    booking_url: "http://booksy.com".into(),
+                    ..good.clone()
+                },
+                "https://",
+            ),
+            (
+                PracticeFacts {
+                    opening_hours: vec![Hours {
+                        days: vec!["Monday".into()],
+                        opens: "18:00".into(),
+                        closes: "09:00".into(),
+                    }],
+                    ..good.clone()
+                },
+                "wiersz 1",
+            ),
+            (
+                PracticeFacts {
+                    notice: Some(NoticeFacts {
+                        text: "X".into(),
+                        from: "2025-12-24".into(),
+                        until: "2025-12-01".into(),
+                    }),
+                    ..good.clone()
+                },
+                "wcześniejsza",
+            ),
+            (
+                PracticeFacts {
+                    notice: Some(NoticeFacts {
+                        text: "X".into(),
+                        from: "2025-02-30".into(),
+                        until: "2025-03-01".into(),
+                    }),
+                    ..good.clone()
+                },
+                "„2025-02-30” nie istnieje",
+            ),
+        ];
+        for (facts, expected) in cases {
+            let message = check_facts(&site, &facts).unwrap_err();
+            assert!(message.contains(expected), "{expected}: {message}");
+        }
+    }
+}

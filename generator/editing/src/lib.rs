@@ -1,0 +1,38 @@
+//! Editing: the admin panel's changes to the content files. Every page, service and article
+//! is an editable document whose sections and settings a save rewrites in place (every other
+//! line, comment and key order stays); the price list and the practice's facts are edited
+//! line by line; articles are created and deleted. Every write is atomic and refused when the
+//! file changed since the panel read it.
+//!
+//! It may use the `content` crate (ids, front matter, YAML, sections, the rules of the facts)
+//! and nothing that renders: never the `site` or `sidecar` crates.
+
+use std::path::PathBuf;
+
+mod data;
+mod edit;
+mod error;
+
+pub use data::{
+    check_facts, check_prices, FactsEditable, Hours, NoticeFacts, PracticeFacts, PriceRow, Prices,
+    ServiceLink,
+};
+pub use edit::{
+    check_sections, check_settings, write_atomic, Created, Editable, EditableContent, Saved,
+    Settings, SETTINGS_MAX_CHARS,
+};
+pub use error::{Error, Result};
+
+/// The content folder the panel edits: every change to a content file goes through it.
+#[derive(Debug, Clone)]
+pub struct Editor {
+    pub content_dir: PathBuf,
+}
+
+impl Editor {
+    pub fn new(content_dir: impl Into<PathBuf>) -> Self {
+        Self {
+            content_dir: content_dir.into(),
+        }
+    }
+}

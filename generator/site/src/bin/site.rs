@@ -1,0 +1,204 @@
+//! `site check` and `site build`: the command line over the generator library.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str =
+    "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
+  check            load, validate and render the site without writing anything
+  build            build the site and publish it atomically (default output: ROOT/dist);
+                   API_ORIGIN in the environment is where _redirects proxies /api/*
+  rebuild-timing   build once, then change FILE (a Markdown file: a new paragraph; a YAML
+                   file: its phone number) and rebuild incrementally, N times; prints the
+                   milliseconds of each rebuild and publish (for make bench)";
+
+struct Args {
+    command: String,
+    root: PathBuf,
+    out: Option<PathBuf>,
+    edit: Option<PathBuf>,
+    times: usize,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = std::env::args().skip(1);
+    let command = args.next().ok_or_else(|| USAGE.to_string())?;
+    let mut parsed = Args {
+        command,
+        root: PathBuf::from("."),
+        out: None,
+        edit: None,
+        times: 5,
+    };
+    while let Some(flag) = args.next() {
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        match flag.as_str() {
+            "--root" => parsed.root = PathBuf::from(value),
+            "--out" => parsed.out = Some(PathBuf::from(value)),
+            "--edit" => parsed.edit = Some(PathBuf::from(value)),
+            "--times" => {
+                parsed.times = value
+                    .parse()
+                    .map_err(|_| format!("--times needs a number\n{USAGE}"))?
+            }
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    Ok(parsed)
+}
+
+/// Changes `file` a little, differently each time, so that its outputs must be rebuilt.
+fn touch(file: &Path, i: usize) -> Result<(), site::Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| site::Error::read(file, e))?;
+    let changed = if file.extension().is_some_and(|e| e == "md") {
+        format!("{text}\nZmiana numer {i}.\n")
+    } else {
+        text.lines()
+            .map(|l| {
+                if l.starts_with("phone:") {
+                    format!("phone: \"+48 58 000 00 {i:02}\"")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    };
+    std::fs::write(file, changed).map_err(|e| site::Error::write(file, e))
+}
+
+fn rebuild_timing(
+    project: &site::Project,
+    out: &Path,
+    file: &Path,
+    times: usize,
+) -> Result<(), site::Error> {
+    let mut builder = site::Builder::new(project.clone());
+    let first = builder.build(out)?;
+    println!(
+        "{{\"full_ms\": {:.1}, \"rendered\": {}}}",
+        first.elapsed.as_secs_f64() * 1000.0,
+        first.rendered
+    );
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    for i in 0..times {
+        touch(file, i)?;
+        // What the sidecar does after a save: render in memory, told which file it wrote,
+        // and serve that (the visitor sees the change), then publish the folder a CDN syncs
+        // from. The same edit found by looking at every file is timed too.
+        let started = std::time::Instant::now();
+        let build = builder.render_changed(std::slice::from_ref(&file.to_path_buf()))?;
+        let served = started.elapsed();
+        let publish_started = std::time::Instant::now();
+        builder.publish(out, &build)?;
+        let published = publish_started.elapsed();
+        println!(
+            "{{\"incremental_ms\": {:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"publish_ms\": {:.1}}}",
+            ms(served),
+            build.rendered,
+            ms(build.phases.load),
+            ms(build.phases.render),
+            ms(published)
+        );
+    }
+    touch(file, times)?;
+    let started = std::time::Instant::now();
+    let build = builder.render()?;
+    println!(
+        "{{\"scan_ms\": {:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}}}",
+        ms(started.elapsed()),
+        build.rendered,
+        ms(build.phases.load),
+        ms(build.phases.render)
+    );
+    Ok(())
+}
+
+/// Warnings do not fail a check or a build; each names its file and line.
+fn print_warnings(warnings: &[content::Diagnostic]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+fn images_line(images: &site::images::ImageStats) -> String {
+    format!(
+        "; {} photographs in {} variants, {} encoded now",
+        images.sources, images.variants, images.encoded
+    )
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let project = site::Project::at(&args.root);
+    let result = match args.command.as_str() {
+        "check" => site::Builder::new(project).render().map(|build| {
+            print_warnings(&build.warnings);
+            println!(
+                "site check: {} files render without problems{}",
+                build.outputs.len(),
+                images_line(&build.images)
+            );
+        }),
+        "build" => {
+            let out = args.out.unwrap_or_else(|| args.root.join("dist"));
+            // The one setting of the environment: where the edge proxies /api/* (_redirects).
+            let api_origin = match std::env::var("API_ORIGIN")
+                .ok()
+                .filter(|v| !v.trim().is_empty())
+            {
+                Some(v) => match site::edge::check_api_origin(&v) {
+                    Ok(origin) => Some(origin),
+                    Err(message) => {
+                        eprintln!("API_ORIGIN: {message}");
+                        return ExitCode::from(2);
+                    }
+                },
+                None => None,
+            };
+            let mut builder = site::Builder::new(project.clone()).with_api_origin(api_origin);
+            builder.build(&out).map(|r| {
+                print_warnings(&r.warnings);
+                println!(
+                    "site build: {} files ({} pages, {} KiB) in {} ms{} -> {}",
+                    r.files,
+                    r.pages,
+                    r.bytes / 1024,
+                    r.elapsed.as_millis(),
+                    images_line(&r.images),
+                    out.display()
+                );
+            })
+        }
+        "rebuild-timing" => {
+            let out = args.out.clone().unwrap_or_else(|| args.root.join("dist"));
+            match args.edit.clone() {
+                Some(file) => rebuild_timing(&project, &out, &file, args.times),
+                None => {
+                    eprintln!("rebuild-timing needs --edit FILE\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

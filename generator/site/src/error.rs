@@ -1,0 +1,49 @@
+//! The error type of the site: what failed and where — reading or checking the content, a
+//! template, the islands, writing the build.
+
+use std::path::{Path, PathBuf};
+
+use content::Diagnostic;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Reading the content failed, or it has problems of its own.
+    #[error(transparent)]
+    Load(#[from] content::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Problems found while building: an image, a link to a file, an alias over a file.
+    #[error("{} problem(s) in the content:\n{}", .0.len(), Diagnostic::list(.0))]
+    Content(Vec<Diagnostic>),
+    #[error("islands: {0}")]
+    Islands(String),
+    #[error("template {name}: {message}")]
+    Template { name: String, message: String },
+}
+
+impl Error {
+    pub fn read(path: &Path, source: std::io::Error) -> Self {
+        Error::Load(content::Error::read(path, source))
+    }
+
+    pub fn write(path: &Path, source: std::io::Error) -> Self {
+        Error::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// The content diagnostics, if this is a content error.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Load(e) => e.diagnostics(),
+            Error::Content(d) => d,
+            _ => &[],
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,335 @@
+//! Security headers for every answer: a Content-Security-Policy that allows our own origin,
+//! the hashes of our few inline scripts, and the widget, booking, telephony and analytics
+//! hosts of `site.yaml`. Written as `_headers` for static hosts and CDNs; the sidecar serves
+//! the same file's headers.
+
+use base64::Engine;
+use sha2::{Digest, Sha256};
+use std::collections::BTreeSet;
+
+use content::model::SiteConfig;
+
+pub(crate) const FILE: &str = "_headers";
+/// Content-hashed files (everything under `/assets/`): a new content is a new name.
+pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
+/// Pages, feeds and every other file whose name stays: a browser keeps it a minute, a shared
+/// cache (the CDN) an hour — `PURGE_CMD` drops the changed ones at once — and either may
+/// answer with the stale copy for a minute more while it fetches the new one.
+pub const SHORT_CACHE: &str = "public, max-age=60, s-maxage=3600, stale-while-revalidate=60";
+/// The error page answers any unknown address: revalidated every time.
+pub const NOT_FOUND_CACHE: &str = "no-cache";
+const ANALYTICS: [&str; 2] = [
+    "https://www.googletagmanager.com",
+    "https://*.google-analytics.com",
+];
+
+/// `https://host` of a full address.
+fn origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty()).then(|| format!("{scheme}://{host}"))
+}
+
+fn origins<'a>(urls: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
+    urls.into_iter().filter_map(origin).collect()
+}
+
+/// Hashes of the inline scripts of one page (JSON data blocks are not scripts).
+pub(crate) fn inline_script_hashes(html: &[u8]) -> BTreeSet<String> {
+    let html = String::from_utf8_lossy(html);
+    let mut hashes = BTreeSet::new();
+    let mut rest = html.as_ref();
+    while let Some(start) = rest.find("<script") {
+        rest = &rest[start..];
+        let Some(tag_end) = rest.find('>') else { break };
+        let tag = &rest[..tag_end];
+        let Some(close) = rest.find("</script>") else {
+            break;
+        };
+        let body = &rest[tag_end + 1..close];
+        if !tag.contains(" src=") && !tag.contains("type=\"application/") {
+            let digest = Sha256::digest(body.as_bytes());
+            hashes.insert(format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            ));
+        }
+        rest = &rest[close..];
+    }
+    hashes
+}
+
+fn join(items: impl IntoIterator<Item = String>) -> String {
+    items.into_iter().collect::<Vec<_>>().join(" ")
+}
+
+pub(crate) fn content_security_policy(
+    site: &SiteConfig,
+    script_hashes: &BTreeSet<String>,
+) -> String {
+    let widgets = origins(
+        [
+            site.telephony_widget_src.as_str(),
+            &site.badge_widget_script,
+            &site.doctor_listing.widget_host,
+        ]
+        .into_iter()
+        .chain(site.calendar_widget_scripts.iter().map(String::as_str)),
+    );
+    let booking = origins([site.booking_url.as_str(), &site.doctor_listing.profile_url]);
+    let booking = booking
+        .into_iter()
+        .chain(site.therapist_booking.values().filter_map(|u| origin(u)));
+    let analytics = ANALYTICS.iter().map(|s| s.to_string());
+    let stock = origins([site.stock_photo_base.as_str()]);
+    let self_ = || std::iter::once("'self'".to_string());
+    let scripts = self_()
+        .chain(script_hashes.iter().cloned())
+        .chain(widgets.iter().cloned())
+        .chain(analytics.clone());
+    let images = self_()
+        .chain(["data:".to_string()])
+        .chain(stock)
+        .chain(widgets.iter().cloned())
+        .chain(analytics.clone());
+    let frames: BTreeSet<String> = widgets.iter().cloned().chain(booking).collect();
+    [
+        "default-src 'self'".to_string(),
+        format!("script-src {}", join(scripts)),
+        "style-src 'self'".to_string(),
+        format!("img-src {}", join(images)),
+        "font-src 'self'".to_string(),
+        format!(
+            "connect-src {}",
+            join(self_().chain(widgets.iter().cloned()).chain(analytics))
+        ),
+        format!("frame-src {}", join(frames)),
+        "object-src 'none'".to_string(),
+        "base-uri 'self'".to_string(),
+        "form-action 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// The admin panel's policy: its own scripts and nothing from anywhere else — no widgets,
+/// no analytics, no booking frames.
+pub(crate) fn admin_content_security_policy(script_hashes: &BTreeSet<String>) -> String {
+    let scripts = std::iter::once("'self'".to_string()).chain(script_hashes.iter().cloned());
+    [
+        "default-src 'self'".to_string(),
+        format!("script-src {}", join(scripts)),
+        "style-src 'self'".to_string(),
+        "img-src 'self' data:".to_string(),
+        "font-src 'self'".to_string(),
+        "connect-src 'self'".to_string(),
+        "frame-src 'none'".to_string(),
+        "object-src 'none'".to_string(),
+        "base-uri 'self'".to_string(),
+        "form-action 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// Headers for the paths a pattern matches: `/*` is every path, `/assets/*` everything
+/// under a folder, anything else one path. Rules apply in order; a later rule's header
+/// replaces the same header of an earlier one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderRule {
+    pub pattern: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl HeaderRule {
+    pub fn matches(&self, path: &str) -> bool {
+        match self.pattern.strip_suffix('*') {
+            Some(prefix) => path.starts_with(prefix),
+            None => path == self.pattern || path.strip_suffix('/') == Some(&self.pattern),
+        }
+    }
+}
+
+/// The caching rules: short for every path, immutable for the content-hashed assets. They
+/// come after the security rules, so `/assets/*` replaces the `Cache-Control` of `/*`.
+pub(crate) fn cache_rules() -> (HeaderRule, HeaderRule) {
+    let cache = |value: &str| vec![("Cache-Control".to_string(), value.to_string())];
+    (
+        HeaderRule {
+            pattern: "/*".into(),
+            headers: cache(SHORT_CACHE),
+        },
+        HeaderRule {
+            pattern: "/assets/*".into(),
+            headers: cache(IMMUTABLE_CACHE),
+        },
+    )
+}
+
+/// The value of header `name` for `path` under `rules`.
+pub fn header_value<'a>(rules: &'a [HeaderRule], path: &str, name: &str) -> Option<&'a str> {
+    headers_for(rules, path)
+        .into_iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// The headers of `path` under `rules`.
+pub fn headers_for<'a>(rules: &'a [HeaderRule], path: &str) -> Vec<&'a (String, String)> {
+    let mut out: Vec<&(String, String)> = Vec::new();
+    for rule in rules.iter().filter(|r| r.matches(path)) {
+        for header in &rule.headers {
+            out.retain(|(name, _)| !name.eq_ignore_ascii_case(&header.0));
+            out.push(header);
+        }
+    }
+    out
+}
+
+/// Every header but HSTS, which the server adds only when it is reached over HTTPS.
+pub(crate) fn security_headers(
+    site: &SiteConfig,
+    script_hashes: &BTreeSet<String>,
+) -> Vec<(String, String)> {
+    let headers: Vec<(&str, String)> = vec![
+        (
+            "Content-Security-Policy",
+            content_security_policy(site, script_hashes),
+        ),
+        ("X-Content-Type-Options", "nosniff".into()),
+        ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
+        (
+            "Permissions-Policy",
+            "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+                .into(),
+        ),
+        ("X-Frame-Options", "DENY".into()),
+        (
+            "Cross-Origin-Opener-Policy",
+            "same-origin-allow-popups".into(),
+        ),
+    ];
+    headers
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+/// The `_headers` file (Netlify, Cloudflare Pages and others read it). A header a later rule
+/// replaces is first detached with `! Name` (Cloudflare Pages' syntax), so the rule means
+/// what it means in the sidecar.
+pub(crate) fn headers_file(rules: &[HeaderRule]) -> String {
+    let mut out = String::new();
+    for (i, rule) in rules.iter().enumerate() {
+        out.push_str(&rule.pattern);
+        out.push('\n');
+        let earlier: Vec<&HeaderRule> = rules[..i]
+            .iter()
+            .filter(|r| {
+                r.pattern == "/*" || rule.pattern.starts_with(r.pattern.trim_end_matches('*'))
+            })
+            .collect();
+        for (name, value) in &rule.headers {
+            let replaces = earlier
+                .iter()
+                .any(|r| r.headers.iter().any(|(n, _)| n == name));
+            if replaces {
+                out.push_str(&format!("  ! {name}\n"));
+            }
+            out.push_str(&format!("  {name}: {value}\n"));
+        }
+        if i == 0 {
+            out.push_str("  Strict-Transport-Security: max-age=31536000; includeSubDomains\n");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_inline_code_is_hashed() {
+        let hashes = inline_script_hashes(
+            b"<script>document.documentElement.classList.add(\"js\")</script><script src=\"/a.js\" defer></script><script type=\"application/json\">{}</script>",
+        );
+        assert_eq!(hashes.len(), 1);
+        let expected = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(
+            b"document.documentElement.classList.add(\"js\")",
+        ));
+        assert!(hashes.contains(&format!("'sha256-{expected}'")));
+    }
+
+    #[test]
+    fn origins_drop_paths_and_queries() {
+        assert_eq!(
+            origin("https://cdn-widget.callpage.io/js/callpage.js").as_deref(),
+            Some("https://cdn-widget.callpage.io")
+        );
+        assert_eq!(
+            origin("https://images.unsplash.com/").as_deref(),
+            Some("https://images.unsplash.com")
+        );
+        assert_eq!(origin("not a url"), None);
+    }
+
+    fn rule(pattern: &str, headers: &[(&str, &str)]) -> HeaderRule {
+        HeaderRule {
+            pattern: pattern.into(),
+            headers: headers
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_later_rule_replaces_a_header_for_the_paths_it_matches() {
+        let rules = [
+            rule(
+                "/*",
+                &[
+                    ("Content-Security-Policy", "wide"),
+                    ("X-Content-Type-Options", "nosniff"),
+                ],
+            ),
+            rule(
+                "/administratormagda",
+                &[("Content-Security-Policy", "narrow")],
+            ),
+            rule("/assets/*", &[("Cache-Control", "immutable")]),
+        ];
+        let admin: Vec<_> = headers_for(&rules, "/administratormagda")
+            .into_iter()
+            .cloned()
+            .collect();
+        assert!(admin.contains(&("Content-Security-Policy".into(), "narrow".into())));
+        assert_eq!(
+            admin
+                .iter()
+                .filter(|(n, _)| n == "Content-Security-Policy")
+                .count(),
+            1
+        );
+        assert!(admin.contains(&("X-Content-Type-Options".into(), "nosniff".into())));
+        let home: Vec<_> = headers_for(&rules, "/").into_iter().cloned().collect();
+        assert!(home.contains(&("Content-Security-Policy".into(), "wide".into())));
+        assert!(headers_for(&rules, "/assets/site.css")
+            .iter()
+            .any(|(n, _)| n == "Cache-Control"));
+        let file = headers_file(&rules);
+        assert!(file.starts_with("/*\n  Content-Security-Policy: wide\n"));
+        assert!(file.contains(
+            "/administratormagda\n  ! Content-Security-Policy\n  Content-Security-Policy: narrow\n"
+        ));
+        assert!(file.contains("Strict-Transport-Security"));
+    }
+
+    #[test]
+    fn the_admin_policy_allows_no_other_host() {
+        let csp = admin_content_security_policy(&BTreeSet::new());
+        assert!(csp.contains("script-src 'self'"));
+        assert!(!csp.contains("https://"), "{csp}");
+    }
+}

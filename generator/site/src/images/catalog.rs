@@ -1,0 +1,526 @@
+//! Every image under `content/images/`: its size, and for a raster image (JPEG, PNG, WebP)
+//! its variants, taken from the cache or encoded in parallel. Files are published as they
+//! are under `/images/`, variants under `/assets/img/` with their key in the name, so that
+//! they can be cached for ever.
+
+use bytes::Bytes;
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
+
+use super::cache::Cache;
+use super::encode::{self, Format, Settings};
+use super::svg;
+use crate::error::{Error, Result};
+use crate::output::Output;
+use content::encoding::hex;
+use content::walk;
+use content::Diagnostic;
+
+/// Where variants are published.
+const VARIANTS_DIR: &str = "assets/img";
+
+/// Extensions published from `content/images/`; anything else there (notes, scene files)
+/// stays out of the site.
+const PUBLISHED: [&str; 8] = ["jpg", "jpeg", "png", "webp", "svg", "gif", "avif", "ico"];
+const RASTER: [&str; 4] = ["jpg", "jpeg", "png", "webp"];
+
+fn extension(relative: &str) -> String {
+    relative
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// One encoded copy of a raster image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Variant {
+    pub width: u32,
+    pub height: u32,
+    pub format: Format,
+    pub url: String,
+}
+
+/// What pages need to know about one file under `content/images/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ImageInfo {
+    pub relative: String,
+    /// Its size as shown; `None` when it cannot be known (an SVG without one).
+    pub size: Option<(u32, u32)>,
+    /// Every variant, by format then width; empty for what is published as it is.
+    pub variants: Vec<Variant>,
+    pub fallback: Option<Format>,
+}
+
+impl ImageInfo {
+    pub(crate) fn is_raster(&self) -> bool {
+        !self.variants.is_empty()
+    }
+
+    pub(crate) fn of(&self, format: Format) -> impl Iterator<Item = &Variant> {
+        self.variants.iter().filter(move |v| v.format == format)
+    }
+}
+
+/// How many images a build had, and how many variants it had to encode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ImageStats {
+    /// Raster images that have variants.
+    pub sources: usize,
+    /// Variants published.
+    pub variants: usize,
+    /// Variants encoded by this build (the others came from the cache or the last build).
+    pub encoded: usize,
+}
+
+struct Processed {
+    info: ImageInfo,
+    outputs: Vec<Output>,
+}
+
+/// The images of one build.
+pub struct Catalog {
+    images: BTreeMap<String, Arc<Processed>>,
+    fingerprint: [u8; 32],
+    pub stats: ImageStats,
+}
+
+/// What the last build processed, by file: a rebuild reads no image that did not change.
+#[derive(Default)]
+pub(crate) struct Memo {
+    entries: HashMap<String, (u64, Option<SystemTime>, Arc<Processed>)>,
+}
+
+impl Catalog {
+    /// The image a page address (`/images/…`) names.
+    pub(crate) fn get(&self, url: &str) -> Option<&ImageInfo> {
+        let relative = url.strip_prefix("/images/")?;
+        self.images.get(relative).map(|p| &p.info)
+    }
+
+    /// Changes whenever anything a page could show of any image does.
+    pub(crate) fn fingerprint(&self) -> [u8; 32] {
+        self.fingerprint
+    }
+
+    /// Reads `dir`, encoding what the cache lacks; returns the catalog and its files.
+    pub(crate) fn build(
+        dir: &Path,
+        cache: &Cache,
+        settings: &Settings,
+        memo: &mut Memo,
+    ) -> Result<(Catalog, Vec<Output>)> {
+        let files: Vec<walk::Found> = walk::files(dir)?
+            .into_iter()
+            .filter(|f| PUBLISHED.contains(&extension(&f.relative).as_str()))
+            .collect();
+        let scanned: Vec<std::result::Result<Scanned, Diagnostic>> = files
+            .par_iter()
+            .map(|found| match memo.entries.get(&found.relative) {
+                Some((len, modified, hit)) if stamp(&found.path) == (*len, *modified) => {
+                    Ok(Scanned::Known(Arc::clone(hit)))
+                }
+                _ => scan(found, cache, settings),
+            })
+            .collect();
+        let mut problems = Vec::new();
+        let mut pending = Vec::new();
+        for result in scanned {
+            match result {
+                Ok(s) => pending.push(s),
+                Err(problem) => problems.push(problem),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(Error::Content(problems));
+        }
+        let encoded = fill(&mut pending, cache, settings).map_err(|(path, message)| {
+            Error::Content(vec![problem(
+                &path,
+                format!("cannot convert the image: {message}"),
+            )])
+        })?;
+        let mut images = BTreeMap::new();
+        let mut next = Memo::default();
+        let mut stats = ImageStats {
+            encoded,
+            ..ImageStats::default()
+        };
+        for (found, scanned) in files.iter().zip(pending) {
+            match scanned.finish() {
+                Ok(processed) => {
+                    if processed.info.is_raster() {
+                        stats.sources += 1;
+                        stats.variants += processed.info.variants.len();
+                    }
+                    let (len, modified) = stamp(&found.path);
+                    let entry = (len, modified, Arc::clone(&processed));
+                    next.entries.insert(found.relative.clone(), entry);
+                    images.insert(found.relative.clone(), processed);
+                }
+                Err(message) => problems.push(problem(&found.path, message)),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(Error::Content(problems));
+        }
+        *memo = next;
+        let outputs = images
+            .values()
+            .flat_map(|p| p.outputs.iter().cloned())
+            .collect();
+        let fingerprint = fingerprint_of(&images);
+        Ok((
+            Catalog {
+                images,
+                fingerprint,
+                stats,
+            },
+            outputs,
+        ))
+    }
+}
+
+fn stamp(path: &Path) -> (u64, Option<SystemTime>) {
+    match std::fs::metadata(path) {
+        Ok(m) => (m.len(), m.modified().ok()),
+        Err(_) => (u64::MAX, None),
+    }
+}
+
+fn fingerprint_of(images: &BTreeMap<String, Arc<Processed>>) -> [u8; 32] {
+    let mut h = Sha256::new();
+    for (relative, p) in images {
+        h.update(relative.as_bytes());
+        h.update(format!("{:?}", p.info.size).as_bytes());
+        for v in &p.info.variants {
+            h.update(v.url.as_bytes());
+        }
+        for o in &p.outputs {
+            h.update(o.fingerprint);
+        }
+    }
+    h.finalize().into()
+}
+
+fn problem(path: &Path, message: String) -> Diagnostic {
+    Diagnostic::new(path, 1, message)
+}
+
+/// A file read, and for a raster image its variants found in the cache so far.
+enum Scanned {
+    /// Unchanged since the last build.
+    Known(Arc<Processed>),
+    Plain(ImageInfo, Output),
+    Raster {
+        path: std::path::PathBuf,
+        info: ImageInfo,
+        original: Output,
+        plans: Vec<Plan>,
+        bytes: Vec<Option<Vec<u8>>>,
+    },
+}
+
+impl Scanned {
+    fn missing(&self) -> usize {
+        match self {
+            Scanned::Raster { bytes, .. } => bytes.iter().filter(|b| b.is_none()).count(),
+            _ => 0,
+        }
+    }
+
+    fn finish(self) -> std::result::Result<Arc<Processed>, String> {
+        match self {
+            Scanned::Known(p) => Ok(p),
+            Scanned::Plain(info, original) => Ok(Arc::new(Processed {
+                info,
+                outputs: vec![original],
+            })),
+            Scanned::Raster {
+                info,
+                original,
+                plans,
+                bytes,
+                ..
+            } => {
+                let mut outputs = vec![original];
+                for (p, bytes) in plans.into_iter().zip(bytes) {
+                    let bytes = bytes.ok_or("a variant was not made")?;
+                    let mut fingerprint = [0u8; 32];
+                    fingerprint.copy_from_slice(&Sha256::digest(p.key.as_bytes()));
+                    outputs.push(Output {
+                        path: p.path,
+                        bytes: Bytes::from(bytes),
+                        fingerprint,
+                    });
+                }
+                Ok(Arc::new(Processed { info, outputs }))
+            }
+        }
+    }
+}
+
+/// Reads one file: published as it is, with its variants if it is a raster image.
+fn scan(
+    found: &walk::Found,
+    cache: &Cache,
+    settings: &Settings,
+) -> std::result::Result<Scanned, Diagnostic> {
+    let bytes = std::fs::read(&found.path)
+        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+    let original = Output::new(format!("images/{}", found.relative), bytes);
+    let ext = extension(&found.relative);
+    let plain = |size| ImageInfo {
+        relative: found.relative.clone(),
+        size,
+        variants: Vec::new(),
+        fallback: None,
+    };
+    if ext == "svg" {
+        let size = svg::size(&String::from_utf8_lossy(&original.bytes));
+        return Ok(Scanned::Plain(plain(size), original));
+    }
+    if !RASTER.contains(&ext.as_str()) {
+        let size = encode::dimensions(&original.bytes).ok();
+        return Ok(Scanned::Plain(plain(size), original));
+    }
+    let size = encode::dimensions(&original.bytes)
+        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+    let fallback = Format::fallback_for(&ext);
+    let plans = plan(
+        &found.relative,
+        &hex(&original.fingerprint),
+        size,
+        fallback,
+        settings,
+    );
+    // The fallback at the source's own width is the source itself: encoding it again would
+    // only lose quality (and often grow the file).
+    let as_source = ext != "webp" && encode::is_upright(&original.bytes);
+    let bytes = plans
+        .iter()
+        .map(|p| {
+            if as_source && p.variant.format == fallback && p.variant.width == size.0 {
+                Some(original.bytes.to_vec())
+            } else {
+                cache.get(&p.key, p.variant.format.ext())
+            }
+        })
+        .collect();
+    let info = ImageInfo {
+        relative: found.relative.clone(),
+        size: Some(size),
+        variants: plans.iter().map(|p| p.variant.clone()).collect(),
+        fallback: Some(fallback),
+    };
+    Ok(Scanned::Raster {
+        path: found.path.clone(),
+        info,
+        original,
+        plans,
+        bytes,
+    })
+}
+
+/// Encodes every variant still missing, in parallel, and keeps each in the cache. One
+/// build of a process encodes at a time: two builds of the same site (tests side by side)
+/// would otherwise encode the same images twice. The lock is taken here, outside the
+/// thread pool, so that no pool thread ever waits for it.
+fn fill(
+    pending: &mut [Scanned],
+    cache: &Cache,
+    settings: &Settings,
+) -> std::result::Result<usize, (std::path::PathBuf, String)> {
+    if pending.iter().all(|s| s.missing() == 0) {
+        return Ok(0);
+    }
+    static ENCODING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = ENCODING.lock().unwrap_or_else(|p| p.into_inner());
+    pending
+        .par_iter_mut()
+        .map(|scanned| {
+            let Scanned::Raster {
+                path,
+                original,
+                plans,
+                bytes,
+                ..
+            } = scanned
+            else {
+                return Ok(0);
+            };
+            for (p, b) in plans.iter().zip(bytes.iter_mut()) {
+                if b.is_none() {
+                    *b = cache.get(&p.key, p.variant.format.ext());
+                }
+            }
+            let missing: Vec<usize> = (0..plans.len()).filter(|i| bytes[*i].is_none()).collect();
+            if missing.is_empty() {
+                return Ok(0);
+            }
+            let made = encode_missing(&original.bytes, plans, &missing, settings)
+                .map_err(|e| (path.clone(), e))?;
+            for (i, made) in missing.iter().zip(made) {
+                cache.put(&plans[*i].key, plans[*i].variant.format.ext(), &made);
+                bytes[*i] = Some(made);
+            }
+            Ok(missing.len())
+        })
+        .try_reduce(|| 0, |a, b| Ok(a + b))
+}
+
+/// A planned variant: what it is and the key that names its bytes.
+struct Plan {
+    variant: Variant,
+    key: String,
+    path: String,
+}
+
+fn plan(
+    relative: &str,
+    source_hash: &str,
+    size: (u32, u32),
+    fallback: Format,
+    settings: &Settings,
+) -> Vec<Plan> {
+    let stem = relative
+        .rsplit_once('.')
+        .map_or(relative, |(s, _)| s)
+        .replace('/', "-");
+    let mut plans = Vec::new();
+    for format in [Format::Avif, Format::Webp, fallback] {
+        for width in settings.widths_for(size.0) {
+            let mut h = Sha256::new();
+            h.update(settings.describe(format).as_bytes());
+            h.update(source_hash.as_bytes());
+            h.update(width.to_le_bytes());
+            let key = hex(&h.finalize());
+            let short = key.get(..10).unwrap_or(&key);
+            let path = format!("{VARIANTS_DIR}/{stem}.{width}.{short}.{}", format.ext());
+            plans.push(Plan {
+                variant: Variant {
+                    width,
+                    height: encode::scaled_height(size.0, size.1, width),
+                    format,
+                    url: format!("/{path}"),
+                },
+                key,
+                path,
+            });
+        }
+    }
+    plans
+}
+
+/// Decodes the source once, and makes the missing variants in parallel: one resize per
+/// width, every format of that width from it.
+fn encode_missing(
+    source: &[u8],
+    plans: &[Plan],
+    missing: &[usize],
+    settings: &Settings,
+) -> std::result::Result<Vec<Vec<u8>>, String> {
+    let image = encode::decode(source)?;
+    let mut widths: Vec<u32> = missing.iter().map(|i| plans[*i].variant.width).collect();
+    widths.sort_unstable();
+    widths.dedup();
+    let resized: HashMap<u32, image::DynamicImage> = widths
+        .par_iter()
+        .map(|w| encode::resize(&image, *w).map(|r| (*w, r)))
+        .collect::<std::result::Result<_, String>>()?;
+    missing
+        .par_iter()
+        .map(|i| {
+            let v = &plans[*i].variant;
+            let scaled = resized
+                .get(&v.width)
+                .ok_or_else(|| format!("no {} px copy", v.width))?;
+            encode::encode(scaled, v.format, settings)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::images::encode::SETTINGS;
+
+    /// Small widths so that the test encodes in a blink.
+    const SMALL: Settings = Settings {
+        widths: &[16, 32],
+        ..SETTINGS
+    };
+
+    fn photo(dir: &Path, name: &str, w: u32, h: u32) {
+        let image = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([x as u8, y as u8, 90]));
+        image.save(dir.join(name)).expect("saved");
+    }
+
+    #[test]
+    fn variants_are_encoded_once_then_taken_from_the_cache_or_the_memo() {
+        let site = tempfile::tempdir().expect("temp dir");
+        let cache_dir = tempfile::tempdir().expect("temp dir");
+        let cache = Cache::new(cache_dir.path().to_path_buf());
+        photo(site.path(), "a.jpg", 40, 20);
+        photo(site.path(), "b.png", 24, 24);
+        std::fs::write(
+            site.path().join("c.svg"),
+            "<svg width=\"10\" height=\"5\"/>",
+        )
+        .expect("svg");
+        std::fs::write(site.path().join("README.md"), "notes").expect("notes");
+        let mut memo = Memo::default();
+        let (first, outputs) =
+            Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("first");
+        // a.jpg: 16, 32 in three formats; b.png: 16 and its own 24 in three formats, the
+        // PNG at 24 being the source itself.
+        assert_eq!(first.stats.encoded, 11);
+        assert_eq!(first.stats.variants, 12);
+        assert_eq!(first.stats.sources, 2);
+        assert!(outputs.iter().all(|o| o.path != "images/README.md"));
+        assert!(outputs.iter().any(|o| o.path == "images/c.svg"));
+        let a = first.get("/images/a.jpg").expect("a");
+        assert_eq!(a.size, Some((40, 20)));
+        let widths: Vec<u32> = a.of(Format::Jpeg).map(|v| v.width).collect();
+        assert_eq!(widths, vec![16, 32]);
+        assert_eq!(
+            first.get("/images/b.png").and_then(|b| b.fallback),
+            Some(Format::Png)
+        );
+        assert_eq!(
+            first.get("/images/c.svg").and_then(|c| c.size),
+            Some((10, 5))
+        );
+
+        let (again, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("memo");
+        assert_eq!(again.stats.encoded, 0);
+        let (cold, cold_outputs) =
+            Catalog::build(site.path(), &cache, &SMALL, &mut Memo::default()).expect("cache");
+        assert_eq!(
+            cold.stats.encoded, 0,
+            "a new builder finds them in the cache"
+        );
+        assert_eq!(cold.fingerprint(), first.fingerprint());
+        assert_eq!(cold_outputs, outputs);
+
+        photo(site.path(), "a.jpg", 40, 30);
+        let (changed, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("changed");
+        assert_eq!(changed.stats.encoded, 6, "only the changed image");
+        assert_ne!(changed.fingerprint(), first.fingerprint());
+    }
+
+    #[test]
+    fn a_broken_image_is_a_problem_of_its_file() {
+        let site = tempfile::tempdir().expect("temp dir");
+        std::fs::write(site.path().join("broken.jpg"), "not a jpeg").expect("write");
+        let cache = Cache::new(site.path().join("cache"));
+        let result = Catalog::build(site.path(), &cache, &SMALL, &mut Memo::default());
+        let Err(Error::Content(problems)) = result else {
+            panic!("a broken image must fail the build");
+        };
+        assert!(problems[0].file.ends_with("broken.jpg"), "{problems:?}");
+    }
+}

@@ -1,0 +1,420 @@
+//! The site: turns the content into the published site — views of the documents, Markdown
+//! to HTML, Tera templates, React islands prerendered with node, responsive images, the
+//! sitemap and feed, the security headers and the edge's rules, and the atomic publish. A
+//! [`Builder`] renders again and again, only what changed; the `site` command line and the
+//! sidecar both use it.
+//!
+//! It may use the `content` crate (the model, its loading and checks) and the libraries of
+//! rendering (tera, pulldown-cmark, ammonia, image and its encoders, rayon). It never uses
+//! the `editing` or `sidecar` crates.
+
+mod assets;
+pub mod edge;
+mod error;
+pub mod headers;
+pub mod images;
+mod incremental;
+pub mod islands;
+pub mod markdown;
+mod output;
+mod publish;
+pub mod render;
+mod seo;
+mod templates;
+mod views;
+
+use content::schedule::{self, Clock};
+use content::Content;
+use content::Diagnostic;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use content::encoding::hex;
+use edge::Redirect;
+use headers::HeaderRule;
+use images::ImageStats;
+use islands::SsrStats;
+use output::route_file;
+use render::Renderer;
+
+pub use error::{Error, Result};
+pub use output::Output;
+
+/// Where a project keeps its sources: `content/` and `templates/` under one root.
+#[derive(Debug, Clone)]
+pub struct Project {
+    pub content_dir: PathBuf,
+    pub templates_dir: PathBuf,
+    /// The output of `islands/build.mjs`: browser bundles, SSR bundle, manifest.
+    pub islands_dir: PathBuf,
+    /// Encoded image variants kept between builds: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
+    pub image_cache: PathBuf,
+}
+
+impl Project {
+    pub fn at(root: &Path) -> Self {
+        Self {
+            content_dir: root.join("content"),
+            templates_dir: root.join("templates"),
+            islands_dir: root.join("islands").join("build"),
+            image_cache: images::default_cache_dir(root),
+        }
+    }
+}
+
+/// Loads and validates the content; fails with every problem found.
+pub fn load(project: &Project) -> Result<Content> {
+    Ok(content::load(&project.content_dir)?)
+}
+
+/// Loads, validates and renders everything in memory, writing nothing.
+pub fn check(project: &Project) -> Result<Vec<Output>> {
+    Builder::new(project.clone()).render().map(|b| b.outputs)
+}
+
+/// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
+pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
+    Builder::new(project.clone()).build(out)
+}
+
+/// Where a build's time went.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Phases {
+    /// Reading, parsing and validating `content/` (only what changed is read again).
+    pub load: Duration,
+    /// Rendering the pages that changed, the islands, the search files and the headers.
+    pub render: Duration,
+    /// Writing (or linking) the new build and swapping it in.
+    pub publish: Duration,
+}
+
+/// The file of a build that holds its id (hidden, like `_headers`).
+pub const BUILD_ID_FILE: &str = "_build";
+
+/// What identifies a build: a hash of every file's path and fingerprint, so two builds of
+/// the same sources have the same id.
+fn build_id(outputs: &[Output]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for output in outputs {
+        hasher.update(output.path.as_bytes());
+        hasher.update([0]);
+        hasher.update(output.fingerprint);
+    }
+    hex(&hasher.finalize()[..8])
+}
+
+/// A rendered site, in memory: every file, and the headers every answer carries.
+#[derive(Clone)]
+pub struct Build {
+    /// What identifies this build (also its file `_build`): equal for equal sources.
+    pub id: String,
+    pub outputs: Vec<Output>,
+    /// The headers of `_headers`, by path, for a server that serves this build itself.
+    pub headers: Vec<HeaderRule>,
+    /// The old addresses of documents (`aliases:`), answered with 301.
+    pub redirects: Vec<Redirect>,
+    /// The pages rendered this time; the others were unchanged and reused.
+    pub rendered: usize,
+    pub ssr: SsrStats,
+    /// The images, and how many variants this build had to encode.
+    pub images: ImageStats,
+    /// Problems that do not stop the build (an image too small for where it is shown).
+    pub warnings: Vec<Diagnostic>,
+    pub phases: Phases,
+    /// What renders pages on request (the answer to a form sent without JavaScript) with
+    /// this build's templates and content.
+    pub renderer: Arc<Renderer>,
+    /// The moment this build was made for, and the next one at which the public site
+    /// changes by itself (a scheduled article's time, a notice's start or end): build again
+    /// then.
+    pub now: i64,
+    pub next_change: Option<i64>,
+}
+
+impl Build {
+    pub fn pages(&self) -> usize {
+        self.outputs.iter().filter(|o| o.is_page()).count()
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct BuildReport {
+    pub files: usize,
+    pub pages: usize,
+    /// Pages rendered by this build; the others were unchanged and reused.
+    pub rendered: usize,
+    pub bytes: usize,
+    pub elapsed: Duration,
+    pub build_dir: PathBuf,
+    pub ssr: SsrStats,
+    /// The images, and how many variants this build had to encode.
+    pub images: ImageStats,
+    /// Problems that do not stop the build, each with its file and line.
+    pub warnings: Vec<Diagnostic>,
+    pub phases: Phases,
+    pub headers: Vec<HeaderRule>,
+}
+
+/// Builds again and again (the sidecar after each save, `make dev` after each change): only
+/// files that changed are read, only pages whose inputs changed are rendered, and only
+/// changed files are written when publishing.
+pub struct Builder {
+    project: Project,
+    loader: content::load::Loader,
+    cards: views::CardCache,
+    images: images::Memo,
+    memo: incremental::Memo,
+    script_sets: incremental::HashSets,
+    git: seo::GitDates,
+    publisher: publish::Publisher,
+    /// Where the edge proxies `/api/*` (`_redirects`); none: not proxied.
+    api_origin: Option<String>,
+    clock: Clock,
+}
+
+impl Builder {
+    pub fn new(project: Project) -> Self {
+        Self {
+            clock: Clock::System,
+            project,
+            loader: content::load::Loader::default(),
+            cards: views::CardCache::default(),
+            images: images::Memo::default(),
+            memo: incremental::Memo::default(),
+            script_sets: incremental::HashSets::default(),
+            git: seo::GitDates::default(),
+            publisher: publish::Publisher::default(),
+            api_origin: None,
+        }
+    }
+
+    /// Proxies `/api/*` of `_redirects` to `origin` (`https://api.example.pl`), checked by
+    /// [`edge::check_api_origin`].
+    pub fn with_api_origin(mut self, origin: Option<String>) -> Self {
+        self.api_origin = origin;
+        self
+    }
+
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+
+    /// Where builds take "now" from: what is public depends on it (scheduled articles, the
+    /// notice), nothing else does.
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// Renders everything in memory, reusing what did not change since the last render;
+    /// every content file is looked at to find what changed.
+    pub fn render(&mut self) -> Result<Build> {
+        self.render_with(content::load::Changes::Unknown)
+    }
+
+    /// Like [`Builder::render`] when the caller knows exactly which content files changed
+    /// (were written, created or removed) since the last render — the sidecar after its own
+    /// save, a watcher after its events: the other files are not looked at again. The first
+    /// render of a builder always looks at everything.
+    pub fn render_changed(&mut self, changed: &[PathBuf]) -> Result<Build> {
+        self.render_with(content::load::Changes::Only(changed))
+    }
+
+    fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
+        let started = Instant::now();
+        let now = self.clock.now();
+        let loaded = self.loader.load(&self.project.content_dir, changes)?;
+        let (public, next_change) = schedule::public_at(loaded, now)?;
+        let content = Arc::new(public);
+        let load_time = started.elapsed();
+        let islands = islands::Islands::load(&self.project.islands_dir)?;
+        let (catalog, image_files) = images::Catalog::build(
+            &self.project.content_dir.join("images"),
+            &images::Cache::new(self.project.image_cache.clone()),
+            &images::SETTINGS,
+            &mut self.images,
+        )?;
+        let image_stats = catalog.stats;
+        let (renderer, mut outputs) = Renderer::prepare(
+            Arc::clone(&content),
+            Arc::new(catalog),
+            &self.project.templates_dir,
+            &islands,
+            &mut self.cards,
+        )?;
+        outputs.extend(image_files);
+        let (pages, rendered, ssr) = self.render_pages(&renderer, &islands)?;
+        outputs.extend(pages);
+        let dates = self.git.refresh(&content.root);
+        outputs.extend(search_files(&content, &renderer, dates));
+        let headers = self.header_rules(&content);
+        let redirects = edge::redirects(&content);
+        let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
+        let shadowed = edge::shadowed(&content, &files);
+        if !shadowed.is_empty() {
+            return Err(Error::Content(shadowed));
+        }
+        outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
+        outputs.push(Output::new(
+            edge::REDIRECTS_FILE,
+            edge::redirects_file(&redirects, self.api_origin.as_deref()),
+        ));
+        outputs.push(Output::new(
+            edge::NGINX_FILE,
+            edge::nginx_file(&headers, &redirects),
+        ));
+        outputs.sort_by(|a, b| a.path.cmp(&b.path));
+        let id = build_id(&outputs);
+        outputs.push(Output::new(BUILD_ID_FILE, format!("{id}\n")));
+        outputs.sort_by(|a, b| a.path.cmp(&b.path));
+        let phases = Phases {
+            load: load_time,
+            render: started.elapsed() - load_time,
+            publish: Duration::ZERO,
+        };
+        Ok(Build {
+            id,
+            outputs,
+            headers,
+            redirects,
+            rendered,
+            ssr,
+            images: image_stats,
+            warnings: renderer.warnings().to_vec(),
+            phases,
+            renderer: Arc::new(renderer),
+            now,
+            next_change,
+        })
+    }
+
+    /// The security and caching headers of every path, the admin panel's stricter policy,
+    /// and the content-hashed assets' lifetime.
+    fn header_rules(&self, content: &Content) -> Vec<HeaderRule> {
+        let admin: Vec<&str> = content
+            .pages
+            .iter()
+            .filter(|p| p.meta.template == "admin")
+            .filter_map(|p| p.route.as_deref())
+            .collect();
+        let admin_files: Vec<String> = admin.iter().map(|r| route_file(r)).collect();
+        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&admin_files));
+        let (short, immutable) = headers::cache_rules();
+        let mut rules = vec![HeaderRule {
+            pattern: "/*".into(),
+            headers: site.into_iter().chain(short.headers).collect(),
+        }];
+        for (route, file) in admin.iter().zip(&admin_files) {
+            let csp = headers::admin_content_security_policy(&self.memo.script_hashes_of(file));
+            rules.push(HeaderRule {
+                pattern: route.to_string(),
+                headers: vec![("Content-Security-Policy".into(), csp)],
+            });
+        }
+        rules.push(immutable);
+        rules
+    }
+
+    /// The pages: from the memo where their fingerprint is unchanged, the others rendered in
+    /// parallel and their islands prerendered. The memo then holds exactly these pages.
+    fn render_pages(
+        &mut self,
+        renderer: &Renderer,
+        islands: &islands::Islands,
+    ) -> Result<(Vec<Output>, usize, SsrStats)> {
+        let jobs = renderer.jobs();
+        let mut pages = Vec::with_capacity(jobs.len());
+        let mut to_render = Vec::new();
+        self.memo.begin();
+        for job in jobs {
+            let fingerprint = renderer.fingerprint(&job);
+            let path = job.path();
+            match self.memo.reuse(&path, &fingerprint) {
+                Some(entry) => pages.push(entry.output(&path)),
+                None => to_render.push((job, path, fingerprint)),
+            }
+        }
+        let mut fresh: Vec<Output> = to_render
+            .par_iter()
+            .map(|(job, path, fingerprint)| {
+                renderer.render(job).map(|bytes| Output {
+                    path: path.clone(),
+                    bytes,
+                    fingerprint: *fingerprint,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let ssr = islands.finish(&mut fresh)?;
+        let rendered = fresh.len();
+        for page in fresh {
+            let hashes = self
+                .script_sets
+                .intern(headers::inline_script_hashes(&page.bytes));
+            self.memo.insert(
+                page.path.clone(),
+                page.fingerprint,
+                page.bytes.clone(),
+                hashes,
+            );
+            pages.push(page);
+        }
+        self.memo.finish();
+        Ok((pages, rendered, ssr))
+    }
+
+    /// Publishes a rendered build at `out`, linking the files the live build already holds.
+    pub fn publish(&mut self, out: &Path, build: &Build) -> Result<PathBuf> {
+        self.publisher.publish(out, &build.outputs)
+    }
+
+    /// Renders and publishes at `out`; on any error `out` is left as it was.
+    pub fn build(&mut self, out: &Path) -> Result<BuildReport> {
+        let started = Instant::now();
+        let build = self.render()?;
+        let publish_started = Instant::now();
+        let build_dir = self.publish(out, &build)?;
+        let report = BuildReport {
+            files: build.outputs.len(),
+            pages: build.pages(),
+            rendered: build.rendered,
+            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
+            elapsed: started.elapsed(),
+            build_dir,
+            ssr: build.ssr,
+            images: build.images,
+            warnings: build.warnings,
+            phases: Phases {
+                publish: publish_started.elapsed(),
+                ..build.phases
+            },
+            headers: build.headers,
+        };
+        tracing::info!(
+            files = report.files,
+            rendered = report.rendered,
+            images_encoded = report.images.encoded,
+            ms = report.elapsed.as_millis() as u64,
+            "site built"
+        );
+        Ok(report)
+    }
+}
+
+/// The sitemap, robots.txt and the blog's feed.
+fn search_files(
+    content: &Content,
+    renderer: &Renderer,
+    git_dates: &std::collections::HashMap<PathBuf, String>,
+) -> Vec<Output> {
+    let site = &content.site;
+    vec![
+        Output::new("sitemap.xml", seo::sitemap(content, git_dates)),
+        Output::new("robots.txt", seo::robots(site)),
+        Output::new(
+            "blog/atom.xml",
+            seo::atom_feed(site, &renderer.collections().articles),
+        ),
+    ]
+}

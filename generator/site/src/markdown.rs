@@ -1,0 +1,355 @@
+//! Markdown to HTML with pulldown-cmark, and Polish typography. What the content model reads
+//! from Markdown (its links and images, its plain text) is `content::markdown`, whose options
+//! these are.
+
+use content::markdown::options;
+use pulldown_cmark::{html, CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
+use std::sync::OnceLock;
+
+/// One-letter Polish words that must not end a line ("w domu", "z tobą", "i", "o", "a", "u").
+fn is_orphan(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!(
+        (chars.next(), chars.next()),
+        (
+            Some('a' | 'i' | 'o' | 'u' | 'w' | 'z' | 'A' | 'I' | 'O' | 'U' | 'W' | 'Z'),
+            None
+        )
+    )
+}
+
+/// Units that stay on the line of their number ("190 zł", "50 min", "14 lat").
+const UNITS: [&str; 24] = [
+    "zł",
+    "gr",
+    "min",
+    "min.",
+    "minut",
+    "minuty",
+    "godz.",
+    "godzin",
+    "godziny",
+    "godzina",
+    "h",
+    "%",
+    "lat",
+    "lata",
+    "dni",
+    "dzień",
+    "tygodni",
+    "tygodnie",
+    "miesięcy",
+    "miesiące",
+    "km",
+    "m",
+    "sesji",
+    "spotkań",
+];
+
+/// A group of digits, as in a phone number or a large number ("+48", "58", "2222").
+fn is_digit_group(word: &str) -> bool {
+    let word = word.trim_start_matches(['(', '„', '"', '[']);
+    let digits = word.strip_prefix('+').unwrap_or(word);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+fn ends_with_digit(word: &str) -> bool {
+    word.chars().next_back().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Whether the space between `before` and `after` must not break a line.
+fn binds(before: &str, after: &str) -> bool {
+    let word = after.trim_end_matches([',', ';', ':', ')', '!', '?']);
+    let is_unit = UNITS.contains(&word) || UNITS.contains(&word.trim_end_matches('.'));
+    is_orphan(before)
+        || (ends_with_digit(before) && is_unit)
+        || (is_digit_group(before) && is_digit_group(word.trim_end_matches('.')))
+}
+
+/// Polish typography: one-letter words are bound to the next word, numbers to their units,
+/// and the digit groups of a phone number to each other, with non-breaking spaces.
+pub fn typeset(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, word) in words.iter().enumerate() {
+        out.push_str(word);
+        let Some(next) = words.get(i + 1) else { break };
+        // Only the last word before the space counts: "tekst\nw domu" binds "w".
+        let last = word.rsplit(char::is_whitespace).next().unwrap_or(word);
+        let first = next.split(char::is_whitespace).next().unwrap_or(next);
+        out.push(if binds(last, first) { '\u{a0}' } else { ' ' });
+    }
+    out
+}
+
+fn sanitizer() -> &'static ammonia::Builder<'static> {
+    static SANITIZER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
+    SANITIZER.get_or_init(|| {
+        let mut builder = ammonia::Builder::default();
+        builder.link_rel(None);
+        builder
+    })
+}
+
+/// Renders Markdown to HTML, sanitised: raw HTML in Markdown (from an editor's commit or the
+/// admin panel) can format text but never run a script on the public site.
+pub(crate) fn to_html(markdown: &str) -> String {
+    to_html_with_images(markdown, &|_, _| None)
+}
+
+/// Marks where an image's own markup goes: text no Markdown produces, which the sanitiser
+/// keeps as it is.
+fn placeholder(n: usize) -> String {
+    format!("\u{FFFC}{n}\u{FFFC}")
+}
+
+/// Like [`to_html`], with each image whose address `image(url, alt)` knows replaced by the
+/// markup it returns (made by the generator, so it is not sanitised away).
+pub(crate) fn to_html_with_images(
+    markdown: &str,
+    image: &dyn Fn(&str, &str) -> Option<String>,
+) -> String {
+    let mut events: Vec<Event<'_>> = Vec::new();
+    let mut pictures: Vec<String> = Vec::new();
+    let mut open: Option<(usize, String, String)> = None;
+    for event in Parser::new_ext(markdown, options()) {
+        match (&mut open, event) {
+            (
+                None,
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }),
+            ) => {
+                open = Some((events.len(), dest_url.to_string(), String::new()));
+                events.push(Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }));
+            }
+            (Some((_, _, alt)), Event::Text(t) | Event::Code(t)) => {
+                alt.push_str(&t);
+                events.push(Event::Text(CowStr::from(typeset(&t))));
+            }
+            (Some(_), Event::End(TagEnd::Image)) => {
+                let Some((start, url, alt)) = open.take() else {
+                    continue;
+                };
+                match image(&url, &alt) {
+                    Some(markup) => {
+                        events.truncate(start);
+                        events.push(Event::Text(CowStr::from(placeholder(pictures.len()))));
+                        pictures.push(markup);
+                    }
+                    None => events.push(Event::End(TagEnd::Image)),
+                }
+            }
+            (_, Event::Text(text)) => {
+                let text = typeset(&text).replace('\u{FFFC}', "");
+                events.push(Event::Text(CowStr::from(text)));
+            }
+            (_, other) => events.push(other),
+        }
+    }
+    let mut out = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut out, events.into_iter());
+    let mut clean = sanitizer().clean(&out).to_string();
+    for (n, markup) in pictures.iter().enumerate() {
+        clean = clean.replacen(&placeholder(n), markup, 1);
+    }
+    scrollable_tables(&clean)
+}
+
+/// A wide table scrolls sideways on a phone; a region that scrolls must be reachable by
+/// keyboard, so each table sits in a focusable, labelled scroll box.
+fn scrollable_tables(html: &str) -> String {
+    if !html.contains("<table>") {
+        return html.to_string();
+    }
+    html.replace(
+        "<table>",
+        "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Tabela (przewijana w poziomie)\"><table>",
+    )
+    .replace("</table>", "</table></div>")
+}
+
+/// One question of a FAQ section and its answer, as plain text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FaqItem {
+    pub question: String,
+    pub answer: String,
+}
+
+fn answer(items: &mut [FaqItem], text: &str) {
+    if let Some(item) = items.last_mut() {
+        item.answer.push_str(text);
+    }
+}
+
+/// The questions of a FAQ section: a paragraph that opens with bold text ending in '?', or a
+/// third-level heading ending in '?', starts a question; what follows is its answer.
+pub(crate) fn faq_items(markdown: &str) -> Vec<FaqItem> {
+    let mut items: Vec<FaqItem> = Vec::new();
+    let mut in_question = false;
+    let mut question = String::new();
+    let mut at_paragraph_start = false;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Start(Tag::Paragraph) => at_paragraph_start = true,
+            Event::Start(Tag::Strong) if at_paragraph_start => {
+                in_question = true;
+                question.clear();
+            }
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H3,
+                ..
+            }) => {
+                in_question = true;
+                question.clear();
+            }
+            Event::End(TagEnd::Strong | TagEnd::Heading(HeadingLevel::H3)) if in_question => {
+                in_question = false;
+                let q = question.trim();
+                if q.ends_with('?') {
+                    items.push(FaqItem {
+                        question: q.to_string(),
+                        answer: String::new(),
+                    });
+                } else {
+                    answer(&mut items, q);
+                }
+            }
+            Event::Text(t) | Event::Code(t) => {
+                at_paragraph_start = false;
+                if in_question {
+                    question.push_str(&t);
+                } else {
+                    answer(&mut items, &t);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => {
+                at_paragraph_start = false;
+                answer(&mut items, " ");
+            }
+            _ => at_paragraph_start = false,
+        }
+    }
+    for item in &mut items {
+        item.answer = item.answer.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    items.retain(|i| !i.answer.is_empty());
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_headings_and_lists() {
+        let html = to_html("## Jak wygląda sesja\n\n- rozmowa\n- plan\n");
+        assert!(html.contains("<h2>Jak wygląda sesja</h2>"), "{html}");
+        assert!(html.contains("<li>rozmowa</li>"), "{html}");
+    }
+
+    #[test]
+    fn tables_scroll_in_a_box_the_keyboard_reaches() {
+        let html = to_html("| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assert!(
+            html.starts_with("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\""),
+            "{html}"
+        );
+        assert!(html.trim_end().ends_with("</table></div>"), "{html}");
+    }
+
+    #[test]
+    fn scripts_and_handlers_never_reach_the_page() {
+        let html = to_html("Tekst <script>alert(1)</script> i <img src=x onerror=\"alert(2)\"> oraz [link](javascript:alert(3)) <b>pogrubienie</b>");
+        assert!(
+            !html.contains("<script") && !html.contains("onerror") && !html.contains("javascript:"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<b>pogrubienie</b>"),
+            "harmless formatting stays: {html}"
+        );
+    }
+
+    #[test]
+    fn one_letter_words_stick_to_the_next_word() {
+        assert_eq!(
+            typeset("Spotkanie w gabinecie i online"),
+            "Spotkanie w\u{a0}gabinecie i\u{a0}online"
+        );
+        assert_eq!(typeset("Zobacz, a potem"), "Zobacz, a\u{a0}potem");
+        assert_eq!(typeset("ćwiczenie"), "ćwiczenie");
+    }
+
+    #[test]
+    fn numbers_keep_their_units_and_phone_numbers_stay_whole() {
+        assert_eq!(
+            typeset("Sesja kosztuje 190 zł i trwa 50 min."),
+            "Sesja kosztuje 190\u{a0}zł i\u{a0}trwa 50\u{a0}min."
+        );
+        assert_eq!(
+            typeset("trwa 90–120 minut, dla osób 14–19 lat"),
+            "trwa 90–120\u{a0}minut, dla osób 14–19\u{a0}lat"
+        );
+        assert_eq!(
+            typeset("Zadzwoń pod 800 70 2222 lub 116 123."),
+            "Zadzwoń pod 800\u{a0}70\u{a0}2222 lub 116\u{a0}123."
+        );
+        assert_eq!(
+            typeset("tel. +48 58 345 21 90"),
+            "tel. +48\u{a0}58\u{a0}345\u{a0}21\u{a0}90"
+        );
+        assert_eq!(
+            typeset("rok 2016 minął"),
+            "rok 2016 minął",
+            "only units bind"
+        );
+    }
+
+    #[test]
+    fn faq_questions_are_bold_openings_or_third_level_headings() {
+        let md = "## Najczęstsze pytania\n\n**Czy mogę przyjść z bliską osobą?** Tak, jeśli oboje tego chcecie.\n\nDrugi akapit odpowiedzi.\n\n### Ile to kosztuje?\n\nSpotkanie kosztuje 190 zł.\n\n**Uwaga:** to nie pytanie.\n";
+        let items = faq_items(md);
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert_eq!(items[0].question, "Czy mogę przyjść z bliską osobą?");
+        assert_eq!(
+            items[0].answer,
+            "Tak, jeśli oboje tego chcecie. Drugi akapit odpowiedzi."
+        );
+        assert_eq!(items[1].question, "Ile to kosztuje?");
+        assert!(items[1].answer.starts_with("Spotkanie kosztuje 190 zł."));
+        assert!(
+            items[1].answer.contains("Uwaga:"),
+            "bold text that asks nothing is answer text"
+        );
+    }
+
+    #[test]
+    fn images_the_site_knows_become_its_markup_and_others_stay_images() {
+        let md = "Tekst.\n\n![Morze o świcie](morze.jpg)\n\n![Obcy](https://x.pl/a.jpg)\n\nI <b>dalej</b> \u{FFFC}0\u{FFFC}.\n";
+        let html = to_html_with_images(md, &|url, alt| {
+            (url == "morze.jpg").then(|| format!("<picture data-alt=\"{alt}\"></picture>"))
+        });
+        assert!(
+            html.contains("<p><picture data-alt=\"Morze o świcie\"></picture></p>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<img src=\"https://x.pl/a.jpg\" alt=\"Obcy\">"),
+            "{html}"
+        );
+        assert_eq!(html.matches("<picture").count(), 1, "{html}");
+        assert!(
+            !html.contains('\u{FFFC}'),
+            "placeholders never leak: {html}"
+        );
+    }
+}

@@ -1,0 +1,597 @@
+//! Renders the site's pages in memory: the views and structured data of each page through
+//! its template. Nothing is written here; the builder decides what to render and publish.
+
+use bytes::Bytes;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Arc;
+use tera::{Context, Tera};
+
+use crate::error::{Error, Result};
+use crate::images;
+use crate::islands::{self, Islands};
+use crate::markdown;
+use crate::output::{route_file, Output};
+use crate::seo;
+use crate::views::{self, CardCache, Collections};
+use crate::{assets, templates};
+use content::encoding::script_json;
+use content::facts::{self, Facts};
+use content::kind::{DocId, Kind};
+use content::load::parse_document;
+use content::model::{ArticleMeta, Content, Document, PageMeta, ServiceMeta};
+use content::sections::Section;
+use content::validate;
+use content::Diagnostic;
+
+/// What the `<head>` and the page frame need to know about any page.
+#[derive(Debug, Clone, Serialize, Default)]
+pub(crate) struct PageView {
+    pub route: String,
+    pub canonical: String,
+    pub title: String,
+    pub description: String,
+    pub heading: Option<String>,
+    pub subtitle: Option<String>,
+    pub prompt: Option<String>,
+    pub image: Option<String>,
+    pub image_alt: Option<String>,
+    pub dated: Option<String>,
+    pub noindex: bool,
+    /// Absolute address of the link-preview image.
+    pub og_image: String,
+    pub og_type: &'static str,
+    /// JSON-LD blocks, ready for a `<script type="application/ld+json">`.
+    pub json_ld: String,
+}
+
+/// One HTML page to render: a document or the error page.
+#[derive(Clone)]
+pub enum Job {
+    Page(Arc<Document<PageMeta>>),
+    Service(Arc<Document<ServiceMeta>>),
+    Article(Arc<Document<ArticleMeta>>),
+    NotFound,
+}
+
+impl Job {
+    /// The file the page is published as.
+    pub fn path(&self) -> String {
+        let route = match self {
+            Job::Page(d) => d.route.as_deref(),
+            Job::Service(d) => d.route.as_deref(),
+            Job::Article(d) => d.route.as_deref(),
+            Job::NotFound => return "404.html".into(),
+        };
+        route_file(route.unwrap_or("/404"))
+    }
+
+    /// The template's name without `.html`.
+    fn template(&self) -> &str {
+        match self {
+            Job::Page(d) => &d.meta.template,
+            Job::Service(d) => d.id.kind.template(),
+            Job::Article(d) => d.id.kind.template(),
+            Job::NotFound => "404",
+        }
+    }
+
+    /// The document's own identity and bytes, for its fingerprint.
+    fn own(&self) -> (&'static str, &str, &[u8; 32]) {
+        const NONE: [u8; 32] = [0; 32];
+        match self {
+            Job::Page(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::Service(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::Article(d) => (d.id.kind.folder(), d.slug(), &d.hash),
+            Job::NotFound => ("", "404", &NONE),
+        }
+    }
+}
+
+/// A page that is not part of the static site, rendered on request (the answer to a contact
+/// form sent without JavaScript). Its template must not use islands: nothing here starts
+/// node. `extra` is added to the template's context.
+pub struct ExtraPage<'a> {
+    pub template: &'a str,
+    pub route: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub extra: Vec<(&'a str, serde_json::Value)>,
+}
+
+/// The templates, the content and everything every page shares, ready to render any page.
+pub struct Renderer {
+    content: Arc<Content>,
+    catalog: Arc<images::Catalog>,
+    /// What the image checks found that does not stop the build.
+    warnings: Vec<Diagnostic>,
+    facts: Facts,
+    collections: Arc<Collections>,
+    tera: Tera,
+    base: Context,
+    /// Which templates (by name without `.html`) may show collections, and what every page
+    /// depends on.
+    uses_collections: HashSet<String>,
+    global_fingerprint: [u8; 32],
+    collections_fingerprint: [u8; 32],
+    /// The build's islands, for previews: prerendered from the same cache.
+    islands: Islands,
+}
+
+/// A page rendered from a document's unsaved text: what the panel's preview shows.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub html: String,
+    /// What a save of this text would be refused for (the document's own problems and its
+    /// links); the preview is rendered all the same.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// The mark every preview carries, visibly, at the bottom of the window.
+pub const PREVIEW_MARK: &str = "Podgląd – niezapisane zmiany";
+/// Where a preview's banner can say what a save would be refused for.
+pub const PREVIEW_PROBLEMS: &str = "<!--preview-problems-->";
+
+/// Marks a rendered page as a preview: not to be indexed, titled and bannered as one.
+fn mark_preview(html: &str) -> String {
+    let mut out = html.replacen(
+        "<head>\n",
+        "<head>\n<meta name=\"robots\" content=\"noindex, nofollow\">\n",
+        1,
+    );
+    out = out.replacen("<title>", &format!("<title>{PREVIEW_MARK} | "), 1);
+    let banner = format!(
+        "<div class=\"preview-banner\" role=\"status\"><strong>{PREVIEW_MARK}</strong> – ta strona nie jest opublikowana; zamknij kartę, aby wrócić do panelu.{PREVIEW_PROBLEMS}</div>\n"
+    );
+    match out
+        .find("<body")
+        .and_then(|i| out[i..].find('>').map(|j| i + j + 1))
+    {
+        Some(at) => out.insert_str(at, &format!("\n{banner}")),
+        None => out.insert_str(0, &banner),
+    }
+    out
+}
+
+/// Props every booking button island shares: where to book, and the doctor-listing platform.
+fn booking_props(content: &Content) -> serde_json::Value {
+    let listing = &content.site.doctor_listing;
+    serde_json::json!({
+        "bookingUrl": content.site.booking_url,
+        "doctorListing": {
+            "name": listing.name,
+            "profileUrl": listing.profile_url,
+            "doctorId": listing.doctor_id,
+            "widgetHost": listing.widget_host,
+        },
+    })
+}
+
+/// What the page script needs, embedded as JSON in every page.
+fn site_script_config(content: &Content) -> String {
+    let site = &content.site;
+    let fallback: Vec<String> = site
+        .fallback_images
+        .iter()
+        .map(|f| images::resolve(site, f, ""))
+        .collect();
+    script_json(&serde_json::json!({
+        "fallbackImages": fallback,
+        "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+        "analyticsId": site.analytics_id,
+    }))
+}
+
+/// The contact form's rules (labels, codes, limits, messages): the same file the form island
+/// and the sidecar read, for the form rendered without JavaScript.
+const CONTACT_RULES: &str = include_str!("../../../islands/src/contact/rules.json");
+
+impl Renderer {
+    /// The renderer for `content` and the images of `catalog`, and the files every build
+    /// publishes as they are (assets, static files and the islands' browser bundles).
+    pub fn prepare(
+        content: Arc<Content>,
+        catalog: Arc<images::Catalog>,
+        templates_dir: &Path,
+        islands: &Islands,
+        cards: &mut CardCache,
+    ) -> Result<(Renderer, Vec<Output>)> {
+        let mut templates = templates::load(templates_dir, islands)?;
+        templates.tera.register_function(
+            "picture",
+            images::PictureFunction {
+                catalog: Arc::clone(&catalog),
+            },
+        );
+        let (mut assets, mut files) = assets::hashed(&templates_dir.join("assets"))?;
+        for name in islands.manifest.scripts.keys() {
+            if let Some(url) = islands.manifest.script_url(name) {
+                assets.insert(name.clone(), url);
+            }
+        }
+        files.extend(islands.browser_outputs()?);
+        files.extend(assets::copied(&templates_dir.join("static"), "")?);
+        let facts = Facts::new(&content);
+        let (collections, collections_fingerprint) =
+            views::collections(&content, &facts, cards, &catalog);
+        let mut base = Context::new();
+        base.insert("site", &content.site);
+        base.insert("assets", &assets);
+        base.insert("booking", &booking_props(&content));
+        base.insert("site_config_json", &site_script_config(&content));
+        base.insert("contact_form_default", &serde_json::json!({}));
+        base.insert(
+            "contact_clause",
+            &markdown::to_html(&facts.fill(&content.site.contact_clause)),
+        );
+        let categories: Vec<serde_json::Value> = facts::consent_categories(&content)
+            .into_iter()
+            .map(|c| serde_json::json!({ "key": c, "label": c.label() }))
+            .collect();
+        base.insert("consent_categories", &categories);
+        base.insert("opening_hours", &facts::opening_hours(&content.site));
+        let rules: serde_json::Value = serde_json::from_str(CONTACT_RULES)
+            .map_err(|e| Error::Islands(format!("islands/src/contact/rules.json: {e}")))?;
+        base.insert("contact_rules", &rules);
+        let mut global = Sha256::new();
+        global.update(templates.hash);
+        global.update(serde_json::to_vec(&content.site).unwrap_or_default());
+        global.update(serde_json::to_vec(&assets).unwrap_or_default());
+        global.update(islands.fingerprint());
+        global.update(serde_json::to_vec(&facts).unwrap_or_default());
+        global.update(catalog.fingerprint());
+        let shows_page_alt = &templates.shows_page_alt;
+        let found = images::check(
+            &content,
+            &catalog,
+            &|template| shows_page_alt.contains(&format!("{template}.html")),
+            images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
+        );
+        let renderer = Renderer {
+            content,
+            catalog,
+            warnings: found.warnings,
+            facts,
+            collections,
+            tera: templates.tera,
+            base,
+            uses_collections: templates
+                .uses_collections
+                .iter()
+                .map(|t| t.trim_end_matches(".html").to_string())
+                .collect(),
+            global_fingerprint: global.finalize().into(),
+            collections_fingerprint,
+            islands: islands.clone(),
+        };
+        let mut problems = renderer.missing_templates();
+        problems.extend(found.errors);
+        if !problems.is_empty() {
+            return Err(Error::Content(problems));
+        }
+        Ok((renderer, files))
+    }
+
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+
+    pub fn collections(&self) -> &Collections {
+        &self.collections
+    }
+
+    /// Problems that do not stop the build (an image too small for where it is shown).
+    pub fn warnings(&self) -> &[Diagnostic] {
+        &self.warnings
+    }
+
+    /// The absolute link-preview address of an image a page uses, if it has a raster copy.
+    fn preview_of(&self, src: &str) -> Option<String> {
+        images::preview(&self.catalog, src).map(|url| seo::absolute(&self.content.site, &url))
+    }
+
+    /// Pages whose template does not exist, reported all at once.
+    fn missing_templates(&self) -> Vec<Diagnostic> {
+        let names: HashSet<&str> = self.tera.get_template_names().collect();
+        self.content
+            .pages
+            .iter()
+            .filter(|doc| !names.contains(format!("{}.html", doc.meta.template).as_str()))
+            .map(|doc| {
+                let message = format!("template: there is no templates/{}.html", doc.meta.template);
+                Diagnostic::new(
+                    &doc.file,
+                    doc.field_lines.get("template").copied().unwrap_or(2),
+                    message,
+                )
+            })
+            .collect()
+    }
+
+    /// Every page of the site.
+    pub fn jobs(&self) -> Vec<Job> {
+        let c = &self.content;
+        let pages = c.pages.iter().cloned().map(Job::Page);
+        let services = c.services.iter().cloned().map(Job::Service);
+        let articles = c.articles.iter().cloned().map(Job::Article);
+        pages
+            .chain(services)
+            .chain(articles)
+            .chain([Job::NotFound])
+            .collect()
+    }
+
+    /// Everything the page of `job` can depend on, hashed.
+    pub fn fingerprint(&self, job: &Job) -> [u8; 32] {
+        let template = job.template();
+        let (folder, slug, hash) = job.own();
+        let mut h = Sha256::new();
+        h.update(self.global_fingerprint);
+        for part in [template, folder, slug] {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
+        h.update(hash);
+        if self.uses_collections(template) {
+            h.update(self.collections_fingerprint);
+        }
+        h.finalize().into()
+    }
+
+    /// Whether the template `name` (without `.html`) may show the collections.
+    fn uses_collections(&self, name: &str) -> bool {
+        self.uses_collections.contains(name)
+    }
+
+    pub fn render(&self, job: &Job) -> Result<Bytes> {
+        match job {
+            Job::Page(doc) => self.render_page(doc),
+            Job::Service(doc) => self.render_service(doc),
+            Job::Article(doc) => self.render_article(doc),
+            Job::NotFound => self.render_not_found(),
+        }
+        .map(Bytes::from)
+    }
+
+    fn page_view(&self, route: &str, title: &str, description: &str) -> PageView {
+        let site = &self.content.site;
+        PageView {
+            route: route.to_string(),
+            canonical: seo::absolute(site, route),
+            title: title.to_string(),
+            description: description.to_string(),
+            og_image: self.site_preview(),
+            og_type: "website",
+            json_ld: seo::script_json(&[]),
+            ..PageView::default()
+        }
+    }
+
+    /// The site's own link-preview image, as a raster copy when it has one.
+    fn site_preview(&self) -> String {
+        let src = format!("/images/{}", self.content.site.og_image);
+        self.preview_of(&src)
+            .unwrap_or_else(|| seo::absolute(&self.content.site, &src))
+    }
+
+    /// Link previews need a raster image; SVG illustrations fall back to the site's image.
+    fn preview_image(&self, view: &mut PageView, image: &str) {
+        if self.catalog.get(image).is_some() {
+            if let Some(preview) = self.preview_of(image) {
+                view.og_image = preview;
+            }
+            return;
+        }
+        let raster = [".png", ".jpg", ".jpeg", ".webp"]
+            .iter()
+            .any(|e| image.ends_with(e))
+            || image.contains("?auto=format");
+        if raster {
+            view.og_image = seo::absolute(&self.content.site, image);
+        }
+    }
+
+    /// A `FAQPage` block when the document has questions in `faq` sections.
+    fn faq_json_ld(&self, sections: &[Section]) -> Option<serde_json::Value> {
+        let items = views::faq(sections, &self.facts);
+        (!items.is_empty()).then(|| seo::faq_page(&items))
+    }
+
+    fn page_json_ld(&self, view: &PageView, doc: &Document<PageMeta>) -> String {
+        let site = &self.content.site;
+        let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
+        let mut blocks = Vec::new();
+        if view.route != "/" {
+            blocks.push(seo::breadcrumbs(site, &[(crumb_name, view.route.as_str())]));
+        }
+        match doc.meta.template.as_str() {
+            "home" => blocks.push(seo::business(site, &self.collections, false)),
+            "about" => {
+                blocks.push(seo::business(site, &self.collections, false));
+                blocks.extend(seo::people(site, &self.collections));
+            }
+            "prices" => blocks.push(seo::business(site, &self.collections, true)),
+            _ => {}
+        }
+        blocks.extend(self.faq_json_ld(&doc.sections));
+        seo::script_json(&blocks)
+    }
+
+    fn tera_render(&self, template: &str, context: &Context) -> Result<String> {
+        self.tera
+            .render(template, context)
+            .map_err(|e| Error::Template {
+                name: template.to_string(),
+                message: templates::message(&e),
+            })
+    }
+
+    /// The base context, with the listings only where the template shows them: cloning
+    /// thousands of article cards into every page would make a build quadratic.
+    fn context(&self, template: &str) -> Context {
+        let mut ctx = self.base.clone();
+        if self.uses_collections(template.trim_end_matches(".html")) {
+            ctx.insert("c", &self.collections);
+        }
+        ctx
+    }
+
+    fn render_page(&self, doc: &Document<PageMeta>) -> Result<String> {
+        let site = &self.content.site;
+        let m = &doc.meta;
+        let route = doc.route.clone().unwrap_or_default();
+        let mut page = self.page_view(&route, &m.title, &m.description);
+        page.heading = m.heading.clone();
+        page.subtitle = m.subtitle.as_deref().map(markdown::typeset);
+        page.prompt = m.prompt.as_deref().map(markdown::typeset);
+        page.image = m
+            .image
+            .as_deref()
+            .map(|i| images::resolve(site, i, doc.slug()));
+        page.image_alt = m.image_alt.clone();
+        page.dated = m.dated.clone();
+        page.noindex = m.noindex;
+        if let Some(image) = page.image.clone() {
+            self.preview_image(&mut page, &image);
+        }
+        page.json_ld = self.page_json_ld(&page, doc);
+        let template = format!("{}.html", m.template);
+        let mut ctx = self.context(&template);
+        ctx.insert("page", &page);
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
+        self.tera_render(&template, &ctx)
+    }
+
+    fn render_service(&self, doc: &Document<ServiceMeta>) -> Result<String> {
+        let card = views::service_card(&self.content.site, doc);
+        let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+        page.image = Some(card.image.clone());
+        self.preview_image(&mut page, &card.image);
+        let trail = [
+            ("Usługi", "/uslugi"),
+            (card.page_title.as_str(), card.href.as_str()),
+        ];
+        let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
+        blocks.extend(self.faq_json_ld(&doc.sections));
+        page.json_ld = seo::script_json(&blocks);
+        let mut ctx = self.context("service.html");
+        ctx.insert("page", &page);
+        ctx.insert("service", &card);
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
+        self.tera_render("service.html", &ctx)
+    }
+
+    fn render_article(&self, doc: &Document<ArticleMeta>) -> Result<String> {
+        let site = &self.content.site;
+        let card = views::article_card(site, doc);
+        let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
+        page.image = Some(card.image.clone());
+        page.og_type = "article";
+        self.preview_image(&mut page, &card.image);
+        let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
+        let mut blocks = vec![
+            seo::breadcrumbs(site, &trail),
+            seo::blog_posting(site, &card),
+        ];
+        blocks.extend(self.faq_json_ld(&doc.sections));
+        page.json_ld = seo::script_json(&blocks);
+        let mut ctx = self.context("article.html");
+        ctx.insert("page", &page);
+        ctx.insert("article", &card);
+        ctx.insert("booking_link", &views::article_booking(&self.content, doc));
+        ctx.insert(
+            "sections",
+            &views::sections(&doc.sections, &self.facts, &self.catalog),
+        );
+        self.tera_render("article.html", &ctx)
+    }
+
+    fn render_not_found(&self) -> Result<String> {
+        let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
+        page.noindex = true;
+        let mut ctx = self.context("404.html");
+        ctx.insert("page", &page);
+        ctx.insert("error_text", "404 Not Found");
+        self.tera_render("404.html", &ctx)
+    }
+
+    /// Renders the document `id` from `text` (its whole file, as a save would write it) with
+    /// this build's templates, facts and listings, writing nothing. Its islands come from
+    /// the build's prerender cache (node prerenders, and caches, only islands whose props
+    /// are new). Team profiles have no page of their own: `None`.
+    pub fn preview(&self, id: &DocId, text: &str) -> Result<Option<Preview>> {
+        let file = id.file(&self.content.root);
+        let site = &self.content.site;
+        let mut content = (*self.content).clone();
+        let bad = |d: Diagnostic| Error::Content(vec![d]);
+        fn put<M>(list: &mut Vec<Arc<Document<M>>>, doc: &Arc<Document<M>>) {
+            list.retain(|d| d.id != doc.id);
+            list.push(Arc::clone(doc));
+        }
+        let (job, mut problems) = match id.kind {
+            Kind::Page => {
+                let doc = Arc::new(parse_document::<PageMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.pages, &doc);
+                (Job::Page(Arc::clone(&doc)), validate::document(&doc, site))
+            }
+            Kind::Service => {
+                let doc =
+                    Arc::new(parse_document::<ServiceMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.services, &doc);
+                (
+                    Job::Service(Arc::clone(&doc)),
+                    validate::document(&doc, site),
+                )
+            }
+            Kind::Article => {
+                let doc =
+                    Arc::new(parse_document::<ArticleMeta>(id.kind, &file, text).map_err(bad)?);
+                put(&mut content.articles, &doc);
+                (
+                    Job::Article(Arc::clone(&doc)),
+                    validate::document(&doc, site),
+                )
+            }
+            Kind::Team => return Ok(None),
+        };
+        problems.extend(
+            validate::validate(&content, &[], &mut validate::Checks::default())
+                .into_iter()
+                .filter(|d| d.file == file),
+        );
+        let mut pages = [Output::new(job.path(), self.render(&job)?)];
+        self.islands.finish(&mut pages)?;
+        let html = String::from_utf8_lossy(&pages[0].bytes);
+        Ok(Some(Preview {
+            html: mark_preview(&html),
+            problems,
+        }))
+    }
+
+    /// Renders a page on request from this build's templates and content; never starts node.
+    pub fn render_extra(&self, page: &ExtraPage<'_>) -> Result<String> {
+        let mut view = self.page_view(page.route, page.title, page.description);
+        view.noindex = true;
+        let mut ctx = self.context(page.template);
+        ctx.insert("page", &view);
+        for (key, value) in &page.extra {
+            ctx.insert(*key, value);
+        }
+        let html = self.tera_render(page.template, &ctx)?;
+        if html.contains(islands::PLACEHOLDER_START) {
+            return Err(Error::Template {
+                name: page.template.to_string(),
+                message: "a page rendered on request cannot contain islands".into(),
+            });
+        }
+        Ok(html.replace(islands::LOADER_MARKER, ""))
+    }
+}

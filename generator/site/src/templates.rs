@@ -1,0 +1,157 @@
+//! Loads the Tera templates, and finds which of them may show the site's collections (the
+//! lists of cards), directly or through the templates they extend, include or import.
+
+use regex::Regex;
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use tera::Tera;
+
+use crate::error::{Error, Result};
+use crate::islands::Islands;
+use content::walk;
+
+/// The templates, each with whether it may show collections, and one hash of all sources.
+pub(crate) struct Templates {
+    pub tera: Tera,
+    pub uses_collections: HashSet<String>,
+    /// Templates that show a page's `image_alt`: its image needs one.
+    pub shows_page_alt: HashSet<String>,
+    pub hash: [u8; 32],
+}
+
+/// Tera's error with every cause, on one line.
+pub(crate) fn message(e: &tera::Error) -> String {
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        message.push_str(": ");
+        message.push_str(&s.to_string());
+        source = s.source();
+    }
+    message
+}
+
+/// Escapes what HTML needs escaped; unlike Tera's default it leaves `/` as it is.
+pub(crate) fn escape_html(input: &str) -> String {
+    let mut out = String::with_capacity(input.len() + 8);
+    for c in input.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn collection_users(sources: &[(String, String)]) -> HashSet<String> {
+    let uses = Regex::new(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+").expect("valid regex");
+    users(sources, &uses)
+}
+
+/// Templates whose source, or a source they extend, include or import, matches `uses`.
+fn users(sources: &[(String, String)], uses: &Regex) -> HashSet<String> {
+    let reference =
+        Regex::new(r#"\{%-?\s*(?:extends|include|import)\s+"([^"]+)""#).expect("valid regex");
+    let by_name: HashMap<&str, &str> = sources
+        .iter()
+        .map(|(n, s)| (n.as_str(), s.as_str()))
+        .collect();
+    let mut users = HashSet::new();
+    for (name, _) in sources {
+        let mut stack = vec![name.as_str()];
+        let mut seen = HashSet::new();
+        while let Some(current) = stack.pop() {
+            if !seen.insert(current) {
+                continue;
+            }
+            let Some(source) = by_name.get(current) else {
+                continue;
+            };
+            if uses.is_match(source) {
+                users.insert(name.clone());
+                break;
+            }
+            stack.extend(
+                reference
+                    .captures_iter(source)
+                    .filter_map(|c| c.get(1))
+                    .map(|m| m.as_str()),
+            );
+        }
+    }
+    users
+}
+
+pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
+    let mut sources: Vec<(String, String)> = Vec::new();
+    for found in walk::files(dir)? {
+        if found.relative.ends_with(".html") {
+            let bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
+            sources.push((found.relative, String::from_utf8_lossy(&bytes).into_owned()));
+        }
+    }
+    let mut hasher = Sha256::new();
+    for (name, source) in &sources {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update(source.as_bytes());
+        hasher.update([0]);
+    }
+    let uses_collections = collection_users(&sources);
+    let page_alt = Regex::new(r"(^|[^A-Za-z0-9_.])page\.image_alt\b").expect("valid regex");
+    let shows_page_alt = users(&sources, &page_alt);
+    let mut tera = Tera::default();
+    tera.set_escape_fn(escape_html);
+    islands.register(&mut tera);
+    tera.add_raw_templates(sources)
+        .map_err(|e| Error::Template {
+            name: dir.display().to_string(),
+            message: message(&e),
+        })?;
+    Ok(Templates {
+        tera,
+        uses_collections,
+        shows_page_alt,
+        hash: hasher.finalize().into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_keeps_slashes_and_escapes_markup() {
+        assert_eq!(
+            escape_html("/a?b=1&c=<\"'>"),
+            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;"
+        );
+    }
+
+    #[test]
+    fn a_template_uses_collections_through_what_it_extends_or_includes() {
+        let sources = vec![
+            (
+                "base.html".to_string(),
+                "{% include \"list.html\" %}".to_string(),
+            ),
+            (
+                "list.html".to_string(),
+                "{% for a in c.articles %}{% endfor %}".to_string(),
+            ),
+            (
+                "page.html".to_string(),
+                "{% extends \"base.html\" %}".to_string(),
+            ),
+            ("plain.html".to_string(), "{{ page.title }}".to_string()),
+        ];
+        let users = collection_users(&sources);
+        assert!(users.contains("page.html") && users.contains("list.html"));
+        assert!(!users.contains("plain.html"));
+    }
+}

@@ -1,0 +1,375 @@
+//! What templates see: plain serialisable views built from the content model.
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::images;
+use crate::markdown;
+use content::dates::LocalTime;
+use content::facts::Facts;
+use content::kind::DocId;
+use content::model::{
+    ArticleMeta, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta,
+};
+use content::sections::Section;
+
+/// Section types the templates know; any other type renders as `text`. A `faq` section is
+/// also described to search engines as a `FAQPage`.
+pub(crate) const SECTION_TYPES: [&str; 3] = ["text", "callout", "faq"];
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionView {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub html: String,
+}
+
+pub(crate) fn sections(
+    sections: &[Section],
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Vec<SectionView> {
+    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
+    sections
+        .iter()
+        .filter(|s| !s.content.trim().is_empty())
+        .map(|s| SectionView {
+            kind: if SECTION_TYPES.contains(&s.kind.as_str()) {
+                s.kind.clone()
+            } else {
+                "text".into()
+            },
+            html: markdown::to_html_with_images(&facts.fill(&s.content), &picture),
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ServiceCard {
+    pub slug: String,
+    pub title: String,
+    pub page_title: String,
+    pub description: String,
+    pub href: String,
+    pub image: String,
+    pub image_alt: String,
+    pub intro: String,
+    pub button_label: String,
+}
+
+pub(crate) fn service_card(site: &SiteConfig, doc: &Document<ServiceMeta>) -> ServiceCard {
+    let m = &doc.meta;
+    ServiceCard {
+        slug: doc.slug().to_string(),
+        title: m.card_title.clone().unwrap_or_else(|| m.title.clone()),
+        page_title: m.title.clone(),
+        description: markdown::typeset(&m.card_description),
+        href: doc.route.clone().unwrap_or_default(),
+        image: images::resolve(site, &m.image, doc.slug()),
+        image_alt: m.image_alt.clone(),
+        intro: markdown::typeset(&m.intro),
+        button_label: m.button_label.clone(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArticleCard {
+    pub slug: String,
+    pub title: String,
+    pub excerpt: String,
+    pub href: String,
+    pub image: String,
+    pub image_alt: String,
+    pub date: String,
+    pub date_iso: String,
+    pub author: String,
+}
+
+pub(crate) fn article_card(site: &SiteConfig, doc: &Document<ArticleMeta>) -> ArticleCard {
+    let m = &doc.meta;
+    let date = LocalTime::parse(&m.date).ok().map(|t| t.date);
+    ArticleCard {
+        slug: doc.slug().to_string(),
+        title: m.title.clone(),
+        excerpt: markdown::typeset(&m.excerpt),
+        href: doc.route.clone().unwrap_or_default(),
+        image: images::resolve(site, &m.image, doc.slug()),
+        image_alt: m.image_alt.clone(),
+        date: date.map(|d| d.polish()).unwrap_or_default(),
+        date_iso: date.map(|d| d.iso()).unwrap_or_default(),
+        author: m.author.clone(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Profile {
+    pub slug: String,
+    pub name: String,
+    pub role: String,
+    pub photo: String,
+    pub photo_alt: String,
+    pub qualifications: Vec<String>,
+    pub bio: Vec<SectionView>,
+    pub booking_url: String,
+}
+
+pub(crate) fn profile(
+    content: &Content,
+    doc: &Document<TeamMeta>,
+    facts: &Facts,
+    catalog: &images::Catalog,
+) -> Profile {
+    let m = &doc.meta;
+    Profile {
+        slug: doc.slug().to_string(),
+        name: m.name.clone(),
+        role: m.role.clone(),
+        photo: images::resolve(&content.site, &m.photo, doc.slug()),
+        photo_alt: m.photo_alt.clone(),
+        qualifications: m.qualifications.clone(),
+        bio: sections(&doc.sections, facts, catalog),
+        booking_url: content
+            .site
+            .therapist_booking
+            .get(doc.slug())
+            .cloned()
+            .unwrap_or_else(|| content.site.booking_url.clone()),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PriceRow {
+    pub name: String,
+    pub price: String,
+    /// The price in złoty, for structured data.
+    pub amount: u32,
+    /// `amount` is the lowest price ("od 500 zł").
+    pub from: bool,
+    pub duration: String,
+    pub href: String,
+    pub note: Option<String>,
+}
+
+pub(crate) fn price_label(item: &PriceItem) -> String {
+    match (item.price, item.from) {
+        (0, _) => "bezpłatnie".to_string(),
+        (p, true) => format!("od {p}\u{a0}zł"),
+        (p, false) => format!("{p}\u{a0}zł"),
+    }
+}
+
+pub(crate) fn price_row(item: &PriceItem) -> PriceRow {
+    PriceRow {
+        name: item.name.clone(),
+        price: price_label(item),
+        amount: item.price,
+        from: item.from,
+        duration: item.duration.replace(' ', "\u{a0}"),
+        href: item.link.clone(),
+        note: item.note.clone(),
+    }
+}
+
+/// Collections every page may show: cards, team, prices.
+#[derive(Debug, Clone, Serialize)]
+pub struct Collections {
+    pub services: Vec<ServiceCard>,
+    pub featured_services: Vec<ServiceCard>,
+    pub articles: Vec<Arc<ArticleCard>>,
+    pub featured_articles: Vec<Arc<ArticleCard>>,
+    pub team: Vec<Profile>,
+    pub prices: Vec<PriceRow>,
+}
+
+struct CachedCard {
+    doc_hash: [u8; 32],
+    card: Arc<ArticleCard>,
+    hash: [u8; 32],
+}
+
+/// Article cards of earlier builds: with thousands of articles, making every card again and
+/// hashing them all would cost more than rendering the one page that changed.
+#[derive(Default)]
+pub struct CardCache {
+    site: [u8; 32],
+    articles: HashMap<DocId, CachedCard>,
+    /// The last collections, with what they were made from and their fingerprint.
+    last: Option<([u8; 32], Arc<Collections>, [u8; 32])>,
+}
+
+impl CardCache {
+    fn article(
+        &mut self,
+        site: &SiteConfig,
+        doc: &Document<ArticleMeta>,
+    ) -> (Arc<ArticleCard>, [u8; 32]) {
+        if let Some(c) = self
+            .articles
+            .get(&doc.id)
+            .filter(|c| c.doc_hash == doc.hash)
+        {
+            return (Arc::clone(&c.card), c.hash);
+        }
+        let card = Arc::new(article_card(site, doc));
+        let hash = Sha256::digest(serde_json::to_vec(&*card).unwrap_or_default()).into();
+        let cached = CachedCard {
+            doc_hash: doc.hash,
+            card: Arc::clone(&card),
+            hash,
+        };
+        self.articles.insert(doc.id.clone(), cached);
+        (card, hash)
+    }
+}
+
+/// The questions of every `faq` section, facts filled in.
+pub(crate) fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
+    sections
+        .iter()
+        .filter(|s| s.kind == "faq")
+        .flat_map(|s| markdown::faq_items(&facts.fill(&s.content)))
+        .collect()
+}
+
+/// Where an article's button books a visit: its therapist's page, or the practice's.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct ArticleBooking {
+    pub url: String,
+    /// The therapist's name and role, when the article names one.
+    pub therapist: Option<String>,
+    pub role: Option<String>,
+}
+
+pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
+    let member = doc
+        .meta
+        .therapist
+        .as_deref()
+        .and_then(|slug| content.team.iter().find(|t| t.slug() == slug));
+    match member {
+        Some(t) => ArticleBooking {
+            url: content
+                .site
+                .therapist_booking
+                .get(t.slug())
+                .cloned()
+                .unwrap_or_else(|| content.site.booking_url.clone()),
+            therapist: Some(t.meta.name.clone()),
+            role: Some(t.meta.role.clone()),
+        },
+        None => ArticleBooking {
+            url: content.site.booking_url.clone(),
+            therapist: None,
+            role: None,
+        },
+    }
+}
+
+/// What the collections are made from: the cards of the listed articles (not their bodies),
+/// the services, the team, the prices, the facts and the images they show.
+fn inputs_key(
+    content: &Content,
+    facts: &Facts,
+    site_hash: &[u8; 32],
+    cards: &mut CardCache,
+    catalog: &images::Catalog,
+) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(site_hash);
+    h.update(catalog.fingerprint());
+    h.update(serde_json::to_vec(facts).unwrap_or_default());
+    h.update(serde_json::to_vec(&content.prices).unwrap_or_default());
+    for doc in &content.articles {
+        let (_, card_hash) = cards.article(&content.site, doc);
+        h.update(doc.slug().as_bytes());
+        h.update(card_hash);
+        h.update([u8::from(doc.meta.listed), u8::from(doc.meta.featured)]);
+    }
+    for doc in content
+        .services
+        .iter()
+        .map(|d| (&d.id, &d.hash))
+        .chain(content.team.iter().map(|d| (&d.id, &d.hash)))
+    {
+        h.update(doc.0.slug.as_bytes());
+        h.update(doc.1);
+    }
+    h.finalize().into()
+}
+
+/// The collections of `content`, and a fingerprint that changes exactly when they do; the
+/// last ones are reused when nothing they are made from changed.
+pub(crate) fn collections(
+    content: &Content,
+    facts: &Facts,
+    cache: &mut CardCache,
+    catalog: &images::Catalog,
+) -> (Arc<Collections>, [u8; 32]) {
+    let site = &content.site;
+    let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
+    if cache.site != site_hash {
+        *cache = CardCache {
+            site: site_hash,
+            ..CardCache::default()
+        };
+    }
+    let key = inputs_key(content, facts, &site_hash, cache, catalog);
+    if let Some((last, collections, fingerprint)) = &cache.last {
+        if *last == key {
+            return (Arc::clone(collections), *fingerprint);
+        }
+    }
+    let mut services: Vec<&Arc<Document<ServiceMeta>>> = content.services.iter().collect();
+    services.sort_by(|a, b| (a.meta.order, a.slug()).cmp(&(b.meta.order, b.slug())));
+    let service_cards = |pick: fn(&ServiceMeta) -> bool| {
+        services
+            .iter()
+            .filter(|d| pick(&d.meta))
+            .map(|d| service_card(site, d))
+            .collect::<Vec<_>>()
+    };
+    let mut articles: Vec<&Arc<Document<ArticleMeta>>> =
+        content.articles.iter().filter(|a| a.meta.listed).collect();
+    articles.sort_by(|a, b| b.meta.date.cmp(&a.meta.date).then(a.slug().cmp(b.slug())));
+    let mut fingerprint = Sha256::new();
+    let mut cards = Vec::with_capacity(articles.len());
+    let mut featured = Vec::new();
+    for doc in &articles {
+        let (card, hash) = cache.article(site, doc);
+        fingerprint.update(hash);
+        if doc.meta.featured {
+            featured.push(Arc::clone(&card));
+        }
+        cards.push(card);
+    }
+    if featured.is_empty() {
+        featured = cards.iter().take(3).cloned().collect();
+    }
+    let mut team: Vec<&Arc<Document<TeamMeta>>> = content.team.iter().collect();
+    team.sort_by(|a, b| (a.meta.order, a.slug()).cmp(&(b.meta.order, b.slug())));
+    let collections = Collections {
+        services: service_cards(|m| m.listed),
+        featured_services: service_cards(|m| m.featured),
+        articles: cards,
+        featured_articles: featured,
+        team: team
+            .iter()
+            .map(|d| profile(content, d, facts, catalog))
+            .collect(),
+        prices: content.prices.items.iter().map(price_row).collect(),
+    };
+    let small = (
+        &collections.services,
+        &collections.featured_services,
+        &collections.featured_articles,
+        &collections.team,
+        &collections.prices,
+    );
+    fingerprint.update(serde_json::to_vec(&small).unwrap_or_default());
+    let collections = Arc::new(collections);
+    let fingerprint: [u8; 32] = fingerprint.finalize().into();
+    cache.last = Some((key, Arc::clone(&collections), fingerprint));
+    (collections, fingerprint)
+}

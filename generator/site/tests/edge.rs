@@ -1,0 +1,171 @@
+//! The edge's rules, written from the build's own definitions: caching in `_headers`,
+//! `_redirects` with the aliases and the API proxy, the nginx locations; and `make check`
+//! refusing an alias that collides with a route, another alias or a file.
+
+mod common;
+use common::{assert_problem, Fixture};
+
+const ARTICLE: &str = "content/blog/terapia-cbt.md";
+const SERVICE: &str = "content/services/terapia-par.md";
+
+fn with_aliases(f: &Fixture, file: &str, aliases: &[&str]) {
+    let list: String = aliases.iter().map(|a| format!("  - \"{a}\"\n")).collect();
+    f.edit(file, "\ndate:", &format!("\naliases:\n{list}date:"));
+}
+
+fn file(outputs: &[site::Output], path: &str) -> String {
+    let output = outputs
+        .iter()
+        .find(|o| o.path == path)
+        .unwrap_or_else(|| panic!("no {path}"));
+    String::from_utf8(output.bytes.to_vec()).expect("utf-8")
+}
+
+#[test]
+fn headers_cache_hashed_assets_for_a_year_and_everything_else_briefly() {
+    let f = Fixture::real_site();
+    let build = site::Builder::new(f.project()).render().expect("builds");
+    let css = build
+        .outputs
+        .iter()
+        .find(|o| o.path.starts_with("assets/style."))
+        .expect("the stylesheet");
+    let value = |path: &str| {
+        site::headers::header_value(&build.headers, path, "Cache-Control").map(String::from)
+    };
+    assert_eq!(
+        value(&format!("/{}", css.path)).as_deref(),
+        Some(site::headers::IMMUTABLE_CACHE)
+    );
+    assert!(site::headers::IMMUTABLE_CACHE.contains("immutable"));
+    for path in [
+        "/",
+        "/blog/terapia-cbt",
+        "/blog/atom.xml",
+        "/administratormagda",
+    ] {
+        let short = value(path).expect("a policy");
+        assert_eq!(short, site::headers::SHORT_CACHE, "{path}");
+        assert!(
+            short.contains("max-age=60")
+                && short.contains("s-maxage=")
+                && short.contains("stale-while-revalidate="),
+            "{short}"
+        );
+    }
+    let headers = file(&build.outputs, "_headers");
+    let assets = &headers[headers.find("/assets/*\n").expect("an assets rule")..];
+    assert!(
+        assets.starts_with(&format!(
+            "/assets/*\n  ! Cache-Control\n  Cache-Control: {}\n",
+            site::headers::IMMUTABLE_CACHE
+        )),
+        "{assets}"
+    );
+    assert!(headers.starts_with("/*\n"));
+    assert!(headers.contains(&format!(
+        "  Cache-Control: {}\n",
+        site::headers::SHORT_CACHE
+    )));
+}
+
+#[test]
+fn an_alias_answers_301_in_redirects_and_nginx_and_the_api_is_proxied_to_its_origin() {
+    let f = Fixture::real_site();
+    with_aliases(&f, ARTICLE, &["/blog/cbt", "/terapia-cbt.html"]);
+    let build = site::Builder::new(f.project())
+        .with_api_origin(Some("https://api.gabinet.pl".into()))
+        .render()
+        .expect("builds");
+    assert_eq!(
+        build.redirects,
+        vec![
+            site::edge::Redirect {
+                from: "/blog/cbt".into(),
+                to: "/blog/terapia-cbt".into()
+            },
+            site::edge::Redirect {
+                from: "/terapia-cbt.html".into(),
+                to: "/blog/terapia-cbt".into()
+            },
+        ]
+    );
+    let redirects = file(&build.outputs, "_redirects");
+    assert!(
+        redirects.contains("/blog/cbt  /blog/terapia-cbt  301\n"),
+        "{redirects}"
+    );
+    assert!(redirects.contains("/api/*  https://api.gabinet.pl/api/:splat  200\n"));
+    let nginx = file(&build.outputs, "_nginx.conf");
+    assert!(nginx.contains("location = /blog/cbt {"), "{nginx}");
+    assert!(nginx.contains("return 301 /blog/terapia-cbt$is_args$args;"));
+    let admin_csp = site::headers::header_value(
+        &build.headers,
+        "/administratormagda",
+        "Content-Security-Policy",
+    )
+    .expect("the panel's policy");
+    let admin = &nginx[nginx
+        .find("location = /administratormagda {")
+        .expect("panel")..];
+    let admin = &admin[..admin.find("\n}\n").expect("closed")];
+    assert!(admin.contains(admin_csp), "the panel's own policy: {admin}");
+    let without = site::Builder::new(f.project()).render().expect("builds");
+    assert!(!file(&without.outputs, "_redirects").contains("/api/*  "));
+    assert_eq!(
+        file(&build.outputs, "_build").trim(),
+        build.id,
+        "the build names itself"
+    );
+    assert_ne!(build.id, without.id, "another _redirects is another build");
+}
+
+#[test]
+fn an_alias_that_is_a_route_is_refused_with_its_line() {
+    let f = Fixture::real_site();
+    with_aliases(&f, ARTICLE, &["/blog/cbt", "/cennik"]);
+    let line = f.line_of(ARTICLE, "\"/cennik\"");
+    assert_problem(&f.problems(), ARTICLE, line, "address of an existing page");
+}
+
+#[test]
+fn an_alias_declared_twice_names_the_first() {
+    let f = Fixture::real_site();
+    with_aliases(&f, ARTICLE, &["/stara-terapia"]);
+    let service_text = f.read(SERVICE);
+    let first_field = service_text
+        .lines()
+        .nth(1)
+        .expect("a front matter line")
+        .to_string();
+    f.edit(
+        SERVICE,
+        &first_field,
+        &format!("{first_field}\naliases: [\"/stara-terapia\"]"),
+    );
+    let line = f.line_of(ARTICLE, "/stara-terapia");
+    let problems = f.problems();
+    assert_problem(&problems, ARTICLE, line, "already an alias in");
+    assert!(
+        problems
+            .iter()
+            .any(|d| d.message.contains("terapia-par.md:3")),
+        "the first one is named with its line: {problems:#?}"
+    );
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+}
+
+#[test]
+fn an_alias_of_a_file_or_the_api_or_not_a_plain_path_is_refused() {
+    for (alias, expected) in [
+        ("/sitemap.xml", "published file"),
+        ("/api/contact", "belongs to files or the API"),
+        ("/stary adres", "may hold only"),
+        ("stary", "must start with '/'"),
+    ] {
+        let f = Fixture::real_site();
+        with_aliases(&f, ARTICLE, &[alias]);
+        let line = f.line_of(ARTICLE, &format!("\"{alias}\""));
+        assert_problem(&f.problems(), ARTICLE, line, expected);
+    }
+}

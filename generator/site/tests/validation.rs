@@ -1,0 +1,254 @@
+//! Each kind of content error is reported with its file and line, all at once.
+
+mod common;
+use common::{assert_problem, Fixture};
+
+const ARTICLE: &str = "content/blog/terapia-cbt.md";
+const SERVICE: &str = "content/services/terapia-par.md";
+
+#[test]
+fn the_real_content_has_no_problems() {
+    let outputs = site::check(&Fixture::real_site().project()).expect("the real site checks clean");
+    assert!(outputs.iter().any(|o| o.path == "index.html"));
+}
+
+#[test]
+fn an_unknown_front_matter_field_is_named_with_its_line() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "author:", "autor: \"Ktoś\"\nauthor:");
+    let line = f.line_of(ARTICLE, "autor:");
+    assert_problem(&f.problems(), ARTICLE, line, "unknown field `autor`");
+}
+
+#[test]
+fn a_missing_front_matter_field_is_named() {
+    let f = Fixture::real_site();
+    let line = f.line_of(ARTICLE, "excerpt:");
+    let text = f.read(ARTICLE);
+    let without: Vec<&str> = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| i + 1 != line)
+        .map(|(_, l)| l)
+        .collect();
+    f.write(ARTICLE, &(without.join("\n") + "\n"));
+    let problems = f.problems();
+    assert!(
+        problems
+            .iter()
+            .any(|d| d.file.ends_with(ARTICLE) && d.message.contains("missing field `excerpt`")),
+        "{problems:#?}"
+    );
+}
+
+#[test]
+fn an_unclosed_front_matter_points_at_line_one() {
+    let f = Fixture::real_site();
+    f.write(
+        SERVICE,
+        "---\ntitle: \"Terapia par\"\n\nTreść bez końca front matter.\n",
+    );
+    assert_problem(&f.problems(), SERVICE, 1, "not closed");
+}
+
+#[test]
+fn a_duplicate_slug_names_both_files() {
+    let f = Fixture::real_site();
+    f.write("content/blog/2024/terapia-cbt.md", &f.read(ARTICLE));
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        "content/blog/terapia-cbt.md",
+        1,
+        "duplicate slug 'terapia-cbt'",
+    );
+}
+
+#[test]
+fn a_link_to_a_missing_route_points_at_its_line() {
+    let f = Fixture::real_site();
+    f.edit(
+        ARTICLE,
+        "## Ile trwa",
+        "Zobacz [tę stronę](/uslugi/nie-ma-takiej).\n\n## Ile trwa",
+    );
+    let line = f.line_of(ARTICLE, "/uslugi/nie-ma-takiej");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "'/uslugi/nie-ma-takiej' leads to no page",
+    );
+}
+
+#[test]
+fn a_price_list_link_to_a_missing_route_is_reported() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/cennik.yaml",
+        "link: \"/uslugi/terapia-par\"",
+        "link: \"/uslugi/terapia-pary\"",
+    );
+    let line = f.line_of("content/cennik.yaml", "/uslugi/terapia-pary");
+    assert_problem(
+        &f.problems(),
+        "content/cennik.yaml",
+        line,
+        "leads to no page",
+    );
+}
+
+#[test]
+fn an_image_that_is_neither_url_stock_nor_file_is_reported() {
+    let f = Fixture::real_site();
+    f.edit(
+        SERVICE,
+        "image: \"zmierzch.svg\"",
+        "image: \"zdjecie-pary.jpg\"",
+    );
+    let line = f.line_of(SERVICE, "zdjecie-pary.jpg");
+    assert_problem(&f.problems(), SERVICE, line, "is neither a full address");
+}
+
+#[test]
+fn url_and_stock_images_are_accepted() {
+    let f = Fixture::real_site();
+    f.edit(
+        SERVICE,
+        "image: \"zmierzch.svg\"",
+        "image: \"photo-1506126613408-eca07ce68773\"",
+    );
+    f.edit(
+        ARTICLE,
+        "image: \"las.svg\"",
+        "image: \"https://example.org/a.jpg\"",
+    );
+    site::check(&f.project()).expect("stock ids and full addresses are valid images");
+}
+
+#[test]
+fn an_impossible_date_is_reported() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "date: \"2025-07-24\"", "date: \"2025-02-30\"");
+    let line = f.line_of(ARTICLE, "2025-02-30");
+    assert_problem(&f.problems(), ARTICLE, line, "is not a date");
+}
+
+#[test]
+fn a_page_with_an_unknown_template_is_reported() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/pages/regulamin.md",
+        "title:",
+        "template: legal\ntitle:",
+    );
+    match site::check(&f.project()) {
+        Err(e) => assert!(e.to_string().contains("templates/legal.html"), "{e}"),
+        Ok(_) => panic!("an unknown template must fail the check"),
+    }
+}
+
+#[test]
+fn all_problems_are_reported_at_once() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "author:", "autor: \"x\"\nauthor:");
+    f.edit(SERVICE, "image: \"zmierzch.svg\"", "image: \"brak.png\"");
+    f.edit(
+        "content/pages/cennik.md",
+        "](/regulamin)",
+        "](/regulamin-stary)",
+    );
+    let problems = f.problems();
+    assert_eq!(problems.len(), 3, "{problems:#?}");
+}
+
+#[test]
+fn a_broken_file_never_touches_the_published_site() {
+    let f = Fixture::real_site();
+    let dist = f.path("dist");
+    site::build(&f.project(), &dist).expect("first build");
+    let before = std::fs::read(dist.join("blog/terapia-cbt/index.html")).expect("built article");
+    f.edit(ARTICLE, "title:", "tytul: \"x\"\ntitle:");
+    assert!(site::build(&f.project(), &dist).is_err());
+    let after =
+        std::fs::read(dist.join("blog/terapia-cbt/index.html")).expect("article still there");
+    assert_eq!(before, after);
+}
+
+#[test]
+fn the_site_command_exits_non_zero_and_names_the_file() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "author:", "autor: \"x\"\nauthor:");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_site"))
+        .args(["check", "--root"])
+        .arg(f.root())
+        .output()
+        .expect("run site");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = f.line_of(ARTICLE, "autor:");
+    assert!(
+        stderr.contains(&format!(
+            "terapia-cbt.md:{line}: front matter: unknown field"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_unknown_fact_is_named_with_its_line_and_the_known_ones() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "\n## ", "\nAdres: {{ ulica }}.\n\n## ");
+    let line = f.line_of(ARTICLE, "{{ ulica }}");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "'{{ ulica }}' is not a fact of site.yaml; known: nazwa, godziny, adres",
+    );
+}
+
+#[test]
+fn the_house_style_is_checked_with_file_and_line() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "\n## ", "\n## Jak wybrać terapeutę\n\nSesja kosztuje 190zł. Zadzwoń pod 800 70 2222.\n\nGabinet przy al. Grunwaldzkiej przyjmuje klientów.\n\n## ");
+    let problems = f.problems();
+    let heading = f.line_of(ARTICLE, "## Jak wybrać terapeutę");
+    assert_problem(&problems, ARTICLE, heading, "must end with '?'");
+    let price = f.line_of(ARTICLE, "190zł");
+    assert_problem(
+        &problems,
+        ARTICLE,
+        price,
+        "space between a number and its unit",
+    );
+    assert_problem(&problems, ARTICLE, price, "116 123");
+    let street = f.line_of(ARTICLE, "Grunwaldzkiej");
+    assert_problem(&problems, ARTICLE, street, "{{ adres }}");
+    assert_problem(&problems, ARTICLE, street, "'pacjent'");
+}
+
+#[test]
+fn a_bad_tax_number_and_an_unknown_therapist_are_refused() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/site.yaml",
+        "nip: \"5842738192\"",
+        "nip: \"5842738193\"",
+    );
+    f.edit(
+        ARTICLE,
+        "therapist: \"magdalena-wisniewska\"",
+        "therapist: \"jan-kowalski\"",
+    );
+    let problems = f.problems();
+    let nip = f.line_of("content/site.yaml", "nip:");
+    assert_problem(&problems, "content/site.yaml", nip, "not a valid NIP");
+    let therapist = f.line_of(ARTICLE, "therapist:");
+    assert_problem(
+        &problems,
+        ARTICLE,
+        therapist,
+        "'jan-kowalski' is not a file under content/team/",
+    );
+}

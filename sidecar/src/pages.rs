@@ -6,7 +6,8 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use content::{DocId, Kind};
-use editing::{EditableContent, Saved, Settings};
+use editing::edit::{EditableContent, Settings};
+use editing::Saved;
 use serde::Deserialize;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -225,9 +226,9 @@ async fn save(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    editing::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::edit::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
     if let Some(settings) = &body.settings {
-        editing::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+        editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
     }
     let body = body.into_inner();
     let answer = web::block(move || {

@@ -6,7 +6,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
-use editing::{EditableContent, Settings};
+use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -101,9 +101,10 @@ async fn preview(
         let id = doc_id(&path.0, &path.1)?;
         let body = read_limited(&req, payload, MAX_SAVE_BYTES, TOO_LARGE).await?;
         let (unsaved, _) = parse_unsaved(&req, &body)?;
-        editing::check_sections(&unsaved.content.sections).map_err(ApiError::unprocessable)?;
+        editing::edit::check_sections(&unsaved.content.sections)
+            .map_err(ApiError::unprocessable)?;
         if let Some(settings) = &unsaved.settings {
-            editing::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+            editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
         }
         web::block(move || render(&state, &id, &unsaved)).await?
     }
@@ -181,7 +182,7 @@ async fn put_draft(
     if !state.site.editor.file_of(&id).is_some_and(|f| f.is_file()) {
         return Err(ApiError::not_found(NOT_FOUND));
     }
-    editing::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::edit::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
     let unsaved = body.into_inner();
     let draft = Draft {
         doc_id: id.to_string(),

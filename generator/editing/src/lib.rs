@@ -9,18 +9,11 @@
 
 use std::path::PathBuf;
 
-mod data;
-mod edit;
+pub mod data;
+pub mod edit;
 mod error;
 
-pub use data::{
-    check_facts, check_prices, FactsEditable, Hours, NoticeFacts, PracticeFacts, PriceRow, Prices,
-    ServiceLink,
-};
-pub use edit::{
-    check_sections, check_settings, write_atomic, Created, Editable, EditableContent, Saved,
-    Settings, SETTINGS_MAX_CHARS,
-};
+pub use edit::{write_atomic, Created, Saved};
 pub use error::{Error, Result};
 
 /// The content folder the panel edits: every change to a content file goes through it.

@@ -1,0 +1,116 @@
+//! The schema, versioned by `user_version`: each migration runs once, in order.
+
+use rusqlite::Connection;
+
+use super::db_error;
+use crate::error::Error;
+
+/// Each entry moves the schema one version up; never edit one that has shipped.
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+     CREATE TABLE messages (
+       id INTEGER PRIMARY KEY,
+       received_at INTEGER NOT NULL,
+       name TEXT NOT NULL,
+       email TEXT NOT NULL,
+       phone TEXT NOT NULL,
+       country_code TEXT NOT NULL,
+       full_phone TEXT NOT NULL,
+       message TEXT NOT NULL,
+       status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed')),
+       attempts INTEGER NOT NULL DEFAULT 0,
+       next_attempt_at INTEGER NOT NULL,
+       last_error TEXT,
+       delivered_at INTEGER
+     );
+     CREATE INDEX messages_due ON messages (status, next_attempt_at);",
+    "CREATE TABLE accounts (
+       id INTEGER PRIMARY KEY,
+       email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+       password_hash TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       updated_at INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+       token_hash TEXT PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       created_at INTEGER NOT NULL,
+       last_seen_at INTEGER NOT NULL
+     );
+     CREATE TABLE login_failures (
+       id INTEGER PRIMARY KEY,
+       ip TEXT NOT NULL,
+       email TEXT NOT NULL COLLATE NOCASE,
+       at INTEGER NOT NULL
+     );
+     CREATE INDEX login_failures_ip ON login_failures (ip, at);
+     CREATE INDEX login_failures_email ON login_failures (email, at);
+     CREATE TABLE revisions (
+       id INTEGER PRIMARY KEY,
+       page TEXT NOT NULL,
+       saved_at INTEGER NOT NULL,
+       author TEXT NOT NULL,
+       previous TEXT NOT NULL,
+       saved TEXT NOT NULL
+     );
+     CREATE INDEX revisions_page ON revisions (page, id);",
+    // A document is named by its id (`blog/terapia-cbt`) everywhere.
+    "ALTER TABLE revisions RENAME COLUMN page TO doc_id;",
+    // Every message is kept, with the spam check's verdict; a held one is not e-mailed until
+    // released. Login failures are keyed by client and pruned by time; form tokens are
+    // single-use.
+    "ALTER TABLE messages ADD COLUMN spam TEXT CHECK (spam IN ('honeypot', 'too_fast', 'bad_token'));
+     ALTER TABLE messages ADD COLUMN held INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
+     CREATE INDEX login_failures_at ON login_failures (at);
+     CREATE TABLE used_tokens (nonce TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);",
+    // The panel creates and deletes articles and edits the data files: each revision says
+    // what it did. A draft is the unsaved state of one document, shared by every device the
+    // administrator uses; an uploaded image keeps its alternative text.
+    "ALTER TABLE revisions ADD COLUMN action TEXT NOT NULL DEFAULT 'save'
+       CHECK (action IN ('save', 'create', 'delete', 'restore'));
+     CREATE TABLE drafts (
+       doc_id TEXT PRIMARY KEY,
+       author TEXT NOT NULL,
+       saved_at INTEGER NOT NULL,
+       version TEXT NOT NULL,
+       body TEXT NOT NULL
+     );
+     CREATE TABLE images (
+       file TEXT PRIMARY KEY,
+       alt TEXT NOT NULL,
+       author TEXT NOT NULL,
+       uploaded_at INTEGER NOT NULL,
+       bytes INTEGER NOT NULL
+     );",
+];
+
+/// The schema version this build of the sidecar migrates to.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+pub(super) fn migrate(conn: &mut Connection) -> Result<(), Error> {
+    let version: usize = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db_error)?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+        let tx = conn.transaction().map_err(db_error)?;
+        tx.execute_batch(sql).map_err(db_error)?;
+        tx.pragma_update(None, "user_version", i + 1)
+            .map_err(db_error)?;
+        tx.commit().map_err(db_error)?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::db::testing::{db, message};
+
+    #[test]
+    fn migrations_run_once_and_survive_reopening() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let id = db(&dir).insert_message(&message(), 100).expect("stored");
+        assert_eq!(db(&dir).due_messages(100, 10).expect("due")[0].id, id);
+    }
+}

@@ -1,0 +1,203 @@
+//! The history of every document the panel changed (revisions) and the drafts kept on the
+//! server.
+
+use rusqlite::{params, OptionalExtension};
+use serde::Serialize;
+
+use super::Db;
+use crate::error::Error;
+
+/// What a revision did to its document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Save,
+    Create,
+    /// The file was removed; the revision keeps the text it had.
+    Delete,
+    /// A deleted file was made again from its last text.
+    Restore,
+}
+
+impl Action {
+    fn as_str(self) -> &'static str {
+        match self {
+            Action::Save => "save",
+            Action::Create => "create",
+            Action::Delete => "delete",
+            Action::Restore => "restore",
+        }
+    }
+
+    fn parse(text: &str) -> Action {
+        match text {
+            "create" => Action::Create,
+            "delete" => Action::Delete,
+            "restore" => Action::Restore,
+            _ => Action::Save,
+        }
+    }
+}
+
+/// A document deleted from the panel, restorable from its last revision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Deleted {
+    pub doc_id: String,
+    pub revision: i64,
+    pub deleted_at: i64,
+    pub author: String,
+    /// The text the file had.
+    #[serde(skip)]
+    pub text: String,
+}
+
+/// The unsaved state of a document, kept on the server until saved or discarded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Draft {
+    pub doc_id: String,
+    pub author: String,
+    pub saved_at: i64,
+    /// The version of the file the draft was made from.
+    pub version: String,
+    /// What the panel sent (sections and settings), as JSON.
+    pub body: serde_json::Value,
+}
+
+/// A stored revision of a document, without its text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Revision {
+    pub id: i64,
+    pub saved_at: i64,
+    pub author: String,
+    pub action: Action,
+}
+
+impl Db {
+    pub fn insert_revision(
+        &self,
+        doc_id: &str,
+        author: &str,
+        previous: &str,
+        saved: &str,
+        now: i64,
+    ) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO revisions (doc_id, saved_at, author, previous, saved) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![doc_id, now, author, previous, saved],
+            )
+            .map(|_| ())
+        })
+    }
+
+    pub fn revisions(&self, doc_id: &str) -> Result<Vec<Revision>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT id, saved_at, author, action FROM revisions WHERE doc_id = ?1 ORDER BY id DESC LIMIT 100",
+            )?;
+            let rows = stmt.query_map([doc_id], |r| {
+                Ok(Revision {
+                    id: r.get(0)?,
+                    saved_at: r.get(1)?,
+                    author: r.get(2)?,
+                    action: Action::parse(&r.get::<_, String>(3)?),
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Records what `action` did to `doc_id`: the text before and after.
+    pub fn insert_revision_as(
+        &self,
+        doc_id: &str,
+        author: &str,
+        previous: &str,
+        saved: &str,
+        now: i64,
+        action: Action,
+    ) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO revisions (doc_id, saved_at, author, previous, saved, action) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![doc_id, now, author, previous, saved, action.as_str()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Documents whose last revision deleted them, newest first, with the text they had.
+    pub fn deleted(&self) -> Result<Vec<Deleted>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT r.doc_id, r.id, r.saved_at, r.author, r.previous FROM revisions r
+                 WHERE r.action = 'delete'
+                   AND r.id = (SELECT MAX(id) FROM revisions WHERE doc_id = r.doc_id)
+                 ORDER BY r.id DESC LIMIT 200",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                Ok(Deleted {
+                    doc_id: r.get(0)?,
+                    revision: r.get(1)?,
+                    deleted_at: r.get(2)?,
+                    author: r.get(3)?,
+                    text: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The text a revision saved (empty for a deletion).
+    pub fn revision_text(&self, doc_id: &str, id: i64) -> Result<Option<String>, Error> {
+        self.run(|c| {
+            c.query_row(
+                "SELECT saved FROM revisions WHERE id = ?1 AND doc_id = ?2",
+                params![id, doc_id],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+    }
+
+    // --- drafts -------------------------------------------------------------------------
+
+    pub fn put_draft(&self, draft: &Draft) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO drafts (doc_id, author, saved_at, version, body) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (doc_id) DO UPDATE SET author = ?2, saved_at = ?3, version = ?4, body = ?5",
+                params![draft.doc_id, draft.author, draft.saved_at, draft.version, draft.body.to_string()],
+            )
+            .map(|_| ())
+        })
+    }
+
+    pub fn drafts(&self) -> Result<Vec<Draft>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT doc_id, author, saved_at, version, body FROM drafts ORDER BY doc_id",
+            )?;
+            let rows = stmt.query_map([], |r| {
+                let body: String = r.get(4)?;
+                Ok(Draft {
+                    doc_id: r.get(0)?,
+                    author: r.get(1)?,
+                    saved_at: r.get(2)?,
+                    version: r.get(3)?,
+                    body: serde_json::from_str(&body).unwrap_or(serde_json::Value::Null),
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Forgets the draft of `doc_id`; whether there was one.
+    pub fn delete_draft(&self, doc_id: &str) -> Result<bool, Error> {
+        self.run(|c| c.execute("DELETE FROM drafts WHERE doc_id = ?1", [doc_id]))
+            .map(|n| n > 0)
+    }
+}

@@ -222,28 +222,35 @@ impl Builder {
         self.render_with(content::load::Changes::Only(changed))
     }
 
+    #[tracing::instrument(name = "build", skip_all)]
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
         let now = self.clock.now();
-        let loaded = self.loader.load(&self.project.content_dir, changes)?;
-        let (public, next_change) = schedule::public_at(loaded, now)?;
+        let (public, next_change) = tracing::info_span!("load").in_scope(|| {
+            let loaded = self.loader.load(&self.project.content_dir, changes)?;
+            schedule::public_at(loaded, now)
+        })?;
         let content = Arc::new(public);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
-        let (catalog, image_files) = images::Catalog::build(
-            &self.project.content_dir.join("images"),
-            &images::Cache::new(self.project.image_cache.clone()),
-            &images::SETTINGS,
-            &mut self.images,
-        )?;
+        let (catalog, image_files) = tracing::info_span!("images").in_scope(|| {
+            images::Catalog::build(
+                &self.project.content_dir.join("images"),
+                &images::Cache::new(self.project.image_cache.clone()),
+                &images::SETTINGS,
+                &mut self.images,
+            )
+        })?;
         let image_stats = catalog.stats;
-        let (renderer, mut outputs) = Renderer::prepare(
-            Arc::clone(&content),
-            Arc::new(catalog),
-            &self.project.templates_dir,
-            &islands,
-            &mut self.cards,
-        )?;
+        let (renderer, mut outputs) = tracing::info_span!("render").in_scope(|| {
+            Renderer::prepare(
+                Arc::clone(&content),
+                Arc::new(catalog),
+                &self.project.templates_dir,
+                &islands,
+                &mut self.cards,
+            )
+        })?;
         outputs.extend(image_files);
         let (pages, rendered, ssr) = self.render_pages(&renderer, &islands)?;
         outputs.extend(pages);
@@ -336,17 +343,19 @@ impl Builder {
                 None => to_render.push((job, path, fingerprint)),
             }
         }
-        let mut fresh: Vec<Output> = to_render
-            .par_iter()
-            .map(|(job, path, fingerprint)| {
-                renderer.render(job).map(|bytes| Output {
-                    path: path.clone(),
-                    bytes,
-                    fingerprint: *fingerprint,
+        let mut fresh: Vec<Output> = tracing::info_span!("render").in_scope(|| {
+            to_render
+                .par_iter()
+                .map(|(job, path, fingerprint)| {
+                    renderer.render(job).map(|bytes| Output {
+                        path: path.clone(),
+                        bytes,
+                        fingerprint: *fingerprint,
+                    })
                 })
-            })
-            .collect::<Result<_>>()?;
-        let ssr = islands.finish(&mut fresh)?;
+                .collect::<Result<_>>()
+        })?;
+        let ssr = tracing::info_span!("islands").in_scope(|| islands.finish(&mut fresh))?;
         let rendered = fresh.len();
         for page in fresh {
             let hashes = self
@@ -365,6 +374,7 @@ impl Builder {
     }
 
     /// Publishes a rendered build at `out`, linking the files the live build already holds.
+    #[tracing::instrument(name = "publish", skip_all)]
     pub fn publish(&mut self, out: &Path, build: &Build) -> Result<PathBuf> {
         self.publisher.publish(out, &build.outputs)
     }

@@ -252,3 +252,29 @@ fn a_bad_tax_number_and_an_unknown_therapist_are_refused() {
         "'jan-kowalski' is not a file under content/team/",
     );
 }
+
+#[test]
+fn the_site_command_logs_on_standard_error_and_reports_on_standard_output() {
+    let f = Fixture::real_site();
+    let out = f.path("out");
+    let done = std::process::Command::new(env!("CARGO_BIN_EXE_site"))
+        .args(["build", "--root"])
+        .arg(f.root())
+        .arg("--out")
+        .arg(&out)
+        .env_remove("RUST_LOG")
+        .env_remove("API_ORIGIN")
+        .output()
+        .expect("site runs");
+    let stdout = String::from_utf8_lossy(&done.stdout);
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{stderr}");
+    assert!(
+        stdout.starts_with("site build: ") && stdout.lines().count() == 1,
+        "only the report on standard output: {stdout}"
+    );
+    assert!(
+        stderr.contains("INFO") && stderr.contains("site built"),
+        "the library's log, at info by default: {stderr}"
+    );
+}

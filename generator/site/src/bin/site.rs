@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use tracing_subscriber::EnvFilter;
 
 const USAGE: &str =
     "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
@@ -132,6 +133,14 @@ fn images_line(images: &site::images::ImageStats) -> String {
 }
 
 fn main() -> ExitCode {
+    // The library's warnings and the stages of a build (RUST_LOG, default info), on standard
+    // error: standard output is the command's report, which `make bench` reads.
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     let args = match parse_args() {
         Ok(a) => a,
         Err(message) => {

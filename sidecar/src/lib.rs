@@ -19,6 +19,7 @@ pub mod messages;
 pub mod outbox;
 pub mod pages;
 pub mod preview;
+pub mod request_log;
 pub mod scheduler;
 pub mod site;
 pub mod static_files;
@@ -29,7 +30,7 @@ use actix_web::{middleware, web, App, HttpRequest, HttpServer};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use config::Config;
 pub use error::{ApiError, Error};
@@ -201,24 +202,6 @@ async fn security_headers(
     Ok(response)
 }
 
-async fn log_request(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let path = req.path().to_string();
-    let response = next.call(req).await?;
-    tracing::info!(
-        %method,
-        path,
-        status = response.status().as_u16(),
-        us = started.elapsed().as_micros() as u64,
-        "request"
-    );
-    Ok(response)
-}
-
 /// The whole application: every route, the security headers and the request log.
 pub fn app(
     state: web::Data<AppState>,
@@ -235,7 +218,7 @@ pub fn app(
     App::new()
         .app_data(state)
         .wrap(middleware::from_fn(security_headers))
-        .wrap(middleware::from_fn(log_request))
+        .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(|cfg| {
             if let Some(dev) = dev {
                 dev::configure(dev)(cfg);

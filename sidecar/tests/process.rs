@@ -1,6 +1,7 @@
 //! The sidecar as a process: secrets never reach its children, a generated admin password is
-//! handed over in a private file instead of the log, a missing SMTP server is announced, and
-//! answering the form without JavaScript never starts node.
+//! handed over in a private file instead of the log, a missing SMTP server is announced,
+//! answering the form without JavaScript never starts node, and the request log names each
+//! request without what it carried.
 
 mod common;
 
@@ -209,4 +210,69 @@ fn answering_forty_form_posts_without_javascript_never_starts_node() {
         "asked to confirm"
     );
     assert_eq!(calls(), at_start, "no answer started node");
+}
+
+/// The log without its colours.
+fn plain(log: &str) -> String {
+    regex::Regex::new("\x1b\\[[0-9;]*m")
+        .expect("valid pattern")
+        .replace_all(log, "")
+        .into_owned()
+}
+
+#[test]
+fn the_request_log_has_an_id_method_path_status_and_time_but_no_query_or_body() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (sidecar, port) = start(dir.path(), &[]);
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let request = "GET /cennik?szukaj=znacznik-zapytania HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(
+        form_post(
+            port,
+            "name=Jan&email=znacznik-tresci%40example.pl&countryCode=%2B48&message=znacznik-tresci"
+        ),
+        200
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let log = loop {
+        let log = plain(&sidecar.log());
+        if log.matches("}: sidecar::request_log: request").count() >= 2 || Instant::now() > deadline
+        {
+            break log;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let line = |path: &str| {
+        log.lines()
+            .find(|l| l.contains(&format!("path={path} ")))
+            .unwrap_or_else(|| panic!("no request line for {path} in {log}"))
+            .to_string()
+    };
+    let page = line("/cennik");
+    let id = regex::Regex::new(r"id=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} ")
+        .expect("valid pattern");
+    assert!(id.is_match(&page), "{page}");
+    assert!(
+        page.contains("method=GET") && page.contains("status=200"),
+        "{page}"
+    );
+    assert!(
+        regex::Regex::new(r"us=[0-9]+")
+            .expect("valid pattern")
+            .is_match(&page),
+        "{page}"
+    );
+    let post = line("/api/contact");
+    assert!(
+        post.contains("method=POST") && post.contains("status=200"),
+        "{post}"
+    );
+    assert!(
+        !log.contains("znacznik"),
+        "no query string or body in the log: {log}"
+    );
 }

@@ -1,6 +1,9 @@
 //! The sidecar: serves the built site from memory and answers what cannot be static — the
 //! contact form, the admin panel's sign-in, pages and inbox — rebuilding the site after each
 //! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
+//!
+//! It uses the `content` crate (the model), `site` (builds and serves the site) and `editing`
+//! (the panel's changes to files); none of them uses it. All SQL is in [`db`].
 
 pub mod articles;
 pub mod auth;

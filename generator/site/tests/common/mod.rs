@@ -1,5 +1,6 @@
 //! A copy of the real project in a temp dir, so a test can break one thing in it.
-//! Shared by several test crates, each of which uses only part of it.
+//! The one fixture of the generator's tests: `site`'s test crates use it as `mod common`,
+//! `editing`'s include this file by path; each uses only part of it.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

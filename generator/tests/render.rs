@@ -216,6 +216,10 @@ fn the_price_list_links_each_row_to_its_service() {
     assert!(page.contains("250\u{a0}zł") && page.contains("90\u{a0}min"));
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
+    assert!(
+        page.contains("<a href=\"/#contact\">Bezpłatna konsultacja telefoniczna</a>"),
+        "the free call leads to the phone number and the form, not to a paid service"
+    );
 }
 
 #[test]

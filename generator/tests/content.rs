@@ -160,6 +160,10 @@ fn prices_and_durations_are_those_of_the_spec() {
         "Interwencja kryzysowa",
         "Konsultacje rodzicielskie",
         "Terapia indywidualna",
+        "Psychologia sportu",
+        "Asertywność i poczucie własnej wartości",
+        "Terapia par: spotkanie z jedną osobą",
+        "Diagnoza ADHD: czwarte spotkanie",
     ] {
         let r = row(name);
         assert_eq!(
@@ -175,7 +179,15 @@ fn prices_and_durations_are_those_of_the_spec() {
         (adhd.price, adhd.from, adhd.duration.as_str()),
         (500, true, "3 lub 4 spotkania")
     );
-    assert_eq!(c.prices.items.len(), 12);
+    assert_eq!(free.link, "/#contact", "the free call is not the paid consultation");
+    for s in &c.services {
+        let route = format!("/uslugi/{}", s.slug());
+        assert!(
+            c.prices.items.iter().any(|i| i.link == route),
+            "{route} has no row in the price list"
+        );
+    }
+    assert_eq!(c.prices.items.len(), 16);
 }
 
 #[test]

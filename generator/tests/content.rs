@@ -191,6 +191,24 @@ fn prices_and_durations_are_those_of_the_spec() {
 }
 
 #[test]
+fn the_crisis_page_says_where_to_go_without_a_referral_and_what_to_put_away() {
+    let text = std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md"))
+        .expect("read");
+    for needed in [
+        "izba przyjęć szpitala psychiatrycznego przyjmuje bez skierowania",
+        "Centrum Interwencji Kryzysowej w Gdańsku",
+        "Odsuń od siebie to, czym możesz zrobić sobie krzywdę",
+        "112",
+        "116 123",
+        "116 111",
+        "800 70 2222",
+        "800 120 002",
+    ] {
+        assert!(text.contains(needed), "/pilna-pomoc lacks '{needed}'");
+    }
+}
+
+#[test]
 fn facts_of_the_spec_appear_where_they_belong() {
     let f = Fixture::real_site();
     let read = |p: &str| std::fs::read_to_string(f.path(p)).expect("read");

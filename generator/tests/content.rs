@@ -179,7 +179,10 @@ fn prices_and_durations_are_those_of_the_spec() {
         (adhd.price, adhd.from, adhd.duration.as_str()),
         (500, true, "3 lub 4 spotkania")
     );
-    assert_eq!(free.link, "/#contact", "the free call is not the paid consultation");
+    assert_eq!(
+        free.link, "/#contact",
+        "the free call is not the paid consultation"
+    );
     for s in &c.services {
         let route = format!("/uslugi/{}", s.slug());
         assert!(
@@ -190,10 +193,55 @@ fn prices_and_durations_are_those_of_the_spec() {
     assert_eq!(c.prices.items.len(), 16);
 }
 
+/// The sentences of `text`, split after a full stop that ends a sentence (one followed by a
+/// space and a capital letter), so that "art. 9 ust. 2 lit. h" stays whole.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        current.push(c);
+        if c == '.' {
+            let mut ahead = chars.clone();
+            if ahead.next() == Some(' ') && ahead.next().is_some_and(char::is_uppercase) {
+                out.push(current.trim().to_string());
+                current.clear();
+            }
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+#[test]
+fn the_privacy_policy_says_what_the_contact_clause_says_in_the_same_words() {
+    let c = content();
+    let policy = std::fs::read_to_string(repo_root().join("content/pages/polityka-prywatnosci.md"))
+        .expect("read");
+    let clause = sentences(&c.site.contact_clause);
+    assert!(clause.len() >= 6, "{clause:#?}");
+    for sentence in clause
+        .iter()
+        .filter(|s| !s.contains("(/polityka-prywatnosci)"))
+    {
+        assert!(
+            policy.contains(sentence.as_str()),
+            "the privacy policy does not say, in the same words: {sentence}"
+        );
+    }
+    assert!(
+        c.site.contact_clause.contains("art. 9 ust. 2 lit. h")
+            && !c.site.contact_clause.contains("lit. a"),
+        "health data in messages has one legal basis"
+    );
+}
+
 #[test]
 fn the_crisis_page_says_where_to_go_without_a_referral_and_what_to_put_away() {
-    let text = std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md"))
-        .expect("read");
+    let text =
+        std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md")).expect("read");
     for needed in [
         "izba przyjęć szpitala psychiatrycznego przyjmuje bez skierowania",
         "Centrum Interwencji Kryzysowej w Gdańsku",

@@ -280,6 +280,11 @@ fn facts_of_the_spec_appear_where_they_belong() {
         "Gdańsk",
         "50 minut",
         "90 minut",
+        "Wzór formularza odstąpienia od umowy",
+        "Gabinet zgadza się na pozasądowe rozwiązanie sporu",
+        "690 zł",
+        "ukończyła 16 lat",
+        "ustawy z dnia 8 czerwca 2001 r. o zawodzie psychologa",
     ] {
         assert!(terms.contains(fact), "the terms lack {fact}");
     }

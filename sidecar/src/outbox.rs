@@ -123,7 +123,7 @@ pub fn compose(m: &StoredMessage, a: &Addresses) -> Result<Message, String> {
     };
     let body = format!(
         "{note}Nowa wiadomość z formularza kontaktowego na stronie {site}.\n\n\
-         Imię i nazwisko: {name}\nE-mail: {email}\nTelefon: {phone}\n\
+         Imię: {name}\nE-mail: {email}\nTelefon: {phone}\n\
          Numer kierunkowy: {code}\nNumer: {number}\n\nWiadomość:\n{message}\n",
         note = spam_note(m.spam),
         site = a.site_name,

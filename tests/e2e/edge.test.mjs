@@ -248,7 +248,7 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
     const page = await openPage(browser, edge.base);
     await page.goto(`${edge.base}/#contact`);
     await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
-    await page.getByLabel("Imię i nazwisko").fill("Ewa Krawędziowa");
+    await page.getByLabel("Imię", { exact: true }).fill("Ewa Krawędziowa");
     await page.getByLabel("E-mail").fill("ewa@example.pl");
     await page.getByLabel("Wiadomość").fill("Wiadomość wysłana przez nginx.");
     await page.getByRole("button", { name: "Wyślij wiadomość" }).click();

@@ -81,7 +81,7 @@ describe("search", () => {
     for (const p of people) assert.ok(p.jobTitle && p.worksFor["@id"] === business["@id"], p.name);
     const prices = jsonLd(await (await fetch(site.base + "/cennik")).text()).find((b) => b.hasOfferCatalog);
     const offers = prices.hasOfferCatalog.itemListElement;
-    assert.equal(offers.length, 12);
+    assert.equal(offers.length, 16);
     assert.ok(offers.every((o) => o["@type"] === "Offer" && o.priceCurrency === "PLN" && /^\d+$/.test(o.price)));
     assert.ok(offers.some((o) => o.name === "Terapia par" && o.price === "250"));
     for (const route of routes) {

@@ -163,6 +163,10 @@ fn prices_and_durations_are_those_of_the_spec() {
         "Interwencja kryzysowa",
         "Konsultacje rodzicielskie",
         "Terapia indywidualna",
+        "Psychologia sportu",
+        "Asertywność i poczucie własnej wartości",
+        "Terapia par: spotkanie z jedną osobą",
+        "Diagnoza ADHD: czwarte spotkanie",
     ] {
         let r = row(name);
         assert_eq!(
@@ -178,7 +182,81 @@ fn prices_and_durations_are_those_of_the_spec() {
         (adhd.price, adhd.from, adhd.duration.as_str()),
         (500, true, "3 lub 4 spotkania")
     );
-    assert_eq!(c.prices.items.len(), 12);
+    assert_eq!(
+        free.link, "/#contact",
+        "the free call is not the paid consultation"
+    );
+    for s in &c.services {
+        let route = format!("/uslugi/{}", s.slug());
+        assert!(
+            c.prices.items.iter().any(|i| i.link == route),
+            "{route} has no row in the price list"
+        );
+    }
+    assert_eq!(c.prices.items.len(), 16);
+}
+
+/// The sentences of `text`, split after a full stop that ends a sentence (one followed by a
+/// space and a capital letter), so that "art. 9 ust. 2 lit. h" stays whole.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        current.push(c);
+        if c == '.' {
+            let mut ahead = chars.clone();
+            if ahead.next() == Some(' ') && ahead.next().is_some_and(char::is_uppercase) {
+                out.push(current.trim().to_string());
+                current.clear();
+            }
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+#[test]
+fn the_privacy_policy_says_what_the_contact_clause_says_in_the_same_words() {
+    let c = content();
+    let policy = std::fs::read_to_string(repo_root().join("content/pages/polityka-prywatnosci.md"))
+        .expect("read");
+    let clause = sentences(&c.site.contact_clause);
+    assert!(clause.len() >= 6, "{clause:#?}");
+    for sentence in clause
+        .iter()
+        .filter(|s| !s.contains("(/polityka-prywatnosci)"))
+    {
+        assert!(
+            policy.contains(sentence.as_str()),
+            "the privacy policy does not say, in the same words: {sentence}"
+        );
+    }
+    assert!(
+        c.site.contact_clause.contains("art. 9 ust. 2 lit. h")
+            && !c.site.contact_clause.contains("lit. a"),
+        "health data in messages has one legal basis"
+    );
+}
+
+#[test]
+fn the_crisis_page_says_where_to_go_without_a_referral_and_what_to_put_away() {
+    let text =
+        std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md")).expect("read");
+    for needed in [
+        "izba przyjęć szpitala psychiatrycznego przyjmuje bez skierowania",
+        "Centrum Interwencji Kryzysowej w Gdańsku",
+        "Odsuń od siebie to, czym możesz zrobić sobie krzywdę",
+        "112",
+        "116 123",
+        "116 111",
+        "800 70 2222",
+        "800 120 002",
+    ] {
+        assert!(text.contains(needed), "/pilna-pomoc lacks '{needed}'");
+    }
 }
 
 #[test]
@@ -204,6 +282,11 @@ fn facts_of_the_spec_appear_where_they_belong() {
         "Gdańsk",
         "50 minut",
         "90 minut",
+        "Wzór formularza odstąpienia od umowy",
+        "Gabinet zgadza się na pozasądowe rozwiązanie sporu",
+        "690 zł",
+        "ukończyła 16 lat",
+        "ustawy z dnia 8 czerwca 2001 r. o zawodzie psychologa",
     ] {
         assert!(terms.contains(fact), "the terms lack {fact}");
     }

@@ -79,7 +79,11 @@ impl PriceRow {
     }
 }
 
-/// A service a price row may link to.
+/// Where a price row for the free phone call leads: the home page's contact section, with
+/// the phone number and the form. That row must not lead to a paid service's page.
+pub(crate) const CONTACT_LINK: &str = "/#contact";
+
+/// A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ServiceLink {
     pub route: String,
@@ -346,7 +350,7 @@ impl Editor {
         self.content_dir.join("site.yaml")
     }
 
-    /// The services a price row may link to, by title.
+    /// The services a price row may link to, by title, then the contact section.
     pub fn service_links(&self) -> Result<Vec<ServiceLink>> {
         #[derive(Deserialize)]
         struct Title {
@@ -371,6 +375,10 @@ impl Editor {
             }
         }
         out.sort_by(|a, b| a.title.cmp(&b.title));
+        out.push(ServiceLink {
+            route: CONTACT_LINK.into(),
+            title: "Kontakt: telefon i formularz (strona główna)".into(),
+        });
         Ok(out)
     }
 
@@ -537,6 +545,8 @@ mod tests {
             .services
             .iter()
             .any(|s| s.route == "/uslugi/terapia-par"));
+        let free = &prices.items[0];
+        assert_eq!((free.price, free.link.as_str()), (0, CONTACT_LINK));
         check_prices(&prices.items, &prices.services).unwrap();
         p.save_prices(&prices.version, &prices.items).unwrap();
         assert_eq!(fs::read_to_string(p.prices_file()).unwrap(), before);

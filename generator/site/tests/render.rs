@@ -211,11 +211,15 @@ fn a_service_page_has_two_booking_buttons() {
 fn the_price_list_links_each_row_to_its_service() {
     let html = rendered(&Fixture::real_site());
     let page = &html["cennik/index.html"];
-    assert_eq!(page.matches("<li class=\"price-row\">").count(), 12);
+    assert_eq!(page.matches("<li class=\"price-row\">").count(), 16);
     assert!(page.contains("<a href=\"/uslugi/terapia-par\">Terapia par</a>"));
     assert!(page.contains("250\u{a0}zł") && page.contains("90\u{a0}min"));
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
+    assert!(
+        page.contains("<a href=\"/#contact\">Bezpłatna konsultacja telefoniczna</a>"),
+        "the free call leads to the phone number and the form, not to a paid service"
+    );
 }
 
 #[test]

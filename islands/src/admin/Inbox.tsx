@@ -168,7 +168,7 @@ export default function Inbox({ toast }: { toast: Toast }) {
             <thead>
               <tr>
                 <th scope="col">Otrzymana</th>
-                <th scope="col">Imię i nazwisko</th>
+                <th scope="col">Imię</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Telefon</th>
                 <th scope="col">Stan</th>

@@ -160,18 +160,18 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
             <strong>{FAILED.title}</strong> {noticeText ?? FAILED.text}
           </p>
         )}
-        <Field id="name" label="Imię i nazwisko" error={errors.name}>
+        <Field id="name" label={rules.labels.name} error={errors.name}>
           {(d) => (
             <input
               {...described("name", d)}
               type="text"
-              autoComplete="name"
+              autoComplete="given-name"
               required
               maxLength={rules.maxLength.name}
             />
           )}
         </Field>
-        <Field id="email" label="E-mail" error={errors.email}>
+        <Field id="email" label={rules.labels.email} error={errors.email}>
           {(d) => (
             <input
               {...described("email", d)}
@@ -183,7 +183,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
           )}
         </Field>
         <div className="field-row">
-          <Field id="countryCode" label="Kierunkowy" error={errors.countryCode}>
+          <Field id="countryCode" label={rules.labels.countryCode} error={errors.countryCode}>
             {(d) => (
               <select {...described("countryCode", d)}>
                 {rules.countryCodes.map((c) => (
@@ -194,7 +194,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
               </select>
             )}
           </Field>
-          <Field id="phone" label="Telefon" optional error={errors.phone}>
+          <Field id="phone" label={rules.labels.phone} optional error={errors.phone}>
             {(d) => (
               <input
                 {...described("phone", d)}
@@ -207,7 +207,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
             )}
           </Field>
         </div>
-        <Field id="message" label="Wiadomość" error={errors.message}>
+        <Field id="message" label={rules.labels.message} error={errors.message}>
           {(d) => <textarea {...described("message", d)} rows={5} required maxLength={rules.maxLength.message} />}
         </Field>
         <div className="honeypot" aria-hidden="true">

@@ -1,6 +1,8 @@
 //! The sidecar: serves the built site from memory and answers what cannot be static — the
 //! contact form, the admin panel's sign-in, pages and inbox — rebuilding the site after each
-//! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
+//! change. Two applications on two listeners: [`public_app`] (the site, the contact form,
+//! health) and [`admin_app`] (the panel and its API, on the panel's own origin). [`run`] and
+//! the tests use the very same two, middleware and all.
 
 pub mod articles;
 pub mod auth;
@@ -18,6 +20,7 @@ pub mod images;
 pub mod messages;
 pub mod outbox;
 pub mod pages;
+pub mod panel;
 pub mod preview;
 pub mod scheduler;
 pub mod site;
@@ -31,7 +34,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use config::Config;
+pub use config::{Config, Origins};
 pub use error::{ApiError, Error};
 
 /// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
@@ -65,6 +68,8 @@ impl Clients {
 pub struct AppState {
     pub db: Arc<db::Db>,
     pub clients: Clients,
+    /// Where the public site and the panel are reached.
+    pub origins: Origins,
     pub auth: auth::AuthState,
     pub contact: contact::ContactState,
     pub site: site::SiteState,
@@ -148,6 +153,7 @@ impl AppState {
                 proxies: config.trusted_proxies.clone(),
                 force_https: config.force_https,
             },
+            origins: config.origins.clone(),
             auth: auth::AuthState::new(admin_email, sessions),
             contact: contact::ContactState::new(
                 secret,
@@ -219,8 +225,10 @@ async fn log_request(
     Ok(response)
 }
 
-/// The whole application: every route, the security headers and the request log.
-pub fn app(
+/// The public site's application: the built pages and files, the contact form and health,
+/// with the site's security headers and the request log. Nothing of the panel: its address
+/// answers with a redirect to the panel's origin.
+pub fn public_app(
     state: web::Data<AppState>,
 ) -> App<
     impl ServiceFactory<
@@ -242,6 +250,28 @@ pub fn app(
             }
         })
         .configure(contact::configure)
+        .configure(health::configure)
+        .default_service(web::to(static_files::serve))
+}
+
+/// The panel's application, on its own origin: sign-in, every API that needs the
+/// administrator, previews, and the panel's page with its files, with the panel origin's
+/// headers and the request log.
+pub fn admin_app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        .wrap(middleware::from_fn(panel::security_headers))
+        .wrap(middleware::from_fn(log_request))
         .configure(auth::configure)
         .configure(pages::configure)
         .configure(articles::configure)
@@ -249,8 +279,7 @@ pub fn app(
         .configure(data::configure)
         .configure(images::configure)
         .configure(messages::configure)
-        .configure(health::configure)
-        .default_service(web::to(static_files::serve))
+        .configure(panel::configure)
 }
 
 /// Writes the generated admin password to a file only the server's user can read.
@@ -329,17 +358,54 @@ pub async fn run(config: Config) -> Result<(), Error> {
         ),
         None => None,
     };
+    let panel_route = state.site.live.current().panel.keys().min().cloned();
+    let public = public_server(state.clone(), &config)?;
+    let admin = admin_server(state, &config)?;
+    println!(
+        "Panel administracyjny: {}{}",
+        config.origins.admin,
+        panel_route.unwrap_or_default()
+    );
+    futures_util::future::try_join(public, admin)
+        .await
+        .map(|_| ())
+        .map_err(Error::Serve)
+}
+
+fn bind_error(address: &str, port: u16) -> impl FnOnce(std::io::Error) -> Error {
+    let address = format!("{address}:{port}");
+    move |source| Error::Bind { address, source }
+}
+
+/// The public site's listener (`BIND`, `PORT`).
+fn public_server(
+    state: web::Data<AppState>,
+    config: &Config,
+) -> Result<actix_web::dev::Server, Error> {
     // Blocking work is SQLite behind one lock, file writes and builds: a few threads do it
     // as fast as hundreds, without hundreds of stacks and allocator arenas.
-    let server = HttpServer::new(move || app(state.clone()))
+    let server = HttpServer::new(move || public_app(state.clone()))
         .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
         .bind((config.bind.as_str(), config.port))
-        .map_err(|source| Error::Bind {
-            address: format!("{}:{}", config.bind, config.port),
-            source,
-        })?;
+        .map_err(bind_error(&config.bind, config.port))?;
     for address in server.addrs() {
         println!("Strona działa pod adresem http://{address}");
     }
-    server.run().await.map_err(Error::Serve)
+    Ok(server.run())
+}
+
+/// The panel's listener (`ADMIN_BIND`, `ADMIN_PORT`): one administrator needs one worker.
+fn admin_server(
+    state: web::Data<AppState>,
+    config: &Config,
+) -> Result<actix_web::dev::Server, Error> {
+    let server = HttpServer::new(move || admin_app(state.clone()))
+        .workers(1)
+        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
+        .bind((config.admin_bind.as_str(), config.admin_port))
+        .map_err(bind_error(&config.admin_bind, config.admin_port))?;
+    for address in server.addrs() {
+        tracing::info!("the panel listens on http://{address}");
+    }
+    Ok(server.run())
 }

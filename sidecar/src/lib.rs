@@ -358,6 +358,12 @@ pub async fn run(config: Config) -> Result<(), Error> {
         ),
         None => None,
     };
+    if config.force_https && !config.origins.admin_https() {
+        tracing::warn!(
+            "FORCE_HTTPS=1, but ADMIN_ORIGIN is {}: set it to the panel's https:// address, or every sign-in is refused as coming from another site",
+            config.origins.admin
+        );
+    }
     let panel_route = state.site.live.current().panel.keys().min().cloned();
     let public = public_server(state.clone(), &config)?;
     let admin = admin_server(state, &config)?;

@@ -191,20 +191,32 @@ async fn security_headers(
     let path = req.path().to_string();
     let mut response = next.call(req).await?;
     if let Some(state) = state {
-        let site = state.site.live.current();
-        for (name, value) in site.headers_for(&path) {
-            response.headers_mut().insert(name, value);
-        }
-        if https {
-            response.headers_mut().insert(
-                actix_web::http::header::STRICT_TRANSPORT_SECURITY,
-                actix_web::http::header::HeaderValue::from_static(
-                    "max-age=31536000; includeSubDomains",
-                ),
-            );
-        }
+        let headers = state.site.live.current().headers_for(&path);
+        add_headers(response.headers_mut(), headers, https);
     }
     Ok(response)
+}
+
+/// Puts `headers` on an answer, and HSTS when it goes over HTTPS.
+pub(crate) fn add_headers(
+    answer: &mut actix_web::http::header::HeaderMap,
+    headers: Vec<(
+        actix_web::http::header::HeaderName,
+        actix_web::http::header::HeaderValue,
+    )>,
+    https: bool,
+) {
+    for (name, value) in headers {
+        answer.insert(name, value);
+    }
+    if https {
+        answer.insert(
+            actix_web::http::header::STRICT_TRANSPORT_SECURITY,
+            actix_web::http::header::HeaderValue::from_static(
+                "max-age=31536000; includeSubDomains",
+            ),
+        );
+    }
 }
 
 async fn log_request(

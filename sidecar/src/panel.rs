@@ -6,7 +6,7 @@
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header;
 use actix_web::http::Method;
 use actix_web::{middleware, web, HttpRequest, HttpResponse};
 
@@ -56,6 +56,10 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     if let Some(page) = site.panel.get(path) {
         return file_response(&req, page, site.panel_cache_control(path), false);
     }
+    let clean = path.trim_end_matches('/');
+    if clean != path && site.panel.contains_key(clean) {
+        return redirect(clean.to_string());
+    }
     let shared = path == ICON || SHARED.iter().any(|p| path.starts_with(p));
     match resolve(&site, path) {
         Resolved::File(file) if shared && !file.ends_with(".html") => match site.files.get(&file) {
@@ -86,16 +90,8 @@ pub async fn security_headers(
     let path = req.path().to_string();
     let mut response = next.call(req).await?;
     if let Some(state) = state {
-        let site = state.site.live.current();
-        for (name, value) in site.panel_headers_for(&path) {
-            response.headers_mut().insert(name, value);
-        }
-        if https {
-            response.headers_mut().insert(
-                header::STRICT_TRANSPORT_SECURITY,
-                HeaderValue::from_static("max-age=31536000; includeSubDomains"),
-            );
-        }
+        let headers = state.site.live.current().panel_headers_for(&path);
+        crate::add_headers(response.headers_mut(), headers, https);
     }
     Ok(response)
 }

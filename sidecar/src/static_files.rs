@@ -165,13 +165,11 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .body("Ta metoda nie jest obsługiwana.");
     }
     let site: Arc<Site> = state.site.live.current();
-    if site.panel.contains_key(req.path()) {
+    let panel = req.path().trim_end_matches('/');
+    if site.panel.contains_key(panel) {
         // The panel lives on its own origin: nothing of it is served here.
         return HttpResponse::Found()
-            .insert_header((
-                header::LOCATION,
-                format!("{}{}", state.origins.admin, req.path()),
-            ))
+            .insert_header((header::LOCATION, format!("{}{panel}", state.origins.admin)))
             .insert_header((header::CACHE_CONTROL, generator::NOT_FOUND_CACHE))
             .finish();
     }

@@ -88,13 +88,15 @@ async fn no_route_of_the_panel_answers_on_the_public_site_even_with_a_session() 
 async fn the_panels_address_on_the_public_site_leads_to_the_panels_origin() {
     let s = setup(&[]);
     let site = public_app!(s);
-    let answer = send(&site, test::TestRequest::get().uri("/administratormagda")).await;
-    assert_eq!(answer.status, StatusCode::FOUND);
-    assert_eq!(
-        answer.headers.get(header::LOCATION).expect("location"),
-        &format!("{PANEL_ORIGIN}/administratormagda")
-    );
-    assert!(!answer.text.contains("Panel Administracyjny"));
+    for path in ["/administratormagda", "/administratormagda/"] {
+        let answer = send(&site, test::TestRequest::get().uri(path)).await;
+        assert_eq!(answer.status, StatusCode::FOUND, "{path}");
+        assert_eq!(
+            answer.headers.get(header::LOCATION).expect("location"),
+            &format!("{PANEL_ORIGIN}/administratormagda")
+        );
+        assert!(!answer.text.contains("Panel Administracyjny"));
+    }
     let robots = send(&site, test::TestRequest::get().uri("/robots.txt")).await;
     assert!(robots.text.contains("Disallow: /administratormagda"));
     assert!(
@@ -144,6 +146,7 @@ async fn the_panels_origin_serves_its_page_with_its_own_policy_and_no_public_pag
     let css = send(&panel, test::TestRequest::get().uri(&stylesheet)).await;
     assert_eq!(css.status, StatusCode::OK);
     for (path, to) in [
+        ("/administratormagda/", "/administratormagda"),
         ("/", "http://127.0.0.1:8080/"),
         ("/cennik", "http://127.0.0.1:8080/cennik"),
         (

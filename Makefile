@@ -7,7 +7,8 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 
 .PHONY: run dev build check islands test lint unit e2e test-edge test-deps audit bench abuse
 
-## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override).
+## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
+## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
 run: islands
 	$(CARGO) build -p sidecar
 	./target/debug/sidecar

@@ -10,6 +10,8 @@ ADMIN = "magda@gabinet-harmonia.pl"
 PASSWORD = "hasło administratora do testów obciążenia"
 rows = []
 five_xx = []
+# The panel's port of each server by its public port: sign-ins go to the panel's listener.
+PANEL = {}
 
 
 def row(what, result, target=""):
@@ -22,11 +24,11 @@ def free_port():
         return s.getsockname()[1]
 
 
-def request(port, method, path, body=None, source="127.0.0.2", headers=None, timeout=60):
+def request(port, method, path, body=None, source="127.0.0.2", headers=None, timeout=60, host="127.0.0.1"):
     """One request from the loopback address `source`: (status, seconds, body)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
     payload = json.dumps(body) if isinstance(body, (dict, list)) else body
-    all_headers = {"Host": f"127.0.0.1:{port}"}
+    all_headers = {"Host": f"{host}:{port}"}
     if isinstance(body, (dict, list)):
         all_headers["Content-Type"] = "application/json"
     all_headers.update(headers or {})
@@ -46,14 +48,16 @@ def request(port, method, path, body=None, source="127.0.0.2", headers=None, tim
 
 
 def start(data, extra=None):
-    port = free_port()
-    env = dict(os.environ, PORT=str(port), SITE_ROOT=str(ROOT), DIST_DIR=str(data / "dist"), DATA_DIR=str(data / "var"),
+    port, panel = free_port(), free_port()
+    PANEL[port] = panel
+    env = dict(os.environ, PORT=str(port), ADMIN_PORT=str(panel), SITE_ROOT=str(ROOT), DIST_DIR=str(data / "dist"), DATA_DIR=str(data / "var"),
                ADMIN_EMAIL=ADMIN, ADMIN_PASSWORD=PASSWORD, RUST_LOG="error", **(extra or {}))
     proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            for listening in (port, panel):
+                socket.create_connection(("127.0.0.1", listening), timeout=0.2).close()
             return proc, port
         except OSError:
             if proc.poll() is not None:
@@ -77,7 +81,8 @@ def resident_mib(pid):
 
 
 def login(port, source, password="zgadywane hasło"):
-    return request(port, "POST", "/api/auth/login", {"email": ADMIN, "password": password}, source=source)
+    """A sign-in on the panel's own listener (its origin: localhost) of the server at `port`."""
+    return request(PANEL[port], "POST", "/api/auth/login", {"email": ADMIN, "password": password}, source=source, host="localhost")
 
 
 def burst_of_sign_ins(port, n, source):

@@ -139,7 +139,7 @@ def wait_port(port, proc):
 
 def start_sidecar(dist, data, extra=None):
     port = free_port()
-    env = {**os.environ, "PORT": str(port), "SITE_ROOT": str(ROOT), "DIST_DIR": str(dist), "DATA_DIR": str(data), "RUST_LOG": "error", **(extra or {})}
+    env = {**os.environ, "PORT": str(port), "ADMIN_PORT": str(free_port()), "SITE_ROOT": str(ROOT), "DIST_DIR": str(dist), "DATA_DIR": str(data), "RUST_LOG": "error", **(extra or {})}
     proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wait_port(port, proc)
     return proc, port

@@ -12,6 +12,11 @@ pub const SECRET_VARIABLES: [&str; 2] = ["ADMIN_PASSWORD", "SMTP_URL"];
 pub struct Config {
     pub bind: String,
     pub port: u16,
+    /// Where the panel and its API listen: a listener of their own, loopback by default.
+    pub admin_bind: String,
+    pub admin_port: u16,
+    /// The public site's and the panel's origins as browsers see them.
+    pub origins: Origins,
     /// The project root holding `content/` and `templates/`.
     pub root: PathBuf,
     /// Where the built site is published.
@@ -71,9 +76,34 @@ impl Config {
         let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
         let flag = |key: &str| get(key).is_some_and(|v| v.trim() == "1");
         let proxies = non_empty("TRUSTED_PROXIES").unwrap_or_default();
+        let bind = get("BIND").unwrap_or_else(|| "127.0.0.1".into());
+        let port: u16 = number(&get, "PORT", 8080)?;
+        let admin_port = match get("ADMIN_PORT") {
+            Some(_) => number(&get, "ADMIN_PORT", 0)?,
+            None => port.checked_add(1).ok_or_else(|| crate::Error::Config {
+                name: "ADMIN_PORT",
+                message: "PORT is the last port: set ADMIN_PORT".into(),
+            })?,
+        };
+        let origin = |name: &'static str| {
+            non_empty(name)
+                .map(|v| site::edge::check_origin(&v))
+                .transpose()
+                .map_err(|message| crate::Error::Config { name, message })
+        };
+        let origins = Origins::new(
+            origin("PUBLIC_ORIGIN")?,
+            origin("ADMIN_ORIGIN")?,
+            &bind,
+            port,
+            admin_port,
+        )?;
         Ok(Self {
-            bind: get("BIND").unwrap_or_else(|| "127.0.0.1".into()),
-            port: number(&get, "PORT", 8080)?,
+            admin_bind: get("ADMIN_BIND").unwrap_or_else(|| "127.0.0.1".into()),
+            admin_port,
+            origins,
+            bind,
+            port,
             dist: get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from),
             data_dir: get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from),
             smtp_url: non_empty("SMTP_URL"),
@@ -94,17 +124,80 @@ impl Config {
             })?,
             publish_cmd: non_empty("PUBLISH_CMD"),
             purge_cmd: non_empty("PURGE_CMD"),
-            api_origin: non_empty("API_ORIGIN")
-                .map(|v| site::edge::check_api_origin(&v))
-                .transpose()
-                .map_err(|message| crate::Error::Config {
-                    name: "API_ORIGIN",
-                    message,
-                })?,
+            api_origin: origin("API_ORIGIN")?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
             dev: flag("DEV"),
             root,
         })
+    }
+}
+
+/// Where visitors and the administrator reach the two listeners: `scheme://host[:port]`,
+/// as a browser writes it in `Origin`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origins {
+    /// The public site (`PUBLIC_ORIGIN`); the panel's links to the site go there.
+    pub public: String,
+    /// The panel (`ADMIN_ORIGIN`): its requests that change something must come from there.
+    pub admin: String,
+}
+
+/// `host[:port]` of an origin, without the scheme.
+fn authority(origin: &str) -> &str {
+    origin.split_once("://").map_or(origin, |(_, rest)| rest)
+}
+
+/// The host of an origin, without the port.
+fn host(origin: &str) -> &str {
+    let authority = authority(origin);
+    match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => authority.split(':').next().unwrap_or(authority),
+    }
+}
+
+impl Origins {
+    /// The given origins, or the loopback defaults of `make run`: the public site at
+    /// `http://BIND:PORT` (`127.0.0.1` for an unspecified `BIND`) and the panel on
+    /// another host, `http://localhost:ADMIN_PORT` (or `127.0.0.1` beside a public
+    /// `localhost`). Browsers share cookies between the ports of one host and count them as
+    /// one site, so the panel must have a host of its own.
+    pub fn new(
+        public: Option<String>,
+        admin: Option<String>,
+        bind: &str,
+        port: u16,
+        admin_port: u16,
+    ) -> Result<Self, crate::Error> {
+        let public = public.unwrap_or_else(|| {
+            let host = match bind {
+                "0.0.0.0" | "" => "127.0.0.1",
+                "::" | "[::]" => "[::1]",
+                h if h.contains(':') && !h.starts_with('[') => {
+                    return format!("http://[{h}]:{port}")
+                }
+                h => h,
+            };
+            format!("http://{host}:{port}")
+        });
+        let admin = admin.unwrap_or_else(|| match host(&public) {
+            "localhost" => format!("http://127.0.0.1:{admin_port}"),
+            _ => format!("http://localhost:{admin_port}"),
+        });
+        if host(&public) == host(&admin) {
+            return Err(crate::Error::Config {
+                name: "ADMIN_ORIGIN",
+                message: format!(
+                    "{admin} has the host of the public site ({public}): browsers share cookies between the ports of one host, so the panel needs a host of its own (panel.example.pl, or localhost beside 127.0.0.1)"
+                ),
+            });
+        }
+        Ok(Origins { public, admin })
+    }
+
+    /// Whether the panel is reached over HTTPS (its cookie is then `__Host-` and `Secure`).
+    pub fn admin_https(&self) -> bool {
+        self.admin.starts_with("https://")
     }
 }
 
@@ -141,6 +234,39 @@ mod tests {
             (None, 30, 5)
         );
         assert_eq!((c.session_max_hours, c.force_https), (12, false));
+    }
+
+    #[test]
+    fn the_panel_gets_another_host_and_the_next_port_by_default() {
+        let c = Config::from_lookup(|_| None).expect("defaults");
+        assert_eq!((c.admin_bind.as_str(), c.admin_port), ("127.0.0.1", 8081));
+        assert_eq!(c.origins.public, "http://127.0.0.1:8080");
+        assert_eq!(c.origins.admin, "http://localhost:8081");
+        assert!(!c.origins.admin_https());
+        let c = Config::from_lookup(|k| (k == "PORT").then(|| "8280".into())).expect("port");
+        assert_eq!((c.port, c.admin_port), (8280, 8281));
+        let c = Config::from_lookup(|k| (k == "BIND").then(|| "localhost".into())).expect("bind");
+        assert_eq!(c.origins.admin, "http://127.0.0.1:8081");
+        let c = Config::from_lookup(|k| match k {
+            "ADMIN_ORIGIN" => Some("https://Panel.Gabinet.pl/".into()),
+            "PUBLIC_ORIGIN" => Some("https://gabinet.pl".into()),
+            _ => None,
+        })
+        .expect("production");
+        assert_eq!(c.origins.admin, "https://panel.gabinet.pl");
+        assert!(c.origins.admin_https());
+    }
+
+    #[test]
+    fn a_panel_on_the_host_of_the_site_is_refused() {
+        let err =
+            Config::from_lookup(|k| (k == "ADMIN_ORIGIN").then(|| "http://127.0.0.1:9000".into()))
+                .unwrap_err();
+        assert!(err.to_string().contains("ADMIN_ORIGIN"), "{err}");
+        assert!(err.to_string().contains("share cookies"), "{err}");
+        let err = Config::from_lookup(|k| (k == "ADMIN_ORIGIN").then(|| "panel.gabinet.pl".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("ADMIN_ORIGIN"), "{err}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The sidecar: serves the built site from memory and answers what cannot be static — the
 //! contact form, the admin panel's sign-in, pages and inbox — rebuilding the site after each
-//! change. [`app`] is the one application both [`run`] and the tests use, middleware and all.
+//! change. Two applications on two listeners: [`public_app`] (the site, the contact form,
+//! health) and [`admin_app`] (the panel and its API, on the panel's own origin). [`run`] and
+//! the tests use the very same two, middleware and all.
 //!
 //! It uses the `content` crate (the model), `site` (builds and serves the site) and `editing`
 //! (the panel's changes to files); none of them uses it. All SQL is in [`db`].
@@ -21,6 +23,7 @@ pub mod images;
 pub mod messages;
 pub mod outbox;
 pub mod pages;
+pub mod panel;
 pub mod preview;
 pub mod request_log;
 pub mod scheduler;
@@ -35,7 +38,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use config::Config;
+pub use config::{Config, Origins};
 pub use error::{ApiError, Error};
 
 /// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
@@ -69,6 +72,8 @@ impl Clients {
 pub struct AppState {
     pub db: Arc<db::Db>,
     pub clients: Clients,
+    /// Where the public site and the panel are reached.
+    pub origins: Origins,
     pub auth: auth::AuthState,
     pub contact: contact::ContactState,
     pub site: site::SiteState,
@@ -152,6 +157,7 @@ impl AppState {
                 proxies: config.trusted_proxies.clone(),
                 force_https: config.force_https,
             },
+            origins: config.origins.clone(),
             auth: auth::AuthState::new(admin_email, sessions),
             contact: contact::ContactState::new(
                 secret,
@@ -189,24 +195,38 @@ async fn security_headers(
     let path = req.path().to_string();
     let mut response = next.call(req).await?;
     if let Some(state) = state {
-        let site = state.site.live.current();
-        for (name, value) in site.headers_for(&path) {
-            response.headers_mut().insert(name, value);
-        }
-        if https {
-            response.headers_mut().insert(
-                actix_web::http::header::STRICT_TRANSPORT_SECURITY,
-                actix_web::http::header::HeaderValue::from_static(
-                    "max-age=31536000; includeSubDomains",
-                ),
-            );
-        }
+        let headers = state.site.live.current().headers_for(&path);
+        add_headers(response.headers_mut(), headers, https);
     }
     Ok(response)
 }
 
-/// The whole application: every route, the security headers and the request log.
-pub fn app(
+/// Puts `headers` on an answer, and HSTS when it goes over HTTPS.
+pub(crate) fn add_headers(
+    answer: &mut actix_web::http::header::HeaderMap,
+    headers: Vec<(
+        actix_web::http::header::HeaderName,
+        actix_web::http::header::HeaderValue,
+    )>,
+    https: bool,
+) {
+    for (name, value) in headers {
+        answer.insert(name, value);
+    }
+    if https {
+        answer.insert(
+            actix_web::http::header::STRICT_TRANSPORT_SECURITY,
+            actix_web::http::header::HeaderValue::from_static(
+                "max-age=31536000; includeSubDomains",
+            ),
+        );
+    }
+}
+
+/// The public site's application: the built pages and files, the contact form and health,
+/// with the site's security headers and the request log. Nothing of the panel: its address
+/// answers with a redirect to the panel's origin.
+pub fn public_app(
     state: web::Data<AppState>,
 ) -> App<
     impl ServiceFactory<
@@ -228,6 +248,28 @@ pub fn app(
             }
         })
         .configure(contact::configure)
+        .configure(health::configure)
+        .default_service(web::to(static_files::serve))
+}
+
+/// The panel's application, on its own origin: sign-in, every API that needs the
+/// administrator, previews, and the panel's page with its files, with the panel origin's
+/// headers and the request log.
+pub fn admin_app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        .wrap(middleware::from_fn(panel::security_headers))
+        .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(auth::configure)
         .configure(pages::configure)
         .configure(articles::configure)
@@ -235,8 +277,7 @@ pub fn app(
         .configure(data::configure)
         .configure(images::configure)
         .configure(messages::configure)
-        .configure(health::configure)
-        .default_service(web::to(static_files::serve))
+        .configure(panel::configure)
 }
 
 /// Writes the generated admin password to a file only the server's user can read.
@@ -315,17 +356,60 @@ pub async fn run(config: Config) -> Result<(), Error> {
         ),
         None => None,
     };
+    if config.force_https && !config.origins.admin_https() {
+        tracing::warn!(
+            "FORCE_HTTPS=1, but ADMIN_ORIGIN is {}: set it to the panel's https:// address, or every sign-in is refused as coming from another site",
+            config.origins.admin
+        );
+    }
+    let panel_route = state.site.live.current().panel.keys().min().cloned();
+    let public = public_server(state.clone(), &config)?;
+    let admin = admin_server(state, &config)?;
+    println!(
+        "Panel administracyjny: {}{}",
+        config.origins.admin,
+        panel_route.unwrap_or_default()
+    );
+    futures_util::future::try_join(public, admin)
+        .await
+        .map(|_| ())
+        .map_err(Error::Serve)
+}
+
+fn bind_error(address: &str, port: u16) -> impl FnOnce(std::io::Error) -> Error {
+    let address = format!("{address}:{port}");
+    move |source| Error::Bind { address, source }
+}
+
+/// The public site's listener (`BIND`, `PORT`).
+fn public_server(
+    state: web::Data<AppState>,
+    config: &Config,
+) -> Result<actix_web::dev::Server, Error> {
     // Blocking work is SQLite behind one lock, file writes and builds: a few threads do it
     // as fast as hundreds, without hundreds of stacks and allocator arenas.
-    let server = HttpServer::new(move || app(state.clone()))
+    let server = HttpServer::new(move || public_app(state.clone()))
         .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
         .bind((config.bind.as_str(), config.port))
-        .map_err(|source| Error::Bind {
-            address: format!("{}:{}", config.bind, config.port),
-            source,
-        })?;
+        .map_err(bind_error(&config.bind, config.port))?;
     for address in server.addrs() {
         println!("Strona działa pod adresem http://{address}");
     }
-    server.run().await.map_err(Error::Serve)
+    Ok(server.run())
+}
+
+/// The panel's listener (`ADMIN_BIND`, `ADMIN_PORT`): one administrator needs one worker.
+fn admin_server(
+    state: web::Data<AppState>,
+    config: &Config,
+) -> Result<actix_web::dev::Server, Error> {
+    let server = HttpServer::new(move || admin_app(state.clone()))
+        .workers(1)
+        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
+        .bind((config.admin_bind.as_str(), config.admin_port))
+        .map_err(bind_error(&config.admin_bind, config.admin_port))?;
+    for address in server.addrs() {
+        tracing::info!("the panel listens on http://{address}");
+    }
+    Ok(server.run())
 }

@@ -23,14 +23,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     let json = web::JsonConfig::default()
         .limit(MAX_SAVE_BYTES)
         .error_handler(|err, _| json_error(err).into());
-    cfg.route("/api/preview/{kind}/{slug}", web::post().to(preview))
-        .service(
-            web::scope("/api/drafts")
-                .app_data(json)
-                .route("", web::get().to(drafts))
-                .route("/{kind}/{slug}", web::put().to(put_draft))
-                .route("/{kind}/{slug}", web::delete().to(drop_draft)),
-        );
+    // The panel origin's rules sandbox every answer under this path (site::headers::PREVIEW_PATH).
+    let path = format!("{}{{kind}}/{{slug}}", site::headers::PREVIEW_PATH);
+    cfg.route(&path, web::post().to(preview)).service(
+        web::scope("/api/drafts")
+            .app_data(json)
+            .route("", web::get().to(drafts))
+            .route("/{kind}/{slug}", web::put().to(put_draft))
+            .route("/{kind}/{slug}", web::delete().to(drop_draft)),
+    );
 }
 
 /// What a preview and a draft carry: the sections and, optionally, the settings.

@@ -109,22 +109,28 @@ pub struct Site {
     pub id: String,
     /// Old addresses (`aliases:`) and the route each answers 301 with.
     pub redirects: HashMap<String, String>,
+    /// The admin panel's pages by route: served only on the panel's origin.
+    pub panel: HashMap<String, Arc<StaticFile>>,
+    /// The headers of every answer of the panel's origin, by path.
+    pub panel_headers: Vec<site::headers::HeaderRule>,
 }
 
 impl Site {
     /// The headers every answer for `path` carries, but `Cache-Control`: a file takes its
     /// own from [`Site::cache_control`], an API answer says its own.
     pub fn headers_for(&self, path: &str) -> Vec<(HeaderName, HeaderValue)> {
-        site::headers::headers_for(&self.headers, path)
-            .into_iter()
-            .filter(|(k, _)| !k.eq_ignore_ascii_case("cache-control"))
-            .filter_map(|(k, v)| {
-                Some((
-                    HeaderName::try_from(k.as_str()).ok()?,
-                    HeaderValue::try_from(v.as_str()).ok()?,
-                ))
-            })
-            .collect()
+        without_cache_control(&self.headers, path)
+    }
+
+    /// Like [`Site::headers_for`], for an answer of the panel's origin.
+    pub fn panel_headers_for(&self, path: &str) -> Vec<(HeaderName, HeaderValue)> {
+        without_cache_control(&self.panel_headers, path)
+    }
+
+    /// How long caches may keep the panel origin's file at `path`.
+    pub fn panel_cache_control(&self, path: &str) -> &str {
+        site::headers::header_value(&self.panel_headers, path, "Cache-Control")
+            .unwrap_or(site::headers::NOT_FOUND_CACHE)
     }
 
     /// How long caches may keep the file at `path`: the build's rule, as `_headers` and the
@@ -142,6 +148,8 @@ impl Site {
             number: 0,
             id: String::new(),
             redirects: HashMap::new(),
+            panel: HashMap::new(),
+            panel_headers: Vec::new(),
         }
     }
 
@@ -186,21 +194,30 @@ impl Site {
     /// The files of `build`, reusing those of `previous` that did not change (with their
     /// compressed forms).
     fn from_build(build: &site::Build, previous: &Site) -> Self {
+        let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>| {
+            before
+                .filter(|f| f.fingerprint == output.fingerprint)
+                .cloned()
+                .unwrap_or_else(|| Arc::new(StaticFile::new(output)))
+        };
         let files = build
             .outputs
             .iter()
-            .map(|output| {
-                let reused = previous
-                    .files
-                    .get(&output.path)
-                    .filter(|f| f.fingerprint == output.fingerprint)
-                    .cloned();
-                let file = reused.unwrap_or_else(|| Arc::new(StaticFile::new(output)));
-                (output.path.clone(), file)
+            .map(|o| (o.path.clone(), reuse(o, previous.files.get(&o.path))))
+            .collect();
+        let panel = build
+            .panel
+            .iter()
+            .filter_map(|o| {
+                let route = route_of(&o.path)?;
+                let file = reuse(o, previous.panel.get(&route));
+                Some((route, file))
             })
             .collect();
         Site {
             files,
+            panel,
+            panel_headers: build.panel_headers.clone(),
             headers: build.headers.clone(),
             renderer: Some(Arc::clone(&build.renderer)),
             number: previous.number + 1,
@@ -212,6 +229,23 @@ impl Site {
                 .collect(),
         }
     }
+}
+
+/// The headers `rules` give `path`, but `Cache-Control`.
+fn without_cache_control(
+    rules: &[site::headers::HeaderRule],
+    path: &str,
+) -> Vec<(HeaderName, HeaderValue)> {
+    site::headers::headers_for(rules, path)
+        .into_iter()
+        .filter(|(k, _)| !k.eq_ignore_ascii_case("cache-control"))
+        .filter_map(|(k, v)| {
+            Some((
+                HeaderName::try_from(k.as_str()).ok()?,
+                HeaderValue::try_from(v.as_str()).ok()?,
+            ))
+        })
+        .collect()
 }
 
 /// The address a published file answers at (`blog/index.html` is `/blog`); none for hidden
@@ -308,7 +342,9 @@ impl SiteState {
         let project = site::Project::at(&config.root);
         SiteState {
             builder: Mutex::new(
-                site::Builder::new(project.clone()).with_api_origin(config.api_origin.clone()),
+                site::Builder::new(project.clone())
+                    .with_api_origin(config.api_origin.clone())
+                    .with_admin_origin(Some(config.origins.admin.clone())),
             ),
             editor: editing::Editor::new(&project.content_dir),
             project,

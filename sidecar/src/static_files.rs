@@ -109,12 +109,13 @@ fn not_found(site: &Site) -> HttpResponse {
         .body(body)
 }
 
-fn file_response(
+/// The answer with `file`, kept by caches as `cache` says; `dev_client`: a page gets the
+/// reloading client of `make dev`.
+pub(crate) fn file_response(
     req: &HttpRequest,
-    state: &AppState,
-    site: &Site,
-    path: &str,
     file: &StaticFile,
+    cache: &str,
+    dev_client: bool,
 ) -> HttpResponse {
     let fresh = req
         .headers()
@@ -124,11 +125,9 @@ fn file_response(
     let mut response = if fresh {
         HttpResponse::NotModified().finish()
     } else {
-        let (body, encoding) = match &state.dev {
-            Some(_) if path.ends_with(".html") => {
-                (bytes::Bytes::from(crate::dev::inject(&file.raw)), None)
-            }
-            _ => file.body(negotiate(req)),
+        let (body, encoding) = match dev_client && file.content_type.starts_with("text/html") {
+            true => (bytes::Bytes::from(crate::dev::inject(&file.raw)), None),
+            false => file.body(negotiate(req)),
         };
         let mut builder = HttpResponse::Ok();
         builder.content_type(file.content_type.as_str());
@@ -138,11 +137,6 @@ fn file_response(
         builder.body(body)
     };
     let headers = response.headers_mut();
-    // `make dev` reloads tabs after every change: nothing may be kept there.
-    let cache = match &state.dev {
-        Some(_) => "no-cache",
-        None => site.cache_control(req.path()),
-    };
     if let Ok(value) = HeaderValue::from_str(cache) {
         headers.insert(header::CACHE_CONTROL, value);
     }
@@ -171,6 +165,14 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .body("Ta metoda nie jest obsługiwana.");
     }
     let site: Arc<Site> = state.site.live.current();
+    let panel = req.path().trim_end_matches('/');
+    if site.panel.contains_key(panel) {
+        // The panel lives on its own origin: nothing of it is served here.
+        return HttpResponse::Found()
+            .insert_header((header::LOCATION, format!("{}{panel}", state.origins.admin)))
+            .insert_header((header::CACHE_CONTROL, site::headers::NOT_FOUND_CACHE))
+            .finish();
+    }
     if let Some(to) = alias(&site, req.path()) {
         let location = match req.uri().query() {
             Some(query) => format!("{to}?{query}"),
@@ -183,7 +185,11 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     }
     match resolve(&site, req.path()) {
         Resolved::File(path) => match site.files.get(&path) {
-            Some(file) => file_response(&req, &state, &site, &path, file),
+            // `make dev` reloads tabs after every change: nothing may be kept there.
+            Some(file) => match state.dev {
+                Some(_) => file_response(&req, file, "no-cache", true),
+                None => file_response(&req, file, site.cache_control(req.path()), false),
+            },
             None => not_found(&site),
         },
         Resolved::Redirect(mut location) => {
@@ -224,6 +230,8 @@ mod tests {
             number: 1,
             id: "test".into(),
             redirects: [("/stary-adres".to_string(), "/uslugi".to_string())].into(),
+            panel: HashMap::new(),
+            panel_headers: Vec::new(),
         }
     }
 

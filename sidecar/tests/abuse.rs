@@ -13,7 +13,7 @@ use sidecar::auth::throttle::FREE_PER_ACCOUNT;
 #[actix_rt::test]
 async fn a_burst_of_sixty_wrong_sign_ins_gets_only_the_allowed_guesses() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let attempts = (0..60).map(|_| send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))));
     let answers = futures_util::future::join_all(attempts).await;
     let guessed = answers
@@ -38,7 +38,7 @@ async fn a_burst_of_sixty_wrong_sign_ins_gets_only_the_allowed_guesses() {
 #[actix_rt::test]
 async fn a_stranger_cannot_lock_the_admin_out() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     for _ in 0..FREE_PER_ACCOUNT {
         let answer = send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
@@ -61,7 +61,7 @@ async fn a_stranger_cannot_lock_the_admin_out() {
 #[actix_rt::test]
 async fn another_account_signing_in_does_not_clear_the_throttle_on_the_admin() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     for _ in 0..FREE_PER_ACCOUNT {
         send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
     }
@@ -82,7 +82,7 @@ async fn another_account_signing_in_does_not_clear_the_throttle_on_the_admin() {
 #[actix_rt::test]
 async fn oversized_sign_in_fields_are_refused_and_nothing_is_stored() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let huge = "a".repeat(2 * 1024 * 1024) + "@example.pl";
     let answer = send(&app, login(&huge, "hasło")).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
@@ -110,7 +110,7 @@ async fn oversized_sign_in_fields_are_refused_and_nothing_is_stored() {
 #[actix_rt::test]
 async fn a_request_without_a_session_is_refused_before_its_body_is_read() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let body = json!({ "content": { "sections": [{ "type": "text", "content": "x".repeat(3 * 1024 * 1024) }] }, "version": "x" });
     let answer = send(
         &app,
@@ -165,7 +165,7 @@ async fn the_account_commands_refuse_what_makes_no_sense() {
 #[actix_rt::test]
 async fn password_checks_run_at_most_two_at_once_whatever_the_burst() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let attempts = (0..20).map(|i| {
         send(
             &app,

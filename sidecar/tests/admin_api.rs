@@ -28,7 +28,7 @@ fn file(s: &Setup, relative: &str) -> String {
 #[actix_rt::test]
 async fn the_admin_signs_in_with_a_strict_http_only_cookie_and_stays_signed_in() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     assert!(cookie.http_only().unwrap_or(false));
     assert_eq!(
@@ -51,7 +51,7 @@ async fn the_admin_signs_in_with_a_strict_http_only_cookie_and_stays_signed_in()
 #[actix_rt::test]
 async fn over_https_the_cookie_is_secure_and_host_prefixed_only_when_a_trusted_proxy_says_so() {
     let s = setup(&[("TRUSTED_PROXIES", "127.0.0.1")]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let https = || login(ADMIN, PASSWORD).insert_header(("X-Forwarded-Proto", "https"));
     let trusted = send(&app, common::from("127.0.0.1", https())).await;
     let cookie = trusted.cookie.expect("cookie");
@@ -76,7 +76,7 @@ async fn over_https_the_cookie_is_secure_and_host_prefixed_only_when_a_trusted_p
 #[actix_rt::test]
 async fn force_https_makes_cookies_secure_and_sends_hsts_whatever_the_headers() {
     let s = setup(&[("FORCE_HTTPS", "1")]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let answer = send(&app, login(ADMIN, PASSWORD)).await;
     let cookie = answer.cookie.expect("cookie");
     assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
@@ -99,9 +99,81 @@ async fn force_https_makes_cookies_secure_and_sends_hsts_whatever_the_headers() 
 }
 
 #[actix_rt::test]
+async fn over_https_only_the_host_prefixed_cookie_is_read() {
+    let s = setup(&[("FORCE_HTTPS", "1")]);
+    let app = admin_app!(s);
+    let token = send(&app, login(ADMIN, PASSWORD))
+        .await
+        .cookie
+        .expect("cookie")
+        .value()
+        .to_string();
+    let session = |name: &'static str| {
+        test::TestRequest::get()
+            .uri("/api/messages")
+            .cookie(Cookie::new(name, token.clone()))
+    };
+    let unprefixed = send(&app, session(sidecar::auth::COOKIE)).await;
+    assert_eq!(
+        unprefixed.status,
+        StatusCode::UNAUTHORIZED,
+        "a cookie any host of the site could have set is not a session over HTTPS"
+    );
+    let prefixed = send(&app, session(sidecar::auth::SECURE_COOKIE)).await;
+    assert_eq!(prefixed.status, StatusCode::OK, "{}", prefixed.text);
+    let plain = setup(&[]);
+    let app = admin_app!(plain);
+    let token = signed_in(&app).await.value().to_string();
+    let answer = send(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/messages")
+            .cookie(Cookie::new(sidecar::auth::SECURE_COOKIE, token)),
+    )
+    .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::UNAUTHORIZED,
+        "over plain HTTP only the plain one"
+    );
+}
+
+#[actix_rt::test]
+async fn a_panel_on_https_makes_the_cookie_host_prefixed_and_secure() {
+    let s = setup(&[
+        ("ADMIN_ORIGIN", "https://panel.gabinet-harmonia.pl"),
+        ("PUBLIC_ORIGIN", "https://gabinet-harmonia.pl"),
+    ]);
+    let app = admin_app!(s);
+    let answer = send(
+        &app,
+        login(ADMIN, PASSWORD).insert_header((header::ORIGIN, "https://panel.gabinet-harmonia.pl")),
+    )
+    .await;
+    let cookie = answer.cookie.expect("cookie");
+    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert!(cookie.secure().unwrap_or(false));
+    assert_eq!(cookie.domain(), None, "host-only");
+    assert_eq!(cookie.path(), Some("/"));
+    assert!(answer
+        .headers
+        .contains_key(header::STRICT_TRANSPORT_SECURITY));
+    let from_site = send(
+        &app,
+        login(ADMIN, PASSWORD).insert_header((header::ORIGIN, "https://gabinet-harmonia.pl")),
+    )
+    .await;
+    assert_eq!(
+        from_site.status,
+        StatusCode::FORBIDDEN,
+        "the public site is another origin"
+    );
+}
+
+#[actix_rt::test]
 async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let wrong = call(&app, login(ADMIN, "nie to hasło wcale")).await;
     let unknown = call(&app, login("nikt@example.pl", PASSWORD)).await;
     assert_eq!(wrong.0, StatusCode::UNAUTHORIZED);
@@ -113,7 +185,7 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer() {
 #[actix_rt::test]
 async fn another_account_is_refused_without_a_session() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let (status, cookie, body) = call(&app, login(OTHER, OTHER_PASSWORD)).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(
@@ -126,7 +198,7 @@ async fn another_account_is_refused_without_a_session() {
 #[actix_rt::test]
 async fn repeated_failures_are_throttled_even_for_the_right_password() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     for _ in 0..sidecar::auth::throttle::FREE_PER_ACCOUNT {
         assert_eq!(
             call(&app, login(ADMIN, "zgadywane hasło")).await.0,
@@ -147,7 +219,7 @@ async fn repeated_failures_are_throttled_even_for_the_right_password() {
 #[actix_rt::test]
 async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let kept = signed_in(&app).await;
     let cookie = signed_in(&app).await;
     let (status, _, _) = call(
@@ -181,7 +253,7 @@ async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
 #[actix_rt::test]
 async fn requests_from_another_origin_are_refused() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let (status, cookie, _) = call(
         &app,
         login(ADMIN, PASSWORD).insert_header((header::ORIGIN, "https://evil.example")),
@@ -238,7 +310,7 @@ fn put(
 #[actix_rt::test]
 async fn the_pages_need_a_session_and_come_by_kind_then_slug_with_their_routes() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     assert_eq!(
         call(&app, test::TestRequest::get().uri("/api/pages"))
             .await
@@ -294,7 +366,7 @@ async fn the_pages_need_a_session_and_come_by_kind_then_slug_with_their_routes()
 #[actix_rt::test]
 async fn saving_unchanged_content_leaves_the_file_byte_identical() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let before = file(&s, "services/interwencja-kryzysowa.md");
     let list = pages(&app, &cookie).await;
@@ -317,7 +389,7 @@ async fn saving_unchanged_content_leaves_the_file_byte_identical() {
 #[actix_rt::test]
 async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/cennik");
@@ -372,7 +444,7 @@ async fn a_save_is_published_sanitised_and_recorded_and_can_be_restored() {
 #[actix_rt::test]
 async fn a_stale_version_gets_409_and_changes_nothing() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
     let p = page(&list, "blog/terapia-cbt");
@@ -398,7 +470,7 @@ async fn a_stale_version_gets_409_and_changes_nothing() {
 #[actix_rt::test]
 async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/regulamin");
@@ -426,7 +498,8 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let terms = call(&app, test::TestRequest::get().uri("/regulamin")).await;
+    let site = public_app!(s);
+    let terms = call(&site, test::TestRequest::get().uri("/regulamin")).await;
     assert_eq!(terms.0, StatusCode::OK);
     let marker = json!([{ "type": "text", "content": "a\n<!-- section: text -->\nb" }]);
     assert_eq!(
@@ -453,7 +526,7 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
 #[actix_rt::test]
 async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     let s = setup(&[("PUBLISH_CMD", "echo 'bucket unreachable' >&2; exit 3")]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/cennik");
@@ -500,7 +573,7 @@ async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
         "-m",
         "Treści",
     ]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
     let p = page(&list, "pages/blog");
@@ -535,7 +608,7 @@ async fn the_set_password_command_reads_the_password_from_standard_input() {
         .write_all("zupełnie nowe hasło\n".as_bytes())
         .expect("write");
     assert!(child.wait().expect("exits").success());
-    let app = app!(s);
+    let app = admin_app!(s);
     assert_eq!(
         call(&app, login(ADMIN, PASSWORD)).await.0,
         StatusCode::UNAUTHORIZED

@@ -59,11 +59,13 @@ impl Place {
         self.command(args).output().expect("the sidecar runs")
     }
 
-    fn serve(&self) -> (Running, u16) {
-        let port = common::free_port();
+    /// The server's public port and its panel's port.
+    fn serve(&self) -> (Running, u16, u16) {
+        let (port, panel) = (common::free_port(), common::free_port());
         let child = self
             .command(&[])
             .env("PORT", port.to_string())
+            .env("ADMIN_PORT", panel.to_string())
             .env("ADMIN_EMAIL", ADMIN)
             .env("ADMIN_PASSWORD", PASSWORD)
             .env("CONTACT_RATE_PER_MINUTE", "100000")
@@ -81,7 +83,7 @@ impl Place {
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        (running, port)
+        (running, port, panel)
     }
 
     fn db(&self) -> sidecar::db::Db {
@@ -199,8 +201,8 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
     let dir = tempfile::tempdir().expect("temp dir");
     let source = Place::at(&dir.path().join("source"));
     common::site_copy(&dir.path().join("source"));
-    let (server, port) = source.serve();
-    let cookie = sign_in(port);
+    let (server, port, panel) = source.serve();
+    let cookie = sign_in(panel);
     const PAGE: &str = "pages/cennik";
 
     // Load: contact messages from two clients and page saves, until told to stop.
@@ -225,13 +227,13 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
         std::thread::spawn(move || {
             let mut saved = 0;
             while !stop.load(Ordering::SeqCst) && saved < 40 {
-                let version = version_of(port, &cookie, PAGE);
+                let version = version_of(panel, &cookie, PAGE);
                 let body = json!({
                     "content": { "sections": [{ "type": "text", "content": format!("Cennik, wersja {saved}.") }] },
                     "version": version,
                 });
                 let (status, _, answer) = request(
-                    port,
+                    panel,
                     "PUT",
                     "/api/pages/pages/cennik",
                     &[("Cookie", &cookie)],
@@ -389,7 +391,7 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
     assert_eq!(revisions(&fresh_db, PAGE), source_revisions);
     assert_eq!(files(&fresh.root.join("content")), source_content);
     drop(fresh_db);
-    let (_restored_server, port) = fresh.serve();
+    let (_restored_server, port, _) = fresh.serve();
     let (status, _, html) = request(port, "GET", "/cennik", &[], "");
     assert_eq!(status, 200);
     let last_text = &source_revisions.last().expect("a revision").2;

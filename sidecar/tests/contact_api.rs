@@ -40,7 +40,7 @@ fn json_post(body: &Value) -> test::TestRequest {
 #[actix_rt::test]
 async fn a_valid_message_is_stored_before_the_answer() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let answer = send(&app, json_post(&valid(&old_token(&s)))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body, json!({ "ok": true }));
@@ -53,7 +53,7 @@ async fn a_valid_message_is_stored_before_the_answer() {
 #[actix_rt::test]
 async fn every_invalid_field_is_named_and_nothing_is_stored() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let t = old_token(&s);
     let cases = [
         (with(valid(&t), "name", json!("")), "name"),
@@ -126,7 +126,7 @@ async fn every_invalid_field_is_named_and_nothing_is_stored() {
 #[actix_rt::test]
 async fn malformed_requests_get_4xx_with_a_message() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let post = || test::TestRequest::post().uri("/api/contact");
     let requests = [
         (
@@ -173,7 +173,7 @@ async fn malformed_requests_get_4xx_with_a_message() {
 #[actix_rt::test]
 async fn suspected_messages_are_answered_as_sent_and_kept_with_their_reason() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let fresh = sidecar::contact::token::issue(&s.state.contact.secret, sidecar::now());
     let forged = format!("{}.abc.{}", sidecar::now() - 60, "ab".repeat(32));
     let cases = [
@@ -209,7 +209,7 @@ async fn suspected_messages_are_answered_as_sent_and_kept_with_their_reason() {
 #[actix_rt::test]
 async fn a_token_is_good_for_one_message_only() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let token = old_token(&s);
     for _ in 0..2 {
         assert_eq!(
@@ -228,7 +228,7 @@ async fn a_token_is_good_for_one_message_only() {
 #[actix_rt::test]
 async fn too_many_messages_from_one_client_get_429_and_others_are_not_held_back() {
     let s = setup(&[("CONTACT_RATE_PER_MINUTE", "2")]);
-    let app = app!(s);
+    let app = public_app!(s);
     let post = |ip: &str| common::from(ip, json_post(&valid(&old_token(&s))));
     for _ in 0..2 {
         assert_eq!(send(&app, post("127.0.0.2")).await.status, StatusCode::OK);
@@ -253,7 +253,7 @@ async fn behind_a_trusted_proxy_the_limit_sees_each_visitor() {
         ("CONTACT_RATE_PER_MINUTE", "1"),
         ("TRUSTED_PROXIES", "127.0.0.1"),
     ]);
-    let app = app!(s);
+    let app = public_app!(s);
     let via_proxy = |visitor: &str| {
         common::from(
             "127.0.0.1",
@@ -294,7 +294,7 @@ async fn behind_a_trusted_proxy_the_limit_sees_each_visitor() {
 #[actix_rt::test]
 async fn the_token_endpoint_issues_a_fresh_uncached_token() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let answer = send(&app, test::TestRequest::get().uri("/api/contact/token")).await;
     assert_eq!(
         answer
@@ -320,7 +320,7 @@ fn form_post(fields: &[(&str, &str)]) -> test::TestRequest {
 #[actix_rt::test]
 async fn the_form_without_javascript_confirms_with_a_fresh_token_then_stores() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let form = [
         ("name", "Jan Nowak"),
         ("email", "jan@example.pl"),
@@ -368,7 +368,7 @@ async fn the_form_without_javascript_confirms_with_a_fresh_token_then_stores() {
 #[actix_rt::test]
 async fn the_form_without_javascript_shows_errors_next_to_the_fields() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = public_app!(s);
     let form = [
         ("name", ""),
         ("email", "jan"),
@@ -391,7 +391,7 @@ async fn the_form_without_javascript_shows_errors_next_to_the_fields() {
 #[actix_rt::test]
 async fn refused_and_invalid_form_posts_render_at_most_two_pages_at_once_and_never_rebuild() {
     let s = setup(&[("CONTACT_RATE_PER_MINUTE", "20")]);
-    let app = app!(s);
+    let app = public_app!(s);
     let build = s.state.site.live.current().number;
     let invalid = [
         ("name", ""),

@@ -66,6 +66,7 @@ fn sidecar(dir: &Path, port: u16, smtp_port: u16) -> Killed {
 fn sidecar_with(dir: &Path, port: u16, smtp_port: u16, min_seconds: &str) -> Killed {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sidecar"))
         .env("PORT", port.to_string())
+        .env("ADMIN_PORT", common::free_port().to_string())
         .env("SITE_ROOT", common::repo_root())
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))

@@ -59,7 +59,7 @@ fn delete(uri: &str, cookie: &actix_web::cookie::Cookie<'static>) -> test::TestR
 async fn the_inbox_lists_every_message_newest_first_with_its_state() {
     let s = setup(&[]);
     let [pending, failed, delivered, held] = inbox(&s);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = send(&app, get("/api/messages", &cookie)).await;
     assert_eq!(list.status, StatusCode::OK);
@@ -91,7 +91,7 @@ async fn the_inbox_lists_every_message_newest_first_with_its_state() {
 async fn a_failed_message_is_retried_and_a_held_one_released() {
     let s = setup(&[]);
     let [pending, failed, _, held] = inbox(&s);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let retried = send(
         &app,
@@ -148,7 +148,7 @@ async fn a_failed_message_is_retried_and_a_held_one_released() {
 async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
     let s = setup(&[]);
     let [pending, ..] = inbox(&s);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let exported = send(
         &app,
@@ -193,7 +193,7 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
 async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
     let s = setup(&[]);
     let [pending, ..] = inbox(&s);
-    let app = app!(s);
+    let app = admin_app!(s);
     let anonymous = test::TestRequest::get().uri("/api/messages");
     assert_eq!(send(&app, anonymous).await.status, StatusCode::UNAUTHORIZED);
     let anonymous = test::TestRequest::delete().uri(&format!("/api/messages/{pending}"));

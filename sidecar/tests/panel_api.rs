@@ -72,7 +72,7 @@ where
 #[actix_rt::test]
 async fn settings_are_saved_into_the_front_matter_and_published() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "blog/terapia-cbt").await;
     assert_eq!(doc["status"], "published");
@@ -102,7 +102,7 @@ async fn settings_are_saved_into_the_front_matter_and_published() {
 #[actix_rt::test]
 async fn bad_settings_are_refused_in_polish_and_the_file_is_kept() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "blog/terapia-online").await;
     let before = s.file("blog/terapia-online.md");
@@ -136,7 +136,7 @@ async fn bad_settings_are_refused_in_polish_and_the_file_is_kept() {
 #[actix_rt::test]
 async fn a_preview_renders_unsaved_text_and_changes_nothing() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "pages/cennik").await;
     let before = s.file("pages/cennik.md");
@@ -189,7 +189,7 @@ async fn a_preview_renders_unsaved_text_and_changes_nothing() {
 #[actix_rt::test]
 async fn a_preview_says_what_a_save_would_be_refused_for() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "pages/regulamin").await;
     let mut content = doc["content"].clone();
@@ -205,7 +205,7 @@ async fn a_preview_says_what_a_save_would_be_refused_for() {
 #[actix_rt::test]
 async fn previews_are_refused_without_a_session_from_elsewhere_and_for_bad_bodies() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let body = json!({ "content": { "sections": [] } });
     let req = test::TestRequest::post()
         .uri("/api/preview/pages/cennik")
@@ -243,7 +243,7 @@ async fn previews_are_refused_without_a_session_from_elsewhere_and_for_bad_bodie
 #[actix_rt::test]
 async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let proposal = send(
         &app,
@@ -314,7 +314,7 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
 #[actix_rt::test]
 async fn bad_new_articles_are_refused_in_polish() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let req = test::TestRequest::post()
         .uri("/api/articles")
         .set_json(json!({ "title": "A" }));
@@ -350,7 +350,7 @@ async fn bad_new_articles_are_refused_in_polish() {
 #[actix_rt::test]
 async fn a_deleted_article_leaves_the_site_stays_in_the_history_and_comes_back() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     // Other articles link to this one: deleting it would break them.
     let linked = document(&app, &cookie, "blog/praktyka-mindfulness").await;
@@ -421,7 +421,7 @@ async fn a_deleted_article_leaves_the_site_stays_in_the_history_and_comes_back()
 #[actix_rt::test]
 async fn unpublishing_an_article_that_a_page_links_to_is_refused_with_the_page_named() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let linked = "blog/terapia-cbt";
     let linking = std::fs::read_dir(s.root.join("content/blog"))
@@ -459,7 +459,7 @@ async fn unpublishing_an_article_that_a_page_links_to_is_refused_with_the_page_n
 #[actix_rt::test]
 async fn drafts_are_kept_on_the_server_until_saved_or_discarded() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "pages/blog").await;
     let mut content = doc["content"].clone();
@@ -512,7 +512,7 @@ async fn drafts_are_kept_on_the_server_until_saved_or_discarded() {
 #[actix_rt::test]
 async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     assert_eq!(
         send(&app, test::TestRequest::get().uri("/api/prices"))
             .await
@@ -576,7 +576,7 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
 #[actix_rt::test]
 async fn the_facts_are_edited_checked_in_polish_and_shown_on_every_page() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let facts = send(&app, get(&cookie, "/api/facts")).await.body;
     assert_eq!(
@@ -658,7 +658,7 @@ async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
 async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
     let s = setup(&[]);
     sidecar::scheduler::spawn(s.state.clone());
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let facts = send(&app, get(&cookie, "/api/facts")).await.body;
     let now = sidecar::now();
@@ -712,7 +712,7 @@ async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
 async fn a_scheduled_article_is_published_when_its_time_comes() {
     let s = setup(&[]);
     sidecar::scheduler::spawn(s.state.clone());
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let req = test::TestRequest::post().uri("/api/articles");
     let created = send(
@@ -769,7 +769,7 @@ fn upload(cookie: &Cookie_, query: &str, body: Vec<u8>) -> test::TestRequest {
 #[actix_rt::test]
 async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let stored = send(
         &app,
@@ -841,7 +841,7 @@ async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
 #[actix_rt::test]
 async fn uploads_that_are_not_images_too_large_or_without_a_text_are_refused() {
     let s = setup(&[]);
-    let app = app!(s);
+    let app = admin_app!(s);
     assert_eq!(
         send(
             &app,

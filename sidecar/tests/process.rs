@@ -51,6 +51,7 @@ fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
     command
         .env("PORT", port.to_string())
+        .env("ADMIN_PORT", common::free_port().to_string())
         .env("SITE_ROOT", &root)
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))
@@ -86,6 +87,53 @@ fn form_post(port: u16, body: &str) -> u16 {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read");
     answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+/// A GET's whole answer, head and body.
+fn get(port: u16, host: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    answer
+}
+
+#[test]
+fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let panel = common::free_port();
+    let (sidecar, port) = start(dir.path(), &[("ADMIN_PORT", panel.to_string())]);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !sidecar.log().contains("Panel administracyjny") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = sidecar.log();
+    assert!(
+        log.contains(&format!(
+            "Strona działa pod adresem http://127.0.0.1:{port}"
+        )),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!(
+            "Panel administracyjny: http://localhost:{panel}/administratormagda"
+        )),
+        "{log}"
+    );
+    let page = get(panel, &format!("localhost:{panel}"), "/administratormagda");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<h1>Panel Administracyjny</h1>"));
+    let moved = get(port, "127.0.0.1", "/administratormagda");
+    assert!(moved.starts_with("HTTP/1.1 302"), "{moved}");
+    assert!(
+        moved.contains(&format!(
+            "location: http://localhost:{panel}/administratormagda"
+        )),
+        "{moved}"
+    );
+    assert!(get(port, "127.0.0.1", "/api/auth/session").starts_with("HTTP/1.1 404"));
 }
 
 #[test]

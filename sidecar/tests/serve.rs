@@ -27,7 +27,7 @@ async fn body_text<B: actix_web::body::MessageBody>(
 #[actix_rt::test]
 async fn pages_are_served_as_html_with_the_short_policy_of_the_rules() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     for (path, heading) in [
         ("/", "Znajdź swoją ścieżkę do harmonii"),
         ("/uslugi/terapia-par", "Terapia par"),
@@ -45,7 +45,7 @@ async fn pages_are_served_as_html_with_the_short_policy_of_the_rules() {
 #[actix_rt::test]
 async fn trailing_slashes_and_index_files_redirect_to_clean_urls() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     for (from, to) in [
         ("/uslugi/", "/uslugi"),
         ("/blog/index.html", "/blog"),
@@ -60,7 +60,7 @@ async fn trailing_slashes_and_index_files_redirect_to_clean_urls() {
 #[actix_rt::test]
 async fn unknown_paths_get_the_error_page_with_404() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     for path in [
         "/nie-ma-takiej-strony",
         "/uslugi/nieznana",
@@ -86,7 +86,7 @@ async fn hashed_assets_are_immutable_and_compressed_on_request() {
     let html = std::fs::read_to_string(dir.dir.path().join("dist/index.html")).expect("home");
     let start = html.find("/assets/style.").expect("stylesheet link");
     let css = &html[start..start + html[start..].find('"').expect("end of link")];
-    let app = app!(dir);
+    let app = public_app!(dir);
     let req = test::TestRequest::get()
         .uri(css)
         .insert_header((header::ACCEPT_ENCODING, "br"))
@@ -110,7 +110,7 @@ async fn hashed_assets_are_immutable_and_compressed_on_request() {
 #[actix_rt::test]
 async fn an_unchanged_page_answers_304_to_its_etag() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     let resp = test::call_service(&app, test::TestRequest::get().uri("/blog").to_request()).await;
     let etag = h(&resp, header::ETAG);
     let req = test::TestRequest::get()
@@ -124,7 +124,7 @@ async fn an_unchanged_page_answers_304_to_its_etag() {
 #[actix_rt::test]
 async fn other_methods_are_refused_with_405() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     let resp = test::call_service(&app, test::TestRequest::post().uri("/blog").to_request()).await;
     assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(h(&resp, header::ALLOW), "GET, HEAD");
@@ -133,7 +133,7 @@ async fn other_methods_are_refused_with_405() {
 #[actix_rt::test]
 async fn a_path_that_only_looks_like_a_page_is_never_redirected_elsewhere() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     for path in [
         "/%09/evil.example/index.html",
         "/%20/evil.example/",
@@ -149,7 +149,7 @@ async fn a_path_that_only_looks_like_a_page_is_never_redirected_elsewhere() {
 #[actix_rt::test]
 async fn every_answer_carries_the_security_headers_of_the_build() {
     let dir = built_site();
-    let app = app!(dir);
+    let app = public_app!(dir);
     for path in ["/", "/nie-ma", "/api/auth/session"] {
         let resp = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
         let csp = h(&resp, header::CONTENT_SECURITY_POLICY);

@@ -21,10 +21,11 @@ after(async () => {
   await site?.stop();
 });
 
+/** The panel on its own origin; the page may also follow links to the public site. */
 async function panel() {
-  const page = await openPage(browser, site.base);
+  const page = await openPage(browser, [site.panel, site.base]);
   page.on("dialog", (d) => d.accept());
-  await page.goto(`${site.base}/administratormagda`);
+  await page.goto(`${site.panel}/administratormagda`);
   return page;
 }
 
@@ -117,19 +118,21 @@ describe("admin panel", () => {
     await page.getByRole("tablist", { name: "Strony" }).waitFor();
     await page.getByRole("button", { name: "Wyloguj się" }).click();
     await page.waitForURL(`${site.base}/`);
+    // The SPEC's address on the public site leads to the panel's own origin.
     await page.goto(`${site.base}/administratormagda`);
+    assert.equal(page.url(), `${site.panel}/administratormagda`);
     await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
     await page.context().close();
   });
 
   test("keeps unsaved edits as a draft, asks before switching, and offers them back after a reload", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser, site.panel);
     const dialogs = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       d.dismiss();
     });
-    await page.goto(`${site.base}/administratormagda`);
+    await page.goto(`${site.panel}/administratormagda`);
     await signIn(page);
     await openTab(page, "Regulamin");
     await page.getByLabel("Treść sekcji 1").fill("Szkic, którego nie zapisano.");
@@ -168,7 +171,7 @@ describe("admin panel", () => {
     await signIn(first);
     const second = await first.context().newPage();
     second.on("dialog", (d) => d.accept());
-    await second.goto(`${site.base}/administratormagda`);
+    await second.goto(`${site.panel}/administratormagda`);
     await second.getByRole("tab").first().waitFor();
     for (const p of [first, second]) await openTab(p, "Blog");
     await first.getByLabel("Treść sekcji 1").fill("Wstęp pierwszej karty.");

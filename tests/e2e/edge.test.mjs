@@ -1,17 +1,18 @@
 // The site past one machine (issue 17): Debian's nginx with deploy/nginx.conf and the
 // build's own rules (_nginx.conf) serves a copy of dist/ that PUBLISH_CMD fills with
-// `rclone sync`, and proxies /api/ to the sidecar, which trusts it (TRUSTED_PROXIES). Through
-// that edge every route answers as from the sidecar, the contact form is stored, the rate
-// limit sees the real client, and an admin's save is served within 2 s.
+// `rclone sync`, and proxies /api/ to the sidecar, which trusts it (TRUSTED_PROXIES); its
+// second server block, another host, proxies everything to the sidecar's panel listener.
+// Through that edge every route answers as from the sidecar, the panel's address leads to
+// the panel's host, the contact form is stored, the rate limit sees the real client, and an
+// admin's save is served within 2 s.
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, publicRoutes, repoRoot, siteCopy, startSite } from "./harness.mjs";
+import { freePort, launchBrowser, openPage, publicRoutes, repoRoot, siteCopy, startSite } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu za krawędzią";
@@ -31,17 +32,6 @@ const skip = missing.length
   : false;
 if (skip) console.log(skip);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Replaces `from` in `text`, failing when the template no longer has it. */
 function replaced(text, from, to) {
   const pattern = from instanceof RegExp ? new RegExp(from.source, "gm") : from;
@@ -50,11 +40,13 @@ function replaced(text, from, to) {
 }
 
 /** deploy/nginx.conf as an operator fills it in, on loopback ports, TLS left to production. */
-function serverBlocks({ port, plainPort, upstream, root, rules }) {
+function serverBlocks({ port, plainPort, panelPort, upstream, panelUpstream, root, rules }) {
   let text = readFileSync(join(repoRoot, "deploy", "nginx.conf"), "utf8");
   text = replaced(text, "server 127.0.0.1:8080;", `server ${upstream};`);
+  text = replaced(text, "server 127.0.0.1:8081;", `server ${panelUpstream};`);
   text = replaced(text, /^\s*listen \[::\]:.*\n/, "");
   text = replaced(text, "listen 80;", `listen 127.0.0.1:${plainPort};`);
+  text = replaced(text, "listen 443 ssl http2; # the panel", `listen 127.0.0.1:${panelPort};`);
   text = replaced(text, "listen 443 ssl http2;", `listen 127.0.0.1:${port};`);
   text = replaced(text, /^\s*ssl_certificate.*\n/, "");
   text = replaced(text, "root /srv/harmonia/dist;", `root ${root};`);
@@ -62,7 +54,8 @@ function serverBlocks({ port, plainPort, upstream, root, rules }) {
   return text;
 }
 
-async function startEdge(work, upstream, root) {
+/** nginx in front of the sidecar: the public site at `base`, the panel at `panel` (its own host). */
+async function startEdge(work, upstream, panelUpstream, panelPort, root) {
   const prefix = join(work, "nginx");
   for (const dir of ["", "tmp"]) mkdirSync(join(prefix, dir), { recursive: true });
   // The install step of the README: the build's rules, copied where the server block includes them.
@@ -88,7 +81,7 @@ http {
   fastcgi_temp_path ${prefix}/tmp/fastcgi;
   uwsgi_temp_path ${prefix}/tmp/uwsgi;
   scgi_temp_path ${prefix}/tmp/scgi;
-${serverBlocks({ port, plainPort, upstream, root, rules })}
+${serverBlocks({ port, plainPort, panelPort, upstream, panelUpstream, root, rules })}
 }
 `,
   );
@@ -110,6 +103,7 @@ ${serverBlocks({ port, plainPort, upstream, root, rules })}
   }
   return {
     base,
+    panel: `http://localhost:${panelPort}`,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
@@ -145,7 +139,11 @@ before(async () => {
   const root = siteCopy((yaml) => yaml);
   const article = join(root, "content", "blog", "terapia-cbt.md");
   writeFileSync(article, readFileSync(article, "utf8").replace("\ntitle:", '\naliases: ["/blog/cbt"]\ntitle:'));
+  // The panel is reached through the edge's own server block for it, on another host.
+  const [adminPort, edgePanelPort] = [await freePort(), await freePort()];
   site = await startSite(root, {
+    ADMIN_PORT: String(adminPort),
+    ADMIN_ORIGIN: `http://localhost:${edgePanelPort}`,
     ADMIN_EMAIL: ADMIN,
     ADMIN_PASSWORD: PASSWORD,
     CONTACT_MIN_SECONDS: "0",
@@ -155,7 +153,7 @@ before(async () => {
     PURGE_CMD: `printf '%s\\n--\\n' "$CHANGED_ROUTES" >> '${purged}'`,
   });
   assert.ok(existsSync(join(edgeRoot, "index.html")), "PUBLISH_CMD filled the edge's folder");
-  edge = await startEdge(work, site.base.replace("http://", ""), edgeRoot);
+  edge = await startEdge(work, site.base.replace("http://", ""), `127.0.0.1:${adminPort}`, edgePanelPort, edgeRoot);
   browser = await launchBrowser();
 });
 
@@ -191,7 +189,18 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
       );
       assert.equal(header(direct, "cache-control"), header(atEdge, "cache-control"), `${route}: one definition`);
     }
-    assert.doesNotMatch(header(await fetch(`${edge.base}/administratormagda`), "content-security-policy"), /https:/);
+    const [movedAtEdge, moved] = await Promise.all(
+      [edge.base, site.base].map((base) => fetch(`${base}/administratormagda`, { redirect: "manual" })),
+    );
+    assert.equal(movedAtEdge.status, 302, "the public edge holds no panel");
+    assert.equal(header(movedAtEdge, "location"), `${edge.panel}/administratormagda`);
+    assert.equal(header(moved, "location"), header(movedAtEdge, "location"));
+    assert.ok(!existsSync(join(work, "edge", "administratormagda")), "the panel is not published");
+    const panel = await fetch(`${edge.panel}/administratormagda`);
+    assert.equal(panel.status, 200);
+    assert.match(await panel.text(), /<h1>Panel Administracyjny<\/h1>/);
+    assert.doesNotMatch(header(panel, "content-security-policy"), /https:/);
+    assert.match(header(panel, "content-security-policy"), /script-src 'self'/);
     const home = await (await fetch(`${edge.base}/`)).text();
     const assets = [...home.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
     assert.ok(assets.length >= 2, "the home page links hashed assets");
@@ -255,14 +264,16 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
     await page.getByText("Wiadomość wysłana!").waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
-    const login = await fetch(`${edge.base}/api/auth/login`, {
+    assert.equal((await fetch(`${edge.base}/api/auth/session`)).status, 404, "no admin API on the public host");
+    const login = await fetch(`${edge.panel}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
     });
     assert.equal(login.status, 200);
     const cookie = header(login, "set-cookie").split(";")[0];
-    const { messages } = await (await fetch(`${edge.base}/api/messages`, { headers: { Cookie: cookie } })).json();
+    assert.equal((await fetch(`${edge.base}/api/messages`, { headers: { Cookie: cookie } })).status, 404);
+    const { messages } = await (await fetch(`${edge.panel}/api/messages`, { headers: { Cookie: cookie } })).json();
     const stored = messages.find((m) => m.email === "ewa@example.pl");
     assert.ok(stored, "stored in SQLite");
     assert.equal(stored.message, "Wiadomość wysłana przez nginx.");
@@ -297,9 +308,10 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
   });
 
   test("the admin signs in through the edge, saves, and the new text is served by the edge", async () => {
-    const page = await openPage(browser, edge.base);
+    const page = await openPage(browser, [edge.panel, edge.base]);
     page.on("dialog", (d) => d.accept());
     await page.goto(`${edge.base}/administratormagda`);
+    assert.equal(page.url(), `${edge.panel}/administratormagda`, "the public edge sends the panel's address on");
     await page.getByLabel("E-mail").fill(ADMIN);
     await page.getByLabel("Hasło").fill(PASSWORD);
     await page.getByRole("button", { name: "Zaloguj się" }).click();

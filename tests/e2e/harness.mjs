@@ -1,5 +1,7 @@
-// Starts the real sidecar on a free loopback port and a headless Chromium that can reach
-// nothing but that server (booking, telephony and analytics hosts are routed away).
+// Starts the real sidecar on free loopback ports — the public site on 127.0.0.1, the panel on
+// its own origin, localhost (another host: browsers share cookies between the ports of one
+// host) — and a headless Chromium that can reach nothing but that server (booking,
+// telephony and analytics hosts are routed away).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -22,7 +24,7 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on("error", reject);
@@ -62,15 +64,22 @@ export function siteCopy(edit) {
   return root;
 }
 
-/** Starts the sidecar (on the real sources, or `root`); returns its base URL and a stop function. */
+/**
+ * Starts the sidecar (on the real sources, or `root`); returns the public site's base URL,
+ * the panel's (`panel`, its own origin) and a stop function. `env` may choose the ports
+ * (`PORT`, `ADMIN_PORT`) and the panel's origin (`ADMIN_ORIGIN`).
+ */
 export async function startSite(root = repoRoot, env = {}) {
-  const port = await freePort();
+  const port = env.PORT ?? String(await freePort());
+  const adminPort = env.ADMIN_PORT ?? String(await freePort());
+  const panel = env.ADMIN_ORIGIN ?? `http://localhost:${adminPort}`;
   const work = mkdtempSync(join(tmpdir(), "harmonia-e2e-"));
   const log = [];
   const child = spawn(sidecarBin, [], {
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: port,
+      ADMIN_PORT: adminPort,
       SITE_ROOT: root,
       DIST_DIR: join(work, "dist"),
       DATA_DIR: join(work, "var"),
@@ -85,8 +94,10 @@ export async function startSite(root = repoRoot, env = {}) {
   child.stderr.on("data", (d) => log.push(d.toString()));
   const base = `http://127.0.0.1:${port}`;
   await waitUntilServing(base + "/", child, log);
+  await waitUntilServing(`http://localhost:${adminPort}/administratormagda`, child, log);
   return {
     base,
+    panel,
     dataDir: join(work, "var"),
     async stop() {
       child.kill("SIGTERM");
@@ -105,14 +116,15 @@ export async function launchBrowser() {
 }
 
 /**
- * A page whose requests leave only for `base`; console errors and failed local requests
- * are collected in `page.problems`.
+ * A page whose requests leave only for `base` (one base URL, or a list: the site and its
+ * panel); console errors and failed local requests are collected in `page.problems`.
  */
 export async function openPage(browser, base, viewport = { width: 1280, height: 900 }, options = {}) {
   const { askConsent, ...contextOptions } = options;
+  const bases = [base].flat();
   const context = await browser.newContext({ viewport, ...contextOptions });
   await context.route("**/*", (route) =>
-    route.request().url().startsWith(base) ? route.continue() : route.abort("blockedbyclient"),
+    bases.some((b) => route.request().url().startsWith(b)) ? route.continue() : route.abort("blockedbyclient"),
   );
   if (!askConsent) {
     // A visitor who already chose: the banner does not cover what a test clicks.
@@ -157,7 +169,11 @@ export function siteValue(key) {
   return match[1];
 }
 
-/** Every route of SPEC §2 (nine pages, eleven services, fifteen articles) and /pilna-pomoc. */
+/**
+ * Every page of the public site: the routes of SPEC §2 (eight pages, eleven services, fifteen
+ * articles) and /pilna-pomoc. The ninth route of SPEC §2, /administratormagda, leads to the
+ * panel's own origin.
+ */
 export function publicRoutes() {
   return [
     "/",
@@ -168,7 +184,6 @@ export function publicRoutes() {
     "/blog",
     "/regulamin",
     "/polityka-prywatnosci",
-    "/administratormagda",
     "/pilna-pomoc",
     ...slugs("services").map((s) => `/uslugi/${s}`),
     ...slugs("blog").map((s) => `/blog/${s}`),

@@ -27,9 +27,9 @@ after(async () => {
 });
 
 async function panel() {
-  const page = await openPage(browser, site.base);
+  const page = await openPage(browser, [site.panel, site.base]);
   page.on("dialog", (d) => d.accept());
-  await page.goto(`${site.base}/administratormagda`);
+  await page.goto(`${site.panel}/administratormagda`);
   await page.getByLabel("E-mail").fill(ADMIN);
   await page.getByLabel("Hasło").fill(PASSWORD);
   await page.getByRole("button", { name: "Zaloguj się" }).click();
@@ -134,6 +134,12 @@ describe("the panel of issue 14", () => {
     assert.equal(await preview.locator('meta[name="robots"]').first().getAttribute("content"), "noindex, nofollow");
     assert.match(await preview.title(), /^Podgląd – niezapisane zmiany \| Regulamin z podglądu/);
     assert.deepEqual(problems, [], "no CSP violation or error in the preview");
+    assert.ok(preview.url().startsWith(`${site.panel}/api/preview/`), preview.url());
+    assert.equal(
+      await preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
+      "fixed",
+      "the site's stylesheet reaches the sandboxed preview",
+    );
     assert.equal(readFileSync(file, "utf8"), before, "the file is unchanged");
     assert.equal(await html("/regulamin"), publicBefore, "the public page is unchanged");
     await preview.close();
@@ -142,7 +148,7 @@ describe("the panel of issue 14", () => {
     await saved(page, "Szkic zapisano na serwerze.");
     const other = await page.context().newPage();
     other.on("dialog", (d) => d.accept());
-    await other.goto(`${site.base}/administratormagda`);
+    await other.goto(`${site.panel}/administratormagda`);
     await other.evaluate(() => localStorage.clear());
     await other.reload();
     await other.getByRole("tab").first().waitFor();

@@ -11,8 +11,7 @@ let routes;
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  // The admin panel is no page for search engines or link previews (noindex, its own frame).
-  routes = publicRoutes().filter((r) => r !== "/administratormagda");
+  routes = publicRoutes();
 });
 after(async () => {
   await browser?.close();
@@ -27,18 +26,24 @@ function jsonLd(html) {
 const head = (html, pattern) => html.match(pattern)?.[1];
 
 describe("the admin panel's frame", () => {
-  test("requests no other host and its policy names none", async () => {
-    const answer = await fetch(site.base + "/administratormagda");
+  test("is on its own origin, requests no other host and its policy names none", async () => {
+    const moved = await fetch(site.base + "/administratormagda", { redirect: "manual" });
+    assert.equal(moved.status, 302, "the public site holds no panel");
+    assert.equal(moved.headers.get("location"), `${site.panel}/administratormagda`);
+    assert.equal(new URL(site.panel).hostname === new URL(site.base).hostname, false, "another host");
+    const answer = await fetch(site.panel + "/administratormagda");
     const csp = answer.headers.get("content-security-policy");
     assert.match(csp, /script-src 'self'(;| 'sha256)/);
+    assert.match(csp, /connect-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
     assert.doesNotMatch(csp, /https?:\/\//, "no third-party host in the panel's policy");
     const html = await answer.text();
     assert.match(html, /<meta name="robots" content="noindex, nofollow">/);
     assert.doesNotMatch(html, /site\.[0-9a-f]+\.js/, "no site script: no consent, widgets or analytics");
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser, site.panel);
     const elsewhere = [];
-    page.on("request", (r) => !r.url().startsWith(site.base) && elsewhere.push(r.url()));
-    await page.goto(site.base + "/administratormagda", { waitUntil: "load" });
+    page.on("request", (r) => !r.url().startsWith(site.panel) && elsewhere.push(r.url()));
+    await page.goto(site.panel + "/administratormagda", { waitUntil: "load" });
     await page.getByLabel("E-mail").waitFor();
     await page.waitForTimeout(500);
     assert.deepEqual(elsewhere, []);
@@ -105,15 +110,11 @@ describe("search", () => {
   test("the sitemap lists every public route with a date, robots.txt points to it, the feed has the blog", async () => {
     const sitemap = await (await fetch(site.base + "/sitemap.xml")).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>/g)].map((m) => m[1]);
-    assert.deepEqual(
-      locs.sort(),
-      routes
-        .filter((r) => r !== "/administratormagda")
-        .map((r) => siteUrl + r)
-        .sort(),
-    );
+    assert.deepEqual(locs.sort(), routes.map((r) => siteUrl + r).sort());
     const robots = await (await fetch(site.base + "/robots.txt")).text();
     assert.match(robots, /Disallow: \/administratormagda/);
+    const panelRobots = await (await fetch(site.panel + "/robots.txt")).text();
+    assert.match(panelRobots, /^User-agent: \*\nDisallow: \/$/m, "nothing of the panel's origin is indexed");
     assert.match(robots, /Disallow: \/api\//);
     assert.match(robots, new RegExp(`Sitemap: ${siteUrl}/sitemap.xml`));
     const feed = await (await fetch(site.base + "/blog/atom.xml")).text();

@@ -1,5 +1,5 @@
 //! A preview renders one document from unsaved text with the build's renderer: marked,
-//! not indexed, its islands filled, and nothing written anywhere.
+//! not indexed, its islands filled, without scripts, and nothing written anywhere.
 
 #[path = "../../site/tests/common/mod.rs"]
 mod common;
@@ -55,6 +55,10 @@ fn a_preview_shows_the_unsaved_text_marked_and_writes_nothing() {
     assert!(html.contains(r#"<meta name="robots" content="noindex, nofollow">"#));
     assert!(!html.contains("<!--island:"), "islands are prerendered");
     assert!(html.contains("data-island=\"BookingButton\""));
+    assert!(
+        !html.contains("<script"),
+        "a preview is shown sandboxed: no script at all"
+    );
     assert!(preview.problems.is_empty(), "{:?}", preview.problems);
     assert_eq!(
         snapshot(&f),

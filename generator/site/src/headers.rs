@@ -18,6 +18,8 @@ pub const IMMUTABLE_CACHE: &str = "public, max-age=31536000, immutable";
 pub const SHORT_CACHE: &str = "public, max-age=60, s-maxage=3600, stale-while-revalidate=60";
 /// The error page answers any unknown address: revalidated every time.
 pub const NOT_FOUND_CACHE: &str = "no-cache";
+const PERMISSIONS: &str =
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 const ANALYTICS: [&str; 2] = [
     "https://www.googletagmanager.com",
     "https://*.google-analytics.com",
@@ -113,7 +115,8 @@ pub(crate) fn content_security_policy(
 }
 
 /// The admin panel's policy: its own scripts and nothing from anywhere else — no widgets,
-/// no analytics, no booking frames.
+/// no analytics, no booking frames. The panel is served on its own origin, so `'self'` is
+/// the panel and nothing of the public site.
 pub(crate) fn admin_content_security_policy(script_hashes: &BTreeSet<String>) -> String {
     let scripts = std::iter::once("'self'".to_string()).chain(script_hashes.iter().cloned());
     [
@@ -130,6 +133,80 @@ pub(crate) fn admin_content_security_policy(script_hashes: &BTreeSet<String>) ->
         "frame-ancestors 'none'".to_string(),
     ]
     .join("; ")
+}
+
+/// Where the panel's origin answers with a preview of unsaved text (the sidecar's route).
+pub const PREVIEW_PATH: &str = "/api/preview/";
+
+/// Every other document of the panel's origin (an API answer or a picture opened as a page):
+/// sandboxed, allowed nothing.
+const PANEL_OTHER_POLICY: &str =
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+
+/// A preview is a public page rendered on the panel's origin: sandboxed without
+/// `allow-same-origin` or `allow-scripts`, its origin is opaque and no script of it runs,
+/// so nothing in it can reach the panel's API or cookie. Its islands are prerendered HTML:
+/// styles and pictures are all it needs.
+pub(crate) fn preview_content_security_policy(site: &SiteConfig) -> String {
+    let images = std::iter::once("'self' data:".to_string())
+        .chain(origins([site.stock_photo_base.as_str()]))
+        .collect::<Vec<_>>();
+    format!(
+        "sandbox; default-src 'none'; style-src 'self'; img-src {}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        join(images)
+    )
+}
+
+/// The rules of every answer of the panel's origin, which the sidecar serves itself (no edge
+/// file repeats them): the headers of the public site's frame, but a policy that allows
+/// nothing for every path, the panel's own policy for its pages (`pages`: route and inline
+/// script hashes), the sandbox for previews; no referrer to another origin, no index, no
+/// embedding, and API answers only for the panel's own documents
+/// (`Cross-Origin-Resource-Policy`).
+pub(crate) fn panel_rules(
+    site: &SiteConfig,
+    pages: &[(String, BTreeSet<String>)],
+) -> Vec<HeaderRule> {
+    let pairs = |items: &[(&str, String)]| -> Vec<(String, String)> {
+        items
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect()
+    };
+    let csp = "Content-Security-Policy";
+    let mut rules = vec![
+        HeaderRule {
+            pattern: "/*".into(),
+            headers: pairs(&[
+                (csp, PANEL_OTHER_POLICY.into()),
+                ("X-Content-Type-Options", "nosniff".into()),
+                // Not `no-referrer`: with it, a form posted to a preview says `Origin: null`.
+                ("Referrer-Policy", "same-origin".into()),
+                ("Permissions-Policy", PERMISSIONS.into()),
+                ("X-Frame-Options", "DENY".into()),
+                ("Cross-Origin-Opener-Policy", "same-origin".into()),
+                ("X-Robots-Tag", "noindex, nofollow".into()),
+                // The panel's page is revalidated on every visit: a new build's panel at once.
+                ("Cache-Control", NOT_FOUND_CACHE.into()),
+            ]),
+        },
+        HeaderRule {
+            pattern: "/api/*".into(),
+            headers: pairs(&[("Cross-Origin-Resource-Policy", "same-origin".into())]),
+        },
+        HeaderRule {
+            pattern: format!("{PREVIEW_PATH}*"),
+            headers: pairs(&[(csp, preview_content_security_policy(site))]),
+        },
+    ];
+    for (route, hashes) in pages {
+        rules.push(HeaderRule {
+            pattern: route.clone(),
+            headers: pairs(&[(csp, admin_content_security_policy(hashes))]),
+        });
+    }
+    rules.push(cache_rules().1);
+    rules
 }
 
 /// Headers for the paths a pattern matches: `/*` is every path, `/assets/*` everything
@@ -198,11 +275,7 @@ pub(crate) fn security_headers(
         ),
         ("X-Content-Type-Options", "nosniff".into()),
         ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
-        (
-            "Permissions-Policy",
-            "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
-                .into(),
-        ),
+        ("Permissions-Policy", PERMISSIONS.into()),
         ("X-Frame-Options", "DENY".into()),
         (
             "Cross-Origin-Opener-Policy",

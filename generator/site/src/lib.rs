@@ -27,6 +27,7 @@ use content::schedule::{self, Clock};
 use content::Content;
 use content::Diagnostic;
 use rayon::prelude::*;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -69,9 +70,20 @@ pub fn load(project: &Project) -> Result<Content> {
     Ok(content::load(&project.content_dir)?)
 }
 
-/// Loads, validates and renders everything in memory, writing nothing.
+/// Loads, validates and renders everything in memory, writing nothing; returns the files
+/// a publish would write (the panel's pages are rendered too, but never published).
 pub fn check(project: &Project) -> Result<Vec<Output>> {
     Builder::new(project.clone()).render().map(|b| b.outputs)
+}
+
+/// The routes of the admin panel's pages (`template: admin`).
+fn panel_routes(content: &Content) -> Vec<&str> {
+    content
+        .pages
+        .iter()
+        .filter(|p| p.meta.template == "admin")
+        .filter_map(|p| p.route.as_deref())
+        .collect()
 }
 
 /// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
@@ -95,7 +107,7 @@ pub const BUILD_ID_FILE: &str = "_build";
 
 /// What identifies a build: a hash of every file's path and fingerprint, so two builds of
 /// the same sources have the same id.
-fn build_id(outputs: &[Output]) -> String {
+fn build_id<'a>(outputs: impl Iterator<Item = &'a Output>) -> String {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
     for output in outputs {
@@ -111,9 +123,15 @@ fn build_id(outputs: &[Output]) -> String {
 pub struct Build {
     /// What identifies this build (also its file `_build`): equal for equal sources.
     pub id: String,
+    /// The public site: what is published to `dist/` (and from there to an edge).
     pub outputs: Vec<Output>,
     /// The headers of `_headers`, by path, for a server that serves this build itself.
     pub headers: Vec<HeaderRule>,
+    /// The admin panel's pages (`template: admin`): served only on the panel's own origin,
+    /// never published with the public site.
+    pub panel: Vec<Output>,
+    /// The headers of every answer of the panel's origin, by path.
+    pub panel_headers: Vec<HeaderRule>,
     /// The old addresses of documents (`aliases:`), answered with 301.
     pub redirects: Vec<Redirect>,
     /// The pages rendered this time; the others were unchanged and reused.
@@ -135,8 +153,13 @@ pub struct Build {
 }
 
 impl Build {
+    /// The pages rendered for this build: the public site's and the panel's.
     pub fn pages(&self) -> usize {
-        self.outputs.iter().filter(|o| o.is_page()).count()
+        self.outputs
+            .iter()
+            .chain(&self.panel)
+            .filter(|o| o.is_page())
+            .count()
     }
 }
 
@@ -172,6 +195,8 @@ pub struct Builder {
     publisher: publish::Publisher,
     /// Where the edge proxies `/api/*` (`_redirects`); none: not proxied.
     api_origin: Option<String>,
+    /// The panel's own origin, where the edge sends the panel's address; none: not sent.
+    admin_origin: Option<String>,
     clock: Clock,
 }
 
@@ -188,13 +213,21 @@ impl Builder {
             git: seo::GitDates::default(),
             publisher: publish::Publisher::default(),
             api_origin: None,
+            admin_origin: None,
         }
     }
 
     /// Proxies `/api/*` of `_redirects` to `origin` (`https://api.example.pl`), checked by
-    /// [`edge::check_api_origin`].
+    /// [`edge::check_origin`].
     pub fn with_api_origin(mut self, origin: Option<String>) -> Self {
         self.api_origin = origin;
+        self
+    }
+
+    /// Sends the panel's address (`/administratormagda`) of the public site to `origin`
+    /// (`https://panel.example.pl`) in `_redirects` and `_nginx.conf`.
+    pub fn with_admin_origin(mut self, origin: Option<String>) -> Self {
+        self.admin_origin = origin;
         self
     }
 
@@ -256,24 +289,36 @@ impl Builder {
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
-        let headers = self.header_rules(&content);
+        let (headers, panel_headers) = self.header_rules(&content);
         let redirects = edge::redirects(&content);
         let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
         let shadowed = edge::shadowed(&content, &files);
         if !shadowed.is_empty() {
             return Err(Error::Content(shadowed));
         }
+        let panel_files: Vec<String> = panel_routes(&content)
+            .iter()
+            .map(|r| route_file(r))
+            .collect();
+        let (mut panel, mut outputs): (Vec<Output>, Vec<Output>) = outputs
+            .into_iter()
+            .partition(|o| panel_files.contains(&o.path));
+        let panel_moved = edge::PanelMoved {
+            routes: panel_routes(&content),
+            origin: self.admin_origin.as_deref(),
+        };
         outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
         outputs.push(Output::new(
             edge::REDIRECTS_FILE,
-            edge::redirects_file(&redirects, self.api_origin.as_deref()),
+            edge::redirects_file(&redirects, &panel_moved, self.api_origin.as_deref()),
         ));
         outputs.push(Output::new(
             edge::NGINX_FILE,
-            edge::nginx_file(&headers, &redirects),
+            edge::nginx_file(&headers, &redirects, &panel_moved),
         ));
         outputs.sort_by(|a, b| a.path.cmp(&b.path));
-        let id = build_id(&outputs);
+        panel.sort_by(|a, b| a.path.cmp(&b.path));
+        let id = build_id(outputs.iter().chain(&panel));
         outputs.push(Output::new(BUILD_ID_FILE, format!("{id}\n")));
         outputs.sort_by(|a, b| a.path.cmp(&b.path));
         let phases = Phases {
@@ -285,6 +330,8 @@ impl Builder {
             id,
             outputs,
             headers,
+            panel,
+            panel_headers,
             redirects,
             rendered,
             ssr,
@@ -297,31 +344,26 @@ impl Builder {
         })
     }
 
-    /// The security and caching headers of every path, the admin panel's stricter policy,
-    /// and the content-hashed assets' lifetime.
-    fn header_rules(&self, content: &Content) -> Vec<HeaderRule> {
-        let admin: Vec<&str> = content
-            .pages
-            .iter()
-            .filter(|p| p.meta.template == "admin")
-            .filter_map(|p| p.route.as_deref())
-            .collect();
-        let admin_files: Vec<String> = admin.iter().map(|r| route_file(r)).collect();
-        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&admin_files));
+    /// The public site's security and caching headers of every path (without the panel's
+    /// inline scripts), and the rules of the panel's origin with the panel's own policy.
+    fn header_rules(&self, content: &Content) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
+        let panel = panel_routes(content);
+        let panel_files: Vec<String> = panel.iter().map(|r| route_file(r)).collect();
+        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&panel_files));
         let (short, immutable) = headers::cache_rules();
-        let mut rules = vec![HeaderRule {
-            pattern: "/*".into(),
-            headers: site.into_iter().chain(short.headers).collect(),
-        }];
-        for (route, file) in admin.iter().zip(&admin_files) {
-            let csp = headers::admin_content_security_policy(&self.memo.script_hashes_of(file));
-            rules.push(HeaderRule {
-                pattern: route.to_string(),
-                headers: vec![("Content-Security-Policy".into(), csp)],
-            });
-        }
-        rules.push(immutable);
-        rules
+        let public = vec![
+            HeaderRule {
+                pattern: "/*".into(),
+                headers: site.into_iter().chain(short.headers).collect(),
+            },
+            immutable,
+        ];
+        let pages: Vec<(String, BTreeSet<String>)> = panel
+            .iter()
+            .zip(&panel_files)
+            .map(|(route, file)| (route.to_string(), self.memo.script_hashes_of(file)))
+            .collect();
+        (public, headers::panel_rules(&content.site, &pages))
     }
 
     /// The pages: from the memo where their fingerprint is unchanged, the others rendered in

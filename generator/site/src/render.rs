@@ -134,9 +134,27 @@ pub const PREVIEW_MARK: &str = "Podgląd – niezapisane zmiany";
 /// Where a preview's banner can say what a save would be refused for.
 pub const PREVIEW_PROBLEMS: &str = "<!--preview-problems-->";
 
-/// Marks a rendered page as a preview: not to be indexed, titled and bannered as one.
+/// A page without its `<script>` elements. A preview is shown sandboxed on the panel's
+/// origin, where no script may run: its islands are there as prerendered HTML, and the
+/// browser has nothing to refuse.
+fn without_scripts(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let Some(end) = rest[start..].find("</script>") else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        rest = &rest[start + end + "</script>".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Marks a rendered page as a preview: not to be indexed, titled and bannered as one,
+/// without scripts.
 fn mark_preview(html: &str) -> String {
-    let mut out = html.replacen(
+    let mut out = without_scripts(html).replacen(
         "<head>\n",
         "<head>\n<meta name=\"robots\" content=\"noindex, nofollow\">\n",
         1,

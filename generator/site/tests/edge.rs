@@ -99,17 +99,6 @@ fn an_alias_answers_301_in_redirects_and_nginx_and_the_api_is_proxied_to_its_ori
     let nginx = file(&build.outputs, "_nginx.conf");
     assert!(nginx.contains("location = /blog/cbt {"), "{nginx}");
     assert!(nginx.contains("return 301 /blog/terapia-cbt$is_args$args;"));
-    let admin_csp = site::headers::header_value(
-        &build.headers,
-        "/administratormagda",
-        "Content-Security-Policy",
-    )
-    .expect("the panel's policy");
-    let admin = &nginx[nginx
-        .find("location = /administratormagda {")
-        .expect("panel")..];
-    let admin = &admin[..admin.find("\n}\n").expect("closed")];
-    assert!(admin.contains(admin_csp), "the panel's own policy: {admin}");
     let without = site::Builder::new(f.project()).render().expect("builds");
     assert!(!file(&without.outputs, "_redirects").contains("/api/*  "));
     assert_eq!(
@@ -168,4 +157,50 @@ fn an_alias_of_a_file_or_the_api_or_not_a_plain_path_is_refused() {
         let line = f.line_of(ARTICLE, &format!("\"{alias}\""));
         assert_problem(&f.problems(), ARTICLE, line, expected);
     }
+}
+
+#[test]
+fn the_panel_is_not_published_and_the_edge_sends_its_address_to_its_own_origin() {
+    let f = Fixture::real_site();
+    let build = site::Builder::new(f.project())
+        .with_admin_origin(Some("https://panel.gabinet.pl".into()))
+        .render()
+        .expect("builds");
+    let panel = "administratormagda/index.html";
+    assert!(
+        build.outputs.iter().all(|o| o.path != panel),
+        "the public site does not hold the panel"
+    );
+    assert!(build.panel.iter().any(|o| o.path == panel));
+    let headers = file(&build.outputs, "_headers");
+    assert!(!headers.contains("administratormagda"), "{headers}");
+    let redirects = file(&build.outputs, "_redirects");
+    assert!(redirects
+        .contains("/administratormagda  https://panel.gabinet.pl/administratormagda  302\n"));
+    let nginx = file(&build.outputs, "_nginx.conf");
+    let location = &nginx[nginx
+        .find("location = /administratormagda {")
+        .expect("the panel's address")..];
+    let location = &location[..location.find("\n}\n").expect("closed")];
+    assert!(location.contains("return 302 https://panel.gabinet.pl/administratormagda;"));
+    let policy = |path: &str| {
+        site::headers::header_value(&build.panel_headers, path, "Content-Security-Policy")
+            .expect("a policy")
+            .to_string()
+    };
+    let own = policy("/administratormagda");
+    assert!(own.contains("script-src 'self'") && own.contains("connect-src 'self'"));
+    assert!(own.contains("frame-ancestors 'none'"));
+    assert!(!own.contains("https://"), "no third party: {own}");
+    let preview = policy("/api/preview/pages/cennik");
+    assert!(preview.starts_with("sandbox;"), "{preview}");
+    assert!(!preview.contains("allow-"), "{preview}");
+    assert!(
+        !preview.contains("script-src"),
+        "no script runs in a preview: {preview}"
+    );
+    assert!(policy("/api/messages").contains("sandbox"));
+    let without = site::Builder::new(f.project()).render().expect("builds");
+    assert!(!file(&without.outputs, "_redirects").contains("/administratormagda  "));
+    assert!(!file(&without.outputs, "_nginx.conf").contains("location = /administratormagda"));
 }

@@ -53,10 +53,15 @@ const UNLISTED: [&str; 3] = [
     "zdrowie-psychiczne-harmonia",
 ];
 
+/// Every page of a build: the public site's and the panel's.
 fn rendered(f: &Fixture) -> BTreeMap<String, String> {
-    site::check(&f.project())
-        .expect("site renders")
+    let build = site::Builder::new(f.project())
+        .render()
+        .expect("site renders");
+    build
+        .outputs
         .into_iter()
+        .chain(build.panel)
         .filter(|o| o.path.ends_with(".html"))
         .map(|o| {
             (

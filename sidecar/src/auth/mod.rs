@@ -2,7 +2,8 @@
 //! checked at most a few at a time; attempts are throttled per account and client before any
 //! hashing starts; sessions are random tokens whose hashes are kept. Handlers that need the
 //! administrator take the [`Admin`] extractor, and those that change something take
-//! [`AdminChange`], which also checks the request's origin.
+//! [`AdminChange`]. Both refuse a request that a browser says comes from elsewhere than the
+//! panel's own origin (`ADMIN_ORIGIN`): another site, or the public site beside it.
 
 pub mod hashing;
 pub mod password;
@@ -19,10 +20,11 @@ use std::future::{ready, Ready};
 use std::time::Duration;
 
 use crate::error::{ApiError, Error};
-use crate::{client, now, AppState};
+use crate::{now, AppState};
 
 /// The session cookie over plain HTTP; over HTTPS it carries the `__Host-` prefix, which
-/// browsers accept only from a secure origin, for the whole site and without a domain.
+/// browsers accept only from a secure origin, for the whole host and without a domain, so
+/// no other host (the public site's) can set it — over HTTPS only that one is read.
 pub const COOKIE: &str = "harmonia_session";
 pub const SECURE_COOKIE: &str = "__Host-harmonia_session";
 /// The longest e-mail address (RFC 5321).
@@ -74,10 +76,32 @@ fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
         .ok_or_else(|| ApiError::internal(&"the app has no state"))
 }
 
-fn session_token(req: &HttpRequest) -> Option<String> {
-    req.cookie(SECURE_COOKIE)
-        .or_else(|| req.cookie(COOKIE))
+/// Whether the panel is reached over HTTPS: its origin says so, or `FORCE_HTTPS`, or a
+/// trusted proxy.
+pub fn https(state: &AppState, req: &HttpRequest) -> bool {
+    state.origins.admin_https() || state.clients.https(req)
+}
+
+/// The session's token: over HTTPS only from the `__Host-` cookie, over HTTP only from the
+/// plain one.
+fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
+    req.cookie(if https { SECURE_COOKIE } else { COOKIE })
         .map(|c| c.value().to_string())
+}
+
+/// Whether a request comes from the panel itself, as far as the browser tells: its `Origin`
+/// (sent with every change and every cross-origin read) is the panel's, and its
+/// `Sec-Fetch-Site` is `same-origin` (or `none`, an address typed by the administrator).
+/// A request that says neither (curl, a script of the administrator's) passes: it carries
+/// no cookie a browser would add on its own.
+fn from_panel(state: &AppState, req: &HttpRequest) -> bool {
+    let text = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let origin_ok = match text("origin") {
+        Some(origin) => origin.eq_ignore_ascii_case(&state.origins.admin),
+        None => true,
+    };
+    let site_ok = matches!(text("sec-fetch-site"), None | Some("same-origin" | "none"));
+    origin_ok && site_ok
 }
 
 /// Writes a session's last use to SQLite in the background.
@@ -112,7 +136,10 @@ pub struct Admin {
 
 fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
     let state = state_of(req)?;
-    let token = session_token(req).ok_or_else(unauthorized)?;
+    if !from_panel(&state, req) {
+        return Err(cross_origin());
+    }
+    let token = session_token(req, https(&state, req)).ok_or_else(unauthorized)?;
     let at = now();
     let check = state.auth.sessions.check(&token, at);
     persist(&state, &check, at);
@@ -137,7 +164,7 @@ impl FromRequest for Admin {
     }
 }
 
-/// The administrator behind a request that changes something, sent from this site.
+/// The administrator behind a request that changes something, sent from the panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdminChange(pub Admin);
 
@@ -146,14 +173,7 @@ impl FromRequest for AdminChange {
     type Future = Ready<Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let checked = state_of(req).and_then(|state| {
-            let https = state.clients.https(req);
-            if !client::same_origin(req, https) {
-                return Err(cross_origin());
-            }
-            admin_of(req).map(AdminChange)
-        });
-        ready(checked)
+        ready(admin_of(req).map(AdminChange))
     }
 }
 
@@ -259,8 +279,8 @@ pub async fn login(
     state: web::Data<AppState>,
     body: web::Json<Login>,
 ) -> Result<HttpResponse, ApiError> {
-    let https = state.clients.https(&req);
-    if !client::same_origin(&req, https) {
+    let https = https(&state, &req);
+    if !from_panel(&state, &req) {
         return Err(cross_origin());
     }
     let email = body.email.trim().to_string();
@@ -307,11 +327,10 @@ pub async fn logout(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let https = state.clients.https(&req);
-    if !client::same_origin(&req, https) {
+    if !from_panel(&state, &req) {
         return Err(cross_origin());
     }
-    if let Some(token) = session_token(&req) {
+    if let Some(token) = session_token(&req, https(&state, &req)) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
         let db = state.db.clone();

@@ -1,5 +1,6 @@
 //! Helpers shared by the sidecar's integration tests: a copy of the site, the state `run()`
-//! makes, and requests against `sidecar::app` — the same application, middleware and all.
+//! makes, and requests against `sidecar::public_app` and `sidecar::admin_app` — the same
+//! two applications `run()` serves, middleware and all.
 #![allow(dead_code)]
 
 use actix_web::cookie::Cookie;
@@ -99,13 +100,24 @@ impl Setup {
     }
 }
 
-/// The application of `run()` for a setup.
+/// The public site's application of `run()` for a setup.
 #[macro_export]
-macro_rules! app {
+macro_rules! public_app {
     ($setup:expr) => {
-        actix_web::test::init_service(sidecar::app($setup.state.clone())).await
+        actix_web::test::init_service(sidecar::public_app($setup.state.clone())).await
     };
 }
+
+/// The panel's application of `run()` for a setup (its own origin, `ADMIN_ORIGIN`).
+#[macro_export]
+macro_rules! admin_app {
+    ($setup:expr) => {
+        actix_web::test::init_service(sidecar::admin_app($setup.state.clone())).await
+    };
+}
+
+/// The panel's origin of a setup without `ADMIN_ORIGIN`: what its browser sends as `Origin`.
+pub(crate) const PANEL_ORIGIN: &str = "http://localhost:8081";
 
 /// A response's status, session cookie and JSON body.
 pub(crate) struct Answer {

@@ -8,10 +8,21 @@ const USAGE: &str =
     "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
   check            load, validate and render the site without writing anything
   build            build the site and publish it atomically (default output: ROOT/dist);
-                   API_ORIGIN in the environment is where _redirects proxies /api/*
+                   API_ORIGIN in the environment is where _redirects proxies /api/*,
+                   ADMIN_ORIGIN where the edge sends the panel's address
   rebuild-timing   build once, then change FILE (a Markdown file: a new paragraph; a YAML
                    file: its phone number) and rebuild incrementally, N times; prints the
                    milliseconds of each rebuild and publish (for make bench)";
+
+/// An origin from the environment variable `name`, if set.
+fn origin_of(name: &str) -> Result<Option<String>, String> {
+    match std::env::var(name).ok().filter(|v| !v.trim().is_empty()) {
+        Some(v) => site::edge::check_origin(&v)
+            .map(Some)
+            .map_err(|message| format!("{name}: {message}")),
+        None => Ok(None),
+    }
+}
 
 struct Args {
     command: String,
@@ -160,21 +171,19 @@ fn main() -> ExitCode {
         }),
         "build" => {
             let out = args.out.unwrap_or_else(|| args.root.join("dist"));
-            // The one setting of the environment: where the edge proxies /api/* (_redirects).
-            let api_origin = match std::env::var("API_ORIGIN")
-                .ok()
-                .filter(|v| !v.trim().is_empty())
-            {
-                Some(v) => match site::edge::check_api_origin(&v) {
-                    Ok(origin) => Some(origin),
-                    Err(message) => {
-                        eprintln!("API_ORIGIN: {message}");
+            // The settings of the environment: where the edge proxies /api/* and where it
+            // sends the panel's address (_redirects, _nginx.conf).
+            let (api_origin, admin_origin) =
+                match (origin_of("API_ORIGIN"), origin_of("ADMIN_ORIGIN")) {
+                    (Ok(api), Ok(admin)) => (api, admin),
+                    (Err(message), _) | (_, Err(message)) => {
+                        eprintln!("{message}");
                         return ExitCode::from(2);
                     }
-                },
-                None => None,
-            };
-            let mut builder = site::Builder::new(project.clone()).with_api_origin(api_origin);
+                };
+            let mut builder = site::Builder::new(project.clone())
+                .with_api_origin(api_origin)
+                .with_admin_origin(admin_origin);
             builder.build(&out).map(|r| {
                 print_warnings(&r.warnings);
                 println!(

@@ -746,6 +746,34 @@ impl Db {
         })
     }
 
+    /// The failures of the window from `client`: one entry per account it tried (with the
+    /// client's own count in each), or one empty entry. Nothing is recorded.
+    pub fn client_failures(&self, client: &str, since: i64) -> Result<Vec<LoginCounts>, Error> {
+        self.run(|c| {
+            let (by_client, client_last): (i64, Option<i64>) = c.query_row(
+                "SELECT COUNT(*), MAX(at) FROM login_failures WHERE ip = ?1 AND at > ?2",
+                params![client, since],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let counts = |pair: i64, pair_last: i64| LoginCounts {
+                pair,
+                pair_last,
+                client: by_client,
+                client_last: client_last.unwrap_or(0),
+            };
+            let mut stmt = c.prepare(
+                "SELECT COUNT(*), MAX(at) FROM login_failures WHERE ip = ?1 AND at > ?2 GROUP BY email",
+            )?;
+            let mut pairs = stmt
+                .query_map(params![client, since], |r| Ok(counts(r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            if pairs.is_empty() {
+                pairs.push(counts(0, 0));
+            }
+            Ok(pairs)
+        })
+    }
+
     /// A successful sign-in clears the failures of that account from that client only.
     pub fn clear_login_failures(&self, email: &str, client: &str) -> Result<(), Error> {
         self.run(|c| {

@@ -8,6 +8,7 @@ pub mod backup;
 pub mod body;
 pub mod client;
 pub mod config;
+pub mod connections;
 pub mod contact;
 pub mod data;
 pub mod db;
@@ -25,7 +26,7 @@ pub mod static_files;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::{middleware, web, App, HttpRequest, HttpServer};
+use actix_web::{middleware, web, App, HttpRequest};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
@@ -70,6 +71,8 @@ pub struct AppState {
     pub site: site::SiteState,
     /// `make dev`: rebuild on change and reload open tabs.
     pub dev: Option<Arc<dev::Dev>>,
+    /// How slowly a request body may arrive.
+    pub body_deadline: body::Deadline,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -157,6 +160,9 @@ impl AppState {
             ),
             site: site::SiteState::new(config),
             dev: config.dev.then(dev::Dev::new),
+            body_deadline: body::Deadline {
+                grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
+            },
             db,
         })
     }
@@ -234,6 +240,7 @@ pub fn app(
     let dev = state.dev.clone();
     App::new()
         .app_data(state)
+        .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(security_headers))
         .wrap(middleware::from_fn(log_request))
         .configure(|cfg| {
@@ -278,6 +285,10 @@ fn hand_over_password(
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
     let _lock = backup::lock_data_dir(&config.data_dir)?;
+    match connections::raise_fd_limit() {
+        Ok(files) => tracing::info!(files, "open files allowed"),
+        Err(e) => tracing::warn!(error = %e, "the limit of open files could not be raised"),
+    }
     let project = generator::Project::at(&config.root);
     let content = generator::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
@@ -331,15 +342,25 @@ pub async fn run(config: Config) -> Result<(), Error> {
     };
     // Blocking work is SQLite behind one lock, file writes and builds: a few threads do it
     // as fast as hundreds, without hundreds of stacks and allocator arenas.
-    let server = HttpServer::new(move || app(state.clone()))
-        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
-        .bind((config.bind.as_str(), config.port))
-        .map_err(|source| Error::Bind {
-            address: format!("{}:{}", config.bind, config.port),
-            source,
-        })?;
-    for address in server.addrs() {
-        println!("Strona działa pod adresem http://{address}");
+    let mut server =
+        actix_server::Server::build().worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
+    let cap = connections::Cap::new(
+        config.connections_per_client,
+        config.trusted_proxies.clone(),
+    );
+    let address = format!("{}:{}", config.bind, config.port);
+    let bound = |source| Error::Bind {
+        address: address.clone(),
+        source,
+    };
+    for listener in connections::bind(&config.bind, config.port).map_err(bound)? {
+        println!(
+            "Strona działa pod adresem http://{}",
+            listener.local_addr().map_err(bound)?
+        );
+        let state = state.clone();
+        server = connections::listen(server, "site", listener, &cap, move || app(state.clone()))
+            .map_err(bound)?;
     }
     server.run().await.map_err(Error::Serve)
 }

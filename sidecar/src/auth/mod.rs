@@ -222,11 +222,7 @@ async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Resu
         })
     })
     .await??;
-    reserved.map(|_| ()).map_err(|wait| {
-        let message =
-            format!("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {wait} s.");
-        ApiError::too_many(LOGIN_TITLE, message, u64::try_from(wait).unwrap_or(60))
-    })
+    reserved.map(|_| ()).map_err(throttled)
 }
 
 /// The account behind the password, checked on one of the two hashing threads.
@@ -254,18 +250,53 @@ async fn verify(
     }
 }
 
+/// The largest sign-in body: an e-mail, a password and the JSON around them.
+const MAX_LOGIN_BYTES: usize = 8 * 1024;
+
+/// Refuses a client that must wait, whatever account it would name: known from the address
+/// alone, so its body is never read.
+async fn refuse_waiting(state: &web::Data<AppState>, client: &str) -> Result<(), ApiError> {
+    let (db, who) = (state.db.clone(), client.to_string());
+    let at = now();
+    let counts =
+        web::block(move || db.client_failures(&who, at - throttle::WINDOW_SECONDS)).await??;
+    match throttle::decide_client(&counts, at) {
+        Some(wait) => Err(throttled(wait)),
+        None => Ok(()),
+    }
+}
+
+fn throttled(wait: i64) -> ApiError {
+    let message = format!("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {wait} s.");
+    ApiError::too_many(LOGIN_TITLE, message, u64::try_from(wait).unwrap_or(60))
+}
+
+/// The sign-in's JSON, read only after the client was found not to be waiting.
+async fn read_login(req: &HttpRequest, payload: web::Payload) -> Result<Login, ApiError> {
+    use actix_web::error::JsonPayloadError;
+    if crate::body::media_type(req) != "application/json" {
+        return Err(crate::error::json_error(JsonPayloadError::ContentType));
+    }
+    let body =
+        crate::body::read_limited(req, payload, MAX_LOGIN_BYTES, crate::error::TOO_LARGE).await?;
+    serde_json::from_slice(&body)
+        .map_err(|e| crate::error::json_error(JsonPayloadError::Deserialize(e)))
+}
+
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Login>,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let https = state.clients.https(&req);
     if !client::same_origin(&req, https) {
         return Err(cross_origin());
     }
+    let client = state.clients.key(&req).to_string();
+    refuse_waiting(&state, &client).await?;
+    let body = read_login(&req, payload).await?;
     let email = body.email.trim().to_string();
     check_lengths(&email, &body.password)?;
-    let client = state.clients.key(&req).to_string();
     reserve(&state, &email, &client).await?;
     let Some(account) = verify(&state, &email, &body.password).await? else {
         return Err(ApiError::new(
@@ -329,14 +360,7 @@ pub async fn logout(
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let small_json = web::JsonConfig::default()
-        .limit(8 * 1024)
-        .error_handler(|err, _| crate::error::json_error(err).into());
-    cfg.service(
-        web::resource("/api/auth/login")
-            .app_data(small_json)
-            .route(web::post().to(login)),
-    )
-    .route("/api/auth/session", web::get().to(session))
-    .route("/api/auth/logout", web::post().to(logout));
+    cfg.route("/api/auth/login", web::post().to(login))
+        .route("/api/auth/session", web::get().to(session))
+        .route("/api/auth/logout", web::post().to(logout));
 }

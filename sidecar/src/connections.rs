@@ -18,7 +18,7 @@ use actix_web::rt::net::TcpStream;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use std::{fmt, io};
 
@@ -31,15 +31,24 @@ const REQUEST_HEAD_TIMEOUT: Duration = Duration::from_secs(5);
 /// A client that does not close its side after the answer is cut off after this long.
 const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 
-/// What a refused connection is told before it is closed (nothing of its request is read).
-const REFUSAL: &[u8] = "HTTP/1.1 429 Too Many Requests\r\n\
-Content-Type: application/json; charset=utf-8\r\n\
-Retry-After: 5\r\n\
-Cache-Control: no-store\r\n\
-Connection: close\r\n\
-Content-Length: 137\r\n\r\n\
-{\"title\":\"Zbyt wiele połączeń\",\"error\":\"Z tego adresu otwarto zbyt wiele połączeń naraz. Spróbuj ponownie za chwilę.\"}"
-    .as_bytes();
+/// What a refused connection is told before it is closed.
+fn refusal() -> &'static [u8] {
+    static ANSWER: OnceLock<Vec<u8>> = OnceLock::new();
+    ANSWER.get_or_init(|| {
+        let body = serde_json::json!({
+            "title": "Zbyt wiele połączeń",
+            "error": "Z tego adresu otwarto zbyt wiele połączeń naraz. Spróbuj ponownie za chwilę.",
+        })
+        .to_string();
+        format!(
+            "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\n\
+             Retry-After: 5\r\nCache-Control: no-store\r\nConnection: close\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes()
+    })
+}
 
 /// The open connections of each client, shared by every worker (and listener) given it.
 #[derive(Clone)]
@@ -202,9 +211,13 @@ where
     })
 }
 
-/// Answers 429 without waiting (a full send buffer loses the answer, not time) and closes.
+/// Answers 429 without waiting for anything and closes. What already arrived is discarded
+/// first (unread, it would turn the close into a reset that loses the answer); nothing is
+/// waited for: a full send buffer loses the answer, not time.
 fn refuse(io: &TcpStream) {
-    let _ = io.try_write(REFUSAL);
+    let mut discard = [0_u8; 4096];
+    let _ = io.try_read(&mut discard);
+    let _ = io.try_write(refusal());
     tracing::debug!(peer = ?io.peer_addr().ok(), "connection refused: too many from this client");
 }
 
@@ -247,7 +260,7 @@ mod tests {
 
     #[test]
     fn the_refusal_is_a_complete_answer() {
-        let text = std::str::from_utf8(REFUSAL).expect("utf-8");
+        let text = std::str::from_utf8(refusal()).expect("utf-8");
         let (head, body) = text.split_once("\r\n\r\n").expect("head and body");
         assert!(head.contains(&format!("Content-Length: {}", body.len())));
         let json: serde_json::Value = serde_json::from_str(body).expect("JSON");

@@ -307,6 +307,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     }
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.clone());
+    auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =
         auth::password::ensure_admin(&state.db, &admin, config.admin_password.as_deref())?

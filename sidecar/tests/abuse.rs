@@ -197,28 +197,9 @@ async fn a_request_without_a_session_is_refused_before_its_body_is_read() {
 
 #[actix_rt::test]
 async fn the_account_commands_refuse_what_makes_no_sense() {
-    use std::io::Write;
     let s = setup(&[]);
     let run = |args: &[&str], password: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
-            .args(args)
-            .env("DATA_DIR", s.dir.path().join("var"))
-            .env("SITE_ROOT", &s.root)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("sidecar runs");
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(format!("{password}\n").as_bytes())
-            .expect("write");
-        drop(stdin);
-        let out = child.wait_with_output().expect("exits");
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        common::account_command(&s.dir.path().join("var"), &s.root, args, password)
     };
     let (ok, err) = run(&["set-password", "nikt@example.pl"], "nowe długie hasło");
     assert!(!ok && err.contains("no account"), "{err}");

@@ -210,3 +210,162 @@ fn answering_forty_form_posts_without_javascript_never_starts_node() {
     );
     assert_eq!(calls(), at_start, "no answer started node");
 }
+
+/// A connection to the server from the loopback address `source`.
+fn connect_from(source: &str, port: u16) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("socket");
+    let local: std::net::SocketAddr = format!("{source}:0").parse().expect("address");
+    socket.bind(&local.into()).expect("bind the source address");
+    let server = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    socket.connect(&server.into()).expect("connect");
+    socket.into()
+}
+
+/// One request on its own connection: the whole answer as text.
+fn exchange(port: u16, source: &str, request: &str) -> String {
+    let mut stream = connect_from(source, port);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn status(answer: &str) -> u16 {
+    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+fn get(port: u16, source: &str, path: &str, cookie: &str) -> u16 {
+    status(&exchange(
+        port,
+        source,
+        &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"),
+    ))
+}
+
+/// Signs in; the session cookie (`name=value`).
+fn sign_in(port: u16, email: &str, password: &str) -> String {
+    let body = serde_json::json!({ "email": email, "password": password }).to_string();
+    let answer = exchange(
+        port,
+        "127.0.0.1",
+        &format!(
+            "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert_eq!(status(&answer), 200, "{answer}");
+    answer
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("set-cookie").then(|| {
+                value
+                    .trim()
+                    .split(';')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+        })
+        .expect("a session cookie")
+}
+
+#[test]
+fn set_password_and_delete_account_end_the_live_sessions_of_a_running_server() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (admin, first) = ("magda@gabinet-harmonia.pl", "hasło administratora na start");
+    let (_sidecar, port) = start(
+        dir.path(),
+        &[
+            ("ADMIN_EMAIL", admin.into()),
+            ("ADMIN_PASSWORD", first.into()),
+        ],
+    );
+    let mut password = first;
+    for (command, next) in [
+        ("set-password", "zupełnie nowe hasło"),
+        ("delete-account", ""),
+    ] {
+        let cookie = sign_in(port, admin, password);
+        assert_eq!(get(port, "127.0.0.1", "/api/pages", &cookie), 200);
+        let (var, site) = (dir.path().join("var"), dir.path().join("site"));
+        let (ok, err) = common::account_command(&var, &site, &[command, admin], next);
+        assert!(ok, "{command}: {err}");
+        // The server looks every quarter of a second; a second is plenty.
+        std::thread::sleep(Duration::from_secs(1));
+        assert_eq!(
+            get(port, "127.0.0.1", "/api/pages", &cookie),
+            401,
+            "{command} ended the session"
+        );
+        password = next;
+    }
+}
+
+/// A request whose body never comes: the head and one byte of 1000.
+fn slow_body(port: u16, source: &str) -> TcpStream {
+    let mut stream = connect_from(source, port);
+    stream
+        .write_all(b"POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+        .expect("send");
+    stream
+}
+
+/// Whether the server closed (or answered) the connection within `wait`.
+fn answered_within(stream: &mut TcpStream, wait: Duration) -> Option<String> {
+    stream.set_read_timeout(Some(wait)).expect("timeout");
+    let mut buffer = [0_u8; 4096];
+    match stream.read(&mut buffer) {
+        Ok(n) => Some(String::from_utf8_lossy(&buffer[..n]).into_owned()),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            None
+        }
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+#[test]
+fn one_client_holds_at_most_its_connections_and_a_stalled_body_gets_408() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_sidecar, port) = start(
+        dir.path(),
+        &[
+            ("CONNECTIONS_PER_CLIENT", "4".into()),
+            ("BODY_TIMEOUT_SECONDS", "2".into()),
+        ],
+    );
+    let mut slow: Vec<TcpStream> = (0..10).map(|_| slow_body(port, "127.0.0.2")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (mut held, mut refused) = (Vec::new(), 0);
+    for mut stream in slow.drain(..) {
+        match answered_within(&mut stream, Duration::from_millis(100)) {
+            Some(_) => refused += 1,
+            None => held.push(stream),
+        }
+    }
+    assert_eq!((held.len(), refused), (4, 6), "held and refused at once");
+    let started = Instant::now();
+    assert_eq!(
+        get(port, "127.0.0.3", "/", ""),
+        200,
+        "another visitor is served"
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    for stream in &mut held {
+        let answer = answered_within(stream, Duration::from_secs(10)).expect("answered");
+        assert_eq!(status(&answer), 408, "{answer}");
+        assert!(answer.contains("zbyt wolno"), "{answer}");
+    }
+    drop(held);
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(get(port, "127.0.0.2", "/", ""), 200, "its slots came back");
+}

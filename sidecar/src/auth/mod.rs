@@ -230,7 +230,7 @@ async fn verify(
     state: &web::Data<AppState>,
     email: &str,
     password: &str,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<password::Verified>, ApiError> {
     let (db, email, password) = (state.db.clone(), email.to_string(), password.to_string());
     let checked = state
         .auth
@@ -298,12 +298,9 @@ pub async fn login(
     let email = body.email.trim().to_string();
     check_lengths(&email, &body.password)?;
     reserve(&state, &email, &client).await?;
+    let bad_login = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_LOGIN);
     let Some(account) = verify(&state, &email, &body.password).await? else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            LOGIN_TITLE,
-            BAD_LOGIN,
-        ));
+        return Err(bad_login());
     };
     let (db, who, from) = (state.db.clone(), email.clone(), client);
     web::block(move || db.clear_login_failures(&who, &from)).await??;
@@ -318,9 +315,17 @@ pub async fn login(
     let token = random_token()?;
     let hash = sessions::token_hash(&token);
     let at = now();
-    let (db, stored) = (state.db.clone(), hash.clone());
-    web::block(move || db.insert_session(&stored, account, at)).await??;
-    state.auth.sessions.insert(hash, &email, at);
+    let (made, who) = (state.clone(), email.clone());
+    let created = web::block(move || {
+        made.auth
+            .sessions
+            .create(&made.db, hash, &who, &account, at)
+    })
+    .await??;
+    if !created {
+        // The password changed (or the account went) while it was being checked.
+        return Err(bad_login());
+    }
     Ok(HttpResponse::Ok()
         .cookie(session_cookie(https, token, None))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
@@ -357,6 +362,36 @@ pub async fn logout(
         ));
     }
     Ok(response.finish())
+}
+
+/// Ends, within [`sessions::SYNC_EVERY`], the sessions another process deleted from SQLite
+/// (`sidecar set-password`, `delete-account`). Requests never wait for this: it runs beside
+/// them, and looks at the stored sessions only when SQLite says another process wrote.
+pub fn spawn_session_sync(state: web::Data<AppState>) {
+    actix_web::rt::spawn(async move {
+        let mut every = tokio::time::interval(sessions::SYNC_EVERY);
+        let mut seen = None;
+        loop {
+            every.tick().await;
+            let s = state.clone();
+            let synced = web::block(move || {
+                let version = s.db.data_version()?;
+                if seen != Some(version) {
+                    let ended = s.auth.sessions.sync(&s.db)?;
+                    if ended > 0 {
+                        tracing::info!(ended, "sessions ended by another process");
+                    }
+                }
+                Ok::<_, Error>(version)
+            })
+            .await;
+            match synced {
+                Ok(Ok(version)) => seen = Some(version),
+                Ok(Err(e)) => tracing::warn!(error = %e, "sessions"),
+                Err(e) => tracing::warn!(error = %e, "sessions"),
+            }
+        }
+    });
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

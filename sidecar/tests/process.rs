@@ -43,11 +43,15 @@ fn recording_node(dir: &Path) -> PathBuf {
 }
 
 fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
+    start_as(dir, env, Command::new(env!("CARGO_BIN_EXE_sidecar")))
+}
+
+/// The sidecar started by `command` (itself, or a shell that ends by running it).
+fn start_as(dir: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
     let port = common::free_port();
     let root = common::site_copy(dir);
     let log = dir.join("sidecar.log");
     let out = std::fs::File::create(&log).expect("log file");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
     command
         .env("PORT", port.to_string())
         .env("SITE_ROOT", &root)
@@ -331,6 +335,34 @@ fn answered_within(stream: &mut TcpStream, wait: Duration) -> Option<String> {
         }
         Err(e) => Some(e.to_string()),
     }
+}
+
+#[test]
+fn the_soft_limit_of_open_files_is_raised_to_the_hard_one_at_start() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut shell = Command::new("sh");
+    shell.args([
+        "-c",
+        concat!(
+            "ulimit -Sn 256 && exec '",
+            env!("CARGO_BIN_EXE_sidecar"),
+            "'"
+        ),
+    ]);
+    let (sidecar, _) = start_as(dir.path(), &[], shell);
+    let limits = std::fs::read_to_string(format!("/proc/{}/limits", sidecar.child.id()))
+        .expect("the process's limits");
+    let open_files: Vec<&str> = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .expect("a limit of open files")
+        .split_whitespace()
+        .skip(3)
+        .take(2)
+        .collect();
+    assert_eq!(open_files.len(), 2, "{limits}");
+    assert_ne!(open_files[0], "256", "{limits}");
+    assert_eq!(open_files[0], open_files[1], "soft = hard: {limits}");
 }
 
 fn start_with_limits(dir: &Path) -> (Running, u16) {

@@ -76,7 +76,7 @@ bench: islands
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 
-## The attacks of issue 12 against the release build on loopback; prints one Markdown table.
+## The attacks of issues 12 and 21 against the release build on loopback; prints one Markdown table.
 abuse: islands
 	$(CARGO) build --release -p sidecar
 	python3 bench/abuse.py

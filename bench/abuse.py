@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""`make abuse`: the attacks of issue 12 against the release sidecar on loopback, bounded in count
-and time, printed as one Markdown table. The attacker and the admin use different loopback
+"""`make abuse`: the attacks of issues 12 and 21 against the release sidecar on loopback, bounded in
+count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
-import concurrent.futures as futures, http.client, json, os, pathlib, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+import concurrent.futures as futures, http.client, json, os, pathlib, resource, select, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SIDECAR = ROOT / "target/release/sidecar"
+SIDECAR = pathlib.Path(os.environ.get("SIDECAR", ROOT / "target/release/sidecar"))
 ADMIN = "magda@gabinet-harmonia.pl"
 PASSWORD = "hasło administratora do testów obciążenia"
 rows = []
@@ -47,12 +47,19 @@ def request(port, method, path, body=None, source="127.0.0.2", headers=None, tim
     return status, seconds, data
 
 
+def default_open_files():
+    """The sidecar starts with the soft limit of open files most systems give (1024), as under
+    systemd without LimitNOFILE=: it has to raise the limit itself."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
+
+
 def start(data, extra=None):
     port, panel = free_port(), free_port()
     PANEL[port] = panel
     env = dict(os.environ, PORT=str(port), ADMIN_PORT=str(panel), SITE_ROOT=str(ROOT), DIST_DIR=str(data / "dist"), DATA_DIR=str(data / "var"),
                ADMIN_EMAIL=ADMIN, ADMIN_PASSWORD=PASSWORD, RUST_LOG="error", **(extra or {}))
-    proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=default_open_files)
     deadline = time.time() + 60
     while time.time() < deadline:
         try:
@@ -186,14 +193,146 @@ def measure_home_under_attack(data):
         proc.wait()
 
 
+def forwarded_bypass(api_port):
+    """12 wrong sign-ins through a trusted edge (127.0.0.1) for one visitor (203.0.113.5), each
+    with a `Forwarded` header of the visitor's own making: how many were checked."""
+    checked = 0
+    for i in range(12):
+        headers = {"Forwarded": f"for=198.51.100.{i};proto=https", "X-Forwarded-For": f"192.0.2.{i}, 203.0.113.5"}
+        status, _, _ = request(api_port, "POST", "/api/auth/login", {"email": ADMIN, "password": "zgadywane hasło"},
+                               source="127.0.0.1", headers=headers)
+        checked += status != 429
+    row("12 wrong sign-ins through the edge, each with a forged `Forwarded`: checked (not 429)", f"{checked}", "≤ 5")
+
+
+def throttled_sign_in_with_a_body(site_port, source="127.0.0.4"):
+    """A throttled client announces a large sign-in body and sends none of it: the answer, and
+    how long it took (a server that reads the body first waits for it)."""
+    api_port = PANEL[site_port]
+    for _ in range(5):
+        login(site_port, source)
+    sock = socket.create_connection(("127.0.0.1", api_port), timeout=5, source_address=(source, 0))
+    head = (f"POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:{api_port}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 8000\r\n\r\n")
+    started = time.perf_counter()
+    sock.sendall(head.encode())
+    try:
+        answer = sock.recv(4096).decode(errors="replace")
+        status = answer[9:12] if answer else "closed"
+    except OSError:
+        status = "no answer"
+    elapsed = time.perf_counter() - started
+    sock.close()
+    row("a throttled client's sign-in announcing 8,000 bytes and sending none: answer, time",
+        f"{status} in {elapsed * 1000:.1f} ms", "429 at once (the body is never waited for)")
+
+
+def readable(sock):
+    """Whether the server answered or closed `sock` (poll: select() stops at descriptor 1024)."""
+    poller = select.poll()
+    poller.register(sock, select.POLLIN | select.POLLERR | select.POLLHUP)
+    return bool(poller.poll(0))
+
+
+def slow_bodies(site_port, count=1100, seconds=15, attacker="127.0.0.2", visitor="127.0.0.9"):
+    """`count` contact posts from one address, each announcing 100 kB and sending a byte a
+    second; meanwhile another address asks for `/`. How many the server held, when it let them
+    go, and what the visitor waited."""
+    head = (f"POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:{site_port}\r\nContent-Type: application/json\r\n"
+            "Content-Length: 100000\r\n\r\n{").encode()
+    stop = threading.Event()
+    latencies, failed = [], []
+
+    def visit():
+        while not stop.is_set():
+            status, elapsed, _ = request(site_port, "GET", "/", source=visitor, timeout=10)
+            (latencies if status == 200 else failed).append(elapsed)
+
+    visitors = [threading.Thread(target=visit) for _ in range(2)]
+    for v in visitors:
+        v.start()
+    try:
+        socks, not_connected, held, released_at, answered_408 = attack(site_port, head, count, seconds, attacker)
+    finally:
+        stop.set()
+        for v in visitors:
+            v.join()
+    kept = len(released_at) + len(held)
+    latencies.sort()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else float("nan")
+    release = f"answered 408 within {max(released_at):.0f} s of opening" if released_at else "never answered"
+    row(f"{count:,} slow bodies from one address: connections the server kept open",
+        f"{kept} ({answered_408} {release}; {len(held)} still open after {seconds} s; {len(socks) - kept} refused at once; {not_connected} not connected)",
+        "≤ CONNECTIONS_PER_CLIENT (64), 408 after BODY_TIMEOUT_SECONDS (10)")
+    row("GET / from another address during the slow-body attack",
+        f"p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms over {len(latencies)} requests, {len(failed)} failed", "unaffected")
+
+
+def attack(site_port, head, count, seconds, attacker):
+    """Opens the slow bodies, then sends a byte a second on those the server keeps. Returns the
+    sockets, how many did not connect, those still open, the seconds each released one was
+    open, and how many of those were answered 408."""
+    socks, opened, not_connected = [], {}, 0
+    for _ in range(count):
+        try:
+            s = socket.create_connection(("127.0.0.1", site_port), timeout=2, source_address=(attacker, 0))
+            s.sendall(head)
+            s.setblocking(False)
+            socks.append(s)
+            opened[s] = time.perf_counter()
+        except OSError:
+            not_connected += 1
+    time.sleep(1)
+    held = [s for s in socks if not readable(s)]
+    answered_408, released_at = 0, []
+    started = time.perf_counter()
+    while held and time.perf_counter() - started < seconds:
+        for s in list(held):
+            gone = readable(s)
+            if gone:
+                try:
+                    answered_408 += s.recv(64)[9:12] == b"408"
+                except OSError:
+                    pass
+            else:
+                try:
+                    s.send(b" ")
+                except OSError:
+                    gone = True
+            if gone:
+                held.remove(s)
+                released_at.append(time.perf_counter() - opened[s])
+        time.sleep(1)
+    for s in socks:
+        s.close()
+    return socks, not_connected, held, released_at, answered_408
+
+
+def measure_edge_and_connections(data):
+    # The contact form's rate limit would refuse most slow bodies before reading them: lifted,
+    # so that only the connection cap and the body deadline stand in the way.
+    proc, port = start(data / "d", {"TRUSTED_PROXIES": "127.0.0.1", "CONTACT_RATE_PER_MINUTE": "1000000"})
+    try:
+        forwarded_bypass(api_port=PANEL[port])
+        throttled_sign_in_with_a_body(site_port=port)
+        slow_bodies(site_port=port)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def main():
     if not SIDECAR.exists():
         sys.exit("build it first: cargo build --release -p sidecar")
+    # The attacker's own sockets: more than the usual 1024.
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     data = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-abuse-"))
     try:
         measure_sign_in_bursts(data)
         measure_contact_refusals(data)
         measure_home_under_attack(data)
+        measure_edge_and_connections(data)
         row("requests answered 5xx (or not at all) in all of the above", f"{len(five_xx)}", "0")
     finally:
         shutil.rmtree(data, ignore_errors=True)

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::client::Proxies;
+use crate::client::{AddressHeader, Proxies};
 
 /// Variables that hold secrets: read once at start, then removed from the process's
 /// environment so that no child (node, git, PUBLISH_CMD) inherits them.
@@ -45,8 +45,14 @@ pub struct Config {
     pub session_max_hours: i64,
     /// Always treat requests as HTTPS: `Secure` cookies and HSTS whatever a proxy says.
     pub force_https: bool,
-    /// Proxies whose `X-Forwarded-For`/`Forwarded` and `X-Forwarded-Proto` are believed.
+    /// Proxies whose forwarding header (`FORWARDED_HEADER`) is believed.
     pub trusted_proxies: Proxies,
+    /// Connections one client (an address, an IPv6 /64) may hold open at once; more are
+    /// refused when accepted. Trusted proxies are not limited.
+    pub connections_per_client: usize,
+    /// A request body must start arriving within this many seconds and then keep a minimal
+    /// rate, or it is refused with 408.
+    pub body_timeout_seconds: u64,
     /// Run after each publish, for example to sync `dist/` to a CDN.
     pub publish_cmd: Option<String>,
     /// Run after a publish (and a successful `PUBLISH_CMD`) with `CHANGED_ROUTES`.
@@ -98,6 +104,8 @@ impl Config {
             port,
             admin_port,
         )?;
+        let proxy_header =
+            non_empty("FORWARDED_HEADER").unwrap_or_else(|| "X-Forwarded-For".into());
         Ok(Self {
             admin_bind: get("ADMIN_BIND").unwrap_or_else(|| "127.0.0.1".into()),
             admin_port,
@@ -118,10 +126,19 @@ impl Config {
             session_idle_minutes: number(&get, "SESSION_IDLE_MINUTES", 120)?,
             session_max_hours: number(&get, "SESSION_MAX_HOURS", 12)?,
             force_https: flag("FORCE_HTTPS"),
-            trusted_proxies: Proxies::parse(&proxies).map_err(|message| crate::Error::Config {
-                name: "TRUSTED_PROXIES",
-                message,
-            })?,
+            trusted_proxies: Proxies::parse(&proxies)
+                .map_err(|message| crate::Error::Config {
+                    name: "TRUSTED_PROXIES",
+                    message,
+                })?
+                .with_header(AddressHeader::parse(&proxy_header).map_err(|message| {
+                    crate::Error::Config {
+                        name: "FORWARDED_HEADER",
+                        message,
+                    }
+                })?),
+            connections_per_client: number(&get, "CONNECTIONS_PER_CLIENT", 64)?,
+            body_timeout_seconds: number(&get, "BODY_TIMEOUT_SECONDS", 10)?,
             publish_cmd: non_empty("PUBLISH_CMD"),
             purge_cmd: non_empty("PURGE_CMD"),
             api_origin: origin("API_ORIGIN")?,
@@ -276,5 +293,8 @@ mod tests {
         let err = Config::from_lookup(|k| (k == "TRUSTED_PROXIES").then(|| "10.0.0.0/99".into()))
             .unwrap_err();
         assert!(err.to_string().contains("TRUSTED_PROXIES"), "{err}");
+        let err = Config::from_lookup(|k| (k == "FORWARDED_HEADER").then(|| "X Real".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("FORWARDED_HEADER"), "{err}");
     }
 }

@@ -40,6 +40,8 @@ pub struct ApiError {
     pub fields: Option<serde_json::Value>,
 }
 
+/// A body over its route's limit.
+pub const TOO_LARGE: &str = "Przesłane dane są zbyt duże.";
 const SERVER_ERROR: &str = "Wystąpił błąd serwera. Spróbuj ponownie za chwilę.";
 
 impl ApiError {
@@ -136,14 +138,14 @@ impl From<actix_web::error::BlockingError> for ApiError {
 pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
     use actix_web::error::JsonPayloadError as E;
     match err {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::status(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "Przesłane dane są zbyt duże.",
-        ),
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
+            ApiError::status(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE)
+        }
         E::ContentType => ApiError::status(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "Dane trzeba przesłać jako JSON (application/json).",
         ),
+        E::Payload(e) => crate::body::read_error(&e),
         _ => ApiError::bad_request("Nie udało się odczytać przesłanych danych."),
     }
 }

@@ -13,6 +13,7 @@ pub mod backup;
 pub mod body;
 pub mod client;
 pub mod config;
+pub mod connections;
 pub mod contact;
 pub mod data;
 pub mod db;
@@ -32,7 +33,7 @@ pub mod static_files;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::{middleware, web, App, HttpRequest, HttpServer};
+use actix_web::{middleware, web, App, HttpRequest};
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
@@ -79,6 +80,8 @@ pub struct AppState {
     pub site: site::SiteState,
     /// `make dev`: rebuild on change and reload open tabs.
     pub dev: Option<Arc<dev::Dev>>,
+    /// How slowly a request body may arrive.
+    pub body_deadline: body::Deadline,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -167,6 +170,9 @@ impl AppState {
             ),
             site: site::SiteState::new(config),
             dev: config.dev.then(dev::Dev::new),
+            body_deadline: body::Deadline {
+                grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
+            },
             db,
         })
     }
@@ -240,6 +246,7 @@ pub fn public_app(
     let dev = state.dev.clone();
     App::new()
         .app_data(state)
+        .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(|cfg| {
@@ -268,6 +275,7 @@ pub fn admin_app(
 > {
     App::new()
         .app_data(state)
+        .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(panel::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(auth::configure)
@@ -305,6 +313,10 @@ fn hand_over_password(
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
     let _lock = backup::lock_data_dir(&config.data_dir)?;
+    match connections::raise_fd_limit() {
+        Ok(files) => tracing::info!(files, "open files allowed"),
+        Err(e) => tracing::warn!(error = %e, "the limit of open files could not be raised"),
+    }
     let project = ::site::Project::at(&config.root);
     let content = ::site::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
@@ -323,6 +335,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     }
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.clone());
+    auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =
         auth::password::ensure_admin(&state.db, &admin, config.admin_password.as_deref())?
@@ -363,8 +376,13 @@ pub async fn run(config: Config) -> Result<(), Error> {
         );
     }
     let panel_route = state.site.live.current().panel.keys().min().cloned();
-    let public = public_server(state.clone(), &config)?;
-    let admin = admin_server(state, &config)?;
+    // One count of connections per client for both listeners.
+    let cap = connections::Cap::new(
+        config.connections_per_client,
+        config.trusted_proxies.clone(),
+    );
+    let public = public_server(state.clone(), &config, &cap)?;
+    let admin = admin_server(state, &config, &cap)?;
     println!(
         "Panel administracyjny: {}{}",
         config.origins.admin,
@@ -376,40 +394,82 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .map_err(Error::Serve)
 }
 
-fn bind_error(address: &str, port: u16) -> impl FnOnce(std::io::Error) -> Error {
-    let address = format!("{address}:{port}");
-    move |source| Error::Bind { address, source }
-}
-
 /// The public site's listener (`BIND`, `PORT`).
 fn public_server(
     state: web::Data<AppState>,
     config: &Config,
+    cap: &connections::Cap,
 ) -> Result<actix_web::dev::Server, Error> {
     // Blocking work is SQLite behind one lock, file writes and builds: a few threads do it
     // as fast as hundreds, without hundreds of stacks and allocator arenas.
-    let server = HttpServer::new(move || public_app(state.clone()))
-        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
-        .bind((config.bind.as_str(), config.port))
-        .map_err(bind_error(&config.bind, config.port))?;
-    for address in server.addrs() {
-        println!("Strona działa pod adresem http://{address}");
-    }
-    Ok(server.run())
+    let server =
+        actix_server::Server::build().worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
+    listen(server, "site", &config.bind, config.port, cap, move || {
+        public_app(state.clone())
+    })
+    .map(|(server, addresses)| {
+        for address in addresses {
+            println!("Strona działa pod adresem http://{address}");
+        }
+        server.run()
+    })
 }
 
 /// The panel's listener (`ADMIN_BIND`, `ADMIN_PORT`): one administrator needs one worker.
 fn admin_server(
     state: web::Data<AppState>,
     config: &Config,
+    cap: &connections::Cap,
 ) -> Result<actix_web::dev::Server, Error> {
-    let server = HttpServer::new(move || admin_app(state.clone()))
+    let server = actix_server::Server::build()
         .workers(1)
-        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER)
-        .bind((config.admin_bind.as_str(), config.admin_port))
-        .map_err(bind_error(&config.admin_bind, config.admin_port))?;
-    for address in server.addrs() {
-        tracing::info!("the panel listens on http://{address}");
+        .worker_max_blocking_threads(BLOCKING_THREADS_PER_WORKER);
+    listen(
+        server,
+        "panel",
+        &config.admin_bind,
+        config.admin_port,
+        cap,
+        move || admin_app(state.clone()),
+    )
+    .map(|(server, addresses)| {
+        for address in addresses {
+            tracing::info!("the panel listens on http://{address}");
+        }
+        server.run()
+    })
+}
+
+/// Binds `host:port` and serves `app` there, each client's connections capped by `cap`.
+fn listen<F, I, S, B>(
+    mut server: actix_server::ServerBuilder,
+    name: &str,
+    host: &str,
+    port: u16,
+    cap: &connections::Cap,
+    app: F,
+) -> Result<(actix_server::ServerBuilder, Vec<std::net::SocketAddr>), Error>
+where
+    F: Fn() -> I + Send + Clone + 'static,
+    I: actix_service::IntoServiceFactory<S, actix_http::Request>,
+    S: actix_service::ServiceFactory<actix_http::Request, Config = actix_web::dev::AppConfig>
+        + 'static,
+    S::Error: Into<actix_web::Error> + 'static,
+    S::InitError: std::fmt::Debug,
+    S::Response: Into<actix_http::Response<B>> + 'static,
+    <S::Service as actix_service::Service<actix_http::Request>>::Future: 'static,
+    S::Service: 'static,
+    B: MessageBody + 'static,
+{
+    let address = format!("{host}:{port}");
+    let bound = |source| Error::Bind {
+        address: address.clone(),
+        source,
+    };
+    let mut addresses = Vec::new();
+    for listener in connections::bind(host, port).map_err(bound)? {
+        addresses.push(listener.local_addr().map_err(bound)?);
+        server = connections::listen(server, name, listener, cap, app.clone()).map_err(bound)?;
     }
-    Ok(server.run())
+    Ok((server, addresses))
 }

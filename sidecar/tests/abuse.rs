@@ -36,6 +36,24 @@ async fn a_burst_of_sixty_wrong_sign_ins_gets_only_the_allowed_guesses() {
 }
 
 #[actix_rt::test]
+async fn behind_the_edge_a_forged_forwarded_header_does_not_escape_the_throttle() {
+    let s = setup(&[("TRUSTED_PROXIES", "127.0.0.1")]);
+    let app = admin_app!(s);
+    let mut checked = 0;
+    for i in 0..12 {
+        // What nginx passes on: the visitor's own headers, then the address it appended.
+        let forged = login(ADMIN, "zgadywane hasło")
+            .insert_header(("Forwarded", format!("for=198.51.100.{i};proto=https")))
+            .insert_header(("X-Forwarded-For", format!("192.0.2.{i}, 203.0.113.5")));
+        let answer = send(&app, from("127.0.0.1", forged)).await;
+        if answer.status != StatusCode::TOO_MANY_REQUESTS {
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, FREE_PER_ACCOUNT, "wrong sign-ins checked of 12");
+}
+
+#[actix_rt::test]
 async fn a_stranger_cannot_lock_the_admin_out() {
     let s = setup(&[]);
     let app = admin_app!(s);
@@ -62,8 +80,9 @@ async fn a_stranger_cannot_lock_the_admin_out() {
 async fn another_account_signing_in_does_not_clear_the_throttle_on_the_admin() {
     let s = setup(&[]);
     let app = admin_app!(s);
-    for _ in 0..FREE_PER_ACCOUNT {
-        send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
+    let guess = || from("127.0.0.2", login(ADMIN, "zgadywane hasło"));
+    for _ in 1..FREE_PER_ACCOUNT {
+        assert_eq!(send(&app, guess()).await.status, StatusCode::UNAUTHORIZED);
     }
     let other = send(&app, from("127.0.0.2", login(OTHER, OTHER_PASSWORD))).await;
     assert_eq!(
@@ -71,11 +90,61 @@ async fn another_account_signing_in_does_not_clear_the_throttle_on_the_admin() {
         StatusCode::FORBIDDEN,
         "signed in, but not the admin"
     );
-    let again = send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
     assert_eq!(
-        again.status,
+        send(&app, guess()).await.status,
+        StatusCode::UNAUTHORIZED,
+        "the last free guess"
+    );
+    assert_eq!(
+        send(&app, guess()).await.status,
         StatusCode::TOO_MANY_REQUESTS,
-        "still throttled for the admin"
+        "the admin's failures were all still counted"
+    );
+    let other = send(&app, from("127.0.0.2", login(OTHER, OTHER_PASSWORD))).await;
+    assert_eq!(
+        other.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "a waiting client waits whatever account it names"
+    );
+}
+
+#[actix_rt::test]
+async fn a_throttled_client_is_refused_before_its_body_is_read() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    for _ in 0..FREE_PER_ACCOUNT {
+        send(&app, from("127.0.0.2", login(ADMIN, "zgadywane hasło"))).await;
+    }
+    let huge = json!({ "email": ADMIN, "password": "x".repeat(2 * 1024 * 1024) });
+    let answer = send(
+        &app,
+        from(
+            "127.0.0.2",
+            test::TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(huge.clone()),
+        ),
+    )
+    .await;
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "not 413: the body was never read"
+    );
+    let fresh = send(
+        &app,
+        from(
+            "127.0.0.3",
+            test::TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(huge),
+        ),
+    )
+    .await;
+    assert_eq!(
+        fresh.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "a client that may try has its body read (and refused when too large)"
     );
 }
 
@@ -128,28 +197,9 @@ async fn a_request_without_a_session_is_refused_before_its_body_is_read() {
 
 #[actix_rt::test]
 async fn the_account_commands_refuse_what_makes_no_sense() {
-    use std::io::Write;
     let s = setup(&[]);
     let run = |args: &[&str], password: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
-            .args(args)
-            .env("DATA_DIR", s.dir.path().join("var"))
-            .env("SITE_ROOT", &s.root)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("sidecar runs");
-        let mut stdin = child.stdin.take().expect("stdin");
-        stdin
-            .write_all(format!("{password}\n").as_bytes())
-            .expect("write");
-        drop(stdin);
-        let out = child.wait_with_output().expect("exits");
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        common::account_command(&s.dir.path().join("var"), &s.root, args, password)
     };
     let (ok, err) = run(&["set-password", "nikt@example.pl"], "nowe długie hasło");
     assert!(!ok && err.contains("no account"), "{err}");

@@ -591,23 +591,14 @@ async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
 
 #[actix_rt::test]
 async fn the_set_password_command_reads_the_password_from_standard_input() {
-    use std::io::Write;
     let s = setup(&[]);
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
-        .args(["set-password", ADMIN])
-        .env("DATA_DIR", s.dir.path().join("var"))
-        .env("SITE_ROOT", &s.root)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("sidecar runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all("zupełnie nowe hasło\n".as_bytes())
-        .expect("write");
-    assert!(child.wait().expect("exits").success());
+    let (ok, err) = common::account_command(
+        &s.dir.path().join("var"),
+        &s.root,
+        &["set-password", ADMIN],
+        "zupełnie nowe hasło",
+    );
+    assert!(ok, "{err}");
     let app = admin_app!(s);
     assert_eq!(
         call(&app, login(ADMIN, PASSWORD)).await.0,

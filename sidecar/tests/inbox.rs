@@ -201,7 +201,7 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
     // A session of another account: the admin was someone else when it was made.
     let token = "inne-konto-sesja";
     let hash = sidecar::auth::sessions::token_hash(token);
-    let (other_id, _) = s
+    let (other_id, other_password) = s
         .state
         .db
         .account(OTHER)
@@ -209,7 +209,7 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
         .expect("exists");
     s.state
         .db
-        .insert_session(&hash, other_id, sidecar::now())
+        .insert_session(&hash, other_id, &other_password, sidecar::now())
         .expect("session");
     s.state.auth.sessions.insert(hash, OTHER, sidecar::now());
     let other = actix_web::cookie::Cookie::new(sidecar::auth::COOKIE, token);

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 struct Running {
     child: Child,
     log: PathBuf,
+    /// The panel's listener (`ADMIN_PORT`).
+    admin_port: u16,
 }
 
 impl Drop for Running {
@@ -44,14 +46,19 @@ fn recording_node(dir: &Path) -> PathBuf {
 }
 
 fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
+    start_as(dir, env, Command::new(env!("CARGO_BIN_EXE_sidecar")))
+}
+
+/// The sidecar started by `command` (itself, or a shell that ends by running it).
+fn start_as(dir: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
     let port = common::free_port();
+    let admin_port = common::free_port();
     let root = common::site_copy(dir);
     let log = dir.join("sidecar.log");
     let out = std::fs::File::create(&log).expect("log file");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
     command
         .env("PORT", port.to_string())
-        .env("ADMIN_PORT", common::free_port().to_string())
+        .env("ADMIN_PORT", admin_port.to_string())
         .env("SITE_ROOT", &root)
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))
@@ -74,7 +81,14 @@ fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    (Running { child, log }, port)
+    (
+        Running {
+            child,
+            log,
+            admin_port,
+        },
+        port,
+    )
 }
 
 fn form_post(port: u16, body: &str) -> u16 {
@@ -323,4 +337,206 @@ fn the_request_log_has_an_id_method_path_status_and_time_but_no_query_or_body() 
         !log.contains("znacznik"),
         "no query string or body in the log: {log}"
     );
+}
+
+/// A connection to the server from the loopback address `source`.
+fn connect_from(source: &str, port: u16) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("socket");
+    let local: std::net::SocketAddr = format!("{source}:0").parse().expect("address");
+    socket.bind(&local.into()).expect("bind the source address");
+    let server = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    socket.connect(&server.into()).expect("connect");
+    socket.into()
+}
+
+/// One request on its own connection: the whole answer as text.
+fn exchange(port: u16, source: &str, request: &str) -> String {
+    let mut stream = connect_from(source, port);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn status(answer: &str) -> u16 {
+    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+fn status_of(port: u16, source: &str, path: &str, cookie: &str) -> u16 {
+    status(&exchange(
+        port,
+        source,
+        &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n"),
+    ))
+}
+
+/// Signs in; the session cookie (`name=value`).
+fn sign_in(port: u16, email: &str, password: &str) -> String {
+    let body = serde_json::json!({ "email": email, "password": password }).to_string();
+    let answer = exchange(
+        port,
+        "127.0.0.1",
+        &format!(
+            "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert_eq!(status(&answer), 200, "{answer}");
+    answer
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("set-cookie").then(|| {
+                value
+                    .trim()
+                    .split(';')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+        })
+        .expect("a session cookie")
+}
+
+#[test]
+fn set_password_and_delete_account_end_the_live_sessions_of_a_running_server() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (admin, first) = ("magda@gabinet-harmonia.pl", "hasło administratora na start");
+    let (sidecar, _) = start(
+        dir.path(),
+        &[
+            ("ADMIN_EMAIL", admin.into()),
+            ("ADMIN_PASSWORD", first.into()),
+        ],
+    );
+    let port = sidecar.admin_port;
+    let mut password = first;
+    for (command, next) in [
+        ("set-password", "zupełnie nowe hasło"),
+        ("delete-account", ""),
+    ] {
+        let cookie = sign_in(port, admin, password);
+        assert_eq!(status_of(port, "127.0.0.1", "/api/pages", &cookie), 200);
+        let (var, site) = (dir.path().join("var"), dir.path().join("site"));
+        let (ok, err) = common::account_command(&var, &site, &[command, admin], next);
+        assert!(ok, "{command}: {err}");
+        // The server looks every quarter of a second; a second is plenty.
+        std::thread::sleep(Duration::from_secs(1));
+        assert_eq!(
+            status_of(port, "127.0.0.1", "/api/pages", &cookie),
+            401,
+            "{command} ended the session"
+        );
+        password = next;
+    }
+}
+
+/// A request whose body never comes: the head and one byte of 1000.
+fn slow_body(port: u16, source: &str) -> TcpStream {
+    let mut stream = connect_from(source, port);
+    stream
+        .write_all(b"POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+        .expect("send");
+    stream
+}
+
+/// Whether the server closed (or answered) the connection within `wait`.
+fn answered_within(stream: &mut TcpStream, wait: Duration) -> Option<String> {
+    stream.set_read_timeout(Some(wait)).expect("timeout");
+    let mut buffer = [0_u8; 4096];
+    match stream.read(&mut buffer) {
+        Ok(n) => Some(String::from_utf8_lossy(&buffer[..n]).into_owned()),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) =>
+        {
+            None
+        }
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+#[test]
+fn the_soft_limit_of_open_files_is_raised_to_the_hard_one_at_start() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut shell = Command::new("sh");
+    shell.args([
+        "-c",
+        concat!(
+            "ulimit -Sn 256 && exec '",
+            env!("CARGO_BIN_EXE_sidecar"),
+            "'"
+        ),
+    ]);
+    let (sidecar, _) = start_as(dir.path(), &[], shell);
+    let limits = std::fs::read_to_string(format!("/proc/{}/limits", sidecar.child.id()))
+        .expect("the process's limits");
+    let open_files: Vec<&str> = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .expect("a limit of open files")
+        .split_whitespace()
+        .skip(3)
+        .take(2)
+        .collect();
+    assert_eq!(open_files.len(), 2, "{limits}");
+    assert_ne!(open_files[0], "256", "{limits}");
+    assert_eq!(open_files[0], open_files[1], "soft = hard: {limits}");
+}
+
+fn start_with_limits(dir: &Path) -> (Running, u16) {
+    start(
+        dir,
+        &[
+            ("CONNECTIONS_PER_CLIENT", "4".into()),
+            ("BODY_TIMEOUT_SECONDS", "2".into()),
+            ("CONTACT_RATE_PER_MINUTE", "1000".into()),
+        ],
+    )
+}
+
+#[test]
+fn one_client_holds_at_most_its_connections_and_others_are_served() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_sidecar, port) = start_with_limits(dir.path());
+    let mut slow: Vec<TcpStream> = (0..10).map(|_| slow_body(port, "127.0.0.2")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (mut held, mut refused) = (Vec::new(), 0);
+    for mut stream in slow.drain(..) {
+        match answered_within(&mut stream, Duration::from_millis(100)) {
+            Some(_) => refused += 1,
+            None => held.push(stream),
+        }
+    }
+    assert_eq!((held.len(), refused), (4, 6), "held and refused at once");
+    let started = Instant::now();
+    assert_eq!(
+        status_of(port, "127.0.0.3", "/", ""),
+        200,
+        "another visitor is served"
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    drop(held);
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        status_of(port, "127.0.0.2", "/", ""),
+        200,
+        "its slots came back"
+    );
+}
+
+#[test]
+fn a_stalled_body_gets_408() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_sidecar, port) = start_with_limits(dir.path());
+    let mut stalled = slow_body(port, "127.0.0.2");
+    let answer = answered_within(&mut stalled, Duration::from_secs(10)).expect("answered");
+    assert_eq!(status(&answer), 408, "{answer}");
+    assert!(answer.contains("zbyt wolno"), "{answer}");
 }

@@ -241,14 +241,18 @@ pub(crate) fn nginx_file(
     }
     out.push_str(&format!(
         "\n# The API: the sidecar, told who the visitor is (TRUSTED_PROXIES must list this edge).\n\
+         # The forwarding headers are this edge's own: whatever the visitor sent is replaced\n\
+         # (X-Forwarded-For, X-Forwarded-Proto) or dropped (the others).\n\
          location ^~ /api/ {{\n\
          \x20   proxy_pass http://{NGINX_UPSTREAM};\n\
          \x20   proxy_http_version 1.1;\n\
          \x20   proxy_set_header Connection \"\";\n\
          \x20   proxy_set_header Host $http_host;\n\
-         \x20   proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n\
+         \x20   proxy_set_header X-Forwarded-For $remote_addr;\n\
          \x20   proxy_set_header X-Forwarded-Proto $scheme;\n\
          \x20   proxy_set_header Forwarded \"\";\n\
+         \x20   proxy_set_header X-Real-IP \"\";\n\
+         \x20   proxy_set_header X-Forwarded-Host \"\";\n\
          \x20   client_max_body_size {NGINX_BODY_LIMIT};\n\
          }}\n"
     ));
@@ -331,9 +335,15 @@ mod tests {
         assert!(!not_found.contains("short"));
         let api = block(&conf, "^~ /api/");
         assert!(api.contains("proxy_pass http://harmonia_api;"));
+        for forged in ["Forwarded", "X-Real-IP", "X-Forwarded-Host"] {
+            assert!(
+                api.contains(&format!("proxy_set_header {forged} \"\";")),
+                "a visitor cannot forge who they are: {forged} is dropped"
+            );
+        }
         assert!(
-            api.contains("proxy_set_header Forwarded \"\";"),
-            "a visitor cannot forge who they are"
+            api.contains("proxy_set_header X-Forwarded-For $remote_addr;"),
+            "the visitor's own X-Forwarded-For is replaced, not appended to"
         );
         assert!(
             !api.contains("add_header"),

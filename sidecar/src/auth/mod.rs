@@ -242,11 +242,7 @@ async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Resu
         })
     })
     .await??;
-    reserved.map(|_| ()).map_err(|wait| {
-        let message =
-            format!("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {wait} s.");
-        ApiError::too_many(LOGIN_TITLE, message, u64::try_from(wait).unwrap_or(60))
-    })
+    reserved.map(|_| ()).map_err(throttled)
 }
 
 /// The account behind the password, checked on one of the two hashing threads.
@@ -254,7 +250,7 @@ async fn verify(
     state: &web::Data<AppState>,
     email: &str,
     password: &str,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<password::Verified>, ApiError> {
     let (db, email, password) = (state.db.clone(), email.to_string(), password.to_string());
     let checked = state
         .auth
@@ -274,25 +270,57 @@ async fn verify(
     }
 }
 
+/// The largest sign-in body: an e-mail, a password and the JSON around them.
+const MAX_LOGIN_BYTES: usize = 8 * 1024;
+
+/// Refuses a client that must wait, whatever account it would name: known from the address
+/// alone, so its body is never read.
+async fn refuse_waiting(state: &web::Data<AppState>, client: &str) -> Result<(), ApiError> {
+    let (db, who) = (state.db.clone(), client.to_string());
+    let at = now();
+    let counts =
+        web::block(move || db.client_failures(&who, at - throttle::WINDOW_SECONDS)).await??;
+    match throttle::decide_client(&counts, at) {
+        Some(wait) => Err(throttled(wait)),
+        None => Ok(()),
+    }
+}
+
+fn throttled(wait: i64) -> ApiError {
+    let message = format!("Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {wait} s.");
+    ApiError::too_many(LOGIN_TITLE, message, u64::try_from(wait).unwrap_or(60))
+}
+
+/// The sign-in's JSON, read only after the client was found not to be waiting.
+async fn read_login(req: &HttpRequest, payload: web::Payload) -> Result<Login, ApiError> {
+    use actix_web::error::JsonPayloadError;
+    if crate::body::media_type(req) != "application/json" {
+        return Err(crate::error::json_error(JsonPayloadError::ContentType));
+    }
+    let body =
+        crate::body::read_limited(req, payload, MAX_LOGIN_BYTES, crate::error::TOO_LARGE).await?;
+    serde_json::from_slice(&body)
+        .map_err(|e| crate::error::json_error(JsonPayloadError::Deserialize(e)))
+}
+
 pub async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<Login>,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let https = https(&state, &req);
     if !from_panel(&state, &req) {
         return Err(cross_origin());
     }
+    let client = state.clients.key(&req).to_string();
+    refuse_waiting(&state, &client).await?;
+    let body = read_login(&req, payload).await?;
     let email = body.email.trim().to_string();
     check_lengths(&email, &body.password)?;
-    let client = state.clients.key(&req).to_string();
     reserve(&state, &email, &client).await?;
+    let bad_login = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_LOGIN);
     let Some(account) = verify(&state, &email, &body.password).await? else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            LOGIN_TITLE,
-            BAD_LOGIN,
-        ));
+        return Err(bad_login());
     };
     let (db, who, from) = (state.db.clone(), email.clone(), client);
     web::block(move || db.clear_login_failures(&who, &from)).await??;
@@ -307,9 +335,17 @@ pub async fn login(
     let token = random_token()?;
     let hash = sessions::token_hash(&token);
     let at = now();
-    let (db, stored) = (state.db.clone(), hash.clone());
-    web::block(move || db.insert_session(&stored, account, at)).await??;
-    state.auth.sessions.insert(hash, &email, at);
+    let (made, who) = (state.clone(), email.clone());
+    let created = web::block(move || {
+        made.auth
+            .sessions
+            .create(&made.db, hash, &who, &account, at)
+    })
+    .await??;
+    if !created {
+        // The password changed (or the account went) while it was being checked.
+        return Err(bad_login());
+    }
     Ok(HttpResponse::Ok()
         .cookie(session_cookie(https, token, None))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
@@ -347,15 +383,38 @@ pub async fn logout(
     Ok(response.finish())
 }
 
+/// Ends, within [`sessions::SYNC_EVERY`], the sessions another process deleted from SQLite
+/// (`sidecar set-password`, `delete-account`). Requests never wait for this: it runs beside
+/// them, and looks at the stored sessions only when SQLite says another process wrote.
+pub fn spawn_session_sync(state: web::Data<AppState>) {
+    actix_web::rt::spawn(async move {
+        let mut every = tokio::time::interval(sessions::SYNC_EVERY);
+        let mut seen = None;
+        loop {
+            every.tick().await;
+            let s = state.clone();
+            let synced = web::block(move || {
+                let version = s.db.data_version()?;
+                if seen != Some(version) {
+                    let ended = s.auth.sessions.sync(&s.db)?;
+                    if ended > 0 {
+                        tracing::info!(ended, "sessions ended by another process");
+                    }
+                }
+                Ok::<_, Error>(version)
+            })
+            .await;
+            match synced {
+                Ok(Ok(version)) => seen = Some(version),
+                Ok(Err(e)) => tracing::warn!(error = %e, "sessions"),
+                Err(e) => tracing::warn!(error = %e, "sessions"),
+            }
+        }
+    });
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let small_json = web::JsonConfig::default()
-        .limit(8 * 1024)
-        .error_handler(|err, _| crate::error::json_error(err).into());
-    cfg.service(
-        web::resource("/api/auth/login")
-            .app_data(small_json)
-            .route(web::post().to(login)),
-    )
-    .route("/api/auth/session", web::get().to(session))
-    .route("/api/auth/logout", web::post().to(logout));
+    cfg.route("/api/auth/login", web::post().to(login))
+        .route("/api/auth/session", web::get().to(session))
+        .route("/api/auth/logout", web::post().to(logout));
 }

@@ -62,11 +62,22 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     hashed && Output::new(&out).is_ok_and(|o| o == *expected)
 }
 
+/// An account whose password was just checked, with the hash it was checked against: a
+/// session is made for it only while that is still the account's password.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    pub id: i64,
+    pub password_hash: String,
+}
+
 /// The account behind a correct password; an unknown e-mail costs the same work as a wrong
 /// password, so timing tells nothing.
-pub fn check_credentials(db: &Db, email: &str, password: &str) -> Result<Option<i64>, Error> {
+pub fn check_credentials(db: &Db, email: &str, password: &str) -> Result<Option<Verified>, Error> {
     match db.account(email)? {
-        Some((id, hash)) => Ok(verify_password(password, &hash).then_some(id)),
+        Some((id, hash)) => Ok(verify_password(password, &hash).then_some(Verified {
+            id,
+            password_hash: hash,
+        })),
         None => {
             static DUMMY: OnceLock<String> = OnceLock::new();
             let dummy = DUMMY

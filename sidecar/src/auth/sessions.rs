@@ -2,14 +2,21 @@
 //! memory (loaded from SQLite at start, written through on sign-in and sign-out), so that
 //! checking one is a lookup that needs no database and no waiting: the `Admin` extractor can
 //! refuse a request before its body is read. A session ends when idle for too long or, busy
-//! or not, when it reaches its absolute lifetime.
+//! or not, when it reaches its absolute lifetime, and at once when another process deletes
+//! it from SQLite (`sidecar set-password`, `delete-account`): the server notices within
+//! [`SYNC_EVERY`] and forgets it ([`Sessions::sync`]).
 
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
+use std::time::Duration;
 
+use super::password::Verified;
 use crate::db::Db;
 use crate::error::Error;
+
+/// How often the server looks whether another process changed the stored sessions.
+pub const SYNC_EVERY: Duration = Duration::from_millis(250);
 
 /// A touch is written to SQLite at most this often, so that a restart keeps live sessions.
 const PERSIST_EVERY_SECONDS: i64 = 60;
@@ -24,6 +31,17 @@ struct Live {
     created_at: i64,
     last_seen_at: i64,
     persisted_at: i64,
+}
+
+impl Live {
+    fn new(email: &str, now: i64) -> Self {
+        Live {
+            email: email.to_string(),
+            created_at: now,
+            last_seen_at: now,
+            persisted_at: now,
+        }
+    }
 }
 
 /// What checking a session token found.
@@ -73,13 +91,35 @@ impl Sessions {
 
     /// Makes a session for an account that is already stored in SQLite.
     pub fn insert(&self, token_hash: String, email: &str, now: i64) {
-        let session = Live {
-            email: email.to_string(),
-            created_at: now,
-            last_seen_at: now,
-            persisted_at: now,
-        };
-        self.map().insert(token_hash, session);
+        self.map().insert(token_hash, Live::new(email, now));
+    }
+
+    /// Stores a session for `verified` in SQLite and keeps it, unless its password changed
+    /// since it was checked (`false`). Both happen under the lock [`Sessions::sync`] takes,
+    /// so a revocation cannot fall between them.
+    pub fn create(
+        &self,
+        db: &Db,
+        token_hash: String,
+        email: &str,
+        verified: &Verified,
+        now: i64,
+    ) -> Result<bool, Error> {
+        let mut map = self.map();
+        if !db.insert_session(&token_hash, verified.id, &verified.password_hash, now)? {
+            return Ok(false);
+        }
+        map.insert(token_hash, Live::new(email, now));
+        Ok(true)
+    }
+
+    /// Forgets the sessions SQLite no longer holds; how many.
+    pub fn sync(&self, db: &Db) -> Result<usize, Error> {
+        let mut map = self.map();
+        let stored: HashSet<String> = db.session_hashes()?.into_iter().collect();
+        let before = map.len();
+        map.retain(|hash, _| stored.contains(hash));
+        Ok(before - map.len())
     }
 
     pub fn check(&self, token: &str, now: i64) -> Check {
@@ -164,6 +204,43 @@ mod tests {
             assert!(matches!(s.check("t", minute * 60), Check::Valid { .. }));
         }
         assert!(matches!(s.check("t", 3601), Check::Expired(_)));
+    }
+
+    #[test]
+    fn sessions_deleted_by_another_process_end_and_a_stale_check_makes_none() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("db");
+        let db = Db::open(&path).expect("db");
+        super::super::password::add_account(&db, "a@b.pl", "bardzo-dlugie-haslo").expect("added");
+        let checked =
+            super::super::password::check_credentials(&db, "a@b.pl", "bardzo-dlugie-haslo")
+                .expect("checked")
+                .expect("right password");
+        let s = sessions();
+        assert!(s
+            .create(&db, token_hash("t"), "a@b.pl", &checked, 10)
+            .expect("created"));
+        let before = db.data_version().expect("version");
+        // Another process: `sidecar set-password`.
+        let cli = Db::open(&path).expect("second connection");
+        super::super::password::set_password(&cli, "a@b.pl", "zupelnie-nowe-haslo").expect("set");
+        assert_ne!(
+            db.data_version().expect("version"),
+            before,
+            "the change is seen"
+        );
+        assert!(
+            matches!(s.check("t", 11), Check::Valid { .. }),
+            "not yet synced"
+        );
+        assert_eq!(s.sync(&db).expect("synced"), 1);
+        assert_eq!(s.check("t", 12), Check::Unknown);
+        assert!(
+            !s.create(&db, token_hash("u"), "a@b.pl", &checked, 13)
+                .expect("refused"),
+            "a check of the old password makes no session"
+        );
+        assert_eq!(s.check("u", 14), Check::Unknown);
     }
 
     #[test]

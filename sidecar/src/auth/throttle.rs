@@ -34,6 +34,12 @@ pub fn decide(counts: LoginCounts, now: i64) -> Option<i64> {
     (longest > 0).then_some(longest)
 }
 
+/// The seconds a client must wait whatever account it names: the longest wait of any
+/// account it tried, or its own. Known before its sign-in's body is read.
+pub fn decide_client(counts: &[LoginCounts], now: i64) -> Option<i64> {
+    counts.iter().filter_map(|c| decide(*c, now)).max()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +69,15 @@ mod tests {
     #[test]
     fn a_busy_client_waits_whatever_account_it_tries() {
         assert_eq!(decide(counts(0, 10, 1000), 1000), Some(30));
+    }
+
+    #[test]
+    fn a_client_waiting_for_one_account_waits_before_naming_any() {
+        let fresh = counts(0, 5, 1000);
+        assert_eq!(decide_client(&[fresh], 1000), None);
+        assert_eq!(
+            decide_client(&[counts(1, 6, 1000), counts(5, 6, 1000)], 1000),
+            Some(30)
+        );
     }
 }

@@ -96,7 +96,10 @@ pub enum Outcome {
 async fn read_body(mut payload: web::Payload) -> Result<web::BytesMut, Outcome> {
     let mut body = web::BytesMut::new();
     while let Some(chunk) = payload.next().await {
-        let chunk = chunk.map_err(|_| Outcome::Refused(StatusCode::BAD_REQUEST, BAD_BODY))?;
+        let chunk = chunk.map_err(|e| match crate::body::too_slow(&e) {
+            true => Outcome::Refused(StatusCode::REQUEST_TIMEOUT, crate::body::TOO_SLOW),
+            false => Outcome::Refused(StatusCode::BAD_REQUEST, BAD_BODY),
+        })?;
         if body.len() + chunk.len() > MAX_BODY_BYTES {
             return Err(Outcome::Refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE));
         }

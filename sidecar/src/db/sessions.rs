@@ -72,14 +72,39 @@ impl Db {
         })
     }
 
-    pub fn insert_session(&self, token_hash: &str, account_id: i64, now: i64) -> Result<(), Error> {
+    /// Stores a session of the account, if its password is still `password_hash` (the one
+    /// just checked): `false` when another process changed the password or deleted the
+    /// account meanwhile.
+    pub fn insert_session(
+        &self,
+        token_hash: &str,
+        account_id: i64,
+        password_hash: &str,
+        now: i64,
+    ) -> Result<bool, Error> {
         self.run(|c| {
             c.execute(
-                "INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at) VALUES (?1, ?2, ?3, ?3)",
-                params![token_hash, account_id, now],
+                "INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at)
+                 SELECT ?1, id, ?3, ?3 FROM accounts WHERE id = ?2 AND password_hash = ?4",
+                params![token_hash, account_id, now, password_hash],
             )
-            .map(|_| ())
+            .map(|n| n > 0)
         })
+    }
+
+    /// The hashes of every stored session.
+    pub fn session_hashes(&self) -> Result<Vec<String>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare("SELECT token_hash FROM sessions")?;
+            let rows = stmt.query_map([], |r| r.get(0))?;
+            rows.collect()
+        })
+    }
+
+    /// SQLite's count of commits by other connections (another process: `sidecar
+    /// set-password`, `delete-account`); it changes when they wrote. Reads no file.
+    pub fn data_version(&self) -> Result<i64, Error> {
+        self.run(|c| c.query_row("PRAGMA data_version", [], |r| r.get(0)))
     }
 
     pub fn sessions(&self) -> Result<Vec<SessionRow>, Error> {
@@ -174,6 +199,34 @@ impl Db {
             let id = tx.last_insert_rowid();
             tx.commit()?;
             Ok(Ok(id))
+        })
+    }
+
+    /// The failures of the window from `client`: one entry per account it tried (with the
+    /// client's own count in each), or one empty entry. Nothing is recorded.
+    pub fn client_failures(&self, client: &str, since: i64) -> Result<Vec<LoginCounts>, Error> {
+        self.run(|c| {
+            let (by_client, client_last): (i64, Option<i64>) = c.query_row(
+                "SELECT COUNT(*), MAX(at) FROM login_failures WHERE ip = ?1 AND at > ?2",
+                params![client, since],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
+            let counts = |pair: i64, pair_last: i64| LoginCounts {
+                pair,
+                pair_last,
+                client: by_client,
+                client_last: client_last.unwrap_or(0),
+            };
+            let mut stmt = c.prepare(
+                "SELECT COUNT(*), MAX(at) FROM login_failures WHERE ip = ?1 AND at > ?2 GROUP BY email",
+            )?;
+            let mut pairs = stmt
+                .query_map(params![client, since], |r| Ok(counts(r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            if pairs.is_empty() {
+                pairs.push(counts(0, 0));
+            }
+            Ok(pairs)
         })
     }
 

@@ -48,6 +48,37 @@ pub(crate) fn site_copy(dir: &Path) -> PathBuf {
     root
 }
 
+/// `sidecar COMMAND EMAIL` (an account command) as another process over the site at `root`
+/// with its data in `data_dir`, `password` on standard input: whether it succeeded, and
+/// what it said on standard error.
+pub(crate) fn account_command(
+    data_dir: &Path,
+    root: &Path,
+    args: &[&str],
+    password: &str,
+) -> (bool, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sidecar"))
+        .args(args)
+        .env("DATA_DIR", data_dir)
+        .env("SITE_ROOT", root)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sidecar runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(format!("{password}\n").as_bytes())
+        .expect("write");
+    drop(stdin);
+    let out = child.wait_with_output().expect("exits");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A configuration over `root`, with `extra` variables first.
 pub(crate) fn config(dir: &Path, root: &Path, extra: &[(&str, &str)]) -> sidecar::Config {
     let (root, data, dist) = (root.to_path_buf(), dir.join("var"), dir.join("dist"));

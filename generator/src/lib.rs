@@ -20,6 +20,7 @@ mod markdown;
 mod model;
 mod output;
 mod polish;
+pub mod process;
 mod publish;
 mod render;
 mod schedule;

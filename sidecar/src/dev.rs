@@ -70,7 +70,7 @@ impl Dev {
 }
 
 fn rebuild_islands(root: &Path) -> Result<(), String> {
-    let out = std::process::Command::new(generator::node_binary())
+    let out = generator::process::command(generator::node_binary())
         .arg("build.mjs")
         .current_dir(root.join("islands"))
         .output()

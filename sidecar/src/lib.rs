@@ -20,6 +20,7 @@ pub mod outbox;
 pub mod pages;
 pub mod preview;
 pub mod scheduler;
+pub mod secrets;
 pub mod site;
 pub mod static_files;
 
@@ -33,6 +34,9 @@ use std::time::{Duration, Instant};
 
 pub use config::Config;
 pub use error::{ApiError, Error};
+
+/// How many of each document's newest revisions outlive `REVISION_RETENTION_DAYS`.
+pub const KEPT_REVISIONS: usize = 10;
 
 /// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
 pub const BLOCKING_THREADS_PER_WORKER: usize = 16;
@@ -161,7 +165,8 @@ impl AppState {
         })
     }
 
-    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys.
+    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys, and
+    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document).
     pub fn maintain(&self, now: i64) -> Result<(), Error> {
         self.auth.sessions.prune(now);
         let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
@@ -169,6 +174,8 @@ impl AppState {
         self.db
             .prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
         self.contact.prune();
+        let kept_from = now - self.site.revision_retention_days * 86_400;
+        self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
         Ok(())
     }
 }

@@ -1,8 +1,8 @@
 //! The built site as the sidecar serves it: every file in memory, swapped in one step when a
 //! build finishes, so a visitor sees either the old site or the new one, never a mix. Each
 //! build is also published to `dist/` (atomically, for `PUBLISH_CMD` and CDNs) and
-//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both without
-//! the process's secrets in their environment.
+//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both with an
+//! allow-listed environment (`PUBLISH_ENV`).
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use bytes::Bytes;
@@ -12,8 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
-
-use crate::config::SECRET_VARIABLES;
 
 /// A published file with its compressed forms, made at most once each.
 pub struct StaticFile {
@@ -297,7 +295,11 @@ pub struct SiteState {
     pub publish_cmd: Option<String>,
     /// Run after a successful publish with the changed routes, to purge a CDN's copies.
     pub purge_cmd: Option<String>,
+    /// What `PUBLISH_CMD` and `PURGE_CMD` may see of the environment besides the base.
+    pub publish_env: Vec<String>,
     pub content_git_commit: bool,
+    /// Revisions older than this many days are pruned (the newest few of each stay).
+    pub revision_retention_days: i64,
     pub schedule: Schedule,
 }
 
@@ -313,7 +315,9 @@ impl SiteState {
             live: LiveSite::default(),
             publish_cmd: config.publish_cmd.clone(),
             purge_cmd: config.purge_cmd.clone(),
+            publish_env: config.publish_env.clone(),
             content_git_commit: config.content_git_commit,
+            revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
         }
     }
@@ -365,10 +369,10 @@ impl SiteState {
         let mut warning = self
             .publish_cmd
             .as_deref()
-            .and_then(|cmd| run_publish_cmd(cmd, &self.dist));
+            .and_then(|cmd| run_publish_cmd(self.shell(cmd), &self.dist));
         if let (None, Some(cmd), false) = (&warning, &self.purge_cmd, changed.is_empty()) {
             let site_url = build.renderer.content().site.site_url.clone();
-            warning = run_purge_cmd(cmd, &self.dist, &site_url, &changed);
+            warning = run_purge_cmd(self.shell(cmd), &self.dist, &site_url, &changed);
         }
         if let Some(w) = &warning {
             tracing::warn!("{w}");
@@ -382,24 +386,29 @@ impl SiteState {
     }
 }
 
-/// A shell command for the site, without the process's secrets in its environment.
-pub fn shell(cmd: &str) -> Command {
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(cmd);
-    for name in SECRET_VARIABLES {
-        command.env_remove(name);
+impl SiteState {
+    /// `PUBLISH_CMD` or `PURGE_CMD` in a shell, with the base environment and the names of
+    /// `PUBLISH_ENV` only.
+    fn shell(&self, cmd: &str) -> Command {
+        let mut command = generator::process::command_with("sh", &self.publish_env);
+        command.arg("-c").arg(cmd);
+        command
     }
-    command
 }
 
-fn run_publish_cmd(cmd: &str, dist: &Path) -> Option<String> {
-    let output = shell(cmd).env("DIST_DIR", dist).output();
+fn run_publish_cmd(mut shell: Command, dist: &Path) -> Option<String> {
+    let output = shell.env("DIST_DIR", dist).output();
     failure(output, "polecenie publikacji (PUBLISH_CMD)", "PUBLISH_CMD")
 }
 
 /// `PURGE_CMD` with `CHANGED_ROUTES` (one absolute path a line), `SITE_URL` and `DIST_DIR`.
-fn run_purge_cmd(cmd: &str, dist: &Path, site_url: &str, changed: &[String]) -> Option<String> {
-    let output = shell(cmd)
+fn run_purge_cmd(
+    mut shell: Command,
+    dist: &Path,
+    site_url: &str,
+    changed: &[String],
+) -> Option<String> {
+    let output = shell
         .env("DIST_DIR", dist)
         .env("SITE_URL", site_url.trim_end_matches('/'))
         .env("CHANGED_ROUTES", changed.join("\n"))

@@ -1,6 +1,7 @@
-//! The sidecar as a process: secrets never reach its children, a generated admin password is
-//! handed over in a private file instead of the log, a missing SMTP server is announced, and
-//! answering the form without JavaScript never starts node.
+//! The sidecar as a process: secrets never stay in its environment nor reach its children,
+//! which see only the variables allowed to them; secrets also come from credential files; a
+//! generated admin password is handed over in a private file instead of the log, a missing
+//! SMTP server is announced, and answering the form without JavaScript never starts node.
 
 mod common;
 
@@ -87,14 +88,43 @@ fn form_post(port: u16, body: &str) -> u16 {
     answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
+/// The environment a process was started with, as every process of its user can read it.
+fn environ_of(running: &Running) -> String {
+    let bytes = std::fs::read(format!("/proc/{}/environ", running.child.id())).expect("environ");
+    String::from_utf8_lossy(&bytes).replace('\0', "\n")
+}
+
+/// The value of `name` in an `env` listing.
+fn value<'a>(env: &'a str, name: &str) -> Option<&'a str> {
+    env.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix('=')))
+}
+
+/// Signs in over HTTP; the status.
+fn sign_in(port: u16, password: &str) -> u16 {
+    let body = format!(r#"{{"email":"{ADMIN}","password":"{password}"}}"#);
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let request = format!(
+        "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("read");
+    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+const ADMIN: &str = "magda@gabinet-harmonia.pl";
+
 #[test]
-fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
+fn secrets_and_cloud_tokens_never_reach_the_process_environment_or_its_children() {
     let dir = tempfile::tempdir().expect("temp dir");
     let publish_env = dir.path().join("publish-env.txt");
     let purge_env = dir.path().join("purge-env.txt");
-    let (_sidecar, _) = start(
+    let (sidecar, port) = start(
         dir.path(),
         &[
+            ("ADMIN_EMAIL", ADMIN.into()),
             ("ADMIN_PASSWORD", "tajne-haslo-administratora".into()),
             (
                 "SMTP_URL",
@@ -102,12 +132,18 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
             ),
             ("PUBLISH_CMD", format!("env > '{}'", publish_env.display())),
             ("PURGE_CMD", format!("env > '{}'", purge_env.display())),
+            ("PUBLISH_ENV", "RCLONE_CONFIG_*,CF_API_TOKEN".into()),
+            ("RCLONE_CONFIG_BUCKET_TYPE", "s3".into()),
+            ("CF_API_TOKEN", "token-cdn".into()),
+            ("AWS_SECRET_ACCESS_KEY", "klucz-chmury".into()),
         ],
     );
+    let own = environ_of(&sidecar);
     let published = std::fs::read_to_string(&publish_env).expect("PUBLISH_CMD ran at start");
     let purged = std::fs::read_to_string(&purge_env).expect("PURGE_CMD ran at start");
     let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran at start");
     for (what, env) in [
+        ("/proc/PID/environ of the sidecar", &own),
         ("PUBLISH_CMD", &published),
         ("PURGE_CMD", &purged),
         ("node", &node),
@@ -116,6 +152,26 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
             assert!(!env.contains(secret), "{what} saw {secret}");
         }
     }
+    for (what, env) in [
+        ("PUBLISH_CMD", &published),
+        ("PURGE_CMD", &purged),
+        ("node", &node),
+    ] {
+        assert!(
+            !env.contains("klucz-chmury"),
+            "{what} saw a variable nobody allowed"
+        );
+        assert!(value(env, "PATH").is_some(), "{what} has a PATH");
+    }
+    assert!(!node.contains("token-cdn"), "node gets no cloud token");
+    for env in [&published, &purged] {
+        assert_eq!(
+            value(env, "CF_API_TOKEN"),
+            Some("token-cdn"),
+            "PUBLISH_ENV lists it"
+        );
+        assert_eq!(value(env, "RCLONE_CONFIG_BUCKET_TYPE"), Some("s3"));
+    }
     assert!(
         published.contains("DIST_DIR="),
         "the command still gets what it needs"
@@ -123,6 +179,43 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
     assert!(
         purged.contains("CHANGED_ROUTES=/") && purged.contains("SITE_URL=https://"),
         "the purge gets the routes and the site's address"
+    );
+    assert_eq!(
+        sign_in(port, "tajne-haslo-administratora"),
+        200,
+        "the password handed over is the administrator's"
+    );
+    assert!(
+        !sidecar.log().contains("SMTP_URL is not set"),
+        "the SMTP URL arrived too"
+    );
+}
+
+#[test]
+fn secrets_come_from_systemd_credentials_and_named_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let credentials = dir.path().join("credentials");
+    std::fs::create_dir(&credentials).expect("mkdir");
+    std::fs::write(credentials.join("admin_password"), "hasło z poświadczeń\n").expect("write");
+    let smtp = dir.path().join("smtp-url");
+    std::fs::write(&smtp, "smtp://u:tajne-smtp@127.0.0.1:9\n").expect("write");
+    let (sidecar, port) = start(
+        dir.path(),
+        &[
+            ("ADMIN_EMAIL", ADMIN.into()),
+            (
+                "CREDENTIALS_DIRECTORY",
+                credentials.to_string_lossy().into(),
+            ),
+            ("SMTP_URL_FILE", smtp.to_string_lossy().into()),
+        ],
+    );
+    assert_eq!(sign_in(port, "hasło z poświadczeń"), 200);
+    assert!(!sidecar.log().contains("SMTP_URL is not set"));
+    let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran");
+    assert!(
+        !node.contains("CREDENTIALS_DIRECTORY") && !node.contains("SMTP_URL_FILE"),
+        "a child is not even told where the secrets are"
     );
 }
 

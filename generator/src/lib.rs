@@ -15,6 +15,7 @@ mod images;
 mod incremental;
 mod islands;
 mod kind;
+mod limits;
 mod load;
 mod markdown;
 mod model;
@@ -55,6 +56,7 @@ pub use headers::{
 pub use images::{ImageStats, CACHE_ENV as IMAGE_CACHE_ENV};
 pub use islands::{node_binary, SsrStats};
 pub use kind::{is_slug, slugify, DocId, Kind, SLUG_MAX_CHARS};
+pub use limits::{MAX_NESTING, MAX_SECTION_BYTES};
 pub use markdown::{plain_text, typeset};
 pub use model::{
     Address, ArticleMeta, Content, Cookie, CookieCategory, Document, PageMeta, PriceItem,

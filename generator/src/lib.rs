@@ -26,6 +26,7 @@ mod publish;
 mod render;
 mod schedule;
 mod sections;
+mod security_txt;
 mod seo;
 mod style;
 mod templates;
@@ -158,6 +159,9 @@ pub struct Build {
     /// then.
     pub now: i64,
     pub next_change: Option<i64>,
+    /// When a file that follows the calendar alone changes (the `Expires` of
+    /// `security.txt`, monthly): build again then, though no content changes.
+    pub renew_at: i64,
 }
 
 impl Build {
@@ -275,6 +279,10 @@ impl Builder {
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
+        outputs.extend(
+            security_txt::file(&content.site, now)
+                .map(|text| Output::new(security_txt::PATH, text)),
+        );
         let headers = self.header_rules(&content);
         let redirects = edge::redirects(&content);
         let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
@@ -313,6 +321,7 @@ impl Builder {
             renderer: Arc::new(renderer),
             now,
             next_change,
+            renew_at: security_txt::renew_at(now),
         })
     }
 
@@ -340,6 +349,7 @@ impl Builder {
             });
         }
         rules.push(immutable);
+        rules.push(headers::security_txt_rule());
         rules
     }
 

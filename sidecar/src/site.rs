@@ -213,9 +213,10 @@ impl Site {
 }
 
 /// The address a published file answers at (`blog/index.html` is `/blog`); none for hidden
-/// files, which are not served.
+/// files, which are not served, but those of `.well-known/` (RFC 8615).
 pub fn route_of(path: &str) -> Option<String> {
-    if path.split('/').any(|s| s.starts_with(['_', '.'])) {
+    let visible = path.strip_prefix(".well-known/").unwrap_or(path);
+    if visible.split('/').any(|s| s.starts_with(['_', '.'])) {
         return None;
     }
     Some(match path.strip_suffix("index.html") {
@@ -347,7 +348,12 @@ impl SiteState {
             None => builder.render()?,
         };
         let changed = self.live.swap(&build);
-        self.schedule.set(build.next_change);
+        // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
+        // at `renew_at` (monthly).
+        let next = build
+            .next_change
+            .map_or(build.renew_at, |t| t.min(build.renew_at));
+        self.schedule.set(Some(next));
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
         let report = generator::BuildReport {
@@ -465,5 +471,11 @@ mod tests {
         );
         assert_eq!(route_of("_headers"), None);
         assert_eq!(route_of("_build"), None);
+        assert_eq!(
+            route_of(".well-known/security.txt").as_deref(),
+            Some("/.well-known/security.txt")
+        );
+        assert_eq!(route_of(".well-known/.x"), None);
+        assert_eq!(route_of(".git/config"), None);
     }
 }

@@ -46,6 +46,9 @@ pub struct Config {
     /// The variables `PUBLISH_CMD` and `PURGE_CMD` get beside the base ones and their own
     /// (`RCLONE_CONFIG_*,CF_API_TOKEN`): a name, or a prefix ending in `*`.
     pub publish_env: Vec<String>,
+    /// Their values, taken out of the server's own environment at start (see
+    /// [`crate::secrets`]).
+    pub publish_environment: Vec<(String, String)>,
     /// Where the edge's `_redirects` proxies `/api/*`: the sidecar's public origin.
     pub api_origin: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
@@ -66,10 +69,12 @@ impl Config {
 
     /// Reads every variable of the README's table, with the secrets given.
     pub fn with_secrets(secrets: &Secrets) -> Result<Self, crate::Error> {
-        Self::from_lookup(|key| match secrets.get(key) {
+        let mut config = Self::from_lookup(|key| match secrets.get(key) {
             Some(value) => Some(value.to_string()),
             None => std::env::var(key).ok(),
-        })
+        })?;
+        config.publish_environment = secrets.publish_environment();
+        Ok(config)
     }
 
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, crate::Error> {
@@ -100,15 +105,8 @@ impl Config {
             })?,
             publish_cmd: non_empty("PUBLISH_CMD"),
             purge_cmd: non_empty("PURGE_CMD"),
-            publish_env: non_empty("PUBLISH_ENV")
-                .map(|v| {
-                    v.split([',', ' '])
-                        .map(str::trim)
-                        .filter(|n| !n.is_empty())
-                        .map(str::to_string)
-                        .collect()
-                })
-                .unwrap_or_default(),
+            publish_env: publish_env_names(get("PUBLISH_ENV").as_deref()),
+            publish_environment: Vec::new(),
             api_origin: non_empty("API_ORIGIN")
                 .map(|v| generator::check_api_origin(&v))
                 .transpose()
@@ -136,6 +134,17 @@ fn number<T: std::str::FromStr>(
         }),
         None => Ok(default),
     }
+}
+
+/// The names and prefixes (`RCLONE_CONFIG_*`) of `PUBLISH_ENV`, split at commas or spaces.
+pub fn publish_env_names(value: Option<&str>) -> Vec<String> {
+    value
+        .unwrap_or_default()
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// A whole number of at least 1.

@@ -1,16 +1,17 @@
 //! The server's secrets: the administrator's password set at start and the SMTP URL with its
-//! credentials. Read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
+//! credentials, read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
 //! the tests give), from a file a variable names (`ADMIN_PASSWORD_FILE`, `SMTP_URL_FILE`), or
 //! from systemd's credentials (`LoadCredential=`: `$CREDENTIALS_DIRECTORY/admin_password`,
-//! `smtp_url`), in that order.
+//! `smtp_url`), in that order; and the variables `PUBLISH_ENV` names for `PUBLISH_CMD` and
+//! `PURGE_CMD` (cloud tokens), which only those commands get.
 //!
 //! A process's first environment stays readable in `/proc/PID/environ` by every process of
 //! its user for as long as it lives, whatever `remove_var` does: it is the memory the kernel
-//! handed over at `exec`. So a server started with a secret in its environment first
-//! executes itself again, in the same process, with that environment minus the secrets,
-//! and hands them over on its standard input (a pipe nothing else holds); the new image
-//! reads them and puts `/dev/null` back as its standard input. Children never see them:
-//! every child starts from an allow-listed environment ([`generator::process`]).
+//! handed over at `exec`, and a child (node, git) runs as the same user. So a server started
+//! with any of these in its environment first executes itself again, in the same process,
+//! with that environment minus them, and hands them over on its standard input (a pipe
+//! nothing else holds); the new image reads them and puts `/dev/null` back as its standard
+//! input. Every child starts from an allow-listed environment ([`generator::process`]).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -63,6 +64,33 @@ impl Secrets {
         self.0.get(variable).map(String::as_str)
     }
 
+    /// What `PUBLISH_CMD` and `PURGE_CMD` get: the variables `PUBLISH_ENV` named.
+    pub fn publish_environment(&self) -> Vec<(String, String)> {
+        self.0
+            .iter()
+            .filter(|(name, _)| !SECRETS.iter().any(|s| s.variable == name.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// The secrets of `get` ([`Secrets::gather`]) and the variables of `environment` that
+    /// `PUBLISH_ENV` names (but the base ones every child gets anyway, like `PATH`).
+    pub fn gather_with_publish(
+        get: impl Fn(&str) -> Option<String>,
+        environment: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Self, Error> {
+        let names = crate::config::publish_env_names(get("PUBLISH_ENV").as_deref());
+        let mut secrets = Self::gather(get)?;
+        for (name, value) in environment {
+            let base = generator::process::BASE_ENVIRONMENT.contains(&name.as_str());
+            let secret = SECRETS.iter().any(|s| s.variable == name);
+            if !base && !secret && generator::process::allowed(&name, &names) {
+                secrets.0.insert(name, value);
+            }
+        }
+        Ok(secrets)
+    }
+
     /// Each secret from the variable of `get`, or else the file `NAME_FILE` names, or else
     /// the credential of `$CREDENTIALS_DIRECTORY`.
     pub fn gather(get: impl Fn(&str) -> Option<String>) -> Result<Self, Error> {
@@ -95,30 +123,33 @@ impl Secrets {
     }
 }
 
-/// Whether a secret is in this process's environment (and so in `/proc/self/environ`).
-pub fn in_environment() -> bool {
-    SECRETS
-        .iter()
-        .any(|s| std::env::var_os(s.variable).is_some())
-}
-
-/// The secrets of a server about to start. If any is in the environment, this process
-/// executes itself again without them (this call then does not return, but in the new
-/// image); fails only if that cannot be done.
+/// The secrets of a server about to start. If any of them, or of the variables `PUBLISH_ENV`
+/// names, is in the environment, this process executes itself again without them (this call
+/// then does not return, but in the new image); fails only if that cannot be done.
 pub fn take() -> Result<Secrets, Error> {
     if std::env::var_os(HANDED_OVER).is_some() {
         return receive();
     }
-    let secrets = Secrets::gather(|k| std::env::var(k).ok())?;
-    if !in_environment() {
+    let environment: Vec<(String, String)> = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
+        .collect();
+    let secrets = Secrets::gather_with_publish(|k| std::env::var(k).ok(), environment)?;
+    let in_environment = |name: &str| std::env::var_os(name).is_some();
+    let scrubbed: Vec<String> = SECRETS
+        .iter()
+        .map(|s| s.variable.to_string())
+        .chain(secrets.0.keys().cloned())
+        .filter(|name| in_environment(name))
+        .collect();
+    if scrubbed.is_empty() {
         return Ok(secrets);
     }
-    Err(restart_without(&secrets))
+    Err(restart_without(&secrets, &scrubbed))
 }
 
-/// Executes this program again with the same arguments and environment, minus the secrets,
-/// which go through a pipe on its standard input. Returns only on failure.
-fn restart_without(secrets: &Secrets) -> Error {
+/// Executes this program again with the same arguments and environment, minus `scrubbed`;
+/// `secrets` go through a pipe on its standard input. Returns only on failure.
+fn restart_without(secrets: &Secrets, scrubbed: &[String]) -> Error {
     let failed = |e: &dyn std::fmt::Display| {
         config_error(
             "ADMIN_PASSWORD/SMTP_URL",
@@ -148,7 +179,7 @@ fn restart_without(secrets: &Secrets) -> Error {
         command.arg0(name);
     }
     let environment = std::env::vars_os()
-        .filter(|(name, _)| !SECRETS.iter().any(|s| name == s.variable) && name != HANDED_OVER);
+        .filter(|(name, _)| !scrubbed.iter().any(|s| name == s.as_str()) && name != HANDED_OVER);
     let err = command
         .args(args)
         .env_clear()
@@ -220,6 +251,36 @@ mod tests {
         ]);
         assert_eq!(from_variable.get("ADMIN_PASSWORD"), Some("ze zmiennej"));
         assert_eq!(secrets(&[]), Secrets::default());
+    }
+
+    #[test]
+    fn publish_env_takes_its_variables_but_never_the_secrets_or_the_base_ones() {
+        let env = [
+            (
+                "PUBLISH_ENV",
+                "RCLONE_CONFIG_*,CF_API_TOKEN,ADMIN_PASSWORD,PATH",
+            ),
+            ("ADMIN_PASSWORD", "tajne"),
+            ("PATH", "/usr/bin"),
+            ("CF_API_TOKEN", "token"),
+            ("CF_ZONE", "strefa"),
+            ("RCLONE_CONFIG_B_TYPE", "s3"),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()));
+        let lookup = env.clone();
+        let secrets = Secrets::gather_with_publish(
+            move |k| lookup.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()),
+            env,
+        )
+        .expect("gathered");
+        assert_eq!(secrets.get("ADMIN_PASSWORD"), Some("tajne"));
+        assert_eq!(
+            secrets.publish_environment(),
+            [
+                ("CF_API_TOKEN".to_string(), "token".to_string()),
+                ("RCLONE_CONFIG_B_TYPE".to_string(), "s3".to_string()),
+            ]
+        );
     }
 
     #[test]

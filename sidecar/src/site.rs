@@ -298,6 +298,8 @@ pub struct SiteState {
     pub purge_cmd: Option<String>,
     /// What `PUBLISH_CMD` and `PURGE_CMD` may see of the environment besides the base.
     pub publish_env: Vec<String>,
+    /// The values of `PUBLISH_ENV`'s variables, kept out of the server's own environment.
+    pub publish_environment: Vec<(String, String)>,
     pub content_git_commit: bool,
     /// Revisions older than this many days are pruned (the newest few of each stay).
     pub revision_retention_days: i64,
@@ -317,6 +319,7 @@ impl SiteState {
             publish_cmd: config.publish_cmd.clone(),
             purge_cmd: config.purge_cmd.clone(),
             publish_env: config.publish_env.clone(),
+            publish_environment: config.publish_environment.clone(),
             content_git_commit: config.content_git_commit,
             revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
@@ -393,11 +396,14 @@ impl SiteState {
 }
 
 impl SiteState {
-    /// `PUBLISH_CMD` or `PURGE_CMD` in a shell, with the base environment and the names of
-    /// `PUBLISH_ENV` only.
+    /// `PUBLISH_CMD` or `PURGE_CMD` in a shell, with the base environment and the variables
+    /// of `PUBLISH_ENV` only.
     fn shell(&self, cmd: &str) -> Command {
         let mut command = generator::process::command_with("sh", &self.publish_env);
-        command.arg("-c").arg(cmd);
+        command
+            .envs(self.publish_environment.iter().map(|(k, v)| (k, v)))
+            .arg("-c")
+            .arg(cmd);
         command
     }
 }

@@ -164,6 +164,10 @@ fn secrets_and_cloud_tokens_never_reach_the_process_environment_or_its_children(
         assert!(value(env, "PATH").is_some(), "{what} has a PATH");
     }
     assert!(!node.contains("token-cdn"), "node gets no cloud token");
+    assert!(
+        !own.contains("token-cdn") && !own.contains("RCLONE_CONFIG_BUCKET_TYPE="),
+        "nor can it read one in the sidecar's own /proc/PID/environ"
+    );
     for env in [&published, &purged] {
         assert_eq!(
             value(env, "CF_API_TOKEN"),

@@ -470,36 +470,50 @@ async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     assert!(file(&s, "pages/cennik.md").contains("Zapisane mimo CDN."));
 }
 
-#[actix_rt::test]
-async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
-    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
-    let content = s.root.join("content");
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(&content)
-            .args(args)
-            .output()
-            .expect("git runs");
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&[
+/// git in `dir`, running none of the programs a test plants there; its output.
+fn git_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "core.fsmonitor=false",
+            "-c",
+            "core.hooksPath=/dev/null",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Makes `dir` a repository whose one commit holds everything in it.
+fn committed_repository(dir: &std::path::Path) {
+    git_in(dir, &["init", "-q"]);
+    git_in(dir, &["add", "."]);
+    let identity = [
         "-c",
         "user.name=Redakcja",
         "-c",
         "user.email=redakcja@example.pl",
-        "commit",
-        "-q",
-        "-m",
-        "Treści",
-    ]);
+    ];
+    git_in(
+        dir,
+        &[&identity[..], &["commit", "-q", "-m", "Treści"]].concat(),
+    );
+}
+
+#[actix_rt::test]
+async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
+    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
+    let content = s.root.join("content");
+    let git = |args: &[&str]| git_in(&content, args);
+    committed_repository(&content);
     let app = app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
@@ -521,35 +535,8 @@ async fn a_planted_git_configuration_runs_no_program_when_a_save_is_committed() 
     use std::os::unix::fs::PermissionsExt;
     let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
     let content = s.root.join("content");
-    // The test's own git never runs what it plants either.
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(&content)
-            .args([
-                "-c",
-                "core.fsmonitor=false",
-                "-c",
-                "core.hooksPath=/dev/null",
-            ])
-            .args(args)
-            .output()
-            .expect("git runs");
-        assert!(out.status.success(), "git {args:?}");
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&[
-        "-c",
-        "user.name=R",
-        "-c",
-        "user.email=r@example.pl",
-        "commit",
-        "-q",
-        "-m",
-        "Treści",
-    ]);
+    let git = |args: &[&str]| git_in(&content, args);
+    committed_repository(&content);
     let ran = s.dir.path().join("ran.txt");
     let program = s.dir.path().join("program.sh");
     std::fs::write(

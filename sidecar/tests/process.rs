@@ -76,16 +76,26 @@ fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
     (Running { child, log }, port)
 }
 
-fn form_post(port: u16, body: &str) -> u16 {
+/// A POST over HTTP/1.1; the status.
+fn post(port: u16, path: &str, content_type: &str, body: &str) -> u16 {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     let request = format!(
-        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).expect("send");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read");
     answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+}
+
+fn form_post(port: u16, body: &str) -> u16 {
+    post(
+        port,
+        "/api/contact",
+        "application/x-www-form-urlencoded",
+        body,
+    )
 }
 
 /// The environment a process was started with, as every process of its user can read it.
@@ -103,15 +113,7 @@ fn value<'a>(env: &'a str, name: &str) -> Option<&'a str> {
 /// Signs in over HTTP; the status.
 fn sign_in(port: u16, password: &str) -> u16 {
     let body = format!(r#"{{"email":"{ADMIN}","password":"{password}"}}"#);
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    let request = format!(
-        "POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).expect("send");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("read");
-    answer.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0)
+    post(port, "/api/auth/login", "application/json", &body)
 }
 
 const ADMIN: &str = "magda@gabinet-harmonia.pl";

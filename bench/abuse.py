@@ -321,6 +321,56 @@ def measure_edge_and_connections(data):
         proc.wait()
 
 
+def admin_cookie(admin_port, source):
+    """Signs the administrator in on `admin_port`: the session cookie (`name=value`)."""
+    conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=60, source_address=(source, 0))
+    conn.request("POST", "/api/auth/login", body=json.dumps({"email": ADMIN, "password": PASSWORD}),
+                 headers={"Host": f"127.0.0.1:{admin_port}", "Content-Type": "application/json"})
+    answer = conn.getresponse()
+    answer.read()
+    cookie = (answer.getheader("Set-Cookie") or "").split(";")[0]
+    conn.close()
+    if answer.status != 200 or not cookie:
+        sys.exit(f"the administrator could not sign in: {answer.status}")
+    return cookie
+
+
+def nested_section_rows(admin_port, source="127.0.0.5"):
+    """Issue 21: a section of nested quotes, saved and previewed from the panel on `admin_port`
+    (the port the admin API answers on): refused before anything parses it."""
+    cookie = {"Cookie": admin_cookie(admin_port, source)}
+    _, _, body = request(admin_port, "GET", "/api/pages", source=source, headers=cookie)
+    version = next(p["version"] for p in json.loads(body) if p["id"] == "pages/cennik")
+    nested = "Wstęp.\n\n" + ">" * (120 * 1024) + "x"
+    sections = [{"type": "text", "content": nested}]
+    for what, method, path, payload in [
+        ("save", "PUT", "/api/pages/pages/cennik", {"content": {"sections": sections}, "version": version}),
+        ("preview", "POST", "/api/preview/pages/cennik", {"content": {"sections": sections}}),
+    ]:
+        times, statuses = [], set()
+        for _ in range(20):
+            status, seconds, _ = request(admin_port, method, path, payload, source=source, headers=cookie)
+            statuses.add(status)
+            times.append(seconds)
+        times.sort()
+        row(f"{what} of a section of 120 KiB of nested '>' (20 times)",
+            f"{'/'.join(map(str, sorted(statuses)))} in p50 {times[10] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms",
+            "422, refused before parsing (the sanitiser's quadratic work: ~20 s of a core before)")
+    huge = [{"type": "text", "content": ">" * (1024 * 1024)}]
+    status, seconds, _ = request(admin_port, "POST", "/api/preview/pages/cennik", {"content": {"sections": huge}},
+                                 source=source, headers=cookie)
+    row("preview of a 1 MiB section of nested '>'", f"{status} in {seconds * 1000:.1f} ms", "413, refused before parsing")
+
+
+def measure_nested_section(data):
+    proc, port = start(data / "e")
+    try:
+        nested_section_rows(PANEL[port])
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def main():
     if not SIDECAR.exists():
         sys.exit("build it first: cargo build --release -p sidecar")
@@ -333,6 +383,7 @@ def main():
         measure_contact_refusals(data)
         measure_home_under_attack(data)
         measure_edge_and_connections(data)
+        measure_nested_section(data)
         row("requests answered 5xx (or not at all) in all of the above", f"{len(five_xx)}", "0")
     finally:
         shutil.rmtree(data, ignore_errors=True)

@@ -10,14 +10,17 @@
 //! crashes), so a restore never replaces the database under a server, and no server starts
 //! during one — verifies every file against the manifest before replacing anything, then
 //! swaps the database and `content/` in (keeping the hidden entries of the one it replaces,
-//! like `.git`). The data folder stays 0700 and the database 0600;
-//! restored files get the owner of the folder they are restored into (a restore run as root
-//! for a service's user).
+//! like `.git`). A backup is data, never instructions: it may hold only regular files (no
+//! symbolic link, at any depth), the database and visible files under `content/` (no hidden
+//! part such as `.git/config`, whose settings would run programs); each is copied from the
+//! very file that was checked and checked again as copied. The data folder stays 0700, the
+//! database and every restored file 0600, their folders 0700; restored files get the owner
+//! of the folder they are restored into (a restore run as root for a service's user).
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fs::{self, File};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 
@@ -183,11 +186,107 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     Ok(manifest)
 }
 
-/// A path of the manifest that stays inside the backup: `site.sqlite3` or `content/…`.
-fn safe(path: &str) -> bool {
+/// Why a path of the manifest may not be restored, if it may not: only `site.sqlite3` and
+/// visible files under `content/`, each part a plain name.
+fn path_problem(path: &str) -> Option<&'static str> {
     let p = Path::new(path);
-    let inside = p.components().all(|c| matches!(c, Component::Normal(_)));
-    inside && (path == DB_FILE || path.starts_with("content/"))
+    if !p.components().all(|c| matches!(c, Component::Normal(_))) {
+        return Some("outside the backup");
+    }
+    if path != DB_FILE && !(path.starts_with("content/") && p.components().count() > 1) {
+        return Some("neither the database nor a file of content/");
+    }
+    if p.components()
+        .any(|c| c.as_os_str().to_string_lossy().starts_with('.'))
+    {
+        return Some("hidden (a part starts with '.'): such files are no content");
+    }
+    None
+}
+
+/// Opens `relative` under `dir` only if it is a regular file reached through folders, none
+/// of them (nor it) a symbolic link; the file opened is the one that was checked.
+fn open_regular(dir: &Path, relative: &str) -> Result<File, Error> {
+    let refuse = |what: &str| {
+        Error::Backup(format!(
+            "{} is {what}: a backup holds only regular files",
+            dir.join(relative).display()
+        ))
+    };
+    let mut path = dir.to_path_buf();
+    let parts: Vec<&str> = relative.split('/').collect();
+    for (i, part) in parts.iter().enumerate() {
+        path.push(part);
+        let meta = fs::symlink_metadata(&path).map_err(|e| failed("cannot read", &path, e))?;
+        let last = i + 1 == parts.len();
+        if meta.file_type().is_symlink() {
+            return Err(refuse("a symbolic link or under one"));
+        }
+        if (last && !meta.is_file()) || (!last && !meta.is_dir()) {
+            return Err(refuse("not a regular file"));
+        }
+    }
+    let expected = fs::symlink_metadata(&path).map_err(|e| failed("cannot read", &path, e))?;
+    let file = File::open(&path).map_err(|e| failed("cannot read", &path, e))?;
+    let opened = file
+        .metadata()
+        .map_err(|e| failed("cannot read", &path, e))?;
+    if (opened.dev(), opened.ino()) != (expected.dev(), expected.ino()) || !opened.is_file() {
+        return Err(refuse("changing while it is read"));
+    }
+    Ok(file)
+}
+
+/// Size and SHA-256 of what `from` holds, copied into `to` on the way if given.
+fn digest(mut from: File, mut to: Option<&mut File>, path: &Path) -> Result<(u64, String), Error> {
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0_u8; 64 * 1024];
+    let mut total = 0_u64;
+    loop {
+        let n = from
+            .read(&mut buffer)
+            .map_err(|e| failed("cannot read", path, e))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+        total += n as u64;
+        if let Some(to) = to.as_deref_mut() {
+            to.write_all(&buffer[..n])
+                .map_err(|e| failed("cannot write a copy of", path, e))?;
+        }
+    }
+    Ok((total, content::encoding::hex(&hasher.finalize())))
+}
+
+/// Checks one file of the backup against its manifest entry, copying it to `to` (a new
+/// private file) if given.
+fn check_entry(dir: &Path, entry: &FileEntry, to: Option<&Path>) -> Result<(), Error> {
+    let file = open_regular(dir, &entry.path)?;
+    let source = dir.join(&entry.path);
+    let mut copy = match to {
+        Some(to) => Some(
+            fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(to)
+                .map_err(|e| failed("cannot create", to, e))?,
+        ),
+        None => None,
+    };
+    let (bytes, sha256) = digest(file, copy.as_mut(), &source)?;
+    if let Some(copy) = &copy {
+        copy.sync_all()
+            .map_err(|e| failed("cannot write", &source, e))?;
+    }
+    if (bytes, sha256.as_str()) != (entry.bytes, entry.sha256.as_str()) {
+        return Err(Error::Backup(format!(
+            "{} differs from the manifest (size or SHA-256): the backup is damaged",
+            source.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Reads `dir`'s manifest and checks every file it lists; nothing is changed.
@@ -219,20 +318,13 @@ pub fn verify(dir: &Path) -> Result<Manifest, Error> {
         return Err(Error::Backup("the manifest lists no database".into()));
     }
     for entry in &manifest.files {
-        if !safe(&entry.path) {
+        if let Some(problem) = path_problem(&entry.path) {
             return Err(Error::Backup(format!(
-                "the manifest names '{}', outside the backup",
+                "the manifest names '{}', which is {problem}: nothing was restored",
                 entry.path
             )));
         }
-        let file = dir.join(&entry.path);
-        let (bytes, sha256) = sha256_of(&file)?;
-        if (bytes, sha256.as_str()) != (entry.bytes, entry.sha256.as_str()) {
-            return Err(Error::Backup(format!(
-                "{} differs from the manifest (size or SHA-256): the backup is damaged",
-                file.display()
-            )));
-        }
+        check_entry(dir, entry, None)?;
     }
     Ok(manifest)
 }
@@ -246,6 +338,18 @@ fn own_like(path: &Path, like: &Path) -> Result<(), Error> {
             .map_err(|e| failed("cannot give the folder's owner to", path, e))?;
     }
     Ok(())
+}
+
+/// Creates `path` as a folder only its owner may enter, or makes an existing one so.
+fn private_folder(path: &Path) -> Result<(), Error> {
+    match fs::create_dir(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+            return Err(failed("cannot create", path, e));
+        }
+        _ => {}
+    }
+    fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o700))
+        .map_err(|e| failed("cannot protect", path, e))
 }
 
 fn remove_if_present(path: &Path) -> Result<(), Error> {
@@ -265,7 +369,12 @@ pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let target = config.data_dir.join(DB_FILE);
     let staged = config.data_dir.join(format!("{DB_FILE}.restoring"));
     remove_if_present(&staged)?;
-    fs::copy(dir.join(DB_FILE), &staged).map_err(|e| failed("cannot copy to", &staged, e))?;
+    let database = manifest
+        .files
+        .iter()
+        .find(|f| f.path == DB_FILE)
+        .ok_or_else(|| Error::Backup("the manifest lists no database".into()))?;
+    check_entry(dir, database, Some(&staged))?;
     db::private_file(&staged)?;
     db::check_file(&staged)?;
     for suffix in ["-wal", "-shm"] {
@@ -281,16 +390,20 @@ pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
             fs::remove_dir_all(old).map_err(|e| failed("cannot remove", old, e))?;
         }
     }
-    fs::create_dir_all(&incoming).map_err(|e| failed("cannot create", &incoming, e))?;
+    private_folder(&incoming)?;
     for entry in manifest.files.iter().filter(|f| f.path != DB_FILE) {
         let relative = entry.path.trim_start_matches("content/");
         let to = incoming.join(relative);
-        if let Some(parent) = to.parent() {
-            fs::create_dir_all(parent).map_err(|e| failed("cannot create", parent, e))?;
+        let mut folder = incoming.clone();
+        for part in Path::new(relative)
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+        {
+            folder.push(part);
+            private_folder(&folder)?;
         }
-        fs::copy(dir.join(&entry.path), &to).map_err(|e| failed("cannot copy to", &to, e))?;
-        fs::set_permissions(&to, std::os::unix::fs::PermissionsExt::from_mode(0o644))
-            .map_err(|e| failed("cannot set the mode of", &to, e))?;
+        check_entry(dir, entry, Some(&to))?;
     }
     // What a backup leaves out stays: `.git`, `.gitignore` and other hidden entries.
     for entry in fs::read_dir(&content).into_iter().flatten().flatten() {
@@ -338,11 +451,21 @@ mod tests {
     }
 
     #[test]
-    fn manifest_paths_stay_inside_the_backup() {
-        assert!(safe("site.sqlite3"));
-        assert!(safe("content/blog/a.md"));
-        for bad in ["../etc/passwd", "content/../../x", "/etc/passwd", "var/x"] {
-            assert!(!safe(bad), "{bad}");
+    fn manifest_paths_are_the_database_and_visible_content_files() {
+        assert_eq!(path_problem("site.sqlite3"), None);
+        assert_eq!(path_problem("content/blog/a.md"), None);
+        for bad in [
+            "../etc/passwd",
+            "content/../../x",
+            "/etc/passwd",
+            "var/x",
+            "content",
+            "content/.git/config",
+            "content/.gitattributes",
+            "content/blog/.a.md.saving",
+            "content/.hooks/x/a.md",
+        ] {
+            assert!(path_problem(bad).is_some(), "{bad}");
         }
     }
 }

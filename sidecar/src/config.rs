@@ -3,10 +3,7 @@
 use std::path::PathBuf;
 
 use crate::client::{AddressHeader, Proxies};
-
-/// Variables that hold secrets: read once at start, then removed from the process's
-/// environment so that no child (node, git, PUBLISH_CMD) inherits them.
-pub const SECRET_VARIABLES: [&str; 2] = ["ADMIN_PASSWORD", "SMTP_URL"];
+use crate::secrets::Secrets;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -57,23 +54,37 @@ pub struct Config {
     pub publish_cmd: Option<String>,
     /// Run after a publish (and a successful `PUBLISH_CMD`) with `CHANGED_ROUTES`.
     pub purge_cmd: Option<String>,
+    /// The variables `PUBLISH_CMD` and `PURGE_CMD` get beside the base ones and their own
+    /// (`RCLONE_CONFIG_*,CF_API_TOKEN`): a name, or a prefix ending in `*`.
+    pub publish_env: Vec<String>,
+    /// Their values, taken out of the server's own environment at start (see
+    /// [`crate::secrets`]).
+    pub publish_environment: Vec<(String, String)>,
     /// Where the edge's `_redirects` proxies `/api/*`: the sidecar's public origin.
     pub api_origin: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
     pub content_git_commit: bool,
+    /// Revisions older than this are deleted, but the newest few of each document.
+    pub revision_retention_days: i64,
     /// `make dev`: watch the sources, rebuild on change and reload open tabs.
     pub dev: bool,
 }
 
 impl Config {
-    /// Reads every variable of the README's table, then removes the secret ones from the
-    /// process's environment.
+    /// Reads every variable of the README's table, the secrets from the environment or
+    /// their files (see [`crate::secrets`]): for the commands that start no child.
     pub fn from_env() -> Result<Self, crate::Error> {
-        let config = Self::from_lookup(|key| std::env::var(key).ok())?;
-        for name in SECRET_VARIABLES {
-            // Called at start, before any thread that reads the environment exists.
-            std::env::remove_var(name);
-        }
+        let secrets = Secrets::gather(|key| std::env::var(key).ok())?;
+        Self::with_secrets(&secrets)
+    }
+
+    /// Reads every variable of the README's table, with the secrets given.
+    pub fn with_secrets(secrets: &Secrets) -> Result<Self, crate::Error> {
+        let mut config = Self::from_lookup(|key| match secrets.get(key) {
+            Some(value) => Some(value.to_string()),
+            None => std::env::var(key).ok(),
+        })?;
+        config.publish_environment = secrets.publish_environment();
         Ok(config)
     }
 
@@ -141,8 +152,11 @@ impl Config {
             body_timeout_seconds: number(&get, "BODY_TIMEOUT_SECONDS", 10)?,
             publish_cmd: non_empty("PUBLISH_CMD"),
             purge_cmd: non_empty("PURGE_CMD"),
+            publish_env: publish_env_names(get("PUBLISH_ENV").as_deref()),
+            publish_environment: Vec::new(),
             api_origin: origin("API_ORIGIN")?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
+            revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),
             root,
         })
@@ -232,6 +246,33 @@ fn number<T: std::str::FromStr>(
     }
 }
 
+/// The names and prefixes (`RCLONE_CONFIG_*`) of `PUBLISH_ENV`, split at commas or spaces.
+pub fn publish_env_names(value: Option<&str>) -> Vec<String> {
+    value
+        .unwrap_or_default()
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A whole number of at least 1.
+fn positive(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: i64,
+) -> Result<i64, crate::Error> {
+    let value = number(get, name, default)?;
+    if value < 1 {
+        return Err(crate::Error::Config {
+            name,
+            message: format!("'{value}' must be at least 1"),
+        });
+    }
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,6 +292,23 @@ mod tests {
             (None, 30, 5)
         );
         assert_eq!((c.session_max_hours, c.force_https), (12, false));
+        assert_eq!(c.revision_retention_days, 365);
+        assert!(c.publish_env.is_empty());
+    }
+
+    #[test]
+    fn publish_env_lists_names_and_prefixes() {
+        let c = Config::from_lookup(|k| {
+            (k == "PUBLISH_ENV").then(|| "RCLONE_CONFIG_*, CF_API_TOKEN,CF_ZONE".into())
+        })
+        .expect("valid");
+        assert_eq!(
+            c.publish_env,
+            ["RCLONE_CONFIG_*", "CF_API_TOKEN", "CF_ZONE"]
+        );
+        let err = Config::from_lookup(|k| (k == "REVISION_RETENTION_DAYS").then(|| "0".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("REVISION_RETENTION_DAYS"), "{err}");
     }
 
     #[test]

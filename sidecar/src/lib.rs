@@ -28,6 +28,7 @@ pub mod panel;
 pub mod preview;
 pub mod request_log;
 pub mod scheduler;
+pub mod secrets;
 pub mod site;
 pub mod static_files;
 
@@ -41,6 +42,9 @@ use std::time::Duration;
 
 pub use config::{Config, Origins};
 pub use error::{ApiError, Error};
+
+/// How many of each document's newest revisions outlive `REVISION_RETENTION_DAYS`.
+pub const KEPT_REVISIONS: usize = 10;
 
 /// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
 pub const BLOCKING_THREADS_PER_WORKER: usize = 16;
@@ -177,7 +181,8 @@ impl AppState {
         })
     }
 
-    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys.
+    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys, and
+    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document).
     pub fn maintain(&self, now: i64) -> Result<(), Error> {
         self.auth.sessions.prune(now);
         let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
@@ -185,6 +190,8 @@ impl AppState {
         self.db
             .prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
         self.contact.prune();
+        let kept_from = now - self.site.revision_retention_days * 86_400;
+        self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
         Ok(())
     }
 }

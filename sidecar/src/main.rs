@@ -56,8 +56,15 @@ fn backup_command(command: &str, dir: &str) -> Result<(), sidecar::Error> {
     Ok(())
 }
 
-#[actix_web::main]
-async fn main() -> ExitCode {
+/// Serves the site. A secret in the environment makes this process execute itself again
+/// first, before any thread starts, without it (see `sidecar::secrets`).
+fn serve() -> Result<(), sidecar::Error> {
+    let secrets = sidecar::secrets::take()?;
+    let config = sidecar::Config::with_secrets(&secrets)?;
+    actix_web::rt::System::new().block_on(sidecar::run(config))
+}
+
+fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
@@ -66,10 +73,7 @@ async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
-        [] => match sidecar::Config::from_env() {
-            Ok(config) => sidecar::run(config).await,
-            Err(e) => Err(e),
-        },
+        [] => serve(),
         [command @ ("set-password" | "add-account" | "delete-account"), email] => {
             account_command(command, email)
         }

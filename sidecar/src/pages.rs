@@ -11,11 +11,9 @@ use editing::Saved;
 use serde::Deserialize;
 use serde_json::json;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
 use crate::auth::{Admin, AdminChange};
-use crate::config::SECRET_VARIABLES;
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
 use crate::{now, AppState};
@@ -74,19 +72,19 @@ pub(crate) struct VersionBody {
     pub version: String,
 }
 
-/// A git command in `content/`, without the process's secrets in its environment.
+/// A git command in `content/` that runs no program the repository names (hooks,
+/// fsmonitor, filters): see [`site::process::git_without_filters`].
 fn git(content_dir: &Path, args: &[&str]) -> std::io::Result<std::process::Output> {
-    let mut command = Command::new("git");
-    command.arg("-C").arg(content_dir).args(args);
-    for name in SECRET_VARIABLES {
-        command.env_remove(name);
-    }
-    command.output()
+    site::process::git_without_filters(content_dir)
+        .args(args)
+        .output()
 }
 
 fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &str) -> Option<String> {
-    let inside =
-        git(content_dir, &["rev-parse", "--is-inside-work-tree"]).is_ok_and(|o| o.status.success());
+    let inside = site::process::git(content_dir)
+        .args(["rev-parse", "--is-inside-work-tree"])
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !inside {
         return Some("CONTENT_GIT_COMMIT=1, ale content/ nie jest repozytorium git: zmian nie zapisano w historii git.".into());
     }

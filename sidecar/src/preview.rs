@@ -1,6 +1,9 @@
 //! 'Podgląd': a document rendered from the panel's unsaved sections and settings with the
 //! live build's templates, never written to `content/` or `dist/`, never cached and never
-//! indexed. The panel posts a form into a new tab (a JSON body works too). And 'Zapisz jako
+//! indexed. The panel posts a form into a new tab (a JSON body works too). A preview never
+//! holds a core for long: one renders at a time, within [`PREVIEW_DEADLINE`] (checked before
+//! each section, whose size and nesting `editing` bounds), or the answer
+//! is 503 and the render stops. And 'Zapisz jako
 //! szkic': the unsaved state of a document kept on the server, so that every device of the
 //! administrator sees it, until it is saved or discarded.
 
@@ -9,6 +12,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
 use serde_json::json;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
 use crate::auth::{Admin, AdminChange};
 use crate::body::{media_type, read_limited};
@@ -18,6 +23,12 @@ use crate::pages::{doc_id, no_store, MAX_SAVE_BYTES, NOT_FOUND};
 use crate::{now, AppState};
 
 const TOO_LARGE: &str = "Przesłane dane są zbyt duże.";
+/// How long a preview may take, waiting for another one included.
+pub const PREVIEW_DEADLINE: Duration = Duration::from_secs(5);
+const TOO_SLOW: &str = "Podgląd tej wersji trwałby zbyt długo, więc go przerwano. Skróć tekst lub podziel go na mniejsze sekcje i spróbuj ponownie.";
+
+/// One preview renders at a time: a burst of previews holds one core, not all of them.
+static RENDERING: Semaphore = Semaphore::const_new(1);
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let json = web::JsonConfig::default()
@@ -107,7 +118,7 @@ async fn preview(
         if let Some(settings) = &unsaved.settings {
             editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
         }
-        web::block(move || render(&state, &id, &unsaved)).await?
+        render_in_time(state, id, unsaved).await
     }
     .await;
     match result {
@@ -121,7 +132,35 @@ async fn preview(
     }
 }
 
-fn render(state: &AppState, id: &content::DocId, unsaved: &Unsaved) -> Result<String, ApiError> {
+fn too_slow() -> ApiError {
+    ApiError::status(StatusCode::SERVICE_UNAVAILABLE, TOO_SLOW)
+}
+
+/// Renders on a blocking thread, one preview at a time, within [`PREVIEW_DEADLINE`]: the
+/// permit goes with the render, so a render the deadline stopped still counts until it ends.
+async fn render_in_time(
+    state: web::Data<AppState>,
+    id: content::DocId,
+    unsaved: Unsaved,
+) -> Result<String, ApiError> {
+    let deadline = Instant::now() + PREVIEW_DEADLINE;
+    let permit = tokio::time::timeout(PREVIEW_DEADLINE, RENDERING.acquire())
+        .await
+        .map_err(|_| too_slow())?
+        .map_err(|e| ApiError::internal(&e))?;
+    web::block(move || {
+        let _permit = permit;
+        render(&state, &id, &unsaved, deadline)
+    })
+    .await?
+}
+
+fn render(
+    state: &AppState,
+    id: &content::DocId,
+    unsaved: &Unsaved,
+    deadline: Instant,
+) -> Result<String, ApiError> {
     let editor = &state.site.editor;
     let text = editor
         .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
@@ -131,9 +170,10 @@ fn render(state: &AppState, id: &content::DocId, unsaved: &Unsaved) -> Result<St
         .renderer
         .as_ref()
         .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
-    let preview = match renderer.preview(id, &text) {
+    let preview = match renderer.preview_until(id, &text, Some(deadline)) {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
+        Err(site::Error::Deadline) => return Err(too_slow()),
         Err(e) => {
             let file = editor.file_of(id).unwrap_or_default();
             let problems: Vec<String> = e

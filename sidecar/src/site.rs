@@ -1,8 +1,8 @@
 //! The built site as the sidecar serves it: every file in memory, swapped in one step when a
 //! build finishes, so a visitor sees either the old site or the new one, never a mix. Each
 //! build is also published to `dist/` (atomically, for `PUBLISH_CMD` and CDNs) and
-//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both without
-//! the process's secrets in their environment.
+//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both with an
+//! allow-listed environment (`PUBLISH_ENV`).
 
 use actix_web::http::header::{HeaderName, HeaderValue};
 use bytes::Bytes;
@@ -12,8 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::Instant;
-
-use crate::config::SECRET_VARIABLES;
 
 /// A published file with its compressed forms, made at most once each.
 pub struct StaticFile {
@@ -249,9 +247,10 @@ fn without_cache_control(
 }
 
 /// The address a published file answers at (`blog/index.html` is `/blog`); none for hidden
-/// files, which are not served.
+/// files, which are not served, but those of `.well-known/` (RFC 8615).
 pub fn route_of(path: &str) -> Option<String> {
-    if path.split('/').any(|s| s.starts_with(['_', '.'])) {
+    let visible = path.strip_prefix(".well-known/").unwrap_or(path);
+    if visible.split('/').any(|s| s.starts_with(['_', '.'])) {
         return None;
     }
     Some(match path.strip_suffix("index.html") {
@@ -333,7 +332,13 @@ pub struct SiteState {
     pub publish_cmd: Option<String>,
     /// Run after a successful publish with the changed routes, to purge a CDN's copies.
     pub purge_cmd: Option<String>,
+    /// What `PUBLISH_CMD` and `PURGE_CMD` may see of the environment besides the base.
+    pub publish_env: Vec<String>,
+    /// The values of `PUBLISH_ENV`'s variables, kept out of the server's own environment.
+    pub publish_environment: Vec<(String, String)>,
     pub content_git_commit: bool,
+    /// Revisions older than this many days are pruned (the newest few of each stay).
+    pub revision_retention_days: i64,
     pub schedule: Schedule,
 }
 
@@ -352,7 +357,10 @@ impl SiteState {
             live: LiveSite::default(),
             publish_cmd: config.publish_cmd.clone(),
             purge_cmd: config.purge_cmd.clone(),
+            publish_env: config.publish_env.clone(),
+            publish_environment: config.publish_environment.clone(),
             content_git_commit: config.content_git_commit,
+            revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
         }
     }
@@ -382,7 +390,12 @@ impl SiteState {
             None => builder.render()?,
         };
         let changed = self.live.swap(&build);
-        self.schedule.set(build.next_change);
+        // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
+        // at `renew_at` (monthly).
+        let next = build
+            .next_change
+            .map_or(build.renew_at, |t| t.min(build.renew_at));
+        self.schedule.set(Some(next));
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
         let report = site::BuildReport {
@@ -404,10 +417,10 @@ impl SiteState {
         let mut warning = self
             .publish_cmd
             .as_deref()
-            .and_then(|cmd| run_publish_cmd(cmd, &self.dist));
+            .and_then(|cmd| run_publish_cmd(self.shell(cmd), &self.dist));
         if let (None, Some(cmd), false) = (&warning, &self.purge_cmd, changed.is_empty()) {
             let site_url = build.renderer.content().site.site_url.clone();
-            warning = run_purge_cmd(cmd, &self.dist, &site_url, &changed);
+            warning = run_purge_cmd(self.shell(cmd), &self.dist, &site_url, &changed);
         }
         if let Some(w) = &warning {
             tracing::warn!("{w}");
@@ -421,24 +434,32 @@ impl SiteState {
     }
 }
 
-/// A shell command for the site, without the process's secrets in its environment.
-pub fn shell(cmd: &str) -> Command {
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(cmd);
-    for name in SECRET_VARIABLES {
-        command.env_remove(name);
+impl SiteState {
+    /// `PUBLISH_CMD` or `PURGE_CMD` in a shell, with the base environment and the variables
+    /// of `PUBLISH_ENV` only.
+    fn shell(&self, cmd: &str) -> Command {
+        let mut command = site::process::command_with("sh", &self.publish_env);
+        command
+            .envs(self.publish_environment.iter().map(|(k, v)| (k, v)))
+            .arg("-c")
+            .arg(cmd);
+        command
     }
-    command
 }
 
-fn run_publish_cmd(cmd: &str, dist: &Path) -> Option<String> {
-    let output = shell(cmd).env("DIST_DIR", dist).output();
+fn run_publish_cmd(mut shell: Command, dist: &Path) -> Option<String> {
+    let output = shell.env("DIST_DIR", dist).output();
     failure(output, "polecenie publikacji (PUBLISH_CMD)", "PUBLISH_CMD")
 }
 
 /// `PURGE_CMD` with `CHANGED_ROUTES` (one absolute path a line), `SITE_URL` and `DIST_DIR`.
-fn run_purge_cmd(cmd: &str, dist: &Path, site_url: &str, changed: &[String]) -> Option<String> {
-    let output = shell(cmd)
+fn run_purge_cmd(
+    mut shell: Command,
+    dist: &Path,
+    site_url: &str,
+    changed: &[String],
+) -> Option<String> {
+    let output = shell
         .env("DIST_DIR", dist)
         .env("SITE_URL", site_url.trim_end_matches('/'))
         .env("CHANGED_ROUTES", changed.join("\n"))
@@ -495,5 +516,11 @@ mod tests {
         );
         assert_eq!(route_of("_headers"), None);
         assert_eq!(route_of("_build"), None);
+        assert_eq!(
+            route_of(".well-known/security.txt").as_deref(),
+            Some("/.well-known/security.txt")
+        );
+        assert_eq!(route_of(".well-known/.x"), None);
+        assert_eq!(route_of(".git/config"), None);
     }
 }

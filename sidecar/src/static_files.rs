@@ -45,7 +45,14 @@ pub fn resolve(site: &Site, url_path: &str) -> Resolved {
     };
     let trailing = rest.ends_with('/');
     let segments: Vec<&str> = rest.strip_suffix('/').unwrap_or(rest).split('/').collect();
-    if !segments.iter().all(|s| allowed(s)) {
+    // `/.well-known/` (RFC 8615: `security.txt`) is the one hidden folder that is served.
+    let well_known = segments.len() > 1 && segments[0] == ".well-known";
+    let checked = if well_known {
+        &segments[1..]
+    } else {
+        &segments[..]
+    };
+    if !checked.iter().all(|s| allowed(s)) {
         return Resolved::NotFound;
     }
     let has = |path: &str| site.files.contains_key(path);
@@ -216,6 +223,9 @@ mod tests {
             "uslugi/terapia-par/index.html",
             "assets/style.abc.css",
             "_headers",
+            ".well-known/security.txt",
+            ".well-known/.hidden",
+            ".git/config",
         ]
         .iter()
         .map(|p| {
@@ -256,6 +266,10 @@ mod tests {
             resolve(&s, "/assets/style.abc.css"),
             Resolved::File("assets/style.abc.css".into())
         );
+        assert_eq!(
+            resolve(&s, "/.well-known/security.txt"),
+            Resolved::File(".well-known/security.txt".into())
+        );
     }
 
     #[test]
@@ -267,6 +281,11 @@ mod tests {
             "/uslugi/..",
             "/.hidden",
             "/_headers",
+            "/.git/config",
+            "/.well-known/.hidden",
+            "/.well-known/",
+            "/.well-known",
+            "/%2ewell-known/../.git/config",
             "/nie-ma",
             "/nie-ma/",
             "/%09/evil.example/index.html",

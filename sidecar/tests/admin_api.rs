@@ -543,36 +543,50 @@ async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     assert!(file(&s, "pages/cennik.md").contains("Zapisane mimo CDN."));
 }
 
-#[actix_rt::test]
-async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
-    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
-    let content = s.root.join("content");
-    let git = |args: &[&str]| {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(&content)
-            .args(args)
-            .output()
-            .expect("git runs");
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    };
-    git(&["init", "-q"]);
-    git(&["add", "."]);
-    git(&[
+/// git in `dir`, running none of the programs a test plants there; its output.
+fn git_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "core.fsmonitor=false",
+            "-c",
+            "core.hooksPath=/dev/null",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Makes `dir` a repository whose one commit holds everything in it.
+fn committed_repository(dir: &std::path::Path) {
+    git_in(dir, &["init", "-q"]);
+    git_in(dir, &["add", "."]);
+    let identity = [
         "-c",
         "user.name=Redakcja",
         "-c",
         "user.email=redakcja@example.pl",
-        "commit",
-        "-q",
-        "-m",
-        "Treści",
-    ]);
+    ];
+    git_in(
+        dir,
+        &[&identity[..], &["commit", "-q", "-m", "Treści"]].concat(),
+    );
+}
+
+#[actix_rt::test]
+async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
+    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
+    let content = s.root.join("content");
+    let git = |args: &[&str]| git_in(&content, args);
+    committed_repository(&content);
     let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let list = pages(&app, &cookie).await;
@@ -587,6 +601,94 @@ async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
     );
     assert_eq!(git(&["rev-list", "--count", "HEAD"]), "2");
     assert_eq!(git(&["status", "--porcelain"]), "");
+}
+
+#[actix_rt::test]
+async fn a_planted_git_configuration_runs_no_program_when_a_save_is_committed() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = setup(&[("CONTENT_GIT_COMMIT", "1")]);
+    let content = s.root.join("content");
+    let git = |args: &[&str]| git_in(&content, args);
+    committed_repository(&content);
+    let ran = s.dir.path().join("ran.txt");
+    let program = s.dir.path().join("program.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\necho \"$0 $*\" >> '{}'\ncat\n", ran.display()),
+    )
+    .expect("write");
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let dot_git = content.join(".git");
+    let mut config = std::fs::read_to_string(dot_git.join("config")).expect("config");
+    config.push_str(&format!(
+        "[core]\n\tfsmonitor = {0}\n[filter \"x\"]\n\tclean = {0} clean\n\tprocess = {0} process\n\trequired = true\n",
+        program.display()
+    ));
+    std::fs::write(dot_git.join("config"), config).expect("plant config");
+    std::fs::create_dir_all(dot_git.join("info")).expect("mkdir");
+    std::fs::write(dot_git.join("info/attributes"), "* filter=x\n").expect("attributes");
+    for hook in [
+        "pre-commit",
+        "commit-msg",
+        "post-commit",
+        "post-index-change",
+    ] {
+        std::fs::copy(&program, dot_git.join("hooks").join(hook)).expect("hook");
+    }
+
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/blog");
+    let sections = json!([{ "type": "text", "content": "Wstęp po zmianie." }]);
+    let (status, _, body) = call(&app, put(&cookie, "pages/blog", &sections, &p["version"])).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        !ran.exists(),
+        "a planted hook, fsmonitor or filter ran: {}",
+        std::fs::read_to_string(&ran).unwrap_or_default()
+    );
+    assert_eq!(body["warning"], Value::Null, "the save was still committed");
+    assert_eq!(
+        git(&["log", "-1", "--format=%s"]),
+        "Edycja strony pages/blog w panelu administracyjnym"
+    );
+}
+
+#[actix_rt::test]
+async fn the_maintenance_task_prunes_revisions_past_their_retention() {
+    let s = setup(&[("REVISION_RETENTION_DAYS", "30")]);
+    let now = sidecar::now();
+    const DAY: i64 = 86_400;
+    for age in (0..40).rev() {
+        let text = format!("wersja sprzed {age} dni");
+        s.state
+            .db
+            .insert_revision("pages/cennik", ADMIN, "", &text, now - age * DAY)
+            .expect("insert");
+    }
+    s.state.maintain(now).expect("maintenance");
+    let left = s.state.db.revisions("pages/cennik").expect("revisions");
+    assert_eq!(
+        left.len(),
+        31,
+        "the revisions of the last 30 days stay, day 30 included"
+    );
+    assert!(left.iter().all(|r| r.saved_at >= now - 30 * DAY));
+    s.state
+        .db
+        .insert_revision("pages/regulamin", ADMIN, "", "stara", now - 400 * DAY)
+        .expect("insert");
+    s.state.maintain(now).expect("maintenance");
+    assert_eq!(
+        s.state
+            .db
+            .revisions("pages/regulamin")
+            .expect("revisions")
+            .len(),
+        1,
+        "the newest revisions of a document outlive the retention"
+    );
 }
 
 #[actix_rt::test]

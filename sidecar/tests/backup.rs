@@ -451,3 +451,116 @@ fn a_damaged_or_unfinished_backup_is_refused_before_anything_is_replaced() {
     assert!(!run.status.success());
     assert!(stderr(&run).contains("no manifest"), "{}", stderr(&run));
 }
+
+/// Adds `path` (already written in `backup`) to its manifest with its real size and hash,
+/// as someone who can write the backup folder could.
+fn list_in_manifest(backup: &Path, path: &str) {
+    let manifest_path = backup.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_slice(&std::fs::read(&manifest_path).expect("manifest")).expect("json");
+    let bytes = std::fs::read(backup.join(path)).expect("readable");
+    let sha256 = sha256_hex(&bytes);
+    manifest["files"]
+        .as_array_mut()
+        .expect("files")
+        .push(json!({ "path": path, "bytes": bytes.len(), "sha256": sha256 }));
+    std::fs::write(&manifest_path, manifest.to_string()).expect("write");
+}
+
+/// Removes `path` from the backup and its manifest.
+fn unlist(backup: &Path, path: &str) {
+    let manifest_path = backup.join("manifest.json");
+    let mut manifest: Value =
+        serde_json::from_slice(&std::fs::read(&manifest_path).expect("manifest")).expect("json");
+    manifest["files"]
+        .as_array_mut()
+        .expect("files")
+        .retain(|f| f["path"] != path);
+    std::fs::write(&manifest_path, manifest.to_string()).expect("write");
+    let _ = std::fs::remove_file(backup.join(path));
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    content::encoding::hex(&sha2::Sha256::digest(bytes))
+}
+
+/// A backup of a quiet site, and a second installation to restore it into.
+fn backup_and_target(dir: &Path) -> (PathBuf, Place) {
+    let source = Place::at(&dir.join("source"));
+    common::site_copy(&dir.join("source"));
+    source.db();
+    let backup = dir.join("backup");
+    let run = source.run(&["backup", backup.to_str().expect("utf-8")]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let target = Place::at(&dir.join("target"));
+    common::site_copy(&dir.join("target"));
+    (backup, target)
+}
+
+#[test]
+fn a_restore_refuses_symbolic_links_and_hidden_files_and_writes_only_private_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (backup, target) = backup_and_target(dir.path());
+    let page = target.root.join("content/pages/cennik.md");
+    let before = std::fs::read(&page).expect("page");
+
+    // A secret of the machine, readable by its owner only, linked from the backup.
+    let secret = dir.path().join("sekret.env");
+    std::fs::write(&secret, "SMTP_URL=smtp://u:tajne@host\n").expect("write");
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    std::os::unix::fs::symlink(&secret, backup.join("content/pages/sekret.md")).expect("link");
+    list_in_manifest(&backup, "content/pages/sekret.md");
+    let run = target.run(&["restore", backup.to_str().expect("utf-8")]);
+    assert!(!run.status.success(), "a symbolic link is refused");
+    assert!(stderr(&run).contains("symbolic link"), "{}", stderr(&run));
+    assert!(!target.root.join("content/pages/sekret.md").exists());
+    assert!(
+        !target.data.join("site.sqlite3").exists(),
+        "nothing replaced"
+    );
+    assert_eq!(std::fs::read(&page).expect("page"), before);
+    unlist(&backup, "content/pages/sekret.md");
+
+    // A folder of the backup that is a link to another folder.
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).expect("mkdir");
+    std::fs::write(elsewhere.join("obcy.md"), "---\ntitle: x\n---\n").expect("write");
+    std::os::unix::fs::symlink(&elsewhere, backup.join("content/obce")).expect("link");
+    list_in_manifest(&backup, "content/obce/obcy.md");
+    let run = target.run(&["restore", backup.to_str().expect("utf-8")]);
+    assert!(!run.status.success(), "a linked folder is refused");
+    assert!(stderr(&run).contains("symbolic link"), "{}", stderr(&run));
+
+    // A git configuration whose fsmonitor would run at the next save from the panel.
+    let fresh_backup = dir.path().join("backup-git");
+    let source = Place::at(&dir.path().join("source"));
+    let run = source.run(&["backup", fresh_backup.to_str().expect("utf-8")]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    std::fs::create_dir_all(fresh_backup.join("content/.git")).expect("mkdir");
+    std::fs::write(
+        fresh_backup.join("content/.git/config"),
+        "[core]\n\tfsmonitor = touch /tmp/harmonia-pwned\n",
+    )
+    .expect("write");
+    list_in_manifest(&fresh_backup, "content/.git/config");
+    let run = target.run(&["restore", fresh_backup.to_str().expect("utf-8")]);
+    assert!(!run.status.success(), "a hidden file is refused");
+    assert!(stderr(&run).contains("hidden"), "{}", stderr(&run));
+    assert!(!target.root.join("content/.git/config").exists());
+
+    // The same backup without the planted entries restores, every file and folder private.
+    unlist(&fresh_backup, "content/.git/config");
+    let run = target.run(&["restore", fresh_backup.to_str().expect("utf-8")]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    for entry in walkdir::WalkDir::new(target.root.join("content")) {
+        let entry = entry.expect("walk");
+        let want = if entry.file_type().is_dir() {
+            0o700
+        } else {
+            0o600
+        };
+        assert_eq!(mode(entry.path()), want, "{}", entry.path().display());
+    }
+    assert_eq!(mode(&target.data.join("site.sqlite3")), 0o600);
+}

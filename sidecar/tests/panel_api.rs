@@ -241,6 +241,91 @@ async fn previews_are_refused_without_a_session_from_elsewhere_and_for_bad_bodie
 }
 
 #[actix_rt::test]
+async fn a_deeply_nested_or_huge_section_is_refused_in_polish_before_it_is_parsed() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let doc = document(&app, &cookie, "pages/cennik").await;
+    let before = s.file("pages/cennik.md");
+    // Almost a megabyte of nested quotes: minutes of the sanitiser's time if it got there.
+    let nested = format!("Wstęp.\n\n{}x", ">".repeat(120 * 1024));
+    let huge = "Zwykłe zdanie o terapii.\n".repeat(6 * 1024);
+    for (content, expected) in [
+        (
+            nested,
+            "Sekcja 2, wiersz 3: cytaty („>”), listy lub znaczniki HTML są zagnieżdżone",
+        ),
+        (huge, "Sekcja 2: tekst jest dłuższy niż 128 KiB"),
+    ] {
+        let sections = json!([
+            { "type": "text", "content": "Pierwsza sekcja." },
+            { "type": "text", "content": content },
+        ]);
+        let started = Instant::now();
+        for (req, body) in [
+            (
+                test::TestRequest::put().uri("/api/pages/pages/cennik"),
+                json!({ "content": { "sections": sections }, "version": doc["version"] }),
+            ),
+            (
+                test::TestRequest::post().uri("/api/preview/pages/cennik"),
+                json!({ "content": { "sections": sections } }),
+            ),
+            (
+                test::TestRequest::put().uri("/api/drafts/pages/cennik"),
+                json!({ "content": { "sections": sections } }),
+            ),
+        ] {
+            let answer = send(&app, with_json(req, &cookie, body)).await;
+            assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+            let message = polish(&answer);
+            assert!(message.starts_with(expected), "{message}");
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "refused without parsing: {:?}",
+            started.elapsed()
+        );
+    }
+    assert_eq!(s.file("pages/cennik.md"), before, "nothing was written");
+}
+
+#[actix_rt::test]
+async fn a_preview_that_would_take_too_long_is_stopped_at_its_deadline() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    // Each section within the limits, but together far more work than a preview may take.
+    let lists = format!("{}x\n", "- ".repeat(16)).repeat(3_500);
+    let sections: Vec<Value> = (0..7)
+        .map(|_| json!({ "type": "text", "content": lists }))
+        .collect();
+    let req = test::TestRequest::post().uri("/api/preview/pages/cennik");
+    let started = Instant::now();
+    let answer = send(
+        &app,
+        with_json(req, &cookie, json!({ "content": { "sections": sections } })),
+    )
+    .await;
+    let took = started.elapsed();
+    assert_eq!(
+        answer.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "after {took:?}"
+    );
+    assert!(polish(&answer).starts_with("Podgląd tej wersji trwałby zbyt długo"));
+    // A preview right after it renders: the stopped one does not hold the only permit.
+    let doc = document(&app, &cookie, "pages/cennik").await;
+    let req = test::TestRequest::post().uri("/api/preview/pages/cennik");
+    let answer = send(
+        &app,
+        with_json(req, &cookie, json!({ "content": doc["content"] })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+}
+
+#[actix_rt::test]
 async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     let s = setup(&[]);
     let app = admin_app!(s);

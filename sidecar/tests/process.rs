@@ -1,7 +1,8 @@
-//! The sidecar as a process: secrets never reach its children, a generated admin password is
-//! handed over in a private file instead of the log, a missing SMTP server is announced,
-//! answering the form without JavaScript never starts node, and the request log names each
-//! request without what it carried.
+//! The sidecar as a process: secrets never stay in its environment nor reach its children,
+//! which see only the variables allowed to them; secrets also come from credential files; a
+//! generated admin password is handed over in a private file instead of the log, a missing
+//! SMTP server is announced, answering the form without JavaScript never starts node, and the
+//! request log names each request without what it carried.
 
 mod common;
 
@@ -91,10 +92,11 @@ fn start_as(dir: &Path, env: &[(&str, String)], mut command: Command) -> (Runnin
     )
 }
 
-fn form_post(port: u16, body: &str) -> u16 {
+/// A POST over HTTP/1.1; the status.
+fn post(port: u16, path: &str, content_type: &str, body: &str) -> u16 {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     let request = format!(
-        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).expect("send");
@@ -150,14 +152,44 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
     assert!(get(port, "127.0.0.1", "/api/auth/session").starts_with("HTTP/1.1 404"));
 }
 
+fn form_post(port: u16, body: &str) -> u16 {
+    post(
+        port,
+        "/api/contact",
+        "application/x-www-form-urlencoded",
+        body,
+    )
+}
+
+/// The environment a process was started with, as every process of its user can read it.
+fn environ_of(running: &Running) -> String {
+    let bytes = std::fs::read(format!("/proc/{}/environ", running.child.id())).expect("environ");
+    String::from_utf8_lossy(&bytes).replace('\0', "\n")
+}
+
+/// The value of `name` in an `env` listing.
+fn value<'a>(env: &'a str, name: &str) -> Option<&'a str> {
+    env.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix('=')))
+}
+
+/// Signs in over HTTP on the panel's listener; the status.
+fn sign_in_status(admin_port: u16, password: &str) -> u16 {
+    let body = format!(r#"{{"email":"{ADMIN}","password":"{password}"}}"#);
+    post(admin_port, "/api/auth/login", "application/json", &body)
+}
+
+const ADMIN: &str = "magda@gabinet-harmonia.pl";
+
 #[test]
-fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
+fn secrets_and_cloud_tokens_never_reach_the_process_environment_or_its_children() {
     let dir = tempfile::tempdir().expect("temp dir");
     let publish_env = dir.path().join("publish-env.txt");
     let purge_env = dir.path().join("purge-env.txt");
-    let (_sidecar, _) = start(
+    let (sidecar, _) = start(
         dir.path(),
         &[
+            ("ADMIN_EMAIL", ADMIN.into()),
             ("ADMIN_PASSWORD", "tajne-haslo-administratora".into()),
             (
                 "SMTP_URL",
@@ -165,12 +197,18 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
             ),
             ("PUBLISH_CMD", format!("env > '{}'", publish_env.display())),
             ("PURGE_CMD", format!("env > '{}'", purge_env.display())),
+            ("PUBLISH_ENV", "RCLONE_CONFIG_*,CF_API_TOKEN".into()),
+            ("RCLONE_CONFIG_BUCKET_TYPE", "s3".into()),
+            ("CF_API_TOKEN", "token-cdn".into()),
+            ("AWS_SECRET_ACCESS_KEY", "klucz-chmury".into()),
         ],
     );
+    let own = environ_of(&sidecar);
     let published = std::fs::read_to_string(&publish_env).expect("PUBLISH_CMD ran at start");
     let purged = std::fs::read_to_string(&purge_env).expect("PURGE_CMD ran at start");
     let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran at start");
     for (what, env) in [
+        ("/proc/PID/environ of the sidecar", &own),
         ("PUBLISH_CMD", &published),
         ("PURGE_CMD", &purged),
         ("node", &node),
@@ -179,6 +217,30 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
             assert!(!env.contains(secret), "{what} saw {secret}");
         }
     }
+    for (what, env) in [
+        ("PUBLISH_CMD", &published),
+        ("PURGE_CMD", &purged),
+        ("node", &node),
+    ] {
+        assert!(
+            !env.contains("klucz-chmury"),
+            "{what} saw a variable nobody allowed"
+        );
+        assert!(value(env, "PATH").is_some(), "{what} has a PATH");
+    }
+    assert!(!node.contains("token-cdn"), "node gets no cloud token");
+    assert!(
+        !own.contains("token-cdn") && !own.contains("RCLONE_CONFIG_BUCKET_TYPE="),
+        "nor can it read one in the sidecar's own /proc/PID/environ"
+    );
+    for env in [&published, &purged] {
+        assert_eq!(
+            value(env, "CF_API_TOKEN"),
+            Some("token-cdn"),
+            "PUBLISH_ENV lists it"
+        );
+        assert_eq!(value(env, "RCLONE_CONFIG_BUCKET_TYPE"), Some("s3"));
+    }
     assert!(
         published.contains("DIST_DIR="),
         "the command still gets what it needs"
@@ -186,6 +248,46 @@ fn secrets_never_reach_node_or_the_publish_and_purge_commands() {
     assert!(
         purged.contains("CHANGED_ROUTES=/") && purged.contains("SITE_URL=https://"),
         "the purge gets the routes and the site's address"
+    );
+    assert_eq!(
+        sign_in_status(sidecar.admin_port, "tajne-haslo-administratora"),
+        200,
+        "the password handed over is the administrator's"
+    );
+    assert!(
+        !sidecar.log().contains("SMTP_URL is not set"),
+        "the SMTP URL arrived too"
+    );
+}
+
+#[test]
+fn secrets_come_from_systemd_credentials_and_named_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let credentials = dir.path().join("credentials");
+    std::fs::create_dir(&credentials).expect("mkdir");
+    std::fs::write(credentials.join("admin_password"), "hasło z poświadczeń\n").expect("write");
+    let smtp = dir.path().join("smtp-url");
+    std::fs::write(&smtp, "smtp://u:tajne-smtp@127.0.0.1:9\n").expect("write");
+    let (sidecar, _) = start(
+        dir.path(),
+        &[
+            ("ADMIN_EMAIL", ADMIN.into()),
+            (
+                "CREDENTIALS_DIRECTORY",
+                credentials.to_string_lossy().into(),
+            ),
+            ("SMTP_URL_FILE", smtp.to_string_lossy().into()),
+        ],
+    );
+    assert_eq!(
+        sign_in_status(sidecar.admin_port, "hasło z poświadczeń"),
+        200
+    );
+    assert!(!sidecar.log().contains("SMTP_URL is not set"));
+    let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran");
+    assert!(
+        !node.contains("CREDENTIALS_DIRECTORY") && !node.contains("SMTP_URL_FILE"),
+        "a child is not even told where the secrets are"
     );
 }
 

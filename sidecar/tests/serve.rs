@@ -167,3 +167,37 @@ async fn every_answer_carries_the_security_headers_of_the_build() {
         );
     }
 }
+
+#[actix_rt::test]
+async fn security_txt_is_served_from_well_known_and_no_other_hidden_path_is() {
+    let dir = built_site();
+    let app = public_app!(dir);
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/.well-known/security.txt")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(h(&resp, header::CONTENT_TYPE), "text/plain; charset=utf-8");
+    assert!(!h(&resp, header::CONTENT_SECURITY_POLICY).is_empty());
+    let text = body_text(resp).await;
+    assert!(
+        text.starts_with("Contact: mailto:kontakt@gabinet-harmonia.pl\nExpires: "),
+        "{text}"
+    );
+    assert!(text.contains("\nPreferred-Languages: pl, en\n"), "{text}");
+    assert!(text.ends_with("\nCanonical: https://gabinet-harmonia.pl/.well-known/security.txt\n"));
+    for hidden in [
+        "/.well-known/",
+        "/.well-known/.security.txt",
+        "/.git/config",
+        "/_headers",
+        "/.well-known/../_build",
+    ] {
+        let resp =
+            test::call_service(&app, test::TestRequest::get().uri(hidden).to_request()).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{hidden}");
+    }
+}

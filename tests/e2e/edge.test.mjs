@@ -226,6 +226,8 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
       ["/_headers", 404, null],
       ["/_nginx.conf", 404, null],
       ["/_build", 404, null],
+      ["/.well-known/.hidden", 404, null],
+      ["/.git/config", 404, null],
     ]) {
       const [atEdge, direct] = await Promise.all(
         [edge.base, site.base].map((base) => fetch(base + path, { redirect: "manual" })),
@@ -240,6 +242,16 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
         assert.equal(header(atEdge, "cache-control"), "no-cache", path);
       }
     }
+    // security.txt (RFC 9116): the one hidden folder served, as UTF-8 text, same at both.
+    const [securityAtEdge, securityDirect] = await Promise.all(
+      [edge.base, site.base].map((base) => fetch(`${base}/.well-known/security.txt`)),
+    );
+    assert.equal(securityAtEdge.status, 200);
+    assert.equal(header(securityAtEdge, "content-type"), "text/plain; charset=utf-8");
+    assert.equal(header(securityDirect, "content-type"), "text/plain; charset=utf-8");
+    const securityText = await securityAtEdge.text();
+    assert.equal(securityText, await securityDirect.text());
+    assert.match(securityText, /^Contact: mailto:.+\nExpires: \d{4}-\d{2}-01T00:00:00Z\nPreferred-Languages: pl, en\n/);
     const health = await fetch(`${edge.base}/api/health`);
     assert.equal(health.status, 200);
     assert.equal(header(health, "cache-control"), "no-store");

@@ -16,7 +16,7 @@ use crate::kind::{is_slug, DocId, Kind};
 use crate::model::{
     ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
-use crate::{frontmatter, markdown, sections, validate, walk, yaml};
+use crate::{frontmatter, limits, markdown, sections, validate, walk, yaml};
 
 /// How close to its reading a change must be for the file to count as possibly changed again.
 const RACY: Duration = Duration::from_secs(2);
@@ -58,6 +58,10 @@ pub fn parse_document<M: DeserializeOwned>(
         let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
         Diagnostic::new(file, line, format!("front matter: {}", e.message))
     })?;
+    // Before anything parses the Markdown: too long or too deeply nested text is refused
+    // at the cost of one pass over its lines.
+    limits::check_body(split.body)
+        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.message()))?;
     let id = DocId::new(kind, slug);
     Ok(Document {
         route: id.route(),

@@ -133,6 +133,10 @@ pub struct SiteConfig {
     /// A notice every page shows inside its dates ("Gabinet nieczynny 24.12–1.01").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<Notice>,
+    /// Whom `/.well-known/security.txt` names for security problems: an e-mail, a `mailto:`
+    /// or an `https://` address; without it, `email`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub security_contact: Option<String>,
 }
 
 /// A short notice shown on every page from `from` to `until` (Warsaw time, both days

@@ -49,6 +49,11 @@ fn marker_type(line: &str) -> Option<&str> {
     crate::kind::is_slug(inner).then_some(inner)
 }
 
+/// Whether `line` starts a section.
+pub(crate) fn is_marker(line: &str) -> bool {
+    marker_type(line).is_some()
+}
+
 fn split_whitespace(chunk: &str) -> (String, String, String) {
     let start = chunk.len() - chunk.trim_start_matches(['\n', '\r']).len();
     let rest = &chunk[start..];

@@ -401,6 +401,13 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             .into_iter()
             .map(|p| (p.key, p.english)),
     );
+    if let Err(message) = crate::security_txt::contact(site) {
+        let key = match site.security_contact {
+            Some(_) => "security_contact",
+            None => "email",
+        };
+        problems.push((key, message));
+    }
     for (key, message) in problems {
         out.push(Diagnostic::new(
             &site_file,

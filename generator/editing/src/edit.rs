@@ -457,6 +457,7 @@ fn editable(id: DocId, path: &Path, now: i64) -> Result<Editable> {
 pub fn check_sections(new: &[Section]) -> std::result::Result<(), String> {
     for (i, s) in new.iter().enumerate() {
         let n = i + 1;
+        content::limits::check_section(&s.content).map_err(|f| f.polish(n))?;
         if !is_slug(&s.kind) {
             return Err(format!(
                 "Sekcja {n}: typ może zawierać tylko małe litery, cyfry i myślniki."

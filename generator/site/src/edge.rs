@@ -156,6 +156,14 @@ fn quoted(value: &str) -> String {
 
 fn add_headers(out: &mut String, headers: &[(String, String)]) {
     for (name, value) in headers {
+        // nginx sets the type itself: an `add_header Content-Type` would send a second one.
+        if name.eq_ignore_ascii_case("Content-Type") {
+            out.push_str(&format!(
+                "    types {{ }}\n    default_type {};\n",
+                quoted(value)
+            ));
+            continue;
+        }
         out.push_str(&format!(
             "    add_header {name} {} always;\n",
             quoted(value)
@@ -188,7 +196,7 @@ pub(crate) fn nginx_file(
          # Redirects name the path only, as the sidecar's do: right behind any proxy.\n\
          absolute_redirect off;\n\n",
     );
-    out.push_str("# Hidden files (_headers, _redirects, this file) are not part of the site.\n");
+    out.push_str("# Hidden files (_headers, _redirects, this file) are not part of the site; the files\n# of /.well-known/ have exact locations below.\n");
     out.push_str("location ~ /[._] {\n    return 404;\n}\n\n");
     out.push_str(
         "# /uslugi/index.html and /uslugi/ answer 308 with /uslugi, if that page exists.\n",
@@ -204,6 +212,7 @@ pub(crate) fn nginx_file(
         "    if (!-f $document_root$harmonia_page/index.html) {\n        return 404;\n    }\n",
     );
     out.push_str("    return 308 $harmonia_page$is_args$args;\n}\n\n");
+    // An exact location (`= /.well-known/security.txt`) wins over the refusal of hidden files.
     for rule in rules {
         let headers = location_headers(rules, rule);
         match rule.pattern.strip_suffix('*') {

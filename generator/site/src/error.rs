@@ -22,6 +22,9 @@ pub enum Error {
     Islands(String),
     #[error("template {name}: {message}")]
     Template { name: String, message: String },
+    /// A render given a deadline (a preview) did not finish by it.
+    #[error("rendering did not finish within its deadline")]
+    Deadline,
 }
 
 impl Error {

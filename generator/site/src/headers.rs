@@ -227,6 +227,18 @@ impl HeaderRule {
     }
 }
 
+/// The rule of `security.txt` (RFC 9116), the one file of `/.well-known/` (RFC 8615): plain
+/// text in UTF-8, as the RFC requires (some static hosts send `.txt` without a charset).
+pub(crate) fn security_txt_rule() -> HeaderRule {
+    HeaderRule {
+        pattern: format!("/{}", crate::security_txt::PATH),
+        headers: vec![(
+            "Content-Type".to_string(),
+            "text/plain; charset=utf-8".to_string(),
+        )],
+    }
+}
+
 /// The caching rules: short for every path, immutable for the content-hashed assets. They
 /// come after the security rules, so `/assets/*` replaces the `Cache-Control` of `/*`.
 pub(crate) fn cache_rules() -> (HeaderRule, HeaderRule) {

@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
@@ -262,7 +262,7 @@ fn run_node(bundle: &Path, calls: &[(String, Call)]) -> Result<Vec<String>> {
         .map(|(_, c)| serde_json::json!({ "name": c.name, "props": c.props }))
         .collect();
     let input = Value::Array(jobs).to_string();
-    let mut child = Command::new(node_binary())
+    let mut child = crate::process::command(node_binary())
         .arg(bundle)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -17,8 +17,10 @@ mod incremental;
 pub mod islands;
 pub mod markdown;
 mod output;
+pub mod process;
 mod publish;
 pub mod render;
+mod security_txt;
 mod seo;
 mod templates;
 mod views;
@@ -150,6 +152,9 @@ pub struct Build {
     /// then.
     pub now: i64,
     pub next_change: Option<i64>,
+    /// When a file that follows the calendar alone changes (the `Expires` of
+    /// `security.txt`, monthly): build again then, though no content changes.
+    pub renew_at: i64,
 }
 
 impl Build {
@@ -289,6 +294,10 @@ impl Builder {
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
+        outputs.extend(
+            security_txt::file(&content.site, now)
+                .map(|text| Output::new(security_txt::PATH, text)),
+        );
         let (headers, panel_headers) = self.header_rules(&content);
         let redirects = edge::redirects(&content);
         let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
@@ -341,6 +350,7 @@ impl Builder {
             renderer: Arc::new(renderer),
             now,
             next_change,
+            renew_at: security_txt::renew_at(now),
         })
     }
 
@@ -357,6 +367,7 @@ impl Builder {
                 headers: site.into_iter().chain(short.headers).collect(),
             },
             immutable,
+            headers::security_txt_rule(),
         ];
         let pages: Vec<(String, BTreeSet<String>)> = panel
             .iter()

@@ -7,6 +7,7 @@ use sha2::{Digest, Sha256};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 use tera::{Context, Tera};
 
 use crate::error::{Error, Result};
@@ -15,7 +16,7 @@ use crate::islands::{self, Islands};
 use crate::markdown;
 use crate::output::{route_file, Output};
 use crate::seo;
-use crate::views::{self, CardCache, Collections};
+use crate::views::{self, CardCache, Collections, SectionView};
 use crate::{assets, templates};
 use content::encoding::script_json;
 use content::facts::{self, Facts};
@@ -364,10 +365,17 @@ impl Renderer {
     }
 
     pub fn render(&self, job: &Job) -> Result<Bytes> {
+        self.render_until(job, None)
+    }
+
+    /// Like [`Renderer::render`], stopping with [`Error::Deadline`] once `deadline` passed.
+    fn render_until(&self, job: &Job, deadline: Option<Instant>) -> Result<Bytes> {
+        let sections =
+            |list: &[Section]| views::sections_until(list, &self.facts, &self.catalog, deadline);
         match job {
-            Job::Page(doc) => self.render_page(doc),
-            Job::Service(doc) => self.render_service(doc),
-            Job::Article(doc) => self.render_article(doc),
+            Job::Page(doc) => self.render_page(doc, sections(&doc.sections)?),
+            Job::Service(doc) => self.render_service(doc, sections(&doc.sections)?),
+            Job::Article(doc) => self.render_article(doc, sections(&doc.sections)?),
             Job::NotFound => self.render_not_found(),
         }
         .map(Bytes::from)
@@ -456,7 +464,7 @@ impl Renderer {
         ctx
     }
 
-    fn render_page(&self, doc: &Document<PageMeta>) -> Result<String> {
+    fn render_page(&self, doc: &Document<PageMeta>, sections: Vec<SectionView>) -> Result<String> {
         let site = &self.content.site;
         let m = &doc.meta;
         let route = doc.route.clone().unwrap_or_default();
@@ -478,14 +486,15 @@ impl Renderer {
         let template = format!("{}.html", m.template);
         let mut ctx = self.context(&template);
         ctx.insert("page", &page);
-        ctx.insert(
-            "sections",
-            &views::sections(&doc.sections, &self.facts, &self.catalog),
-        );
+        ctx.insert("sections", &sections);
         self.tera_render(&template, &ctx)
     }
 
-    fn render_service(&self, doc: &Document<ServiceMeta>) -> Result<String> {
+    fn render_service(
+        &self,
+        doc: &Document<ServiceMeta>,
+        sections: Vec<SectionView>,
+    ) -> Result<String> {
         let card = views::service_card(&self.content.site, doc);
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
@@ -500,14 +509,15 @@ impl Renderer {
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
-        ctx.insert(
-            "sections",
-            &views::sections(&doc.sections, &self.facts, &self.catalog),
-        );
+        ctx.insert("sections", &sections);
         self.tera_render("service.html", &ctx)
     }
 
-    fn render_article(&self, doc: &Document<ArticleMeta>) -> Result<String> {
+    fn render_article(
+        &self,
+        doc: &Document<ArticleMeta>,
+        sections: Vec<SectionView>,
+    ) -> Result<String> {
         let site = &self.content.site;
         let card = views::article_card(site, doc);
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
@@ -525,10 +535,7 @@ impl Renderer {
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));
-        ctx.insert(
-            "sections",
-            &views::sections(&doc.sections, &self.facts, &self.catalog),
-        );
+        ctx.insert("sections", &sections);
         self.tera_render("article.html", &ctx)
     }
 
@@ -546,6 +553,19 @@ impl Renderer {
     /// the build's prerender cache (node prerenders, and caches, only islands whose props
     /// are new). Team profiles have no page of their own: `None`.
     pub fn preview(&self, id: &DocId, text: &str) -> Result<Option<Preview>> {
+        self.preview_until(id, text, None)
+    }
+
+    /// Like [`Renderer::preview`], failing with [`Error::Deadline`] once `deadline` passed:
+    /// checked between the steps and before each section, whose work the limits of
+    /// [`crate::limits`] bound.
+    pub fn preview_until(
+        &self,
+        id: &DocId,
+        text: &str,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Preview>> {
+        let passed = || deadline.is_some_and(|d| Instant::now() >= d);
         let file = id.file(&self.content.root);
         let site = &self.content.site;
         let mut content = (*self.content).clone();
@@ -580,12 +600,18 @@ impl Renderer {
             }
             Kind::Team => return Ok(None),
         };
+        if passed() {
+            return Err(Error::Deadline);
+        }
         problems.extend(
             validate::validate(&content, &[], &mut validate::Checks::default())
                 .into_iter()
                 .filter(|d| d.file == file),
         );
-        let mut pages = [Output::new(job.path(), self.render(&job)?)];
+        let mut pages = [Output::new(job.path(), self.render_until(&job, deadline)?)];
+        if passed() {
+            return Err(Error::Deadline);
+        }
         self.islands.finish(&mut pages)?;
         let html = String::from_utf8_lossy(&pages[0].bytes);
         Ok(Some(Preview {

@@ -4,7 +4,6 @@
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::markdown::FaqItem;
 use crate::views::{ArticleCard, Collections};
@@ -35,9 +34,7 @@ pub(crate) struct GitDates {
 }
 
 fn git(content_dir: &Path, args: &[&str]) -> Option<String> {
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(content_dir)
+    let output = crate::process::git(content_dir)
         .args(args)
         .output()
         .ok()

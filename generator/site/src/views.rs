@@ -4,7 +4,9 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Instant;
 
+use crate::error::{Error, Result};
 use crate::images;
 use crate::markdown;
 use content::dates::LocalTime;
@@ -26,22 +28,45 @@ pub struct SectionView {
     pub html: String,
 }
 
+fn section_view(section: &Section, facts: &Facts, catalog: &images::Catalog) -> SectionView {
+    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
+    SectionView {
+        kind: if SECTION_TYPES.contains(&section.kind.as_str()) {
+            section.kind.clone()
+        } else {
+            "text".into()
+        },
+        html: markdown::to_html_with_images(&facts.fill(&section.content), &picture),
+    }
+}
+
+/// The sections that have text, as HTML.
 pub(crate) fn sections(
     sections: &[Section],
     facts: &Facts,
     catalog: &images::Catalog,
 ) -> Vec<SectionView> {
-    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
     sections
         .iter()
         .filter(|s| !s.content.trim().is_empty())
-        .map(|s| SectionView {
-            kind: if SECTION_TYPES.contains(&s.kind.as_str()) {
-                s.kind.clone()
-            } else {
-                "text".into()
-            },
-            html: markdown::to_html_with_images(&facts.fill(&s.content), &picture),
+        .map(|s| section_view(s, facts, catalog))
+        .collect()
+}
+
+/// Like [`sections`], stopping with [`Error::Deadline`] before a section once `deadline` has
+/// passed (each section's work is bounded by [`crate::limits`]).
+pub(crate) fn sections_until(
+    sections: &[Section],
+    facts: &Facts,
+    catalog: &images::Catalog,
+    deadline: Option<Instant>,
+) -> Result<Vec<SectionView>> {
+    sections
+        .iter()
+        .filter(|s| !s.content.trim().is_empty())
+        .map(|s| match deadline {
+            Some(d) if Instant::now() >= d => Err(Error::Deadline),
+            _ => Ok(section_view(s, facts, catalog)),
         })
         .collect()
 }

@@ -204,3 +204,52 @@ fn the_panel_is_not_published_and_the_edge_sends_its_address_to_its_own_origin()
     assert!(!file(&without.outputs, "_redirects").contains("/administratormagda  "));
     assert!(!file(&without.outputs, "_nginx.conf").contains("location = /administratormagda"));
 }
+
+#[test]
+fn security_txt_is_published_under_well_known_with_its_type_for_every_edge() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/site.yaml",
+        "security_contact: \"kontakt@gabinet-harmonia.pl\"",
+        "security_contact: \"https://gabinet-harmonia.pl/bezpieczenstwo\"",
+    );
+    let mut builder = site::Builder::new(f.project());
+    // 2026-11-24 05:00 UTC: valid until the first of November a year on; renewed monthly.
+    builder.set_clock(content::Clock::Fixed(1_795_496_400));
+    let build = builder.render().expect("builds");
+    assert_eq!(
+        file(&build.outputs, ".well-known/security.txt"),
+        "Contact: https://gabinet-harmonia.pl/bezpieczenstwo\n\
+         Expires: 2027-11-01T00:00:00Z\n\
+         Preferred-Languages: pl, en\n\
+         Canonical: https://gabinet-harmonia.pl/.well-known/security.txt\n"
+    );
+    assert_eq!(build.renew_at, 1_796_083_200, "the first of December");
+    assert!(file(&build.outputs, "_headers")
+        .contains("/.well-known/security.txt\n  Content-Type: text/plain; charset=utf-8\n"));
+    let nginx = file(&build.outputs, "_nginx.conf");
+    let start = nginx
+        .find("location = /.well-known/security.txt {")
+        .expect("an exact location, which wins over the refusal of hidden files");
+    let block = &nginx[start..start + nginx[start..].find("\n}\n").expect("closed")];
+    assert!(
+        block.contains("default_type \"text/plain; charset=utf-8\";"),
+        "{block}"
+    );
+    assert!(!block.contains("add_header Content-Type"), "{block}");
+    assert!(block.contains("Content-Security-Policy"), "{block}");
+    assert!(nginx.contains("location ~ /[._] {\n    return 404;"));
+
+    f.edit(
+        "content/site.yaml",
+        "security_contact: \"https://gabinet-harmonia.pl/bezpieczenstwo\"",
+        "security_contact: \"napisz do nas\"",
+    );
+    let line = f.line_of("content/site.yaml", "security_contact:");
+    assert_problem(
+        &f.problems(),
+        "content/site.yaml",
+        line,
+        "security_contact 'napisz do nas' must be one address",
+    );
+}

@@ -278,3 +278,39 @@ fn the_site_command_logs_on_standard_error_and_reports_on_standard_output() {
         "the library's log, at info by default: {stderr}"
     );
 }
+
+#[test]
+fn a_too_deeply_nested_or_too_long_section_is_named_with_its_line_before_it_is_parsed() {
+    let f = Fixture::real_site();
+    let text = f.read(ARTICLE);
+    f.write(
+        ARTICLE,
+        &format!(
+            "{text}\n<!-- section: text -->\nWstęp.\n\n{}x\n",
+            ">".repeat(100_000)
+        ),
+    );
+    let line = f.read(ARTICLE).lines().count();
+    let started = std::time::Instant::now();
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        ARTICLE,
+        line,
+        "nested more than 16 levels deep here",
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "refused before the sanitiser's quadratic work: {:?}",
+        started.elapsed()
+    );
+    f.write(
+        ARTICLE,
+        &format!(
+            "{text}\n<!-- section: callout -->\n{}",
+            "Zdanie.\n".repeat(20_000)
+        ),
+    );
+    let marker = f.line_of(ARTICLE, "<!-- section: callout -->");
+    assert_problem(&f.problems(), ARTICLE, marker + 1, "longer than 128 KiB");
+}

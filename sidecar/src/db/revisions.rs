@@ -110,6 +110,22 @@ impl Db {
         })
     }
 
+    /// Deletes the revisions saved before `before`, but the `keep` newest of each document
+    /// (a deleted article stays restorable from its last one); how many went.
+    pub fn prune_revisions(&self, before: i64, keep: usize) -> Result<usize, Error> {
+        self.run(|c| {
+            c.execute(
+                "DELETE FROM revisions WHERE saved_at < ?1 AND id NOT IN (
+                   SELECT id FROM (
+                     SELECT id, ROW_NUMBER() OVER (PARTITION BY doc_id ORDER BY id DESC) AS newer
+                     FROM revisions
+                   ) WHERE newer <= ?2
+                 )",
+                params![before, keep as i64],
+            )
+        })
+    }
+
     /// Records what `action` did to `doc_id`: the text before and after.
     pub fn insert_revision_as(
         &self,
@@ -199,5 +215,49 @@ impl Db {
     pub fn delete_draft(&self, doc_id: &str) -> Result<bool, Error> {
         self.run(|c| c.execute("DELETE FROM drafts WHERE doc_id = ?1", [doc_id]))
             .map(|n| n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::testing::db;
+
+    #[test]
+    fn old_revisions_go_but_the_newest_of_each_document_stay() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = db(&dir);
+        const DAY: i64 = 86_400;
+        for day in 0..8 {
+            db.insert_revision(
+                "pages/cennik",
+                "a@b.pl",
+                "",
+                &format!("cennik {day}"),
+                day * DAY,
+            )
+            .expect("insert");
+        }
+        db.insert_revision_as("blog/stary", "a@b.pl", "tekst", "", DAY, Action::Delete)
+            .expect("insert");
+        db.insert_revision("pages/home", "a@b.pl", "", "świeży", 20 * DAY)
+            .expect("insert");
+        assert_eq!(db.prune_revisions(10 * DAY, 3).expect("prune"), 5);
+        let saved = |id: &str| -> Vec<i64> {
+            db.revisions(id)
+                .expect("list")
+                .into_iter()
+                .map(|r| r.saved_at / DAY)
+                .collect()
+        };
+        assert_eq!(saved("pages/cennik"), [7, 6, 5], "the three newest stay");
+        assert_eq!(
+            saved("blog/stary"),
+            [1],
+            "a deleted article stays restorable"
+        );
+        assert_eq!(saved("pages/home"), [20]);
+        assert_eq!(db.deleted().expect("deleted").len(), 1);
+        assert_eq!(db.prune_revisions(10 * DAY, 3).expect("again"), 0);
     }
 }

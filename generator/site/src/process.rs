@@ -1,0 +1,161 @@
+//! Child processes — node, git, and the operator's `PUBLISH_CMD` and `PURGE_CMD` — start
+//! from an empty environment with only what they need put back: the search path, the home
+//! folder, the locale, the time zone and the temporary folder, plus the names a caller
+//! allows. Nothing else of this process's environment (a cloud token, a secret set by an
+//! operator, a `GIT_*` variable) reaches a child that was not meant to have it.
+//!
+//! git runs with hooks, fsmonitor, signing programs and filter drivers switched off on its
+//! command line, which overrides every configuration file: a `.git/config` or hook planted
+//! in `content/` (a restored backup, a pushed commit) cannot run a program.
+
+use std::ffi::{OsStr, OsString};
+use std::path::Path;
+use std::process::Command;
+
+/// What every child gets from this process's environment, when it is set.
+pub const BASE_ENVIRONMENT: [&str; 11] = [
+    "PATH",
+    "HOME",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LC_MESSAGES",
+    "TZ",
+    "TMPDIR",
+    "USER",
+    "LOGNAME",
+];
+
+/// Whether `name` is one of `allowed`: an exact name, or a prefix ending in `*`
+/// (`RCLONE_CONFIG_*`).
+pub fn allowed(name: &str, allowed: &[impl AsRef<str>]) -> bool {
+    allowed.iter().any(|pattern| {
+        let pattern = pattern.as_ref();
+        match pattern.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix),
+            None => name == pattern,
+        }
+    })
+}
+
+/// The part of `environment` a child may see: the base names and `extra`.
+pub fn child_environment(
+    environment: impl IntoIterator<Item = (OsString, OsString)>,
+    extra: &[impl AsRef<str>],
+) -> Vec<(OsString, OsString)> {
+    environment
+        .into_iter()
+        .filter(|(name, _)| {
+            name.to_str()
+                .is_some_and(|n| allowed(n, &BASE_ENVIRONMENT) || allowed(n, extra))
+        })
+        .collect()
+}
+
+/// `program` with the base environment of this process and the names of `extra`.
+pub fn command_with(program: impl AsRef<OsStr>, extra: &[impl AsRef<str>]) -> Command {
+    let mut command = Command::new(program);
+    command
+        .env_clear()
+        .envs(child_environment(std::env::vars_os(), extra));
+    command
+}
+
+/// `program` with the base environment of this process only.
+pub fn command(program: impl AsRef<OsStr>) -> Command {
+    command_with(program, &[] as &[&str])
+}
+
+/// Settings given to every git on its command line (they win over every file): no hook, no
+/// fsmonitor program, no signing program.
+pub const GIT_SAFETY: [&str; 5] = [
+    "core.hooksPath=/dev/null",
+    "core.fsmonitor=false",
+    "commit.gpgSign=false",
+    "tag.gpgSign=false",
+    "core.sshCommand=false",
+];
+
+/// git in `dir`, with [`GIT_SAFETY`] and the base environment.
+pub fn git(dir: &Path) -> Command {
+    let mut command = command("git");
+    command.arg("-C").arg(dir);
+    for setting in GIT_SAFETY {
+        command.arg("-c").arg(setting);
+    }
+    command
+}
+
+/// git in `dir` for commands that read or write file contents (`add`, `commit`): as [`git`],
+/// with every filter driver the repository's configuration names emptied, so that neither
+/// a `clean` nor a `process` program runs. Reading the configuration runs nothing.
+pub fn git_without_filters(dir: &Path) -> Command {
+    let names = git(dir)
+        .args(["config", "--name-only", "--get-regexp", r"^filter\."])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let mut command = git(dir);
+    for driver in filter_drivers(&names) {
+        for (key, value) in [
+            ("clean", ""),
+            ("smudge", ""),
+            ("process", ""),
+            ("required", "false"),
+        ] {
+            command
+                .arg("-c")
+                .arg(format!("filter.{driver}.{key}={value}"));
+        }
+    }
+    command
+}
+
+/// The driver names of `filter.NAME.KEY` lines (a name may hold dots).
+fn filter_drivers(names: &str) -> std::collections::BTreeSet<&str> {
+    names
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("filter."))
+        .filter_map(|rest| rest.rsplit_once('.').map(|(name, _)| name))
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_base_and_allowed_names_reach_a_child() {
+        let env = [
+            ("PATH", "/usr/bin"),
+            ("HOME", "/root"),
+            ("ADMIN_PASSWORD", "tajne"),
+            ("CF_API_TOKEN", "token"),
+            ("RCLONE_CONFIG_BUCKET_TYPE", "s3"),
+            ("AWS_SECRET_ACCESS_KEY", "klucz"),
+        ]
+        .map(|(k, v)| (OsString::from(k), OsString::from(v)));
+        let names = |extra: &[&str]| -> Vec<String> {
+            child_environment(env.clone(), extra)
+                .into_iter()
+                .map(|(k, _)| k.to_string_lossy().into_owned())
+                .collect()
+        };
+        assert_eq!(names(&[]), ["PATH", "HOME"]);
+        assert_eq!(
+            names(&["RCLONE_CONFIG_*", "CF_API_TOKEN"]),
+            ["PATH", "HOME", "CF_API_TOKEN", "RCLONE_CONFIG_BUCKET_TYPE"]
+        );
+    }
+
+    #[test]
+    fn filter_drivers_are_named_with_their_dots() {
+        let names = "filter.lfs.clean\nfilter.lfs.smudge\nfilter.a.b.process\nfilter..x\n";
+        assert_eq!(
+            filter_drivers(names).into_iter().collect::<Vec<_>>(),
+            ["a.b", "lfs"]
+        );
+    }
+}

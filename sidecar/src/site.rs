@@ -4,31 +4,34 @@
 //! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both with an
 //! allow-listed environment (`PUBLISH_ENV`).
 
-use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::header::{ContentEncoding, EntityTag, HeaderName, HeaderValue};
 use bytes::Bytes;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant, SystemTime};
 
 /// A published file with its compressed forms, made at most once each.
 pub struct StaticFile {
     pub raw: Bytes,
     gzip: OnceLock<Bytes>,
     brotli: OnceLock<Bytes>,
-    pub etag: String,
+    /// The fingerprint, shortened: what the entity tags of the file's bodies are made of.
+    tag: String,
     pub content_type: String,
+    /// When this content was first served at its path, in whole seconds.
+    modified: SystemTime,
     fingerprint: [u8; 32],
 }
 
-/// How a body is sent.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Encoding {
-    Brotli,
-    Gzip,
-    Identity,
+/// `time` without the fraction of a second an HTTP date cannot say.
+fn whole_seconds(time: SystemTime) -> SystemTime {
+    let seconds = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    SystemTime::UNIX_EPOCH + Duration::from_secs(seconds)
 }
 
 fn compressible(content_type: &str) -> bool {
@@ -51,25 +54,55 @@ fn content_type(path: &str) -> String {
 }
 
 impl StaticFile {
+    /// `output`, changed now.
     pub fn new(output: &site::Output) -> Self {
+        Self::modified_at(output, SystemTime::now())
+    }
+
+    /// `output`, whose content last changed at `modified`.
+    pub fn modified_at(output: &site::Output, modified: SystemTime) -> Self {
         StaticFile {
-            etag: format!("\"{}\"", content::encoding::hex(&output.fingerprint[..10])),
+            tag: content::encoding::hex(&output.fingerprint[..10]),
             content_type: content_type(&output.path),
             raw: output.bytes.clone(),
             gzip: OnceLock::new(),
             brotli: OnceLock::new(),
+            modified: whole_seconds(modified),
             fingerprint: output.fingerprint,
         }
     }
 
-    /// The body in the best encoding the client accepts.
-    pub fn body(&self, encoding: Encoding) -> (Bytes, Option<&'static str>) {
-        if !compressible(&self.content_type) {
-            return (self.raw.clone(), None);
+    /// When the content last changed, never later than now (RFC 9110 8.8.2.1).
+    pub fn last_modified(&self) -> SystemTime {
+        self.modified.min(whole_seconds(SystemTime::now()))
+    }
+
+    /// The coding the file is sent in when the client prefers `wanted`: brotli or gzip for
+    /// text, none for anything else (pictures are compressed already).
+    pub fn coding(&self, wanted: ContentEncoding) -> ContentEncoding {
+        match wanted {
+            ContentEncoding::Brotli | ContentEncoding::Gzip if compressible(&self.content_type) => {
+                wanted
+            }
+            _ => ContentEncoding::Identity,
         }
-        match encoding {
-            Encoding::Brotli => {
-                let bytes = self.brotli.get_or_init(|| {
+    }
+
+    /// The strong entity tag of the body in `coding`: each coding's bytes have their own, so
+    /// a cache never takes one for another and a range is always of the bytes it names.
+    pub fn etag(&self, coding: ContentEncoding) -> EntityTag {
+        match self.coding(coding) {
+            ContentEncoding::Identity => EntityTag::new_strong(self.tag.clone()),
+            other => EntityTag::new_strong(format!("{}-{}", self.tag, other.as_str())),
+        }
+    }
+
+    /// The body in `coding` (as [`StaticFile::coding`] decides), compressed at most once.
+    pub fn body(&self, coding: ContentEncoding) -> Bytes {
+        match self.coding(coding) {
+            ContentEncoding::Brotli => self
+                .brotli
+                .get_or_init(|| {
                     let mut out = Vec::new();
                     let params = brotli::enc::BrotliEncoderParams {
                         quality: 9,
@@ -77,21 +110,31 @@ impl StaticFile {
                     };
                     let _ = brotli::BrotliCompress(&mut self.raw.as_ref(), &mut out, &params);
                     Bytes::from(out)
-                });
-                (bytes.clone(), Some("br"))
-            }
-            Encoding::Gzip => {
-                let bytes = self.gzip.get_or_init(|| {
+                })
+                .clone(),
+            ContentEncoding::Gzip => self
+                .gzip
+                .get_or_init(|| {
                     let mut encoder =
                         flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(9));
                     let _ = encoder.write_all(&self.raw);
                     Bytes::from(encoder.finish().unwrap_or_default())
-                });
-                (bytes.clone(), Some("gzip"))
-            }
-            Encoding::Identity => (self.raw.clone(), None),
+                })
+                .clone(),
+            _ => self.raw.clone(),
         }
     }
+}
+
+/// When the published file at `path` was written, if it holds exactly `bytes`: how the first
+/// build of a start finds the dates of content an earlier run already published (the dates
+/// nginx serves those files with).
+fn published_at(path: &Path, bytes: &[u8]) -> Option<SystemTime> {
+    let metadata = std::fs::metadata(path).ok()?;
+    if metadata.len() != bytes.len() as u64 || std::fs::read(path).ok()? != bytes {
+        return None;
+    }
+    metadata.modified().ok()
 }
 
 /// One build, as served.
@@ -190,25 +233,37 @@ impl Site {
     }
 
     /// The files of `build`, reusing those of `previous` that did not change (with their
-    /// compressed forms).
-    fn from_build(build: &site::Build, previous: &Site) -> Self {
-        let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>| {
-            before
-                .filter(|f| f.fingerprint == output.fingerprint)
-                .cloned()
-                .unwrap_or_else(|| Arc::new(StaticFile::new(output)))
+    /// compressed forms and dates). A changed file is dated now; on the first build of a start,
+    /// a file `published` (the `dist/` of the last run) holds with the same bytes keeps the
+    /// date it was published at.
+    fn from_build(build: &site::Build, previous: &Site, published: &Path) -> Self {
+        let now = SystemTime::now();
+        let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>, dist: bool| {
+            if let Some(same) = before.filter(|f| f.fingerprint == output.fingerprint) {
+                return Arc::clone(same);
+            }
+            let modified = match before {
+                // Later than the bytes it replaces, even within their second: a client that
+                // holds them must not be told they are still current.
+                Some(old) => now.max(old.modified + Duration::from_secs(1)),
+                None if dist && previous.number == 0 => {
+                    published_at(&published.join(&output.path), &output.bytes).unwrap_or(now)
+                }
+                None => now,
+            };
+            Arc::new(StaticFile::modified_at(output, modified))
         };
         let files = build
             .outputs
             .iter()
-            .map(|o| (o.path.clone(), reuse(o, previous.files.get(&o.path))))
+            .map(|o| (o.path.clone(), reuse(o, previous.files.get(&o.path), true)))
             .collect();
         let panel = build
             .panel
             .iter()
             .filter_map(|o| {
                 let route = route_of(&o.path)?;
-                let file = reuse(o, previous.panel.get(&route));
+                let file = reuse(o, previous.panel.get(&route), false);
                 Some((route, file))
             })
             .collect();
@@ -278,11 +333,12 @@ impl LiveSite {
         Arc::clone(&self.current.read().unwrap_or_else(|p| p.into_inner()))
     }
 
-    /// Serves `build` from now on; returns the routes whose answer changed.
-    fn swap(&self, build: &site::Build) -> Vec<String> {
+    /// Serves `build` from now on; returns the routes whose answer changed. `published`: the
+    /// folder the previous build was published to.
+    fn swap(&self, build: &site::Build, published: &Path) -> Vec<String> {
         let previous = self.current();
         let changed = previous.changed_routes(build);
-        let next = Arc::new(Site::from_build(build, &previous));
+        let next = Arc::new(Site::from_build(build, &previous, published));
         *self.current.write().unwrap_or_else(|p| p.into_inner()) = next;
         changed
     }
@@ -389,7 +445,7 @@ impl SiteState {
             Some(paths) => builder.render_changed(paths)?,
             None => builder.render()?,
         };
-        let changed = self.live.swap(&build);
+        let changed = self.live.swap(&build, &self.dist);
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
         // at `renew_at` (monthly).
         let next = build

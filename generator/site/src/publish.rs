@@ -4,7 +4,10 @@
 //! A [`Publisher`] remembers what the live build holds (path → fingerprint), learned only
 //! after a swap succeeded, and hard-links from it exactly the files whose fingerprint is
 //! unchanged. A publish that fails leaves that manifest as it was, so the next one can
-//! never link a file the live build did not receive.
+//! never link a file the live build did not receive. Without a manifest (the first publish
+//! of a process) a file is linked when the live build holds the very same bytes, so that a
+//! restart does not give every unchanged file a new modification time (nginx's
+//! `Last-Modified` and `ETag`).
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
@@ -73,10 +76,15 @@ impl Publisher {
                     fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
                 }
             }
-            let unchanged =
-                live.is_some_and(|l| l.files.get(&output.path) == Some(&output.fingerprint));
-            let linked = unchanged
-                && live.is_some_and(|l| fs::hard_link(l.dir.join(&output.path), &target).is_ok());
+            let source = match (live, &current) {
+                (Some(l), _) => (l.files.get(&output.path) == Some(&output.fingerprint))
+                    .then(|| l.dir.join(&output.path)),
+                (None, Some(dir)) => {
+                    Some(dir.join(&output.path)).filter(|path| same_bytes(path, &output.bytes))
+                }
+                (None, None) => None,
+            };
+            let linked = source.is_some_and(|from| fs::hard_link(from, &target).is_ok());
             if !linked {
                 write_file(&target, &output.bytes)?;
             }
@@ -95,6 +103,12 @@ impl Publisher {
         });
         Ok(build)
     }
+}
+
+/// Whether the file at `path` holds exactly `bytes`.
+fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
+    fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
+        && fs::read(path).is_ok_and(|on_disk| on_disk == bytes)
 }
 
 #[cfg(test)]
@@ -191,6 +205,29 @@ mod tests {
         let a = fs::metadata(dist.join("a.html")).expect("a");
         assert_eq!(a.nlink(), 2, "a.html is a link into the previous build");
         assert_ne!(fs::canonicalize(dist.join("a.html")).expect("a"), before);
+        assert_eq!(fs::read_to_string(dist.join("b.html")).expect("b"), "B2");
+    }
+
+    #[test]
+    fn a_new_publisher_links_the_files_whose_bytes_the_live_build_has() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dist = dir.path().join("dist");
+        publish(
+            &dist,
+            &[Output::new("a.html", "A"), Output::new("b.html", "B")],
+        )
+        .expect("first");
+        // A restart: no manifest, only what `dist` holds.
+        publish(
+            &dist,
+            &[Output::new("a.html", "A"), Output::new("b.html", "B2")],
+        )
+        .expect("second");
+        use std::os::unix::fs::MetadataExt;
+        let a = fs::metadata(dist.join("a.html")).expect("a");
+        assert_eq!(a.nlink(), 2, "a.html keeps its file, and so its time");
+        let b = fs::metadata(dist.join("b.html")).expect("b");
+        assert_eq!(b.nlink(), 1);
         assert_eq!(fs::read_to_string(dist.join("b.html")).expect("b"), "B2");
     }
 }

@@ -141,6 +141,9 @@ pub struct Build {
     pub ssr: SsrStats,
     /// The images, and how many variants this build had to encode.
     pub images: ImageStats,
+    /// Photographs shown as they are because their variants were left for
+    /// [`images::prepare`] (`images::Encoding::Deferred`), by path under `content/images/`.
+    pub pending_images: Vec<String>,
     /// Problems that do not stop the build (an image too small for where it is shown).
     pub warnings: Vec<Diagnostic>,
     pub phases: Phases,
@@ -203,6 +206,7 @@ pub struct Builder {
     /// The panel's own origin, where the edge sends the panel's address; none: not sent.
     admin_origin: Option<String>,
     clock: Clock,
+    encoding: images::Encoding,
 }
 
 impl Builder {
@@ -219,7 +223,15 @@ impl Builder {
             publisher: publish::Publisher::default(),
             api_origin: None,
             admin_origin: None,
+            encoding: images::Encoding::Inline,
         }
+    }
+
+    /// Leaves the encoding of missing image variants to [`images::prepare`], outside the
+    /// build: those photographs are shown as they are until then (`Build::pending_images`).
+    pub fn with_deferred_images(mut self) -> Self {
+        self.encoding = images::Encoding::Deferred;
+        self
     }
 
     /// Proxies `/api/*` of `_redirects` to `origin` (`https://api.example.pl`), checked by
@@ -277,9 +289,11 @@ impl Builder {
                 &images::Cache::new(self.project.image_cache.clone()),
                 &images::SETTINGS,
                 &mut self.images,
+                self.encoding,
             )
         })?;
         let image_stats = catalog.stats;
+        let pending_images = catalog.pending.clone();
         let (renderer, mut outputs) = tracing::info_span!("render").in_scope(|| {
             Renderer::prepare(
                 Arc::clone(&content),
@@ -345,6 +359,7 @@ impl Builder {
             rendered,
             ssr,
             images: image_stats,
+            pending_images,
             warnings: renderer.warnings().to_vec(),
             phases,
             renderer: Arc::new(renderer),

@@ -195,3 +195,42 @@ fn a_missing_image_in_markdown_is_an_error_with_its_line() {
         "not a file under content/images/",
     );
 }
+
+#[test]
+fn an_unreadable_image_is_a_warning_until_a_page_shows_it_then_an_error_at_that_line() {
+    let f = Fixture::real_site();
+    f.write_bytes(
+        "content/images/bomba.png",
+        &site::images::testing::png_bomb(),
+    );
+    f.write_bytes(
+        "content/images/udaje.png",
+        &site::images::testing::fake_png(),
+    );
+    let build = site::Builder::new(f.project())
+        .render()
+        .expect("images no page shows do not stop the build");
+    assert_problem(
+        &build.warnings,
+        "content/images/bomba.png",
+        1,
+        "100000 × 100000",
+    );
+    assert_problem(
+        &build.warnings,
+        "content/images/udaje.png",
+        1,
+        "cannot read",
+    );
+    assert!(build.outputs.iter().all(|o| !o.path.contains("bomba")));
+
+    let text = "content/blog/praktyka-mindfulness.md";
+    f.edit(text, "(baltyk-poranek.jpg)", "(bomba.png)");
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        text,
+        f.line_of(text, "(bomba.png)"),
+        "'bomba.png' cannot be shown",
+    );
+}

@@ -14,7 +14,7 @@ use std::time::SystemTime;
 use super::cache::Cache;
 use super::encode::{self, Format, Settings};
 use super::svg;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::output::Output;
 use content::encoding::hex;
 use content::walk;
@@ -53,6 +53,9 @@ pub(crate) struct ImageInfo {
     /// Every variant, by format then width; empty for what is published as it is.
     pub variants: Vec<Variant>,
     pub fallback: Option<Format>,
+    /// Why the file cannot be used, if it cannot: it is then not published, and a page that
+    /// shows it fails the build.
+    pub broken: Option<String>,
 }
 
 impl ImageInfo {
@@ -62,6 +65,16 @@ impl ImageInfo {
 
     pub(crate) fn of(&self, format: Format) -> impl Iterator<Item = &Variant> {
         self.variants.iter().filter(move |v| v.format == format)
+    }
+
+    fn plain(relative: &str, size: Option<(u32, u32)>) -> Self {
+        ImageInfo {
+            relative: relative.to_string(),
+            size,
+            variants: Vec::new(),
+            fallback: None,
+            broken: None,
+        }
     }
 }
 
@@ -74,6 +87,8 @@ pub struct ImageStats {
     pub variants: usize,
     /// Variants encoded by this build (the others came from the cache or the last build).
     pub encoded: usize,
+    /// Raster images shown as they are until their variants are encoded in the background.
+    pub pending: usize,
 }
 
 struct Processed {
@@ -86,12 +101,25 @@ pub struct Catalog {
     images: BTreeMap<String, Arc<Processed>>,
     fingerprint: [u8; 32],
     pub stats: ImageStats,
+    /// Files that cannot be read as images: a warning each (an error where a page shows one).
+    pub warnings: Vec<Diagnostic>,
+    /// Raster images whose variants were left for [`prepare`] (by their relative path).
+    pub pending: Vec<String>,
 }
 
 /// What the last build processed, by file: a rebuild reads no image that did not change.
 #[derive(Default)]
 pub(crate) struct Memo {
     entries: HashMap<String, (u64, Option<SystemTime>, Arc<Processed>)>,
+}
+
+/// Whether a build encodes the variants it lacks, or shows those images as they are and
+/// leaves the encoding to [`prepare`], outside the build (the sidecar: a save never waits for
+/// a photograph).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Inline,
+    Deferred,
 }
 
 impl Catalog {
@@ -106,82 +134,111 @@ impl Catalog {
         self.fingerprint
     }
 
-    /// Reads `dir`, encoding what the cache lacks; returns the catalog and its files.
+    /// Reads `dir`, encoding what the cache lacks (or leaving it, `Encoding::Deferred`);
+    /// returns the catalog and its files.
     pub(crate) fn build(
         dir: &Path,
         cache: &Cache,
         settings: &Settings,
         memo: &mut Memo,
+        encoding: Encoding,
     ) -> Result<(Catalog, Vec<Output>)> {
         let files: Vec<walk::Found> = walk::files(dir)?
             .into_iter()
             .filter(|f| PUBLISHED.contains(&extension(&f.relative).as_str()))
             .collect();
-        let scanned: Vec<std::result::Result<Scanned, Diagnostic>> = files
+        let mut scanned: Vec<Scanned> = files
             .par_iter()
             .map(|found| match memo.entries.get(&found.relative) {
                 Some((len, modified, hit)) if stamp(&found.path) == (*len, *modified) => {
-                    Ok(Scanned::Known(Arc::clone(hit)))
+                    Scanned::Known(Arc::clone(hit))
                 }
                 _ => scan(found, cache, settings),
             })
             .collect();
-        let mut problems = Vec::new();
-        let mut pending = Vec::new();
-        for result in scanned {
-            match result {
-                Ok(s) => pending.push(s),
-                Err(problem) => problems.push(problem),
-            }
-        }
-        if !problems.is_empty() {
-            return Err(Error::Content(problems));
-        }
-        let encoded = fill(&mut pending, cache, settings).map_err(|(path, message)| {
-            Error::Content(vec![problem(
-                &path,
-                format!("cannot convert the image: {message}"),
-            )])
-        })?;
-        let mut images = BTreeMap::new();
-        let mut next = Memo::default();
-        let mut stats = ImageStats {
-            encoded,
-            ..ImageStats::default()
+        let encoded = match encoding {
+            Encoding::Inline => fill(&mut scanned, cache, settings),
+            Encoding::Deferred => 0,
         };
-        for (found, scanned) in files.iter().zip(pending) {
-            match scanned.finish() {
-                Ok(processed) => {
-                    if processed.info.is_raster() {
-                        stats.sources += 1;
-                        stats.variants += processed.info.variants.len();
-                    }
-                    let (len, modified) = stamp(&found.path);
-                    let entry = (len, modified, Arc::clone(&processed));
-                    next.entries.insert(found.relative.clone(), entry);
-                    images.insert(found.relative.clone(), processed);
-                }
-                Err(message) => problems.push(problem(&found.path, message)),
+        let mut catalog = Catalog {
+            images: BTreeMap::new(),
+            fingerprint: [0; 32],
+            stats: ImageStats {
+                encoded,
+                ..ImageStats::default()
+            },
+            warnings: Vec::new(),
+            pending: Vec::new(),
+        };
+        let mut next = Memo::default();
+        for (found, scanned) in files.iter().zip(scanned) {
+            let pending = scanned.missing() > 0;
+            let processed = scanned.finish();
+            let info = &processed.info;
+            if let Some(why) = &info.broken {
+                let message = format!(
+                    "cannot read the image: {why}; it is left out of the site, and no page may show it"
+                );
+                catalog.warnings.push(problem(&found.path, message));
+            } else if pending {
+                catalog.pending.push(found.relative.clone());
+                catalog.stats.pending += 1;
+            } else if info.is_raster() {
+                catalog.stats.sources += 1;
+                catalog.stats.variants += info.variants.len();
             }
-        }
-        if !problems.is_empty() {
-            return Err(Error::Content(problems));
+            if !pending {
+                let (len, modified) = stamp(&found.path);
+                let entry = (len, modified, Arc::clone(&processed));
+                next.entries.insert(found.relative.clone(), entry);
+            }
+            catalog.images.insert(found.relative.clone(), processed);
         }
         *memo = next;
-        let outputs = images
+        let outputs = catalog
+            .images
             .values()
             .flat_map(|p| p.outputs.iter().cloned())
             .collect();
-        let fingerprint = fingerprint_of(&images);
-        Ok((
-            Catalog {
-                images,
-                fingerprint,
-                stats,
-            },
-            outputs,
-        ))
+        catalog.fingerprint = fingerprint_of(&catalog.images);
+        Ok((catalog, outputs))
     }
+}
+
+/// Encodes into `cache` every variant the raster images `relatives` (paths under `dir`)
+/// lack, outside any build; `progress` hears of each image done. Returns how many variants
+/// were encoded; an image that cannot be read is skipped (the build reports it).
+pub fn prepare(
+    dir: &Path,
+    cache_dir: &Path,
+    relatives: &[String],
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> usize {
+    prepare_with(dir, cache_dir, relatives, progress, &super::SETTINGS)
+}
+
+fn prepare_with(
+    dir: &Path,
+    cache_dir: &Path,
+    relatives: &[String],
+    progress: &(dyn Fn(usize, usize) + Sync),
+    settings: &Settings,
+) -> usize {
+    let cache = Cache::new(cache_dir.to_path_buf());
+    let total = relatives.len();
+    let mut encoded = 0;
+    for (done, relative) in relatives.iter().enumerate() {
+        let found = walk::Found {
+            relative: relative.clone(),
+            path: dir.join(relative),
+            len: 0,
+            modified: None,
+        };
+        let mut one = [scan(&found, &cache, settings)];
+        encoded += fill(&mut one, &cache, settings);
+        progress(done + 1, total);
+    }
+    encoded
 }
 
 fn stamp(path: &Path) -> (u64, Option<SystemTime>) {
@@ -195,7 +252,7 @@ fn fingerprint_of(images: &BTreeMap<String, Arc<Processed>>) -> [u8; 32] {
     let mut h = Sha256::new();
     for (relative, p) in images {
         h.update(relative.as_bytes());
-        h.update(format!("{:?}", p.info.size).as_bytes());
+        h.update(format!("{:?} {:?}", p.info.size, p.info.broken).as_bytes());
         for v in &p.info.variants {
             h.update(v.url.as_bytes());
         }
@@ -215,8 +272,9 @@ enum Scanned {
     /// Unchanged since the last build.
     Known(Arc<Processed>),
     Plain(ImageInfo, Output),
+    /// Not an image the site can use, and why.
+    Broken(String, String),
     Raster {
-        path: std::path::PathBuf,
         info: ImageInfo,
         original: Output,
         plans: Vec<Plan>,
@@ -232,23 +290,37 @@ impl Scanned {
         }
     }
 
-    fn finish(self) -> std::result::Result<Arc<Processed>, String> {
-        match self {
-            Scanned::Known(p) => Ok(p),
-            Scanned::Plain(info, original) => Ok(Arc::new(Processed {
+    /// What is published of the file: a raster image whose variants are not all there is
+    /// shown as it is.
+    fn finish(self) -> Arc<Processed> {
+        let processed = match self {
+            Scanned::Known(p) => return p,
+            Scanned::Plain(info, original) => Processed {
                 info,
                 outputs: vec![original],
-            })),
+            },
+            Scanned::Broken(relative, why) => Processed {
+                info: ImageInfo {
+                    broken: Some(why),
+                    ..ImageInfo::plain(&relative, None)
+                },
+                outputs: Vec::new(),
+            },
             Scanned::Raster {
                 info,
                 original,
                 plans,
                 bytes,
-                ..
             } => {
+                if bytes.iter().any(Option::is_none) {
+                    let shown = ImageInfo::plain(&info.relative, info.size);
+                    return Arc::new(Processed {
+                        info: shown,
+                        outputs: vec![original],
+                    });
+                }
                 let mut outputs = vec![original];
-                for (p, bytes) in plans.into_iter().zip(bytes) {
-                    let bytes = bytes.ok_or("a variant was not made")?;
+                for (p, bytes) in plans.into_iter().zip(bytes.into_iter().flatten()) {
                     let mut fingerprint = [0u8; 32];
                     fingerprint.copy_from_slice(&Sha256::digest(p.key.as_bytes()));
                     outputs.push(Output {
@@ -257,46 +329,39 @@ impl Scanned {
                         fingerprint,
                     });
                 }
-                Ok(Arc::new(Processed { info, outputs }))
+                Processed { info, outputs }
             }
-        }
+        };
+        Arc::new(processed)
     }
 }
 
 /// Reads one file: published as it is, with its variants if it is a raster image.
-fn scan(
-    found: &walk::Found,
-    cache: &Cache,
-    settings: &Settings,
-) -> std::result::Result<Scanned, Diagnostic> {
-    let bytes = std::fs::read(&found.path)
-        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
+    let bytes = match std::fs::read(&found.path) {
+        Ok(bytes) => bytes,
+        Err(e) => return Scanned::Broken(found.relative.clone(), e.to_string()),
+    };
     let original = Output::new(format!("images/{}", found.relative), bytes);
     let ext = extension(&found.relative);
-    let plain = |size| ImageInfo {
-        relative: found.relative.clone(),
-        size,
-        variants: Vec::new(),
-        fallback: None,
-    };
     if ext == "svg" {
         let size = svg::size(&String::from_utf8_lossy(&original.bytes));
-        return Ok(Scanned::Plain(plain(size), original));
+        return Scanned::Plain(ImageInfo::plain(&found.relative, size), original);
     }
     if !RASTER.contains(&ext.as_str()) {
         let size = encode::dimensions(&original.bytes).ok();
-        return Ok(Scanned::Plain(plain(size), original));
+        return Scanned::Plain(ImageInfo::plain(&found.relative, size), original);
     }
-    let size = encode::dimensions(&original.bytes)
-        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+    let size = match encode::dimensions(&original.bytes) {
+        Ok(size) => size,
+        Err(why) => return Scanned::Broken(found.relative.clone(), why),
+    };
+    let source_hash = hex(&original.fingerprint);
+    if let Some(why) = cache.get(&broken_key(&source_hash), "txt") {
+        return Scanned::Broken(found.relative.clone(), String::from_utf8_lossy(&why).into());
+    }
     let fallback = Format::fallback_for(&ext);
-    let plans = plan(
-        &found.relative,
-        &hex(&original.fingerprint),
-        size,
-        fallback,
-        settings,
-    );
+    let plans = plan(&found.relative, &source_hash, size, fallback, settings);
     // The fallback at the source's own width is the source itself: encoding it again would
     // only lose quality (and often grow the file).
     let as_source = ext != "webp" && encode::is_upright(&original.bytes);
@@ -311,31 +376,26 @@ fn scan(
         })
         .collect();
     let info = ImageInfo {
-        relative: found.relative.clone(),
-        size: Some(size),
         variants: plans.iter().map(|p| p.variant.clone()).collect(),
         fallback: Some(fallback),
+        ..ImageInfo::plain(&found.relative, Some(size))
     };
-    Ok(Scanned::Raster {
-        path: found.path.clone(),
+    Scanned::Raster {
         info,
         original,
         plans,
         bytes,
-    })
+    }
 }
 
-/// Encodes every variant still missing, in parallel, and keeps each in the cache. One
-/// build of a process encodes at a time: two builds of the same site (tests side by side)
-/// would otherwise encode the same images twice. The lock is taken here, outside the
-/// thread pool, so that no pool thread ever waits for it.
-fn fill(
-    pending: &mut [Scanned],
-    cache: &Cache,
-    settings: &Settings,
-) -> std::result::Result<usize, (std::path::PathBuf, String)> {
+/// Encodes every variant still missing, in parallel, and keeps each in the cache; an image
+/// that does not decode becomes broken. One encoding runs at a time in a process: two
+/// builds of the same site (tests side by side) would otherwise encode the same images
+/// twice. The lock is taken here, outside the thread pool, so that no pool thread ever waits
+/// for it. Returns how many variants were encoded.
+fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
     if pending.iter().all(|s| s.missing() == 0) {
-        return Ok(0);
+        return 0;
     }
     static ENCODING: Mutex<()> = Mutex::new(());
     let _one_at_a_time = ENCODING.lock().unwrap_or_else(|p| p.into_inner());
@@ -343,14 +403,13 @@ fn fill(
         .par_iter_mut()
         .map(|scanned| {
             let Scanned::Raster {
-                path,
+                info,
                 original,
                 plans,
                 bytes,
-                ..
             } = scanned
             else {
-                return Ok(0);
+                return 0;
             };
             for (p, b) in plans.iter().zip(bytes.iter_mut()) {
                 if b.is_none() {
@@ -359,17 +418,31 @@ fn fill(
             }
             let missing: Vec<usize> = (0..plans.len()).filter(|i| bytes[*i].is_none()).collect();
             if missing.is_empty() {
-                return Ok(0);
+                return 0;
             }
-            let made = encode_missing(&original.bytes, plans, &missing, settings)
-                .map_err(|e| (path.clone(), e))?;
-            for (i, made) in missing.iter().zip(made) {
-                cache.put(&plans[*i].key, plans[*i].variant.format.ext(), &made);
-                bytes[*i] = Some(made);
+            match encode_missing(&original.bytes, plans, &missing, settings) {
+                Ok(made) => {
+                    for (i, made) in missing.iter().zip(made) {
+                        cache.put(&plans[*i].key, plans[*i].variant.format.ext(), &made);
+                        bytes[*i] = Some(made);
+                    }
+                    missing.len()
+                }
+                Err(why) => {
+                    // Remembered by the source's bytes: no later build decodes them again.
+                    let key = broken_key(&hex(&original.fingerprint));
+                    cache.put(&key, "txt", why.as_bytes());
+                    *scanned = Scanned::Broken(info.relative.clone(), why);
+                    0
+                }
             }
-            Ok(missing.len())
         })
-        .try_reduce(|| 0, |a, b| Ok(a + b))
+        .sum()
+}
+
+/// Where the cache keeps why a source's bytes could not be decoded.
+fn broken_key(source_hash: &str) -> String {
+    format!("{source_hash}-broken")
 }
 
 /// A planned variant: what it is and the key that names its bytes.
@@ -474,7 +547,8 @@ mod tests {
         std::fs::write(site.path().join("README.md"), "notes").expect("notes");
         let mut memo = Memo::default();
         let (first, outputs) =
-            Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("first");
+            Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Inline)
+                .expect("first");
         // a.jpg: 16, 32 in three formats; b.png: 16 and its own 24 in three formats, the
         // PNG at 24 being the source itself.
         assert_eq!(first.stats.encoded, 11);
@@ -495,10 +569,17 @@ mod tests {
             Some((10, 5))
         );
 
-        let (again, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("memo");
+        let (again, _) =
+            Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Inline).expect("memo");
         assert_eq!(again.stats.encoded, 0);
-        let (cold, cold_outputs) =
-            Catalog::build(site.path(), &cache, &SMALL, &mut Memo::default()).expect("cache");
+        let (cold, cold_outputs) = Catalog::build(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Inline,
+        )
+        .expect("cache");
         assert_eq!(
             cold.stats.encoded, 0,
             "a new builder finds them in the cache"
@@ -507,20 +588,109 @@ mod tests {
         assert_eq!(cold_outputs, outputs);
 
         photo(site.path(), "a.jpg", 40, 30);
-        let (changed, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo).expect("changed");
+        let (changed, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Inline)
+            .expect("changed");
         assert_eq!(changed.stats.encoded, 6, "only the changed image");
         assert_ne!(changed.fingerprint(), first.fingerprint());
     }
 
     #[test]
-    fn a_broken_image_is_a_problem_of_its_file() {
+    fn a_broken_image_is_a_warning_and_is_not_published() {
         let site = tempfile::tempdir().expect("temp dir");
         std::fs::write(site.path().join("broken.jpg"), "not a jpeg").expect("write");
+        // A PNG signature and a header that declares 100,000 × 100,000 pixels.
+        std::fs::write(
+            site.path().join("bomb.png"),
+            crate::images::testing::png_bomb(),
+        )
+        .expect("write");
+        photo(site.path(), "fine.png", 20, 10);
         let cache = Cache::new(site.path().join("cache"));
-        let result = Catalog::build(site.path(), &cache, &SMALL, &mut Memo::default());
-        let Err(Error::Content(problems)) = result else {
-            panic!("a broken image must fail the build");
-        };
-        assert!(problems[0].file.ends_with("broken.jpg"), "{problems:?}");
+        let (catalog, outputs) = Catalog::build(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Inline,
+        )
+        .expect("a broken image no page shows does not stop the build");
+        let warned: Vec<&str> = catalog
+            .warnings
+            .iter()
+            .map(|w| w.file.file_name().and_then(|n| n.to_str()).unwrap_or(""))
+            .collect();
+        assert_eq!(warned, vec!["bomb.png", "broken.jpg"]);
+        assert!(
+            catalog.warnings[0].message.contains("100000 × 100000"),
+            "{:?}",
+            catalog.warnings
+        );
+        assert!(catalog
+            .get("/images/bomb.png")
+            .and_then(|i| i.broken.as_ref())
+            .is_some());
+        assert!(outputs
+            .iter()
+            .all(|o| !o.path.contains("bomb") && !o.path.contains("broken")));
+        assert!(outputs.iter().any(|o| o.path == "images/fine.png"));
+    }
+
+    #[test]
+    fn deferred_encoding_shows_the_original_until_prepare_fills_the_cache() {
+        let site = tempfile::tempdir().expect("temp dir");
+        let cache_dir = tempfile::tempdir().expect("temp dir");
+        let cache = Cache::new(cache_dir.path().to_path_buf());
+        photo(site.path(), "a.jpg", 40, 20);
+        let mut memo = Memo::default();
+        let (first, outputs) =
+            Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Deferred)
+                .expect("deferred");
+        assert_eq!(first.pending, vec!["a.jpg".to_string()]);
+        assert_eq!((first.stats.encoded, first.stats.pending), (0, 1));
+        let a = first.get("/images/a.jpg").expect("a");
+        assert!(!a.is_raster(), "shown as it is");
+        assert_eq!(a.size, Some((40, 20)));
+        assert_eq!(outputs.len(), 1);
+        assert_eq!(
+            prepare_with(
+                site.path(),
+                cache_dir.path(),
+                &first.pending,
+                &|_, _| {},
+                &SMALL
+            ),
+            6,
+            "16 and 32 px in three formats"
+        );
+        let (ready, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Deferred)
+            .expect("ready");
+        assert!(ready.pending.is_empty());
+        assert!(ready.get("/images/a.jpg").expect("a").is_raster());
+        assert_ne!(ready.fingerprint(), first.fingerprint());
+
+        // A header within the limits over bytes that do not decode: pending once, then
+        // known broken by its bytes, never pending again.
+        let cut = crate::images::testing::png_declaring(400, 300);
+        std::fs::write(site.path().join("cut.png"), cut).expect("write");
+        let (seen, _) = Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Deferred)
+            .expect("deferred");
+        assert_eq!(seen.pending, vec!["cut.png".to_string()]);
+        prepare_with(
+            site.path(),
+            cache_dir.path(),
+            &seen.pending,
+            &|_, _| {},
+            &SMALL,
+        );
+        let (after, _) = Catalog::build(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Deferred,
+        )
+        .expect("broken is a warning");
+        assert!(after.pending.is_empty(), "{:?}", after.pending);
+        assert_eq!(after.warnings.len(), 1, "{:?}", after.warnings);
     }
 }

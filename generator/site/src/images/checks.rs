@@ -1,5 +1,6 @@
 //! The image checks that need the images themselves: alt text where a template shows it
-//! (an error), and a source narrower than the smallest width it is shown at (a warning: the
+//! (an error), a file that cannot be read as an image (a warning, an error where a page
+//! shows it), and a source narrower than the smallest width it is shown at (a warning: the
 //! page works, the picture is blurry). A missing file is reported with the other links.
 
 use super::catalog::Catalog;
@@ -32,6 +33,13 @@ impl Checker<'_> {
         let Some(info) = self.catalog.get(&format!("/images/{path}")) else {
             return;
         };
+        if let Some(why) = &info.broken {
+            let message = format!("the image '{path}' cannot be shown: {why}");
+            self.found
+                .errors
+                .push(Diagnostic::new(&doc.file, line, message));
+            return;
+        }
         match info.size {
             Some((width, _)) if info.is_raster() && width < self.smallest => {
                 let message = format!(
@@ -99,7 +107,10 @@ pub(crate) fn check(
     let mut c = Checker {
         catalog,
         smallest,
-        found: Findings::default(),
+        found: Findings {
+            errors: Vec::new(),
+            warnings: catalog.warnings.clone(),
+        },
     };
     for doc in &content.pages {
         if let Some(image) = &doc.meta.image {

@@ -119,10 +119,118 @@ fn turns(orientation: image::metadata::Orientation) -> bool {
     )
 }
 
-fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, String> {
-    ImageReader::new(Cursor::new(bytes))
+/// The largest image the site takes, the same in every build and upload: 50 megapixels
+/// (a phone's 48 MP photograph fits), neither side over 16,384 px. An image's header is not
+/// its size: a 661-byte PNG can declare 100,000 × 100,000 pixels, 30 GB once decoded, so
+/// every decoder is handed these limits before it allocates anything.
+pub const MAX_PIXELS: u64 = 50_000_000;
+pub const MAX_SIDE: u32 = 16_384;
+/// What one decode may allocate: the largest allowed image at 16 bits per RGBA channel.
+const MAX_ALLOC: u64 = MAX_PIXELS * 8 + 64 * 1024 * 1024;
+
+fn limits() -> image::Limits {
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_ALLOC);
+    limits
+}
+
+/// Why an image cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageProblem {
+    /// Not a JPEG, PNG or WebP at all.
+    UnknownFormat,
+    /// More pixels, or a longer side, than the limits allow.
+    TooLarge { width: u32, height: u32 },
+    /// Its bytes do not decode (a signature without an image, a cut-off file).
+    Unreadable(String),
+}
+
+impl ImageProblem {
+    pub fn english(&self) -> String {
+        match self {
+            ImageProblem::UnknownFormat => "it is not a JPEG, PNG or WebP image".into(),
+            ImageProblem::TooLarge { width, height } => format!(
+                "it is {width} × {height} px; the site takes at most {} megapixels and {MAX_SIDE} px a side",
+                MAX_PIXELS / 1_000_000
+            ),
+            ImageProblem::Unreadable(why) => format!("it cannot be decoded ({why})"),
+        }
+    }
+
+    pub fn polish(&self) -> String {
+        match self {
+            ImageProblem::UnknownFormat => {
+                "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdjęcie w jednym z tych formatów.".into()
+            }
+            ImageProblem::TooLarge { width, height } => format!(
+                "Obraz ma {width} × {height} pikseli, a strona przyjmuje najwyżej {} megapikseli i {MAX_SIDE} pikseli z każdej strony. Zmniejsz zdjęcie i prześlij je ponownie.",
+                MAX_PIXELS / 1_000_000
+            ),
+            ImageProblem::Unreadable(_) => {
+                "Tego pliku nie da się odczytać jako obrazu: jest uszkodzony albo tylko udaje zdjęcie. Zapisz zdjęcie ponownie w programie graficznym i prześlij je jeszcze raz.".into()
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for ImageProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
+/// A raster image that decodes within the limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Inspected {
+    pub format: image::ImageFormat,
+    /// As shown (after the camera's orientation).
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Proves that `bytes` are a JPEG, PNG or WebP within the limits by decoding them whole:
+/// what an upload must pass before anything is stored.
+pub fn inspect(bytes: &[u8]) -> Result<Inspected, ImageProblem> {
+    let format = image::guess_format(bytes).map_err(|_| ImageProblem::UnknownFormat)?;
+    if !matches!(
+        format,
+        image::ImageFormat::Jpeg | image::ImageFormat::Png | image::ImageFormat::WebP
+    ) {
+        return Err(ImageProblem::UnknownFormat);
+    }
+    let (width, height) = checked_dimensions(bytes)?;
+    decode(bytes).map_err(ImageProblem::Unreadable)?;
+    Ok(Inspected {
+        format,
+        width,
+        height,
+    })
+}
+
+/// The size the header declares, refused past the limits before anything is allocated.
+fn checked_dimensions(bytes: &[u8]) -> Result<(u32, u32), ImageProblem> {
+    let decoder = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
-        .map_err(|e| e.to_string())
+        .map_err(|e| ImageProblem::Unreadable(e.to_string()))?;
+    let (width, height) = decoder
+        .into_dimensions()
+        .map_err(|e| ImageProblem::Unreadable(e.to_string()))?;
+    let pixels = u64::from(width) * u64::from(height);
+    if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
+        return Err(ImageProblem::TooLarge { width, height });
+    }
+    Ok((width, height))
+}
+
+fn reader(bytes: &[u8]) -> Result<ImageReader<Cursor<&[u8]>>, String> {
+    checked_dimensions(bytes).map_err(|p| p.english())?;
+    let mut reader = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?;
+    reader.limits(limits());
+    Ok(reader)
 }
 
 /// The whole image, upright, as 8-bit RGB or RGBA.
@@ -275,6 +383,53 @@ mod tests {
                 assert_eq!(dimensions(&bytes).expect("header"), (32, 18), "{format:?}");
             }
         }
+    }
+
+    #[test]
+    fn uploads_are_decoded_within_the_limits_before_anything_is_kept() {
+        use crate::images::testing::{fake_png, jpeg_declaring, png_bomb, png_declaring};
+        let mut jpeg = Vec::new();
+        gradient(64, 36)
+            .write_to(&mut Cursor::new(&mut jpeg), image::ImageFormat::Jpeg)
+            .expect("encoded");
+        let fine = inspect(&jpeg).expect("a real photograph");
+        assert_eq!(
+            (fine.format, fine.width, fine.height),
+            (image::ImageFormat::Jpeg, 64, 36)
+        );
+        assert_eq!(
+            inspect(&png_bomb()),
+            Err(ImageProblem::TooLarge {
+                width: 100_000,
+                height: 100_000
+            })
+        );
+        assert_eq!(
+            inspect(&jpeg_declaring(&jpeg, 65_500, 65_500)),
+            Err(ImageProblem::TooLarge {
+                width: 65_500,
+                height: 65_500
+            })
+        );
+        // Within the limits, but the bytes hold far less than the header promises.
+        assert!(matches!(
+            inspect(&png_declaring(4000, 3000)),
+            Err(ImageProblem::Unreadable(_))
+        ));
+        assert!(matches!(
+            inspect(&fake_png()),
+            Err(ImageProblem::Unreadable(_))
+        ));
+        assert_eq!(inspect(b"GIF89a......"), Err(ImageProblem::UnknownFormat));
+        assert!(ImageProblem::TooLarge {
+            width: 1,
+            height: 2
+        }
+        .polish()
+        .contains("50 megapikseli"));
+        // The build's decoders keep the same limits.
+        assert!(decode(&png_bomb()).is_err());
+        assert!(dimensions(&jpeg_declaring(&jpeg, 65_500, 65_500)).is_err());
     }
 
     #[test]

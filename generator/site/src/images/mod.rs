@@ -13,10 +13,14 @@ mod svg;
 
 pub(crate) use cache::{default_dir as default_cache_dir, Cache};
 pub(crate) use catalog::Catalog;
-pub use catalog::ImageStats;
 pub(crate) use catalog::Memo;
+pub use catalog::{prepare, Encoding, ImageStats};
 pub(crate) use checks::check;
 pub(crate) use encode::SETTINGS;
+pub use encode::{inspect, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
+
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub(crate) use picture::{markdown as markdown_picture, preview, PictureFunction};
 
 use content::images::{classify, ImageRef};

@@ -207,8 +207,14 @@ mod tests {
             .expect("jpeg");
         std::fs::write(images.join("sea.svg"), r#"<svg width="800" height="1000">"#).expect("svg");
         let cache = Cache::new(dir.path().join("cache"));
-        let (catalog, _) =
-            Catalog::build(&images, &cache, &SMALL, &mut Memo::default()).expect("catalog");
+        let (catalog, _) = Catalog::build(
+            &images,
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            super::super::Encoding::Inline,
+        )
+        .expect("catalog");
         (dir, catalog)
     }
 

@@ -60,9 +60,13 @@ impl Fixture {
     }
 
     pub(crate) fn write(&self, relative: &str, text: &str) {
+        self.write_bytes(relative, text.as_bytes());
+    }
+
+    pub(crate) fn write_bytes(&self, relative: &str, bytes: &[u8]) {
         let path = self.path(relative);
         std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create folder");
-        std::fs::write(path, text).expect("write fixture file");
+        std::fs::write(path, bytes).expect("write fixture file");
     }
 
     /// Replaces the first occurrence of `from` in a file, failing if it is not there.

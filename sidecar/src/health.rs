@@ -1,5 +1,6 @@
 //! `GET /api/health`: for a monitor or a load balancer, without personal data — the build
-//! being served and how many contact messages wait for delivery or have failed.
+//! being served, how many contact messages wait for delivery or have failed, and how many
+//! photographs still wait for their variants.
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -14,11 +15,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let build = state.site.live.current().id.clone();
+    let images = state.site.images.count();
     let db = state.db.clone();
     let (pending, failed) =
         web::block(move || Ok::<_, crate::Error>((db.count("pending")?, db.count("failed")?)))
             .await??;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "build": build, "pending": pending, "failed": failed })))
+        .json(json!({ "build": build, "pending": pending, "failed": failed, "images": images })))
 }

@@ -1,7 +1,9 @@
 //! Pictures from the panel: a JPEG, PNG or WebP of at most 15 MB, recognised by its first
-//! bytes (not its name), stored under `content/images/` with a slug of its name (never over
+//! bytes (not its name) and decoded whole within the site's limits (50 megapixels) before
+//! anything is kept, stored under `content/images/` with a slug of its name (never over
 //! another file: a number is added), its alternative text kept, and the site rebuilt so the
-//! image is served. The image pipeline makes its variants when it builds.
+//! image is served at once; its variants follow from the image worker (`variants`). A
+//! picture no page shows can be deleted.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -24,15 +26,42 @@ pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
 pub const ALT_MAX_CHARS: usize = 300;
 const TOO_LARGE: &str =
     "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";
-const NOT_AN_IMAGE: &str =
-    "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdjęcie w jednym z tych formatów.";
+
+/// An upload refused for what its bytes are: nothing of it is kept.
+fn refused(problem: &site::images::ImageProblem) -> ApiError {
+    let status = match problem {
+        site::images::ImageProblem::UnknownFormat => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    };
+    ApiError::status(status, problem.polish())
+}
+
+/// Decodes uploads one at a time: each may take a few hundred megabytes for a moment.
+static DECODING: Mutex<()> = Mutex::new(());
+
+/// Proves the bytes are an image the site can use, decoding them whole within the limits.
+async fn inspect(body: bytes::BytesMut) -> Result<bytes::BytesMut, ApiError> {
+    if Format::sniff(&body).is_none() {
+        return Err(refused(&site::images::ImageProblem::UnknownFormat));
+    }
+    web::block(move || {
+        let _one = DECODING.lock().unwrap_or_else(|p| p.into_inner());
+        site::images::inspect(&body).map(|_| body)
+    })
+    .await?
+    .map_err(|problem| {
+        tracing::warn!(%problem, "an upload was refused");
+        refused(&problem)
+    })
+}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/api/images")
             .route(web::get().to(list))
             .route(web::post().to(upload)),
-    );
+    )
+    .route("/api/images/{file}", web::delete().to(delete));
 }
 
 /// The formats the panel takes, by their first bytes.
@@ -148,8 +177,9 @@ async fn upload(
         )));
     }
     let body = read_limited(&req, payload, MAX_IMAGE_BYTES, TOO_LARGE).await?;
-    let format = Format::sniff(&body)
-        .ok_or_else(|| ApiError::status(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_AN_IMAGE))?;
+    let body = inspect(body).await?;
+    let format =
+        Format::sniff(&body).ok_or_else(|| refused(&site::images::ImageProblem::UnknownFormat))?;
     let name = stored_name(&query.name, format);
     let stored = web::block(move || {
         let dir = state.site.project.content_dir.join("images");
@@ -178,6 +208,84 @@ async fn upload(
     Ok(HttpResponse::Created()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .json(stored))
+}
+
+/// The titles of what shows `file` (a path under `content/images/`): pages, services,
+/// articles (published or not), profiles, and the facts of `site.yaml`.
+fn users(content: &content::model::Content, file: &str) -> Vec<String> {
+    use content::images::{classify, ImageRef};
+    let shows = |value: &str| matches!(classify(value), ImageRef::Local(p) if p == file);
+    let in_text =
+        |links: &[content::markdown::Target]| links.iter().any(|l| l.is_image && shows(&l.url));
+    let mut titles = Vec::new();
+    for doc in &content.pages {
+        if doc.meta.image.as_deref().is_some_and(shows) || in_text(&doc.links) {
+            titles.push(doc.meta.title.clone());
+        }
+    }
+    for doc in &content.services {
+        if shows(&doc.meta.image) || in_text(&doc.links) {
+            titles.push(doc.meta.title.clone());
+        }
+    }
+    for doc in &content.articles {
+        if shows(&doc.meta.image) || in_text(&doc.links) {
+            titles.push(doc.meta.title.clone());
+        }
+    }
+    for doc in &content.team {
+        if shows(&doc.meta.photo) || in_text(&doc.links) {
+            titles.push(doc.meta.name.clone());
+        }
+    }
+    let site = &content.site;
+    if shows(&site.og_image) || site.fallback_images.iter().any(|i| shows(i)) {
+        titles.push("Dane gabinetu (site.yaml)".into());
+    }
+    titles
+}
+
+/// `DELETE /api/images/{file}`: removes a picture no page shows, and its text.
+async fn delete(
+    AdminChange(admin): AdminChange,
+    file: web::Path<String>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let file = file.into_inner();
+    let safe = !file.is_empty()
+        && !file.starts_with('.')
+        && !file.contains(['/', '\\'])
+        && Path::new(&file).extension().is_some();
+    let not_found = || ApiError::status(StatusCode::NOT_FOUND, "Nie ma takiego obrazu.");
+    if !safe {
+        return Err(not_found());
+    }
+    web::block(move || {
+        let dir = state.site.project.content_dir.join("images");
+        let path = dir.join(&file);
+        if !path.is_file() {
+            return Err(not_found());
+        }
+        // Everything, also what is not public yet: an unpublished article must not lose it.
+        let content = site::load(&state.site.project).map_err(|e| ApiError::internal(&e))?;
+        let shown_by = users(&content, &file);
+        if !shown_by.is_empty() {
+            return Err(ApiError::unprocessable(format!(
+                "Tego obrazu nie można usunąć, bo pokazują go: {}. Najpierw wybierz tam inny obraz.",
+                shown_by.join(", ")
+            )));
+        }
+        fs::remove_file(&path).map_err(|e| ApiError::internal(&e))?;
+        state.db.delete_upload(&file)?;
+        tracing::info!(file, admin = admin.email, "image deleted");
+        state.site.rebuild().map_err(|e| {
+            tracing::error!(error = %e, "the site does not build after an image was deleted");
+            ApiError::unprocessable("Obraz usunięto, ale strony nie udało się zbudować ponownie.")
+        })?;
+        Ok(())
+    })
+    .await??;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[derive(Serialize)]

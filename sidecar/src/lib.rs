@@ -32,6 +32,7 @@ pub mod secrets;
 pub mod site;
 pub mod static_files;
 mod target_limit;
+pub mod variants;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -337,6 +338,12 @@ pub async fn run(config: Config) -> Result<(), Error> {
         "site built into {}",
         config.dist.display()
     );
+    let waiting = state.site.images.count();
+    if waiting > 0 {
+        tracing::info!(
+            "{waiting} photographs are shown as they are until their variants are encoded, in the background"
+        );
+    }
     if config.smtp_url.is_none() {
         tracing::warn!(
             "SMTP_URL is not set: contact messages are stored and written as .eml files in {}, and nobody is e-mailed",
@@ -345,6 +352,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     }
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.clone());
+    variants::spawn(state.clone());
     auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =

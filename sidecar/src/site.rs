@@ -396,6 +396,8 @@ pub struct SiteState {
     /// Revisions older than this many days are pruned (the newest few of each stay).
     pub revision_retention_days: i64,
     pub schedule: Schedule,
+    /// Photographs whose variants the image worker encodes (`variants::spawn`).
+    pub images: crate::variants::Pending,
 }
 
 impl SiteState {
@@ -404,6 +406,7 @@ impl SiteState {
         SiteState {
             builder: Mutex::new(
                 site::Builder::new(project.clone())
+                    .with_deferred_images()
                     .with_api_origin(config.api_origin.clone())
                     .with_admin_origin(Some(config.origins.admin.clone())),
             ),
@@ -418,6 +421,7 @@ impl SiteState {
             content_git_commit: config.content_git_commit,
             revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
+            images: crate::variants::Pending::default(),
         }
     }
 
@@ -445,6 +449,7 @@ impl SiteState {
             Some(paths) => builder.render_changed(paths)?,
             None => builder.render()?,
         };
+        self.images.add(&build.pending_images);
         let changed = self.live.swap(&build, &self.dist);
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
         // at `renew_at` (monthly).

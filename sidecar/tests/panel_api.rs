@@ -910,6 +910,13 @@ async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
         send(&app, with_json(req, &cookie, body)).await.status,
         StatusCode::OK
     );
+    assert!(
+        s.state
+            .site
+            .images
+            .wait_idle(std::time::Duration::from_secs(60)),
+        "the variants are encoded in the background"
+    );
     let page = served(&s, "/blog/terapia-online");
     // The hero is the uploaded photo's responsive set (the image pipeline's variants), with
     // the text given at upload.
@@ -964,4 +971,99 @@ async fn uploads_that_are_not_images_too_large_or_without_a_text_are_refused() {
     assert!(polish(&answer).contains("tekst alternatywny"));
     assert!(!s.root.join("content/images/duze.png").exists());
     assert!(!s.root.join("content/images/zdjecie.png").exists());
+}
+
+/// What `content/images/` holds.
+fn images_of(s: &Setup) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(s.root.join("content/images"))
+        .expect("images folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[actix_rt::test]
+async fn images_that_declare_more_pixels_than_they_hold_or_do_not_decode_are_refused_and_nothing_is_kept(
+) {
+    use site::images::testing::{fake_png, jpeg_declaring, png_bomb};
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let before = images_of(&s);
+    let photo = std::fs::read(s.root.join("content/images/notes-herbata.jpg")).expect("a photo");
+    let cases = [
+        ("bomba.png", png_bomb(), "100000 × 100000 pikseli"),
+        (
+            "bomba.jpg",
+            jpeg_declaring(&photo, 65_500, 65_500),
+            "65500 × 65500 pikseli",
+        ),
+        ("udaje.png", fake_png(), "nie da się odczytać"),
+    ];
+    for (name, bytes, says) in cases {
+        let started = std::time::Instant::now();
+        let answer = send(&app, upload(&cookie, &format!("name={name}&alt=a"), bytes)).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{name}: {}",
+            answer.text
+        );
+        assert!(polish(&answer).contains(says), "{name}: {}", answer.text);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{name} refused cheaply"
+        );
+    }
+    assert_eq!(images_of(&s), before, "nothing kept");
+    assert!(s.state.db.uploads().expect("uploads").is_empty());
+    // The site still builds and serves.
+    s.state
+        .site
+        .rebuild()
+        .expect("the site builds after the refusals");
+}
+
+#[actix_rt::test]
+async fn a_picture_no_page_shows_can_be_deleted_and_one_a_page_shows_cannot() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let stored = send(&app, upload(&cookie, "name=zbedne.png&alt=Zb%C4%99dne", png())).await;
+    assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.text);
+    let delete = |file: &str| {
+        test::TestRequest::delete()
+            .uri(&format!("/api/images/{file}"))
+            .cookie(cookie.clone())
+            .insert_header((header::ORIGIN, common::PANEL_ORIGIN))
+    };
+    let used = send(&app, delete("notes-herbata.jpg")).await;
+    assert_eq!(used.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(polish(&used).contains("Pierwsza wizyta"), "{}", used.text);
+    assert!(s.root.join("content/images/notes-herbata.jpg").exists());
+    assert_eq!(
+        send(&app, delete("zbedne.png")).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert!(!s.root.join("content/images/zbedne.png").exists());
+    assert!(s.state.db.uploads().expect("uploads").is_empty());
+    assert!(!s
+        .state
+        .site
+        .live
+        .current()
+        .files
+        .contains_key("images/zbedne.png"));
+    for missing in ["zbedne.png", "..%2Fsite.yaml", ".hidden.png"] {
+        assert_eq!(
+            send(&app, delete(missing)).await.status,
+            StatusCode::NOT_FOUND,
+            "{missing}"
+        );
+    }
+    assert_eq!(
+        send(&app, evil(delete("notes-herbata.jpg"))).await.status,
+        StatusCode::FORBIDDEN
+    );
 }

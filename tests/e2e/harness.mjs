@@ -95,6 +95,7 @@ export async function startSite(root = repoRoot, env = {}) {
   const base = `http://127.0.0.1:${port}`;
   await waitUntilServing(base + "/", child, log);
   await waitUntilServing(`http://localhost:${adminPort}/administratormagda`, child, log);
+  await waitForImages(base, log);
   return {
     base,
     panel,
@@ -106,6 +107,20 @@ export async function startSite(root = repoRoot, env = {}) {
       if (root !== repoRoot) rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the photographs a start showed as they are have their variants (encoded in
+ * the background on a fresh cache), so that pages have their final `<picture>`s.
+ */
+async function waitForImages(base, log) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const health = await (await fetch(`${base}/api/health`)).json();
+    if (health.images === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`image variants were not ready within 5 minutes:\n${log.join("")}`);
 }
 
 export async function launchBrowser() {

@@ -80,7 +80,8 @@ function warsaw(ms) {
 }
 
 /** A real PNG of `width`×`height` in one colour. */
-function png(width, height, [r, g, b]) {
+/** A PNG of `width` × `height` pixels whose header may declare another size (`declared`). */
+function png(width, height, [r, g, b], declared = [width, height]) {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -100,8 +101,8 @@ function png(width, height, [r, g, b]) {
     return out;
   };
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
+  header.writeUInt32BE(declared[0], 0);
+  header.writeUInt32BE(declared[1], 4);
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
@@ -289,6 +290,13 @@ describe("the panel of issue 14", () => {
     await page.getByLabel("Tekst alternatywny (co przedstawia obraz)").fill("Nic");
     await page.getByRole("button", { name: "Prześlij obraz" }).click();
     await page.getByRole("alert").filter({ hasText: "nie jest obrazem JPEG, PNG ani WebP" }).waitFor();
+    // A few hundred bytes whose header declares ten billion pixels: refused, nothing kept.
+    await page
+      .getByLabel(/^Plik/)
+      .setInputFiles({ name: "bomba.png", mimeType: "image/png", buffer: png(8, 8, [0, 0, 0], [100000, 100000]) });
+    await page.getByRole("button", { name: "Prześlij obraz" }).click();
+    await page.getByRole("alert").filter({ hasText: "100000 × 100000 pikseli" }).waitFor();
+    assert.equal(await page.getByText("bomba.png").count(), 0);
     await page
       .getByLabel(/^Plik/)
       .setInputFiles({ name: "Gabinet w słońcu.png", mimeType: "image/png", buffer: png(320, 180, [222, 184, 120]) });
@@ -312,6 +320,10 @@ describe("the panel of issue 14", () => {
     await visitor.waitForFunction(() => document.querySelector("article img")?.naturalWidth > 0);
     assert.deepEqual(visitor.problems, []);
     await visitor.context().close();
+    // A picture an article shows cannot be deleted; the panel says which article.
+    await page.getByRole("button", { name: "Obrazy" }).click();
+    await page.getByRole("button", { name: "Usuń obraz gabinet-w-sloncu.png" }).click();
+    await page.getByRole("alert").filter({ hasText: "pokazują go: Terapia online" }).waitFor();
     await page.context().close();
   });
 });

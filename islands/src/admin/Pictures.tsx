@@ -1,5 +1,5 @@
-// 'Obrazy': pictures of the site, and uploading one (JPEG, PNG or WebP, at most 15 MB) with
-// its alternative text. A picture is then chosen as a page's main image in its settings, or
+// 'Obrazy': pictures of the site, uploading one (JPEG, PNG or WebP, at most 15 MB) with its
+// alternative text, and deleting one no page shows (the server says which pages do). A picture is then chosen as a page's main image in its settings, or
 // put into a section with ImagePicker.
 import { useState, type FormEvent } from "react";
 import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
@@ -19,14 +19,27 @@ function size(bytes: number): string {
 export function Pictures({
   pictures,
   onUploaded,
+  onDeleted,
   toast,
 }: {
   pictures: Picture[];
   onUploaded: (picture: Picture) => void;
+  onDeleted: () => void;
   toast: Toast;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const remove = async (file: string) => {
+    if (!window.confirm(`Usunąć obraz ${file}? Tej operacji nie można cofnąć.`)) return;
+    setError("");
+    try {
+      await api.removeImage(file);
+      toast("success", { title: "Sukces", text: `Usunięto obraz ${file}.` });
+      onDeleted();
+    } catch (e) {
+      setError(isApiError(e) && e.error ? e.error : "Nie udało się usunąć obrazu.");
+    }
+  };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -80,6 +93,14 @@ export function Pictures({
               {size(p.bytes)}
               {p.alt ? ` · „${p.alt}”` : ""}
             </span>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`Usuń obraz ${p.file}`}
+              onClick={() => void remove(p.file)}
+            >
+              Usuń
+            </button>
           </li>
         ))}
       </ul>

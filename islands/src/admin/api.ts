@@ -194,6 +194,7 @@ export const api = {
   facts: () => call<FactsEditable>("GET", "/api/facts"),
   saveFacts: (facts: Facts, version: string) => call<Saved>("PUT", "/api/facts", { facts, version }),
   images: () => call<Picture[]>("GET", "/api/images"),
+  removeImage: (file: string) => call<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
   upload: async (file: File, alt: string): Promise<Picture> => {
     const query = `name=${encodeURIComponent(file.name)}&alt=${encodeURIComponent(alt)}`;
     const response = await fetch(`/api/images?${query}`, {

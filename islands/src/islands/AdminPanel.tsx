@@ -444,7 +444,14 @@ export default function AdminPanel() {
       {view === "messages" && <Inbox toast={toast} />}
       {view === "prices" && <PricesForm toast={toast} />}
       {view === "facts" && <FactsForm toast={toast} />}
-      {view === "pictures" && <Pictures pictures={pictures} toast={toast} onUploaded={() => void loadExtras()} />}
+      {view === "pictures" && (
+        <Pictures
+          pictures={pictures}
+          toast={toast}
+          onUploaded={() => void loadExtras()}
+          onDeleted={() => void loadExtras()}
+        />
+      )}
       <div className="admin-layout" hidden={view !== "pages"}>
         <div className="admin-side">
           <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>

@@ -29,6 +29,13 @@ impl Db {
         })
     }
 
+    pub fn delete_upload(&self, file: &str) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute("DELETE FROM images WHERE file = ?1", params![file])
+                .map(|_| ())
+        })
+    }
+
     pub fn uploads(&self) -> Result<Vec<Upload>, Error> {
         self.run(|c| {
             let mut stmt = c.prepare(

@@ -114,11 +114,9 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
     state.site.rebuild().expect("the site builds");
     sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
     sidecar::auth::password::add_account(&state.db, OTHER, OTHER_PASSWORD).expect("other account");
-    Setup {
-        dir,
-        root,
-        state: web::Data::new(state),
-    }
+    let state = web::Data::new(state);
+    sidecar::variants::spawn(state.clone());
+    Setup { dir, root, state }
 }
 
 impl Setup {

@@ -1,0 +1,124 @@
+//! Photographs' variants (AVIF, WebP, the widths of `<picture>`) are encoded here, on a
+//! thread of their own, never under the build lock: a build shows a photograph whose
+//! variants are missing as it is and names it ([`site::Build::pending_images`]); this
+//! worker encodes them into the image cache, then builds again, and the pages get their
+//! `<picture>`. A save, an upload or a start never waits for a photograph.
+
+use actix_web::web;
+use std::collections::BTreeSet;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::AppState;
+
+/// The photographs waiting for their variants, and how many are being encoded now.
+#[derive(Default)]
+pub struct Pending {
+    state: Mutex<Queue>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Queue {
+    waiting: BTreeSet<String>,
+    encoding: usize,
+}
+
+impl Pending {
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Asks for the variants of `images` (paths under `content/images/`).
+    pub fn add(&self, images: &[String]) {
+        if images.is_empty() {
+            return;
+        }
+        self.queue().waiting.extend(images.iter().cloned());
+        self.changed.notify_all();
+    }
+
+    /// Photographs not yet shown with their variants: waiting or being encoded.
+    pub fn count(&self) -> usize {
+        let queue = self.queue();
+        queue.waiting.len() + queue.encoding
+    }
+
+    /// Waits until nothing is waiting or being encoded, at most `timeout`; whether it is so.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut queue = self.queue();
+        while queue.waiting.len() + queue.encoding > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            queue = self
+                .changed
+                .wait_timeout(queue, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+        true
+    }
+
+    /// Takes everything waiting, once there is something.
+    fn take(&self) -> Vec<String> {
+        let mut queue = self.queue();
+        while queue.waiting.is_empty() {
+            queue = self.changed.wait(queue).unwrap_or_else(|p| p.into_inner());
+        }
+        let taken: Vec<String> = std::mem::take(&mut queue.waiting).into_iter().collect();
+        queue.encoding = taken.len();
+        taken
+    }
+
+    /// Ends a round: `encoded` were just encoded, so a build that names them again could
+    /// not keep their variants (an unwritable cache): they are not tried again and again.
+    fn done(&self, encoded: &[String]) {
+        let mut queue = self.queue();
+        let before = queue.waiting.len();
+        queue.waiting.retain(|i| !encoded.contains(i));
+        if queue.waiting.len() < before {
+            tracing::warn!("image variants could not be kept in the image cache; those photographs are shown as they are");
+        }
+        queue.encoding = 0;
+        self.changed.notify_all();
+    }
+}
+
+/// Starts the worker: encodes what builds leave, then builds again.
+pub fn spawn(state: web::Data<AppState>) {
+    let started = std::thread::Builder::new()
+        .name("image-variants".into())
+        .spawn(move || loop {
+            let images = state.site.images.take();
+            encode(&state, &images);
+            // The rebuild finds the variants in the cache; a photograph added meanwhile is
+            // named by it and waits for the next round.
+            if let Err(e) = state.site.rebuild() {
+                tracing::error!(error = %e, "the site does not build after encoding images");
+            }
+            state.site.images.done(&images);
+        });
+    if let Err(e) = started {
+        tracing::error!(error = %e, "the image worker could not start: photographs stay as they are");
+    }
+}
+
+fn encode(state: &AppState, images: &[String]) {
+    let project = &state.site.project;
+    let started = Instant::now();
+    let encoded = site::images::prepare(
+        &project.content_dir.join("images"),
+        &project.image_cache,
+        images,
+        &|done, total| tracing::info!("images: {done}/{total} encoded"),
+    );
+    tracing::info!(
+        images = images.len(),
+        variants = encoded,
+        ms = started.elapsed().as_millis() as u64,
+        "image variants encoded"
+    );
+}

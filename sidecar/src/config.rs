@@ -66,6 +66,8 @@ pub struct Config {
     pub content_git_commit: bool,
     /// Revisions older than this are deleted, but the newest few of each document.
     pub revision_retention_days: i64,
+    /// Entries of the audit log older than this are deleted.
+    pub audit_retention_days: i64,
     /// `make dev`: watch the sources, rebuild on change and reload open tabs.
     pub dev: bool,
 }
@@ -157,6 +159,7 @@ impl Config {
             api_origin: origin("API_ORIGIN")?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
             revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
+            audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),
             root,
         })

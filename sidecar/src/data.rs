@@ -7,6 +7,7 @@ use actix_web::{web, HttpResponse};
 use editing::data::{PracticeFacts, PriceRow};
 use serde::Deserialize;
 
+use crate::audit::{self, Event};
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
@@ -49,10 +50,12 @@ struct PricesBody {
 
 async fn save_prices(
     AdminChange(admin): AdminChange,
+    req: actix_web::HttpRequest,
     body: web::Json<PricesBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let (done, who) = (state.clone(), admin.email.clone());
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let services = editor.service_links()?;
@@ -67,6 +70,7 @@ async fn save_prices(
         })
     })
     .await??;
+    audit::record(&done, &req, Event::PricesChanged, &who, "cennik.yaml").await;
     Ok(no_store().json(answer))
 }
 
@@ -85,10 +89,12 @@ struct FactsBody {
 
 async fn save_facts(
     AdminChange(admin): AdminChange,
+    req: actix_web::HttpRequest,
     body: web::Json<FactsBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    let (done, who) = (state.clone(), admin.email.clone());
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let site = editor.site_config()?;
@@ -112,5 +118,6 @@ async fn save_facts(
         Ok::<_, ApiError>(answer)
     })
     .await??;
+    audit::record(&done, &req, Event::FactsChanged, &who, "site.yaml").await;
     Ok(no_store().json(answer))
 }

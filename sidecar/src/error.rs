@@ -38,6 +38,8 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
     /// Field errors of a form, by field name.
     pub fields: Option<serde_json::Value>,
+    /// What the panel must do before trying again (`reauth`: confirm who you are).
+    pub code: Option<&'static str>,
 }
 
 /// A body over its route's limit.
@@ -52,6 +54,7 @@ impl ApiError {
             message: message.into(),
             retry_after: None,
             fields: None,
+            code: None,
         }
     }
 
@@ -77,6 +80,11 @@ impl ApiError {
             retry_after: Some(retry_after.max(1)),
             ..Self::new(StatusCode::TOO_MANY_REQUESTS, title, message)
         }
+    }
+
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = Some(code);
+        self
     }
 
     pub fn with_fields(mut self, fields: serde_json::Value) -> Self {
@@ -105,6 +113,9 @@ impl ResponseError for ApiError {
         let mut body = json!({ "title": self.title, "error": self.message });
         if let Some(fields) = &self.fields {
             body["errors"] = fields.clone();
+        }
+        if let Some(code) = self.code {
+            body["code"] = code.into();
         }
         response.json(body)
     }

@@ -14,6 +14,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::audit::{self, Event};
 use crate::auth::{Admin, AdminChange};
 use crate::body::read_limited;
 use crate::db::Upload;
@@ -181,6 +182,7 @@ async fn upload(
     let format =
         Format::sniff(&body).ok_or_else(|| refused(&site::images::ImageProblem::UnknownFormat))?;
     let name = stored_name(&query.name, format);
+    let (done, who) = (state.clone(), admin.email.clone());
     let stored = web::block(move || {
         let dir = state.site.project.content_dir.join("images");
         let file = store(&dir, &name, &body).map_err(|e| ApiError::internal(&e))?;
@@ -205,6 +207,7 @@ async fn upload(
         })
     })
     .await??;
+    audit::record(&done, &req, Event::ImageUploaded, &who, &stored.file).await;
     Ok(HttpResponse::Created()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .json(stored))
@@ -248,6 +251,7 @@ fn users(content: &content::model::Content, file: &str) -> Vec<String> {
 /// `DELETE /api/images/{file}`: removes a picture no page shows, and its text.
 async fn delete(
     AdminChange(admin): AdminChange,
+    req: HttpRequest,
     file: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -260,6 +264,7 @@ async fn delete(
     if !safe {
         return Err(not_found());
     }
+    let (done, who, deleted) = (state.clone(), admin.email.clone(), file.clone());
     web::block(move || {
         let dir = state.site.project.content_dir.join("images");
         let path = dir.join(&file);
@@ -285,6 +290,7 @@ async fn delete(
         Ok(())
     })
     .await??;
+    audit::record(&done, &req, Event::ImageDeleted, &who, &deleted).await;
     Ok(HttpResponse::NoContent().finish())
 }
 

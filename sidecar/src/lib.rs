@@ -8,6 +8,7 @@
 //! (the panel's changes to files); none of them uses it. All SQL is in [`db`].
 
 pub mod articles;
+pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod body;
@@ -167,7 +168,10 @@ impl AppState {
                 force_https: config.force_https,
             },
             origins: config.origins.clone(),
-            auth: auth::AuthState::new(admin_email, sessions),
+            auth: auth::AuthState {
+                audit_retention_days: config.audit_retention_days,
+                ..auth::AuthState::new(admin_email, sessions)
+            },
             contact: contact::ContactState::new(
                 secret,
                 config.contact_rate_per_minute,
@@ -183,8 +187,9 @@ impl AppState {
         })
     }
 
-    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys, and
-    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document).
+    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,
+    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document) and
+    /// audit entries past `AUDIT_RETENTION_DAYS`.
     pub fn maintain(&self, now: i64) -> Result<(), Error> {
         self.auth.sessions.prune(now);
         let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
@@ -194,6 +199,8 @@ impl AppState {
         self.contact.prune();
         let kept_from = now - self.site.revision_retention_days * 86_400;
         self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
+        self.db
+            .prune_audit(now - self.auth.audit_retention_days * 86_400)?;
         Ok(())
     }
 }
@@ -290,6 +297,7 @@ pub fn admin_app(
         .wrap(middleware::from_fn(panel::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(auth::configure)
+        .configure(audit::configure)
         .configure(pages::configure)
         .configure(articles::configure)
         .configure(preview::configure)

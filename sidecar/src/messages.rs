@@ -1,14 +1,17 @@
 //! The panel's inbox ('Wiadomości'): every contact message, newest first, with its delivery
 //! state and spam verdict; one can be opened, a failed delivery retried, a held one released
 //! (and so sent), one deleted; and all messages of one e-mail address exported as JSON or
-//! erased (RODO: the rights of access and erasure). Every call needs the administrator.
+//! erased (RODO: the rights of access and erasure). Every call needs the administrator;
+//! exports and erasures also a fresh confirmation of who they are (`Reauthenticated`).
+//! Each is written to the audit log: what was done to which message or address.
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::auth::{Admin, AdminChange};
+use crate::audit::{self, Event};
+use crate::auth::{Admin, AdminChange, Reauthenticated};
 use crate::db::StoredMessage;
 use crate::error::ApiError;
 use crate::{now, AppState};
@@ -46,20 +49,19 @@ impl Sender {
     }
 }
 
-fn no_store() -> actix_web::HttpResponseBuilder {
-    let mut response = HttpResponse::Ok();
-    response.insert_header((header::CACHE_CONTROL, "no-store"));
-    response
-}
+use crate::pages::no_store;
 
 async fn list(
-    _admin: Admin,
+    admin: Admin,
+    req: HttpRequest,
     query: web::Query<Sender>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let db = state.db.clone();
     let email = query.email.clone().filter(|e| !e.trim().is_empty());
+    let detail = email.clone().unwrap_or_default();
     let messages = web::block(move || db.messages(email.as_deref(), LIST_LIMIT)).await??;
+    audit::record(&state, &req, Event::InboxViewed, &admin.email, &detail).await;
     Ok(no_store().json(json!({ "messages": messages })))
 }
 
@@ -71,11 +73,14 @@ async fn find(state: &web::Data<AppState>, id: i64) -> Result<StoredMessage, Api
 }
 
 async fn one(
-    _admin: Admin,
+    admin: Admin,
+    req: HttpRequest,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let message = find(&state, id.into_inner()).await?;
+    let detail = format!("nr {}", message.id);
+    audit::record(&state, &req, Event::MessageOpened, &admin.email, &detail).await;
     Ok(no_store().json(message))
 }
 
@@ -98,30 +103,61 @@ async fn requeue(
 }
 
 async fn retry(
-    _admin: AdminChange,
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let refusal = "Ponowić można tylko wiadomość, której nie udało się doręczyć.";
-    requeue(&state, id.into_inner(), |m| m.status == "failed", refusal).await
+    let id = id.into_inner();
+    let answer = requeue(&state, id, |m| m.status == "failed", refusal).await?;
+    audit::record(
+        &state,
+        &req,
+        Event::MessageRetried,
+        &admin.email,
+        &format!("nr {id}"),
+    )
+    .await;
+    Ok(answer)
 }
 
 async fn release(
-    _admin: AdminChange,
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let refusal = "Ta wiadomość nie jest w kwarantannie.";
-    requeue(&state, id.into_inner(), |m| m.held, refusal).await
+    let id = id.into_inner();
+    let answer = requeue(&state, id, |m| m.held, refusal).await?;
+    audit::record(
+        &state,
+        &req,
+        Event::MessageReleased,
+        &admin.email,
+        &format!("nr {id}"),
+    )
+    .await;
+    Ok(answer)
 }
 
 async fn delete(
-    _admin: AdminChange,
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (db, id) = (state.db.clone(), id.into_inner());
     if web::block(move || db.delete_message(id)).await?? {
+        audit::record(
+            &state,
+            &req,
+            Event::MessageDeleted,
+            &admin.email,
+            &format!("nr {id}"),
+        )
+        .await;
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(ApiError::not_found(NOT_FOUND))
@@ -129,7 +165,8 @@ async fn delete(
 }
 
 async fn export(
-    _admin: Admin,
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
     query: web::Query<Sender>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -137,6 +174,8 @@ async fn export(
     let db = state.db.clone();
     let wanted = email.clone();
     let messages = web::block(move || db.messages(Some(&wanted), usize::MAX >> 1)).await??;
+    let detail = format!("{email}: {}", messages.len());
+    audit::record(&state, &req, Event::MessagesExported, &admin.email, &detail).await;
     let body = json!({ "email": email, "exportedAt": now(), "messages": messages });
     Ok(no_store()
         .insert_header((
@@ -147,12 +186,15 @@ async fn export(
 }
 
 async fn erase_sender(
-    _admin: AdminChange,
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
     query: web::Query<Sender>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let db = state.db.clone();
-    let deleted = web::block(move || db.delete_messages_of(&email)).await??;
+    let (db, erased) = (state.db.clone(), email.clone());
+    let deleted = web::block(move || db.delete_messages_of(&erased)).await??;
+    let detail = format!("{email}: {deleted}");
+    audit::record(&state, &req, Event::MessagesErased, &admin.email, &detail).await;
     Ok(no_store().json(json!({ "deleted": deleted })))
 }

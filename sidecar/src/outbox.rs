@@ -190,6 +190,20 @@ impl Outbox {
         }
     }
 
+    /// Sends a notice of the panel (a password reset code) to `to` at once, not through the
+    /// queue: it is worth nothing later.
+    pub fn send_notice(&self, to: &str, subject: &str, body: &str) -> Result<(), String> {
+        let to: Mailbox = to.parse().map_err(|e| format!("{to}: {e}"))?;
+        let message = Message::builder()
+            .from(self.addresses.from.clone())
+            .to(to)
+            .subject(format!("{}: {subject}", self.addresses.site_name))
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())
+            .map_err(|e| e.to_string())?;
+        self.mailer.send(&message)
+    }
+
     /// Tells the worker a new message is waiting.
     pub fn wake(&self) {
         let (flag, condvar) = &self.wake;

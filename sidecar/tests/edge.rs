@@ -98,7 +98,10 @@ async fn health_reports_the_build_and_the_outbox_and_nothing_personal() {
     assert_eq!(answer.body["failed"], 0);
     let keys: Vec<&String> = answer.body.as_object().expect("an object").keys().collect();
     assert_eq!(keys, ["build", "failed", "images", "pending"]);
-    assert!(answer.body["images"].is_u64(), "photographs waiting for variants: a count");
+    assert!(
+        answer.body["images"].is_u64(),
+        "photographs waiting for variants: a count"
+    );
     assert!(!answer.text.contains("anna"), "{}", answer.text);
 }
 

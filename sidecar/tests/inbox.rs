@@ -150,6 +150,25 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
     let [pending, ..] = inbox(&s);
     let app = admin_app!(s);
     let cookie = signed_in(&app).await;
+    // Exporting and erasing someone's messages needs the password again.
+    let asked = send(
+        &app,
+        get("/api/messages/export?email=ANNA@example.pl", &cookie),
+    )
+    .await;
+    assert_eq!(asked.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(asked.body["code"], "reauth");
+    let erase = send(&app, delete("/api/messages?email=anna@example.pl", &cookie)).await;
+    assert_eq!(erase.body["code"], "reauth", "{}", erase.text);
+    let wrong =
+        post("/api/auth/reauth", &cookie).set_json(serde_json::json!({ "password": "nie to" }));
+    assert_eq!(
+        send(&app, wrong).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let right = post("/api/auth/reauth", &cookie)
+        .set_json(serde_json::json!({ "password": common::PASSWORD }));
+    assert_eq!(send(&app, right).await.status, StatusCode::NO_CONTENT);
     let exported = send(
         &app,
         get("/api/messages/export?email=ANNA@example.pl", &cookie),
@@ -187,6 +206,36 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
     assert_eq!(erased.body["deleted"], 1);
     let left: Vec<String> = s.stored().into_iter().map(|m| m.email).collect();
     assert_eq!(left, vec!["bot@example.pl", "jan@example.pl"]);
+    // The audit log says who did what to whose messages, never what they said.
+    let log = send(&app, get("/api/audit", &cookie)).await;
+    let events: Vec<String> = log
+        .body
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {}",
+                e["event"].as_str().unwrap_or(""),
+                e["detail"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    for expected in [
+        "messages_erased anna@example.pl: 1".to_string(),
+        format!("message_deleted nr {pending}"),
+        "messages_exported ANNA@example.pl: 2".to_string(),
+        "reauthenticated ".to_string(),
+        "reauth_failed hasło".to_string(),
+    ] {
+        assert!(events.contains(&expected), "{expected:?} not in {events:?}");
+    }
+    assert!(
+        !log.text.contains("Proszę"),
+        "no message text: {}",
+        log.text
+    );
+    assert!(log.body[0]["actor"] == common::ADMIN && log.body[0]["client"] == "127.0.0.1");
 }
 
 #[actix_rt::test]
@@ -209,7 +258,18 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
         .expect("exists");
     s.state
         .db
-        .insert_session(&hash, other_id, &other_password, sidecar::now())
+        .insert_session(
+            &sidecar::db::SessionRow {
+                token_hash: hash.clone(),
+                email: OTHER.into(),
+                created_at: sidecar::now(),
+                last_seen_at: sidecar::now(),
+                client: String::new(),
+                agent: String::new(),
+            },
+            other_id,
+            &other_password,
+        )
         .expect("session");
     s.state.auth.sessions.insert(hash, OTHER, sidecar::now());
     let other = actix_web::cookie::Cookie::new(sidecar::auth::COOKIE, token);

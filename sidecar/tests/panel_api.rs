@@ -1030,7 +1030,11 @@ async fn a_picture_no_page_shows_can_be_deleted_and_one_a_page_shows_cannot() {
     let s = setup(&[]);
     let app = admin_app!(s);
     let cookie = signed_in(&app).await;
-    let stored = send(&app, upload(&cookie, "name=zbedne.png&alt=Zb%C4%99dne", png())).await;
+    let stored = send(
+        &app,
+        upload(&cookie, "name=zbedne.png&alt=Zb%C4%99dne", png()),
+    )
+    .await;
     assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.text);
     let delete = |file: &str| {
         test::TestRequest::delete()

@@ -5,10 +5,13 @@
 //! [`AdminChange`]. Both refuse a request that a browser says comes from elsewhere than the
 //! panel's own origin (`ADMIN_ORIGIN`): another site, or the public site beside it.
 
+pub mod account;
+pub mod factors;
 pub mod hashing;
 pub mod password;
 pub mod sessions;
 pub mod throttle;
+pub mod totp;
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
@@ -19,6 +22,7 @@ use serde_json::json;
 use std::future::{ready, Ready};
 use std::time::Duration;
 
+use crate::audit::{self, Event};
 use crate::error::{ApiError, Error};
 use crate::{now, AppState};
 
@@ -35,7 +39,13 @@ pub const ARGON2_AT_ONCE: usize = 2;
 const BUSY_WAIT: Duration = Duration::from_secs(10);
 
 const BAD_LOGIN: &str = "Nieprawidłowy email lub hasło.";
-const LOGIN_TITLE: &str = "Błąd logowania";
+pub(crate) const LOGIN_TITLE: &str = "Błąd logowania";
+/// The cookie of a sign-in whose password was right, waiting for its second factor.
+pub const PENDING_COOKIE: &str = "harmonia_pending";
+/// How long the second factor may take after the password.
+pub const PENDING_SECONDS: i64 = 300;
+/// How long a confirmation of who the administrator is opens exports and erasures.
+pub const REAUTH_SECONDS: i64 = 600;
 const FORBIDDEN_TITLE: &str = "Brak dostępu";
 const FORBIDDEN: &str = "Nie masz uprawnień do wyświetlenia tej strony.";
 const CROSS_ORIGIN: &str = "Żądanie z innej witryny zostało odrzucone.";
@@ -46,6 +56,8 @@ pub struct AuthState {
     pub admin_email: String,
     pub sessions: sessions::Sessions,
     pub hasher: hashing::Hasher,
+    /// Entries of the audit log are kept this many days (`AUDIT_RETENTION_DAYS`).
+    pub audit_retention_days: i64,
 }
 
 impl AuthState {
@@ -54,6 +66,7 @@ impl AuthState {
             admin_email,
             sessions,
             hasher: hashing::Hasher::new(ARGON2_AT_ONCE),
+            audit_retention_days: 365,
         }
     }
 
@@ -70,7 +83,7 @@ fn unauthorized() -> ApiError {
     ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT)
 }
 
-fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
+pub(crate) fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
     req.app_data::<web::Data<AppState>>()
         .cloned()
         .ok_or_else(|| ApiError::internal(&"the app has no state"))
@@ -84,7 +97,7 @@ pub fn https(state: &AppState, req: &HttpRequest) -> bool {
 
 /// The session's token: over HTTPS only from the `__Host-` cookie, over HTTP only from the
 /// plain one.
-fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
+pub(crate) fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
     req.cookie(if https { SECURE_COOKIE } else { COOKIE })
         .map(|c| c.value().to_string())
 }
@@ -94,7 +107,7 @@ fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
 /// `Sec-Fetch-Site` is `same-origin` (or `none`, an address typed by the administrator).
 /// A request that says neither (curl, a script of the administrator's) passes: it carries
 /// no cookie a browser would add on its own.
-fn from_panel(state: &AppState, req: &HttpRequest) -> bool {
+pub(crate) fn from_panel(state: &AppState, req: &HttpRequest) -> bool {
     let text = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
     let origin_ok = match text("origin") {
         Some(origin) => origin.eq_ignore_ascii_case(&state.origins.admin),
@@ -132,6 +145,10 @@ fn persist(state: &web::Data<AppState>, check: &sessions::Check, at: i64) {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Admin {
     pub email: String,
+    /// The hash of the session's token: which of the administrator's sessions this is.
+    pub session: String,
+    /// When the administrator last confirmed who they are in this session (0: not yet).
+    pub reauth_at: i64,
 }
 
 fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
@@ -144,7 +161,16 @@ fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
     let check = state.auth.sessions.check(&token, at);
     persist(&state, &check, at);
     match check {
-        sessions::Check::Valid { email, .. } if state.auth.is_admin(&email) => Ok(Admin { email }),
+        sessions::Check::Valid {
+            email,
+            hash,
+            reauth_at,
+            ..
+        } if state.auth.is_admin(&email) => Ok(Admin {
+            email,
+            session: hash,
+            reauth_at,
+        }),
         // A session of another account (the admin changed since it was made).
         sessions::Check::Valid { .. } => Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -177,7 +203,33 @@ impl FromRequest for AdminChange {
     }
 }
 
-fn session_cookie(
+/// The administrator, having confirmed who they are within the last
+/// [`REAUTH_SECONDS`]: what exporting or erasing someone's messages, and changing the second
+/// factor, need. Otherwise 401 with `code: "reauth"`, and the panel asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reauthenticated(pub Admin);
+
+impl FromRequest for Reauthenticated {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(admin_of(req).and_then(|admin| {
+            if now() - admin.reauth_at <= REAUTH_SECONDS {
+                Ok(Reauthenticated(admin))
+            } else {
+                Err(ApiError::new(
+                    StatusCode::UNAUTHORIZED,
+                    "Potwierdź, że to Ty",
+                    "Ze względów bezpieczeństwa podaj ponownie hasło (i kod z aplikacji, jeśli go używasz), zanim to zrobisz.",
+                )
+                .with_code("reauth"))
+            }
+        }))
+    }
+}
+
+pub(crate) fn session_cookie(
     https: bool,
     value: String,
     max_age: Option<actix_web::cookie::time::Duration>,
@@ -225,14 +277,18 @@ fn check_lengths(email: &str, password: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn random_token() -> Result<String, Error> {
+pub(crate) fn random_token() -> Result<String, Error> {
     let mut raw = [0_u8; 32];
     getrandom::fill(&mut raw).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
     Ok(content::encoding::hex(&raw))
 }
 
 /// Records the attempt before any hashing, or refuses it with the wait.
-async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Result<(), ApiError> {
+pub(crate) async fn reserve(
+    state: &web::Data<AppState>,
+    email: &str,
+    client: &str,
+) -> Result<(), ApiError> {
     let (db, email, client) = (state.db.clone(), email.to_string(), client.to_string());
     let at = now();
     let since = at - throttle::WINDOW_SECONDS;
@@ -246,7 +302,7 @@ async fn reserve(state: &web::Data<AppState>, email: &str, client: &str) -> Resu
 }
 
 /// The account behind the password, checked on one of the two hashing threads.
-async fn verify(
+pub(crate) async fn verify(
     state: &web::Data<AppState>,
     email: &str,
     password: &str,
@@ -275,7 +331,10 @@ const MAX_LOGIN_BYTES: usize = 8 * 1024;
 
 /// Refuses a client that must wait, whatever account it would name: known from the address
 /// alone, so its body is never read.
-async fn refuse_waiting(state: &web::Data<AppState>, client: &str) -> Result<(), ApiError> {
+pub(crate) async fn refuse_waiting(
+    state: &web::Data<AppState>,
+    client: &str,
+) -> Result<(), ApiError> {
     let (db, who) = (state.db.clone(), client.to_string());
     let at = now();
     let counts =
@@ -308,7 +367,6 @@ pub async fn login(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let https = https(&state, &req);
     if !from_panel(&state, &req) {
         return Err(cross_origin());
     }
@@ -318,38 +376,77 @@ pub async fn login(
     let email = body.email.trim().to_string();
     check_lengths(&email, &body.password)?;
     reserve(&state, &email, &client).await?;
-    let bad_login = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_LOGIN);
     let Some(account) = verify(&state, &email, &body.password).await? else {
+        audit::record(&state, &req, Event::SignInFailed, &email, "hasło").await;
         return Err(bad_login());
     };
     let (db, who, from) = (state.db.clone(), email.clone(), client);
     web::block(move || db.clear_login_failures(&who, &from)).await??;
     if !state.auth.is_admin(&email) {
         // Signed in, but not the administrator: no session is made.
+        audit::record(&state, &req, Event::SignInRefused, &email, "").await;
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             FORBIDDEN_TITLE,
             FORBIDDEN,
         ));
     }
+    let db = state.db.clone();
+    let id = account.id;
+    let second_factor = web::block(move || db.totp(id))
+        .await??
+        .is_some_and(|t| t.confirmed);
+    if second_factor {
+        return factors::ask_for_code(&state, &req, &email, &account).await;
+    }
+    let response = start_session(&state, &req, &email, &account).await?;
+    audit::record(&state, &req, Event::SignIn, &email, "hasło").await;
+    Ok(response)
+}
+
+pub(crate) fn bad_login() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_LOGIN)
+}
+
+/// The browser's own name for itself, shortened: how the administrator tells sessions apart.
+fn user_agent(req: &HttpRequest) -> String {
+    req.headers()
+        .get(actix_web::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .chars()
+        .take(200)
+        .collect()
+}
+
+/// Makes a session for `account` (checked just now) and answers with its cookie.
+pub(crate) async fn start_session(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    email: &str,
+    account: &password::Verified,
+) -> Result<HttpResponse, ApiError> {
     let token = random_token()?;
-    let hash = sessions::token_hash(&token);
     let at = now();
-    let (made, who) = (state.clone(), email.clone());
-    let created = web::block(move || {
-        made.auth
-            .sessions
-            .create(&made.db, hash, &who, &account, at)
-    })
-    .await??;
+    let row = crate::db::SessionRow {
+        token_hash: sessions::token_hash(&token),
+        email: email.to_string(),
+        created_at: at,
+        last_seen_at: at,
+        client: state.clients.key(req).to_string(),
+        agent: user_agent(req),
+    };
+    let (made, account) = (state.clone(), account.clone());
+    let created = web::block(move || made.auth.sessions.create(&made.db, &row, &account)).await??;
     if !created {
         // The password changed (or the account went) while it was being checked.
         return Err(bad_login());
     }
-    Ok(HttpResponse::Ok()
-        .cookie(session_cookie(https, token, None))
-        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "email": email })))
+    let mut response = HttpResponse::Ok();
+    response
+        .cookie(session_cookie(https(state, req), token, None))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"));
+    Ok(response.json(json!({ "email": email })))
 }
 
 /// The signed-in administrator, or `null`: not being signed in is an answer, not an error.
@@ -366,11 +463,15 @@ pub async fn logout(
     if !from_panel(&state, &req) {
         return Err(cross_origin());
     }
+    let admin = admin_of(&req).ok();
     if let Some(token) = session_token(&req, https(&state, &req)) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
         let db = state.db.clone();
         web::block(move || db.delete_session(&hash)).await??;
+    }
+    if let Some(admin) = admin {
+        audit::record(&state, &req, Event::SignOut, &admin.email, "").await;
     }
     let mut response = HttpResponse::NoContent();
     for secure in [true, false] {
@@ -416,5 +517,7 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/auth/login", web::post().to(login))
         .route("/api/auth/session", web::get().to(session))
-        .route("/api/auth/logout", web::post().to(logout));
+        .route("/api/auth/logout", web::post().to(logout))
+        .configure(factors::configure)
+        .configure(account::configure);
 }

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::password::Verified;
-use crate::db::Db;
+use crate::db::{Db, SessionRow};
 use crate::error::Error;
 
 /// How often the server looks whether another process changed the stored sessions.
@@ -31,18 +31,42 @@ struct Live {
     created_at: i64,
     last_seen_at: i64,
     persisted_at: i64,
+    client: String,
+    agent: String,
+    /// When the administrator last confirmed who they are in this session (0: not since
+    /// sign-in); kept in memory only, so a restart asks again.
+    reauth_at: i64,
 }
 
 impl Live {
-    fn new(email: &str, now: i64) -> Self {
+    fn of(row: &SessionRow) -> Self {
         Live {
-            email: email.to_string(),
-            created_at: now,
-            last_seen_at: now,
-            persisted_at: now,
+            email: row.email.clone(),
+            created_at: row.created_at,
+            last_seen_at: row.last_seen_at,
+            persisted_at: row.last_seen_at,
+            client: row.client.clone(),
+            agent: row.agent.clone(),
+            reauth_at: 0,
         }
     }
 }
+
+/// A session as the panel lists it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Listed {
+    /// The start of the token's hash: names the session without giving it away.
+    pub id: String,
+    pub created_at: i64,
+    pub last_seen_at: i64,
+    pub client: String,
+    pub agent: String,
+    pub current: bool,
+}
+
+/// The first characters of a token's hash that name a session in the panel.
+const ID_CHARS: usize = 16;
 
 /// What checking a session token found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,6 +74,8 @@ pub enum Check {
     /// A live session; `persist` is set when its last use should be written to SQLite.
     Valid {
         email: String,
+        hash: String,
+        reauth_at: i64,
         persist: Option<String>,
     },
     /// It existed but ended; its hash, to delete it from SQLite too.
@@ -68,15 +94,7 @@ impl Sessions {
         let live = db
             .sessions()?
             .into_iter()
-            .map(|row| {
-                let session = Live {
-                    email: row.email,
-                    created_at: row.created_at,
-                    last_seen_at: row.last_seen_at,
-                    persisted_at: row.last_seen_at,
-                };
-                (row.token_hash, session)
-            })
+            .map(|row| (row.token_hash.clone(), Live::of(&row)))
             .collect();
         Ok(Self {
             live: Mutex::new(live),
@@ -91,26 +109,72 @@ impl Sessions {
 
     /// Makes a session for an account that is already stored in SQLite.
     pub fn insert(&self, token_hash: String, email: &str, now: i64) {
-        self.map().insert(token_hash, Live::new(email, now));
+        let row = SessionRow {
+            token_hash: token_hash.clone(),
+            email: email.to_string(),
+            created_at: now,
+            last_seen_at: now,
+            client: String::new(),
+            agent: String::new(),
+        };
+        self.map().insert(token_hash, Live::of(&row));
     }
 
-    /// Stores a session for `verified` in SQLite and keeps it, unless its password changed
-    /// since it was checked (`false`). Both happen under the lock [`Sessions::sync`] takes,
-    /// so a revocation cannot fall between them.
-    pub fn create(
-        &self,
-        db: &Db,
-        token_hash: String,
-        email: &str,
-        verified: &Verified,
-        now: i64,
-    ) -> Result<bool, Error> {
+    /// Stores the session `row` for `verified` in SQLite and keeps it, unless its password
+    /// changed since it was checked (`false`). Both happen under the lock [`Sessions::sync`]
+    /// takes, so a revocation cannot fall between them.
+    pub fn create(&self, db: &Db, row: &SessionRow, verified: &Verified) -> Result<bool, Error> {
         let mut map = self.map();
-        if !db.insert_session(&token_hash, verified.id, &verified.password_hash, now)? {
+        if !db.insert_session(row, verified.id, &verified.password_hash)? {
             return Ok(false);
         }
-        map.insert(token_hash, Live::new(email, now));
+        map.insert(row.token_hash.clone(), Live::of(row));
         Ok(true)
+    }
+
+    /// Every live session of `email`, newest first; `current` is the asking one's hash.
+    pub fn list(&self, email: &str, current: &str) -> Vec<Listed> {
+        let mut listed: Vec<Listed> = self
+            .map()
+            .iter()
+            .filter(|(_, s)| s.email.eq_ignore_ascii_case(email))
+            .map(|(hash, s)| Listed {
+                id: hash.chars().take(ID_CHARS).collect(),
+                created_at: s.created_at,
+                last_seen_at: s.last_seen_at,
+                client: s.client.clone(),
+                agent: s.agent.clone(),
+                current: hash == current,
+            })
+            .collect();
+        listed.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+        listed
+    }
+
+    /// The full hash of `email`'s session named `id` in the panel.
+    pub fn find(&self, email: &str, id: &str) -> Option<String> {
+        if id.len() != ID_CHARS {
+            return None;
+        }
+        self.map()
+            .iter()
+            .find(|(hash, s)| hash.starts_with(id) && s.email.eq_ignore_ascii_case(email))
+            .map(|(hash, _)| hash.clone())
+    }
+
+    /// Records that the administrator confirmed who they are in session `hash` at `now`.
+    pub fn reauthenticated(&self, hash: &str, now: i64) {
+        if let Some(session) = self.map().get_mut(hash) {
+            session.reauth_at = now;
+        }
+    }
+
+    /// Forgets every session of `email` but `keep`; how many.
+    pub fn remove_others(&self, email: &str, keep: Option<&str>) -> usize {
+        let mut map = self.map();
+        let before = map.len();
+        map.retain(|hash, s| !s.email.eq_ignore_ascii_case(email) || Some(hash.as_str()) == keep);
+        before - map.len()
     }
 
     /// Forgets the sessions SQLite no longer holds; how many.
@@ -141,18 +205,14 @@ impl Sessions {
         });
         Check::Valid {
             email: session.email.clone(),
+            hash: hash.clone(),
+            reauth_at: session.reauth_at,
             persist,
         }
     }
 
     pub fn remove(&self, token_hash: &str) {
         self.map().remove(token_hash);
-    }
-
-    /// Forgets every session of an account (after its password changed or it was deleted).
-    pub fn remove_account(&self, email: &str) {
-        self.map()
-            .retain(|_, s| !s.email.eq_ignore_ascii_case(email));
     }
 
     /// A session last used before the first time, or made before the second, has ended.
@@ -181,6 +241,35 @@ mod tests {
             idle_seconds: 600,
             max_seconds: 3600,
         }
+    }
+
+    fn row(token: &str, now: i64) -> SessionRow {
+        SessionRow {
+            token_hash: token_hash(token),
+            email: "a@b.pl".into(),
+            created_at: now,
+            last_seen_at: now,
+            client: "127.0.0.1".into(),
+            agent: "test".into(),
+        }
+    }
+
+    #[test]
+    fn other_sessions_end_and_the_list_names_each_by_a_prefix_of_its_hash() {
+        let s = sessions();
+        for (token, at) in [("a", 10), ("b", 20), ("c", 30)] {
+            s.insert(token_hash(token), "a@b.pl", at);
+        }
+        s.insert(token_hash("x"), "x@b.pl", 40);
+        let listed = s.list("a@b.pl", &token_hash("b"));
+        assert_eq!(listed.len(), 3);
+        assert!(listed[1].current && !listed[0].current);
+        assert_eq!(s.find("a@b.pl", &listed[0].id), Some(token_hash("c")));
+        assert_eq!(s.find("x@b.pl", &listed[0].id), None, "only one's own");
+        assert_eq!(s.remove_others("a@b.pl", Some(&token_hash("b"))), 2);
+        assert_eq!(s.check("a", 41), Check::Unknown);
+        assert!(matches!(s.check("b", 41), Check::Valid { .. }));
+        assert!(matches!(s.check("x", 41), Check::Valid { .. }));
     }
 
     #[test]
@@ -217,9 +306,7 @@ mod tests {
                 .expect("checked")
                 .expect("right password");
         let s = sessions();
-        assert!(s
-            .create(&db, token_hash("t"), "a@b.pl", &checked, 10)
-            .expect("created"));
+        assert!(s.create(&db, &row("t", 10), &checked).expect("created"));
         let before = db.data_version().expect("version");
         // Another process: `sidecar set-password`.
         let cli = Db::open(&path).expect("second connection");
@@ -236,8 +323,7 @@ mod tests {
         assert_eq!(s.sync(&db).expect("synced"), 1);
         assert_eq!(s.check("t", 12), Check::Unknown);
         assert!(
-            !s.create(&db, token_hash("u"), "a@b.pl", &checked, 13)
-                .expect("refused"),
+            !s.create(&db, &row("u", 13), &checked).expect("refused"),
             "a check of the old password makes no session"
         );
         assert_eq!(s.check("u", 14), Check::Unknown);
@@ -252,6 +338,8 @@ mod tests {
             s.check("secret", 30),
             Check::Valid {
                 email: "a@b.pl".into(),
+                hash: token_hash("secret"),
+                reauth_at: 0,
                 persist: None
             }
         );

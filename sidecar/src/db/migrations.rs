@@ -83,6 +83,46 @@ const MIGRATIONS: &[&str] = &[
        uploaded_at INTEGER NOT NULL,
        bytes INTEGER NOT NULL
      );",
+    // Sign-in like a bank's: a session says where it was made, an account may have a TOTP
+    // second factor with single-use recovery codes, a password step waits for the second
+    // factor, a forgotten password is reset with a code sent by e-mail, and an audit log
+    // records who did what to the inbox and the account (never a message's text).
+    "ALTER TABLE sessions ADD COLUMN client TEXT NOT NULL DEFAULT '';
+     ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+     CREATE TABLE totp (
+       account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+       secret BLOB NOT NULL,
+       confirmed_at INTEGER,
+       last_step INTEGER NOT NULL DEFAULT 0
+     );
+     CREATE TABLE recovery_codes (
+       id INTEGER PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       code_hash TEXT NOT NULL,
+       used_at INTEGER
+     );
+     CREATE TABLE pending_logins (
+       token_hash TEXT PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       password_hash TEXT NOT NULL,
+       created_at INTEGER NOT NULL
+     );
+     CREATE TABLE reset_codes (
+       account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+       code_hash TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       attempts INTEGER NOT NULL DEFAULT 0
+     );
+     CREATE TABLE audit (
+       id INTEGER PRIMARY KEY,
+       at INTEGER NOT NULL,
+       event TEXT NOT NULL,
+       actor TEXT NOT NULL,
+       client TEXT NOT NULL,
+       detail TEXT NOT NULL DEFAULT ''
+     );
+     CREATE INDEX audit_at ON audit (at);
+     CREATE INDEX audit_event ON audit (event, at);",
 ];
 
 /// The schema version this build of the sidecar migrates to.

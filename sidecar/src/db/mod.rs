@@ -6,8 +6,9 @@
 //!
 //! The one connection and its lock are here; each concern's tables and queries are a module:
 //! `messages` (contact messages, the outbox, form tokens), `sessions` (accounts, sessions,
-//! sign-in throttling), `revisions` (revisions and drafts), `uploads`, `settings` (secrets
-//! made once) and `migrations` (the schema).
+//! sign-in throttling), `factors` (the second factor, waiting sign-ins, reset codes),
+//! `audit` (the audit log), `revisions` (revisions and drafts), `uploads`, `settings`
+//! (secrets made once) and `migrations` (the schema).
 
 use rusqlite::Connection;
 use std::os::unix::fs::PermissionsExt;
@@ -16,6 +17,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use crate::error::Error;
 
+mod audit;
+mod factors;
 mod messages;
 mod migrations;
 mod revisions;
@@ -23,6 +26,8 @@ mod sessions;
 mod settings;
 mod uploads;
 
+pub use audit::AuditEntry;
+pub use factors::{PendingLogin, TotpRow};
 pub use messages::{NewMessage, Spam, StoredMessage};
 pub use migrations::SCHEMA_VERSION;
 pub use revisions::{Action, Deleted, Draft, Revision};

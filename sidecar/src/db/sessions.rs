@@ -22,6 +22,9 @@ pub struct SessionRow {
     pub email: String,
     pub created_at: i64,
     pub last_seen_at: i64,
+    /// The address it was made from, and the browser's own name for itself.
+    pub client: String,
+    pub agent: String,
 }
 
 impl Db {
@@ -77,18 +80,35 @@ impl Db {
     /// account meanwhile.
     pub fn insert_session(
         &self,
-        token_hash: &str,
+        row: &SessionRow,
         account_id: i64,
         password_hash: &str,
-        now: i64,
     ) -> Result<bool, Error> {
         self.run(|c| {
             c.execute(
-                "INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at)
-                 SELECT ?1, id, ?3, ?3 FROM accounts WHERE id = ?2 AND password_hash = ?4",
-                params![token_hash, account_id, now, password_hash],
+                "INSERT INTO sessions (token_hash, account_id, created_at, last_seen_at, client, agent)
+                 SELECT ?1, id, ?3, ?3, ?5, ?6 FROM accounts WHERE id = ?2 AND password_hash = ?4",
+                params![
+                    row.token_hash,
+                    account_id,
+                    row.created_at,
+                    password_hash,
+                    row.client,
+                    row.agent
+                ],
             )
             .map(|n| n > 0)
+        })
+    }
+
+    /// Ends every session of the account of `email` but `keep` (none: all of them); how many.
+    pub fn delete_sessions_except(&self, email: &str, keep: Option<&str>) -> Result<usize, Error> {
+        self.run(|c| {
+            c.execute(
+                "DELETE FROM sessions WHERE account_id = (SELECT id FROM accounts WHERE email = ?1)
+                 AND token_hash IS NOT ?2",
+                params![email, keep],
+            )
         })
     }
 
@@ -110,7 +130,8 @@ impl Db {
     pub fn sessions(&self) -> Result<Vec<SessionRow>, Error> {
         self.run(|c| {
             let mut stmt = c.prepare(
-                "SELECT s.token_hash, a.email, s.created_at, s.last_seen_at FROM sessions s JOIN accounts a ON a.id = s.account_id",
+                "SELECT s.token_hash, a.email, s.created_at, s.last_seen_at, s.client, s.agent
+                 FROM sessions s JOIN accounts a ON a.id = s.account_id",
             )?;
             let rows = stmt.query_map([], |r| {
                 Ok(SessionRow {
@@ -118,6 +139,8 @@ impl Db {
                     email: r.get(1)?,
                     created_at: r.get(2)?,
                     last_seen_at: r.get(3)?,
+                    client: r.get(4)?,
+                    agent: r.get(5)?,
                 })
             })?;
             rows.collect()

@@ -1,0 +1,282 @@
+//! The second factor: after a right password, an account with an authenticator app gets no
+//! session but a short-lived waiting sign-in (its own cookie, [`PENDING_SECONDS`]); a code
+//! of the app (each accepted once) or a recovery code (each used once) then makes the
+//! session. Failed codes are throttled like passwords. Setting the app up, turning it off
+//! and new recovery codes are done from the panel.
+
+use actix_web::cookie::{time::Duration as CookieAge, Cookie, SameSite};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{
+    cross_origin, from_panel, https, password, random_token, refuse_waiting, reserve,
+    sessions::token_hash, start_session, totp, AdminChange, Reauthenticated, LOGIN_TITLE,
+    PENDING_COOKIE, PENDING_SECONDS,
+};
+use crate::audit::{self, Event};
+use crate::error::ApiError;
+use crate::{now, AppState};
+
+const BAD_CODE: &str =
+    "Nieprawidłowy kod. Wpisz 6 cyfr z aplikacji uwierzytelniającej albo jeden z kodów zapasowych.";
+const EXPIRED: &str = "Logowanie trwało zbyt długo. Podaj e-mail i hasło jeszcze raz.";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/auth/login/code", web::post().to(login_code))
+        .route("/api/auth/totp", web::get().to(status))
+        .route("/api/auth/totp", web::delete().to(disable))
+        .route("/api/auth/totp/setup", web::post().to(setup))
+        .route("/api/auth/totp/confirm", web::post().to(confirm))
+        .route("/api/auth/totp/recovery-codes", web::post().to(renew_codes));
+}
+
+fn pending_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static> {
+    let mut cookie = Cookie::build(PENDING_COOKIE, value)
+        .path("/api/auth/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(https)
+        .finish();
+    cookie.set_max_age(age);
+    cookie
+}
+
+/// The answer to a right password of an account with an app: no session yet.
+pub(crate) async fn ask_for_code(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    email: &str,
+    account: &password::Verified,
+) -> Result<HttpResponse, ApiError> {
+    let token = random_token()?;
+    let (db, hash, account) = (state.db.clone(), token_hash(&token), account.clone());
+    web::block(move || db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
+        .await??;
+    audit::record(state, req, Event::SecondFactorNeeded, email, "").await;
+    Ok(HttpResponse::Ok()
+        .cookie(pending_cookie(
+            https(state, req),
+            token,
+            CookieAge::seconds(PENDING_SECONDS),
+        ))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(json!({ "secondFactor": true })))
+}
+
+#[derive(Deserialize)]
+pub struct Code {
+    #[serde(default)]
+    code: String,
+}
+
+/// Checks `code` for the account: an app's code (its step used once) or a recovery code
+/// (used up). Whether it was right, and which kind it was.
+pub(crate) fn check_code(
+    db: &crate::db::Db,
+    account_id: i64,
+    code: &str,
+    at: i64,
+) -> Result<Option<&'static str>, crate::Error> {
+    if code.len() > 64 {
+        return Ok(None);
+    }
+    if totp::is_recovery_code(code) {
+        let used = db.use_recovery_code(account_id, &totp::recovery_hash(code), at)?;
+        return Ok(used.then_some("kod zapasowy"));
+    }
+    let Some(row) = db.totp(account_id)?.filter(|t| t.confirmed) else {
+        return Ok(None);
+    };
+    match totp::check(&row.secret, code, at) {
+        Some(step) if db.use_totp_step(account_id, step)? => Ok(Some("kod z aplikacji")),
+        _ => Ok(None),
+    }
+}
+
+/// `POST /api/auth/login/code {code}`: the second step of signing in.
+async fn login_code(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Code>,
+) -> Result<HttpResponse, ApiError> {
+    if !from_panel(&state, &req) {
+        return Err(cross_origin());
+    }
+    let client = state.clients.key(&req).to_string();
+    refuse_waiting(&state, &client).await?;
+    let expired = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, EXPIRED);
+    let token = req
+        .cookie(PENDING_COOKIE)
+        .map(|c| c.value().to_string())
+        .ok_or_else(expired)?;
+    let (db, hash) = (state.db.clone(), token_hash(&token));
+    let pending = web::block(move || db.pending_login(&hash, now() - PENDING_SECONDS))
+        .await??
+        .ok_or_else(expired)?;
+    reserve(&state, &pending.email, &client).await?;
+    let (db, code, id) = (
+        state.db.clone(),
+        body.code.trim().to_string(),
+        pending.account_id,
+    );
+    let kind = web::block(move || check_code(&db, id, &code, now())).await??;
+    let Some(kind) = kind else {
+        audit::record(&state, &req, Event::SecondFactorFailed, &pending.email, "").await;
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            LOGIN_TITLE,
+            BAD_CODE,
+        ));
+    };
+    let (db, email, from, hash) = (
+        state.db.clone(),
+        pending.email.clone(),
+        client,
+        token_hash(&token),
+    );
+    web::block(move || {
+        db.clear_login_failures(&email, &from)?;
+        db.delete_pending_login(&hash)
+    })
+    .await??;
+    let account = password::Verified {
+        id: pending.account_id,
+        password_hash: pending.password_hash.clone(),
+    };
+    let mut response = start_session(&state, &req, &pending.email, &account).await?;
+    response
+        .add_cookie(&pending_cookie(
+            https(&state, &req),
+            String::new(),
+            CookieAge::ZERO,
+        ))
+        .map_err(|e| ApiError::internal(&e))?;
+    audit::record(&state, &req, Event::SignIn, &pending.email, kind).await;
+    Ok(response)
+}
+
+async fn account_id(state: &web::Data<AppState>, email: &str) -> Result<i64, ApiError> {
+    let (db, email) = (state.db.clone(), email.to_string());
+    web::block(move || db.account(&email))
+        .await??
+        .map(|(id, _)| id)
+        .ok_or_else(|| ApiError::internal(&"the administrator has no account"))
+}
+
+/// `GET /api/auth/totp`: whether the app is on, and how many recovery codes are left.
+async fn status(
+    AdminChange(admin): AdminChange,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = account_id(&state, &admin.email).await?;
+    let db = state.db.clone();
+    let (on, left) = web::block(move || {
+        let on = db.totp(id)?.is_some_and(|t| t.confirmed);
+        Ok::<_, crate::Error>((on, db.recovery_codes_left(id)?))
+    })
+    .await??;
+    Ok(crate::pages::no_store().json(json!({
+        "enabled": on,
+        "recoveryCodesLeft": left,
+        "reauthUntil": if admin.reauth_at > 0 { admin.reauth_at + super::REAUTH_SECONDS } else { 0 },
+    })))
+}
+
+/// `POST /api/auth/totp/setup`: a new secret for the app, shown once as a QR code.
+async fn setup(
+    Reauthenticated(admin): Reauthenticated,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = account_id(&state, &admin.email).await?;
+    let secret = totp::new_secret()?;
+    let (db, kept) = (state.db.clone(), secret.clone());
+    if !web::block(move || db.propose_totp(id, &kept)).await?? {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "Aplikacja jest już włączona",
+            "Logowanie kodem z aplikacji jest już włączone. Aby zmienić telefon, najpierw je wyłącz.",
+        ));
+    }
+    Ok(crate::pages::no_store().json(totp::enrolment(&secret, &admin.email)?))
+}
+
+/// `POST /api/auth/totp/confirm {code}`: the first code from the app turns it on; the
+/// answer holds the recovery codes, shown this once.
+async fn confirm(
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Code>,
+) -> Result<HttpResponse, ApiError> {
+    let id = account_id(&state, &admin.email).await?;
+    let (db, code) = (state.db.clone(), body.code.trim().to_string());
+    let codes = web::block(move || {
+        let Some(row) = db.totp(id)?.filter(|t| !t.confirmed) else {
+            return Ok(None);
+        };
+        let Some(step) = totp::check(&row.secret, &code, now()) else {
+            return Ok(Some(Err(())));
+        };
+        let (codes, hashes) = totp::recovery_codes()?;
+        db.confirm_totp(id, step, &hashes, now())?;
+        Ok::<_, crate::Error>(Some(Ok(codes)))
+    })
+    .await??;
+    match codes {
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "Błąd",
+            "Najpierw rozpocznij włączanie aplikacji (kod QR).",
+        )),
+        Some(Err(())) => Err(ApiError::unprocessable(
+            "Ten kod się nie zgadza. Sprawdź, czy zegar telefonu jest ustawiony automatycznie, i wpisz kod, który aplikacja pokazuje teraz.",
+        )),
+        Some(Ok(codes)) => {
+            audit::record(&state, &req, Event::TotpEnabled, &admin.email, "").await;
+            Ok(crate::pages::no_store().json(json!({ "recoveryCodes": codes })))
+        }
+    }
+}
+
+/// `DELETE /api/auth/totp`: signing in needs the password only again.
+async fn disable(
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = account_id(&state, &admin.email).await?;
+    let db = state.db.clone();
+    web::block(move || db.remove_totp(id)).await??;
+    audit::record(&state, &req, Event::TotpDisabled, &admin.email, "").await;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `POST /api/auth/totp/recovery-codes`: ten new codes; the old ones stop working.
+async fn renew_codes(
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = account_id(&state, &admin.email).await?;
+    let db = state.db.clone();
+    let codes = web::block(move || {
+        if !db.totp(id)?.is_some_and(|t| t.confirmed) {
+            return Ok(None);
+        }
+        let (codes, hashes) = totp::recovery_codes()?;
+        db.replace_recovery_codes(id, &hashes)?;
+        Ok::<_, crate::Error>(Some(codes))
+    })
+    .await??
+    .ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "Błąd",
+            "Najpierw włącz logowanie kodem z aplikacji.",
+        )
+    })?;
+    audit::record(&state, &req, Event::RecoveryCodesRenewed, &admin.email, "").await;
+    Ok(crate::pages::no_store().json(json!({ "recoveryCodes": codes })))
+}

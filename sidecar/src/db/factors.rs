@@ -1,0 +1,254 @@
+//! The second factor of sign-in: an account's TOTP secret (with the last time step used, so
+//! a code works once), its recovery codes (hashed, each single-use), sign-ins waiting for
+//! their second factor, and the codes that reset a forgotten password.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::Db;
+use crate::error::Error;
+
+/// An account's TOTP secret; `confirmed` once a code from the app was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TotpRow {
+    pub secret: Vec<u8>,
+    pub confirmed: bool,
+    pub last_step: i64,
+}
+
+/// A sign-in whose password was right, waiting for its second factor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingLogin {
+    pub account_id: i64,
+    pub email: String,
+    pub password_hash: String,
+    pub created_at: i64,
+}
+
+impl Db {
+    pub fn totp(&self, account_id: i64) -> Result<Option<TotpRow>, Error> {
+        self.run(|c| {
+            c.query_row(
+                "SELECT secret, confirmed_at IS NOT NULL, last_step FROM totp WHERE account_id = ?1",
+                [account_id],
+                |r| {
+                    Ok(TotpRow {
+                        secret: r.get(0)?,
+                        confirmed: r.get(1)?,
+                        last_step: r.get(2)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    /// A new, unconfirmed secret (replacing an unconfirmed one; a confirmed one stays until
+    /// it is turned off).
+    pub fn propose_totp(&self, account_id: i64, secret: &[u8]) -> Result<bool, Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO totp (account_id, secret) VALUES (?1, ?2)
+                 ON CONFLICT (account_id) DO UPDATE SET secret = ?2, last_step = 0
+                 WHERE confirmed_at IS NULL",
+                params![account_id, secret],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    /// Confirms the secret and replaces the recovery codes, in one transaction.
+    pub fn confirm_totp(
+        &self,
+        account_id: i64,
+        step: i64,
+        code_hashes: &[String],
+        now: i64,
+    ) -> Result<(), Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "UPDATE totp SET confirmed_at = ?2, last_step = ?3 WHERE account_id = ?1",
+                params![account_id, now, step],
+            )?;
+            replace_codes(&tx, account_id, code_hashes)?;
+            tx.commit()
+        })
+    }
+
+    /// Uses time step `step` of the account's secret, unless it (or a later one) was used:
+    /// whether it may be accepted.
+    pub fn use_totp_step(&self, account_id: i64, step: i64) -> Result<bool, Error> {
+        self.run(|c| {
+            c.execute(
+                "UPDATE totp SET last_step = ?2 WHERE account_id = ?1 AND last_step < ?2",
+                params![account_id, step],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    /// Turns the second factor off: the secret and every recovery code go.
+    pub fn remove_totp(&self, account_id: i64) -> Result<(), Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            tx.execute("DELETE FROM totp WHERE account_id = ?1", [account_id])?;
+            tx.execute(
+                "DELETE FROM recovery_codes WHERE account_id = ?1",
+                [account_id],
+            )?;
+            tx.commit()
+        })
+    }
+
+    pub fn replace_recovery_codes(&self, account_id: i64, hashes: &[String]) -> Result<(), Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            replace_codes(&tx, account_id, hashes)?;
+            tx.commit()
+        })
+    }
+
+    /// Marks the unused code with `hash` used: whether there was one.
+    pub fn use_recovery_code(&self, account_id: i64, hash: &str, now: i64) -> Result<bool, Error> {
+        self.run(|c| {
+            c.execute(
+                "UPDATE recovery_codes SET used_at = ?3
+                 WHERE account_id = ?1 AND code_hash = ?2 AND used_at IS NULL",
+                params![account_id, hash, now],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    pub fn recovery_codes_left(&self, account_id: i64) -> Result<i64, Error> {
+        self.run(|c| {
+            c.query_row(
+                "SELECT COUNT(*) FROM recovery_codes WHERE account_id = ?1 AND used_at IS NULL",
+                [account_id],
+                |r| r.get(0),
+            )
+        })
+    }
+
+    pub fn insert_pending_login(
+        &self,
+        token_hash: &str,
+        account_id: i64,
+        password_hash: &str,
+        now: i64,
+    ) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO pending_logins (token_hash, account_id, password_hash, created_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![token_hash, account_id, password_hash, now],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// The waiting sign-in with `token_hash`, made after `since`.
+    pub fn pending_login(
+        &self,
+        token_hash: &str,
+        since: i64,
+    ) -> Result<Option<PendingLogin>, Error> {
+        self.run(|c| {
+            c.execute("DELETE FROM pending_logins WHERE created_at <= ?1", [since])?;
+            c.query_row(
+                "SELECT p.account_id, a.email, p.password_hash, p.created_at
+                 FROM pending_logins p JOIN accounts a ON a.id = p.account_id
+                 WHERE p.token_hash = ?1",
+                [token_hash],
+                |r| {
+                    Ok(PendingLogin {
+                        account_id: r.get(0)?,
+                        email: r.get(1)?,
+                        password_hash: r.get(2)?,
+                        created_at: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    pub fn delete_pending_login(&self, token_hash: &str) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "DELETE FROM pending_logins WHERE token_hash = ?1",
+                [token_hash],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Keeps a new reset code for the account (the last one sent is the only valid one).
+    pub fn put_reset_code(&self, account_id: i64, hash: &str, now: i64) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO reset_codes (account_id, code_hash, created_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (account_id) DO UPDATE SET code_hash = ?2, created_at = ?3, attempts = 0",
+                params![account_id, hash, now],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// Counts one attempt at the account's reset code, made after `since`; returns its hash
+    /// and how many attempts it has had, this one included.
+    pub fn attempt_reset_code(
+        &self,
+        account_id: i64,
+        since: i64,
+    ) -> Result<Option<(String, i64)>, Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "DELETE FROM reset_codes WHERE account_id = ?1 AND created_at <= ?2",
+                params![account_id, since],
+            )?;
+            tx.execute(
+                "UPDATE reset_codes SET attempts = attempts + 1 WHERE account_id = ?1",
+                [account_id],
+            )?;
+            let found = tx
+                .query_row(
+                    "SELECT code_hash, attempts FROM reset_codes WHERE account_id = ?1",
+                    [account_id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            tx.commit()?;
+            Ok(found)
+        })
+    }
+
+    pub fn delete_reset_code(&self, account_id: i64) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "DELETE FROM reset_codes WHERE account_id = ?1",
+                [account_id],
+            )
+            .map(|_| ())
+        })
+    }
+}
+
+fn replace_codes(
+    tx: &rusqlite::Transaction<'_>,
+    account_id: i64,
+    hashes: &[String],
+) -> rusqlite::Result<()> {
+    tx.execute(
+        "DELETE FROM recovery_codes WHERE account_id = ?1",
+        [account_id],
+    )?;
+    for hash in hashes {
+        tx.execute(
+            "INSERT INTO recovery_codes (account_id, code_hash) VALUES (?1, ?2)",
+            params![account_id, hash],
+        )?;
+    }
+    Ok(())
+}

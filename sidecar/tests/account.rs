@@ -1,0 +1,407 @@
+//! The administrator's account as the panel drives it: the second factor (an app's codes,
+//! once each, and recovery codes), sessions listed and ended, a password change that ends
+//! the other sessions, and a forgotten password reset by a code sent by e-mail.
+
+mod common;
+
+use actix_web::cookie::Cookie;
+use actix_web::http::StatusCode;
+use actix_web::test;
+use common::{login, send, setup, signed_in, Answer, ADMIN, PANEL_ORIGIN, PASSWORD};
+use serde_json::json;
+use sidecar::auth::totp::code_for;
+
+type Cookie_ = Cookie<'static>;
+
+fn with(cookie: &Cookie_, req: test::TestRequest) -> test::TestRequest {
+    req.cookie(cookie.clone())
+        .insert_header(("Origin", PANEL_ORIGIN))
+}
+
+fn post(cookie: &Cookie_, uri: &str, body: serde_json::Value) -> test::TestRequest {
+    with(cookie, test::TestRequest::post().uri(uri).set_json(body))
+}
+
+fn pending(answer: &Answer) -> Cookie_ {
+    let value = answer
+        .headers
+        .get_all("set-cookie")
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("harmonia_pending=") && !v.starts_with("harmonia_pending=;"))
+        .expect("a waiting sign-in's cookie")
+        .to_string();
+    Cookie::parse(value).expect("a cookie").into_owned()
+}
+
+/// Turns the app on for the admin; its secret and the recovery codes.
+async fn enable_totp<S, B>(app: &S, cookie: &Cookie_) -> (String, Vec<String>)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let setup_first = send(app, post(cookie, "/api/auth/totp/setup", json!({}))).await;
+    assert_eq!(setup_first.body["code"], "reauth", "{}", setup_first.text);
+    let confirmed = send(
+        app,
+        post(cookie, "/api/auth/reauth", json!({ "password": PASSWORD })),
+    )
+    .await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::NO_CONTENT,
+        "{}",
+        confirmed.text
+    );
+    let enrol = send(app, post(cookie, "/api/auth/totp/setup", json!({}))).await;
+    assert_eq!(enrol.status, StatusCode::OK, "{}", enrol.text);
+    let secret = enrol.body["secret"].as_str().expect("secret").to_string();
+    assert!(enrol.body["qrSvg"]
+        .as_str()
+        .is_some_and(|s| s.contains("<svg")));
+    let wrong = send(
+        app,
+        post(
+            cookie,
+            "/api/auth/totp/confirm",
+            json!({ "code": "000000" }),
+        ),
+    )
+    .await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let code = code_for(&secret, sidecar::now()).expect("code");
+    let on = send(
+        app,
+        post(cookie, "/api/auth/totp/confirm", json!({ "code": code })),
+    )
+    .await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.text);
+    let codes: Vec<String> = on.body["recoveryCodes"]
+        .as_array()
+        .expect("codes")
+        .iter()
+        .filter_map(|c| c.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(codes.len(), 10);
+    (secret, codes)
+}
+
+#[actix_rt::test]
+async fn with_the_app_on_a_password_alone_makes_no_session_and_each_code_works_once() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let (secret, codes) = enable_totp(&app, &cookie).await;
+
+    let first = send(&app, login(ADMIN, PASSWORD)).await;
+    assert_eq!(first.status, StatusCode::OK);
+    assert_eq!(first.body["secondFactor"], true);
+    assert!(
+        first.cookie.is_none(),
+        "no session before the second factor"
+    );
+    let waiting = pending(&first);
+    let code = |body: serde_json::Value| {
+        test::TestRequest::post()
+            .uri("/api/auth/login/code")
+            .cookie(waiting.clone())
+            .set_json(body)
+    };
+    let wrong = send(&app, code(json!({ "code": "123456" }))).await;
+    assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
+    assert!(wrong.body["error"]
+        .as_str()
+        .unwrap_or("")
+        .contains("Nieprawidłowy kod"));
+    // The confirmation used this step: the next one (within the allowed drift) signs in.
+    let next = code_for(&secret, sidecar::now() + 30).expect("code");
+    let signed = send(&app, code(json!({ "code": next }))).await;
+    assert_eq!(signed.status, StatusCode::OK, "{}", signed.text);
+    let session = signed.cookie.expect("a session after the code");
+    let who = send(
+        &app,
+        with(&session, test::TestRequest::get().uri("/api/auth/session")),
+    )
+    .await;
+    assert_eq!(who.body["email"], ADMIN);
+    // The same code again, in another sign-in: refused (RFC 6238 §5.2).
+    let again = pending(&send(&app, login(ADMIN, PASSWORD)).await);
+    let replay = test::TestRequest::post()
+        .uri("/api/auth/login/code")
+        .cookie(again.clone())
+        .set_json(json!({ "code": next }));
+    assert_eq!(send(&app, replay).await.status, StatusCode::UNAUTHORIZED);
+    // A recovery code, typed in capitals with spaces, once.
+    let typed = codes[3].to_uppercase().replace('-', " ");
+    let recovery = || {
+        test::TestRequest::post()
+            .uri("/api/auth/login/code")
+            .cookie(again.clone())
+            .set_json(json!({ "code": typed }))
+    };
+    assert_eq!(send(&app, recovery()).await.status, StatusCode::OK);
+    let third = pending(&send(&app, login(ADMIN, PASSWORD)).await);
+    let used = test::TestRequest::post()
+        .uri("/api/auth/login/code")
+        .cookie(third)
+        .set_json(json!({ "code": codes[3] }));
+    assert_eq!(
+        send(&app, used).await.status,
+        StatusCode::UNAUTHORIZED,
+        "used up"
+    );
+    // A waiting sign-in without its cookie, or a forged one, gets nothing.
+    let forged = test::TestRequest::post()
+        .uri("/api/auth/login/code")
+        .cookie(Cookie::new("harmonia_pending", "zmyslony"))
+        .set_json(json!({ "code": code_for(&secret, sidecar::now()).expect("code") }));
+    assert_eq!(send(&app, forged).await.status, StatusCode::UNAUTHORIZED);
+
+    let log = send(
+        &app,
+        with(&session, test::TestRequest::get().uri("/api/audit")),
+    )
+    .await;
+    let events: Vec<String> = log
+        .body
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {}",
+                e["event"].as_str().unwrap_or(""),
+                e["detail"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    for expected in [
+        "sign_in kod z aplikacji",
+        "sign_in kod zapasowy",
+        "second_factor_failed ",
+        "totp_enabled ",
+    ] {
+        assert!(
+            events.iter().any(|e| e == expected),
+            "{expected:?} not in {events:?}"
+        );
+    }
+}
+
+#[actix_rt::test]
+async fn sessions_are_listed_ended_one_by_one_or_all_others_and_a_password_change_ends_the_others()
+{
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let laptop = signed_in(&app).await;
+    let phone = send(
+        &app,
+        login(ADMIN, PASSWORD).insert_header(("User-Agent", "Telefon")),
+    )
+    .await;
+    let phone = phone.cookie.expect("second session");
+    let tablet = signed_in(&app).await;
+    let listed = send(
+        &app,
+        with(&laptop, test::TestRequest::get().uri("/api/auth/sessions")),
+    )
+    .await;
+    let sessions = listed.body.as_array().expect("sessions").clone();
+    assert_eq!(sessions.len(), 3);
+    assert_eq!(sessions.iter().filter(|x| x["current"] == true).count(), 1);
+    let on_phone = sessions
+        .iter()
+        .find(|x| x["agent"] == "Telefon")
+        .expect("the phone's");
+    let id = on_phone["id"].as_str().expect("id");
+    let end = with(
+        &laptop,
+        test::TestRequest::delete().uri(&format!("/api/auth/sessions/{id}")),
+    );
+    assert_eq!(send(&app, end).await.status, StatusCode::NO_CONTENT);
+    let session_of = |c: &Cookie_| with(c, test::TestRequest::get().uri("/api/messages"));
+    assert_eq!(
+        send(&app, session_of(&phone)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(send(&app, session_of(&tablet)).await.status, StatusCode::OK);
+    // 'Wyloguj wszędzie': everything but this browser.
+    let others = with(
+        &laptop,
+        test::TestRequest::delete().uri("/api/auth/sessions/others"),
+    );
+    assert_eq!(send(&app, others).await.body["ended"], 1);
+    assert_eq!(
+        send(&app, session_of(&tablet)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(send(&app, session_of(&laptop)).await.status, StatusCode::OK);
+
+    let desk = signed_in(&app).await;
+    let weak = post(
+        &laptop,
+        "/api/auth/password",
+        json!({ "current": PASSWORD, "password": "krótkie" }),
+    );
+    assert_eq!(
+        send(&app, weak).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let bad = post(
+        &laptop,
+        "/api/auth/password",
+        json!({ "current": "nie to", "password": "nowe długie hasło gabinetu" }),
+    );
+    assert_eq!(
+        send(&app, bad).await.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let changed = send(
+        &app,
+        post(
+            &laptop,
+            "/api/auth/password",
+            json!({ "current": PASSWORD, "password": "nowe długie hasło gabinetu" }),
+        ),
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
+    let fresh = changed.cookie.expect("this browser gets a new session");
+    assert_eq!(
+        send(&app, session_of(&desk)).await.status,
+        StatusCode::UNAUTHORIZED,
+        "at once"
+    );
+    assert_eq!(
+        send(&app, session_of(&laptop)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(send(&app, session_of(&fresh)).await.status, StatusCode::OK);
+    assert_eq!(
+        send(&app, login(ADMIN, PASSWORD)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        send(&app, login(ADMIN, "nowe długie hasło gabinetu"))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
+
+/// The newest e-mail of the outbox folder, as text.
+fn newest_mail(s: &common::Setup) -> Option<String> {
+    let dir = s.dir.path().join("var/outbox");
+    let mut files: Vec<_> = std::fs::read_dir(dir).ok()?.flatten().collect();
+    files.sort_by_key(|e| e.metadata().and_then(|m| m.modified()).ok());
+    files
+        .last()
+        .and_then(|e| std::fs::read_to_string(e.path()).ok())
+}
+
+fn code_in(mail: &str) -> String {
+    let at = mail.find("Kod: ").expect("a code in the e-mail") + 5;
+    mail[at..at + 8].to_string()
+}
+
+#[actix_rt::test]
+async fn a_forgotten_password_is_reset_with_a_code_from_the_admins_mailbox_and_the_apps_code() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let old = signed_in(&app).await;
+    let (secret, _) = enable_totp(&app, &old).await;
+    let ask = |email: &str| {
+        test::TestRequest::post()
+            .uri("/api/auth/reset")
+            .set_json(json!({ "email": email }))
+    };
+    let stranger = send(&app, ask("ktos@example.pl")).await;
+    assert_eq!(stranger.status, StatusCode::OK);
+    assert!(newest_mail(&s).is_none(), "nobody else is e-mailed");
+    let asked = send(&app, ask(ADMIN)).await;
+    assert_eq!(asked.body, stranger.body, "the same answer for any address");
+    let mail = newest_mail(&s).expect("an e-mail to the administrator");
+    assert!(mail.contains(&format!("To: {ADMIN}")), "{mail}");
+    let code = code_in(&mail);
+    let confirm = |code: &str, second: &str| {
+        test::TestRequest::post().uri("/api/auth/reset/confirm").set_json(json!({
+            "email": ADMIN, "code": code, "password": "hasło po resecie gabinetu", "secondCode": second
+        }))
+    };
+    assert_eq!(
+        send(&app, confirm("00000000", "")).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let without_app = send(&app, confirm(&code, "")).await;
+    assert_eq!(without_app.status, StatusCode::UNAUTHORIZED);
+    assert!(
+        without_app.text.contains("kod z aplikacji"),
+        "{}",
+        without_app.text
+    );
+    let app_code = code_for(&secret, sidecar::now() + 30).expect("code");
+    let reset = send(&app, confirm(&code, &app_code)).await;
+    assert_eq!(reset.status, StatusCode::NO_CONTENT, "{}", reset.text);
+    let old_session = with(&old, test::TestRequest::get().uri("/api/messages"));
+    assert_eq!(
+        send(&app, old_session).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        send(&app, confirm(&code, &app_code)).await.status,
+        StatusCode::UNAUTHORIZED,
+        "once"
+    );
+    let signed = send(&app, login(ADMIN, "hasło po resecie gabinetu")).await;
+    assert_eq!(
+        signed.body["secondFactor"], true,
+        "the app still guards the account"
+    );
+}
+
+#[actix_rt::test]
+async fn reset_codes_are_throttled_and_guessing_them_ends_them() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let ask = test::TestRequest::post()
+        .uri("/api/auth/reset")
+        .set_json(json!({ "email": ADMIN }));
+    assert_eq!(send(&app, ask).await.status, StatusCode::OK);
+    let code = code_in(&newest_mail(&s).expect("mail"));
+    let guesses: Vec<StatusCode> = guess_from_several_addresses(&app, 6).await;
+    assert!(guesses
+        .iter()
+        .all(|g| *g == StatusCode::UNAUTHORIZED || *g == StatusCode::TOO_MANY_REQUESTS));
+    let late = test::TestRequest::post()
+        .uri("/api/auth/reset/confirm")
+        .peer_addr("127.0.0.9:4000".parse().expect("address"))
+        .set_json(json!({ "email": ADMIN, "code": code, "password": "hasło po resecie gabinetu" }));
+    assert_eq!(
+        send(&app, late).await.status,
+        StatusCode::UNAUTHORIZED,
+        "five wrong guesses end the code, even from another address"
+    );
+}
+
+async fn guess_from_several_addresses<S, B>(app: &S, n: usize) -> Vec<StatusCode>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let mut out = Vec::new();
+    for i in 0..n {
+        let guess = test::TestRequest::post()
+            .uri("/api/auth/reset/confirm")
+            .peer_addr(format!("127.0.0.{}:4000", i + 2).parse().expect("address"))
+            .set_json(json!({ "email": ADMIN, "code": format!("1234567{i}"), "password": "hasło po resecie gabinetu" }));
+        out.push(send(app, guess).await.status);
+    }
+    out
+}

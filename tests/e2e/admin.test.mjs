@@ -240,8 +240,21 @@ describe("admin panel", () => {
     await page.getByRole("status").filter({ hasText: "Wiadomość usunięta." }).waitFor();
     await page.waitForFunction(() => !document.querySelector(".inbox-list")?.textContent.includes("Szybka Osoba"));
     await page.getByLabel("Wiadomości jednej osoby (e-mail)").fill("osoba@example.pl");
-    const exported = page.getByRole("link", { name: "Pobierz jako JSON" });
-    assert.equal(await exported.getAttribute("href"), "/api/messages/export?email=osoba%40example.pl");
+    // Exporting someone's messages asks for the password again first (GDPR art. 9 data).
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Pobierz jako JSON" }).click();
+    const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
+    await confirm.getByLabel("Hasło").fill("nie to hasło");
+    await confirm.getByRole("button", { name: "Potwierdź" }).click();
+    await confirm.getByRole("alert").filter({ hasText: "Hasło jest nieprawidłowe." }).waitFor();
+    await confirm.getByLabel("Hasło").fill(PASSWORD);
+    await confirm.getByRole("button", { name: "Potwierdź" }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), "wiadomosci.json");
+    const exported = JSON.parse(await (await import("node:fs/promises")).readFile(await file.path(), "utf8"));
+    assert.equal(exported.email, "osoba@example.pl");
+    assert.equal(exported.messages.length, 1);
+    // Within the next ten minutes an erasure needs no second confirmation.
     await page.getByRole("button", { name: "Usuń wszystkie" }).click();
     await page.getByRole("status").filter({ hasText: "Usunięto wiadomości: 1." }).waitFor();
     await page.getByText("Brak wiadomości.").waitFor();

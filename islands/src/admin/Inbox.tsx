@@ -2,7 +2,8 @@
 // why it may be spam; one can be opened, sent again, released from quarantine or deleted,
 // and all messages of one sender exported or erased (RODO: access and erasure).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { exportUrl, inbox, isApiError, type Message } from "./api";
+import { exportUrl, inbox, isApiError, request, type Message } from "./api";
+import { withReauth } from "./account";
 import type { Toast } from "./saving";
 
 const DELIVERY: Record<Message["status"], string> = {
@@ -103,9 +104,22 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
     const who = email.trim();
     if (!who || !window.confirm(`Usunąć wszystkie wiadomości od ${who}? Tego nie da się cofnąć.`)) return;
     try {
-      const { deleted } = await inbox.eraseSender(who);
+      const { deleted } = await withReauth(() => inbox.eraseSender(who));
       toast("success", { title: "Sukces", text: `Usunięto wiadomości: ${deleted}.` });
       onErased();
+    } catch (e) {
+      toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : FAILED);
+    }
+  };
+  // The export is fetched (the server may first want the password again), then saved.
+  const download = async () => {
+    try {
+      const data = await withReauth(() => request<unknown>("GET", exportUrl(email.trim())));
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+      link.download = "wiadomosci.json";
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : FAILED);
     }
@@ -121,9 +135,9 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
           Pokaż
         </button>
         {email.trim() && (
-          <a className="btn btn-secondary btn-small" href={exportUrl(email.trim())} download="wiadomosci.json">
+          <button type="button" className="btn btn-secondary btn-small" onClick={download}>
             Pobierz jako JSON
-          </a>
+          </button>
         )}
         <button type="button" className="btn btn-secondary btn-small" onClick={erase} disabled={!email.trim()}>
           Usuń wszystkie

@@ -147,6 +147,8 @@ export interface ApiError {
   status: number;
   title: string;
   error: string;
+  /** What to do before trying again: `reauth` (confirm who you are). */
+  code?: string;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -158,14 +160,23 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   const response = await fetch(path, init);
   const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
   if (!response.ok) {
-    throw { status: response.status, title: data.title ?? "Błąd", error: data.error ?? "" } satisfies ApiError;
+    throw {
+      status: response.status,
+      title: data.title ?? "Błąd",
+      error: data.error ?? "",
+      ...(data.code ? { code: data.code } : {}),
+    } satisfies ApiError;
   }
   return data as T;
 }
 
+/** A call of the API that answers JSON (the panel's other modules build on it). */
+export const request = call;
+
 export const api = {
   session: () => call<{ email: string | null }>("GET", "/api/auth/session"),
-  login: (email: string, password: string) => call<{ email: string }>("POST", "/api/auth/login", { email, password }),
+  login: (email: string, password: string) =>
+    call<{ email: string } | { secondFactor: true }>("POST", "/api/auth/login", { email, password }),
   logout: () => fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }),
   pages: () => call<Page[]>("GET", "/api/pages"),
   save: (id: string, sections: Section[], settings: Settings, version: string) =>

@@ -22,13 +22,14 @@ import Inbox from "../admin/Inbox";
 import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
+import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Security";
 import PricesForm from "../admin/PricesForm";
 import { SAVED, SAVE_FAILED } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "prices" | "facts" | "pictures" | "messages";
+type View = "pages" | "prices" | "facts" | "pictures" | "messages" | "security";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
@@ -36,6 +37,7 @@ const VIEWS: [View, string][] = [
   ["facts", "Dane gabinetu"],
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
+  ["security", "Bezpieczeństwo"],
 ];
 
 /** What the editor holds for one page: its sections and its settings. */
@@ -55,13 +57,15 @@ function formatTime(ms: number): string {
 
 function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: ReturnType<typeof useToasts>["show"] }) {
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<"password" | "code" | "reset">("password");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      await api.login(String(data.get("email") ?? ""), String(data.get("password") ?? ""));
-      onSignedIn();
+      const answer = await api.login(String(data.get("email") ?? ""), String(data.get("password") ?? ""));
+      if ("secondFactor" in answer && answer.secondFactor) setStep("code");
+      else onSignedIn();
     } catch (e) {
       if (isApiError(e) && e.status === 403) toast("error", NO_ACCESS);
       else if (isApiError(e) && e.status === 429) toast("error", { title: LOGIN_FAILED.title, text: e.error });
@@ -70,6 +74,18 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
       setBusy(false);
     }
   };
+  if (step === "code") return <SecondFactorForm onSignedIn={onSignedIn} onExpired={() => setStep("password")} />;
+  if (step === "reset") {
+    return (
+      <ResetForm
+        onDone={() => {
+          toast("success", { title: "Sukces", text: "Hasło zmienione. Zaloguj się nowym hasłem." });
+          setStep("password");
+        }}
+        onCancel={() => setStep("password")}
+      />
+    );
+  }
   return (
     <form className="admin-login" onSubmit={submit}>
       <div className="field">
@@ -82,6 +98,9 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
       </div>
       <button className="btn btn-primary" type="submit" disabled={busy}>
         {busy ? "Logowanie…" : "Zaloguj się"}
+      </button>
+      <button type="button" className="link-button" onClick={() => setStep("reset")}>
+        Nie pamiętasz hasła?
       </button>
     </form>
   );
@@ -442,6 +461,8 @@ export default function AdminPanel() {
         </button>
       </div>
       {view === "messages" && <Inbox toast={toast} />}
+      {view === "security" && <Security toast={toast} />}
+      <ReauthDialog />
       {view === "prices" && <PricesForm toast={toast} />}
       {view === "facts" && <FactsForm toast={toast} />}
       {view === "pictures" && (

@@ -1,0 +1,108 @@
+// The administrator's account: the second step of signing in, the authenticator app and its
+// recovery codes, sessions, the password, the audit log, the forgotten-password reset, and
+// confirming who you are before exports and erasures (`withReauth`).
+import { isApiError, request } from "./api";
+
+export interface SessionInfo {
+  id: string;
+  createdAt: number;
+  lastSeenAt: number;
+  client: string;
+  agent: string;
+  current: boolean;
+}
+
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  reauthUntil: number;
+}
+
+export interface Enrolment {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  event: string;
+  actor: string;
+  client: string;
+  detail: string;
+}
+
+export const security = {
+  loginCode: (code: string) => request<{ email: string }>("POST", "/api/auth/login/code", { code }),
+  totp: () => request<TotpStatus>("GET", "/api/auth/totp"),
+  setup: () => request<Enrolment>("POST", "/api/auth/totp/setup", {}),
+  confirm: (code: string) => request<{ recoveryCodes: string[] }>("POST", "/api/auth/totp/confirm", { code }),
+  disable: () => request<unknown>("DELETE", "/api/auth/totp"),
+  renewCodes: () => request<{ recoveryCodes: string[] }>("POST", "/api/auth/totp/recovery-codes", {}),
+  sessions: () => request<SessionInfo[]>("GET", "/api/auth/sessions"),
+  endSession: (id: string) => request<unknown>("DELETE", `/api/auth/sessions/${encodeURIComponent(id)}`),
+  endOthers: () => request<{ ended: number }>("DELETE", "/api/auth/sessions/others"),
+  changePassword: (current: string, password: string) =>
+    request<{ email: string }>("POST", "/api/auth/password", { current, password }),
+  reauth: (password: string, code: string) => request<unknown>("POST", "/api/auth/reauth", { password, code }),
+  requestReset: (email: string) => request<{ message: string }>("POST", "/api/auth/reset", { email }),
+  confirmReset: (email: string, code: string, password: string, secondCode: string) =>
+    request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
+  audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
+};
+
+/** What the reauthentication dialog answers: whether the administrator confirmed. */
+type Asker = () => Promise<boolean>;
+let asker: Asker = async () => false;
+
+/** The panel registers the dialog that asks for the password again. */
+export function setReauthAsker(ask: Asker) {
+  asker = ask;
+}
+
+/**
+ * Runs `action`; if the server wants the administrator to confirm who they are first, asks
+ * (password, and the app's code when it is on) and runs it once more.
+ */
+export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (e) {
+    if (!(isApiError(e) && e.code === "reauth")) throw e;
+    if (!(await asker())) throw e;
+    return action();
+  }
+}
+
+/** Polish names of what the audit log records. */
+export const EVENTS: Record<string, string> = {
+  sign_in: "Zalogowanie",
+  sign_in_failed: "Nieudane logowanie",
+  sign_in_refused: "Logowanie konta bez dostępu",
+  second_factor_needed: "Hasło poprawne, oczekiwanie na kod",
+  second_factor_failed: "Błędny kod z aplikacji",
+  sign_out: "Wylogowanie",
+  reauthenticated: "Potwierdzenie tożsamości",
+  reauth_failed: "Nieudane potwierdzenie tożsamości",
+  session_ended: "Zakończenie sesji",
+  other_sessions_ended: "Wylogowanie na innych urządzeniach",
+  password_changed: "Zmiana hasła",
+  reset_requested: "Prośba o kod do zmiany hasła",
+  password_reset: "Nowe hasło ustawione kodem z e-maila",
+  reset_failed: "Nieudana zmiana hasła kodem",
+  totp_enabled: "Włączenie aplikacji uwierzytelniającej",
+  totp_disabled: "Wyłączenie aplikacji uwierzytelniającej",
+  recovery_codes_renewed: "Nowe kody zapasowe",
+  inbox_viewed: "Przegląd wiadomości",
+  message_opened: "Otwarcie wiadomości",
+  message_released: "Zwolnienie z kwarantanny",
+  message_retried: "Ponowna wysyłka wiadomości",
+  message_deleted: "Usunięcie wiadomości",
+  messages_exported: "Eksport wiadomości osoby",
+  messages_erased: "Usunięcie wszystkich wiadomości osoby",
+  facts_changed: "Zmiana danych gabinetu",
+  prices_changed: "Zmiana cennika",
+  image_uploaded: "Przesłanie obrazu",
+  image_deleted: "Usunięcie obrazu",
+};

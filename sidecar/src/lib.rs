@@ -170,7 +170,7 @@ impl AppState {
             origins: config.origins.clone(),
             auth: auth::AuthState {
                 audit_retention_days: config.audit_retention_days,
-                ..auth::AuthState::new(admin_email, sessions)
+                ..auth::AuthState::new(admin_email, sessions, &config.origins.admin)
             },
             contact: contact::ContactState::new(
                 secret,

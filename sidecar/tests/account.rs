@@ -405,3 +405,71 @@ where
     }
     out
 }
+
+#[actix_rt::test]
+async fn passkey_ceremonies_need_a_key_a_fresh_confirmation_and_their_own_one_time_state() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let start = send(
+        &app,
+        test::TestRequest::post().uri("/api/auth/passkeys/login"),
+    )
+    .await;
+    assert_eq!(start.status, StatusCode::NOT_FOUND);
+    assert!(
+        start.text.contains("Nie ma jeszcze zapisanego klucza"),
+        "{}",
+        start.text
+    );
+    let forged = test::TestRequest::post()
+        .uri("/api/auth/passkeys/login/finish")
+        .cookie(Cookie::new("harmonia_passkey", "zmyslony"))
+        .set_json(json!({ "credential": {
+            "id": "AA", "rawId": "AA", "type": "public-key",
+            "response": { "authenticatorData": "AA", "clientDataJSON": "AA", "signature": "AA" }
+        }}));
+    assert_eq!(send(&app, forged).await.status, StatusCode::UNAUTHORIZED);
+    let cookie = signed_in(&app).await;
+    let register = send(
+        &app,
+        post(&cookie, "/api/auth/passkeys/register", json!({})),
+    )
+    .await;
+    assert_eq!(
+        register.body["code"], "reauth",
+        "a new key needs the password again"
+    );
+    send(
+        &app,
+        post(&cookie, "/api/auth/reauth", json!({ "password": PASSWORD })),
+    )
+    .await;
+    let options = send(
+        &app,
+        post(&cookie, "/api/auth/passkeys/register", json!({})),
+    )
+    .await;
+    assert_eq!(options.status, StatusCode::OK, "{}", options.text);
+    let key = &options.body["publicKey"];
+    assert_eq!(
+        key["rp"]["id"], "localhost",
+        "the panel's host, not the site's"
+    );
+    assert_eq!(
+        key["authenticatorSelection"]["userVerification"],
+        "required"
+    );
+    assert!(
+        !options
+            .text
+            .contains(ADMIN.split('@').next().unwrap_or(ADMIN))
+            || key["user"]["id"] != ADMIN
+    );
+    let from_elsewhere = test::TestRequest::post()
+        .uri("/api/auth/passkeys/login")
+        .insert_header(("Origin", "http://127.0.0.1:8080"));
+    assert_eq!(
+        send(&app, from_elsewhere).await.status,
+        StatusCode::FORBIDDEN
+    );
+}

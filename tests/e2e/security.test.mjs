@@ -75,7 +75,7 @@ describe("sign-in like a bank's", () => {
     assert.match(secret, /^[A-Z2-7]{32}$/);
     await page.getByLabel("Kod z aplikacji").fill(totp(secret));
     await page.getByRole("button", { name: "Włącz", exact: true }).click();
-    await page.getByText("Kody zapasowe").waitFor();
+    await page.getByText("Kody zapasowe", { exact: true }).waitFor();
     recoveryCodes = await page.locator(".recovery-codes code").allInnerTexts();
     assert.equal(recoveryCodes.length, 10);
     await page.screenshot({ path: join(site.dataDir, "..", "bezpieczenstwo-1280.png"), fullPage: true });
@@ -131,6 +131,47 @@ describe("sign-in like a bank's", () => {
     await other.context().close();
   });
 
+  test("a passkey added in 'Bezpieczeństwo' signs in alone, with Chromium's virtual authenticator", async () => {
+    const page = await panel();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await password(page);
+    await page.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill(recoveryCodes[2]);
+    await page.getByRole("button", { name: "Potwierdź" }).click();
+    await page.getByRole("tab").first().waitFor();
+    await page.getByRole("button", { name: "Bezpieczeństwo" }).click();
+    await page.getByLabel("Nazwa klucza").fill("Laptop w gabinecie");
+    await page.getByRole("button", { name: "Dodaj klucz dostępu" }).click();
+    const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
+    await confirm.getByLabel("Hasło").fill(PASSWORD);
+    await confirm.getByLabel("Kod z aplikacji (jeśli jej używasz)").fill(recoveryCodes[3]);
+    await confirm.getByRole("button", { name: "Potwierdź" }).click();
+    await page.getByRole("status").filter({ hasText: "Dodano klucz dostępu." }).waitFor();
+    await page.getByRole("button", { name: "Usuń klucz Laptop w gabinecie" }).waitFor();
+    await page.getByRole("button", { name: "Wyloguj się" }).click();
+    await page.waitForURL(`${site.base}/`);
+    await page.goto(`${site.panel}/administratormagda`);
+    await page.getByRole("button", { name: "Użyj klucza dostępu" }).click();
+    await page.getByRole("tab").first().waitFor();
+    await page.getByRole("button", { name: "Bezpieczeństwo" }).click();
+    const log = page.getByRole("region", { name: "Lista zdarzeń" });
+    await log.getByRole("cell", { name: "klucz dostępu" }).first().waitFor();
+    assert.match(await log.innerText(), /Dodanie klucza dostępu/);
+    // The only failed request is the one that asked for the password again (401).
+    assert.deepEqual(page.problems.filter((p) => !p.includes("status of 401")), []);
+    await page.context().close();
+  });
+
   test("a forgotten password is reset with the code from the administrator's mailbox and the app's code", async () => {
     const page = await panel();
     await page.getByRole("button", { name: "Nie pamiętasz hasła?" }).click();
@@ -143,7 +184,7 @@ describe("sign-in like a bank's", () => {
     assert.ok(mail, "the code is e-mailed");
     const code = mail.match(/Kod: (\d{8})/)[1];
     await page.getByLabel("Kod z e-maila").fill(code);
-    await page.getByLabel("Kod z aplikacji (jeśli jej używasz)").fill(recoveryCodes[1]);
+    await page.getByLabel("Kod z aplikacji (jeśli jej używasz)").fill(recoveryCodes[4]);
     await page.getByLabel("Nowe hasło (co najmniej 12 znaków)").fill("zupełnie nowe hasło gabinetu");
     await page.getByLabel("Powtórz nowe hasło").fill("zupełnie nowe hasło gabinetu");
     await page.getByRole("button", { name: "Ustaw nowe hasło" }).click();

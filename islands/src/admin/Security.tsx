@@ -7,12 +7,14 @@ import { isApiError } from "./api";
 import Modal from "./Modal";
 import type { Toast } from "./saving";
 import {
+  addPasskey,
   EVENTS,
   security,
   setReauthAsker,
   withReauth,
   type AuditEntry,
   type Enrolment,
+  type PasskeyInfo,
   type SessionInfo,
   type TotpStatus,
 } from "./account";
@@ -24,7 +26,10 @@ function when(seconds: number): string {
 }
 
 function errorText(e: unknown): string {
-  return isApiError(e) && e.error ? e.error : FAILED;
+  if (isApiError(e) && e.error) return e.error;
+  // The browser's own refusals (a cancelled fingerprint, no authenticator).
+  if (e instanceof Error && e.name === "NotAllowedError") return "Nie potwierdzono klucza dostępu.";
+  return e instanceof Error && e.message ? e.message : FAILED;
 }
 
 /** The code after a right password: six digits from the app, or a recovery code. */
@@ -338,6 +343,73 @@ function TwoFactor({ toast }: { toast: Toast }) {
   );
 }
 
+function Passkeys({ toast }: { toast: Toast }) {
+  const [list, setList] = useState<PasskeyInfo[]>([]);
+  const [error, setError] = useState("");
+  const load = useCallback(() => security.passkeys().then(setList, () => setError(FAILED)), []);
+  useEffect(() => void load(), [load]);
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setError("");
+    try {
+      await addPasskey(String(new FormData(form).get("name") ?? "").trim());
+      form.reset();
+      toast("success", { title: "Sukces", text: "Dodano klucz dostępu." });
+      void load();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const remove = async (key: PasskeyInfo) => {
+    if (!window.confirm(`Usunąć klucz „${key.name}”?`)) return;
+    try {
+      await security.removePasskey(key.id);
+      void load();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <section className="admin-card" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">Klucze dostępu</h2>
+      <p>
+        Klucz dostępu to logowanie odciskiem palca, twarzą lub kodem PIN telefonu albo komputera, bez hasła. Działa
+        tylko na adresie tego panelu, więc nikt nie wyłudzi go fałszywą stroną.
+      </p>
+      {list.length > 0 && (
+        <ul className="passkey-list">
+          {list.map((k) => (
+            <li key={k.id}>
+              <span>
+                {k.name} <span className="muted">· dodany {when(k.createdAt)}</span>
+                {k.lastUsedAt && <span className="muted"> · użyty {when(k.lastUsedAt)}</span>}
+              </span>
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => remove(k)}>
+                Usuń<span className="visually-hidden"> klucz {k.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={add} noValidate>
+        <div className="field">
+          <label htmlFor="passkey-name">Nazwa klucza (np. „Telefon Magdy”)</label>
+          <input id="passkey-name" name="name" type="text" maxLength={60} />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Dodaj klucz dostępu
+        </button>
+      </form>
+      {error && (
+        <p className="form-notice form-notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function Password({ toast }: { toast: Toast }) {
   const [error, setError] = useState("");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -493,6 +565,7 @@ function AuditLog() {
 export default function Security({ toast }: { toast: Toast }) {
   return (
     <div className="security">
+      <Passkeys toast={toast} />
       <TwoFactor toast={toast} />
       <Password toast={toast} />
       <Sessions toast={toast} />

@@ -33,6 +33,45 @@ export interface AuditEntry {
   detail: string;
 }
 
+export interface PasskeyInfo {
+  id: number;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** The options `webauthn-rs` sends, as the browser's JSON forms of them. */
+interface CreationOptions {
+  publicKey: PublicKeyCredentialCreationOptionsJSON;
+}
+interface RequestOptions {
+  publicKey: PublicKeyCredentialRequestOptionsJSON;
+}
+
+export const NO_PASSKEYS = "Ta przeglądarka nie obsługuje kluczy dostępu.";
+
+/** Makes a new passkey in this browser's authenticator and keeps it on the server. */
+export async function addPasskey(name: string): Promise<void> {
+  if (!window.PublicKeyCredential?.parseCreationOptionsFromJSON) throw new Error(NO_PASSKEYS);
+  const options = await withReauth(() => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}));
+  const credential = await navigator.credentials.create({
+    publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey),
+  });
+  if (!(credential instanceof PublicKeyCredential)) throw new Error("Nie utworzono klucza.");
+  await request<unknown>("POST", "/api/auth/passkeys/register/finish", { name, credential: credential.toJSON() });
+}
+
+/** Signs in with a passkey of this browser's authenticator. */
+export async function signInWithPasskey(): Promise<void> {
+  if (!window.PublicKeyCredential?.parseRequestOptionsFromJSON) throw new Error(NO_PASSKEYS);
+  const options = await request<RequestOptions>("POST", "/api/auth/passkeys/login", {});
+  const credential = await navigator.credentials.get({
+    publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options.publicKey),
+  });
+  if (!(credential instanceof PublicKeyCredential)) throw new Error("Nie wybrano klucza.");
+  await request<unknown>("POST", "/api/auth/passkeys/login/finish", { credential: credential.toJSON() });
+}
+
 export const security = {
   loginCode: (code: string) => request<{ email: string }>("POST", "/api/auth/login/code", { code }),
   totp: () => request<TotpStatus>("GET", "/api/auth/totp"),
@@ -49,6 +88,8 @@ export const security = {
   requestReset: (email: string) => request<{ message: string }>("POST", "/api/auth/reset", { email }),
   confirmReset: (email: string, code: string, password: string, secondCode: string) =>
     request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
+  passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),
+  removePasskey: (id: number) => withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`)),
   audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
 };
 
@@ -93,6 +134,8 @@ export const EVENTS: Record<string, string> = {
   reset_failed: "Nieudana zmiana hasła kodem",
   totp_enabled: "Włączenie aplikacji uwierzytelniającej",
   totp_disabled: "Wyłączenie aplikacji uwierzytelniającej",
+  passkey_added: "Dodanie klucza dostępu",
+  passkey_removed: "Usunięcie klucza dostępu",
   recovery_codes_renewed: "Nowe kody zapasowe",
   inbox_viewed: "Przegląd wiadomości",
   message_opened: "Otwarcie wiadomości",

@@ -23,6 +23,7 @@ import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
 import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Security";
+import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import { SAVED, SAVE_FAILED } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
@@ -74,6 +75,19 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
       setBusy(false);
     }
   };
+  const passkey = async () => {
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+      onSignedIn();
+    } catch (e) {
+      const text =
+        isApiError(e) && e.error ? e.error : e instanceof Error && e.name !== "NotAllowedError" ? e.message : "";
+      toast("error", { title: LOGIN_FAILED.title, text: text || "Nie potwierdzono klucza dostępu." });
+    } finally {
+      setBusy(false);
+    }
+  };
   if (step === "code") return <SecondFactorForm onSignedIn={onSignedIn} onExpired={() => setStep("password")} />;
   if (step === "reset") {
     return (
@@ -98,6 +112,9 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
       </div>
       <button className="btn btn-primary" type="submit" disabled={busy}>
         {busy ? "Logowanie…" : "Zaloguj się"}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={passkey} disabled={busy}>
+        Użyj klucza dostępu
       </button>
       <button type="button" className="link-button" onClick={() => setStep("reset")}>
         Nie pamiętasz hasła?

@@ -8,6 +8,7 @@
 pub mod account;
 pub mod factors;
 pub mod hashing;
+pub mod passkeys;
 pub mod password;
 pub mod sessions;
 pub mod throttle;
@@ -58,15 +59,17 @@ pub struct AuthState {
     pub hasher: hashing::Hasher,
     /// Entries of the audit log are kept this many days (`AUDIT_RETENTION_DAYS`).
     pub audit_retention_days: i64,
+    pub passkeys: passkeys::Passkeys,
 }
 
 impl AuthState {
-    pub fn new(admin_email: String, sessions: sessions::Sessions) -> Self {
+    pub fn new(admin_email: String, sessions: sessions::Sessions, admin_origin: &str) -> Self {
         AuthState {
             admin_email,
             sessions,
             hasher: hashing::Hasher::new(ARGON2_AT_ONCE),
             audit_retention_days: 365,
+            passkeys: passkeys::Passkeys::new(admin_origin),
         }
     }
 
@@ -519,5 +522,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/auth/session", web::get().to(session))
         .route("/api/auth/logout", web::post().to(logout))
         .configure(factors::configure)
+        .configure(passkeys::configure)
         .configure(account::configure);
 }

@@ -1,6 +1,7 @@
 //! The second factor of sign-in: an account's TOTP secret (with the last time step used, so
-//! a code works once), its recovery codes (hashed, each single-use), sign-ins waiting for
-//! their second factor, and the codes that reset a forgotten password.
+//! a code works once), its recovery codes (hashed, each single-use), its passkeys (WebAuthn
+//! credentials, as `webauthn-rs` serialises them), sign-ins waiting for their second factor,
+//! and the codes that reset a forgotten password.
 
 use rusqlite::{params, OptionalExtension};
 
@@ -24,7 +25,76 @@ pub struct PendingLogin {
     pub created_at: i64,
 }
 
+/// A passkey of an account, as kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasskeyRow {
+    pub id: i64,
+    pub name: String,
+    /// The credential, as `webauthn-rs` serialises it (JSON).
+    pub passkey: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
 impl Db {
+    pub fn insert_passkey(
+        &self,
+        account_id: i64,
+        name: &str,
+        credential_id: &str,
+        passkey: &str,
+        now: i64,
+    ) -> Result<bool, Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT OR IGNORE INTO passkeys (account_id, name, credential_id, passkey, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![account_id, name, credential_id, passkey, now],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
+    pub fn passkeys(&self, account_id: i64) -> Result<Vec<PasskeyRow>, Error> {
+        self.run(|c| {
+            let mut stmt = c.prepare(
+                "SELECT id, name, passkey, created_at, last_used_at FROM passkeys
+                 WHERE account_id = ?1 ORDER BY id",
+            )?;
+            let rows = stmt.query_map([account_id], |r| {
+                Ok(PasskeyRow {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    passkey: r.get(2)?,
+                    created_at: r.get(3)?,
+                    last_used_at: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Keeps a passkey's new state (its signature counter) after a sign-in with it.
+    pub fn used_passkey(&self, id: i64, passkey: &str, now: i64) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "UPDATE passkeys SET passkey = ?2, last_used_at = ?3 WHERE id = ?1",
+                params![id, passkey, now],
+            )
+            .map(|_| ())
+        })
+    }
+
+    pub fn delete_passkey(&self, account_id: i64, id: i64) -> Result<bool, Error> {
+        self.run(|c| {
+            c.execute(
+                "DELETE FROM passkeys WHERE account_id = ?1 AND id = ?2",
+                params![account_id, id],
+            )
+            .map(|n| n > 0)
+        })
+    }
+
     pub fn totp(&self, account_id: i64) -> Result<Option<TotpRow>, Error> {
         self.run(|c| {
             c.query_row(

@@ -85,7 +85,8 @@ const MIGRATIONS: &[&str] = &[
      );",
     // Sign-in like a bank's: a session says where it was made, an account may have a TOTP
     // second factor with single-use recovery codes, a password step waits for the second
-    // factor, a forgotten password is reset with a code sent by e-mail, and an audit log
+    // factor, passkeys sign in on their own (WebAuthn), a forgotten password is reset with a
+    // code sent by e-mail, and an audit log
     // records who did what to the inbox and the account (never a message's text).
     "ALTER TABLE sessions ADD COLUMN client TEXT NOT NULL DEFAULT '';
      ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '';
@@ -122,7 +123,16 @@ const MIGRATIONS: &[&str] = &[
        detail TEXT NOT NULL DEFAULT ''
      );
      CREATE INDEX audit_at ON audit (at);
-     CREATE INDEX audit_event ON audit (event, at);",
+     CREATE INDEX audit_event ON audit (event, at);
+     CREATE TABLE passkeys (
+       id INTEGER PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       name TEXT NOT NULL,
+       credential_id TEXT NOT NULL UNIQUE,
+       passkey TEXT NOT NULL,
+       created_at INTEGER NOT NULL,
+       last_used_at INTEGER
+     );",
 ];
 
 /// The schema version this build of the sidecar migrates to.

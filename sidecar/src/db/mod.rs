@@ -27,7 +27,7 @@ mod settings;
 mod uploads;
 
 pub use audit::AuditEntry;
-pub use factors::{PendingLogin, TotpRow};
+pub use factors::{PasskeyRow, PendingLogin, TotpRow};
 pub use messages::{NewMessage, Spam, StoredMessage};
 pub use migrations::SCHEMA_VERSION;
 pub use revisions::{Action, Deleted, Draft, Revision};

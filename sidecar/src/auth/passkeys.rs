@@ -1,0 +1,400 @@
+//! Passkeys (WebAuthn, `webauthn-rs`): a key kept by the administrator's phone, laptop or
+//! security key, unlocked by their fingerprint, face or PIN. It is a whole sign-in on its
+//! own — something they have and something they are or know — and cannot be phished: the
+//! browser signs only for the panel's own host (`ADMIN_ORIGIN`). Keys are added and removed
+//! in 'Bezpieczeństwo'; a ceremony's state stays on the server, under a one-time cookie.
+
+use actix_web::cookie::{time::Duration as CookieAge, Cookie, SameSite};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use webauthn_rs::prelude::{
+    Passkey, PasskeyAuthentication, PasskeyRegistration, PublicKeyCredential,
+    RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
+};
+
+use super::{
+    cross_origin, from_panel, https, password, random_token, refuse_waiting, reserve,
+    start_session, Admin, AdminChange, Reauthenticated, LOGIN_TITLE,
+};
+use crate::audit::{self, Event};
+use crate::error::ApiError;
+use crate::pages::no_store;
+use crate::{now, AppState};
+
+/// The cookie that names a sign-in ceremony in progress.
+const CEREMONY_COOKIE: &str = "harmonia_passkey";
+/// How long a ceremony may take, and how many may wait at once.
+const CEREMONY_SECONDS: i64 = 300;
+const CEREMONIES_AT_ONCE: usize = 32;
+const NO_KEYS: &str = "Nie ma jeszcze zapisanego klucza dostępu. Zaloguj się hasłem i dodaj klucz w zakładce „Bezpieczeństwo”.";
+const BAD_KEY: &str =
+    "Klucz dostępu nie został rozpoznany. Spróbuj ponownie albo zaloguj się hasłem.";
+
+enum Ceremony {
+    Register(PasskeyRegistration),
+    SignIn(PasskeyAuthentication),
+}
+
+/// The relying party (the panel's host) and the ceremonies in progress.
+pub struct Passkeys {
+    webauthn: Option<Webauthn>,
+    ceremonies: Mutex<HashMap<String, (i64, Ceremony)>>,
+}
+
+impl Passkeys {
+    /// For the panel at `admin_origin`; without passkeys (and a warning) if that origin
+    /// cannot be a WebAuthn relying party (an IP address).
+    pub fn new(admin_origin: &str) -> Self {
+        let webauthn = Url::parse(admin_origin)
+            .map_err(|e| e.to_string())
+            .and_then(|origin| {
+                let host = origin.domain().ok_or("no host name")?.to_string();
+                WebauthnBuilder::new(&host, &origin)
+                    .and_then(|b| b.rp_name("Gabinet Harmonia – panel").build())
+                    .map_err(|e| e.to_string())
+            });
+        let webauthn = match webauthn {
+            Ok(w) => Some(w),
+            Err(e) => {
+                tracing::warn!(origin = admin_origin, error = %e, "passkeys are off: ADMIN_ORIGIN needs a host name");
+                None
+            }
+        };
+        Passkeys {
+            webauthn,
+            ceremonies: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn webauthn(&self) -> Result<&Webauthn, ApiError> {
+        self.webauthn.as_ref().ok_or_else(|| {
+            ApiError::status(
+                StatusCode::CONFLICT,
+                "Klucze dostępu działają tylko, gdy panel ma adres z nazwą hosta (ADMIN_ORIGIN).",
+            )
+        })
+    }
+
+    /// Keeps a ceremony under a new one-time token, or refuses when too many wait.
+    fn begin(&self, ceremony: Ceremony) -> Result<String, ApiError> {
+        let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
+        let at = now();
+        map.retain(|_, (started, _)| at - *started <= CEREMONY_SECONDS);
+        if map.len() >= CEREMONIES_AT_ONCE {
+            return Err(ApiError::too_many(
+                LOGIN_TITLE,
+                "Zbyt wiele prób naraz. Spróbuj ponownie za chwilę.",
+                30,
+            ));
+        }
+        let token = random_token()?;
+        map.insert(token.clone(), (at, ceremony));
+        Ok(token)
+    }
+
+    /// Takes the ceremony named `token` out (each is used once), if it has not expired.
+    fn take(&self, token: &str) -> Option<Ceremony> {
+        let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
+        let (started, ceremony) = map.remove(token)?;
+        (now() - started <= CEREMONY_SECONDS).then_some(ceremony)
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/auth/passkeys", web::get().to(list))
+        .route("/api/auth/passkeys/{id}", web::delete().to(remove))
+        .route(
+            "/api/auth/passkeys/register",
+            web::post().to(register_start),
+        )
+        .route(
+            "/api/auth/passkeys/register/finish",
+            web::post().to(register_finish),
+        )
+        .route("/api/auth/passkeys/login", web::post().to(login_start))
+        .route(
+            "/api/auth/passkeys/login/finish",
+            web::post().to(login_finish),
+        );
+}
+
+fn ceremony_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static> {
+    let mut cookie = Cookie::build(CEREMONY_COOKIE, value)
+        .path("/api/auth/passkeys/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(https)
+        .finish();
+    cookie.set_max_age(age);
+    cookie
+}
+
+fn ceremony_of(req: &HttpRequest, state: &AppState) -> Option<Ceremony> {
+    let token = req.cookie(CEREMONY_COOKIE)?;
+    state.auth.passkeys.take(token.value())
+}
+
+async fn account_of(
+    state: &web::Data<AppState>,
+    email: &str,
+) -> Result<(i64, Vec<(i64, Passkey)>), ApiError> {
+    let (db, email) = (state.db.clone(), email.to_string());
+    web::block(move || {
+        let Some((id, _)) = db.account(&email)? else {
+            return Ok((0, Vec::new()));
+        };
+        let keys = db
+            .passkeys(id)?
+            .into_iter()
+            .filter_map(|row| serde_json::from_str(&row.passkey).ok().map(|p| (row.id, p)))
+            .collect();
+        Ok::<_, crate::Error>((id, keys))
+    })
+    .await?
+    .map_err(ApiError::from)
+}
+
+/// A stable, private id of the account for authenticators (never the e-mail address).
+fn user_handle(account_id: i64, email: &str) -> Uuid {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!(
+        "harmonia-account-{account_id}-{}",
+        email.to_lowercase()
+    ));
+    let mut bytes = [0_u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    Uuid::from_bytes(bytes)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Listed {
+    id: i64,
+    name: String,
+    created_at: i64,
+    last_used_at: Option<i64>,
+}
+
+/// `GET /api/auth/passkeys`: the administrator's keys.
+async fn list(admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let (db, email) = (state.db.clone(), admin.email.clone());
+    let rows = web::block(move || match db.account(&email)? {
+        Some((id, _)) => db.passkeys(id),
+        None => Ok(Vec::new()),
+    })
+    .await??;
+    let listed: Vec<Listed> = rows
+        .into_iter()
+        .map(|r| Listed {
+            id: r.id,
+            name: r.name,
+            created_at: r.created_at,
+            last_used_at: r.last_used_at,
+        })
+        .collect();
+    Ok(no_store().json(listed))
+}
+
+/// `POST /api/auth/passkeys/register`: what the browser needs to make a new key.
+async fn register_start(
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let webauthn = state.auth.passkeys.webauthn()?;
+    let (id, keys) = account_of(&state, &admin.email).await?;
+    let exclude = keys.iter().map(|(_, k)| k.cred_id().clone()).collect();
+    let (options, registration) = webauthn
+        .start_passkey_registration(
+            user_handle(id, &admin.email),
+            &admin.email,
+            &admin.email,
+            Some(exclude),
+        )
+        .map_err(|e| ApiError::internal(&e))?;
+    let token = state
+        .auth
+        .passkeys
+        .begin(Ceremony::Register(registration))?;
+    Ok(no_store()
+        .cookie(ceremony_cookie(
+            https(&state, &req),
+            token,
+            CookieAge::seconds(CEREMONY_SECONDS),
+        ))
+        .json(options))
+}
+
+#[derive(Deserialize)]
+struct NewKey {
+    #[serde(default)]
+    name: String,
+    credential: RegisterPublicKeyCredential,
+}
+
+/// `POST /api/auth/passkeys/register/finish {name, credential}`: keeps the new key.
+async fn register_finish(
+    AdminChange(admin): AdminChange,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<NewKey>,
+) -> Result<HttpResponse, ApiError> {
+    let webauthn = state.auth.passkeys.webauthn()?;
+    let Some(Ceremony::Register(registration)) = ceremony_of(&req, &state) else {
+        return Err(ApiError::unprocessable(
+            "Dodawanie klucza trwało zbyt długo. Spróbuj jeszcze raz.",
+        ));
+    };
+    let passkey = webauthn
+        .finish_passkey_registration(&body.credential, &registration)
+        .map_err(|e| {
+            tracing::warn!(error = %e, "a passkey was refused");
+            ApiError::unprocessable("Nie udało się dodać klucza dostępu. Spróbuj jeszcze raz.")
+        })?;
+    let name: String = match body.name.trim() {
+        "" => "Klucz dostępu".to_string(),
+        given => given.chars().take(60).collect(),
+    };
+    let (id, _) = account_of(&state, &admin.email).await?;
+    let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
+    let credential_id = content::encoding::hex(passkey.cred_id().as_ref());
+    let (db, label) = (state.db.clone(), name.clone());
+    let added =
+        web::block(move || db.insert_passkey(id, &label, &credential_id, &kept, now())).await??;
+    if !added {
+        return Err(ApiError::status(
+            StatusCode::CONFLICT,
+            "Ten klucz dostępu jest już zapisany.",
+        ));
+    }
+    audit::record(&state, &req, Event::PasskeyAdded, &admin.email, &name).await;
+    Ok(HttpResponse::Created()
+        .cookie(ceremony_cookie(
+            https(&state, &req),
+            String::new(),
+            CookieAge::ZERO,
+        ))
+        .json(json!({ "name": name })))
+}
+
+/// `DELETE /api/auth/passkeys/{id}`.
+async fn remove(
+    Reauthenticated(admin): Reauthenticated,
+    req: HttpRequest,
+    key: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, _) = account_of(&state, &admin.email).await?;
+    let (db, key) = (state.db.clone(), key.into_inner());
+    if !web::block(move || db.delete_passkey(id, key)).await?? {
+        return Err(ApiError::not_found("Nie ma takiego klucza."));
+    }
+    audit::record(
+        &state,
+        &req,
+        Event::PasskeyRemoved,
+        &admin.email,
+        &format!("nr {key}"),
+    )
+    .await;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `POST /api/auth/passkeys/login`: the challenge for the administrator's keys.
+async fn login_start(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    if !from_panel(&state, &req) {
+        return Err(cross_origin());
+    }
+    refuse_waiting(&state, &state.clients.key(&req).to_string()).await?;
+    let webauthn = state.auth.passkeys.webauthn()?;
+    let (_, keys) = account_of(&state, &state.auth.admin_email).await?;
+    if keys.is_empty() {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, LOGIN_TITLE, NO_KEYS));
+    }
+    let passkeys: Vec<Passkey> = keys.into_iter().map(|(_, k)| k).collect();
+    let (options, authentication) = webauthn
+        .start_passkey_authentication(&passkeys)
+        .map_err(|e| ApiError::internal(&e))?;
+    let token = state
+        .auth
+        .passkeys
+        .begin(Ceremony::SignIn(authentication))?;
+    Ok(no_store()
+        .cookie(ceremony_cookie(
+            https(&state, &req),
+            token,
+            CookieAge::seconds(CEREMONY_SECONDS),
+        ))
+        .json(options))
+}
+
+#[derive(Deserialize)]
+struct Assertion {
+    credential: PublicKeyCredential,
+}
+
+/// `POST /api/auth/passkeys/login/finish {credential}`: a right signature makes a session.
+async fn login_finish(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Assertion>,
+) -> Result<HttpResponse, ApiError> {
+    if !from_panel(&state, &req) {
+        return Err(cross_origin());
+    }
+    let client = state.clients.key(&req).to_string();
+    refuse_waiting(&state, &client).await?;
+    let admin = state.auth.admin_email.clone();
+    reserve(&state, &admin, &client).await?;
+    let webauthn = state.auth.passkeys.webauthn()?;
+    let bad = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_KEY);
+    let Some(Ceremony::SignIn(authentication)) = ceremony_of(&req, &state) else {
+        return Err(bad());
+    };
+    let result = match webauthn.finish_passkey_authentication(&body.credential, &authentication) {
+        Ok(result) => result,
+        Err(e) => {
+            tracing::warn!(error = %e, "a passkey sign-in was refused");
+            audit::record(&state, &req, Event::SignInFailed, &admin, "klucz dostępu").await;
+            return Err(bad());
+        }
+    };
+    let (account_id, keys) = account_of(&state, &admin).await?;
+    let Some((key_id, mut passkey)) = keys
+        .into_iter()
+        .find(|(_, k)| k.cred_id() == result.cred_id())
+    else {
+        return Err(bad());
+    };
+    passkey.update_credential(&result);
+    let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
+    let (db, who, from) = (state.db.clone(), admin.clone(), client);
+    let password_hash = web::block(move || {
+        db.used_passkey(key_id, &kept, now())?;
+        db.clear_login_failures(&who, &from)?;
+        Ok::<_, crate::Error>(db.account(&who)?.map(|(_, hash)| hash))
+    })
+    .await??
+    .ok_or_else(bad)?;
+    let account = password::Verified {
+        id: account_id,
+        password_hash,
+    };
+    let mut response = start_session(&state, &req, &admin, &account).await?;
+    response
+        .add_cookie(&ceremony_cookie(
+            https(&state, &req),
+            String::new(),
+            CookieAge::ZERO,
+        ))
+        .map_err(|e| ApiError::internal(&e))?;
+    audit::record(&state, &req, Event::SignIn, &admin, "klucz dostępu").await;
+    Ok(response)
+}

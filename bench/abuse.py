@@ -2,7 +2,7 @@
 """`make abuse`: the attacks of issues 12 and 21 against the release sidecar on loopback, bounded in
 count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
-import concurrent.futures as futures, http.client, json, os, pathlib, resource, select, shutil, socket, statistics, subprocess, sys, tempfile, threading, time
+import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIDECAR = pathlib.Path(os.environ.get("SIDECAR", ROOT / "target/release/sidecar"))
@@ -54,10 +54,10 @@ def default_open_files():
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
 
 
-def start(data, extra=None):
+def start(data, extra=None, root=ROOT):
     port, panel = free_port(), free_port()
     PANEL[port] = panel
-    env = dict(os.environ, PORT=str(port), ADMIN_PORT=str(panel), SITE_ROOT=str(ROOT), DIST_DIR=str(data / "dist"), DATA_DIR=str(data / "var"),
+    env = dict(os.environ, PORT=str(port), ADMIN_PORT=str(panel), SITE_ROOT=str(root), DIST_DIR=str(data / "dist"), DATA_DIR=str(data / "var"),
                ADMIN_EMAIL=ADMIN, ADMIN_PASSWORD=PASSWORD, RUST_LOG="error", **(extra or {}))
     proc = subprocess.Popen([SIDECAR], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=default_open_files)
     deadline = time.time() + 60
@@ -371,6 +371,97 @@ def measure_nested_section(data):
         proc.wait()
 
 
+def png_declaring(width, height):
+    """A PNG of a few hundred bytes whose header declares `width` × `height` pixels."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">II", width, height) + bytes([8, 2, 0, 0, 0])
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(600))) + chunk(b"IEND", b"")
+
+
+def jpeg_declaring(jpeg, width, height):
+    """A real JPEG whose frame header is changed to declare `width` × `height` pixels."""
+    out, i = bytearray(jpeg), 2
+    while i + 9 < len(out):
+        marker, length = out[i + 1], struct.unpack(">H", out[i + 2:i + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            out[i + 5:i + 9] = struct.pack(">HH", height, width)
+            return bytes(out)
+        i += 2 + length
+    return bytes(out)
+
+
+def site_copy(data):
+    """The sources a server needs, copied: what the attacks upload never lands in the repository."""
+    root = data / "site"
+    for sub in ("content", "templates", "islands/build"):
+        shutil.copytree(ROOT / sub, root / sub, ignore=shutil.ignore_patterns("ssr-cache"))
+    return root
+
+
+def measure_bad_uploads(data):
+    """Issue 21: images whose header is not their size, uploaded in 'Obrazy'."""
+    root = site_copy(data / "u")
+    proc, port = start(data / "u", root=root)
+    admin_port, source = PANEL[port], "127.0.0.6"
+    try:
+        cookie = admin_cookie(admin_port, source)
+        photo = (ROOT / "content/images/notes-herbata.jpg").read_bytes()
+        before = sorted(p.name for p in (root / "content/images").iterdir())
+        for what, body in [
+            ("PNG declaring 100,000 × 100,000 px", png_declaring(100_000, 100_000)),
+            ("JPEG declaring 65,500 × 65,500 px", jpeg_declaring(photo, 65_500, 65_500)),
+            ("PNG declaring 7,000 × 7,000 px (within the limit) over 600 bytes of pixels", png_declaring(7_000, 7_000)),
+            ("PNG signature and no image", b"\x89PNG\r\n\x1a\n" + b"nie obraz" * 40),
+        ]:
+            rss = resident_mib(proc.pid)
+            status, seconds, _ = request(admin_port, "POST", "/api/images?name=zdjecie.png&alt=opis", body, source=source,
+                                         headers={"Cookie": cookie, "Content-Type": "application/octet-stream"}, host="localhost")
+            row(f"upload of a {what} ({len(body):,} bytes)",
+                f"{status} in {seconds * 1000:.1f} ms; resident {rss:.0f} → {resident_mib(proc.pid):.0f} MiB, peak {peak_memory_mib(proc.pid):.0f} MiB",
+                "422, nothing kept, no allocation of the declared size")
+        after = sorted(p.name for p in (root / "content/images").iterdir())
+        row("files added to content/images/ by the uploads above", f"{len(set(after) - set(before))}", "0")
+        status, _, _ = request(port, "GET", "/", source="127.0.0.9")
+        row("GET / after the uploads", f"{status}", "200")
+        second_factor_guesses(admin_port, cookie, source)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def totp(secret_base32, at):
+    key = base64.b32decode(secret_base32 + "=" * (-len(secret_base32) % 8))
+    mac = hmac.new(key, struct.pack(">Q", int(at // 30)), hashlib.sha1).digest()
+    offset = mac[19] & 15
+    return f"{(struct.unpack('>I', mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000:06d}"
+
+
+def second_factor_guesses(admin_port, cookie, source):
+    """With the app on, a stolen password leads to a code prompt: 60 guesses at once from one
+    address are throttled like passwords."""
+    headers = {"Cookie": cookie}
+    request(admin_port, "POST", "/api/auth/reauth", {"password": PASSWORD}, source=source, headers=headers, host="localhost")
+    _, _, body = request(admin_port, "POST", "/api/auth/totp/setup", {}, source=source, headers=headers, host="localhost")
+    secret = json.loads(body)["secret"]
+    request(admin_port, "POST", "/api/auth/totp/confirm", {"code": totp(secret, time.time())}, source=source, headers=headers, host="localhost")
+    attacker = "127.0.0.7"
+    conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=60, source_address=(attacker, 0))
+    conn.request("POST", "/api/auth/login", body=json.dumps({"email": ADMIN, "password": PASSWORD}),
+                 headers={"Host": f"localhost:{admin_port}", "Content-Type": "application/json"})
+    answer = conn.getresponse()
+    answer.read()
+    waiting = (answer.getheader("Set-Cookie") or "").split(";")[0]
+    conn.close()
+    guess = lambda n: request(admin_port, "POST", "/api/auth/login/code", {"code": f"{n:06d}"}, source=attacker,
+                              headers={"Cookie": waiting}, host="localhost")[0]
+    with futures.ThreadPoolExecutor(max_workers=60) as pool:
+        statuses = list(pool.map(guess, range(60)))
+    checked = sum(1 for s in statuses if s != 429)
+    row("60 wrong app codes at once for a sign-in whose password was right: codes checked (not 429)",
+        f"{checked} (answers {sorted(set(statuses))})", "≤ 5")
+
+
 def main():
     if not SIDECAR.exists():
         sys.exit("build it first: cargo build --release -p sidecar")
@@ -384,6 +475,7 @@ def main():
         measure_home_under_attack(data)
         measure_edge_and_connections(data)
         measure_nested_section(data)
+        measure_bad_uploads(data)
         row("requests answered 5xx (or not at all) in all of the above", f"{len(five_xx)}", "0")
     finally:
         shutil.rmtree(data, ignore_errors=True)

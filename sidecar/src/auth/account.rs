@@ -10,8 +10,8 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::{
-    cross_origin, factors, from_panel, password, random_token, refuse_waiting, reserve,
-    start_session, verify, Admin, AdminChange, LOGIN_TITLE,
+    factors, password, random_token, refuse_waiting, reserve, sign_in_client, start_session,
+    verify, Admin, AdminChange, LOGIN_TITLE,
 };
 use crate::audit::{self, Event};
 use crate::error::ApiError;
@@ -247,12 +247,8 @@ async fn request_reset(
     state: web::Data<AppState>,
     body: web::Json<ResetRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
+    let client = sign_in_client(&state, &req).await?;
     let email = body.email.trim().to_string();
-    let client = state.clients.key(&req).to_string();
-    refuse_waiting(&state, &client).await?;
     // Counted as a failed sign-in until the reset succeeds: codes cost an attacker tries.
     reserve(&state, &email, &client).await?;
     let answer = no_store().json(serde_json::json!({ "message": RESET_SENT }));
@@ -313,15 +309,11 @@ async fn confirm_reset(
     state: web::Data<AppState>,
     body: web::Json<ResetConfirm>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
+    let client = sign_in_client(&state, &req).await?;
     if let Some(refusal) = weak_password(&body.password) {
         return Err(refusal);
     }
     let email = body.email.trim().to_string();
-    let client = state.clients.key(&req).to_string();
-    refuse_waiting(&state, &client).await?;
     reserve(&state, &email, &client).await?;
     let wrong = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, RESET_WRONG);
     if !state.auth.is_admin(&email) {

@@ -11,9 +11,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{
-    cross_origin, from_panel, https, password, random_token, refuse_waiting, reserve,
-    sessions::token_hash, start_session, totp, AdminChange, Reauthenticated, LOGIN_TITLE,
-    PENDING_COOKIE, PENDING_SECONDS,
+    https, password, random_token, reserve, sessions::token_hash, sign_in_client, start_session,
+    totp, AdminChange, Reauthenticated, LOGIN_TITLE, PENDING_COOKIE, PENDING_SECONDS,
 };
 use crate::audit::{self, Event};
 use crate::error::ApiError;
@@ -101,11 +100,7 @@ async fn login_code(
     state: web::Data<AppState>,
     body: web::Json<Code>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
-    let client = state.clients.key(&req).to_string();
-    refuse_waiting(&state, &client).await?;
+    let client = sign_in_client(&state, &req).await?;
     let expired = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, EXPIRED);
     let token = req
         .cookie(PENDING_COOKIE)
@@ -166,10 +161,7 @@ async fn account_id(state: &web::Data<AppState>, email: &str) -> Result<i64, Api
 }
 
 /// `GET /api/auth/totp`: whether the app is on, and how many recovery codes are left.
-async fn status(
-    AdminChange(admin): AdminChange,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+async fn status(admin: super::Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
     let db = state.db.clone();
     let (on, left) = web::block(move || {

@@ -370,11 +370,7 @@ pub async fn login(
     state: web::Data<AppState>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
-    let client = state.clients.key(&req).to_string();
-    refuse_waiting(&state, &client).await?;
+    let client = sign_in_client(&state, &req).await?;
     let body = read_login(&req, payload).await?;
     let email = body.email.trim().to_string();
     check_lengths(&email, &body.password)?;
@@ -405,6 +401,20 @@ pub async fn login(
     let response = start_session(&state, &req, &email, &account).await?;
     audit::record(&state, &req, Event::SignIn, &email, "hasło").await;
     Ok(response)
+}
+
+/// The client of a sign-in step (a password, a code, a passkey, a reset): refused when the
+/// browser says the request comes from elsewhere, or when the client must wait after failures.
+pub(crate) async fn sign_in_client(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+) -> Result<String, ApiError> {
+    if !from_panel(state, req) {
+        return Err(cross_origin());
+    }
+    let client = state.clients.key(req).to_string();
+    refuse_waiting(state, &client).await?;
+    Ok(client)
 }
 
 pub(crate) fn bad_login() -> ApiError {

@@ -17,8 +17,8 @@ use webauthn_rs::prelude::{
 };
 
 use super::{
-    cross_origin, from_panel, https, password, random_token, refuse_waiting, reserve,
-    start_session, Admin, AdminChange, Reauthenticated, LOGIN_TITLE,
+    https, password, random_token, reserve, sign_in_client, start_session, Admin, AdminChange,
+    Reauthenticated, LOGIN_TITLE,
 };
 use crate::audit::{self, Event};
 use crate::error::ApiError;
@@ -133,6 +133,22 @@ fn ceremony_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static
     cookie
 }
 
+/// Keeps `ceremony` and answers with what the browser needs for it, and its cookie.
+fn begin(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    ceremony: Ceremony,
+    options: impl Serialize,
+) -> Result<HttpResponse, ApiError> {
+    let token = state.auth.passkeys.begin(ceremony)?;
+    let cookie = ceremony_cookie(
+        https(state, req),
+        token,
+        CookieAge::seconds(CEREMONY_SECONDS),
+    );
+    Ok(no_store().cookie(cookie).json(options))
+}
+
 fn ceremony_of(req: &HttpRequest, state: &AppState) -> Option<Ceremony> {
     let token = req.cookie(CEREMONY_COOKIE)?;
     state.auth.passkeys.take(token.value())
@@ -216,17 +232,7 @@ async fn register_start(
             Some(exclude),
         )
         .map_err(|e| ApiError::internal(&e))?;
-    let token = state
-        .auth
-        .passkeys
-        .begin(Ceremony::Register(registration))?;
-    Ok(no_store()
-        .cookie(ceremony_cookie(
-            https(&state, &req),
-            token,
-            CookieAge::seconds(CEREMONY_SECONDS),
-        ))
-        .json(options))
+    begin(&state, &req, Ceremony::Register(registration), options)
 }
 
 #[derive(Deserialize)]
@@ -309,10 +315,7 @@ async fn login_start(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
-    refuse_waiting(&state, &state.clients.key(&req).to_string()).await?;
+    sign_in_client(&state, &req).await?;
     let webauthn = state.auth.passkeys.webauthn()?;
     let (_, keys) = account_of(&state, &state.auth.admin_email).await?;
     if keys.is_empty() {
@@ -322,17 +325,7 @@ async fn login_start(
     let (options, authentication) = webauthn
         .start_passkey_authentication(&passkeys)
         .map_err(|e| ApiError::internal(&e))?;
-    let token = state
-        .auth
-        .passkeys
-        .begin(Ceremony::SignIn(authentication))?;
-    Ok(no_store()
-        .cookie(ceremony_cookie(
-            https(&state, &req),
-            token,
-            CookieAge::seconds(CEREMONY_SECONDS),
-        ))
-        .json(options))
+    begin(&state, &req, Ceremony::SignIn(authentication), options)
 }
 
 #[derive(Deserialize)]
@@ -346,11 +339,7 @@ async fn login_finish(
     state: web::Data<AppState>,
     body: web::Json<Assertion>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state, &req) {
-        return Err(cross_origin());
-    }
-    let client = state.clients.key(&req).to_string();
-    refuse_waiting(&state, &client).await?;
+    let client = sign_in_client(&state, &req).await?;
     let admin = state.auth.admin_email.clone();
     reserve(&state, &admin, &client).await?;
     let webauthn = state.auth.passkeys.webauthn()?;

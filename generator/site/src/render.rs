@@ -174,20 +174,6 @@ fn mark_preview(html: &str) -> String {
     out
 }
 
-/// Props every booking button island shares: where to book, and the doctor-listing platform.
-fn booking_props(content: &Content) -> serde_json::Value {
-    let listing = &content.site.doctor_listing;
-    serde_json::json!({
-        "bookingUrl": content.site.booking_url,
-        "doctorListing": {
-            "name": listing.name,
-            "profileUrl": listing.profile_url,
-            "doctorId": listing.doctor_id,
-            "widgetHost": listing.widget_host,
-        },
-    })
-}
-
 /// What the page script needs, embedded as JSON in every page.
 fn site_script_config(content: &Content) -> String {
     let site = &content.site;
@@ -238,7 +224,6 @@ impl Renderer {
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
-        base.insert("booking", &booking_props(&content));
         base.insert("site_config_json", &site_script_config(&content));
         base.insert("contact_form_default", &serde_json::json!({}));
         base.insert(
@@ -509,6 +494,10 @@ impl Renderer {
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
+        ctx.insert(
+            "booking",
+            &views::service_booking(&self.content.site.booking, doc.slug()),
+        );
         ctx.insert("sections", &sections);
         self.tera_render("service.html", &ctx)
     }

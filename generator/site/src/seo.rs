@@ -186,8 +186,7 @@ fn same_as(site: &SiteConfig) -> Vec<String> {
         .social
         .iter()
         .map(|s| s.url.as_str())
-        .chain([site.booking_url.as_str(), &site.doctor_listing.profile_url])
-        .chain(site.therapist_booking.values().map(String::as_str));
+        .chain(site.booking.pages());
     for url in candidates {
         if !urls.iter().any(|u| u == url) {
             urls.push(url.to_string());

@@ -314,3 +314,56 @@ fn a_too_deeply_nested_or_too_long_section_is_named_with_its_line_before_it_is_p
     let marker = f.line_of(ARTICLE, "<!-- section: callout -->");
     assert_problem(&f.problems(), ARTICLE, marker + 1, "longer than 128 KiB");
 }
+
+const SITE: &str = "content/site.yaml";
+
+#[test]
+fn the_booking_model_names_every_service_and_therapist_on_their_own_platform() {
+    let f = Fixture::real_site();
+    f.edit(SITE, "    rozwoj-osobisty: practice\n", "");
+    f.edit(
+        SITE,
+        "psychoedukacja: tomasz-lewandowski",
+        "psychoedukacja: jan-kowalski",
+    );
+    f.edit(
+        SITE,
+        "badge_therapist: \"magdalena-wisniewska\"",
+        "badge_therapist: \"tomasz-lewandowski\"",
+    );
+    f.edit(
+        SITE,
+        "url: \"https://booksy.com/pl-pl/184517",
+        "url: \"https://www.znanylekarz.pl/pl-pl/184517",
+    );
+    let problems = f.problems();
+    let services = f.line_of(SITE, "  services:");
+    assert_problem(
+        &problems,
+        SITE,
+        services,
+        "'rozwoj-osobisty' (content/services/) is missing",
+    );
+    let stranger = f.line_of(SITE, "psychoedukacja: jan-kowalski");
+    assert_problem(
+        &problems,
+        SITE,
+        stranger,
+        "booked with 'jan-kowalski', which is neither a therapist",
+    );
+    let badge = f.line_of(SITE, "badge_therapist:");
+    assert_problem(&problems, SITE, badge, "with a doctor_id on ZnanyLekarz");
+    let therapists = f.line_of(SITE, "  therapists:");
+    assert_problem(
+        &problems,
+        SITE,
+        therapists,
+        "'tomasz-lewandowski': 'https://www.znanylekarz.pl/pl-pl/184517",
+    );
+    assert_problem(
+        &problems,
+        SITE,
+        therapists,
+        "is not a page of Booksy (booksy.com)",
+    );
+}

@@ -176,6 +176,44 @@ pub struct SiteConfig {
     /// or an `https://` address; without it, `email`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub security_contact: Option<String>,
+    /// Facts of this file that are still example data, not the practice's own (the legal
+    /// identity until it is copied from the practice's CEIDG record): `make check` warns,
+    /// the panel shows a banner and a production start logs a warning while any remain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub example_data: Vec<ExampleFact>,
+}
+
+/// A fact of `site.yaml` that may be marked as example data: those that only the file sets
+/// (the panel edits the others, and a value typed there is the practice's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExampleFact {
+    LegalName,
+    Nip,
+    Regon,
+    RegisteredAddress,
+}
+
+impl ExampleFact {
+    /// The key of the fact in `site.yaml`.
+    pub fn key(self) -> &'static str {
+        match self {
+            ExampleFact::LegalName => "legal_name",
+            ExampleFact::Nip => "nip",
+            ExampleFact::Regon => "regon",
+            ExampleFact::RegisteredAddress => "registered_address",
+        }
+    }
+
+    /// The fact's name in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExampleFact::LegalName => "pełna nazwa przedsiębiorcy",
+            ExampleFact::Nip => "NIP",
+            ExampleFact::Regon => "REGON",
+            ExampleFact::RegisteredAddress => "adres siedziby (z CEIDG)",
+        }
+    }
 }
 
 /// A short notice shown on every page from `from` to `until` (Warsaw time, both days

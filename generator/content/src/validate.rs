@@ -425,6 +425,25 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The facts of `site.yaml` still marked as example data, each at its line: warnings that
+/// do not stop a build, so that a site in development builds, but say plainly what is not
+/// yet the practice's own before it goes live.
+pub fn example_data(content: &Content) -> Vec<Diagnostic> {
+    let site_file = content.root.join("site.yaml");
+    content
+        .site
+        .example_data
+        .iter()
+        .map(|fact| {
+            let message = format!(
+                "{} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live",
+                fact.key()
+            );
+            Diagnostic::new(&site_file, yaml_line(&site_file, fact.key()), message)
+        })
+        .collect()
+}
+
 const WEEKDAYS: [&str; 7] = [
     "Monday",
     "Tuesday",

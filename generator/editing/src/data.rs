@@ -138,6 +138,10 @@ pub struct FactsEditable {
     pub facts: PracticeFacts,
     /// The therapists, by slug, with their names, for the labels of their booking links.
     pub therapists: BTreeMap<String, String>,
+    /// The facts `site.yaml` marks as example data (`example_data`), by their Polish names:
+    /// the panel says they are not yet the practice's own.
+    #[serde(rename = "exampleData")]
+    pub example_data: Vec<&'static str>,
     pub version: String,
 }
 
@@ -492,6 +496,7 @@ impl Editor {
         Ok(FactsEditable {
             facts: PracticeFacts::of(&site),
             therapists,
+            example_data: site.example_data.iter().map(|f| f.label()).collect(),
             version: version_of(text.as_bytes()),
         })
     }
@@ -628,6 +633,16 @@ mod tests {
         assert_eq!(
             e.therapists.get("magdalena-wisniewska").map(String::as_str),
             Some("Magdalena Wiśniewska")
+        );
+        assert_eq!(
+            e.example_data,
+            [
+                "pełna nazwa przedsiębiorcy",
+                "NIP",
+                "REGON",
+                "adres siedziby (z CEIDG)"
+            ],
+            "the legal identity is example data until it is copied from CEIDG"
         );
         p.save_facts(&e.version, &e.facts).unwrap();
         assert_eq!(fs::read_to_string(p.site_file()).unwrap(), before);

@@ -253,10 +253,12 @@ impl Renderer {
             &|template| shows_page_alt.contains(&format!("{template}.html")),
             images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
         );
+        let mut warnings = found.warnings;
+        warnings.extend(validate::example_data(&content));
         let renderer = Renderer {
             content,
             catalog,
-            warnings: found.warnings,
+            warnings,
             facts,
             collections,
             tera: templates.tera,

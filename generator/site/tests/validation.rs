@@ -367,3 +367,34 @@ fn the_booking_model_names_every_service_and_therapist_on_their_own_platform() {
         "is not a page of Booksy (booksy.com)",
     );
 }
+
+#[test]
+fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmarked() {
+    let f = Fixture::real_site();
+    let build = site::Builder::new(f.project()).render().expect("builds");
+    for key in ["legal_name", "nip", "regon", "registered_address"] {
+        let line = f.line_of(SITE, &format!("{key}:"));
+        assert_problem(
+            &build.warnings,
+            SITE,
+            line,
+            &format!("{key} is example data"),
+        );
+    }
+    f.edit(
+        SITE,
+        "example_data: [legal_name, nip, regon, registered_address]",
+        "example_data: [nip]",
+    );
+    let build = site::Builder::new(f.project()).render().expect("builds");
+    let example: Vec<_> = build
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("example data"))
+        .collect();
+    assert_eq!(example.len(), 1, "{example:?}");
+    assert!(example[0].message.starts_with("nip is example data"));
+    f.edit(SITE, "example_data: [nip]", "example_data: [pesel]");
+    let line = f.line_of(SITE, "example_data:");
+    assert_problem(&f.problems(), SITE, line, "unknown variant `pesel`");
+}

@@ -99,6 +99,8 @@ export async function startSite(root = repoRoot, env = {}) {
     base,
     panel,
     dataDir: join(work, "var"),
+    /** The published build the sidecar serves (a link to its newest folder). */
+    distDir: join(work, "dist"),
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));

@@ -167,6 +167,8 @@ pub struct SiteConfig {
     pub opening_hours: Vec<OpeningHours>,
     /// The image of link previews where a page has no raster image of its own.
     pub og_image: String,
+    /// What that image shows, for those who cannot see it (`og:image:alt`).
+    pub og_image_alt: String,
     pub stock_photo_base: String,
     pub fallback_images: Vec<String>,
     /// A notice every page shows inside its dates ("Gabinet nieczynny 24.12–1.01").

@@ -277,6 +277,62 @@ fn the_error_page_shows_the_router_error_text() {
     let page = &rendered(&Fixture::real_site())["404.html"];
     assert!(page.contains("Unexpected Application Error!"));
     assert!(page.contains("404 Not Found"));
+    assert!(
+        !page.contains("rel=\"canonical\"") && !page.contains("og:url"),
+        "the error page names no address of its own: /404 is itself a 404"
+    );
+}
+
+#[test]
+fn no_page_repeats_an_id_however_many_islands_it_has() {
+    let id = regex::Regex::new(r#"\sid="([^"]+)""#).expect("regex");
+    for (file, html) in rendered(&Fixture::real_site()) {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in id.captures_iter(&html) {
+            assert!(seen.insert(c[1].to_string()), "{file} repeats id {}", &c[1]);
+        }
+    }
+}
+
+#[test]
+fn link_previews_describe_their_image_and_articles_their_publisher() {
+    let pages = rendered(&Fixture::real_site());
+    for (file, html) in pages
+        .iter()
+        .filter(|(f, _)| !f.starts_with("administratormagda"))
+    {
+        assert!(
+            html.contains("<meta property=\"og:image:alt\" content=\""),
+            "{file}"
+        );
+    }
+    assert!(pages["index.html"].contains("content=\"Napis „Gabinet Harmonia."));
+    let alt = |file: &str| {
+        let html = &pages[file];
+        let start = html.find("og:image:alt\" content=\"").expect("an alt") + 23;
+        html[start..].split('"').next().expect("closed").to_string()
+    };
+    assert!(
+        alt("blog/pierwsza-wizyta/index.html").starts_with("Otwarty notes"),
+        "a photograph previews with its own alt text"
+    );
+    assert!(
+        alt("blog/terapia-cbt/index.html").starts_with("Napis „Gabinet Harmonia."),
+        "an illustration (SVG) previews as the site's image, with that image's alt text"
+    );
+    let article = &pages["blog/terapia-cbt/index.html"];
+    let publisher = article.split("\"publisher\":").nth(1).expect("a publisher");
+    assert!(
+        publisher.starts_with("{\"@id\":\"https://gabinet-harmonia.pl/#gabinet\",\"@type\":\"MedicalBusiness\",\"logo\"")
+            && publisher.contains("\"name\":\"Gabinet Harmonia\""),
+        "described where it is named: {publisher}"
+    );
+    let home = &pages["index.html"];
+    assert!(
+        home.contains("\"@type\":\"WebSite\""),
+        "the home page describes the site"
+    );
+    assert!(home.contains("\"@id\":\"https://gabinet-harmonia.pl/#strona\""));
 }
 
 #[test]

@@ -99,7 +99,10 @@ describe("booking rows", () => {
       if (slug) linked.add(slug);
       const expected = slug ? booking.target(slug).url : booking.practice;
       const button = row.getByRole("link", { name: /^Umów wizytę/ });
-      assert.match(await button.textContent(), new RegExp(`^Umów wizytę: ${name.replace(/[()]/g, "\\$&")} \\(otwiera się`));
+      assert.match(
+        await button.textContent(),
+        new RegExp(`^Umów wizytę: ${name.replace(/[()]/g, "\\$&")} \\(otwiera się`),
+      );
       assert.equal(await opensInNewTab(page, button), expected, name);
     }
     assert.deepEqual([...linked].sort(), slugs("services").sort(), "every service has its own row");

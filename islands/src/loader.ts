@@ -1,6 +1,6 @@
 // Hydrates each island when it becomes visible, when the browser is idle, or on the first
 // interaction, whichever comes first. Kept tiny: pages with islands load it, nothing else.
-type Mount = (root: Element, props: unknown) => void;
+type Mount = (root: Element, props: unknown, idPrefix: string) => void;
 
 // One import per island: a second start or click waits for the same promise.
 const pending = new WeakMap<HTMLElement, Promise<boolean>>();
@@ -15,7 +15,7 @@ function hydrate(island: HTMLElement): Promise<boolean> {
   const src = island.dataset.src ?? "";
   const done = import(src).then(
     (mod: { mount: Mount }) => {
-      if (root) mod.mount(root, JSON.parse(propsText));
+      if (root) mod.mount(root, JSON.parse(propsText), island.dataset.idPrefix ?? "");
       island.dataset.hydrated = "true";
       return true;
     },

@@ -1,5 +1,5 @@
-// The script of every page, without React: the mobile menu, third-party widgets loaded after
-// the page is interactive, /m1 analytics events, and the image fallback.
+// The script of every page, without React: the mobile menu, third-party widgets loaded when a
+// visitor asks for them, /m1 analytics events, and the image fallback.
 
 interface SiteConfig {
   fallbackImages: string[];
@@ -62,10 +62,24 @@ function addScript(src: string): void {
   document.body.appendChild(script);
 }
 
-/** Widgets never block rendering: their scripts are added once the page is idle. */
-function loadWidgets(): void {
-  document.querySelectorAll<HTMLElement>("[data-widget-scripts]").forEach((el) => {
-    (JSON.parse(el.dataset.widgetScripts ?? "[]") as string[]).forEach(addScript);
+/**
+ * The doctor-listing platform's widgets on the page (the facility's calendar, the certificate
+ * badge) load when a visitor asks for them with a [data-widget-load] button, never before: a
+ * visitor who does not ask sends nothing to the platform. Without JavaScript the buttons stay
+ * hidden and the widgets' links open the platform's pages.
+ */
+function setupWidgets(): void {
+  const buttons = document.querySelectorAll<HTMLButtonElement>("[data-widget-load]");
+  const load = (button: HTMLButtonElement) => {
+    document.querySelectorAll<HTMLElement>("[data-widget-scripts]").forEach((el) => {
+      (JSON.parse(el.dataset.widgetScripts ?? "[]") as string[]).forEach(addScript);
+    });
+    buttons.forEach((b) => (b.hidden = true));
+    button.closest<HTMLElement>("[data-widget-scripts]")?.focus();
+  };
+  buttons.forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => load(button));
   });
 }
 
@@ -208,6 +222,4 @@ setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);
 setupTelephony(site);
-const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1));
-if (document.readyState === "complete") idle(loadWidgets);
-else window.addEventListener("load", () => idle(loadWidgets));
+setupWidgets();

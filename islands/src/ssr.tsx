@@ -1,4 +1,4 @@
-// Node entry: reads [{name, props}] as JSON on stdin, writes the rendered HTML of each as a
+// Node entry: reads [{name, props, idPrefix}] as JSON on stdin, writes the rendered HTML of each as a
 // JSON array on stdout. The generator batches every island of a build into one call.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -7,12 +7,14 @@ import { islands } from "./registry";
 interface Job {
   name: string;
   props: Record<string, unknown>;
+  /** React's identifierPrefix for this island: its ids are unique on the page. */
+  idPrefix: string;
 }
 
 function render(job: Job): string {
   const component = islands[job.name];
   if (!component) throw new Error(`unknown island '${job.name}'`);
-  return renderToString(createElement(component, job.props));
+  return renderToString(createElement(component, job.props), { identifierPrefix: job.idPrefix });
 }
 
 let input = "";

@@ -401,6 +401,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
             config.origins.admin
         );
     }
+    if config.force_https {
+        warn_example_data(&state.site.live.current());
+    }
     let panel_route = state.site.live.current().panel.keys().min().cloned();
     // One count of connections per client for both listeners.
     let cap = connections::Cap::new(
@@ -418,6 +421,29 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .await
         .map(|_| ())
         .map_err(Error::Serve)
+}
+
+/// A production start says loudly which facts of `site.yaml` are still example data. It
+/// warns rather than refuses: a refusal would take a live site down over a legal entry not
+/// yet copied from the register, while the log says it at every start and the panel's 'Dane
+/// gabinetu' shows the same list until it is done.
+fn warn_example_data(site: &site::Site) {
+    let Some(renderer) = &site.renderer else {
+        return;
+    };
+    let facts: Vec<&str> = renderer
+        .content()
+        .site
+        .example_data
+        .iter()
+        .map(|f| f.key())
+        .collect();
+    if !facts.is_empty() {
+        tracing::warn!(
+            facts = %facts.join(", "),
+            "EXAMPLE DATA ON A PRODUCTION START: site.yaml marks these facts as example data, not the practice's, and the privacy policy and the terms show them; copy them from the practice's CEIDG record and take them off example_data"
+        );
+    }
 }
 
 /// The public site's listener (`BIND`, `PORT`).

@@ -150,6 +150,37 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
         "{moved}"
     );
     assert!(get(port, "127.0.0.1", "/api/auth/session").starts_with("HTTP/1.1 404"));
+    assert!(
+        !log.contains("EXAMPLE DATA"),
+        "a start in development says nothing of example data: {log}"
+    );
+}
+
+#[test]
+fn a_production_start_warns_loudly_while_site_yaml_marks_example_data() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (sidecar, _) = start(
+        dir.path(),
+        &[
+            ("FORCE_HTTPS", "1".into()),
+            ("ADMIN_ORIGIN", "https://panel.example.pl".into()),
+        ],
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !sidecar.log().contains("Panel administracyjny") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let log = plain(&sidecar.log());
+    let warning = log
+        .lines()
+        .find(|l| l.contains("EXAMPLE DATA ON A PRODUCTION START"))
+        .unwrap_or_else(|| panic!("no warning in {log}"));
+    assert!(warning.contains("WARN"), "{warning}");
+    assert!(
+        warning.contains("facts=legal_name, nip, regon, registered_address"),
+        "{warning}"
+    );
 }
 
 fn form_post(port: u16, body: &str) -> u16 {

@@ -100,6 +100,8 @@ export async function startSite(root = repoRoot, env = {}) {
     base,
     panel,
     dataDir: join(work, "var"),
+    /** The published build the sidecar serves (a link to its newest folder). */
+    distDir: join(work, "dist"),
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
@@ -203,4 +205,42 @@ export function publicRoutes() {
     ...slugs("services").map((s) => `/uslugi/${s}`),
     ...slugs("blog").map((s) => `/blog/${s}`),
   ];
+}
+
+/**
+ * The booking model of content/site.yaml (`booking:`): the practice's page, the facility's on
+ * the doctor-listing platform, each therapist's page and doctor id, and who takes each service.
+ * `target(slug)` is where the service books, as the generator answers it.
+ */
+export function bookingModel() {
+  const text = readFileSync(join(repoRoot, "content", "site.yaml"), "utf8");
+  const block = text.slice(text.indexOf("\nbooking:\n") + 1).split(/\n(?=[a-z_]+:)/)[0];
+  const value = (key) => block.match(new RegExp(`^\\s+${key}: "(.*)"$`, "m"))?.[1];
+  const therapists = {};
+  const services = {};
+  let section = "";
+  let therapist = "";
+  for (const line of block.split("\n")) {
+    const entry = line.match(/^( +)([a-z_-]+):\s*"?([^"]*)"?$/);
+    if (!entry) continue;
+    const [, indent, key, val] = entry;
+    if (indent.length === 2) section = key;
+    else if (section === "therapists" && indent.length === 4) therapists[(therapist = key)] = {};
+    else if (section === "therapists" && indent.length === 6) therapists[therapist][key] = val;
+    else if (section === "services" && indent.length === 4) services[key] = val;
+  }
+  const practice = value("practice");
+  const target = (slug) => {
+    const who = therapists[services[slug]];
+    return who ? { url: who.url, doctorId: who.doctor_id ?? null } : { url: practice, doctorId: null };
+  };
+  return {
+    practice,
+    facilityUrl: value("facility_url"),
+    widgetHost: value("widget_host"),
+    listingHost: value("host"),
+    therapists,
+    services,
+    target,
+  };
 }

@@ -1,28 +1,23 @@
 // Islands and widgets in a real browser: the booking dialog in both modes, working links
-// without JavaScript, third-party widgets with their hosts unreachable, /m1 analytics and
-// the image fallback.
+// without JavaScript, third-party widgets loaded only when a visitor asks, with their hosts
+// unreachable, /m1 analytics and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, siteCopy, siteValue, slugs, startSite } from "./harness.mjs";
+import { bookingModel, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
 
-const bookingUrl = siteValue("booking_url");
-const profileUrl = siteValue("profile_url");
+const booking = bookingModel();
+const booksyServices = slugs("services").filter((s) => !booking.target(s).doctorId);
+const widgetServices = slugs("services").filter((s) => booking.target(s).doctorId);
 
 let site;
-let widgetSite;
 let browser;
 before(async () => {
   site = await startSite();
-  // The same site with the booking link on the doctor-listing platform: the dialog embeds its widget.
-  widgetSite = await startSite(
-    siteCopy((yaml) => yaml.replace(/^booking_url: ".*"$/m, `booking_url: "${profileUrl}"`)),
-  );
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await site?.stop();
-  await widgetSite?.stop();
 });
 
 async function servicePage(base, slug, options) {
@@ -36,9 +31,23 @@ function hydrationWarnings(page) {
   return page.problems.filter((p) => /hydrat|did not match/i.test(p));
 }
 
-describe("booking dialog, booking link elsewhere (Booksy)", () => {
-  test("both buttons of every service page open it, and it closes on Zamknij, Escape and the backdrop", async () => {
-    for (const slug of slugs("services")) {
+/** Answers the doctor-listing platform's scripts with an empty script, and records each request. */
+async function stubWidgetHost(page) {
+  const asked = [];
+  await page.context().route(`${booking.widgetHost}/**`, (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "application/javascript", body: "" });
+  });
+  return asked;
+}
+
+describe("booking dialog of a service booked on Booksy", () => {
+  test("the model has services of both kinds", () => {
+    assert.ok(booksyServices.length > 0 && widgetServices.length > 0, JSON.stringify(booking.services));
+  });
+
+  test("both buttons open it with the Booksy button to the service's page, and it closes on Zamknij, Escape and the backdrop", async () => {
+    for (const slug of booksyServices) {
       const page = await servicePage(site.base, slug);
       const triggers = page.locator(".island a.btn");
       assert.equal(await triggers.count(), 2, slug);
@@ -57,7 +66,7 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
           const booksy = dialog.getByRole("link", {
             name: "Umów wizytę przez Booksy",
           });
-          assert.equal(await booksy.getAttribute("href"), bookingUrl);
+          assert.equal(await booksy.getAttribute("href"), booking.target(slug).url, slug);
           assert.equal(await booksy.getAttribute("target"), "_blank");
           if (close === "button") await dialog.getByRole("button", { name: "Zamknij" }).click();
           if (close === "Escape") await page.keyboard.press("Escape");
@@ -77,7 +86,7 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
   });
 
   test("keyboard focus stays inside the open dialog", async () => {
-    const page = await servicePage(site.base, "terapia-par");
+    const page = await servicePage(site.base, booksyServices[0]);
     await page.locator(".island a.btn").first().click();
     for (let i = 0; i < 6; i += 1) {
       await page.keyboard.press("Tab");
@@ -132,59 +141,72 @@ describe("booking dialog, booking link elsewhere (Booksy)", () => {
   });
 
   test("when the island's chunk cannot load, a click follows the link as it would without JavaScript", async () => {
+    const slug = booksyServices[0];
+    const url = booking.target(slug).url;
     const page = await openPage(browser, site.base);
     await page.route("**/assets/islands/BookingButton.*", (route) => route.abort("blockedbyclient"));
     await page
       .context()
-      .route(`${bookingUrl}*`, (route) =>
+      .route(`${url}*`, (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: "<title>Booksy</title>" }),
       );
-    await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
+    await page.goto(`${site.base}/uslugi/${slug}`);
     const popup = page.context().waitForEvent("page");
     await page.locator(".island a.btn").first().click();
-    const booking = await popup;
-    await booking.waitForURL(bookingUrl);
+    const booked = await popup;
+    await booked.waitForURL(url);
     assert.equal(await page.locator(".island").first().getAttribute("data-hydrated"), "failed");
-    assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd", "the page itself stays");
+    assert.equal(new URL(page.url()).pathname, `/uslugi/${slug}`, "the page itself stays");
     const second = page.context().waitForEvent("page");
     await page.locator(".island a.btn").nth(1).click();
-    await (await second).waitForURL(bookingUrl);
+    await (await second).waitForURL(url);
     await page.context().close();
   });
 });
 
-describe("booking dialog, booking link on the doctor-listing platform", () => {
-  test("embeds the widget for the named doctor and loads its script when it opens", async () => {
-    const page = await servicePage(widgetSite.base, "konsultacje-psychologiczne");
-    assert.equal(await page.locator("#zl-widget-s").count(), 0, "no widget script before the dialog opens");
-    await page.locator(".island a.btn").first().click();
-    const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
-    const widget = dialog.getByRole("region", {
-      name: "Widget umówienia wizyty lekarskiej",
-    });
-    await widget.waitFor();
-    assert.equal(await widget.getAttribute("title"), "Widget umówienia wizyty lekarskiej");
-    const anchor = widget.locator("a.zl-url");
-    assert.equal(await anchor.getAttribute("data-zlw-doctor"), siteValue("doctor_id"));
-    assert.equal(await anchor.getAttribute("data-zlw-type"), "big_with_calendar");
-    assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
-    assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
-    assert.equal(await page.locator("#zl-widget-s").getAttribute("src"), `${siteValue("widget_host")}/js/widget.js`);
-    await dialog.getByRole("button", { name: "Zamknij" }).click();
-    await page.locator(".island a.btn").last().click();
-    await widget.waitFor();
-    assert.equal(await page.locator("#zl-widget-s").count(), 1, "the script is re-inserted, not duplicated");
-    assert.deepEqual(page.problems, []);
-    await page.context().close();
+describe("booking dialog of a service booked on the doctor-listing platform", () => {
+  test("embeds the widget for the service's doctor and requests its script only when it opens", async () => {
+    for (const slug of widgetServices) {
+      const { url, doctorId } = booking.target(slug);
+      const page = await openPage(browser, site.base, { width: 1280, height: 900 });
+      const asked = await stubWidgetHost(page);
+      await page.goto(`${site.base}/uslugi/${slug}`);
+      await page.waitForSelector('.island[data-hydrated="true"]');
+      assert.deepEqual(asked, [], `${slug}: nothing is requested from the platform before the dialog opens`);
+      assert.equal(await page.locator("#zl-widget-s").count(), 0);
+      await page.locator(".island a.btn").first().click();
+      const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
+      const widget = dialog.getByRole("region", {
+        name: "Widget umówienia wizyty lekarskiej",
+      });
+      await widget.waitFor();
+      assert.equal(await widget.getAttribute("title"), "Widget umówienia wizyty lekarskiej");
+      const anchor = widget.locator("a.zl-url");
+      assert.equal(await anchor.getAttribute("href"), url, slug);
+      assert.equal(await anchor.getAttribute("data-zlw-doctor"), doctorId, slug);
+      assert.equal(await anchor.getAttribute("data-zlw-type"), "big_with_calendar");
+      assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
+      assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
+      await page.waitForFunction(() => document.getElementById("zl-widget-s"));
+      await page.waitForTimeout(100);
+      assert.deepEqual(asked, [`${booking.widgetHost}/js/widget.js`], `${slug}: the widget's script, once`);
+      await dialog.getByRole("button", { name: "Zamknij" }).click();
+      await page.locator(".island a.btn").last().click();
+      await widget.waitFor();
+      assert.equal(await page.locator("#zl-widget-s").count(), 1, "the script is re-inserted, not duplicated");
+      assert.deepEqual(hydrationWarnings(page), [], slug);
+      assert.deepEqual(page.problems, [], slug);
+      await page.context().close();
+    }
   });
 
   test("reinitialises a widget that has already loaded", async () => {
-    const page = await openPage(browser, widgetSite.base);
+    const page = await openPage(browser, site.base);
     await page.addInitScript(() => {
       window.__widgetInits = 0;
       window.ZLWidget = { init: () => (window.__widgetInits += 1) };
     });
-    await page.goto(`${widgetSite.base}/uslugi/terapia-indywidualna`);
+    await page.goto(`${site.base}/uslugi/${widgetServices[0]}`);
     await page.waitForSelector('.island[data-hydrated="true"]');
     const trigger = page.locator(".island a.btn").first();
     await trigger.click();
@@ -196,36 +218,57 @@ describe("booking dialog, booking link on the doctor-listing platform", () => {
 });
 
 describe("without JavaScript", () => {
-  test("both service buttons are working links to the booking page", async () => {
+  test("both service buttons are working links to the service's booking page", async () => {
     const page = await openPage(browser, site.base, { width: 1280, height: 900 }, { javaScriptEnabled: false });
-    await page.goto(`${site.base}/uslugi/terapia-par`);
-    const links = page.locator(".island a.btn");
-    assert.equal(await links.count(), 2);
-    for (const link of await links.all()) {
-      assert.equal(await link.getAttribute("href"), bookingUrl);
-      assert.equal(await link.isVisible(), true);
+    for (const slug of [booksyServices[0], widgetServices[0]]) {
+      await page.goto(`${site.base}/uslugi/${slug}`);
+      const links = page.locator(".island a.btn");
+      assert.equal(await links.count(), 2);
+      for (const link of await links.all()) {
+        assert.equal(await link.getAttribute("href"), booking.target(slug).url, slug);
+        assert.equal(await link.isVisible(), true);
+      }
+      assert.equal(await page.locator("dialog").first().isVisible(), false);
     }
-    assert.equal(await page.locator("dialog").first().isVisible(), false);
+    await page.goto(`${site.base}/`);
+    assert.equal(await page.getByRole("button", { name: "Pokaż kalendarz wolnych terminów" }).count(), 0);
+    const calendar = page.getByRole("link", { name: /Otwórz kalendarz w\sserwisie ZnanyLekarz/ });
+    assert.equal(await calendar.getAttribute("href"), booking.facilityUrl, "the calendar is a link to the facility");
     await page.context().close();
   });
 });
 
 describe("third-party widgets", () => {
-  test("load after the page is interactive, with their hosts unreachable, and break nothing", async () => {
+  test("the home page's calendar and certificate badge load on a click, never before, and break nothing when unreachable", async () => {
+    const scripts = [
+      `${booking.widgetHost}/js/widget.js`,
+      `${booking.widgetHost}/js/facility-widget.js`,
+      `${booking.widgetHost}/js/certificate.js`,
+    ];
     const page = await openPage(browser, site.base, {
       width: 390,
       height: 844,
     });
+    const asked = [];
+    page.on("request", (r) => r.url().startsWith(booking.widgetHost) && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });
-    for (const src of [
-      "https://platform.docplanner.com/js/widget.js",
-      "https://platform.docplanner.com/js/facility-widget.js",
-      "https://platform.docplanner.com/js/certificate.js",
-    ]) {
+    await page.waitForTimeout(500);
+    assert.deepEqual(asked, [], "nothing goes to the platform before a visitor asks");
+    assert.equal(await page.locator(`script[src^="${booking.widgetHost}"]`).count(), 0);
+    assert.equal(await page.locator(".calendar-widget a").getAttribute("data-zlw-facility"), siteValue("facility_id"));
+    const show = page.getByRole("button", { name: "Pokaż kalendarz wolnych terminów" });
+    await show.click();
+    for (const src of scripts) {
       await page.waitForSelector(`script[src="${src}"]`, { state: "attached" });
       assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
     }
-    assert.equal(await page.locator(".calendar-widget a").getAttribute("data-zlw-facility"), siteValue("facility_id"));
+    assert.deepEqual([...asked].sort(), [...scripts].sort(), "the click asks for the three scripts, once each");
+    assert.equal(await show.isVisible(), false, "the button goes once it did its work");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.classList.contains("calendar-widget")),
+      true,
+      "focus moves to the calendar",
+    );
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
     assert.deepEqual(page.problems, []);

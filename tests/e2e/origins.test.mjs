@@ -83,7 +83,7 @@ async function signedIn() {
     reports.push(JSON.parse(route.request().postData() ?? "{}"));
     await route.fulfill({ status: 204 });
   });
-  // The home page's booking calendar: a third-party script, here a hostile stand-in.
+  // The home page's booking calendar (loaded on a click): a third-party script, here a hostile stand-in.
   await context.route("https://platform.docplanner.com/js/widget.js", (route) =>
     route.fulfill({ status: 200, contentType: "application/javascript", body: stub(site.panel, "widget") }),
   );
@@ -129,6 +129,8 @@ describe("the panel's own origin", () => {
       }
     });
     await page.goto(`${site.base}/`);
+    // The calendar loads when the visitor asks for it.
+    await page.getByRole("button", { name: "Pokaż kalendarz wolnych terminów" }).click();
     const [template] = await reportsOf(reports, "template");
     const [widget] = await reportsOf(reports, "widget");
     assert.ok(template, "the template's script ran on the public page");

@@ -230,6 +230,20 @@ describe("the panel of issue 14", () => {
     await page.context().close();
   });
 
+  test("'Dane gabinetu' says which facts of site.yaml are still example data", async () => {
+    const page = await panel();
+    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
+    const banner = page.getByRole("note", { name: "Dane przykładowe – nie publikuj z nimi strony" });
+    const text = await banner.innerText();
+    for (const fact of ["pełna nazwa przedsiębiorcy", "NIP", "REGON", "adres siedziby"]) {
+      assert.ok(text.includes(fact), `${fact}: ${text}`);
+    }
+    assert.match(text, /CEIDG/);
+    assert.match(text, /example_data/);
+    await page.context().close();
+  });
+
   test("a notice appears on every page inside its moments and disappears by itself", async () => {
     const page = await panel();
     await page.getByRole("button", { name: "Dane gabinetu" }).click();

@@ -66,11 +66,19 @@ describe("search", () => {
         /^https:\/\/.+\.(png|jpe?g|webp)/,
         route,
       );
+      assert.ok(head(html, /<meta property="og:image:alt" content="([^"]+)">/), `${route}: og:image:alt`);
       assert.equal(head(html, /<meta name="twitter:card" content="([^"]+)">/), "summary_large_image", route);
       assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), route);
       assert.ok(html.includes('<link rel="alternate" type="application/atom+xml"'), route);
     }
     assert.equal(descriptions.size, routes.length, "every description is different");
+    const missing = await (await fetch(site.base + "/nie-ma-takiej")).text();
+    assert.ok(missing.includes("Unexpected Application Error!"));
+    assert.equal(
+      head(missing, /<link rel="canonical" href="([^"]+)">/),
+      undefined,
+      "the error page names no canonical",
+    );
   });
 
   test("structured data describes the practice, the therapists, the articles, the prices and the path", async () => {
@@ -80,6 +88,9 @@ describe("search", () => {
     }
     assert.equal(business.address.addressLocality, "Gdańsk");
     assert.equal(business.address.addressCountry, "PL");
+    const website = jsonLd(await (await fetch(site.base + "/")).text()).find((b) => b["@type"] === "WebSite");
+    assert.equal(website.url, `${siteUrl}/`);
+    assert.equal(website.publisher["@id"], business["@id"], "the site is the practice's, described beside it");
     const about = jsonLd(await (await fetch(site.base + "/o-mnie")).text());
     const people = about.filter((b) => b["@type"] === "Person");
     assert.equal(people.length, 2);
@@ -103,6 +114,8 @@ describe("search", () => {
         assert.equal(post.headline, frontMatterTitle(`blog/${route.slice(6)}.md`));
         assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}$/);
         assert.ok(post.author.name, route);
+        assert.equal(post.publisher["@id"], business["@id"], `${route}: the practice publishes`);
+        assert.ok(post.publisher.name && post.publisher["@type"], `${route}: described on the page itself`);
       }
     }
   });

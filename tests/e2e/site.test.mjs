@@ -103,7 +103,7 @@ describe("navigation", () => {
     await page.goto(site.base + "/blog");
     const book = page.locator(".nav-book");
     assert.equal(await book.innerText().then((t) => t.replace(/\s+/g, " ")), "Umów wizytę");
-    assert.equal(await book.getAttribute("href"), siteValue("booking_url"));
+    assert.equal(await book.getAttribute("href"), siteValue("practice"));
     assert.equal(await book.getAttribute("target"), "_blank");
     assert.match(await book.getAttribute("rel"), /noopener/);
   });

@@ -33,15 +33,60 @@ pub struct SocialLink {
     pub url: String,
 }
 
-/// The doctor-listing platform whose appointment widget the booking parts embed.
+/// Where visitors book a visit, in one place: which platform serves what (SPEC §2). Two
+/// platforms: the doctor-listing platform, whose widgets the site embeds, and Booksy, whose
+/// booking pages open in a new tab.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Booking {
+    pub doctor_listing: DoctorListing,
+    /// The host of Booksy's booking pages (`booksy.com`): the booking dialog offers
+    /// 'Umów wizytę przez Booksy' for a page there.
+    pub booksy_host: String,
+    /// The practice's own booking page (on Booksy): the navigation's 'Umów wizytę', and the
+    /// services booked with the practice rather than one therapist.
+    pub practice: String,
+    /// Each therapist's own booking page, by the file name under `content/team/`.
+    pub therapists: BTreeMap<String, TherapistBooking>,
+    /// Who takes each service, by the file name under `content/services/`: a therapist of
+    /// `therapists`, or [`PRACTICE`].
+    pub services: BTreeMap<String, String>,
+}
+
+/// The value of `booking.services` for a service booked with the practice.
+pub const PRACTICE: &str = "practice";
+
+/// The doctor-listing platform (ZnanyLekarz): the facility's calendar and a therapist's
+/// certificate badge on the home page, the booking dialog's widget for a named doctor, and
+/// where articles link.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DoctorListing {
     pub name: String,
-    pub profile_url: String,
-    pub doctor_id: String,
-    pub facility_id: String,
+    /// The host of its profile pages (`www.znanylekarz.pl`).
+    pub host: String,
+    /// Where its widget scripts come from.
     pub widget_host: String,
+    pub facility_id: String,
+    /// The facility's page on the platform.
+    pub facility_url: String,
+    /// The two scripts of the facility's calendar.
+    pub calendar_scripts: Vec<String>,
+    /// The script of the certificate badge.
+    pub badge_script: String,
+    /// Whose certificate the badge on the home page's portrait shows: a therapist of
+    /// `booking.therapists` with a `doctor_id`.
+    pub badge_therapist: String,
+}
+
+/// A therapist's own booking page: on the doctor-listing platform (with the `doctor_id` its
+/// widget shows) or on Booksy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TherapistBooking {
+    pub url: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doctor_id: Option<String>,
 }
 
 /// Days (schema.org day names, in English) with the same opening hours.
@@ -111,23 +156,19 @@ pub struct SiteConfig {
     pub cookies: Vec<Cookie>,
     pub map_url: String,
     pub social: Vec<SocialLink>,
-    pub booking_url: String,
-    /// Each therapist's own booking page, keyed by the team member's slug.
-    pub therapist_booking: BTreeMap<String, String>,
-    pub doctor_listing: DoctorListing,
+    /// Where visitors book: the practice, each therapist and each service.
+    pub booking: Booking,
     pub telephony_widget_id: String,
     /// The telephony provider's floating callback widget script.
     pub telephony_widget_src: String,
-    /// The two scripts of the facility's booking calendar on the home page.
-    pub calendar_widget_scripts: Vec<String>,
-    /// The certificate badge shown on the portrait photo.
-    pub badge_widget_script: String,
     pub analytics_id: String,
     pub copyright_year: u16,
     pub price_range: String,
     pub opening_hours: Vec<OpeningHours>,
     /// The image of link previews where a page has no raster image of its own.
     pub og_image: String,
+    /// What that image shows, for those who cannot see it (`og:image:alt`).
+    pub og_image_alt: String,
     pub stock_photo_base: String,
     pub fallback_images: Vec<String>,
     /// A notice every page shows inside its dates ("Gabinet nieczynny 24.12–1.01").
@@ -137,6 +178,44 @@ pub struct SiteConfig {
     /// or an `https://` address; without it, `email`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub security_contact: Option<String>,
+    /// Facts of this file that are still example data, not the practice's own (the legal
+    /// identity until it is copied from the practice's CEIDG record): `make check` warns,
+    /// the panel shows a banner and a production start logs a warning while any remain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub example_data: Vec<ExampleFact>,
+}
+
+/// A fact of `site.yaml` that may be marked as example data: those that only the file sets
+/// (the panel edits the others, and a value typed there is the practice's own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExampleFact {
+    LegalName,
+    Nip,
+    Regon,
+    RegisteredAddress,
+}
+
+impl ExampleFact {
+    /// The key of the fact in `site.yaml`.
+    pub fn key(self) -> &'static str {
+        match self {
+            ExampleFact::LegalName => "legal_name",
+            ExampleFact::Nip => "nip",
+            ExampleFact::Regon => "regon",
+            ExampleFact::RegisteredAddress => "registered_address",
+        }
+    }
+
+    /// The fact's name in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExampleFact::LegalName => "pełna nazwa przedsiębiorcy",
+            ExampleFact::Nip => "NIP",
+            ExampleFact::Regon => "REGON",
+            ExampleFact::RegisteredAddress => "adres siedziby (z CEIDG)",
+        }
+    }
 }
 
 /// A short notice shown on every page from `from` to `until` (Warsaw time, both days

@@ -181,7 +181,7 @@ fn context_key(content: &Content, failed_routes: &[String], images: &[String]) -
         h.update(text.as_bytes());
         h.update([1]);
     }
-    for slug in content.site.therapist_booking.keys() {
+    for slug in content.site.booking.therapists.keys() {
         h.update(slug.as_bytes());
         h.update([2]);
     }
@@ -319,9 +319,9 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             doc.as_ref(),
             |c, p| {
                 c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
-                if !c.content.site.therapist_booking.contains_key(doc.slug()) {
+                if !c.content.site.booking.therapists.contains_key(doc.slug()) {
                     let message = format!(
-                        "site.yaml has no therapist_booking link for '{}'",
+                        "site.yaml has no booking page for '{}' under booking.therapists",
                         doc.slug()
                     );
                     p.push(Diagnostic::new(
@@ -415,6 +415,33 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             message,
         ));
     }
+    let text = std::fs::read_to_string(&site_file).unwrap_or_default();
+    for p in crate::booking::problems(content) {
+        let line = (1..=p.path.len())
+            .rev()
+            .find_map(|n| crate::yaml::line_of(&text, &p.path[..n]))
+            .unwrap_or(1);
+        out.push(Diagnostic::new(&site_file, line, p.message));
+    }
+}
+
+/// The facts of `site.yaml` still marked as example data, each at its line: warnings that
+/// do not stop a build, so that a site in development builds, but say plainly what is not
+/// yet the practice's own before it goes live.
+pub fn example_data(content: &Content) -> Vec<Diagnostic> {
+    let site_file = content.root.join("site.yaml");
+    content
+        .site
+        .example_data
+        .iter()
+        .map(|fact| {
+            let message = format!(
+                "{} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live",
+                fact.key()
+            );
+            Diagnostic::new(&site_file, yaml_line(&site_file, fact.key()), message)
+        })
+        .collect()
 }
 
 const WEEKDAYS: [&str; 7] = [
@@ -550,23 +577,7 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
             ));
         }
     }
-    let links = std::iter::once(("booking_url", "Link do rezerwacji", &site.booking_url)).chain(
-        site.therapist_booking
-            .values()
-            .map(|url| ("therapist_booking", "Link do rezerwacji terapeuty", url)),
-    );
-    for (key, label, url) in links {
-        if !url.starts_with("https://")
-            || url.len() <= "https://".len()
-            || url.contains(char::is_whitespace)
-        {
-            out.push(problem(
-                key,
-                format!("{key}: '{url}' is not a full https:// address"),
-                format!("{label}: „{url}” nie jest pełnym adresem zaczynającym się od https://."),
-            ));
-        }
-    }
+    out.extend(booking_page_problems(&site.booking));
     if let Some(notice) = &site.notice {
         let text = notice.text.trim();
         if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
@@ -607,6 +618,61 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
         }
     }
     out
+}
+
+/// Each booking page is a full `https://` address on its platform: the practice's on Booksy
+/// (the dialog of a service booked with the practice offers the Booksy button), a
+/// therapist's on the doctor-listing platform when the model gives a `doctor_id` for its
+/// widget, on Booksy otherwise.
+fn booking_page_problems(booking: &crate::model::Booking) -> Vec<FactProblem> {
+    let listing = &booking.doctor_listing;
+    let booksy = &booking.booksy_host;
+    let mut out = Vec::new();
+    let practice = &booking.practice;
+    if !is_https(practice) {
+        out.push(problem(
+            "practice",
+            format!("practice: '{practice}' is not a full https:// address"),
+            format!("Link do rezerwacji: „{practice}” nie jest pełnym adresem zaczynającym się od https://."),
+        ));
+    } else if !booking.on_booksy(practice) {
+        out.push(problem(
+            "practice",
+            format!("practice: '{practice}' is not a page of Booksy ({booksy}): the dialog of a service booked with the practice offers the Booksy button"),
+            format!("Link do rezerwacji: „{practice}” nie jest stroną w serwisie Booksy ({booksy}), a usługi umawiane z gabinetem prowadzą do Booksy."),
+        ));
+    }
+    for (slug, t) in &booking.therapists {
+        let url = &t.url;
+        let (on_platform, name, host) = match &t.doctor_id {
+            Some(_) => (
+                booking.on_doctor_listing(url),
+                listing.name.as_str(),
+                listing.host.as_str(),
+            ),
+            None => (booking.on_booksy(url), "Booksy", booksy.as_str()),
+        };
+        if !is_https(url) {
+            out.push(problem(
+                "therapists",
+                format!("therapists: '{slug}': '{url}' is not a full https:// address"),
+                format!("Link do rezerwacji terapeuty ({slug}): „{url}” nie jest pełnym adresem zaczynającym się od https://."),
+            ));
+        } else if !on_platform {
+            out.push(problem(
+                "therapists",
+                format!("therapists: '{slug}': '{url}' is not a page of {name} ({host}), where this therapist books"),
+                format!("Link do rezerwacji terapeuty ({slug}): „{url}” nie jest stroną w serwisie {name} ({host}), w którym ten terapeuta przyjmuje rezerwacje."),
+            ));
+        }
+    }
+    out
+}
+
+fn is_https(url: &str) -> bool {
+    url.starts_with("https://")
+        && url.len() > "https://".len()
+        && !url.contains(char::is_whitespace)
 }
 
 /// The longest notice: one line of a banner.

@@ -155,6 +155,13 @@ fn find(lines: &[&str], from: usize, to: usize, path: &[String]) -> Option<(usiz
     }
 }
 
+/// The 1-based line of the key at `path` (a top-level key, or keys down through nested
+/// mappings) in `text`, if it is there: where a problem of that value is reported.
+pub fn line_of(text: &str, path: &[String]) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    find(&lines, 0, lines.len(), path).map(|(line, _, _)| line + 1)
+}
+
 /// A YAML scalar in double quotes, escaped.
 pub fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -506,6 +513,14 @@ mod tests {
     use serde_json::json;
 
     const SITE: &str = "# Fakty gabinetu.\nname: \"Gabinet\"   # nazwa zostaje\nphone: \"+48 58 345 21 90\"\naddress:\n  street: \"al. Grunwaldzka 82/4\"\n  # kod pocztowy\n  postal_code: \"80-244\"\n  city: \"Gdańsk\"\nopening_hours:\n  - days: [\"Monday\", \"Tuesday\"]\n    opens: \"09:00\"\n    closes: \"20:00\"\n# Obrazy.\nog_image: \"og.png\"\n";
+
+    #[test]
+    fn a_nested_key_is_found_on_its_own_line() {
+        let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(line_of(SITE, &path(&["address", "postal_code"])), Some(7));
+        assert_eq!(line_of(SITE, &path(&["og_image"])), Some(14));
+        assert_eq!(line_of(SITE, &path(&["address", "country"])), None);
+    }
 
     #[test]
     fn an_edit_changes_only_the_lines_of_its_fields_and_keeps_comments() {

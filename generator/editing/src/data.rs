@@ -138,6 +138,10 @@ pub struct FactsEditable {
     pub facts: PracticeFacts,
     /// The therapists, by slug, with their names, for the labels of their booking links.
     pub therapists: BTreeMap<String, String>,
+    /// The facts `site.yaml` marks as example data (`example_data`), by their Polish names:
+    /// the panel says they are not yet the practice's own.
+    #[serde(rename = "exampleData")]
+    pub example_data: Vec<&'static str>,
     pub version: String,
 }
 
@@ -158,8 +162,13 @@ impl PracticeFacts {
                     closes: h.closes.clone(),
                 })
                 .collect(),
-            booking_url: site.booking_url.clone(),
-            therapist_booking: site.therapist_booking.clone(),
+            booking_url: site.booking.practice.clone(),
+            therapist_booking: site
+                .booking
+                .therapists
+                .iter()
+                .map(|(slug, t)| (slug.clone(), t.url.clone()))
+                .collect(),
             notice: site.notice.as_ref().map(|n| NoticeFacts {
                 text: n.text.clone(),
                 from: n.from.clone(),
@@ -188,8 +197,12 @@ impl PracticeFacts {
                 closes: h.closes.clone(),
             })
             .collect();
-        out.booking_url = self.booking_url.clone();
-        out.therapist_booking = self.therapist_booking.clone();
+        out.booking.practice = self.booking_url.clone();
+        for (slug, url) in &self.therapist_booking {
+            if let Some(t) = out.booking.therapists.get_mut(slug) {
+                t.url = url.clone();
+            }
+        }
         out.notice = self.notice.as_ref().map(|n| Notice {
             text: n.text.clone(),
             from: n.from.clone(),
@@ -262,7 +275,7 @@ pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Res
     ] {
         one_line(label, text, max)?;
     }
-    let known: Vec<&String> = site.therapist_booking.keys().collect();
+    let known: Vec<&String> = site.booking.therapists.keys().collect();
     let given: Vec<&String> = facts.therapist_booking.keys().collect();
     if known != given {
         return Err(
@@ -307,7 +320,11 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
             &new.postal_code,
         ),
         (vec!["address", "city"], &old.city, &new.city),
-        (vec!["booking_url"], &old.booking_url, &new.booking_url),
+        (
+            vec!["booking", "practice"],
+            &old.booking_url,
+            &new.booking_url,
+        ),
     ];
     for (path, a, b) in scalars {
         if a != b {
@@ -322,7 +339,10 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
     }
     for (slug, url) in &new.therapist_booking {
         if old.therapist_booking.get(slug) != Some(url) {
-            out.push(Change::set(&["therapist_booking", slug], Node::str(url)));
+            out.push(Change::set(
+                &["booking", "therapists", slug, "url"],
+                Node::str(url),
+            ));
         }
     }
     if old.notice != new.notice {
@@ -455,7 +475,7 @@ impl Editor {
         let text = read(&path)?;
         let site: SiteConfig = parse(&path, &text)?;
         let mut therapists = BTreeMap::new();
-        for slug in site.therapist_booking.keys() {
+        for slug in site.booking.therapists.keys() {
             #[derive(Deserialize)]
             struct Name {
                 name: String,
@@ -476,6 +496,7 @@ impl Editor {
         Ok(FactsEditable {
             facts: PracticeFacts::of(&site),
             therapists,
+            example_data: site.example_data.iter().map(|f| f.label()).collect(),
             version: version_of(text.as_bytes()),
         })
     }
@@ -612,6 +633,16 @@ mod tests {
         assert_eq!(
             e.therapists.get("magdalena-wisniewska").map(String::as_str),
             Some("Magdalena Wiśniewska")
+        );
+        assert_eq!(
+            e.example_data,
+            [
+                "pełna nazwa przedsiębiorcy",
+                "NIP",
+                "REGON",
+                "adres siedziby (z CEIDG)"
+            ],
+            "the legal identity is example data until it is copied from CEIDG"
         );
         p.save_facts(&e.version, &e.facts).unwrap();
         assert_eq!(fs::read_to_string(p.site_file()).unwrap(), before);

@@ -70,18 +70,9 @@ pub(crate) fn content_security_policy(
     script_hashes: &BTreeSet<String>,
 ) -> String {
     let widgets = origins(
-        [
-            site.telephony_widget_src.as_str(),
-            &site.badge_widget_script,
-            &site.doctor_listing.widget_host,
-        ]
-        .into_iter()
-        .chain(site.calendar_widget_scripts.iter().map(String::as_str)),
+        std::iter::once(site.telephony_widget_src.as_str()).chain(site.booking.widget_scripts()),
     );
-    let booking = origins([site.booking_url.as_str(), &site.doctor_listing.profile_url]);
-    let booking = booking
-        .into_iter()
-        .chain(site.therapist_booking.values().filter_map(|u| origin(u)));
+    let booking = origins(site.booking.pages());
     let analytics = ANALYTICS.iter().map(|s| s.to_string());
     let stock = origins([site.stock_photo_base.as_str()]);
     let self_ = || std::iter::once("'self'".to_string());

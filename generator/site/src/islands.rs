@@ -56,11 +56,21 @@ impl Manifest {
 struct Call {
     name: String,
     props: Value,
+    id_prefix: String,
 }
 
-fn key_of(bundle_hash: &str, name: &str, props: &Value) -> String {
-    let digest = Sha256::digest(format!("{bundle_hash}\n{name}\n{props}").as_bytes());
+/// What identifies an island's HTML: the bundle, the island, its props, and the `id` the
+/// template gives to tell apart two islands that have the same props.
+fn key_of(bundle_hash: &str, name: &str, props: &Value, id: &str) -> String {
+    let digest = Sha256::digest(format!("{bundle_hash}\n{name}\n{props}\n{id}").as_bytes());
     hex(&digest[..12])
+}
+
+/// React's `identifierPrefix` of the island with `key`: the ids `useId` makes in it
+/// (`_i1a2b3c4d5e6-R_0_`) are then its own, however many islands a page has. The same
+/// prefix prerenders it and hydrates it.
+fn id_prefix(key: &str) -> String {
+    format!("i{}-", &key[..key.len().min(12)])
 }
 
 fn placeholder(key: &str) -> String {
@@ -95,14 +105,16 @@ impl tera::Function for IslandFunction {
             None => Map::new(),
         };
         for (k, v) in args {
-            if !["name", "props", "hydrate"].contains(&k.as_str()) {
+            if !["name", "props", "hydrate", "id"].contains(&k.as_str()) {
                 props.insert(k.clone(), v.clone());
             }
         }
         let props = Value::Object(props);
-        let key = key_of(&self.bundle_hash, name, &props);
+        let id = args.get("id").and_then(Value::as_str).unwrap_or_default();
+        let key = key_of(&self.bundle_hash, name, &props, id);
+        let id_prefix = id_prefix(&key);
         let html = format!(
-            "<div class=\"island\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-src=\"/{PUBLIC_DIR}/{file}\"><script type=\"application/json\">{}</script><div class=\"island-root\" data-island-root>{}</div></div>",
+            "<div class=\"island\" data-island=\"{name}\" data-hydrate=\"{hydrate}\" data-src=\"/{PUBLIC_DIR}/{file}\" data-id-prefix=\"{id_prefix}\"><script type=\"application/json\">{}</script><div class=\"island-root\" data-island-root>{}</div></div>",
             script_json(&props),
             placeholder(&key)
         );
@@ -115,6 +127,7 @@ impl tera::Function for IslandFunction {
             Call {
                 name: name.to_string(),
                 props,
+                id_prefix,
             },
         );
         Ok(Value::String(html))
@@ -240,8 +253,20 @@ impl Islands {
             let has_islands = text.contains(PLACEHOLDER_START);
             for (key, markup) in &html {
                 let mark = placeholder(key);
-                if text.contains(&mark) {
-                    text = text.replace(&mark, markup);
+                match text.matches(&mark).count() {
+                    0 => {}
+                    1 => text = text.replacen(&mark, markup, 1),
+                    _ => {
+                        let calls = self.calls.lock().ok();
+                        let name = calls
+                            .as_ref()
+                            .and_then(|c| c.get(key))
+                            .map_or("", |c| c.name.as_str());
+                        return Err(islands_error(format!(
+                            "{} shows the island {name} twice with the same props, so their ids would repeat: give each call its own id=\"…\"",
+                            output.path
+                        )));
+                    }
                 }
             }
             text = text.replace(LOADER_MARKER, if has_islands { &loader } else { "" });
@@ -259,7 +284,7 @@ pub fn node_binary() -> String {
 fn run_node(bundle: &Path, calls: &[(String, Call)]) -> Result<Vec<String>> {
     let jobs: Vec<Value> = calls
         .iter()
-        .map(|(_, c)| serde_json::json!({ "name": c.name, "props": c.props }))
+        .map(|(_, c)| serde_json::json!({ "name": c.name, "props": c.props, "idPrefix": c.id_prefix }))
         .collect();
     let input = Value::Array(jobs).to_string();
     let mut child = crate::process::command(node_binary())
@@ -305,10 +330,15 @@ mod tests {
     fn keys_change_with_name_props_and_bundle() {
         let a = serde_json::json!({ "label": "A" });
         let b = serde_json::json!({ "label": "B" });
-        let base = key_of("h1", "BookingButton", &a);
-        assert_eq!(base, key_of("h1", "BookingButton", &a));
-        assert_ne!(base, key_of("h1", "BookingButton", &b));
-        assert_ne!(base, key_of("h2", "BookingButton", &a));
-        assert_ne!(base, key_of("h1", "ContactForm", &a));
+        let base = key_of("h1", "BookingButton", &a, "");
+        assert_eq!(base, key_of("h1", "BookingButton", &a, ""));
+        assert_ne!(base, key_of("h1", "BookingButton", &b, ""));
+        assert_ne!(base, key_of("h2", "BookingButton", &a, ""));
+        assert_ne!(base, key_of("h1", "ContactForm", &a, ""));
+        assert_ne!(base, key_of("h1", "BookingButton", &a, "dolny"));
+        assert_ne!(
+            id_prefix(&base),
+            id_prefix(&key_of("h1", "BookingButton", &b, ""))
+        );
     }
 }

@@ -31,6 +31,8 @@ use content::Diagnostic;
 #[derive(Debug, Clone, Serialize, Default)]
 pub(crate) struct PageView {
     pub route: String,
+    /// The page's absolute address; empty for a page that has none of its own (the error
+    /// page, pages rendered on request), which then names no canonical address.
     pub canonical: String,
     pub title: String,
     pub description: String,
@@ -41,8 +43,9 @@ pub(crate) struct PageView {
     pub image_alt: Option<String>,
     pub dated: Option<String>,
     pub noindex: bool,
-    /// Absolute address of the link-preview image.
+    /// Absolute address of the link-preview image, and what it shows.
     pub og_image: String,
+    pub og_image_alt: String,
     pub og_type: &'static str,
     /// JSON-LD blocks, ready for a `<script type="application/ld+json">`.
     pub json_ld: String,
@@ -174,20 +177,6 @@ fn mark_preview(html: &str) -> String {
     out
 }
 
-/// Props every booking button island shares: where to book, and the doctor-listing platform.
-fn booking_props(content: &Content) -> serde_json::Value {
-    let listing = &content.site.doctor_listing;
-    serde_json::json!({
-        "bookingUrl": content.site.booking_url,
-        "doctorListing": {
-            "name": listing.name,
-            "profileUrl": listing.profile_url,
-            "doctorId": listing.doctor_id,
-            "widgetHost": listing.widget_host,
-        },
-    })
-}
-
 /// What the page script needs, embedded as JSON in every page.
 fn site_script_config(content: &Content) -> String {
     let site = &content.site;
@@ -238,7 +227,6 @@ impl Renderer {
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
-        base.insert("booking", &booking_props(&content));
         base.insert("site_config_json", &site_script_config(&content));
         base.insert("contact_form_default", &serde_json::json!({}));
         base.insert(
@@ -268,10 +256,12 @@ impl Renderer {
             &|template| shows_page_alt.contains(&format!("{template}.html")),
             images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
         );
+        let mut warnings = found.warnings;
+        warnings.extend(validate::example_data(&content));
         let renderer = Renderer {
             content,
             catalog,
-            warnings: found.warnings,
+            warnings,
             facts,
             collections,
             tera: templates.tera,
@@ -389,6 +379,7 @@ impl Renderer {
             title: title.to_string(),
             description: description.to_string(),
             og_image: self.site_preview(),
+            og_image_alt: site.og_image_alt.clone(),
             og_type: "website",
             json_ld: seo::script_json(&[]),
             ..PageView::default()
@@ -403,19 +394,19 @@ impl Renderer {
     }
 
     /// Link previews need a raster image; SVG illustrations fall back to the site's image.
-    fn preview_image(&self, view: &mut PageView, image: &str) {
-        if self.catalog.get(image).is_some() {
-            if let Some(preview) = self.preview_of(image) {
-                view.og_image = preview;
-            }
-            return;
-        }
-        let raster = [".png", ".jpg", ".jpeg", ".webp"]
-            .iter()
-            .any(|e| image.ends_with(e))
-            || image.contains("?auto=format");
-        if raster {
-            view.og_image = seo::absolute(&self.content.site, image);
+    fn preview_image(&self, view: &mut PageView, image: &str, alt: &str) {
+        let preview = if self.catalog.get(image).is_some() {
+            self.preview_of(image)
+        } else {
+            let raster = [".png", ".jpg", ".jpeg", ".webp"]
+                .iter()
+                .any(|e| image.ends_with(e))
+                || image.contains("?auto=format");
+            raster.then(|| seo::absolute(&self.content.site, image))
+        };
+        if let Some(preview) = preview {
+            view.og_image = preview;
+            view.og_image_alt = alt.to_string();
         }
     }
 
@@ -433,7 +424,10 @@ impl Renderer {
             blocks.push(seo::breadcrumbs(site, &[(crumb_name, view.route.as_str())]));
         }
         match doc.meta.template.as_str() {
-            "home" => blocks.push(seo::business(site, &self.collections, false)),
+            "home" => {
+                blocks.push(seo::website(site));
+                blocks.push(seo::business(site, &self.collections, false));
+            }
             "about" => {
                 blocks.push(seo::business(site, &self.collections, false));
                 blocks.extend(seo::people(site, &self.collections));
@@ -480,7 +474,8 @@ impl Renderer {
         page.dated = m.dated.clone();
         page.noindex = m.noindex;
         if let Some(image) = page.image.clone() {
-            self.preview_image(&mut page, &image);
+            let alt = m.image_alt.clone().unwrap_or_default();
+            self.preview_image(&mut page, &image, &alt);
         }
         page.json_ld = self.page_json_ld(&page, doc);
         let template = format!("{}.html", m.template);
@@ -498,7 +493,7 @@ impl Renderer {
         let card = views::service_card(&self.content.site, doc);
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
-        self.preview_image(&mut page, &card.image);
+        self.preview_image(&mut page, &card.image, &card.image_alt);
         let trail = [
             ("Usługi", "/uslugi"),
             (card.page_title.as_str(), card.href.as_str()),
@@ -509,6 +504,10 @@ impl Renderer {
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
+        ctx.insert(
+            "booking",
+            &views::service_booking(&self.content.site.booking, doc.slug()),
+        );
         ctx.insert("sections", &sections);
         self.tera_render("service.html", &ctx)
     }
@@ -523,7 +522,7 @@ impl Renderer {
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
         page.og_type = "article";
-        self.preview_image(&mut page, &card.image);
+        self.preview_image(&mut page, &card.image, &card.image_alt);
         let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
         let mut blocks = vec![
             seo::breadcrumbs(site, &trail),
@@ -542,6 +541,7 @@ impl Renderer {
     fn render_not_found(&self) -> Result<String> {
         let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
         page.noindex = true;
+        page.canonical = String::new();
         let mut ctx = self.context("404.html");
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
@@ -624,6 +624,7 @@ impl Renderer {
     pub fn render_extra(&self, page: &ExtraPage<'_>) -> Result<String> {
         let mut view = self.page_view(page.route, page.title, page.description);
         view.noindex = true;
+        view.canonical = String::new();
         let mut ctx = self.context(page.template);
         ctx.insert("page", &view);
         for (key, value) in &page.extra {

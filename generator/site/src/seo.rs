@@ -186,8 +186,7 @@ fn same_as(site: &SiteConfig) -> Vec<String> {
         .social
         .iter()
         .map(|s| s.url.as_str())
-        .chain([site.booking_url.as_str(), &site.doctor_listing.profile_url])
-        .chain(site.therapist_booking.values().map(String::as_str));
+        .chain(site.booking.pages());
     for url in candidates {
         if !urls.iter().any(|u| u == url) {
             urls.push(url.to_string());
@@ -304,6 +303,33 @@ pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
         "mainEntityOfPage": absolute(site, &a.href),
         "inLanguage": "pl-PL",
         "author": { "@type": "Person", "name": a.author },
+        "publisher": publisher(site),
+    })
+}
+
+/// The practice as an article's publisher, described where it is named: its `@id` is the
+/// one of the full description on the home page, and the page itself says who it is.
+fn publisher(site: &SiteConfig) -> Value {
+    json!({
+        "@type": "MedicalBusiness",
+        "@id": business_id(site),
+        "name": site.name,
+        "url": absolute(site, "/"),
+        "logo": absolute(site, "/favicon.svg"),
+    })
+}
+
+/// The site itself, on the home page: its name and language, published by the practice
+/// described beside it.
+pub(crate) fn website(site: &SiteConfig) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "@id": absolute(site, "/#strona"),
+        "url": absolute(site, "/"),
+        "name": site.name,
+        "description": site.description,
+        "inLanguage": "pl-PL",
         "publisher": { "@id": business_id(site) },
     })
 }

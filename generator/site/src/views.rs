@@ -13,7 +13,7 @@ use content::dates::LocalTime;
 use content::facts::Facts;
 use content::kind::DocId;
 use content::model::{
-    ArticleMeta, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta,
+    ArticleMeta, Booking, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta,
 };
 use content::sections::Section;
 
@@ -155,12 +155,7 @@ pub(crate) fn profile(
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
         bio: sections(&doc.sections, facts, catalog),
-        booking_url: content
-            .site
-            .therapist_booking
-            .get(doc.slug())
-            .cloned()
-            .unwrap_or_else(|| content.site.booking_url.clone()),
+        booking_url: content.site.booking.therapist(doc.slug()).url.to_string(),
     }
 }
 
@@ -175,6 +170,9 @@ pub struct PriceRow {
     pub duration: String,
     pub href: String,
     pub note: Option<String>,
+    /// Where the row's 'Umów wizytę' books: its service's page (the practice's for a row
+    /// that is not a service).
+    pub booking_url: String,
 }
 
 pub(crate) fn price_label(item: &PriceItem) -> String {
@@ -185,7 +183,7 @@ pub(crate) fn price_label(item: &PriceItem) -> String {
     }
 }
 
-pub(crate) fn price_row(item: &PriceItem) -> PriceRow {
+pub(crate) fn price_row(item: &PriceItem, booking: &Booking) -> PriceRow {
     PriceRow {
         name: item.name.clone(),
         price: price_label(item),
@@ -194,6 +192,7 @@ pub(crate) fn price_row(item: &PriceItem) -> PriceRow {
         duration: item.duration.replace(' ', "\u{a0}"),
         href: item.link.clone(),
         note: item.note.clone(),
+        booking_url: booking.price_row(&item.link).url.to_string(),
     }
 }
 
@@ -258,38 +257,47 @@ pub(crate) fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem>
         .collect()
 }
 
-/// Where an article's button books a visit: its therapist's page, or the practice's.
+/// Where an article's button books a visit (SPEC: on the doctor-listing platform): its
+/// therapist's profile there, or the facility's page there.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ArticleBooking {
     pub url: String,
-    /// The therapist's name and role, when the article names one.
+    /// The platform's name.
+    pub platform: String,
+    /// The therapist's name, when the page is theirs.
     pub therapist: Option<String>,
-    pub role: Option<String>,
 }
 
 pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
-    let member = doc
-        .meta
-        .therapist
-        .as_deref()
-        .and_then(|slug| content.team.iter().find(|t| t.slug() == slug));
-    match member {
-        Some(t) => ArticleBooking {
-            url: content
-                .site
-                .therapist_booking
-                .get(t.slug())
-                .cloned()
-                .unwrap_or_else(|| content.site.booking_url.clone()),
-            therapist: Some(t.meta.name.clone()),
-            role: Some(t.meta.role.clone()),
-        },
-        None => ArticleBooking {
-            url: content.site.booking_url.clone(),
-            therapist: None,
-            role: None,
-        },
+    let booking = &content.site.booking;
+    let target = booking.article(doc.meta.therapist.as_deref());
+    let name = |slug: &str| {
+        content
+            .team
+            .iter()
+            .find(|t| t.slug() == slug)
+            .map(|t| t.meta.name.clone())
+    };
+    ArticleBooking {
+        url: target.url.to_string(),
+        platform: booking.doctor_listing.name.clone(),
+        therapist: target.therapist.and_then(name),
     }
+}
+
+/// The booking button island's props for the service `slug`: where it books, and the
+/// doctor whose widget its dialog embeds (`null`: the dialog offers the Booksy button).
+pub(crate) fn service_booking(booking: &Booking, slug: &str) -> serde_json::Value {
+    let target = booking.service(slug);
+    let listing = &booking.doctor_listing;
+    let doctor = target.doctor_id.map(|id| {
+        serde_json::json!({
+            "platform": listing.name,
+            "doctorId": id,
+            "widgetHost": listing.widget_host,
+        })
+    });
+    serde_json::json!({ "bookingUrl": target.url, "doctor": doctor })
 }
 
 /// What the collections are made from: the cards of the listed articles (not their bodies),
@@ -383,7 +391,12 @@ pub(crate) fn collections(
             .iter()
             .map(|d| profile(content, d, facts, catalog))
             .collect(),
-        prices: content.prices.items.iter().map(price_row).collect(),
+        prices: content
+            .prices
+            .items
+            .iter()
+            .map(|p| price_row(p, &site.booking))
+            .collect(),
     };
     let small = (
         &collections.services,

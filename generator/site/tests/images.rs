@@ -140,7 +140,12 @@ fn a_photograph_too_small_for_where_it_is_shown_is_a_warning_with_its_line() {
         .expect("a warning does not stop the build");
     let line = f.line_of(file, "image: \"maly.jpg\"");
     assert_problem(&build.warnings, file, line, "320 px wide");
-    assert_eq!(build.warnings.len(), 1, "{:?}", build.warnings);
+    let images: Vec<_> = build
+        .warnings
+        .iter()
+        .filter(|w| !w.file.ends_with("content/site.yaml"))
+        .collect();
+    assert_eq!(images.len(), 1, "one image warning: {images:?}");
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn islands_are_prerendered_html_with_their_props() {
         !service.contains("<!--island"),
         "every placeholder is filled"
     );
-    assert!(service.contains("<div class=\"island-root\" data-island-root><a class=\"btn btn-primary\" href=\"https://booksy.com/"));
+    assert!(service.contains("<div class=\"island-root\" data-island-root><a class=\"btn btn-primary\" href=\"https://www.znanylekarz.pl/magdalena-wisniewska/"));
     assert!(
         service.contains("\"label\":\"Umów sesję dla pary\""),
         "props are embedded as JSON"
@@ -76,4 +76,46 @@ fn a_missing_islands_build_is_a_clear_error() {
     std::fs::remove_file(f.path("islands/build/manifest.json")).expect("remove manifest");
     let err = site::check(&f.project()).expect_err("no islands build");
     assert!(err.to_string().contains("make islands"), "{err}");
+}
+
+#[test]
+fn two_islands_of_a_page_never_share_an_id() {
+    let f = Fixture::real_site();
+    f.edit(
+        "content/services/terapia-par.md",
+        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów wizytę\"",
+    );
+    let outputs = site::check(&f.project()).expect("renders");
+    let page = outputs
+        .iter()
+        .find(|o| o.path == "uslugi/terapia-par/index.html")
+        .expect("the service page");
+    let html = String::from_utf8(page.bytes.to_vec()).expect("utf-8");
+    let titles: Vec<&str> = html
+        .split("<h2 id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|id| id.ends_with("R_0_"))
+        .collect();
+    assert_eq!(titles.len(), 2, "two dialogs' titles: {titles:?}");
+    assert_ne!(
+        titles[0], titles[1],
+        "the same props, yet each island has its own identifierPrefix"
+    );
+    for title in &titles {
+        let prefix = title.trim_start_matches('_').trim_end_matches("R_0_");
+        assert!(
+            html.contains(&format!("data-id-prefix=\"{prefix}\"")),
+            "hydrated with the prefix it was prerendered with: {prefix}"
+        );
+    }
+    f.edit("templates/service.html", "id=\"bottom\", ", "");
+    f.edit("templates/service.html", "id=\"top\", ", "");
+    let err = site::check(&f.project()).expect_err("two identical islands on one page");
+    assert!(
+        err.to_string()
+            .contains("uslugi/terapia-par/index.html shows the island BookingButton twice"),
+        "{err}"
+    );
 }

@@ -277,6 +277,62 @@ fn the_error_page_shows_the_router_error_text() {
     let page = &rendered(&Fixture::real_site())["404.html"];
     assert!(page.contains("Unexpected Application Error!"));
     assert!(page.contains("404 Not Found"));
+    assert!(
+        !page.contains("rel=\"canonical\"") && !page.contains("og:url"),
+        "the error page names no address of its own: /404 is itself a 404"
+    );
+}
+
+#[test]
+fn no_page_repeats_an_id_however_many_islands_it_has() {
+    let id = regex::Regex::new(r#"\sid="([^"]+)""#).expect("regex");
+    for (file, html) in rendered(&Fixture::real_site()) {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in id.captures_iter(&html) {
+            assert!(seen.insert(c[1].to_string()), "{file} repeats id {}", &c[1]);
+        }
+    }
+}
+
+#[test]
+fn link_previews_describe_their_image_and_articles_their_publisher() {
+    let pages = rendered(&Fixture::real_site());
+    for (file, html) in pages
+        .iter()
+        .filter(|(f, _)| !f.starts_with("administratormagda"))
+    {
+        assert!(
+            html.contains("<meta property=\"og:image:alt\" content=\""),
+            "{file}"
+        );
+    }
+    assert!(pages["index.html"].contains("content=\"Napis „Gabinet Harmonia."));
+    let alt = |file: &str| {
+        let html = &pages[file];
+        let start = html.find("og:image:alt\" content=\"").expect("an alt") + 23;
+        html[start..].split('"').next().expect("closed").to_string()
+    };
+    assert!(
+        alt("blog/pierwsza-wizyta/index.html").starts_with("Otwarty notes"),
+        "a photograph previews with its own alt text"
+    );
+    assert!(
+        alt("blog/terapia-cbt/index.html").starts_with("Napis „Gabinet Harmonia."),
+        "an illustration (SVG) previews as the site's image, with that image's alt text"
+    );
+    let article = &pages["blog/terapia-cbt/index.html"];
+    let publisher = article.split("\"publisher\":").nth(1).expect("a publisher");
+    assert!(
+        publisher.starts_with("{\"@id\":\"https://gabinet-harmonia.pl/#gabinet\",\"@type\":\"MedicalBusiness\",\"logo\"")
+            && publisher.contains("\"name\":\"Gabinet Harmonia\""),
+        "described where it is named: {publisher}"
+    );
+    let home = &pages["index.html"];
+    assert!(
+        home.contains("\"@type\":\"WebSite\""),
+        "the home page describes the site"
+    );
+    assert!(home.contains("\"@id\":\"https://gabinet-harmonia.pl/#strona\""));
 }
 
 #[test]
@@ -365,8 +421,24 @@ fn facts_come_from_site_yaml_and_faq_sections_are_described_for_search_engines()
     assert!(footer_address, "the footer shows the same address");
 }
 
+const PRACTICE: &str = "https://booksy.com/pl-pl/184512_gabinet-harmonia_psycholog_11093_gdansk";
+const MAGDALENA: &str = "https://www.znanylekarz.pl/magdalena-wisniewska/psycholog/gdansk";
+const TOMASZ: &str =
+    "https://booksy.com/pl-pl/184517_tomasz-lewandowski-coaching-adhd_psycholog_11093_gdansk";
+const FACILITY: &str = "https://www.znanylekarz.pl/placowki/1184377-gabinet-harmonia";
+
+/// The article's booking box.
+fn cta(html: &str) -> String {
+    let start = html.find("article-cta").expect("a booking box");
+    html[start..]
+        .split("</aside>")
+        .next()
+        .expect("closed")
+        .to_string()
+}
+
 #[test]
-fn an_article_books_with_its_therapist_or_with_the_practice() {
+fn every_article_links_to_the_doctor_listing_platform() {
     let f = Fixture::real_site();
     f.edit(
         "content/blog/terapia-cbt.md",
@@ -374,25 +446,127 @@ fn an_article_books_with_its_therapist_or_with_the_practice() {
         "therapist: \"tomasz-lewandowski\"",
     );
     let pages = rendered(&f);
-    let cta = |html: &str| {
-        let start = html.find("article-cta").expect("a booking box");
-        html[start..]
-            .split("</aside>")
-            .next()
-            .expect("closed")
-            .to_string()
-    };
-    let with = cta(&pages["blog/terapia-cbt/index.html"]);
+    for article in ARTICLES {
+        let box_ = cta(&pages[&file_of(&format!("/blog/{article}"))]);
+        assert!(
+            box_.contains("href=\"https://www.znanylekarz.pl/"),
+            "{article}: {box_}"
+        );
+        assert!(
+            box_.contains("w&nbsp;serwisie ZnanyLekarz"),
+            "{article}: {box_}"
+        );
+    }
+    let own = cta(&pages["blog/techniki-psychoterapii/index.html"]);
+    assert!(own.contains(MAGDALENA), "her profile: {own}");
+    assert!(own.contains("zaprasza Magdalena Wiśniewska"), "{own}");
+    let booksy_only = cta(&pages["blog/terapia-cbt/index.html"]);
     assert!(
-        with.contains("booksy.com/pl-pl/184517_tomasz-lewandowski"),
-        "{with}"
+        booksy_only.contains(FACILITY),
+        "Tomasz books on Booksy: {booksy_only}"
     );
-    assert!(with.contains("Tomasz Lewandowski"), "{with}");
+    assert!(
+        !booksy_only.contains("Tomasz"),
+        "the box does not promise him on the facility's page: {booksy_only}"
+    );
     let without = cta(&pages["blog/pierwsza-wizyta/index.html"]);
+    assert!(without.contains(FACILITY), "the facility's page: {without}");
+}
+
+/// The booking button islands' props on a service page.
+fn booking_props(html: &str) -> Vec<serde_json::Value> {
+    html.split("data-island=\"BookingButton\"")
+        .skip(1)
+        .map(|part| {
+            let open = "<script type=\"application/json\">";
+            let start = part.find(open).expect("props") + open.len();
+            let end = start + part[start..].find("</script>").expect("closed");
+            serde_json::from_str(&part[start..end]).expect("json props")
+        })
+        .collect()
+}
+
+#[test]
+fn every_booking_row_of_the_spec_holds_at_once() {
+    let pages = rendered(&Fixture::real_site());
+    let nav = format!("class=\"btn btn-primary nav-book\" href=\"{PRACTICE}\"");
+    for route in ["/", "/cennik", "/uslugi/terapia-par", "/blog/terapia-cbt"] {
+        assert!(pages[&file_of(route)].contains(&nav), "{route}");
+    }
+    let home = &pages["index.html"];
     assert!(
-        without.contains("184512_gabinet-harmonia"),
-        "the practice's page: {without}"
+        home.contains(&format!("href=\"{PRACTICE}\"")),
+        "the hero's button"
     );
+    assert!(
+        home.contains("data-zlw-facility=\"1184377\"") && home.contains(FACILITY),
+        "the facility's calendar"
+    );
+    assert!(
+        home.contains("kalendarz serwisu ZnanyLekarz")
+            && home.contains("strony rezerwacji w&nbsp;serwisie Booksy"),
+        "the home text names both platforms its buttons lead to"
+    );
+    assert!(
+        home.contains(&format!("href=\"{MAGDALENA}\""))
+            && home.contains("data-zlw-doctor=\"magdalena-wisniewska\""),
+        "her certificate badge on her portrait"
+    );
+    assert!(
+        !home.contains("<script src=\"https://platform.docplanner.com"),
+        "nothing of the platform loads with the page"
+    );
+    let about = &pages["o-mnie/index.html"];
+    for url in [MAGDALENA, TOMASZ] {
+        assert!(about.contains(&format!("href=\"{url}\"")), "{url}");
+    }
+    let service = |slug: &str| booking_props(&pages[&file_of(&format!("/uslugi/{slug}"))]);
+    for slug in SERVICES {
+        assert_eq!(service(slug).len(), 2, "{slug}: two buttons");
+    }
+    let widget = &service("terapia-indywidualna")[0];
+    assert_eq!(widget["bookingUrl"], MAGDALENA);
+    assert_eq!(widget["doctor"]["doctorId"], "magdalena-wisniewska");
+    assert_eq!(
+        widget["doctor"]["widgetHost"],
+        "https://platform.docplanner.com"
+    );
+    let booksy = &service("coaching-adhd")[1];
+    assert_eq!(
+        (&booksy["bookingUrl"], &booksy["doctor"]),
+        (&serde_json::json!(TOMASZ), &serde_json::Value::Null)
+    );
+    assert_eq!(
+        service("konsultacje-psychologiczne")[0]["bookingUrl"],
+        PRACTICE
+    );
+}
+
+#[test]
+fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
+    let pages = rendered(&Fixture::real_site());
+    let prices = &pages["cennik/index.html"];
+    let rows: Vec<&str> = prices.split("<li class=\"price-row\">").skip(1).collect();
+    for slug in SERVICES {
+        let href = format!("<a href=\"/uslugi/{slug}\">");
+        let row = rows
+            .iter()
+            .find(|r| r.contains(&href))
+            .unwrap_or_else(|| panic!("no price row for {slug}"));
+        let props = booking_props(&pages[&file_of(&format!("/uslugi/{slug}"))]);
+        let url = props[0]["bookingUrl"].as_str().expect("a booking url");
+        assert!(
+            row.contains(&format!(
+                "href=\"{url}\" target=\"_blank\" rel=\"noopener\">Umów wizytę"
+            )),
+            "{slug}: {row}"
+        );
+    }
+    let free = rows
+        .iter()
+        .find(|r| r.contains("<a href=\"/#contact\">"))
+        .expect("the free call's row");
+    assert!(free.contains(&format!("href=\"{PRACTICE}\"")), "{free}");
 }
 
 #[test]

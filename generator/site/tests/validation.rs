@@ -314,3 +314,87 @@ fn a_too_deeply_nested_or_too_long_section_is_named_with_its_line_before_it_is_p
     let marker = f.line_of(ARTICLE, "<!-- section: callout -->");
     assert_problem(&f.problems(), ARTICLE, marker + 1, "longer than 128 KiB");
 }
+
+const SITE: &str = "content/site.yaml";
+
+#[test]
+fn the_booking_model_names_every_service_and_therapist_on_their_own_platform() {
+    let f = Fixture::real_site();
+    f.edit(SITE, "    rozwoj-osobisty: practice\n", "");
+    f.edit(
+        SITE,
+        "psychoedukacja: tomasz-lewandowski",
+        "psychoedukacja: jan-kowalski",
+    );
+    f.edit(
+        SITE,
+        "badge_therapist: \"magdalena-wisniewska\"",
+        "badge_therapist: \"tomasz-lewandowski\"",
+    );
+    f.edit(
+        SITE,
+        "url: \"https://booksy.com/pl-pl/184517",
+        "url: \"https://www.znanylekarz.pl/pl-pl/184517",
+    );
+    let problems = f.problems();
+    let services = f.line_of(SITE, "  services:");
+    assert_problem(
+        &problems,
+        SITE,
+        services,
+        "'rozwoj-osobisty' (content/services/) is missing",
+    );
+    let stranger = f.line_of(SITE, "psychoedukacja: jan-kowalski");
+    assert_problem(
+        &problems,
+        SITE,
+        stranger,
+        "booked with 'jan-kowalski', which is neither a therapist",
+    );
+    let badge = f.line_of(SITE, "badge_therapist:");
+    assert_problem(&problems, SITE, badge, "with a doctor_id on ZnanyLekarz");
+    let therapists = f.line_of(SITE, "  therapists:");
+    assert_problem(
+        &problems,
+        SITE,
+        therapists,
+        "'tomasz-lewandowski': 'https://www.znanylekarz.pl/pl-pl/184517",
+    );
+    assert_problem(
+        &problems,
+        SITE,
+        therapists,
+        "is not a page of Booksy (booksy.com)",
+    );
+}
+
+#[test]
+fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmarked() {
+    let f = Fixture::real_site();
+    let build = site::Builder::new(f.project()).render().expect("builds");
+    for key in ["legal_name", "nip", "regon", "registered_address"] {
+        let line = f.line_of(SITE, &format!("{key}:"));
+        assert_problem(
+            &build.warnings,
+            SITE,
+            line,
+            &format!("{key} is example data"),
+        );
+    }
+    f.edit(
+        SITE,
+        "example_data: [legal_name, nip, regon, registered_address]",
+        "example_data: [nip]",
+    );
+    let build = site::Builder::new(f.project()).render().expect("builds");
+    let example: Vec<_> = build
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("example data"))
+        .collect();
+    assert_eq!(example.len(), 1, "{example:?}");
+    assert!(example[0].message.starts_with("nip is example data"));
+    f.edit(SITE, "example_data: [nip]", "example_data: [pesel]");
+    let line = f.line_of(SITE, "example_data:");
+    assert_problem(&f.problems(), SITE, line, "unknown variant `pesel`");
+}

@@ -59,6 +59,23 @@ function Text({
   );
 }
 
+/** The facts site.yaml marks as example data: the site must not go live with them. */
+function ExampleDataBanner({ facts }: { facts: string[] }) {
+  return (
+    <div className="example-data" role="note" aria-labelledby="example-data-title">
+      <p id="example-data-title">
+        <strong>Dane przykładowe – nie publikuj z nimi strony</strong>
+      </p>
+      <p>
+        Te dane gabinetu są jeszcze przykładowe: {facts.join(", ")}. Pokazują je polityka prywatności, regulamin i
+        klauzula pod formularzem kontaktowym. Przepisz je z wpisu gabinetu w CEIDG do pliku{" "}
+        <code>content/site.yaml</code> i usuń ich nazwy z listy <code>example_data</code> w tym pliku (w panelu nie da
+        się ich zmienić).
+      </p>
+    </div>
+  );
+}
+
 export default function FactsForm({ toast }: { toast: Toast }) {
   const [loaded, setLoaded] = useState<FactsEditable | null>(null);
   const [facts, setFacts] = useState<Facts | null>(null);
@@ -93,6 +110,7 @@ export default function FactsForm({ toast }: { toast: Toast }) {
   return (
     <section className="admin-card" aria-labelledby="facts-title">
       <h2 id="facts-title">Dane gabinetu</h2>
+      {loaded.exampleData.length > 0 && <ExampleDataBanner facts={loaded.exampleData} />}
       <p className="muted">Pokazywane na każdej stronie: w stopce, w danych dla wyszukiwarek i w tekstach.</p>
       <fieldset className="settings">
         <legend>Kontakt i adres</legend>

@@ -109,6 +109,8 @@ export interface Facts {
 export interface FactsEditable {
   facts: Facts;
   therapists: Record<string, string>;
+  /** Facts of site.yaml that are still example data, by their Polish names. */
+  exampleData: string[];
   version: string;
 }
 

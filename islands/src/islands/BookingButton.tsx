@@ -2,9 +2,9 @@
 // and without JavaScript, it is a plain link to the booking page.
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 
-export interface DoctorListing {
-  name: string;
-  profileUrl: string;
+/** The doctor whose widget the dialog embeds: the booking page is on the doctor-listing platform. */
+export interface Doctor {
+  platform: string;
   doctorId: string;
   widgetHost: string;
 }
@@ -13,21 +13,12 @@ export interface BookingButtonProps {
   label: string;
   className: string;
   bookingUrl: string;
-  doctorListing: DoctorListing;
+  /** `null`: the booking page is on Booksy, and the dialog offers its button. */
+  doctor: Doctor | null;
 }
 
 const WIDGET_SCRIPT_ID = "zl-widget-s";
 export const WIDGET_TITLE = "Widget umówienia wizyty lekarskiej";
-
-/** The booking link belongs to the doctor-listing platform when it is on the same host. */
-export function isDoctorListing(bookingUrl: string, profileUrl: string): boolean {
-  try {
-    const host = (url: string) => new URL(url).hostname.replace(/^www\./, "");
-    return host(bookingUrl) === host(profileUrl);
-  } catch {
-    return false;
-  }
-}
 
 interface WidgetApi {
   init?: () => void;
@@ -49,21 +40,21 @@ function loadWidget(host: string): void {
   document.body.appendChild(script);
 }
 
-function DoctorWidget({ listing }: { listing: DoctorListing }) {
-  useEffect(() => loadWidget(listing.widgetHost), [listing.widgetHost]);
+function DoctorWidget({ doctor, profileUrl }: { doctor: Doctor; profileUrl: string }) {
+  useEffect(() => loadWidget(doctor.widgetHost), [doctor.widgetHost]);
   return (
     <div className="doctor-widget" role="region" aria-label={WIDGET_TITLE} title={WIDGET_TITLE}>
       <a
         className="zl-url"
-        href={listing.profileUrl}
+        href={profileUrl}
         rel="nofollow noopener"
         target="_blank"
-        data-zlw-doctor={listing.doctorId}
+        data-zlw-doctor={doctor.doctorId}
         data-zlw-type="big_with_calendar"
         data-zlw-opinion="false"
         data-zlw-hide-branding="true"
       >
-        Zobacz wolne terminy w serwisie {listing.name}
+        Zobacz wolne terminy w serwisie {doctor.platform}
       </a>
     </div>
   );
@@ -80,7 +71,7 @@ function BooksyLink({ url }: { url: string }) {
   );
 }
 
-export default function BookingButton({ label, className, bookingUrl, doctorListing }: BookingButtonProps) {
+export default function BookingButton({ label, className, bookingUrl, doctor }: BookingButtonProps) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
@@ -128,11 +119,7 @@ export default function BookingButton({ label, className, bookingUrl, doctorList
             </button>
           </div>
           {open &&
-            (isDoctorListing(bookingUrl, doctorListing.profileUrl) ? (
-              <DoctorWidget listing={doctorListing} />
-            ) : (
-              <BooksyLink url={bookingUrl} />
-            ))}
+            (doctor ? <DoctorWidget doctor={doctor} profileUrl={bookingUrl} /> : <BooksyLink url={bookingUrl} />)}
         </div>
       </dialog>
     </>

@@ -196,9 +196,11 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
           </Field>
           <Field id="phone" label={rules.labels.phone} optional error={errors.phone}>
             {(d) => (
+              // A text field, not type="tel": HTML allows autocomplete="tel-national" (the number
+              // without its country code, which has its own select) only on text fields.
               <input
                 {...described("phone", d)}
-                type="tel"
+                type="text"
                 inputMode="numeric"
                 autoComplete="tel-national"
                 pattern={`[0-9]{${rules.phoneDigits}}`}

@@ -1,0 +1,351 @@
+//! Who books what: the booking model of `site.yaml` (`booking:`) answered for each place a
+//! booking button stands, and its checks. The model says in one place which platform serves
+//! the practice, each therapist and each service; templates and islands only ask it.
+
+use crate::model::{Booking, Content, TherapistBooking, PRACTICE};
+
+/// Where one booking button leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target<'a> {
+    pub url: &'a str,
+    /// The doctor whose widget the booking dialog embeds, when the page is on the
+    /// doctor-listing platform; otherwise the dialog offers the Booksy button.
+    pub doctor_id: Option<&'a str>,
+    /// The therapist whose page it is (`None`: the practice's or the facility's).
+    pub therapist: Option<&'a str>,
+}
+
+/// The host of a full `https://` address, lower-cased.
+fn host(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("https://")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let host = &rest[..end];
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+impl Booking {
+    fn practice_target(&self) -> Target<'_> {
+        Target {
+            url: &self.practice,
+            doctor_id: None,
+            therapist: None,
+        }
+    }
+
+    fn therapist_target<'a>(&'a self, slug: &'a str, t: &'a TherapistBooking) -> Target<'a> {
+        Target {
+            url: &t.url,
+            doctor_id: t.doctor_id.as_deref(),
+            therapist: Some(slug),
+        }
+    }
+
+    /// A therapist's own page ('Umów się'); the practice's for one the model does not name.
+    pub fn therapist<'a>(&'a self, slug: &'a str) -> Target<'a> {
+        match self.therapists.get(slug) {
+            Some(t) => self.therapist_target(slug, t),
+            None => self.practice_target(),
+        }
+    }
+
+    /// Where the service `slug` is booked: its therapist's page, or the practice's.
+    pub fn service<'a>(&'a self, slug: &str) -> Target<'a> {
+        match self.services.get(slug) {
+            Some(who) if who != PRACTICE => match self.therapists.get_key_value(who.as_str()) {
+                Some((slug, t)) => self.therapist_target(slug, t),
+                None => self.practice_target(),
+            },
+            _ => self.practice_target(),
+        }
+    }
+
+    /// Where a price row linking to `link` books: the service's page for a service's
+    /// address (`/uslugi/NAME`, also with `#…`), the practice's for anything else.
+    pub fn price_row<'a>(&'a self, link: &str) -> Target<'a> {
+        let path = link.split(['#', '?']).next().unwrap_or(link);
+        match path.trim_end_matches('/').strip_prefix("/uslugi/") {
+            Some(slug) => self.service(slug),
+            None => self.practice_target(),
+        }
+    }
+
+    /// Where an article links (SPEC: articles link out to the doctor-listing platform): its
+    /// therapist's profile there when they have one, or else the facility's page there.
+    pub fn article<'a>(&'a self, therapist: Option<&'a str>) -> Target<'a> {
+        let own = therapist.and_then(|slug| {
+            let t = self.therapists.get(slug)?;
+            t.doctor_id
+                .is_some()
+                .then(|| self.therapist_target(slug, t))
+        });
+        own.unwrap_or(Target {
+            url: &self.doctor_listing.facility_url,
+            doctor_id: None,
+            therapist: None,
+        })
+    }
+
+    /// The therapist whose certificate badge the home page shows, with their page.
+    pub fn badge(&self) -> Target<'_> {
+        self.therapist(&self.doctor_listing.badge_therapist)
+    }
+
+    /// Every script of the doctor-listing platform the site may load.
+    pub fn widget_scripts(&self) -> impl Iterator<Item = &str> {
+        let listing = &self.doctor_listing;
+        std::iter::once(listing.badge_script.as_str())
+            .chain(listing.calendar_scripts.iter().map(String::as_str))
+            .chain(std::iter::once(listing.widget_host.as_str()))
+    }
+
+    /// Every booking page a button may open, each once.
+    pub fn pages(&self) -> Vec<&str> {
+        let mut pages: Vec<&str> = Vec::new();
+        let all = std::iter::once(self.practice.as_str())
+            .chain(self.therapists.values().map(|t| t.url.as_str()))
+            .chain(std::iter::once(self.doctor_listing.facility_url.as_str()));
+        for url in all {
+            if !pages.contains(&url) {
+                pages.push(url);
+            }
+        }
+        pages
+    }
+
+    /// Whether `url` is a page of the doctor-listing platform.
+    pub fn on_doctor_listing(&self, url: &str) -> bool {
+        host(url).is_some_and(|h| h.eq_ignore_ascii_case(&self.doctor_listing.host))
+    }
+
+    /// Whether `url` is a page of Booksy.
+    pub fn on_booksy(&self, url: &str) -> bool {
+        host(url).is_some_and(|h| h.eq_ignore_ascii_case(&self.booksy_host))
+    }
+}
+
+/// A problem of the booking model: the path of the `site.yaml` key it is about, and what is
+/// wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub path: Vec<String>,
+    pub message: String,
+}
+
+fn problem(path: &[&str], message: String) -> Problem {
+    Problem {
+        path: std::iter::once("booking")
+            .chain(path.iter().copied())
+            .map(str::to_string)
+            .collect(),
+        message,
+    }
+}
+
+/// Every problem of the booking model against the content: the platform's hosts and scripts,
+/// a therapist or service the model forgets or invents, a badge without a doctor. (Whether
+/// each booking page is on its platform is a fact the panel edits too: see
+/// [`crate::validate::contact_fact_problems`].)
+pub fn problems(content: &Content) -> Vec<Problem> {
+    let b = &content.site.booking;
+    let listing = &b.doctor_listing;
+    let mut out = Vec::new();
+    for (key, value) in [("host", &listing.host), ("booksy_host", &b.booksy_host)] {
+        if value.is_empty() || value.contains(['/', ':', ' ']) {
+            let path: &[&str] = if key == "host" {
+                &["doctor_listing", "host"]
+            } else {
+                &["booksy_host"]
+            };
+            out.push(problem(
+                path,
+                format!("{key}: '{value}' must be a host name alone (`www.znanylekarz.pl`)"),
+            ));
+        }
+    }
+    let scripts = std::iter::once(("widget_host", &listing.widget_host))
+        .chain(std::iter::once(("badge_script", &listing.badge_script)))
+        .chain(
+            listing
+                .calendar_scripts
+                .iter()
+                .map(|s| ("calendar_scripts", s)),
+        );
+    for (key, url) in scripts {
+        if host(url).is_none() {
+            out.push(problem(
+                &["doctor_listing", key],
+                format!("{key}: '{url}' is not a full https:// address"),
+            ));
+        }
+    }
+    if !b.on_doctor_listing(&listing.facility_url) {
+        out.push(problem(
+            &["doctor_listing", "facility_url"],
+            format!(
+                "facility_url: '{}' is not a page of {} ({})",
+                listing.facility_url, listing.name, listing.host
+            ),
+        ));
+    }
+    out.extend(therapist_problems(content));
+    out.extend(service_problems(content));
+    out
+}
+
+fn therapist_problems(content: &Content) -> Vec<Problem> {
+    let b = &content.site.booking;
+    let listing = &b.doctor_listing;
+    let mut out = Vec::new();
+    for slug in b.therapists.keys() {
+        if !content.team.iter().any(|d| d.slug() == slug) {
+            out.push(problem(
+                &["therapists", slug],
+                format!("therapists: '{slug}' is not a file under content/team/"),
+            ));
+        }
+    }
+    let badge = &listing.badge_therapist;
+    if b.therapists
+        .get(badge)
+        .and_then(|t| t.doctor_id.as_ref())
+        .is_none()
+    {
+        out.push(problem(
+            &["doctor_listing", "badge_therapist"],
+            format!(
+                "badge_therapist: '{badge}' is not a therapist of booking.therapists with a doctor_id on {}",
+                listing.name
+            ),
+        ));
+    }
+    out
+}
+
+fn service_problems(content: &Content) -> Vec<Problem> {
+    let b = &content.site.booking;
+    let mut out = Vec::new();
+    for doc in &content.services {
+        if !b.services.contains_key(doc.slug()) {
+            out.push(problem(
+                &["services"],
+                format!(
+                    "services: '{}' (content/services/) is missing: name its therapist or `{PRACTICE}`",
+                    doc.slug()
+                ),
+            ));
+        }
+    }
+    for (slug, who) in &b.services {
+        let path = ["services", slug.as_str()];
+        if !content.services.iter().any(|d| d.slug() == slug) {
+            out.push(problem(
+                &path,
+                format!("services: '{slug}' is not a file under content/services/"),
+            ));
+        }
+        if who != PRACTICE && !b.therapists.contains_key(who) {
+            out.push(problem(
+                &path,
+                format!(
+                    "services: '{slug}' is booked with '{who}', which is neither a therapist of booking.therapists nor `{PRACTICE}`"
+                ),
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DoctorListing;
+    use std::collections::BTreeMap;
+
+    fn model() -> Booking {
+        Booking {
+            doctor_listing: DoctorListing {
+                name: "ZnanyLekarz".into(),
+                host: "www.znanylekarz.pl".into(),
+                widget_host: "https://platform.docplanner.com".into(),
+                facility_id: "1".into(),
+                facility_url: "https://www.znanylekarz.pl/placowki/1-gabinet".into(),
+                calendar_scripts: vec!["https://platform.docplanner.com/js/widget.js".into()],
+                badge_script: "https://platform.docplanner.com/js/certificate.js".into(),
+                badge_therapist: "anna".into(),
+            },
+            booksy_host: "booksy.com".into(),
+            practice: "https://booksy.com/gabinet".into(),
+            therapists: BTreeMap::from([
+                (
+                    "anna".to_string(),
+                    TherapistBooking {
+                        url: "https://www.znanylekarz.pl/anna".into(),
+                        doctor_id: Some("anna".into()),
+                    },
+                ),
+                (
+                    "jan".to_string(),
+                    TherapistBooking {
+                        url: "https://booksy.com/jan".into(),
+                        doctor_id: None,
+                    },
+                ),
+            ]),
+            services: BTreeMap::from([
+                ("terapia".to_string(), "anna".to_string()),
+                ("coaching".to_string(), "jan".to_string()),
+                ("konsultacje".to_string(), PRACTICE.to_string()),
+            ]),
+        }
+    }
+
+    #[test]
+    fn a_service_books_with_its_therapist_or_the_practice() {
+        let b = model();
+        let terapia = b.service("terapia");
+        assert_eq!(
+            (terapia.url, terapia.doctor_id, terapia.therapist),
+            (
+                "https://www.znanylekarz.pl/anna",
+                Some("anna"),
+                Some("anna")
+            )
+        );
+        assert_eq!(b.service("coaching").url, "https://booksy.com/jan");
+        assert_eq!(b.service("coaching").doctor_id, None);
+        assert_eq!(b.service("konsultacje").url, "https://booksy.com/gabinet");
+        assert_eq!(b.service("nieznana").url, "https://booksy.com/gabinet");
+    }
+
+    #[test]
+    fn price_rows_follow_their_service_and_articles_the_doctor_listing() {
+        let b = model();
+        assert_eq!(b.price_row("/uslugi/terapia").doctor_id, Some("anna"));
+        assert_eq!(
+            b.price_row("/uslugi/coaching#cena").url,
+            "https://booksy.com/jan"
+        );
+        assert_eq!(b.price_row("/#contact").url, "https://booksy.com/gabinet");
+        assert_eq!(b.article(Some("anna")).therapist, Some("anna"));
+        let facility = "https://www.znanylekarz.pl/placowki/1-gabinet";
+        assert_eq!(
+            b.article(Some("jan")).url,
+            facility,
+            "jan is on Booksy only"
+        );
+        assert_eq!(b.article(None).url, facility);
+    }
+
+    #[test]
+    fn hosts_are_read_from_full_addresses_only() {
+        assert_eq!(
+            host("https://Booksy.com/pl-pl/1?x=2").as_deref(),
+            Some("booksy.com")
+        );
+        assert_eq!(host("http://booksy.com/"), None);
+        assert_eq!(host("https:///x"), None);
+        let b = model();
+        assert!(b.on_booksy("https://booksy.com/x"));
+        assert!(!b.on_booksy("https://booksy.com.evil.example/x"));
+    }
+}

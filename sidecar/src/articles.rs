@@ -4,6 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use content::problem::EditProblem;
 use content::{DocId, Kind};
 use editing::{Created, Saved};
 use serde::Deserialize;
@@ -42,33 +43,30 @@ fn taken(slug: &str) -> ApiError {
     )
 }
 
-fn check_title(title: &str) -> Result<(), ApiError> {
+fn check_title(title: &str) -> Result<(), EditProblem> {
     if title.trim().is_empty() {
-        return Err(ApiError::unprocessable("Podaj tytuł artykułu."));
+        return Err(EditProblem::NoArticleTitle);
     }
     if title.contains(['\n', '\r']) || title.chars().count() > TITLE_MAX_CHARS {
-        return Err(ApiError::unprocessable(format!(
-            "Tytuł musi mieścić się w jednym wierszu i mieć najwyżej {TITLE_MAX_CHARS} znaków."
-        )));
+        return Err(EditProblem::ArticleTitleForm {
+            max: TITLE_MAX_CHARS,
+        });
     }
     Ok(())
 }
 
-fn check_slug(slug: &str) -> Result<(), ApiError> {
+fn check_slug(slug: &str) -> Result<(), EditProblem> {
     if slug.is_empty() {
-        return Err(ApiError::unprocessable(
-            "Z tego tytułu nie da się utworzyć adresu: użyj liter lub cyfr.",
-        ));
+        return Err(EditProblem::NoSlug);
     }
     if !content::kind::is_slug(slug)
         || slug.len() > content::kind::SLUG_MAX_CHARS
         || slug.starts_with('-')
         || slug.ends_with('-')
     {
-        return Err(ApiError::unprocessable(format!(
-            "Adres może zawierać tylko małe litery bez polskich znaków, cyfry i myślniki (najwyżej {} znaków).",
-            content::kind::SLUG_MAX_CHARS
-        )));
+        return Err(EditProblem::SlugForm {
+            max: content::kind::SLUG_MAX_CHARS,
+        });
     }
     Ok(())
 }

@@ -56,7 +56,7 @@ async fn save_prices(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let services = editor.service_links()?;
-        editing::data::check_prices(&body.items, &services).map_err(ApiError::unprocessable)?;
+        editing::data::check_prices(&body.items, &services)?;
         let target = Target {
             doc_id: PRICES_ID.into(),
             file: editor.prices_file(),
@@ -92,7 +92,7 @@ async fn save_facts(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let site = editor.site_config()?;
-        editing::data::check_facts(&site, &body.facts).map_err(ApiError::unprocessable)?;
+        editing::data::check_facts(&site, &body.facts)?;
         let target = Target {
             doc_id: FACTS_ID.into(),
             file: editor.site_file(),

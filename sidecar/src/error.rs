@@ -110,6 +110,19 @@ impl ResponseError for ApiError {
     }
 }
 
+/// A problem of what the panel sent: refused with 422, in Polish.
+impl From<content::Problem> for ApiError {
+    fn from(p: content::Problem) -> Self {
+        ApiError::unprocessable(p.sentence())
+    }
+}
+
+impl From<content::problem::EditProblem> for ApiError {
+    fn from(p: content::problem::EditProblem) -> Self {
+        content::Problem::from(p).into()
+    }
+}
+
 impl From<Error> for ApiError {
     fn from(e: Error) -> Self {
         ApiError::internal(&e)

@@ -5,7 +5,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use content::{DocId, Kind};
+use content::problem::EditProblem;
+use content::{Diagnostic, DocId, Kind};
 use editing::edit::{EditableContent, Settings};
 use editing::Saved;
 use serde::Deserialize;
@@ -138,15 +139,11 @@ impl Target {
 /// Why a build refused a change, in Polish, each problem with where it is.
 pub(crate) fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ApiError {
     let content_dir = &state.site.project.content_dir;
-    let problems: Vec<String> = e
-        .diagnostics()
-        .iter()
-        .map(|d| d.polish(content_dir, Some((&target.file, saved))))
-        .collect();
+    let problems = e.diagnostics();
     let reason = if problems.is_empty() {
         format!("błąd budowania ({e})")
     } else {
-        problems.join(" ")
+        Diagnostic::polish_all(problems, content_dir, Some((&target.file, saved)))
     };
     ApiError::unprocessable(format!(
         "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian. {reason}"
@@ -224,9 +221,9 @@ async fn save(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    editing::edit::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::edit::check_sections(&body.content.sections)?;
     if let Some(settings) = &body.settings {
-        editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+        editing::edit::check_settings(id.kind, settings)?;
     }
     let body = body.into_inner();
     let answer = web::block(move || {
@@ -254,9 +251,7 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
     if id.kind != Kind::Article {
-        return Err(ApiError::unprocessable(
-            "Usunąć można tylko artykuł; strony i usługi są częścią układu serwisu.",
-        ));
+        return Err(EditProblem::NotAnArticle.into());
     }
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
@@ -294,9 +289,7 @@ async fn restore(
             .revision_text(&id.to_string(), revision)?
             .ok_or_else(|| ApiError::not_found("Nie ma takiej wersji tej strony."))?;
         if text.is_empty() {
-            return Err(ApiError::unprocessable(
-                "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.",
-            ));
+            return Err(EditProblem::RevisionIsDeletion.into());
         }
         let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Save)?;

@@ -16,6 +16,7 @@ use crate::kind::{is_slug, DocId, Kind};
 use crate::model::{
     ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
+use crate::problem::FileProblem;
 use crate::{frontmatter, limits, markdown, sections, validate, walk, yaml};
 
 /// How close to its reading a change must be for the file to count as possibly changed again.
@@ -31,8 +32,12 @@ fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize>
         .collect()
 }
 
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
+/// The text of `path`, or why it cannot be read, as a problem of that file.
+fn read(path: &Path) -> std::result::Result<String, Diagnostic> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let error = e.to_string();
+        Diagnostic::new(path, 1, FileProblem::Unreadable { error })
+    })
 }
 
 /// Parses one Markdown document of `kind` with front matter of type `M`.
@@ -47,21 +52,17 @@ pub fn parse_document<M: DeserializeOwned>(
         .unwrap_or_default()
         .to_string();
     if !is_slug(&slug) {
-        return Err(Diagnostic::new(
-            file,
-            1,
-            format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
-        ));
+        return Err(Diagnostic::new(file, 1, FileProblem::NotASlug { slug }));
     }
-    let split = frontmatter::split(text).map_err(|(line, msg)| Diagnostic::new(file, line, msg))?;
+    let split = frontmatter::split(text).map_err(|(line, p)| Diagnostic::new(file, line, p))?;
     let meta: M = yaml::parse(split.yaml).map_err(|e| {
         let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
-        Diagnostic::new(file, line, format!("front matter: {}", e.message))
+        Diagnostic::new(file, line, FileProblem::FrontMatter(e))
     })?;
     // Before anything parses the Markdown: too long or too deeply nested text is refused
     // at the cost of one pass over its lines.
     limits::check_body(split.body)
-        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.message()))?;
+        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.problem()))?;
     let id = DocId::new(kind, slug);
     Ok(Document {
         route: id.route(),
@@ -188,7 +189,6 @@ fn parse_entry<M: DeserializeOwned>(
 ) -> Entry<M> {
     let read_at = SystemTime::now();
     let parsed = read(path)
-        .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
         .and_then(|text| parse_document::<M>(kind, path, &text))
         .map(|mut doc| {
             doc.modified = stamp.map(|s| s.modified);
@@ -258,8 +258,8 @@ impl<M: DeserializeOwned> Cache<M> {
                 match walk::files(&dir) {
                     Ok(files) => self.listing = Some(files),
                     Err(e) => {
-                        let message = format!("cannot list the folder: {e}");
-                        problems.push(Diagnostic::new(&dir, 1, message));
+                        let error = e.to_string();
+                        problems.push(Diagnostic::new(&dir, 1, FileProblem::Unlisted { error }));
                         self.listing = None;
                         return out;
                     }
@@ -277,8 +277,7 @@ impl<M: DeserializeOwned> Cache<M> {
         out.docs.reserve(listing.len());
         for found in listing {
             if !found.relative.ends_with(".md") {
-                let message = "only Markdown files (.md) belong in this folder";
-                problems.push(Diagnostic::new(&found.path, 1, message));
+                problems.push(Diagnostic::new(&found.path, 1, FileProblem::NotMarkdown));
                 continue;
             }
             let is_changed = changed.contains(&found.path);
@@ -310,13 +309,16 @@ impl<M: DeserializeOwned> Cache<M> {
 fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -> Option<T> {
     let text = match read(path) {
         Ok(t) => t,
-        Err(e) => {
-            problems.push(Diagnostic::new(path, 1, e.to_string()));
+        Err(d) => {
+            problems.push(d);
             return None;
         }
     };
     yaml::parse(&text)
-        .map_err(|e| problems.push(Diagnostic::new(path, e.line.unwrap_or(1), e.message)))
+        .map_err(|e| {
+            let line = e.line.unwrap_or(1);
+            problems.push(Diagnostic::new(path, line, FileProblem::Yaml(e)));
+        })
         .ok()
 }
 
@@ -416,7 +418,7 @@ mod tests {
             },
             read_at: now,
             seen_in: 0,
-            parsed: Err(Diagnostic::new(Path::new("a"), 1, "x")),
+            parsed: Err(Diagnostic::new(Path::new("a"), 1, FileProblem::NotMarkdown)),
             own_problems: Vec::new(),
             checked_with: None,
         };

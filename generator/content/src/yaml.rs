@@ -11,7 +11,42 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct YamlError {
     pub line: Option<usize>,
+    /// The parser's own words (English).
     pub message: String,
+    pub kind: YamlKind,
+}
+
+/// What kind of problem the parser found, where the Polish of the panel can say it better
+/// than the parser's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum YamlKind {
+    UnknownField(String),
+    MissingField(String),
+    DuplicateField(String),
+    Other,
+}
+
+/// The field serde names after `what` in `message` ("unknown field `autor`, expected …").
+fn field_after(message: &str, what: &str) -> Option<String> {
+    let rest = &message[message.find(what)? + what.len()..];
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+impl YamlKind {
+    /// The kind of a serde error, read from the messages serde's derive writes for these
+    /// three cases (`serde::de::Error::unknown_field` and its siblings): the parser gives its
+    /// problems as text only.
+    fn of(message: &str) -> YamlKind {
+        if let Some(f) = field_after(message, "unknown field `") {
+            YamlKind::UnknownField(f)
+        } else if let Some(f) = field_after(message, "missing field `") {
+            YamlKind::MissingField(f)
+        } else if let Some(f) = field_after(message, "duplicate field `") {
+            YamlKind::DuplicateField(f)
+        } else {
+            YamlKind::Other
+        }
+    }
 }
 
 /// Parses `text` into `T`, keeping the line of the first problem.
@@ -24,7 +59,11 @@ pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
             Some(i) => full[..i].to_string(),
             None => full,
         };
-        YamlError { line, message }
+        YamlError {
+            line,
+            kind: YamlKind::of(&message),
+            message,
+        }
     })
 }
 
@@ -491,6 +530,7 @@ mod tests {
             "{}",
             err.message
         );
+        assert_eq!(err.kind, YamlKind::UnknownField("author".into()));
     }
 
     #[test]
@@ -501,6 +541,7 @@ mod tests {
             "{}",
             err.message
         );
+        assert_eq!(err.kind, YamlKind::MissingField("title".into()));
     }
 
     use serde_json::json;

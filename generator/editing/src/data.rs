@@ -8,11 +8,12 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::edit::{version_of, write_atomic, Saved, WRITE_LOCK};
+use crate::edit::{one_line, version_of, write_atomic, Saved, WRITE_LOCK};
 use crate::error::{Error, Result};
 use crate::Editor;
 use content::kind::Kind;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
+use content::problem::{EditProblem, Field, Problem};
 use content::validate::{contact_fact_problems, NOTICE_MAX_CHARS};
 use content::walk;
 use content::yaml::{self, Change, Item, Node};
@@ -207,75 +208,69 @@ fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
     yaml::parse(text).map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))
 }
 
-fn one_line(label: &str, text: &str, max: usize) -> std::result::Result<(), String> {
+/// A required one-line text of at most `max` characters.
+fn required(field: Field, text: &str, max: usize) -> std::result::Result<(), Problem> {
     if text.trim().is_empty() {
-        return Err(format!("{label}: pole nie może być puste."));
+        return Err(EditProblem::Empty { field }.into());
     }
-    if text.contains(['\n', '\r']) {
-        return Err(format!("{label}: tekst musi mieścić się w jednym wierszu."));
-    }
-    if text.chars().count() > max {
-        return Err(format!("{label}: tekst może mieć najwyżej {max} znaków."));
-    }
-    Ok(())
+    one_line(field, text, max)
 }
 
-/// Why a price list cannot be written, in Polish: each row names a service page that exists.
+/// The highest price of a row, in złoty.
+pub const PRICE_MAX: u32 = 100_000;
+
+/// Why a price list cannot be written: each row names a service page that exists.
 pub fn check_prices(
     rows: &[PriceRow],
     services: &[ServiceLink],
-) -> std::result::Result<(), String> {
+) -> std::result::Result<(), Problem> {
     if rows.is_empty() {
-        return Err("Cennik musi mieć co najmniej jedną pozycję.".into());
+        return Err(EditProblem::NoPrices.into());
     }
     for (i, row) in rows.iter().enumerate() {
         let n = i + 1;
-        one_line(&format!("Pozycja {n}, nazwa"), &row.name, 120)?;
-        one_line(&format!("Pozycja {n}, czas trwania"), &row.duration, 60)?;
+        required(Field::PriceName(n), &row.name, 120)?;
+        required(Field::PriceDuration(n), &row.duration, 60)?;
         if !row.note.is_empty() {
-            one_line(&format!("Pozycja {n}, uwaga"), &row.note, 300)?;
+            required(Field::PriceNote(n), &row.note, 300)?;
         }
-        if row.price > 100_000 {
-            return Err(format!(
-                "Pozycja {n}: cena może wynosić najwyżej 100 000 zł."
-            ));
+        if row.price > PRICE_MAX {
+            return Err(EditProblem::PriceTooHigh {
+                row: n,
+                max: PRICE_MAX,
+            }
+            .into());
         }
         if !services.iter().any(|s| s.route == row.link) {
-            return Err(format!(
-                "Pozycja {n}: wybierz usługę, do której prowadzi ta pozycja („{}” nie jest stroną usługi).",
-                row.link
-            ));
+            let link = row.link.clone();
+            return Err(EditProblem::PriceLink { row: n, link }.into());
         }
     }
     Ok(())
 }
 
-/// Why facts cannot be written, in Polish: the rules `make check` applies to them.
-pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Result<(), String> {
-    for (label, text, max) in [
-        ("Telefon", &facts.phone, 40),
-        ("E-mail", &facts.email, 254),
-        ("Ulica", &facts.street, 120),
-        ("Kod pocztowy", &facts.postal_code, 10),
-        ("Miejscowość", &facts.city, 80),
-        ("Link do rezerwacji", &facts.booking_url, 500),
+/// Why facts cannot be written: the rules `make check` applies to them.
+pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Result<(), Problem> {
+    for (field, text, max) in [
+        (Field::Phone, &facts.phone, 40),
+        (Field::Email, &facts.email, 254),
+        (Field::Street, &facts.street, 120),
+        (Field::PostalCode, &facts.postal_code, 10),
+        (Field::City, &facts.city, 80),
+        (Field::BookingUrl, &facts.booking_url, 500),
     ] {
-        one_line(label, text, max)?;
+        required(field, text, max)?;
     }
     let known: Vec<&String> = site.therapist_booking.keys().collect();
     let given: Vec<&String> = facts.therapist_booking.keys().collect();
     if known != given {
-        return Err(
-            "Linki do rezerwacji terapeutów: lista terapeutów się nie zgadza. Odśwież panel."
-                .into(),
-        );
+        return Err(EditProblem::TherapistsChanged.into());
     }
     if let Some(n) = &facts.notice {
-        one_line("Komunikat", &n.text, NOTICE_MAX_CHARS)?;
+        required(Field::Notice, &n.text, NOTICE_MAX_CHARS)?;
     }
-    let problems = contact_fact_problems(&facts.apply(site));
-    match problems.into_iter().next() {
-        Some(p) => Err(p.polish),
+    match contact_fact_problems(&facts.apply(site)).into_iter().next() {
+        Some(p) => Err(p),
         None => Ok(()),
     }
 }
@@ -594,11 +589,14 @@ mod tests {
         rows[0].link = "/blog/terapia-cbt".into();
         assert!(check_prices(&rows, &prices.services)
             .unwrap_err()
+            .sentence()
             .starts_with("Pozycja 1: wybierz usługę"));
         let mut rows = prices.items.clone();
         rows[1].duration = " ".into();
         assert_eq!(
-            check_prices(&rows, &prices.services).unwrap_err(),
+            check_prices(&rows, &prices.services)
+                .unwrap_err()
+                .sentence(),
             "Pozycja 2, czas trwania: pole nie może być puste."
         );
         assert!(check_prices(&[], &prices.services).is_err());
@@ -738,7 +736,7 @@ mod tests {
             ),
         ];
         for (facts, expected) in cases {
-            let message = check_facts(&site, &facts).unwrap_err();
+            let message = check_facts(&site, &facts).unwrap_err().sentence();
             assert!(message.contains(expected), "{expected}: {message}");
         }
     }

@@ -15,8 +15,10 @@ use crate::Editor;
 use content::dates::LocalTime;
 use content::encoding::hex;
 use content::kind::{is_slug, DocId, Kind};
+use content::problem::{DateField, DocumentProblem, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
 use content::sections::{self, Section};
+use content::validate::alt_problem;
 use content::yaml::{Change, Node};
 use content::{frontmatter, walk, yaml};
 
@@ -115,34 +117,36 @@ impl Loose {
     }
 }
 
-/// Why settings cannot be written, in Polish, for the panel.
-pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<(), String> {
-    let one_line = [
-        ("Tytuł", &settings.title),
-        ("Opis", &settings.description),
-        ("Obraz", &settings.image),
-        ("Tekst alternatywny obrazu", &settings.image_alt),
+/// A one-line text of at most `max` characters.
+pub(crate) fn one_line(field: Field, text: &str, max: usize) -> std::result::Result<(), Problem> {
+    if text.contains(['\n', '\r']) {
+        return Err(EditProblem::NotOneLine { field }.into());
+    }
+    if text.chars().count() > max {
+        return Err(EditProblem::TooLong { field, max }.into());
+    }
+    Ok(())
+}
+
+/// Why settings cannot be written.
+pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<(), Problem> {
+    let one_line_fields = [
+        (Field::Title, &settings.title),
+        (Field::Description, &settings.description),
+        (Field::Image, &settings.image),
+        (Field::ImageAlt, &settings.image_alt),
     ];
-    for (label, text) in one_line
+    for (field, text) in one_line_fields
         .into_iter()
-        .chain(settings.excerpt.iter().map(|e| ("Zajawka", e)))
+        .chain(settings.excerpt.iter().map(|e| (Field::Excerpt, e)))
     {
-        if text.contains(['\n', '\r']) {
-            return Err(format!("{label}: tekst musi mieścić się w jednym wierszu."));
-        }
-        if text.chars().count() > SETTINGS_MAX_CHARS {
-            return Err(format!(
-                "{label}: tekst może mieć najwyżej {SETTINGS_MAX_CHARS} znaków."
-            ));
-        }
+        one_line(field, text, SETTINGS_MAX_CHARS)?;
     }
     if settings.title.trim().is_empty() {
-        return Err("Tytuł nie może być pusty.".into());
+        return Err(EditProblem::NoTitle.into());
     }
-    if !settings.image.trim().is_empty() && settings.image_alt.trim().is_empty() {
-        return Err(
-            "Podaj tekst alternatywny obrazu: co przedstawia, dla osób, które go nie widzą.".into(),
-        );
+    if let Some(p) = alt_problem("image_alt", &settings.image, &settings.image_alt) {
+        return Err(p.into());
     }
     let article = kind == Kind::Article;
     let fields = [
@@ -153,14 +157,17 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
         settings.published.is_some(),
     ];
     if !article && fields.iter().any(|f| *f) {
-        return Err("Datę, zajawkę i publikację ustawia się tylko w artykułach.".into());
+        return Err(EditProblem::OnlyForArticles.into());
     }
     if article {
         let date = settings.date.as_deref().unwrap_or_default();
         if LocalTime::parse(date).is_err() {
-            return Err(format!(
-                "Data „{date}” nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM, czasu polskiego)."
-            ));
+            let value = date.to_string();
+            return Err(DocumentProblem::Date {
+                field: DateField::Article,
+                value,
+            }
+            .into());
         }
     }
     Ok(())
@@ -454,21 +461,17 @@ fn editable(id: DocId, path: &Path, now: i64) -> Result<Editable> {
 }
 
 /// Why a set of sections cannot be written.
-pub fn check_sections(new: &[Section]) -> std::result::Result<(), String> {
+pub fn check_sections(new: &[Section]) -> std::result::Result<(), Problem> {
     for (i, s) in new.iter().enumerate() {
         let n = i + 1;
-        content::limits::check_section(&s.content).map_err(|f| f.polish(n))?;
+        content::limits::check_section(&s.content).map_err(|f| f.in_section(n))?;
         if !is_slug(&s.kind) {
-            return Err(format!(
-                "Sekcja {n}: typ może zawierać tylko małe litery, cyfry i myślniki."
-            ));
+            return Err(Problem::from(EditProblem::SectionType).in_section(n, None));
         }
         let marker = sections::parse(&s.content).sections.len() > 1
             || s.content.trim_start().starts_with("<!-- section:");
         if marker {
-            return Err(format!(
-                "Sekcja {n}: treść nie może zawierać znacznika sekcji „<!-- section: … -->”."
-            ));
+            return Err(Problem::from(EditProblem::SectionMarker).in_section(n, None));
         }
     }
     Ok(())
@@ -734,7 +737,7 @@ mod tests {
             ..page.clone()
         };
         assert_eq!(
-            check_settings(Kind::Page, &empty).unwrap_err(),
+            check_settings(Kind::Page, &empty).unwrap_err().sentence(),
             "Tytuł nie może być pusty."
         );
         let no_alt = Settings {
@@ -743,6 +746,7 @@ mod tests {
         };
         assert!(check_settings(Kind::Page, &no_alt)
             .unwrap_err()
+            .sentence()
             .contains("tekst alternatywny"));
         let dated = Settings {
             date: Some("2025-01-01".into()),
@@ -758,14 +762,18 @@ mod tests {
         };
         assert!(check_settings(Kind::Article, &bad_date)
             .unwrap_err()
+            .sentence()
             .contains("„2025-02-30” nie istnieje"));
         let two_lines = Settings {
             title: "a\nb".into(),
             ..page
         };
-        assert!(check_settings(Kind::Page, &two_lines)
-            .unwrap_err()
-            .contains("jednym wierszu"));
+        assert_eq!(
+            check_settings(Kind::Page, &two_lines)
+                .unwrap_err()
+                .sentence(),
+            "Tytuł: tekst musi mieścić się w jednym wierszu."
+        );
     }
 
     #[test]

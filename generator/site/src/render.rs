@@ -23,6 +23,7 @@ use content::facts::{self, Facts};
 use content::kind::{DocId, Kind};
 use content::load::parse_document;
 use content::model::{ArticleMeta, Content, Document, PageMeta, ServiceMeta};
+use content::problem::DocumentProblem;
 use content::sections::Section;
 use content::validate;
 use content::Diagnostic;
@@ -319,12 +320,9 @@ impl Renderer {
             .iter()
             .filter(|doc| !names.contains(format!("{}.html", doc.meta.template).as_str()))
             .map(|doc| {
-                let message = format!("template: there is no templates/{}.html", doc.meta.template);
-                Diagnostic::new(
-                    &doc.file,
-                    doc.field_lines.get("template").copied().unwrap_or(2),
-                    message,
-                )
+                let name = doc.meta.template.clone();
+                let line = doc.field_lines.get("template").copied().unwrap_or(2);
+                Diagnostic::new(&doc.file, line, DocumentProblem::MissingTemplate { name })
             })
             .collect()
     }

@@ -36,7 +36,7 @@ fn a_missing_front_matter_field_is_named() {
     assert!(
         problems
             .iter()
-            .any(|d| d.file.ends_with(ARTICLE) && d.message.contains("missing field `excerpt`")),
+            .any(|d| d.file.ends_with(ARTICLE) && d.english().contains("missing field `excerpt`")),
         "{problems:#?}"
     );
 }

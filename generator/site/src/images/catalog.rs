@@ -17,6 +17,7 @@ use super::svg;
 use crate::error::{Error, Result};
 use crate::output::Output;
 use content::encoding::hex;
+use content::problem::FileProblem;
 use content::walk;
 use content::Diagnostic;
 
@@ -137,11 +138,9 @@ impl Catalog {
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }
-        let encoded = fill(&mut pending, cache, settings).map_err(|(path, message)| {
-            Error::Content(vec![problem(
-                &path,
-                format!("cannot convert the image: {message}"),
-            )])
+        let encoded = fill(&mut pending, cache, settings).map_err(|(path, error)| {
+            let problem = FileProblem::ImageUnconvertible { error };
+            Error::Content(vec![Diagnostic::new(&path, 1, problem)])
         })?;
         let mut images = BTreeMap::new();
         let mut next = Memo::default();
@@ -161,7 +160,7 @@ impl Catalog {
                     next.entries.insert(found.relative.clone(), entry);
                     images.insert(found.relative.clone(), processed);
                 }
-                Err(message) => problems.push(problem(&found.path, message)),
+                Err(error) => problems.push(problem(&found.path, error)),
             }
         }
         if !problems.is_empty() {
@@ -206,8 +205,8 @@ fn fingerprint_of(images: &BTreeMap<String, Arc<Processed>>) -> [u8; 32] {
     h.finalize().into()
 }
 
-fn problem(path: &Path, message: String) -> Diagnostic {
-    Diagnostic::new(path, 1, message)
+fn problem(path: &Path, error: String) -> Diagnostic {
+    Diagnostic::new(path, 1, FileProblem::ImageUnreadable { error })
 }
 
 /// A file read, and for a raster image its variants found in the cache so far.
@@ -269,8 +268,7 @@ fn scan(
     cache: &Cache,
     settings: &Settings,
 ) -> std::result::Result<Scanned, Diagnostic> {
-    let bytes = std::fs::read(&found.path)
-        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+    let bytes = std::fs::read(&found.path).map_err(|e| problem(&found.path, e.to_string()))?;
     let original = Output::new(format!("images/{}", found.relative), bytes);
     let ext = extension(&found.relative);
     let plain = |size| ImageInfo {
@@ -287,8 +285,8 @@ fn scan(
         let size = encode::dimensions(&original.bytes).ok();
         return Ok(Scanned::Plain(plain(size), original));
     }
-    let size = encode::dimensions(&original.bytes)
-        .map_err(|e| problem(&found.path, format!("cannot read the image: {e}")))?;
+    let size =
+        encode::dimensions(&original.bytes).map_err(|e| problem(&found.path, e.to_string()))?;
     let fallback = Format::fallback_for(&ext);
     let plans = plan(
         &found.relative,

@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::dates::LocalTime;
+use crate::dates::Moment;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
@@ -294,11 +294,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                         p.push(Diagnostic::new(&doc.file, line, problem));
                     }
                 }
-                if LocalTime::parse(&doc.meta.date).is_err() {
-                    let problem = DocumentProblem::Date {
-                        field: DateField::Article,
-                        value: doc.meta.date.clone(),
-                    };
+                if let Some(problem) = date_problem(DateField::Article, &doc.meta.date) {
                     p.push(Diagnostic::new(
                         &doc.file,
                         field_line(doc.as_ref(), "date"),
@@ -507,29 +503,33 @@ fn notice_problems(notice: &crate::model::Notice) -> Vec<Problem> {
     if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
         out.push(SiteProblem::NoticeText.into());
     }
-    let from = LocalTime::parse(&notice.from);
-    let until = LocalTime::parse(&notice.until);
-    for (field, value, parsed) in [
-        (DateField::NoticeFrom, &notice.from, &from),
-        (DateField::NoticeUntil, &notice.until, &until),
+    for (field, moment) in [
+        (DateField::NoticeFrom, &notice.from),
+        (DateField::NoticeUntil, &notice.until),
     ] {
-        if parsed.is_err() {
-            let value = value.clone();
-            out.push(DocumentProblem::Date { field, value }.into());
-        }
+        out.extend(date_problem(field, moment).map(Problem::from));
     }
-    if let (Ok(from), Ok(until)) = (from, until) {
+    if let (Some(from), Some(until)) = (notice.from.time(), notice.until.time()) {
         if until.end_unix() <= from.unix() {
             out.push(
                 SiteProblem::NoticeOrder {
-                    from: notice.from.clone(),
-                    until: notice.until.clone(),
+                    from: notice.from.text().to_string(),
+                    until: notice.until.text().to_string(),
                 }
                 .into(),
             );
         }
     }
     out
+}
+
+/// A date that is no date (`YYYY-MM-DD`, or with `HH:MM[:SS]`, Warsaw time): the rule of
+/// `make check` and of the panel's settings.
+pub fn date_problem(field: DateField, moment: &Moment) -> Option<DocumentProblem> {
+    moment.time().is_none().then(|| DocumentProblem::Date {
+        field,
+        value: moment.text().to_string(),
+    })
 }
 
 /// A shown image needs words for those who cannot see it (its alt text): the rule of `make

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::edit::{one_line, version_of, write_atomic, Saved, WRITE_LOCK};
 use crate::error::{Error, Result};
 use crate::Editor;
+use content::dates::Moment;
 use content::kind::Kind;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
 use content::problem::{EditProblem, Field, Problem};
@@ -163,8 +164,8 @@ impl PracticeFacts {
             therapist_booking: site.therapist_booking.clone(),
             notice: site.notice.as_ref().map(|n| NoticeFacts {
                 text: n.text.clone(),
-                from: n.from.clone(),
-                until: n.until.clone(),
+                from: n.from.text().to_string(),
+                until: n.until.text().to_string(),
             }),
         }
     }
@@ -193,8 +194,8 @@ impl PracticeFacts {
         out.therapist_booking = self.therapist_booking.clone();
         out.notice = self.notice.as_ref().map(|n| Notice {
             text: n.text.clone(),
-            from: n.from.clone(),
-            until: n.until.clone(),
+            from: Moment::new(&n.from),
+            until: Moment::new(&n.until),
         });
         out
     }

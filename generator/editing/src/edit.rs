@@ -12,13 +12,13 @@ use std::sync::Mutex;
 
 use crate::error::{Error, Result};
 use crate::Editor;
-use content::dates::LocalTime;
+use content::dates::Moment;
 use content::encoding::hex;
 use content::kind::{is_slug, DocId, Kind};
-use content::problem::{DateField, DocumentProblem, EditProblem, Field, Problem};
+use content::problem::{DateField, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
 use content::sections::{self, Section};
-use content::validate::alt_problem;
+use content::validate::{alt_problem, date_problem};
 use content::yaml::{Change, Node};
 use content::{frontmatter, walk, yaml};
 
@@ -76,7 +76,7 @@ struct Loose {
     description: Option<String>,
     image: Option<String>,
     image_alt: Option<String>,
-    date: Option<String>,
+    date: Option<Moment>,
     excerpt: Option<String>,
     listed: Option<bool>,
     featured: Option<bool>,
@@ -91,7 +91,10 @@ impl Loose {
             description: self.description.clone().unwrap_or_default(),
             image: self.image.clone().unwrap_or_default(),
             image_alt: self.image_alt.clone().unwrap_or_default(),
-            date: article.then(|| self.date.clone().unwrap_or_default()),
+            date: article.then(|| {
+                let date = self.date.as_ref().map(Moment::text);
+                date.unwrap_or_default().to_string()
+            }),
             excerpt: article.then(|| self.excerpt.clone().unwrap_or_default()),
             listed: article.then(|| self.listed.unwrap_or(true)),
             featured: article.then(|| self.featured.unwrap_or(false)),
@@ -100,20 +103,8 @@ impl Loose {
     }
 
     fn status(&self, kind: Kind, now: i64) -> Option<Status> {
-        (kind == Kind::Article).then(|| {
-            if !self.published.unwrap_or(true) {
-                Status::Unpublished
-            } else if self
-                .date
-                .as_deref()
-                .and_then(schedule::publish_time)
-                .is_some_and(|t| t > now)
-            {
-                Status::Scheduled
-            } else {
-                Status::Published
-            }
-        })
+        (kind == Kind::Article)
+            .then(|| schedule::status(self.published.unwrap_or(true), self.date.as_ref(), now))
     }
 }
 
@@ -160,14 +151,9 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
         return Err(EditProblem::OnlyForArticles.into());
     }
     if article {
-        let date = settings.date.as_deref().unwrap_or_default();
-        if LocalTime::parse(date).is_err() {
-            let value = date.to_string();
-            return Err(DocumentProblem::Date {
-                field: DateField::Article,
-                value,
-            }
-            .into());
+        let date = Moment::new(settings.date.as_deref().unwrap_or_default());
+        if let Some(p) = date_problem(DateField::Article, &date) {
+            return Err(p.into());
         }
     }
     Ok(())
@@ -207,7 +193,8 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
     );
     if kind == Kind::Article {
         if let Some(date) = &new.date {
-            text("date", current.date.as_ref(), date, false);
+            let now = current.date.as_ref().map(|d| d.text().to_string());
+            text("date", now.as_ref(), date, false);
         }
         if let Some(excerpt) = &new.excerpt {
             text("excerpt", current.excerpt.as_ref(), excerpt, false);

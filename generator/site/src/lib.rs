@@ -193,6 +193,7 @@ pub struct Builder {
     project: Project,
     loader: content::load::Loader,
     cards: views::CardCache,
+    sections: Arc<views::SectionCache>,
     images: images::Memo,
     memo: incremental::Memo,
     script_sets: incremental::HashSets,
@@ -212,6 +213,7 @@ impl Builder {
             project,
             loader: content::load::Loader::default(),
             cards: views::CardCache::default(),
+            sections: Arc::default(),
             images: images::Memo::default(),
             memo: incremental::Memo::default(),
             script_sets: incremental::HashSets::default(),
@@ -287,6 +289,7 @@ impl Builder {
                 &self.project.templates_dir,
                 &islands,
                 &mut self.cards,
+                Arc::clone(&self.sections),
             )
         })?;
         outputs.extend(image_files);

@@ -16,7 +16,7 @@ use crate::islands::{self, Islands};
 use crate::markdown;
 use crate::output::{route_file, Output};
 use crate::seo;
-use crate::views::{self, CardCache, Collections, SectionView};
+use crate::views::{self, CardCache, Collections, SectionCache, SectionInputs, SectionView};
 use crate::{assets, templates};
 use content::encoding::script_json;
 use content::facts::{self, Facts};
@@ -120,6 +120,8 @@ pub struct Renderer {
     collections_fingerprint: [u8; 32],
     /// The build's islands, for previews: prerendered from the same cache.
     islands: Islands,
+    /// The HTML of sections of earlier renders, shared with the builder.
+    sections: Arc<SectionCache>,
 }
 
 /// A page rendered from a document's unsaved text: what the panel's preview shows.
@@ -217,6 +219,7 @@ impl Renderer {
         templates_dir: &Path,
         islands: &Islands,
         cards: &mut CardCache,
+        sections: Arc<SectionCache>,
     ) -> Result<(Renderer, Vec<Output>)> {
         let mut templates = templates::load(templates_dir, islands)?;
         templates.tera.register_function(
@@ -234,8 +237,14 @@ impl Renderer {
         files.extend(islands.browser_outputs()?);
         files.extend(assets::copied(&templates_dir.join("static"), "")?);
         let facts = Facts::new(&content);
-        let (collections, collections_fingerprint) =
-            views::collections(&content, &facts, cards, &catalog);
+        let ids: HashSet<&DocId> = content.ids().collect();
+        sections.retain(|id| ids.contains(id));
+        let inputs = SectionInputs {
+            facts: &facts,
+            catalog: &catalog,
+            cache: &sections,
+        };
+        let (collections, collections_fingerprint) = views::collections(&content, inputs, cards);
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
@@ -285,6 +294,7 @@ impl Renderer {
             global_fingerprint: global.finalize().into(),
             collections_fingerprint,
             islands: islands.clone(),
+            sections,
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -368,12 +378,17 @@ impl Renderer {
 
     /// Like [`Renderer::render`], stopping with [`Error::Deadline`] once `deadline` passed.
     fn render_until(&self, job: &Job, deadline: Option<Instant>) -> Result<Bytes> {
+        let inputs = SectionInputs {
+            facts: &self.facts,
+            catalog: &self.catalog,
+            cache: &self.sections,
+        };
         let sections =
-            |list: &[Section]| views::sections_until(list, &self.facts, &self.catalog, deadline);
+            |id: &DocId, list: &[Section]| views::sections_until(id, list, inputs, deadline);
         match job {
-            Job::Page(doc) => self.render_page(doc, sections(&doc.sections)?),
-            Job::Service(doc) => self.render_service(doc, sections(&doc.sections)?),
-            Job::Article(doc) => self.render_article(doc, sections(&doc.sections)?),
+            Job::Page(doc) => self.render_page(doc, sections(&doc.id, &doc.sections)?),
+            Job::Service(doc) => self.render_service(doc, sections(&doc.id, &doc.sections)?),
+            Job::Article(doc) => self.render_article(doc, sections(&doc.id, &doc.sections)?),
             Job::NotFound => self.render_not_found(),
         }
         .map(Bytes::from)
@@ -418,12 +433,17 @@ impl Renderer {
     }
 
     /// A `FAQPage` block when the document has questions in `faq` sections.
-    fn faq_json_ld(&self, sections: &[Section]) -> Option<serde_json::Value> {
-        let items = views::faq(sections, &self.facts);
+    fn faq_json_ld(sections: &[SectionView]) -> Option<serde_json::Value> {
+        let items = views::faq(sections);
         (!items.is_empty()).then(|| seo::faq_page(&items))
     }
 
-    fn page_json_ld(&self, view: &PageView, doc: &Document<PageMeta>) -> String {
+    fn page_json_ld(
+        &self,
+        view: &PageView,
+        doc: &Document<PageMeta>,
+        sections: &[SectionView],
+    ) -> String {
         let site = &self.content.site;
         let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
         let mut blocks = Vec::new();
@@ -439,7 +459,7 @@ impl Renderer {
             "prices" => blocks.push(seo::business(site, &self.collections, true)),
             _ => {}
         }
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(sections));
         seo::script_json(&blocks)
     }
 
@@ -480,7 +500,7 @@ impl Renderer {
         if let Some(image) = page.image.clone() {
             self.preview_image(&mut page, &image);
         }
-        page.json_ld = self.page_json_ld(&page, doc);
+        page.json_ld = self.page_json_ld(&page, doc, &sections);
         let template = format!("{}.html", m.template);
         let mut ctx = self.context(&template);
         ctx.insert("page", &page);
@@ -502,7 +522,7 @@ impl Renderer {
             (card.page_title.as_str(), card.href.as_str()),
         ];
         let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
@@ -517,7 +537,11 @@ impl Renderer {
         sections: Vec<SectionView>,
     ) -> Result<String> {
         let site = &self.content.site;
-        let card = views::article_card(site, doc);
+        // The card the listings show, unless this is another text of the article (a preview).
+        let card = match self.collections.cards.get(&doc.id) {
+            Some((hash, card)) if *hash == doc.hash => Arc::clone(card),
+            _ => Arc::new(views::article_card(site, doc)),
+        };
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
         page.og_type = "article";
@@ -527,7 +551,7 @@ impl Renderer {
             seo::breadcrumbs(site, &trail),
             seo::blog_posting(site, &card),
         ];
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("article.html");
         ctx.insert("page", &page);

@@ -45,16 +45,19 @@ pub(crate) struct SectionInputs<'a> {
 /// every page again, but parses only the sections that name a fact that changed.
 #[derive(Default)]
 pub struct SectionCache {
-    docs: Mutex<HashMap<DocId, Arc<HashMap<[u8; 32], SectionView>>>>,
+    docs: Mutex<HashMap<DocId, Arc<DocSections>>>,
 }
 
+/// One document's rendered sections, by the hash of what each was made from.
+type DocSections = HashMap<[u8; 32], SectionView>;
+
 impl SectionCache {
-    fn get(&self, id: &DocId) -> Option<Arc<HashMap<[u8; 32], SectionView>>> {
+    fn get(&self, id: &DocId) -> Option<Arc<DocSections>> {
         let docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
         docs.get(id).cloned()
     }
 
-    fn put(&self, id: &DocId, views: HashMap<[u8; 32], SectionView>) {
+    fn put(&self, id: &DocId, views: DocSections) {
         let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
         docs.insert(id.clone(), Arc::new(views));
     }

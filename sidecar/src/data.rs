@@ -6,6 +6,7 @@
 use actix_web::{web, HttpResponse};
 use editing::data::{PracticeFacts, PriceRow};
 use serde::Deserialize;
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
@@ -40,11 +41,12 @@ async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpRespons
     Ok(no_store().json(prices))
 }
 
-#[derive(Deserialize)]
+/// The price list as the panel saves it.
+#[derive(Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct PricesBody {
-    items: Vec<PriceRow>,
-    version: String,
+pub struct PricesBody {
+    pub items: Vec<PriceRow>,
+    pub version: String,
 }
 
 async fn save_prices(
@@ -76,11 +78,12 @@ async fn facts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse
     Ok(no_store().json(facts))
 }
 
-#[derive(Deserialize)]
+/// The practice's facts as the panel saves them.
+#[derive(Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct FactsBody {
-    facts: PracticeFacts,
-    version: String,
+pub struct FactsBody {
+    pub facts: PracticeFacts,
+    pub version: String,
 }
 
 async fn save_facts(
@@ -103,11 +106,7 @@ async fn save_facts(
         })?;
         if site.email != body.facts.email && state.auth.admin_email.eq_ignore_ascii_case(&site.email) {
             let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";
-            let warning = match answer["warning"].as_str() {
-                Some(w) => format!("{w} {note}"),
-                None => note.to_string(),
-            };
-            answer["warning"] = warning.into();
+            answer.warn(note);
         }
         Ok::<_, ApiError>(answer)
     })

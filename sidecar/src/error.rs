@@ -4,7 +4,8 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -91,6 +92,16 @@ impl ApiError {
     }
 }
 
+/// The body of every refusal: a title and a message in Polish, and a form's field errors.
+#[derive(Debug, Serialize, TS)]
+pub struct ErrorBody {
+    pub title: String,
+    pub error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Record<string, string>")]
+    pub errors: Option<serde_json::Value>,
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         self.status
@@ -102,11 +113,11 @@ impl ResponseError for ApiError {
         if let Some(seconds) = self.retry_after {
             response.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
-        let mut body = json!({ "title": self.title, "error": self.message });
-        if let Some(fields) = &self.fields {
-            body["errors"] = fields.clone();
-        }
-        response.json(body)
+        response.json(ErrorBody {
+            title: self.title.clone(),
+            error: self.message.clone(),
+            errors: self.fields.clone(),
+        })
     }
 }
 

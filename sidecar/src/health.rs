@@ -3,13 +3,21 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/health", web::get().to(health));
+}
+
+/// The build served, and how many contact messages wait for delivery or have failed.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    pub build: String,
+    pub pending: i64,
+    pub failed: i64,
 }
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -20,5 +28,9 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
             .await??;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "build": build, "pending": pending, "failed": failed })))
+        .json(Health {
+            build,
+            pending,
+            failed,
+        }))
 }

@@ -5,8 +5,8 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::db::StoredMessage;
@@ -46,6 +46,29 @@ impl Sender {
     }
 }
 
+/// The inbox: the newest messages, or all of one sender's.
+#[derive(Debug, Serialize, TS)]
+pub struct MessageList {
+    pub messages: Vec<StoredMessage>,
+}
+
+/// Every message of one sender, as the right of access gives them.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Export {
+    pub email: String,
+    #[ts(type = "number")]
+    pub exported_at: i64,
+    pub messages: Vec<StoredMessage>,
+}
+
+/// How many messages of a sender were erased.
+#[derive(Debug, Serialize, TS)]
+pub struct Erased {
+    #[ts(type = "number")]
+    pub deleted: usize,
+}
+
 fn no_store() -> actix_web::HttpResponseBuilder {
     let mut response = HttpResponse::Ok();
     response.insert_header((header::CACHE_CONTROL, "no-store"));
@@ -60,7 +83,7 @@ async fn list(
     let db = state.db.clone();
     let email = query.email.clone().filter(|e| !e.trim().is_empty());
     let messages = web::block(move || db.messages(email.as_deref(), LIST_LIMIT)).await??;
-    Ok(no_store().json(json!({ "messages": messages })))
+    Ok(no_store().json(MessageList { messages }))
 }
 
 async fn find(state: &web::Data<AppState>, id: i64) -> Result<StoredMessage, ApiError> {
@@ -137,7 +160,11 @@ async fn export(
     let db = state.db.clone();
     let wanted = email.clone();
     let messages = web::block(move || db.messages(Some(&wanted), usize::MAX >> 1)).await??;
-    let body = json!({ "email": email, "exportedAt": now(), "messages": messages });
+    let body = Export {
+        email,
+        exported_at: now(),
+        messages,
+    };
     Ok(no_store()
         .insert_header((
             header::CONTENT_DISPOSITION,
@@ -154,5 +181,5 @@ async fn erase_sender(
     let email = query.required()?;
     let db = state.db.clone();
     let deleted = web::block(move || db.delete_messages_of(&email)).await??;
-    Ok(no_store().json(json!({ "deleted": deleted })))
+    Ok(no_store().json(Erased { deleted }))
 }

@@ -12,9 +12,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use content::Diagnostic;
 use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
-use serde_json::json;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::body::{media_type, read_limited};
@@ -47,15 +47,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// What a preview and a draft carry: the sections and, optionally, the settings.
-#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Unsaved {
     pub content: EditableContent,
     #[serde(default)]
+    #[ts(optional)]
     pub settings: Option<Settings>,
     /// The version the panel loaded (drafts keep it; previews ignore it).
     #[serde(default)]
+    #[ts(optional)]
     pub version: Option<String>,
+}
+
+/// What a draft on the server keeps of a document: its sections and settings.
+#[derive(Debug, Clone, Deserialize, serde::Serialize, TS)]
+pub struct DraftBody {
+    pub content: EditableContent,
+    pub settings: Option<Settings>,
 }
 
 #[derive(Deserialize)]
@@ -223,7 +232,11 @@ async fn put_draft(
         author: admin.email,
         saved_at: now(),
         version: unsaved.version.clone().unwrap_or_default(),
-        body: json!({ "content": unsaved.content, "settings": unsaved.settings }),
+        body: serde_json::to_value(DraftBody {
+            content: unsaved.content,
+            settings: unsaved.settings,
+        })
+        .map_err(|e| ApiError::internal(&e))?,
     };
     let db = state.db.clone();
     let stored = draft.clone();

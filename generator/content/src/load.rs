@@ -131,7 +131,37 @@ impl<M> Default for Cache<M> {
 #[derive(Debug, Clone, Copy)]
 pub enum Changes<'a> {
     Unknown,
+    /// These files were written, created or removed: read them again.
     Only(&'a [PathBuf]),
+    /// This one file was written with this text (the panel's save): parsed from the text the
+    /// writer holds, not read back.
+    Written(&'a Written),
+}
+
+/// A file and the text just written to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl<'a> Changes<'a> {
+    /// The paths the caller says changed; `None` when it does not know.
+    fn paths(self) -> Option<&'a [PathBuf]> {
+        match self {
+            Changes::Unknown => None,
+            Changes::Only(paths) => Some(paths),
+            Changes::Written(w) => Some(std::slice::from_ref(&w.path)),
+        }
+    }
+
+    /// The text written to `path`, when the caller holds it.
+    fn text_of(self, path: &Path) -> Option<&'a str> {
+        match self {
+            Changes::Written(w) if w.path == path => Some(&w.text),
+            _ => None,
+        }
+    }
 }
 
 /// Updates a folder's listing for the changed paths under it: new or changed files get a
@@ -186,9 +216,14 @@ fn parse_entry<M: DeserializeOwned>(
     path: &Path,
     stamp: Option<Stamp>,
     generation: u64,
+    written: Option<&str>,
 ) -> Entry<M> {
     let read_at = SystemTime::now();
-    let parsed = read(path)
+    let text = match written {
+        Some(text) => Ok(std::borrow::Cow::Borrowed(text)),
+        None => read(path).map(std::borrow::Cow::Owned),
+    };
+    let parsed = text
         .and_then(|text| parse_document::<M>(kind, path, &text))
         .map(|mut doc| {
             doc.modified = stamp.map(|s| s.modified);
@@ -213,14 +248,18 @@ fn entry<'a, M: DeserializeOwned>(
     generation: u64,
     kind: Kind,
     found: &walk::Found,
-    changed: bool,
+    changes: Changes<'_>,
 ) -> &'a mut Entry<M> {
+    let written = changes.text_of(&found.path);
+    let changed = changes
+        .paths()
+        .is_some_and(|paths| paths.contains(&found.path));
     let stamp = found.modified.map(|modified| Stamp {
         size: found.len,
         modified,
     });
     if !entries.contains_key(found.relative.as_str()) {
-        let parsed = parse_entry(kind, &found.path, stamp, generation);
+        let parsed = parse_entry(kind, &found.path, stamp, generation, written);
         entries.insert(found.relative.clone(), parsed);
     }
     let Some(entry) = entries.get_mut(found.relative.as_str()) else {
@@ -228,7 +267,7 @@ fn entry<'a, M: DeserializeOwned>(
     };
     let stale = changed || !stamp.is_some_and(|s| entry.fresh(s));
     if stale && entry.seen_in != generation {
-        *entry = parse_entry(kind, &found.path, stamp, generation);
+        *entry = parse_entry(kind, &found.path, stamp, generation, written);
     }
     entry.seen_in = generation;
     entry
@@ -249,10 +288,10 @@ impl<M: DeserializeOwned> Cache<M> {
             docs: Vec::new(),
             failed: Vec::new(),
         };
-        let changed: &[PathBuf] = match (changes, self.listing.as_mut()) {
-            (Changes::Only(changed), Some(listing)) => {
+        let changes = match (changes.paths(), self.listing.as_mut()) {
+            (Some(changed), Some(listing)) => {
                 apply_changes(listing, &dir, changed);
-                changed
+                changes
             }
             _ => {
                 match walk::files(&dir) {
@@ -264,7 +303,7 @@ impl<M: DeserializeOwned> Cache<M> {
                         return out;
                     }
                 }
-                &[]
+                Changes::Unknown
             }
         };
         self.generation += 1;
@@ -280,8 +319,7 @@ impl<M: DeserializeOwned> Cache<M> {
                 problems.push(Diagnostic::new(&found.path, 1, FileProblem::NotMarkdown));
                 continue;
             }
-            let is_changed = changed.contains(&found.path);
-            let entry = entry::<M>(entries, *generation, kind, found, is_changed);
+            let entry = entry::<M>(entries, *generation, kind, found, changes);
             if entry.checked_with != Some(site.1) {
                 entry.own_problems = match &entry.parsed {
                     Ok(doc) => validate::document(doc, site.0),
@@ -306,20 +344,69 @@ impl<M: DeserializeOwned> Cache<M> {
     }
 }
 
-fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -> Option<T> {
-    let text = match read(path) {
-        Ok(t) => t,
-        Err(d) => {
-            problems.push(d);
-            return None;
+/// `site.yaml` or the price list, parsed again only when it changed.
+struct YamlFile<T> {
+    stamp: Option<Stamp>,
+    read_at: SystemTime,
+    parsed: Option<std::result::Result<T, Diagnostic>>,
+}
+
+impl<T> Default for YamlFile<T> {
+    fn default() -> Self {
+        Self {
+            stamp: None,
+            read_at: SystemTime::UNIX_EPOCH,
+            parsed: None,
         }
-    };
-    yaml::parse(&text)
-        .map_err(|e| {
-            let line = e.line.unwrap_or(1);
-            problems.push(Diagnostic::new(path, line, FileProblem::Yaml(e)));
-        })
-        .ok()
+    }
+}
+
+fn stamp_of(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        size: meta.len(),
+        modified: meta.modified().ok()?,
+    })
+}
+
+impl<T: DeserializeOwned + Clone> YamlFile<T> {
+    fn load(
+        &mut self,
+        path: &Path,
+        changes: Changes<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<T> {
+        let told = changes.paths().map(|paths| paths.iter().any(|p| p == path));
+        let stamp = match told {
+            Some(false) => self.stamp,
+            _ => stamp_of(path),
+        };
+        let fresh = self
+            .stamp
+            .zip(stamp)
+            .is_some_and(|(old, now)| old == now && now.modified + RACY < self.read_at);
+        if self.parsed.is_none() || told == Some(true) || (told.is_none() && !fresh) {
+            self.read_at = SystemTime::now();
+            self.stamp = stamp;
+            let text = match changes.text_of(path) {
+                Some(text) => Ok(text.to_string()),
+                None => read(path),
+            };
+            self.parsed = Some(text.and_then(|text| {
+                yaml::parse(&text).map_err(|e| {
+                    let line = e.line.unwrap_or(1);
+                    Diagnostic::new(path, line, FileProblem::Yaml(e))
+                })
+            }));
+        }
+        match self.parsed.as_ref()? {
+            Ok(value) => Some(value.clone()),
+            Err(d) => {
+                problems.push(d.clone());
+                None
+            }
+        }
+    }
 }
 
 /// The loaded content and the routes of documents that failed to load.
@@ -335,6 +422,8 @@ pub struct Loader {
     services: Cache<ServiceMeta>,
     articles: Cache<ArticleMeta>,
     team: Cache<TeamMeta>,
+    site: YamlFile<SiteConfig>,
+    prices: YamlFile<PriceList>,
     checks: validate::Checks,
 }
 
@@ -355,9 +444,11 @@ impl Loader {
         changes: Changes<'_>,
     ) -> (Option<Raw>, Vec<Diagnostic>) {
         let mut problems = Vec::new();
-        let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
+        let site = self
+            .site
+            .load(&content_dir.join("site.yaml"), changes, &mut problems);
         let prices_file = content_dir.join("cennik.yaml");
-        let prices: Option<PriceList> = load_yaml(&prices_file, &mut problems);
+        let prices = self.prices.load(&prices_file, changes, &mut problems);
         let (Some(site), Some(prices)) = (site, prices) else {
             return (None, problems);
         };

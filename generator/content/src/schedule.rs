@@ -35,7 +35,7 @@ impl Clock {
 }
 
 /// Whether an article is on the site.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Published,

@@ -349,11 +349,25 @@ fn apply_to_value(tree: &mut Value, path: &[String], value: Option<Value>) {
     }
 }
 
+/// A parsed YAML value as a typed one, without parsing the text again.
+pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
+    serde_json::from_value(value.clone()).map_err(|e| e.to_string())
+}
+
 /// `text` (a YAML mapping) with `changes` made to the lines of the fields they name; every
 /// other line stays as it was. Fails, writing nothing, if the result would not parse to
 /// exactly the old data with these changes.
 pub fn edit(text: &str, changes: &[Change]) -> Result<String, String> {
     let before: Value = parse(text).map_err(|e| e.message)?;
+    edit_parsed(text, before, changes).map(|(out, _)| out)
+}
+
+/// Like [`edit`], for a text already parsed into `before`; also returns the edited value.
+pub fn edit_parsed(
+    text: &str,
+    before: Value,
+    changes: &[Change],
+) -> Result<(String, Value), String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     for change in changes {
         let view: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -420,7 +434,7 @@ pub fn edit(text: &str, changes: &[Change]) -> Result<String, String> {
     if after != expected {
         return Err("the edit would change more than the fields it names".into());
     }
-    Ok(out)
+    Ok((out, after))
 }
 
 /// One item of a list rewritten by [`edit_list`].
@@ -440,6 +454,16 @@ pub enum Item {
 /// were. Fails, writing nothing, if the result would not parse to exactly that list.
 pub fn edit_list(text: &str, key: &str, items: &[Item]) -> Result<String, String> {
     let before: Value = parse(text).map_err(|e| e.message)?;
+    edit_list_parsed(text, before, key, items).map(|(out, _)| out)
+}
+
+/// Like [`edit_list`], for a text already parsed into `before`; also returns the edited value.
+pub fn edit_list_parsed(
+    text: &str,
+    before: Value,
+    key: &str,
+    items: &[Item],
+) -> Result<(String, Value), String> {
     let lines: Vec<&str> = text.lines().collect();
     let (line, end, _) =
         find(&lines, 0, lines.len(), &[key.to_string()]).ok_or(format!("no list '{key}'"))?;
@@ -507,7 +531,7 @@ pub fn edit_list(text: &str, key: &str, items: &[Item]) -> Result<String, String
     if after != want {
         return Err("the edit would change more than the list".into());
     }
-    Ok(result)
+    Ok((result, after))
 }
 
 #[cfg(test)]

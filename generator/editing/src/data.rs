@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use ts_rs::TS;
 
-use crate::edit::{one_line, version_of, write_atomic, Saved, WRITE_LOCK};
+use crate::edit::one_line;
 use crate::error::{Error, Result};
+use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::dates::Moment;
 use content::kind::Kind;
@@ -20,7 +22,7 @@ use content::walk;
 use content::yaml::{self, Change, Item, Node};
 
 /// One row of the price list as the panel edits it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceRow {
     pub name: String,
@@ -86,14 +88,14 @@ impl PriceRow {
 pub(crate) const CONTACT_LINK: &str = "/#contact";
 
 /// A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
 pub struct ServiceLink {
     pub route: String,
     pub title: String,
 }
 
 /// The price list, with the services its rows may link to.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct Prices {
     pub items: Vec<PriceRow>,
     pub services: Vec<ServiceLink>,
@@ -101,7 +103,7 @@ pub struct Prices {
 }
 
 /// The facts of `site.yaml` the panel edits.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PracticeFacts {
     pub phone: String,
@@ -117,7 +119,7 @@ pub struct PracticeFacts {
     pub notice: Option<NoticeFacts>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Hours {
     /// English day names, as schema.org writes them.
@@ -126,7 +128,7 @@ pub struct Hours {
     pub closes: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(deny_unknown_fields)]
 pub struct NoticeFacts {
     pub text: String,
@@ -135,7 +137,7 @@ pub struct NoticeFacts {
 }
 
 /// The facts with the version of `site.yaml` they were read from.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct FactsEditable {
     pub facts: PracticeFacts,
     /// The therapists, by slug, with their names, for the labels of their booking links.
@@ -207,6 +209,15 @@ fn read(path: &Path) -> Result<String> {
 
 fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
     yaml::parse(text).map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))
+}
+
+fn parse_value(path: &Path, text: &str) -> Result<serde_json::Value> {
+    parse(path, text)
+}
+
+/// A value parsed once as the type it is, without parsing its text again.
+fn typed<T: serde::de::DeserializeOwned>(path: &Path, value: &serde_json::Value) -> Result<T> {
+    yaml::typed(value).map_err(|e| Error::Edit(format!("{}: {e}", path.display())))
 }
 
 /// A required one-line text of at most `max` characters.
@@ -398,51 +409,41 @@ impl Editor {
     /// from the file unchanged keeps its lines as they were written.
     pub fn save_prices(&self, version: &str, rows: &[PriceRow]) -> Result<Saved> {
         let path = self.prices_file();
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let old: PriceList = parse(&path, &previous)?;
-        let items: Vec<Item> = rows
-            .iter()
-            .map(|row| {
-                let same = row
-                    .origin
-                    .and_then(|i| old.items.get(i).map(|item| (i, item)))
-                    .filter(|(i, item)| PriceRow::of(item, *i) == *row);
-                match same {
-                    Some((i, _)) => Item::Keep(i),
-                    None => Item::New {
-                        value: row.node(),
-                        comments_of: row.origin.filter(|i| *i < old.items.len()),
-                    },
-                }
-            })
-            .collect();
-        let unchanged = items.len() == old.items.len()
-            && items
+        transaction(&path, Expect::Version(version), |previous| {
+            let before = parse_value(&path, previous)?;
+            let old: PriceList = typed(&path, &before)?;
+            let items: Vec<Item> = rows
                 .iter()
-                .enumerate()
-                .all(|(i, item)| *item == Item::Keep(i));
-        let saved = if unchanged {
-            previous.clone()
-        } else {
-            yaml::edit_list(&previous, "items", &items).map_err(Error::Edit)?
-        };
-        let check: PriceList = parse(&path, &saved)?;
-        let expected: Vec<PriceItem> = rows.iter().map(PriceRow::item).collect();
-        if serde_json::to_value(&check.items).ok() != serde_json::to_value(&expected).ok() {
-            return Err(Error::Edit("the price list did not round-trip".into()));
-        }
-        if saved != previous {
-            write_atomic(&path, &saved)?;
-        }
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
+                .map(|row| {
+                    let same = row
+                        .origin
+                        .and_then(|i| old.items.get(i).map(|item| (i, item)))
+                        .filter(|(i, item)| PriceRow::of(item, *i) == *row);
+                    match same {
+                        Some((i, _)) => Item::Keep(i),
+                        None => Item::New {
+                            value: row.node(),
+                            comments_of: row.origin.filter(|i| *i < old.items.len()),
+                        },
+                    }
+                })
+                .collect();
+            let unchanged = items.len() == old.items.len()
+                && items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, item)| *item == Item::Keep(i));
+            let (saved, after) = if unchanged {
+                (previous.to_string(), before)
+            } else {
+                yaml::edit_list_parsed(previous, before, "items", &items).map_err(Error::Edit)?
+            };
+            let check: PriceList = typed(&path, &after)?;
+            let expected: Vec<PriceItem> = rows.iter().map(PriceRow::item).collect();
+            if serde_json::to_value(&check.items).ok() != serde_json::to_value(&expected).ok() {
+                return Err(Error::Edit("the price list did not round-trip".into()));
+            }
+            Ok(Some(saved))
         })
     }
 
@@ -486,26 +487,17 @@ impl Editor {
     /// of the facts that changed.
     pub fn save_facts(&self, version: &str, facts: &PracticeFacts) -> Result<Saved> {
         let path = self.site_file();
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let site: SiteConfig = parse(&path, &previous)?;
-        let changes = fact_changes(&PracticeFacts::of(&site), facts);
-        let saved = yaml::edit(&previous, &changes).map_err(Error::Edit)?;
-        let check: SiteConfig = parse(&path, &saved)?;
-        if PracticeFacts::of(&check) != *facts {
-            return Err(Error::Edit("site.yaml did not round-trip".into()));
-        }
-        if saved != previous {
-            write_atomic(&path, &saved)?;
-        }
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
+        transaction(&path, Expect::Version(version), |previous| {
+            let before = parse_value(&path, previous)?;
+            let site: SiteConfig = typed(&path, &before)?;
+            let changes = fact_changes(&PracticeFacts::of(&site), facts);
+            let (saved, after) =
+                yaml::edit_parsed(previous, before, &changes).map_err(Error::Edit)?;
+            let check: SiteConfig = typed(&path, &after)?;
+            if PracticeFacts::of(&check) != *facts {
+                return Err(Error::Edit("site.yaml did not round-trip".into()));
+            }
+            Ok(Some(saved))
         })
     }
 }

@@ -4,16 +4,14 @@
 //! was loaded. Articles can also be created and deleted.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use ts_rs::TS;
 
 use crate::error::{Error, Result};
+use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::dates::Moment;
-use content::encoding::hex;
 use content::kind::{is_slug, DocId, Kind};
 use content::problem::{DateField, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
@@ -23,10 +21,13 @@ use content::yaml::{Change, Node};
 use content::{frontmatter, walk, yaml};
 
 /// One editable document, as the panel sees it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
 pub struct Editable {
     /// `folder/slug`, for example `blog/terapia-cbt`.
+    #[ts(type = "string")]
     pub id: DocId,
+    /// Pages, services and articles: team profiles are not edited in the panel.
+    #[ts(type = "Exclude<Kind, \"team\">")]
     pub kind: Kind,
     /// The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").
     pub group: &'static str,
@@ -38,6 +39,7 @@ pub struct Editable {
     pub settings: Settings,
     /// Whether an article is on the site now (pages and services always are).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub status: Option<Status>,
     /// Changes whenever the file changes, whoever changed it.
     pub version: String,
@@ -46,8 +48,9 @@ pub struct Editable {
 /// The front-matter fields of a document that the panel edits: title, meta description,
 /// hero image and its alternative text; for articles also the date, the excerpt, and
 /// whether it is listed, featured and published.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(optional_fields)]
 pub struct Settings {
     pub title: String,
     #[serde(default)]
@@ -230,13 +233,9 @@ pub(crate) fn rewrite_settings(kind: Kind, text: &str, settings: &Settings) -> R
     Ok(format!("{}{yaml}{}", &text[..start], &text[end..]))
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 pub struct EditableContent {
     pub sections: Vec<Section>,
-}
-
-pub(crate) fn version_of(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes)[..10])
 }
 
 impl Editor {
@@ -280,22 +279,10 @@ impl Editor {
         version: &str,
         make: impl FnOnce(&str) -> Result<String>,
     ) -> Result<Saved> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let saved = make(&previous)?;
-        write_atomic(&path, &saved)?;
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
-        })
+        transaction(&path, Expect::Version(version), |text| make(text).map(Some))
     }
 
     /// Saves new sections for `id` if its file is still at `version`.
@@ -340,32 +327,13 @@ impl Editor {
         rewrite(&text, new).map(Some)
     }
 
-    /// Creates `id` with `text`, never over an existing file: `Created::Taken` if one is there.
-    pub fn create(&self, id: &DocId, text: &str) -> Result<Created> {
+    /// Creates `id` with `text`, never over an existing file: `Saved::Conflict` if one is
+    /// there.
+    pub fn create(&self, id: &DocId, text: &str) -> Result<Saved> {
         let Some(path) = self.file_of(id) else {
-            return Ok(Created::Taken);
+            return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        if path.exists() {
-            return Ok(Created::Taken);
-        }
-        let dir = path.parent().unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
-        let temp = dir.join(format!(".{}.md.creating", id.slug));
-        let mut file = fs::File::create(&temp).map_err(|e| Error::write(&temp, e))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(|e| Error::write(&temp, e))?;
-        // A hard link fails if the name exists: created whole, or not at all.
-        let linked = fs::hard_link(&temp, &path);
-        let _ = fs::remove_file(&temp);
-        match linked {
-            Ok(()) => Ok(Created::Written {
-                version: version_of(text.as_bytes()),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(Created::Taken),
-            Err(e) => Err(Error::write(&path, e)),
-        }
+        transaction(&path, Expect::Nothing, |_| Ok(Some(text.to_string())))
     }
 
     /// A new, unpublished article titled `title` at `blog/slug`, dated `date`.
@@ -375,7 +343,7 @@ impl Editor {
         title: &str,
         date: &str,
         author: &str,
-    ) -> Result<Created> {
+    ) -> Result<Saved> {
         if !is_slug(slug) {
             return Err(Error::Edit(format!("'{slug}' is not a slug")));
         }
@@ -391,35 +359,11 @@ impl Editor {
     /// Removes the file of `id` if it is still at `version`; `Saved::Written` holds the text
     /// it had (for the history), `saved` and `version` are empty.
     pub fn delete(&self, id: &DocId, version: &str) -> Result<Saved> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        fs::remove_file(&path).map_err(|e| Error::write(&path, e))?;
-        if let Some(dir) = path.parent().and_then(|d| fs::File::open(d).ok()) {
-            let _ = dir.sync_all();
-        }
-        Ok(Saved::Written {
-            previous,
-            saved: String::new(),
-            version: String::new(),
-        })
+        transaction(&path, Expect::Version(version), |_| Ok(None))
     }
-}
-
-/// What creating a document did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Created {
-    Written {
-        version: String,
-    },
-    /// A document of that kind and slug exists: nothing written.
-    Taken,
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -427,24 +371,31 @@ fn read(path: &Path) -> Result<String> {
 }
 
 fn editable(id: DocId, path: &Path, now: i64) -> Result<Editable> {
-    let text = read(path)?;
-    let split = frontmatter::split(&text)
-        .map_err(|(line, m)| Error::Edit(format!("{}:{line}: {m}", path.display())))?;
-    let front = yaml::parse::<Loose>(split.yaml)
-        .map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))?;
-    Ok(Editable {
-        kind: id.kind,
-        group: id.kind.plural(),
-        route: id.route(),
-        title: front.title.clone(),
-        content: EditableContent {
-            sections: sections::parse(split.body).sections,
-        },
-        settings: front.settings(id.kind),
-        status: front.status(id.kind, now),
-        id,
-        version: version_of(text.as_bytes()),
-    })
+    Editable::of(id, path, &read(path)?, now)
+}
+
+impl Editable {
+    /// The document `id` whose file at `path` holds `text`, with its status at `now`: what a
+    /// save answers with, from the text it wrote.
+    pub fn of(id: DocId, path: &Path, text: &str, now: i64) -> Result<Editable> {
+        let split = frontmatter::split(text)
+            .map_err(|(line, m)| Error::Edit(format!("{}:{line}: {m}", path.display())))?;
+        let front = yaml::parse::<Loose>(split.yaml)
+            .map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))?;
+        Ok(Editable {
+            kind: id.kind,
+            group: id.kind.plural(),
+            route: id.route(),
+            title: front.title.clone(),
+            content: EditableContent {
+                sections: sections::parse(split.body).sections,
+            },
+            settings: front.settings(id.kind),
+            status: front.status(id.kind, now),
+            id,
+            version: version_of(text.as_bytes()),
+        })
+    }
 }
 
 /// Why a set of sections cannot be written.
@@ -471,43 +422,6 @@ pub(crate) fn rewrite(text: &str, new: &[Section]) -> Result<String> {
     let body = sections::parse(split.body);
     Ok(format!("{}{}", &text[..split.body_offset], body.write(new)))
 }
-
-/// Writes a file so that a crash leaves either the old or the new text, never half of one.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let temp = dir.join(format!(".{name}.saving"));
-    let mut file = fs::File::create(&temp).map_err(|e| Error::write(&temp, e))?;
-    file.write_all(text.as_bytes())
-        .map_err(|e| Error::write(&temp, e))?;
-    file.sync_all().map_err(|e| Error::write(&temp, e))?;
-    fs::rename(&temp, path).map_err(|e| Error::write(path, e))?;
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// What a save did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Saved {
-    /// Written: the text before and after, and the new version.
-    Written {
-        previous: String,
-        saved: String,
-        version: String,
-    },
-    /// The file changed since `version`: nothing written.
-    Conflict {
-        current: String,
-    },
-    NotFound,
-}
-
-/// One write of content files at a time, so a version check and its write are one step.
-pub(crate) static WRITE_LOCK: Mutex<()> = Mutex::new(());
 
 #[cfg(test)]
 mod tests {
@@ -770,16 +684,16 @@ mod tests {
         let made = p
             .create_article("nowy", "Nowy „artykuł”", "2025-11-20", "Anna")
             .unwrap();
-        assert!(matches!(made, Created::Written { .. }));
+        assert!(matches!(made, Saved::Written { .. }));
         let e = p.editable(&id("blog/nowy"), 0).unwrap().unwrap();
         assert_eq!(e.title, "Nowy „artykuł”");
         assert_eq!(e.status, Some(Status::Unpublished));
         assert_eq!(e.settings.date.as_deref(), Some("2025-11-20"));
-        assert_eq!(
+        assert!(matches!(
             p.create_article("nowy", "Inny", "2025-11-20", "Anna")
                 .unwrap(),
-            Created::Taken
-        );
+            Saved::Conflict { .. }
+        ));
         assert_eq!(
             e.title,
             p.editable(&id("blog/nowy"), 0).unwrap().unwrap().title
@@ -804,7 +718,7 @@ mod tests {
         );
         assert!(matches!(
             p.create(&id("blog/artykul"), ARTICLE).unwrap(),
-            Created::Written { .. }
+            Saved::Written { .. }
         ));
         assert_eq!(
             fs::read_to_string(p.content_dir.join("blog/artykul.md")).unwrap(),

@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run dev build check islands test lint deps unit e2e test-edge test-deps audit bench abuse
+.PHONY: run dev build check islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -35,6 +35,11 @@ $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
 
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
+
+## The panel's API types for TypeScript (islands/src/admin/generated/api.ts), made from the
+## sidecar's Rust types; `make test` fails while the checked-in file differs.
+api-types:
+	UPDATE_API_TYPES=1 $(CARGO) test -q -p sidecar --lib api_types
 
 ## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless).

@@ -4,15 +4,16 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
+use content::problem::EditProblem;
 use content::{DocId, Kind};
-use editing::{Created, Saved};
-use serde::Deserialize;
-use serde_json::json;
+use editing::Saved;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
-use crate::pages::{doc_id, no_store, publish_change, Target};
+use crate::pages::{doc_id, no_store, publish_change, Changed, Target};
 use crate::{now, AppState};
 
 /// The longest title of a new article.
@@ -42,35 +43,49 @@ fn taken(slug: &str) -> ApiError {
     )
 }
 
-fn check_title(title: &str) -> Result<(), ApiError> {
+fn check_title(title: &str) -> Result<(), EditProblem> {
     if title.trim().is_empty() {
-        return Err(ApiError::unprocessable("Podaj tytuł artykułu."));
+        return Err(EditProblem::NoArticleTitle);
     }
     if title.contains(['\n', '\r']) || title.chars().count() > TITLE_MAX_CHARS {
-        return Err(ApiError::unprocessable(format!(
-            "Tytuł musi mieścić się w jednym wierszu i mieć najwyżej {TITLE_MAX_CHARS} znaków."
-        )));
+        return Err(EditProblem::ArticleTitleForm {
+            max: TITLE_MAX_CHARS,
+        });
     }
     Ok(())
 }
 
-fn check_slug(slug: &str) -> Result<(), ApiError> {
+fn check_slug(slug: &str) -> Result<(), EditProblem> {
     if slug.is_empty() {
-        return Err(ApiError::unprocessable(
-            "Z tego tytułu nie da się utworzyć adresu: użyj liter lub cyfr.",
-        ));
+        return Err(EditProblem::NoSlug);
     }
     if !content::kind::is_slug(slug)
         || slug.len() > content::kind::SLUG_MAX_CHARS
         || slug.starts_with('-')
         || slug.ends_with('-')
     {
-        return Err(ApiError::unprocessable(format!(
-            "Adres może zawierać tylko małe litery bez polskich znaków, cyfry i myślniki (najwyżej {} znaków).",
-            content::kind::SLUG_MAX_CHARS
-        )));
+        return Err(EditProblem::SlugForm {
+            max: content::kind::SLUG_MAX_CHARS,
+        });
     }
     Ok(())
+}
+
+/// The address a title gives a new article, and whether it is in use.
+#[derive(Debug, Serialize, TS)]
+pub struct SlugProposal {
+    pub slug: String,
+    pub route: Option<String>,
+    pub taken: bool,
+}
+
+/// What creating an article answers: the change, and the new article's id and address.
+#[derive(Debug, Serialize, TS)]
+pub struct ArticleCreated {
+    #[serde(flatten)]
+    pub changed: Changed,
+    pub id: String,
+    pub route: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -88,16 +103,22 @@ async fn propose(
     let slug = content::kind::slugify(&query.title);
     let id = DocId::new(Kind::Article, slug.clone());
     let taken = !slug.is_empty() && state.site.editor.file_of(&id).is_some_and(|f| f.exists());
-    Ok(no_store().json(json!({ "slug": slug, "route": id.route(), "taken": taken })))
+    Ok(no_store().json(SlugProposal {
+        route: id.route(),
+        slug,
+        taken,
+    }))
 }
 
-#[derive(Deserialize)]
+/// A new article: its title, and the address chosen in the panel.
+#[derive(Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct NewArticle {
-    title: String,
+pub struct NewArticle {
+    pub title: String,
     /// The slug chosen in the panel; the title's folded slug without one.
     #[serde(default)]
-    slug: Option<String>,
+    #[ts(optional)]
+    pub slug: Option<String>,
 }
 
 /// The author of a new article: the first therapist of the team.
@@ -133,31 +154,21 @@ async fn create(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Create)?;
-        let file = target.file.clone();
         let date = content::schedule::today(now());
         let mut was_taken = false;
         let answer = publish_change(&state, &target, &admin.email, || {
-            match editor.create_article(&id.slug, &title, &date, &author)? {
-                Created::Taken => {
-                    was_taken = true;
-                    Ok(Saved::NotFound)
-                }
-                Created::Written { version } => Ok(Saved::Written {
-                    previous: String::new(),
-                    saved: std::fs::read_to_string(&file)
-                        .map_err(|e| editing::Error::read(&file, e))?,
-                    version,
-                }),
-            }
+            let saved = editor.create_article(&id.slug, &title, &date, &author)?;
+            was_taken = matches!(saved, Saved::Conflict { .. });
+            Ok(saved)
         });
         match answer {
             Err(_) if was_taken => Err(taken(&id.slug)),
             Err(e) => Err(e),
-            Ok(mut a) => {
-                a["id"] = json!(id.to_string());
-                a["route"] = json!(id.route());
-                Ok(a)
-            }
+            Ok(changed) => Ok(ArticleCreated {
+                changed,
+                id: id.to_string(),
+                route: id.route(),
+            }),
         }
     })
     .await??;
@@ -166,13 +177,15 @@ async fn create(
         .json(answer))
 }
 
-#[derive(serde::Serialize)]
+/// A deleted article, as the panel lists it.
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-struct DeletedView {
-    id: String,
-    title: String,
-    deleted_at: i64,
-    author: String,
+pub struct DeletedView {
+    pub id: String,
+    pub title: String,
+    #[ts(type = "number")]
+    pub deleted_at: i64,
+    pub author: String,
 }
 
 fn title_of(text: &str) -> String {
@@ -228,17 +241,9 @@ async fn undelete(
         let target = Target::document(&state, &id, Action::Restore)?;
         let mut was_taken = false;
         let answer = publish_change(&state, &target, &admin.email, || {
-            match editor.create(&id, &d.text)? {
-                Created::Taken => {
-                    was_taken = true;
-                    Ok(Saved::NotFound)
-                }
-                Created::Written { version } => Ok(Saved::Written {
-                    previous: String::new(),
-                    saved: d.text.clone(),
-                    version,
-                }),
-            }
+            let saved = editor.create(&id, &d.text)?;
+            was_taken = matches!(saved, Saved::Conflict { .. });
+            Ok(saved)
         });
         match answer {
             Err(_) if was_taken => Err(taken(&id.slug)),

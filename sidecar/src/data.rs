@@ -6,6 +6,7 @@
 use actix_web::{web, HttpResponse};
 use editing::data::{PracticeFacts, PriceRow};
 use serde::Deserialize;
+use ts_rs::TS;
 
 use crate::audit::{self, Event};
 use crate::auth::{Admin, AdminChange};
@@ -41,11 +42,12 @@ async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpRespons
     Ok(no_store().json(prices))
 }
 
-#[derive(Deserialize)]
+/// The price list as the panel saves it.
+#[derive(Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct PricesBody {
-    items: Vec<PriceRow>,
-    version: String,
+pub struct PricesBody {
+    pub items: Vec<PriceRow>,
+    pub version: String,
 }
 
 async fn save_prices(
@@ -59,7 +61,7 @@ async fn save_prices(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let services = editor.service_links()?;
-        editing::data::check_prices(&body.items, &services).map_err(ApiError::unprocessable)?;
+        editing::data::check_prices(&body.items, &services)?;
         let target = Target {
             doc_id: PRICES_ID.into(),
             file: editor.prices_file(),
@@ -80,11 +82,12 @@ async fn facts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse
     Ok(no_store().json(facts))
 }
 
-#[derive(Deserialize)]
+/// The practice's facts as the panel saves them.
+#[derive(Debug, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct FactsBody {
-    facts: PracticeFacts,
-    version: String,
+pub struct FactsBody {
+    pub facts: PracticeFacts,
+    pub version: String,
 }
 
 async fn save_facts(
@@ -98,7 +101,7 @@ async fn save_facts(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let site = editor.site_config()?;
-        editing::data::check_facts(&site, &body.facts).map_err(ApiError::unprocessable)?;
+        editing::data::check_facts(&site, &body.facts)?;
         let target = Target {
             doc_id: FACTS_ID.into(),
             file: editor.site_file(),
@@ -109,11 +112,7 @@ async fn save_facts(
         })?;
         if site.email != body.facts.email && state.auth.admin_email.eq_ignore_ascii_case(&site.email) {
             let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";
-            let warning = match answer["warning"].as_str() {
-                Some(w) => format!("{w} {note}"),
-                None => note.to_string(),
-            };
-            answer["warning"] = warning.into();
+            answer.warn(note);
         }
         Ok::<_, ApiError>(answer)
     })

@@ -4,7 +4,8 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -99,6 +100,20 @@ impl ApiError {
     }
 }
 
+/// The body of every refusal: a title and a message in Polish, and a form's field errors.
+#[derive(Debug, Serialize, TS)]
+pub struct ErrorBody {
+    pub title: String,
+    pub error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Record<string, string>")]
+    pub errors: Option<serde_json::Value>,
+    /// What the panel must do before trying again: `reauth` (confirm who you are).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "string")]
+    pub code: Option<&'static str>,
+}
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         self.status
@@ -110,14 +125,25 @@ impl ResponseError for ApiError {
         if let Some(seconds) = self.retry_after {
             response.insert_header((header::RETRY_AFTER, seconds.to_string()));
         }
-        let mut body = json!({ "title": self.title, "error": self.message });
-        if let Some(fields) = &self.fields {
-            body["errors"] = fields.clone();
-        }
-        if let Some(code) = self.code {
-            body["code"] = code.into();
-        }
-        response.json(body)
+        response.json(ErrorBody {
+            title: self.title.clone(),
+            error: self.message.clone(),
+            errors: self.fields.clone(),
+            code: self.code,
+        })
+    }
+}
+
+/// A problem of what the panel sent: refused with 422, in Polish.
+impl From<content::Problem> for ApiError {
+    fn from(p: content::Problem) -> Self {
+        ApiError::unprocessable(p.sentence())
+    }
+}
+
+impl From<content::problem::EditProblem> for ApiError {
+    fn from(p: content::problem::EditProblem) -> Self {
+        content::Problem::from(p).into()
     }
 }
 

@@ -4,13 +4,23 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/health", web::get().to(health));
+}
+
+/// The build served, how many contact messages wait for delivery or have failed, and how
+/// many photographs wait for their variants.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    pub build: String,
+    pub pending: i64,
+    pub failed: i64,
+    pub images: usize,
 }
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -22,5 +32,10 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
             .await??;
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "build": build, "pending": pending, "failed": failed, "images": images })))
+        .json(Health {
+            build,
+            pending,
+            failed,
+            images,
+        }))
 }

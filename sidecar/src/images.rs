@@ -193,7 +193,7 @@ async fn upload(
             uploaded_at: now(),
             bytes: body.len() as i64,
         })?;
-        let published = state.site.rebuild().map_err(|e| {
+        state.site.rebuild().map_err(|e| {
             tracing::error!(error = %e, "the site does not build after an upload");
             ApiError::unprocessable("Obraz zapisano, ale strony nie udało się zbudować ponownie.")
         })?;
@@ -203,7 +203,7 @@ async fn upload(
             file,
             alt,
             bytes: body.len(),
-            warning: published.warning,
+            warning: state.site.publishing.status().failure,
         })
     })
     .await??;

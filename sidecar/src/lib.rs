@@ -7,6 +7,7 @@
 //! It uses the `content` crate (the model), `site` (builds and serves the site) and `editing`
 //! (the panel's changes to files); none of them uses it. All SQL is in [`db`].
 
+pub mod api_types;
 pub mod articles;
 pub mod audit;
 pub mod auth;
@@ -27,6 +28,7 @@ pub mod outbox;
 pub mod pages;
 pub mod panel;
 pub mod preview;
+pub mod publishing;
 pub mod request_log;
 pub mod scheduler;
 pub mod secrets;

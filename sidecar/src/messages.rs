@@ -7,8 +7,8 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::audit::{self, Event};
 use crate::auth::{Admin, AdminChange, Reauthenticated};
@@ -49,6 +49,29 @@ impl Sender {
     }
 }
 
+/// The inbox: the newest messages, or all of one sender's.
+#[derive(Debug, Serialize, TS)]
+pub struct MessageList {
+    pub messages: Vec<StoredMessage>,
+}
+
+/// Every message of one sender, as the right of access gives them.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Export {
+    pub email: String,
+    #[ts(type = "number")]
+    pub exported_at: i64,
+    pub messages: Vec<StoredMessage>,
+}
+
+/// How many messages of a sender were erased.
+#[derive(Debug, Serialize, TS)]
+pub struct Erased {
+    #[ts(type = "number")]
+    pub deleted: usize,
+}
+
 use crate::pages::no_store;
 
 async fn list(
@@ -62,7 +85,7 @@ async fn list(
     let detail = email.clone().unwrap_or_default();
     let messages = web::block(move || db.messages(email.as_deref(), LIST_LIMIT)).await??;
     audit::record(&state, &req, Event::InboxViewed, &admin.email, &detail).await;
-    Ok(no_store().json(json!({ "messages": messages })))
+    Ok(no_store().json(MessageList { messages }))
 }
 
 async fn find(state: &web::Data<AppState>, id: i64) -> Result<StoredMessage, ApiError> {
@@ -176,7 +199,11 @@ async fn export(
     let messages = web::block(move || db.messages(Some(&wanted), usize::MAX >> 1)).await??;
     let detail = format!("{email}: {}", messages.len());
     audit::record(&state, &req, Event::MessagesExported, &admin.email, &detail).await;
-    let body = json!({ "email": email, "exportedAt": now(), "messages": messages });
+    let body = Export {
+        email,
+        exported_at: now(),
+        messages,
+    };
     Ok(no_store()
         .insert_header((
             header::CONTENT_DISPOSITION,
@@ -196,5 +223,5 @@ async fn erase_sender(
     let deleted = web::block(move || db.delete_messages_of(&erased)).await??;
     let detail = format!("{email}: {deleted}");
     audit::record(&state, &req, Event::MessagesErased, &admin.email, &detail).await;
-    Ok(no_store().json(json!({ "deleted": deleted })))
+    Ok(no_store().json(Erased { deleted }))
 }

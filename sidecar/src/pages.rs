@@ -5,17 +5,20 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use content::{DocId, Kind};
-use editing::edit::{EditableContent, Settings};
+use content::load::{Changes, Written};
+use content::problem::EditProblem;
+use content::{Diagnostic, DocId, Kind};
+use editing::edit::{Editable, EditableContent, Settings};
 use editing::Saved;
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
+use crate::publishing;
 use crate::{now, AppState};
 
 pub(crate) const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
@@ -39,7 +42,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 "/{kind}/{slug}/revisions/{id}/restore",
                 web::post().to(restore),
             ),
-    );
+    )
+    .route("/api/publishing", web::get().to(publishing));
+}
+
+/// `GET /api/publishing`: whether the CDN's commands are still to run for the last change,
+/// and why their last run failed, if it did.
+async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
+    no_store().json(state.site.publishing.status())
 }
 
 pub(crate) fn no_store() -> actix_web::HttpResponseBuilder {
@@ -58,17 +68,20 @@ async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse,
     Ok(no_store().json(pages))
 }
 
-#[derive(Deserialize)]
-struct SaveBody {
-    content: EditableContent,
+/// A document's save: its sections, its settings, and the version it was loaded at.
+#[derive(Debug, Deserialize, TS)]
+pub struct SaveBody {
+    pub content: EditableContent,
     /// The front-matter fields beside the sections; without them only sections change.
     #[serde(default)]
-    settings: Option<Settings>,
-    version: String,
+    #[ts(optional)]
+    pub settings: Option<Settings>,
+    pub version: String,
 }
 
-#[derive(Deserialize)]
-pub(crate) struct VersionBody {
+/// The version a change (a deletion, a restore) was asked for at.
+#[derive(Debug, Deserialize, TS)]
+pub struct VersionBody {
     pub version: String,
 }
 
@@ -138,30 +151,77 @@ impl Target {
 /// Why a build refused a change, in Polish, each problem with where it is.
 pub(crate) fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ApiError {
     let content_dir = &state.site.project.content_dir;
-    let problems: Vec<String> = e
-        .diagnostics()
-        .iter()
-        .map(|d| d.polish(content_dir, Some((&target.file, saved))))
-        .collect();
+    let problems = e.diagnostics();
     let reason = if problems.is_empty() {
         format!("błąd budowania ({e})")
     } else {
-        problems.join(" ")
+        Diagnostic::polish_all(problems, content_dir, Some((&target.file, saved)))
     };
     ApiError::unprocessable(format!(
         "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian. {reason}"
     ))
 }
 
-/// Writes a change with `write`, rebuilds and publishes; a build that fails puts the file
-/// back as it was (or removes it, if the change made it) and the change is refused with the
-/// reason. Every change is a revision; the document's server-side draft is dropped.
+/// What a change of the panel answers: the file's new version (empty for a deleted one),
+/// what went wrong beside it (a git commit, the last run of the CDN's commands), how long
+/// the build and publish took, and the document as it is now (for a page, a service or an
+/// article that is still there).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Changed {
+    pub version: String,
+    pub warning: Option<String>,
+    #[ts(type = "number")]
+    pub publish_ms: u64,
+    pub page: Option<Editable>,
+    /// Where the CDN's commands are: the panel waits for the run this change queued.
+    pub publishing: publishing::Status,
+}
+
+impl Changed {
+    /// Adds a warning after any there is.
+    pub(crate) fn warn(&mut self, note: &str) {
+        self.warning = Some(match self.warning.take() {
+            Some(w) => format!("{w} {note}"),
+            None => note.to_string(),
+        });
+    }
+}
+
+/// Puts a refused change back: the file as it was (or gone, if the change made it), and the
+/// builder told so.
+fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, previous: &str) {
+    let file = &target.file;
+    let restored = match target.action {
+        Action::Create | Action::Restore if previous.is_empty() => {
+            std::fs::remove_file(file).map_err(|e| e.to_string())
+        }
+        _ => editing::write_atomic(file, previous).map_err(|e| e.to_string()),
+    };
+    if let Err(e) = restored {
+        tracing::error!(error = %e, file = %file.display(), "the refused change could not be put back");
+    }
+    // The builder parsed the refused text; it is told the file changed back.
+    let changed = [file.clone()];
+    if let Err(again) = state
+        .site
+        .rebuild_with(builder, Changes::Only(&changed))
+        .map(|_| ())
+    {
+        tracing::error!(error = %again, "the site does not build after putting the file back");
+    }
+}
+
+/// Writes a change with `write`, rebuilds from the text it wrote (not read back) and
+/// publishes; a build that fails puts the file back as it was (or removes it, if the change
+/// made it) and the change is refused with the reason. Every change is a revision; the
+/// document's server-side draft is dropped. The CDN's commands run after, on their queue.
 pub(crate) fn publish_change(
     state: &AppState,
     target: &Target,
     author: &str,
     write: impl FnOnce() -> editing::Result<Saved>,
-) -> Result<serde_json::Value, ApiError> {
+) -> Result<Changed, ApiError> {
     let started = Instant::now();
     let mut builder = state.site.builder();
     let (previous, saved, version) = match write()? {
@@ -174,26 +234,21 @@ pub(crate) fn publish_change(
         } => (previous, saved, version),
     };
     let file = &target.file;
-    let changed = [file.clone()];
-    let published = match state.site.rebuild_with(&mut builder, Some(&changed)) {
-        Ok(p) => p,
-        Err(e) => {
-            match target.action {
-                Action::Create | Action::Restore => {
-                    let _ = std::fs::remove_file(file);
-                }
-                Action::Save | Action::Delete => editing::write_atomic(file, &previous)?,
-            }
-            // The builder read the refused text; tell it the file changed back, rather than
-            // rely on the just-written file being read again anyway.
-            if let Err(again) = builder.render_changed(&changed) {
-                tracing::error!(error = %again, "the site does not build after putting the file back");
-            }
-            return Err(refusal(state, target, &saved, &e));
-        }
+    let written = Written {
+        path: file.clone(),
+        text: saved.clone(),
     };
+    let removed = [file.clone()];
+    let changes = match target.action {
+        Action::Delete => Changes::Only(&removed),
+        _ => Changes::Written(&written),
+    };
+    if let Err(e) = state.site.rebuild_with(&mut builder, changes) {
+        put_back(state, &mut builder, target, &previous);
+        return Err(refusal(state, target, &saved, &e));
+    }
     drop(builder);
-    let ms = started.elapsed().as_millis();
+    let ms = started.elapsed().as_millis() as u64;
     state.db.insert_revision_as(
         &target.doc_id,
         author,
@@ -203,8 +258,8 @@ pub(crate) fn publish_change(
         target.action,
     )?;
     state.db.delete_draft(&target.doc_id)?;
-    tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms = ms as u64, "change saved and published");
-    let mut warnings: Vec<String> = published.warning.into_iter().collect();
+    tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms, "change saved and published");
+    let mut warnings = Vec::new();
     if state.site.content_git_commit {
         warnings.extend(git_commit(
             &state.site.project.content_dir,
@@ -213,8 +268,19 @@ pub(crate) fn publish_change(
             &target.doc_id,
         ));
     }
-    let warning = (!warnings.is_empty()).then(|| warnings.join(" "));
-    Ok(json!({ "version": version, "warning": warning, "publishMs": ms }))
+    let page = match (DocId::parse(&target.doc_id), target.action) {
+        (Some(id), Action::Save | Action::Create | Action::Restore) => {
+            Some(Editable::of(id, file, &saved, now())?)
+        }
+        _ => None,
+    };
+    Ok(Changed {
+        version,
+        warning: (!warnings.is_empty()).then(|| warnings.join(" ")),
+        publish_ms: ms,
+        page,
+        publishing: state.site.publishing.status(),
+    })
 }
 
 async fn save(
@@ -224,9 +290,9 @@ async fn save(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    editing::edit::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::edit::check_sections(&body.content.sections)?;
     if let Some(settings) = &body.settings {
-        editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+        editing::edit::check_settings(id.kind, settings)?;
     }
     let body = body.into_inner();
     let answer = web::block(move || {
@@ -254,9 +320,7 @@ async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
     if id.kind != Kind::Article {
-        return Err(ApiError::unprocessable(
-            "Usunąć można tylko artykuł; strony i usługi są częścią układu serwisu.",
-        ));
+        return Err(EditProblem::NotAnArticle.into());
     }
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
@@ -294,9 +358,7 @@ async fn restore(
             .revision_text(&id.to_string(), revision)?
             .ok_or_else(|| ApiError::not_found("Nie ma takiej wersji tej strony."))?;
         if text.is_empty() {
-            return Err(ApiError::unprocessable(
-                "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.",
-            ));
+            return Err(EditProblem::RevisionIsDeletion.into());
         }
         let editor = state.site.editor.clone();
         let target = Target::document(&state, &id, Action::Save)?;

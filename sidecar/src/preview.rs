@@ -9,11 +9,12 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
+use content::Diagnostic;
 use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
-use serde_json::json;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
+use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
 use crate::body::{media_type, read_limited};
@@ -46,15 +47,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// What a preview and a draft carry: the sections and, optionally, the settings.
-#[derive(Debug, Clone, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Unsaved {
     pub content: EditableContent,
     #[serde(default)]
+    #[ts(optional)]
     pub settings: Option<Settings>,
     /// The version the panel loaded (drafts keep it; previews ignore it).
     #[serde(default)]
+    #[ts(optional)]
     pub version: Option<String>,
+}
+
+/// What a draft on the server keeps of a document: its sections and settings.
+#[derive(Debug, Clone, Deserialize, serde::Serialize, TS)]
+pub struct DraftBody {
+    pub content: EditableContent,
+    pub settings: Option<Settings>,
 }
 
 #[derive(Deserialize)]
@@ -113,10 +123,9 @@ async fn preview(
         let id = doc_id(&path.0, &path.1)?;
         let body = read_limited(&req, payload, MAX_SAVE_BYTES, TOO_LARGE).await?;
         let (unsaved, _) = parse_unsaved(&req, &body)?;
-        editing::edit::check_sections(&unsaved.content.sections)
-            .map_err(ApiError::unprocessable)?;
+        editing::edit::check_sections(&unsaved.content.sections)?;
         if let Some(settings) = &unsaved.settings {
-            editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
+            editing::edit::check_settings(id.kind, settings)?;
         }
         render_in_time(state, id, unsaved).await
     }
@@ -170,36 +179,29 @@ fn render(
         .renderer
         .as_ref()
         .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
+    let file = editor.file_of(id).unwrap_or_default();
+    let in_polish = |problems: &[Diagnostic]| {
+        Diagnostic::polish_all(problems, &editor.content_dir, Some((&file, &text)))
+    };
     let preview = match renderer.preview_until(id, &text, Some(deadline)) {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
         Err(site::Error::Deadline) => return Err(too_slow()),
+        Err(e) if e.diagnostics().is_empty() => return Err(e.into()),
         Err(e) => {
-            let file = editor.file_of(id).unwrap_or_default();
-            let problems: Vec<String> = e
-                .diagnostics()
-                .iter()
-                .map(|d| d.polish(&editor.content_dir, Some((&file, &text))))
-                .collect();
-            if problems.is_empty() {
-                return Err(e.into());
-            }
             return Err(ApiError::unprocessable(format!(
                 "Tej wersji nie da się pokazać: {}",
-                problems.join(" ")
+                in_polish(e.diagnostics())
             )));
         }
     };
-    let file = editor.file_of(id).unwrap_or_default();
-    let problems: Vec<String> = preview
-        .problems
-        .iter()
-        .map(|d| escape(&d.polish(&editor.content_dir, Some((&file, &text)))))
-        .collect();
-    let list = if problems.is_empty() {
+    let list = if preview.problems.is_empty() {
         String::new()
     } else {
-        format!("<br>Tej wersji nie da się zapisać: {}", problems.join(" "))
+        format!(
+            "<br>Tej wersji nie da się zapisać: {}",
+            escape(&in_polish(&preview.problems))
+        )
     };
     Ok(preview
         .html
@@ -223,14 +225,18 @@ async fn put_draft(
     if !state.site.editor.file_of(&id).is_some_and(|f| f.is_file()) {
         return Err(ApiError::not_found(NOT_FOUND));
     }
-    editing::edit::check_sections(&body.content.sections).map_err(ApiError::unprocessable)?;
+    editing::edit::check_sections(&body.content.sections)?;
     let unsaved = body.into_inner();
     let draft = Draft {
         doc_id: id.to_string(),
         author: admin.email,
         saved_at: now(),
         version: unsaved.version.clone().unwrap_or_default(),
-        body: json!({ "content": unsaved.content, "settings": unsaved.settings }),
+        body: serde_json::to_value(DraftBody {
+            content: unsaved.content,
+            settings: unsaved.settings,
+        })
+        .map_err(|e| ApiError::internal(&e))?,
     };
     let db = state.db.clone();
     let stored = draft.clone();

@@ -1,17 +1,18 @@
 //! The built site as the sidecar serves it: every file in memory, swapped in one step when a
 //! build finishes, so a visitor sees either the old site or the new one, never a mix. Each
-//! build is also published to `dist/` (atomically, for `PUBLISH_CMD` and CDNs) and
-//! `PUBLISH_CMD` runs after it, then `PURGE_CMD` with the routes that changed, both with an
-//! allow-listed environment (`PUBLISH_ENV`).
+//! build is also published to `dist/` (atomically, for `PUBLISH_CMD` and CDNs), and a run of
+//! `PUBLISH_CMD` and `PURGE_CMD` with the routes that changed is queued ([`crate::publishing`]).
 
 use actix_web::http::header::{ContentEncoding, EntityTag, HeaderName, HeaderValue};
 use bytes::Bytes;
+use content::load::Changes;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant, SystemTime};
+
+use crate::publishing::{Commands, Publishing};
 
 /// A published file with its compressed forms, made at most once each.
 pub struct StaticFile {
@@ -348,8 +349,6 @@ impl LiveSite {
 #[derive(Debug)]
 pub struct Published {
     pub report: site::BuildReport,
-    /// Why `PUBLISH_CMD` or `PURGE_CMD` failed, if one did (the site itself was published).
-    pub warning: Option<String>,
     /// The routes whose answer changed (every route after the first build).
     pub changed: Vec<String>,
     /// When the public site changes next by itself (a scheduled article, a notice).
@@ -385,13 +384,8 @@ pub struct SiteState {
     pub live: LiveSite,
     /// One build at a time; only what changed is rendered.
     pub builder: Mutex<site::Builder>,
-    pub publish_cmd: Option<String>,
-    /// Run after a successful publish with the changed routes, to purge a CDN's copies.
-    pub purge_cmd: Option<String>,
-    /// What `PUBLISH_CMD` and `PURGE_CMD` may see of the environment besides the base.
-    pub publish_env: Vec<String>,
-    /// The values of `PUBLISH_ENV`'s variables, kept out of the server's own environment.
-    pub publish_environment: Vec<(String, String)>,
+    /// `PUBLISH_CMD` and `PURGE_CMD`, run after each publish on a queue of their own.
+    pub publishing: Publishing,
     pub content_git_commit: bool,
     /// Revisions older than this many days are pruned (the newest few of each stay).
     pub revision_retention_days: i64,
@@ -403,21 +397,23 @@ pub struct SiteState {
 impl SiteState {
     pub fn new(config: &crate::Config) -> Self {
         let project = site::Project::at(&config.root);
+        let builder = site::Builder::new(project.clone())
+            .with_deferred_images()
+            .with_api_origin(config.api_origin.clone())
+            .with_admin_origin(Some(config.origins.admin.clone()));
+        let commands = Commands {
+            publish: config.publish_cmd.clone(),
+            purge: config.purge_cmd.clone(),
+            env_names: config.publish_env.clone(),
+            env: config.publish_environment.clone(),
+        };
         SiteState {
-            builder: Mutex::new(
-                site::Builder::new(project.clone())
-                    .with_deferred_images()
-                    .with_api_origin(config.api_origin.clone())
-                    .with_admin_origin(Some(config.origins.admin.clone())),
-            ),
+            publishing: Publishing::new(commands, config.dist.clone(), builder.pins()),
+            builder: Mutex::new(builder),
             editor: editing::Editor::new(&project.content_dir),
             project,
             dist: config.dist.clone(),
             live: LiveSite::default(),
-            publish_cmd: config.publish_cmd.clone(),
-            purge_cmd: config.purge_cmd.clone(),
-            publish_env: config.publish_env.clone(),
-            publish_environment: config.publish_environment.clone(),
             content_git_commit: config.content_git_commit,
             revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
@@ -429,26 +425,23 @@ impl SiteState {
         self.builder.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Rebuilds what changed, serves it, publishes it to `dist/`, runs `PUBLISH_CMD` and, if
-    /// that succeeded, `PURGE_CMD`.
+    /// Rebuilds what changed (looking at every file), serves it, publishes it to `dist/` and
+    /// queues `PUBLISH_CMD` and `PURGE_CMD`.
     pub fn rebuild(&self) -> Result<Published, site::Error> {
         let mut builder = self.builder();
-        self.rebuild_with(&mut builder, None)
+        self.rebuild_with(&mut builder, Changes::Unknown)
     }
 
     /// Like [`SiteState::rebuild`], with the builder already locked by the caller and, when
-    /// the caller wrote them itself, the content files that changed (the others are not
-    /// looked at again).
+    /// the caller wrote them itself, the content files that changed (`changes`: the others are
+    /// not looked at again; a written text is not read back).
     pub fn rebuild_with(
         &self,
         builder: &mut site::Builder,
-        changed: Option<&[PathBuf]>,
+        changes: Changes<'_>,
     ) -> Result<Published, site::Error> {
         let started = Instant::now();
-        let build = match changed {
-            Some(paths) => builder.render_changed(paths)?,
-            None => builder.render()?,
-        };
+        let build = builder.render_changes(changes)?;
         self.images.add(&build.pending_images);
         let changed = self.live.swap(&build, &self.dist);
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
@@ -459,106 +452,21 @@ impl SiteState {
         self.schedule.set(Some(next));
         let publish_started = Instant::now();
         let build_dir = builder.publish(&self.dist, &build)?;
-        let report = site::BuildReport {
-            files: build.outputs.len(),
-            pages: build.pages(),
-            rendered: build.rendered,
-            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
-            elapsed: started.elapsed(),
+        let report = site::BuildReport::new(
+            &build,
             build_dir,
-            ssr: build.ssr,
-            images: build.images,
-            warnings: build.warnings.clone(),
-            phases: site::Phases {
-                publish: publish_started.elapsed(),
-                ..build.phases
-            },
-            headers: build.headers,
-        };
-        let mut warning = self
-            .publish_cmd
-            .as_deref()
-            .and_then(|cmd| run_publish_cmd(self.shell(cmd), &self.dist));
-        if let (None, Some(cmd), false) = (&warning, &self.purge_cmd, changed.is_empty()) {
-            let site_url = build.renderer.content().site.site_url.clone();
-            warning = run_purge_cmd(self.shell(cmd), &self.dist, &site_url, &changed);
-        }
-        if let Some(w) = &warning {
-            tracing::warn!("{w}");
+            started.elapsed(),
+            publish_started.elapsed(),
+        );
+        if !changed.is_empty() || self.publishing.status().runs == 0 {
+            let site_url = &build.renderer.content().site.site_url;
+            self.publishing.enqueue(&changed, site_url);
         }
         Ok(Published {
             report,
-            warning,
             changed,
             next_change: build.next_change,
         })
-    }
-}
-
-impl SiteState {
-    /// `PUBLISH_CMD` or `PURGE_CMD` in a shell, with the base environment and the variables
-    /// of `PUBLISH_ENV` only.
-    fn shell(&self, cmd: &str) -> Command {
-        let mut command = site::process::command_with("sh", &self.publish_env);
-        command
-            .envs(self.publish_environment.iter().map(|(k, v)| (k, v)))
-            .arg("-c")
-            .arg(cmd);
-        command
-    }
-}
-
-fn run_publish_cmd(mut shell: Command, dist: &Path) -> Option<String> {
-    let output = shell.env("DIST_DIR", dist).output();
-    failure(output, "polecenie publikacji (PUBLISH_CMD)", "PUBLISH_CMD")
-}
-
-/// `PURGE_CMD` with `CHANGED_ROUTES` (one absolute path a line), `SITE_URL` and `DIST_DIR`.
-fn run_purge_cmd(
-    mut shell: Command,
-    dist: &Path,
-    site_url: &str,
-    changed: &[String],
-) -> Option<String> {
-    let output = shell
-        .env("DIST_DIR", dist)
-        .env("SITE_URL", site_url.trim_end_matches('/'))
-        .env("CHANGED_ROUTES", changed.join("\n"))
-        .output();
-    tracing::info!(routes = changed.len(), "PURGE_CMD ran");
-    failure(
-        output,
-        "polecenie czyszczenia pamięci CDN (PURGE_CMD)",
-        "PURGE_CMD",
-    )
-}
-
-/// The admin's warning when a command failed or could not start.
-fn failure(
-    output: std::io::Result<std::process::Output>,
-    what: &str,
-    name: &str,
-) -> Option<String> {
-    match output {
-        Ok(o) if o.status.success() => None,
-        Ok(o) => {
-            let stderr = String::from_utf8_lossy(&o.stderr);
-            let tail: String = stderr
-                .chars()
-                .rev()
-                .take(300)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            Some(format!(
-                "Zmiany zapisano i opublikowano na serwerze, ale {what} nie powiodło się: {}",
-                tail.trim()
-            ))
-        }
-        Err(e) => Some(format!(
-            "Zmiany zapisano i opublikowano na serwerze, ale nie udało się uruchomić {name}: {e}"
-        )),
     }
 }
 

@@ -7,6 +7,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::test;
 use common::{login, send, setup, signed_in, Setup, ADMIN, OTHER, OTHER_PASSWORD, PASSWORD};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 async fn call<S, B>(app: &S, req: test::TestRequest) -> (StatusCode, Option<Cookie<'static>>, Value)
 where
@@ -533,14 +534,102 @@ async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     let sections = json!([{ "type": "text", "content": "Zapisane mimo CDN." }]);
     let (status, _, body) =
         call(&app, put(&cookie, "pages/cennik", &sections, &p["version"])).await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(
-        body["warning"]
-            .as_str()
-            .is_some_and(|w| w.contains("bucket unreachable")),
-        "{body}"
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["page"]["content"]["sections"], sections,
+        "the saved document"
     );
     assert!(file(&s, "pages/cennik.md").contains("Zapisane mimo CDN."));
+    assert!(s.state.site.publishing.wait_idle(Duration::from_secs(30)));
+    let req = test::TestRequest::get()
+        .uri("/api/publishing")
+        .cookie(cookie.clone());
+    let (status, _, publishing) = call(&app, req).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(publishing["pending"], false, "{publishing}");
+    assert!(
+        publishing["failure"]
+            .as_str()
+            .is_some_and(|w| w.contains("PUBLISH_CMD") && w.contains("bucket unreachable")),
+        "{publishing}"
+    );
+    let (_, _, again) = call(
+        &app,
+        put(&cookie, "pages/cennik", &sections, &body["version"]),
+    )
+    .await;
+    assert!(
+        again["publishing"]["failure"]
+            .as_str()
+            .is_some_and(|w| w.contains("bucket unreachable")),
+        "the next save says the CDN is behind: {again}"
+    );
+}
+
+#[actix_rt::test]
+async fn a_slow_publish_command_never_holds_up_a_save_and_the_newest_state_wins() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let gate = dir.path().join("open");
+    let log = dir.path().join("runs.txt");
+    // Each run records which version of the price list it synced, then waits for the gate.
+    let publish = format!(
+        "echo \"run: $(grep -o 'wersja [0-9]' \"$DIST_DIR/cennik/index.html\" | head -n 1)\" >> '{log}'; while [ ! -e '{gate}' ]; do sleep 0.05; done",
+        log = log.display(),
+        gate = gate.display()
+    );
+    let purged = dir.path().join("purged.txt");
+    let purge = format!(
+        "printf '%s\\n--\\n' \"$CHANGED_ROUTES\" >> '{}'",
+        purged.display()
+    );
+    let s = setup(&[
+        ("PUBLISH_CMD", publish.as_str()),
+        ("PURGE_CMD", purge.as_str()),
+    ]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    // The first build's run is under way, blocked at the gate: saves go on.
+    let mut version = page(&pages(&app, &cookie).await, "pages/cennik")["version"].clone();
+    let started = std::time::Instant::now();
+    for n in 1..=3 {
+        let sections =
+            json!([{ "type": "text", "content": format!("Cennik z kolejki, wersja {n}.") }]);
+        let (status, _, body) = call(&app, put(&cookie, "pages/cennik", &sections, &version)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        version = body["version"].clone();
+        assert!(s.served("/cennik").contains(&format!("wersja {n}.")));
+    }
+    let terms = page(&pages(&app, &cookie).await, "pages/regulamin")["version"].clone();
+    let sections = json!([{ "type": "text", "content": "Regulamin z kolejki." }]);
+    let (status, _, _) = call(&app, put(&cookie, "pages/regulamin", &sections, &terms)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "four saves while the sync waited"
+    );
+    assert!(s.state.site.publishing.status().pending);
+    std::fs::write(&gate, "").expect("open the gate");
+    assert!(s.state.site.publishing.wait_idle(Duration::from_secs(60)));
+    let runs = std::fs::read_to_string(&log).expect("runs");
+    let runs: Vec<&str> = runs.lines().collect();
+    assert_eq!(
+        runs,
+        vec!["run: ", "run: wersja 3"],
+        "the start's run, then one for all four saves, of the newest state"
+    );
+    let purges = std::fs::read_to_string(&purged).expect("purges");
+    let last: Vec<&str> = purges
+        .split("--\n")
+        .filter(|r| !r.is_empty())
+        .last()
+        .expect("a purge")
+        .lines()
+        .collect();
+    assert!(
+        last.contains(&"/cennik") && last.contains(&"/regulamin"),
+        "no route lost: {last:?}"
+    );
+    assert_eq!(s.state.site.publishing.status().failure, None);
 }
 
 /// git in `dir`, running none of the programs a test plants there; its output.

@@ -7,6 +7,7 @@ mod common;
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
 use common::{send, setup};
+use std::time::Duration;
 
 const ARTICLE: &str = "blog/terapia-cbt.md";
 
@@ -169,6 +170,14 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
         ("PUBLISH_CMD", publish.as_str()),
         ("PURGE_CMD", purge.as_str()),
     ]);
+    let publishing = &s.state.site.publishing;
+    let idle = || {
+        assert!(
+            publishing.wait_idle(Duration::from_secs(30)),
+            "the queue runs"
+        )
+    };
+    idle();
     let runs = purge_log(dir.path());
     assert_eq!(runs.len(), 1, "the first build purges: {runs:?}");
     assert!(runs[0].contains(&"/".to_string()) && runs[0].contains(&"/cennik".to_string()));
@@ -180,6 +189,7 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
     );
 
     let published = s.state.site.rebuild().expect("rebuilt");
+    idle();
     assert!(published.changed.is_empty(), "{:?}", published.changed);
     assert_eq!(
         purge_log(dir.path()).len(),
@@ -191,7 +201,8 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
     let text = std::fs::read_to_string(&cennik).expect("cennik");
     std::fs::write(&cennik, format!("{text}\nNowy akapit cennika.\n")).expect("write");
     let published = s.state.site.rebuild().expect("rebuilt");
-    assert_eq!(published.warning, None);
+    idle();
+    assert_eq!(publishing.status().failure, None);
     let runs = purge_log(dir.path());
     assert_eq!(runs.len(), 2);
     assert_eq!(runs[1], published.changed);
@@ -204,6 +215,7 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
 
     add_alias(&s, ARTICLE, "/blog/cbt");
     let published = s.state.site.rebuild().expect("rebuilt");
+    idle();
     assert!(
         published.changed.contains(&"/blog/cbt".to_string()),
         "a new old address is purged too (a CDN may hold its 404): {:?}",
@@ -212,9 +224,13 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
 
     std::fs::write(&flag, "").expect("flag");
     std::fs::write(&cennik, format!("{text}\nJeszcze inny akapit.\n")).expect("write");
-    let published = s.state.site.rebuild().expect("rebuilt");
+    s.state.site.rebuild().expect("rebuilt");
+    idle();
     assert!(
-        published.warning.is_some_and(|w| w.contains("PUBLISH_CMD")),
+        publishing
+            .status()
+            .failure
+            .is_some_and(|w| w.contains("PUBLISH_CMD")),
         "the failed sync is reported"
     );
     assert_eq!(
@@ -222,4 +238,17 @@ async fn purge_runs_after_a_good_publish_with_just_the_changed_routes() {
         3,
         "no purge after a failed sync"
     );
+    std::fs::remove_file(&flag).expect("the bucket is back");
+    let blog = s.root.join("content/pages/regulamin.md");
+    let terms = std::fs::read_to_string(&blog).expect("regulamin");
+    std::fs::write(&blog, format!("{terms}\nNowy akapit regulaminu.\n")).expect("write");
+    s.state.site.rebuild().expect("rebuilt");
+    idle();
+    let runs = purge_log(dir.path());
+    assert_eq!(runs.len(), 4, "{runs:?}");
+    assert!(
+        runs[3].contains(&"/cennik".to_string()) && runs[3].contains(&"/regulamin".to_string()),
+        "the failed run's routes are purged with the next good one: {runs:?}"
+    );
+    assert_eq!(publishing.status().failure, None);
 }

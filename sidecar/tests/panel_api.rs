@@ -7,7 +7,7 @@ mod common;
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
-use common::{send, setup, signed_in, Answer, Setup};
+use common::{send, setup, signed_in, Answer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -37,18 +37,6 @@ fn polish(answer: &Answer) -> String {
         answer.text
     );
     message
-}
-
-fn served(s: &Setup, path: &str) -> String {
-    let site = s.state.site.live.current();
-    let file = match path {
-        "/" => "index.html".to_string(),
-        p => format!("{}/index.html", p.trim_start_matches('/')),
-    };
-    site.files
-        .get(&file)
-        .map(|f| String::from_utf8_lossy(&f.raw).into_owned())
-        .unwrap_or_default()
 }
 
 async fn document<S, B>(app: &S, cookie: &Cookie_, id: &str) -> Value
@@ -87,7 +75,7 @@ async fn settings_are_saved_into_the_front_matter_and_published() {
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let file = s.file("blog/terapia-cbt.md");
     assert!(file.contains("title: \"Terapia CBT – nowy tytuł z panelu\"\n"));
-    let page = served(&s, "/blog/terapia-cbt");
+    let page = s.served("/blog/terapia-cbt");
     assert!(page.contains("<h1>Terapia CBT – nowy tytuł z panelu</h1>"));
     assert!(page.contains("content=\"Nowy opis artykułu o terapii poznawczo-behawioralnej.\""));
     let history = send(&app, get(&cookie, "/api/pages/blog/terapia-cbt/revisions")).await;
@@ -140,7 +128,7 @@ async fn a_preview_renders_unsaved_text_and_changes_nothing() {
     let cookie = signed_in(&app).await;
     let doc = document(&app, &cookie, "pages/cennik").await;
     let before = s.file("pages/cennik.md");
-    let public = served(&s, "/cennik");
+    let public = s.served("/cennik");
     let mut content = doc["content"].clone();
     content["sections"][0]["content"] = json!("Niezapisany tekst podglądu.");
     let mut settings = doc["settings"].clone();
@@ -165,7 +153,7 @@ async fn a_preview_renders_unsaved_text_and_changes_nothing() {
         "noindex, nofollow"
     );
     assert_eq!(s.file("pages/cennik.md"), before);
-    assert_eq!(served(&s, "/cennik"), public);
+    assert_eq!(s.served("/cennik"), public);
     let dist = std::fs::read_to_string(s.dir.path().join("dist/cennik/index.html")).unwrap();
     assert!(!dist.contains("Niezapisany tekst podglądu."));
     // As the panel sends it: a form into a new tab.
@@ -358,8 +346,10 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     assert_eq!(created.body["id"], "blog/jak-radzic-sobie-z-lekiem");
     let doc = document(&app, &cookie, "blog/jak-radzic-sobie-z-lekiem").await;
     assert_eq!(doc["status"], "unpublished");
-    assert!(!served(&s, "/blog").contains("/blog/jak-radzic-sobie-z-lekiem"));
-    assert!(served(&s, "/blog/jak-radzic-sobie-z-lekiem").is_empty());
+    assert!(!s
+        .served("/blog")
+        .contains("/blog/jak-radzic-sobie-z-lekiem"));
+    assert!(s.served("/blog/jak-radzic-sobie-z-lekiem").is_empty());
     let history = send(
         &app,
         get(
@@ -390,10 +380,12 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     let body = json!({ "content": content, "settings": settings, "version": doc["version"] });
     let saved = send(&app, with_json(req, &cookie, body)).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
-    assert!(served(&s, "/blog").contains("/blog/jak-radzic-sobie-z-lekiem"));
-    assert!(
-        served(&s, "/blog/jak-radzic-sobie-z-lekiem").contains("Pierwszy akapit nowego artykułu.")
-    );
+    assert!(s
+        .served("/blog")
+        .contains("/blog/jak-radzic-sobie-z-lekiem"));
+    assert!(s
+        .served("/blog/jak-radzic-sobie-z-lekiem")
+        .contains("Pierwszy akapit nowego artykułu."));
 }
 
 #[actix_rt::test]
@@ -452,7 +444,7 @@ async fn a_deleted_article_leaves_the_site_stays_in_the_history_and_comes_back()
         s.root.join("content/blog/praktyka-mindfulness.md").exists(),
         "kept"
     );
-    assert!(served(&s, "/blog").contains("/blog/praktyka-mindfulness"));
+    assert!(s.served("/blog").contains("/blog/praktyka-mindfulness"));
     let doc = document(&app, &cookie, "blog/psycholog-sportowy-gdansk").await;
     let text = s.file("blog/psycholog-sportowy-gdansk.md");
     let req = test::TestRequest::delete().uri("/api/pages/blog/psycholog-sportowy-gdansk");
@@ -474,7 +466,9 @@ async fn a_deleted_article_leaves_the_site_stays_in_the_history_and_comes_back()
         .root
         .join("content/blog/psycholog-sportowy-gdansk.md")
         .exists());
-    assert!(!served(&s, "/blog").contains("/blog/psycholog-sportowy-gdansk"));
+    assert!(!s
+        .served("/blog")
+        .contains("/blog/psycholog-sportowy-gdansk"));
     let list = send(&app, get(&cookie, "/api/deleted")).await;
     assert_eq!(list.body[0]["id"], "blog/psycholog-sportowy-gdansk");
     assert_eq!(list.body[0]["title"], doc["title"]);
@@ -487,7 +481,9 @@ async fn a_deleted_article_leaves_the_site_stays_in_the_history_and_comes_back()
     .await;
     assert_eq!(restored.status, StatusCode::OK, "{}", restored.text);
     assert_eq!(s.file("blog/psycholog-sportowy-gdansk.md"), text);
-    assert!(served(&s, "/blog").contains("/blog/psycholog-sportowy-gdansk"));
+    assert!(s
+        .served("/blog")
+        .contains("/blog/psycholog-sportowy-gdansk"));
     assert_eq!(
         send(&app, get(&cookie, "/api/deleted")).await.body,
         json!([])
@@ -615,7 +611,7 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     let body = json!({ "items": items, "version": prices["version"] });
     let saved = send(&app, with_json(req, &cookie, body.clone())).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
-    let page = served(&s, "/cennik");
+    let page = s.served("/cennik");
     assert!(page.contains("210\u{a0}zł") && page.contains("Warsztat uważności"));
     assert!(
         page.find("Konsultacja psychologiczna").unwrap()
@@ -683,7 +679,7 @@ async fn the_facts_are_edited_checked_in_polish_and_shown_on_every_page() {
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     for route in ["/", "/cennik", "/blog/terapia-cbt"] {
-        let page = served(&s, route);
+        let page = s.served(route);
         assert!(page.contains("+48 58 111 22 33"), "{route}");
         assert!(page.contains("pt. 9:00–15:00"), "{route}");
     }
@@ -764,15 +760,15 @@ async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
     )
     .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
-    assert!(!served(&s, "/").contains("Gabinet nieczynny"), "not yet");
+    assert!(!s.served("/").contains("Gabinet nieczynny"), "not yet");
     eventually("the notice appearing", || {
-        served(&s, "/").contains("Gabinet nieczynny")
+        s.served("/").contains("Gabinet nieczynny")
     })
     .await;
     assert!(sidecar::now() >= now + 2);
-    assert!(served(&s, "/o-mnie").contains("Gabinet nieczynny"));
+    assert!(s.served("/o-mnie").contains("Gabinet nieczynny"));
     eventually("the notice going", || {
-        !served(&s, "/").contains("Gabinet nieczynny")
+        !s.served("/").contains("Gabinet nieczynny")
     })
     .await;
     assert!(sidecar::now() >= now + 4);
@@ -820,13 +816,13 @@ async fn a_scheduled_article_is_published_when_its_time_comes() {
         document(&app, &cookie, "blog/zaplanowany-wpis").await["status"],
         "scheduled"
     );
-    assert!(!served(&s, "/blog").contains("/blog/zaplanowany-wpis"));
+    assert!(!s.served("/blog").contains("/blog/zaplanowany-wpis"));
     eventually("the article appearing", || {
-        served(&s, "/blog").contains("/blog/zaplanowany-wpis")
+        s.served("/blog").contains("/blog/zaplanowany-wpis")
     })
     .await;
     assert!(sidecar::now() >= at, "not before its time");
-    assert!(!served(&s, "/blog/zaplanowany-wpis").is_empty());
+    assert!(!s.served("/blog/zaplanowany-wpis").is_empty());
     let feed = String::from_utf8_lossy(&s.state.site.live.current().files["blog/atom.xml"].raw)
         .into_owned();
     assert!(feed.contains("/blog/zaplanowany-wpis"));
@@ -917,7 +913,7 @@ async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
             .wait_idle(std::time::Duration::from_secs(60)),
         "the variants are encoded in the background"
     );
-    let page = served(&s, "/blog/terapia-online");
+    let page = s.served("/blog/terapia-online");
     // The hero is the uploaded photo's responsive set (the image pipeline's variants), with
     // the text given at upload.
     let hero = page
@@ -974,7 +970,7 @@ async fn uploads_that_are_not_images_too_large_or_without_a_text_are_refused() {
 }
 
 /// What `content/images/` holds.
-fn images_of(s: &Setup) -> Vec<String> {
+fn images_of(s: &common::Setup) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(s.root.join("content/images"))
         .expect("images folder")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())

@@ -198,6 +198,19 @@ fn environ_of(running: &Running) -> String {
     String::from_utf8_lossy(&bytes).replace('\0', "\n")
 }
 
+/// An `env` listing another process writes into `path`, once it is written (empty if it
+/// never is).
+fn once_written(path: &Path) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.contains("PATH=") || Instant::now() > deadline {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// The value of `name` in an `env` listing.
 fn value<'a>(env: &'a str, name: &str) -> Option<&'a str> {
     env.lines()
@@ -235,8 +248,9 @@ fn secrets_and_cloud_tokens_never_reach_the_process_environment_or_its_children(
         ],
     );
     let own = environ_of(&sidecar);
-    let published = std::fs::read_to_string(&publish_env).expect("PUBLISH_CMD ran at start");
-    let purged = std::fs::read_to_string(&purge_env).expect("PURGE_CMD ran at start");
+    // The commands run on their own queue, after the start's build.
+    let published = once_written(&publish_env);
+    let purged = once_written(&purge_env);
     let node = std::fs::read_to_string(dir.path().join("node-env.txt")).expect("node ran at start");
     for (what, env) in [
         ("/proc/PID/environ of the sidecar", &own),

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { skip, startEdge } from "./edge.mjs";
-import { freePort, launchBrowser, openPage, publicRoutes, siteCopy, startSite } from "./harness.mjs";
+import { freePort, launchBrowser, openPage, publicRoutes, siteCopy, startSite, waitFor } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu za krawędzią";
@@ -59,6 +59,8 @@ before(async () => {
     PUBLISH_CMD: `rclone sync --config /dev/null "$DIST_DIR/" '${edgeRoot}'`,
     PURGE_CMD: `printf '%s\\n--\\n' "$CHANGED_ROUTES" >> '${purged}'`,
   });
+  // The commands run on their own queue after the start's build: the purge comes last.
+  await waitFor(() => existsSync(purged), "PUBLISH_CMD and PURGE_CMD after the start");
   assert.ok(existsSync(join(edgeRoot, "index.html")), "PUBLISH_CMD filled the edge's folder");
   edge = await startEdge(work, site.base.replace("http://", ""), `127.0.0.1:${adminPort}`, edgePanelPort, edgeRoot);
   browser = await launchBrowser();
@@ -255,7 +257,9 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
     await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
-    const runs = readFileSync(purged, "utf8").split("--\n");
+    const purges = () => readFileSync(purged, "utf8").split("--\n");
+    await waitFor(() => purges().length > purgesBefore, "PURGE_CMD after the save");
+    const runs = purges();
     assert.equal(runs.length, purgesBefore + 1, "PURGE_CMD ran once for the save");
     const routes = runs[runs.length - 2].trim().split("\n");
     assert.ok(routes.includes("/cennik"), routes.join(" "));

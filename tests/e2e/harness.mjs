@@ -24,6 +24,15 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
+/** Waits until `ready()` is true (checked every 50 ms), failing with `what` after `ms`. */
+export async function waitFor(ready, what, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (!(await ready())) {
+    if (Date.now() > until) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

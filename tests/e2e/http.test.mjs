@@ -5,14 +5,14 @@
 // they may legitimately differ, the comment says why and the test asserts the rule of RFC
 // 9110 both follow instead of equality.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import { skip, startEdge } from "./edge.mjs";
-import { freePort, startSite } from "./harness.mjs";
+import { freePort, startSite, waitFor } from "./harness.mjs";
 
 const PAGE = "/cennik";
 let site;
@@ -59,8 +59,10 @@ before(async () => {
   site = await startSite(undefined, {
     ADMIN_PORT: String(adminPort),
     ADMIN_ORIGIN: `http://localhost:${edgePanelPort}`,
-    PUBLISH_CMD: `rclone sync --config /dev/null "$DIST_DIR/" '${edgeRoot}'`,
+    PUBLISH_CMD: `rclone sync --config /dev/null "$DIST_DIR/" '${edgeRoot}' && touch '${work}/synced'`,
   });
+  // PUBLISH_CMD runs on its own queue after the start's build.
+  await waitFor(() => existsSync(join(work, "synced")), "PUBLISH_CMD after the start");
   edge = await startEdge(work, site.base.replace("http://", ""), `127.0.0.1:${adminPort}`, edgePanelPort, edgeRoot);
   servers = [
     { name: "nginx", base: edge.base },

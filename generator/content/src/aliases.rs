@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::model::{Content, Document};
+use crate::problem::DocumentProblem;
 
 /// Path prefixes that belong to files or to the API, never to an alias.
 const RESERVED: [&str; 3] = ["/api/", "/assets/", "/images/"];
@@ -76,29 +77,25 @@ pub fn aliases(content: &Content) -> Vec<Alias<'_>> {
 
 /// Why `alias` cannot be an old address, if it cannot: it must be a plain absolute path that
 /// an nginx `location`, a `_redirects` line and the sidecar all read the same way.
-pub fn alias_problem(alias: &str) -> Option<String> {
+pub fn alias_problem(alias: &str) -> Option<DocumentProblem> {
     let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '~');
+    let owned = || alias.to_string();
     let Some(rest) = alias.strip_prefix('/') else {
-        return Some(format!("alias '{alias}' must start with '/'"));
+        return Some(DocumentProblem::AliasNoSlash { alias: owned() });
     };
     if rest.is_empty() || rest.ends_with('/') {
-        return Some(format!(
-            "alias '{alias}' must name a page, without a '/' at the end"
-        ));
+        return Some(DocumentProblem::AliasTrailingSlash { alias: owned() });
     }
     if let Some(prefix) = RESERVED.iter().find(|p| alias.starts_with(*p)) {
-        return Some(format!(
-            "alias '{alias}' is under {prefix}, which belongs to files or the API"
-        ));
+        return Some(DocumentProblem::AliasReserved {
+            alias: owned(),
+            prefix: prefix.to_string(),
+        });
     }
     let bad_segment = rest
         .split('/')
         .any(|s| s.is_empty() || s.starts_with(['.', '_']) || !s.chars().all(plain));
-    bad_segment.then(|| {
-        format!(
-            "alias '{alias}' may hold only letters a-z, A-Z, digits and '-', '_', '.', '~' between single '/', and no part may start with '.' or '_'"
-        )
-    })
+    bad_segment.then(|| DocumentProblem::AliasCharacters { alias: owned() })
 }
 
 #[cfg(test)]

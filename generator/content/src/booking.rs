@@ -3,6 +3,7 @@
 //! the practice, each therapist and each service; templates and islands only ask it.
 
 use crate::model::{Booking, Content, TherapistBooking, PRACTICE};
+use crate::problem::BookingProblem;
 
 /// Where one booking button leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,21 +124,20 @@ impl Booking {
     }
 }
 
-/// A problem of the booking model: the path of the `site.yaml` key it is about, and what is
-/// wrong.
+/// A problem of the booking model, and the path of the `site.yaml` key it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub path: Vec<String>,
-    pub message: String,
+    pub problem: BookingProblem,
 }
 
-fn problem(path: &[&str], message: String) -> Problem {
+fn problem(path: &[&str], problem: BookingProblem) -> Problem {
     Problem {
         path: std::iter::once("booking")
             .chain(path.iter().copied())
             .map(str::to_string)
             .collect(),
-        message,
+        problem,
     }
 }
 
@@ -156,10 +156,8 @@ pub fn problems(content: &Content) -> Vec<Problem> {
             } else {
                 &["booksy_host"]
             };
-            out.push(problem(
-                path,
-                format!("{key}: '{value}' must be a host name alone (`www.znanylekarz.pl`)"),
-            ));
+            let value = value.clone();
+            out.push(problem(path, BookingProblem::NotAHost { key, value }));
         }
     }
     let scripts = std::iter::once(("widget_host", &listing.widget_host))
@@ -172,19 +170,21 @@ pub fn problems(content: &Content) -> Vec<Problem> {
         );
     for (key, url) in scripts {
         if host(url).is_none() {
+            let url = url.clone();
             out.push(problem(
                 &["doctor_listing", key],
-                format!("{key}: '{url}' is not a full https:// address"),
+                BookingProblem::NotAnAddress { key, url },
             ));
         }
     }
     if !b.on_doctor_listing(&listing.facility_url) {
         out.push(problem(
             &["doctor_listing", "facility_url"],
-            format!(
-                "facility_url: '{}' is not a page of {} ({})",
-                listing.facility_url, listing.name, listing.host
-            ),
+            BookingProblem::FacilityOffPlatform {
+                url: listing.facility_url.clone(),
+                platform: listing.name.clone(),
+                host: listing.host.clone(),
+            },
         ));
     }
     out.extend(therapist_problems(content));
@@ -198,9 +198,10 @@ fn therapist_problems(content: &Content) -> Vec<Problem> {
     let mut out = Vec::new();
     for slug in b.therapists.keys() {
         if !content.team.iter().any(|d| d.slug() == slug) {
+            let slug = slug.clone();
             out.push(problem(
-                &["therapists", slug],
-                format!("therapists: '{slug}' is not a file under content/team/"),
+                &["therapists", &slug],
+                BookingProblem::UnknownTherapist { slug: slug.clone() },
             ));
         }
     }
@@ -212,10 +213,10 @@ fn therapist_problems(content: &Content) -> Vec<Problem> {
     {
         out.push(problem(
             &["doctor_listing", "badge_therapist"],
-            format!(
-                "badge_therapist: '{badge}' is not a therapist of booking.therapists with a doctor_id on {}",
-                listing.name
-            ),
+            BookingProblem::BadgeWithoutDoctor {
+                badge: badge.clone(),
+                platform: listing.name.clone(),
+            },
         ));
     }
     out
@@ -226,30 +227,22 @@ fn service_problems(content: &Content) -> Vec<Problem> {
     let mut out = Vec::new();
     for doc in &content.services {
         if !b.services.contains_key(doc.slug()) {
+            let slug = doc.slug().to_string();
             out.push(problem(
                 &["services"],
-                format!(
-                    "services: '{}' (content/services/) is missing: name its therapist or `{PRACTICE}`",
-                    doc.slug()
-                ),
+                BookingProblem::ServiceMissing { slug },
             ));
         }
     }
     for (slug, who) in &b.services {
         let path = ["services", slug.as_str()];
         if !content.services.iter().any(|d| d.slug() == slug) {
-            out.push(problem(
-                &path,
-                format!("services: '{slug}' is not a file under content/services/"),
-            ));
+            let slug = slug.clone();
+            out.push(problem(&path, BookingProblem::UnknownService { slug }));
         }
         if who != PRACTICE && !b.therapists.contains_key(who) {
-            out.push(problem(
-                &path,
-                format!(
-                    "services: '{slug}' is booked with '{who}', which is neither a therapist of booking.therapists nor `{PRACTICE}`"
-                ),
-            ));
+            let (slug, who) = (slug.clone(), who.clone());
+            out.push(problem(&path, BookingProblem::UnknownBooker { slug, who }));
         }
     }
     out

@@ -188,6 +188,66 @@ impl LocalTime {
     }
 }
 
+/// A moment as the content writes it — an article's `date`, the notice's `from` and `until`
+/// — read once when its file loads: the text as written, and the moment it names (none when
+/// the text is no date: the checks report it). Written back as the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moment {
+    text: String,
+    time: Option<LocalTime>,
+}
+
+impl Moment {
+    pub fn new(text: impl Into<String>) -> Self {
+        let text = text.into();
+        let time = LocalTime::parse(&text).ok();
+        Moment { text, time }
+    }
+
+    /// As written.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The moment, if the text is a date.
+    pub fn time(&self) -> Option<LocalTime> {
+        self.time
+    }
+
+    /// Its Unix time in Warsaw, if the text is a date.
+    pub fn unix(&self) -> Option<i64> {
+        self.time.map(|t| t.unix())
+    }
+}
+
+/// Earlier moments first; texts that are no date after every date, by their text.
+impl Ord for Moment {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let key = |m: &Moment| (m.time.is_none(), m.time);
+        key(self)
+            .cmp(&key(other))
+            .then_with(|| self.text.cmp(&other.text))
+    }
+}
+
+impl PartialOrd for Moment {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl serde::Serialize for Moment {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.text)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Moment {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(Moment::new)
+    }
+}
+
 /// The Warsaw calendar date and time of a Unix time, written `YYYY-MM-DD HH:MM:SS`.
 pub fn warsaw(utc: i64) -> (Date, u32) {
     let local = utc + warsaw_offset(utc);
@@ -274,6 +334,17 @@ mod tests {
         ] {
             assert!(LocalTime::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_moment_is_read_once_and_written_as_it_was() {
+        let m: Moment = crate::yaml::parse("\"2025-12-24 09:30\"").unwrap();
+        assert_eq!(m.text(), "2025-12-24 09:30");
+        assert_eq!(m.time(), LocalTime::parse("2025-12-24 09:30").ok());
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"2025-12-24 09:30\"");
+        let bad = Moment::new("24.12.2025");
+        assert_eq!(bad.time(), None);
+        assert!(Moment::new("2025-12-24") < m && m < bad);
     }
 
     #[test]

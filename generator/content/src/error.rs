@@ -1,41 +1,9 @@
-//! The error type of the content: every failure says what failed and where, and a problem of
-//! the content is a [`Diagnostic`] with its file and line.
+//! The error type of the content: every failure says what failed and where; the problems of
+//! the content are [`Diagnostic`]s, each a [`crate::problem::Problem`] at a file and line.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// One problem found in the content, pointing at a file and a 1-based line.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Diagnostic {
-    pub file: PathBuf,
-    pub line: usize,
-    pub message: String,
-}
-
-impl Diagnostic {
-    pub fn new(file: &Path, line: usize, message: impl Into<String>) -> Self {
-        Self {
-            file: file.to_path_buf(),
-            line: line.max(1),
-            message: message.into(),
-        }
-    }
-
-    /// Problems one to a line, indented, as an error message lists them.
-    pub fn list(diagnostics: &[Diagnostic]) -> String {
-        diagnostics
-            .iter()
-            .map(|d| format!("  {d}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
-    }
-}
+pub use crate::problem::Diagnostic;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -1,5 +1,7 @@
 //! Splits a Markdown document into its YAML front matter and its body.
 
+use crate::problem::FileProblem;
+
 /// A document cut in two, with positions that let errors point at file lines.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Split<'a> {
@@ -14,13 +16,10 @@ pub struct Split<'a> {
 }
 
 /// Front matter is the text between a first line `---` and the next line `---`.
-pub fn split(text: &str) -> Result<Split<'_>, (usize, String)> {
+pub fn split(text: &str) -> Result<Split<'_>, (usize, FileProblem)> {
     let first_end = text.find('\n').unwrap_or(text.len());
     if text[..first_end].trim_end() != "---" {
-        return Err((
-            1,
-            "the file must start with a front matter line '---'".into(),
-        ));
+        return Err((1, FileProblem::NoFrontMatter));
     }
     let yaml_start = (first_end + 1).min(text.len());
     let mut offset = yaml_start;
@@ -40,10 +39,7 @@ pub fn split(text: &str) -> Result<Split<'_>, (usize, String)> {
         offset = end + 1;
         line += 1;
     }
-    Err((
-        1,
-        "the front matter is not closed: no second line '---'".into(),
-    ))
+    Err((1, FileProblem::FrontMatterNotClosed))
 }
 
 #[cfg(test)]
@@ -67,6 +63,6 @@ mod tests {
     #[test]
     fn unclosed_front_matter_is_an_error() {
         let err = split("---\ntitle: a\n").unwrap_err();
-        assert!(err.1.contains("not closed"));
+        assert_eq!(err.1, FileProblem::FrontMatterNotClosed);
     }
 }

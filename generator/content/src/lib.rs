@@ -22,7 +22,7 @@ pub mod limits;
 pub mod load;
 pub mod markdown;
 pub mod model;
-mod polish;
+pub mod problem;
 pub mod schedule;
 pub mod sections;
 pub mod security_txt;
@@ -34,6 +34,7 @@ pub mod yaml;
 pub use error::{Diagnostic, Error, Result};
 pub use kind::{DocId, Kind};
 pub use model::{Content, Document, SiteConfig};
+pub use problem::Problem;
 pub use schedule::Clock;
 pub use sections::Section;
 

@@ -4,6 +4,7 @@
 //! megabyte of `>` kept a core busy for minutes — while real text nests a few levels: past
 //! these limits a section is refused before pulldown-cmark or ammonia see it.
 
+use crate::problem::{FileProblem, Problem};
 use crate::sections;
 
 /// The longest section: ten times the longest text of the site (the privacy policy).
@@ -34,31 +35,19 @@ pub struct Found {
 }
 
 impl Found {
-    /// In English, for `make check` (after the file and line).
-    pub(crate) fn message(&self) -> String {
+    /// What the text holds too much of.
+    pub fn problem(&self) -> FileProblem {
         match self.excess {
-            Excess::Size => format!(
-                "this section is longer than {} KiB: split it into several sections",
-                MAX_SECTION_BYTES / 1024
-            ),
-            Excess::Nesting => format!(
-                "quotes ('>'), lists or HTML elements are nested more than {MAX_NESTING} levels deep here"
-            ),
+            Excess::Size => FileProblem::SectionTooLong,
+            Excess::Nesting => FileProblem::NestedTooDeep,
         }
     }
 
-    /// In Polish, for the panel: `section` is the section's number (from 1).
-    pub fn polish(&self, section: usize) -> String {
-        match self.excess {
-            Excess::Size => format!(
-                "Sekcja {section}: tekst jest dłuższy niż {} KiB. Podziel go na kilka sekcji.",
-                MAX_SECTION_BYTES / 1024
-            ),
-            Excess::Nesting => format!(
-                "Sekcja {section}, wiersz {}: cytaty („>”), listy lub znaczniki HTML są zagnieżdżone głębiej niż na {MAX_NESTING} poziomów. Spłaszcz ten fragment.",
-                self.line + 1
-            ),
-        }
+    /// The problem in a section of the panel's text: `section` is the section's number
+    /// (from 1); a nesting problem also says its line in that section.
+    pub fn in_section(&self, section: usize) -> Problem {
+        let line = (self.excess == Excess::Nesting).then_some(self.line + 1);
+        Problem::from(self.problem()).in_section(section, line)
     }
 }
 
@@ -242,7 +231,8 @@ mod tests {
             line: 4,
             excess: Excess::Nesting,
         }
-        .polish(2);
+        .in_section(2)
+        .sentence();
         assert!(polish.starts_with("Sekcja 2, wiersz 5:"), "{polish}");
     }
 }

@@ -16,6 +16,7 @@ use crate::kind::{is_slug, DocId, Kind};
 use crate::model::{
     ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
+use crate::problem::FileProblem;
 use crate::{frontmatter, limits, markdown, sections, validate, walk, yaml};
 
 /// How close to its reading a change must be for the file to count as possibly changed again.
@@ -31,8 +32,12 @@ fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize>
         .collect()
 }
 
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::read(path, e))
+/// The text of `path`, or why it cannot be read, as a problem of that file.
+fn read(path: &Path) -> std::result::Result<String, Diagnostic> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let error = e.to_string();
+        Diagnostic::new(path, 1, FileProblem::Unreadable { error })
+    })
 }
 
 /// Parses one Markdown document of `kind` with front matter of type `M`.
@@ -47,21 +52,17 @@ pub fn parse_document<M: DeserializeOwned>(
         .unwrap_or_default()
         .to_string();
     if !is_slug(&slug) {
-        return Err(Diagnostic::new(
-            file,
-            1,
-            format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
-        ));
+        return Err(Diagnostic::new(file, 1, FileProblem::NotASlug { slug }));
     }
-    let split = frontmatter::split(text).map_err(|(line, msg)| Diagnostic::new(file, line, msg))?;
+    let split = frontmatter::split(text).map_err(|(line, p)| Diagnostic::new(file, line, p))?;
     let meta: M = yaml::parse(split.yaml).map_err(|e| {
         let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
-        Diagnostic::new(file, line, format!("front matter: {}", e.message))
+        Diagnostic::new(file, line, FileProblem::FrontMatter(e))
     })?;
     // Before anything parses the Markdown: too long or too deeply nested text is refused
     // at the cost of one pass over its lines.
     limits::check_body(split.body)
-        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.message()))?;
+        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.problem()))?;
     let id = DocId::new(kind, slug);
     Ok(Document {
         route: id.route(),
@@ -130,7 +131,37 @@ impl<M> Default for Cache<M> {
 #[derive(Debug, Clone, Copy)]
 pub enum Changes<'a> {
     Unknown,
+    /// These files were written, created or removed: read them again.
     Only(&'a [PathBuf]),
+    /// This one file was written with this text (the panel's save): parsed from the text the
+    /// writer holds, not read back.
+    Written(&'a Written),
+}
+
+/// A file and the text just written to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl<'a> Changes<'a> {
+    /// The paths the caller says changed; `None` when it does not know.
+    fn paths(self) -> Option<&'a [PathBuf]> {
+        match self {
+            Changes::Unknown => None,
+            Changes::Only(paths) => Some(paths),
+            Changes::Written(w) => Some(std::slice::from_ref(&w.path)),
+        }
+    }
+
+    /// The text written to `path`, when the caller holds it.
+    fn text_of(self, path: &Path) -> Option<&'a str> {
+        match self {
+            Changes::Written(w) if w.path == path => Some(&w.text),
+            _ => None,
+        }
+    }
 }
 
 /// Updates a folder's listing for the changed paths under it: new or changed files get a
@@ -185,10 +216,14 @@ fn parse_entry<M: DeserializeOwned>(
     path: &Path,
     stamp: Option<Stamp>,
     generation: u64,
+    written: Option<&str>,
 ) -> Entry<M> {
     let read_at = SystemTime::now();
-    let parsed = read(path)
-        .map_err(|e| Diagnostic::new(path, 1, e.to_string()))
+    let text = match written {
+        Some(text) => Ok(std::borrow::Cow::Borrowed(text)),
+        None => read(path).map(std::borrow::Cow::Owned),
+    };
+    let parsed = text
         .and_then(|text| parse_document::<M>(kind, path, &text))
         .map(|mut doc| {
             doc.modified = stamp.map(|s| s.modified);
@@ -213,14 +248,18 @@ fn entry<'a, M: DeserializeOwned>(
     generation: u64,
     kind: Kind,
     found: &walk::Found,
-    changed: bool,
+    changes: Changes<'_>,
 ) -> &'a mut Entry<M> {
+    let written = changes.text_of(&found.path);
+    let changed = changes
+        .paths()
+        .is_some_and(|paths| paths.contains(&found.path));
     let stamp = found.modified.map(|modified| Stamp {
         size: found.len,
         modified,
     });
     if !entries.contains_key(found.relative.as_str()) {
-        let parsed = parse_entry(kind, &found.path, stamp, generation);
+        let parsed = parse_entry(kind, &found.path, stamp, generation, written);
         entries.insert(found.relative.clone(), parsed);
     }
     let Some(entry) = entries.get_mut(found.relative.as_str()) else {
@@ -228,7 +267,7 @@ fn entry<'a, M: DeserializeOwned>(
     };
     let stale = changed || !stamp.is_some_and(|s| entry.fresh(s));
     if stale && entry.seen_in != generation {
-        *entry = parse_entry(kind, &found.path, stamp, generation);
+        *entry = parse_entry(kind, &found.path, stamp, generation, written);
     }
     entry.seen_in = generation;
     entry
@@ -249,22 +288,22 @@ impl<M: DeserializeOwned> Cache<M> {
             docs: Vec::new(),
             failed: Vec::new(),
         };
-        let changed: &[PathBuf] = match (changes, self.listing.as_mut()) {
-            (Changes::Only(changed), Some(listing)) => {
+        let changes = match (changes.paths(), self.listing.as_mut()) {
+            (Some(changed), Some(listing)) => {
                 apply_changes(listing, &dir, changed);
-                changed
+                changes
             }
             _ => {
                 match walk::files(&dir) {
                     Ok(files) => self.listing = Some(files),
                     Err(e) => {
-                        let message = format!("cannot list the folder: {e}");
-                        problems.push(Diagnostic::new(&dir, 1, message));
+                        let error = e.to_string();
+                        problems.push(Diagnostic::new(&dir, 1, FileProblem::Unlisted { error }));
                         self.listing = None;
                         return out;
                     }
                 }
-                &[]
+                Changes::Unknown
             }
         };
         self.generation += 1;
@@ -277,12 +316,10 @@ impl<M: DeserializeOwned> Cache<M> {
         out.docs.reserve(listing.len());
         for found in listing {
             if !found.relative.ends_with(".md") {
-                let message = "only Markdown files (.md) belong in this folder";
-                problems.push(Diagnostic::new(&found.path, 1, message));
+                problems.push(Diagnostic::new(&found.path, 1, FileProblem::NotMarkdown));
                 continue;
             }
-            let is_changed = changed.contains(&found.path);
-            let entry = entry::<M>(entries, *generation, kind, found, is_changed);
+            let entry = entry::<M>(entries, *generation, kind, found, changes);
             if entry.checked_with != Some(site.1) {
                 entry.own_problems = match &entry.parsed {
                     Ok(doc) => validate::document(doc, site.0),
@@ -307,17 +344,69 @@ impl<M: DeserializeOwned> Cache<M> {
     }
 }
 
-fn load_yaml<T: DeserializeOwned>(path: &Path, problems: &mut Vec<Diagnostic>) -> Option<T> {
-    let text = match read(path) {
-        Ok(t) => t,
-        Err(e) => {
-            problems.push(Diagnostic::new(path, 1, e.to_string()));
-            return None;
+/// `site.yaml` or the price list, parsed again only when it changed.
+struct YamlFile<T> {
+    stamp: Option<Stamp>,
+    read_at: SystemTime,
+    parsed: Option<std::result::Result<T, Diagnostic>>,
+}
+
+impl<T> Default for YamlFile<T> {
+    fn default() -> Self {
+        Self {
+            stamp: None,
+            read_at: SystemTime::UNIX_EPOCH,
+            parsed: None,
         }
-    };
-    yaml::parse(&text)
-        .map_err(|e| problems.push(Diagnostic::new(path, e.line.unwrap_or(1), e.message)))
-        .ok()
+    }
+}
+
+fn stamp_of(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        size: meta.len(),
+        modified: meta.modified().ok()?,
+    })
+}
+
+impl<T: DeserializeOwned + Clone> YamlFile<T> {
+    fn load(
+        &mut self,
+        path: &Path,
+        changes: Changes<'_>,
+        problems: &mut Vec<Diagnostic>,
+    ) -> Option<T> {
+        let told = changes.paths().map(|paths| paths.iter().any(|p| p == path));
+        let stamp = match told {
+            Some(false) => self.stamp,
+            _ => stamp_of(path),
+        };
+        let fresh = self
+            .stamp
+            .zip(stamp)
+            .is_some_and(|(old, now)| old == now && now.modified + RACY < self.read_at);
+        if self.parsed.is_none() || told == Some(true) || (told.is_none() && !fresh) {
+            self.read_at = SystemTime::now();
+            self.stamp = stamp;
+            let text = match changes.text_of(path) {
+                Some(text) => Ok(text.to_string()),
+                None => read(path),
+            };
+            self.parsed = Some(text.and_then(|text| {
+                yaml::parse(&text).map_err(|e| {
+                    let line = e.line.unwrap_or(1);
+                    Diagnostic::new(path, line, FileProblem::Yaml(e))
+                })
+            }));
+        }
+        match self.parsed.as_ref()? {
+            Ok(value) => Some(value.clone()),
+            Err(d) => {
+                problems.push(d.clone());
+                None
+            }
+        }
+    }
 }
 
 /// The loaded content and the routes of documents that failed to load.
@@ -333,6 +422,8 @@ pub struct Loader {
     services: Cache<ServiceMeta>,
     articles: Cache<ArticleMeta>,
     team: Cache<TeamMeta>,
+    site: YamlFile<SiteConfig>,
+    prices: YamlFile<PriceList>,
     checks: validate::Checks,
 }
 
@@ -353,9 +444,11 @@ impl Loader {
         changes: Changes<'_>,
     ) -> (Option<Raw>, Vec<Diagnostic>) {
         let mut problems = Vec::new();
-        let site: Option<SiteConfig> = load_yaml(&content_dir.join("site.yaml"), &mut problems);
+        let site = self
+            .site
+            .load(&content_dir.join("site.yaml"), changes, &mut problems);
         let prices_file = content_dir.join("cennik.yaml");
-        let prices: Option<PriceList> = load_yaml(&prices_file, &mut problems);
+        let prices = self.prices.load(&prices_file, changes, &mut problems);
         let (Some(site), Some(prices)) = (site, prices) else {
             return (None, problems);
         };
@@ -416,7 +509,7 @@ mod tests {
             },
             read_at: now,
             seen_in: 0,
-            parsed: Err(Diagnostic::new(Path::new("a"), 1, "x")),
+            parsed: Err(Diagnostic::new(Path::new("a"), 1, FileProblem::NotMarkdown)),
             own_problems: Vec::new(),
             checked_with: None,
         };

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use crate::dates::Moment;
 use crate::kind::DocId;
 use crate::markdown::Target;
 use crate::sections::Section;
@@ -224,8 +225,8 @@ impl ExampleFact {
 #[serde(deny_unknown_fields)]
 pub struct Notice {
     pub text: String,
-    pub from: String,
-    pub until: String,
+    pub from: Moment,
+    pub until: Moment,
 }
 
 /// Front matter of a page under `content/pages/`.
@@ -299,7 +300,7 @@ pub struct ArticleMeta {
     pub excerpt: String,
     /// `YYYY-MM-DD`, or `YYYY-MM-DD HH:MM` (Warsaw time): an article dated in the future is
     /// published at that moment.
-    pub date: String,
+    pub date: Moment,
     pub image: String,
     pub image_alt: String,
     pub author: String,
@@ -407,6 +408,15 @@ pub struct Content {
 }
 
 impl Content {
+    /// The id of every document, of every kind.
+    pub fn ids(&self) -> impl Iterator<Item = &DocId> {
+        let pages = self.pages.iter().map(|d| &d.id);
+        let services = self.services.iter().map(|d| &d.id);
+        let articles = self.articles.iter().map(|d| &d.id);
+        let team = self.team.iter().map(|d| &d.id);
+        pages.chain(services).chain(articles).chain(team)
+    }
+
     /// Every public route the site has, in a stable order.
     pub fn routes(&self) -> Vec<String> {
         let pages = self.pages.iter().filter_map(|d| d.route.clone());

@@ -7,7 +7,7 @@
 use serde::Serialize;
 use std::collections::BTreeSet;
 
-use crate::dates::{warsaw, LocalTime};
+use crate::dates::{warsaw, Moment};
 use crate::error::{Error, Result};
 use crate::model::{ArticleMeta, Content, Notice};
 use crate::validate;
@@ -35,7 +35,7 @@ impl Clock {
 }
 
 /// Whether an article is on the site.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Published,
@@ -45,26 +45,25 @@ pub enum Status {
     Unpublished,
 }
 
-/// When an article dated `date` is published (`None` for a date that is not one: the check
-/// reports it).
-pub fn publish_time(date: &str) -> Option<i64> {
-    LocalTime::parse(date).ok().map(|t| t.unix())
-}
-
-pub fn article_status(meta: &ArticleMeta, now: i64) -> Status {
-    if !meta.published {
+/// Whether an article that is `published` (its flag) and dated `date` is on the site at `now`.
+pub fn status(published: bool, date: Option<&Moment>, now: i64) -> Status {
+    if !published {
         Status::Unpublished
-    } else if publish_time(&meta.date).is_some_and(|t| t > now) {
+    } else if date.and_then(Moment::unix).is_some_and(|t| t > now) {
         Status::Scheduled
     } else {
         Status::Published
     }
 }
 
+pub fn article_status(meta: &ArticleMeta, now: i64) -> Status {
+    status(meta.published, Some(&meta.date), now)
+}
+
 /// The moments a notice starts and stops showing: `[from, until)`.
 pub fn notice_window(notice: &Notice) -> Option<(i64, i64)> {
-    let from = LocalTime::parse(&notice.from).ok()?.unix();
-    let until = LocalTime::parse(&notice.until).ok()?.end_unix();
+    let from = notice.from.unix()?;
+    let until = notice.until.time()?.end_unix();
     Some((from, until))
 }
 
@@ -82,7 +81,7 @@ pub fn public_at(mut content: Content, now: i64) -> Result<(Content, Option<i64>
     content.articles.retain(|a| {
         let status = article_status(&a.meta, now);
         if status == Status::Scheduled {
-            later(publish_time(&a.meta.date).unwrap_or(now));
+            later(a.meta.date.unix().unwrap_or(now));
         }
         if status != Status::Published {
             hidden.extend(a.route.clone());

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 
 pub const DEFAULT_TYPE: &str = "text";
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Section {
     #[serde(rename = "type", default = "default_type")]
+    #[ts(optional = false)]
     pub kind: String,
     #[serde(default)]
     pub content: String,

@@ -3,9 +3,10 @@
 //! `site` crate writes the file; `make check` names a contact that cannot be used.
 
 use crate::model::SiteConfig;
+use crate::problem::SiteProblem;
 
 /// The `Contact:` value: a `mailto:` or `https://` address, or the problem with it.
-pub fn contact(site: &SiteConfig) -> Result<String, String> {
+pub fn contact(site: &SiteConfig) -> Result<String, SiteProblem> {
     let given = site
         .security_contact
         .as_deref()
@@ -17,17 +18,17 @@ pub fn contact(site: &SiteConfig) -> Result<String, String> {
             .is_some_and(|(user, host)| !user.is_empty() && host.contains('.'))
     };
     if !plain(given) {
-        return Err(format!(
-            "security_contact '{given}' must be one address without spaces"
-        ));
+        return Err(SiteProblem::SecurityContactSpaces {
+            value: given.to_string(),
+        });
     }
     if given.starts_with("https://") && given.len() > "https://".len() {
         return Ok(given.to_string());
     }
     match given.strip_prefix("mailto:").unwrap_or(given) {
         address if email(address) => Ok(format!("mailto:{address}")),
-        _ => Err(format!(
-            "security_contact '{given}' is neither an e-mail address, a 'mailto:' nor an 'https://' address"
-        )),
+        _ => Err(SiteProblem::SecurityContactForm {
+            value: given.to_string(),
+        }),
     }
 }

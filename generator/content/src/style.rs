@@ -7,19 +7,17 @@ use regex::Regex;
 use std::sync::OnceLock;
 
 use crate::model::SiteConfig;
+use crate::problem::StyleProblem;
 
 /// A style problem at a byte offset of the checked text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Problem {
+pub(crate) struct Found {
     pub offset: usize,
-    pub message: String,
+    pub problem: StyleProblem,
 }
 
-fn problem(offset: usize, message: impl Into<String>) -> Problem {
-    Problem {
-        offset,
-        message: message.into(),
-    }
+fn problem(offset: usize, problem: StyleProblem) -> Found {
+    Found { offset, problem }
 }
 
 const QUESTION_WORDS: [&str; 24] = [
@@ -58,7 +56,7 @@ fn without_number(heading: &str) -> &str {
 }
 
 /// Headings and bold paragraph openings that ask a question must end with '?'.
-fn questions(text: &str, out: &mut Vec<Problem>) {
+fn questions(text: &str, out: &mut Vec<Found>) {
     static BOLD: OnceLock<Regex> = OnceLock::new();
     let bold = regex(&BOLD, r"^\*\*([^*]+)\*\*");
     let mut offset = 0;
@@ -75,7 +73,9 @@ fn questions(text: &str, out: &mut Vec<Problem>) {
             if is_question(asked) && !asked.ends_with('?') {
                 out.push(problem(
                     offset,
-                    format!("the question '{asked}' must end with '?' (STYLE.md)"),
+                    StyleProblem::Question {
+                        text: asked.to_string(),
+                    },
                 ));
             }
         }
@@ -83,44 +83,34 @@ fn questions(text: &str, out: &mut Vec<Problem>) {
     }
 }
 
-fn units(text: &str, out: &mut Vec<Problem>) {
+fn units(text: &str, out: &mut Vec<Found>) {
     static GLUED: OnceLock<Regex> = OnceLock::new();
     static PLN: OnceLock<Regex> = OnceLock::new();
     let glued = regex(&GLUED, r"\d(zł|min\b|minut\b|PLN\b)");
     for m in glued.find_iter(text) {
         out.push(problem(
             m.start(),
-            format!(
-                "'{}': put a space between a number and its unit (STYLE.md)",
-                m.as_str()
-            ),
+            StyleProblem::GluedUnit {
+                text: m.as_str().to_string(),
+            },
         ));
     }
     for m in regex(&PLN, r"\bPLN\b").find_iter(text) {
-        out.push(problem(
-            m.start(),
-            "write prices in 'zł', not 'PLN' (STYLE.md)",
-        ));
+        out.push(problem(m.start(), StyleProblem::Pln));
     }
 }
 
-fn crisis_numbers(text: &str, out: &mut Vec<Problem>) {
+fn crisis_numbers(text: &str, out: &mut Vec<Found>) {
     let plain = text.replace('\u{a0}', " ");
     let first = |needle: &str| plain.find(needle);
     let helplines = first("800 70 2222").or_else(|| first("116 111"));
     if let (Some(at), None) = (helplines, first("116 123")) {
-        out.push(problem(
-            at,
-            "where 800 70 2222 or 116 111 is given, give the adults' line 116 123 too (STYLE.md)",
-        ));
+        out.push(problem(at, StyleProblem::AdultLine));
     }
     static VIOLENCE: OnceLock<Regex> = OnceLock::new();
     let violence = regex(&VIOLENCE, r"(?i)\bprzemoc");
     if let (Some(m), None) = (violence.find(&plain), first("800 120 002")) {
-        out.push(problem(
-            m.start(),
-            "where violence is mentioned, give the Blue Line 800 120 002 (STYLE.md)",
-        ));
+        out.push(problem(m.start(), StyleProblem::BlueLine));
     }
 }
 
@@ -137,18 +127,15 @@ fn street_stem(site: &SiteConfig) -> Option<String> {
     (chars.len() >= 4).then(|| chars.into_iter().collect())
 }
 
-fn address(text: &str, site: &SiteConfig, out: &mut Vec<Problem>) {
+fn address(text: &str, site: &SiteConfig, out: &mut Vec<Found>) {
     if let Some(stem) = street_stem(site) {
         if let Some(at) = text.find(&stem) {
-            out.push(problem(
-                at,
-                "write {{ adres }} instead of the street, so that the address has one source (STYLE.md)",
-            ));
+            out.push(problem(at, StyleProblem::Street));
         }
     }
 }
 
-fn one_word_for_patients(text: &str, out: &mut Vec<Problem>) {
+fn one_word_for_patients(text: &str, out: &mut Vec<Found>) {
     static CLIENT: OnceLock<Regex> = OnceLock::new();
     if let Some(m) = regex(
         &CLIENT,
@@ -158,13 +145,15 @@ fn one_word_for_patients(text: &str, out: &mut Vec<Problem>) {
     {
         out.push(problem(
             m.start(),
-            format!("'{}': the site says 'pacjent' (STYLE.md)", m.as_str()),
+            StyleProblem::Patient {
+                word: m.as_str().to_string(),
+            },
         ));
     }
 }
 
 /// Every style problem of one Markdown text.
-pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Problem> {
+pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Found> {
     let mut out = Vec::new();
     questions(text, &mut out);
     units(text, &mut out);
@@ -209,7 +198,9 @@ mod tests {
         units(text, &mut out);
         crisis_numbers(text, &mut out);
         one_word_for_patients(text, &mut out);
-        out.into_iter().map(|p| p.message).collect()
+        out.into_iter()
+            .map(|p| crate::Problem::from(p.problem).english())
+            .collect()
     }
 
     #[test]

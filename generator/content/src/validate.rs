@@ -6,35 +6,31 @@ use sha2::{Digest, Sha256};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::dates::LocalTime;
+use crate::dates::Moment;
 use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
 use crate::model::{Content, Document, SiteConfig};
+use crate::problem::WEEKDAYS;
+use crate::problem::{BookingKey, DateField, DocumentProblem, OffPlatform, Problem, SiteProblem};
 use crate::walk;
 
 /// The problems a document has on its own: unknown facts and the house style.
 pub fn document<M>(doc: &Document<M>, site: &SiteConfig) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for unknown in facts::unknown(&doc.body) {
-        let message = format!(
-            "'{{{{ {} }}}}' is not a fact of site.yaml; known: {}",
-            unknown.name,
-            facts::NAMES.join(", ")
-        );
+        let line = doc.line_in_body(unknown.offset);
+        let name = unknown.name;
         out.push(Diagnostic::new(
             &doc.file,
-            doc.line_in_body(unknown.offset),
-            message,
+            line,
+            DocumentProblem::UnknownFact { name },
         ));
     }
-    for p in crate::style::check(&doc.body, site) {
-        out.push(Diagnostic::new(
-            &doc.file,
-            doc.line_in_body(p.offset),
-            p.message,
-        ));
+    for found in crate::style::check(&doc.body, site) {
+        let line = doc.line_in_body(found.offset);
+        out.push(Diagnostic::new(&doc.file, line, found.problem));
     }
     out
 }
@@ -52,15 +48,14 @@ impl Context<'_> {
     }
 
     /// Why an internal address does not lead anywhere, if it does not.
-    fn broken_link(&self, url: &str) -> Option<String> {
+    fn broken_link(&self, url: &str) -> Option<DocumentProblem> {
         let external = ["http://", "https://", "mailto:", "tel:", "#"];
         if external.iter().any(|p| url.starts_with(p)) {
             return None;
         }
         if !url.starts_with('/') || url.starts_with("//") {
-            return Some(format!(
-                "the link '{url}' must be a full address or start with '/'"
-            ));
+            let url = url.to_string();
+            return Some(DocumentProblem::LinkForm { url });
         }
         let path = url.split(['#', '?']).next().unwrap_or(url);
         let trimmed = match path.trim_end_matches('/') {
@@ -71,7 +66,9 @@ impl Context<'_> {
             Some(file) => self.image_exists(file),
             None => self.routes.contains(trimmed),
         };
-        (!ok).then(|| format!("the link '{url}' leads to no page of this site"))
+        (!ok).then(|| DocumentProblem::LinkNowhere {
+            url: url.to_string(),
+        })
     }
 
     fn check_image<M>(
@@ -83,10 +80,11 @@ impl Context<'_> {
     ) {
         if let ImageRef::Local(path) = classify(value) {
             if !self.image_exists(path) {
-                let message = format!(
-                    "{field} '{value}' is neither a full address, a 'photo-…' id nor a file under content/images/"
-                );
-                out.push(Diagnostic::new(&doc.file, field_line(doc, field), message));
+                let problem = DocumentProblem::ImageField {
+                    field: field.to_string(),
+                    value: value.to_string(),
+                };
+                out.push(Diagnostic::new(&doc.file, field_line(doc, field), problem));
             }
         }
     }
@@ -95,21 +93,19 @@ impl Context<'_> {
         for target in &doc.links {
             let problem = if target.is_image {
                 match classify(&target.url) {
-                    ImageRef::Local(p) if !self.image_exists(p) => Some(format!(
-                        "the image '{}' is not a file under content/images/",
-                        target.url
-                    )),
+                    ImageRef::Local(p) if !self.image_exists(p) => {
+                        Some(DocumentProblem::ImageNotFound {
+                            url: target.url.clone(),
+                        })
+                    }
                     _ => None,
                 }
             } else {
                 self.broken_link(&target.url)
             };
-            if let Some(message) = problem {
-                out.push(Diagnostic::new(
-                    &doc.file,
-                    doc.line_in_body(target.offset),
-                    message,
-                ));
+            if let Some(problem) = problem {
+                let line = doc.line_in_body(target.offset);
+                out.push(Diagnostic::new(&doc.file, line, problem));
             }
         }
     }
@@ -149,12 +145,11 @@ fn duplicates(content: &Content) -> Vec<Diagnostic> {
             } else {
                 (file, earlier)
             };
-            let message = format!(
-                "duplicate slug '{}': {} defines it too",
-                id.slug,
-                a.display()
-            );
-            out.push(Diagnostic::new(b, 1, message));
+            let problem = DocumentProblem::DuplicateSlug {
+                slug: id.slug.clone(),
+                other: a.clone(),
+            };
+            out.push(Diagnostic::new(b, 1, problem));
             first.insert(id, a);
         }
     }
@@ -244,22 +239,21 @@ fn check_aliases(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) 
         let problem = if let Some(problem) = crate::aliases::alias_problem(alias.from) {
             Some(problem)
         } else if checks.routes.contains(alias.from) {
-            Some(format!(
-                "alias '{}' is the address of an existing page",
-                alias.from
-            ))
+            Some(DocumentProblem::AliasIsRoute {
+                alias: alias.from.to_string(),
+            })
         } else if let Some((file, line)) = seen.get(alias.from) {
-            Some(format!(
-                "alias '{}' is already an alias in {}:{line}",
-                alias.from,
-                file.display()
-            ))
+            Some(DocumentProblem::AliasRepeated {
+                alias: alias.from.to_string(),
+                file: file.clone(),
+                line: *line,
+            })
         } else {
             seen.insert(alias.from, (alias.file.to_path_buf(), alias.line));
             None
         };
-        if let Some(message) = problem {
-            out.push(Diagnostic::new(alias.file, alias.line, message));
+        if let Some(problem) = problem {
+            out.push(Diagnostic::new(alias.file, alias.line, problem));
         }
     }
 }
@@ -293,20 +287,18 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
                 if let Some(therapist) = &doc.meta.therapist {
                     if !c.content.team.iter().any(|t| t.slug() == therapist) {
-                        let message =
-                            format!("therapist '{therapist}' is not a file under content/team/");
-                        p.push(Diagnostic::new(
-                            &doc.file,
-                            field_line(doc.as_ref(), "therapist"),
-                            message,
-                        ));
+                        let problem = DocumentProblem::UnknownTherapist {
+                            slug: therapist.clone(),
+                        };
+                        let line = field_line(doc.as_ref(), "therapist");
+                        p.push(Diagnostic::new(&doc.file, line, problem));
                     }
                 }
-                if let Err(message) = LocalTime::parse(&doc.meta.date) {
+                if let Some(problem) = date_problem(DateField::Article, &doc.meta.date) {
                     p.push(Diagnostic::new(
                         &doc.file,
                         field_line(doc.as_ref(), "date"),
-                        format!("date: {message}"),
+                        problem,
                     ));
                 }
             },
@@ -320,14 +312,13 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             |c, p| {
                 c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
                 if !c.content.site.booking.therapists.contains_key(doc.slug()) {
-                    let message = format!(
-                        "site.yaml has no booking page for '{}' under booking.therapists",
-                        doc.slug()
-                    );
+                    let problem = DocumentProblem::NoTherapistBooking {
+                        slug: doc.slug().to_string(),
+                    };
                     p.push(Diagnostic::new(
                         &doc.file,
                         field_line(doc.as_ref(), "name"),
-                        message,
+                        problem,
                     ));
                 }
             },
@@ -345,47 +336,39 @@ fn yaml_line(file: &Path, key: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
+/// The `site.yaml` key whose line a problem of the facts is reported at.
+fn site_key(problem: &Problem) -> &'static str {
+    match problem {
+        Problem::Site(p) => p.key(),
+        _ => "notice",
+    }
+}
+
 fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
     let site = &content.site;
     let site_file = content.root.join("site.yaml");
-    let mut problems = Vec::new();
+    let mut problems: Vec<(&str, Problem)> = Vec::new();
+    let mut push = |p: SiteProblem| problems.push((p.key(), p.into()));
     if !crate::style::valid_nip(&site.nip) {
-        problems.push((
-            "nip",
-            format!(
-                "nip '{}' is not a valid NIP (10 digits with a check digit)",
-                site.nip
-            ),
-        ));
+        push(SiteProblem::Nip {
+            value: site.nip.clone(),
+        });
     }
     if !crate::style::valid_regon(&site.regon) {
-        problems.push((
-            "regon",
-            format!(
-                "regon '{}' is not a valid REGON (9 digits with a check digit)",
-                site.regon
-            ),
-        ));
+        push(SiteProblem::Regon {
+            value: site.regon.clone(),
+        });
     }
     for slug in &site.online_services {
         if !content.services.iter().any(|s| s.slug() == slug) {
-            problems.push((
-                "online_services",
-                format!("online_services: '{slug}' is not a file under content/services/"),
-            ));
+            push(SiteProblem::OnlineService { slug: slug.clone() });
         }
     }
     for unknown in facts::unknown(&site.contact_clause) {
-        problems.push((
-            "contact_clause",
-            format!("contact_clause: '{{{{ {} }}}}' is not a fact", unknown.name),
-        ));
+        push(SiteProblem::UnknownClauseFact { name: unknown.name });
     }
     if site.cookies.is_empty() {
-        problems.push((
-            "cookies",
-            "cookies: list every cookie the site sets (the privacy policy shows them)".to_string(),
-        ));
+        push(SiteProblem::NoCookies);
     }
     let fallback = &site.fallback_images;
     if fallback.len() != 4
@@ -393,26 +376,26 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             .iter()
             .any(|f| matches!(classify(f), ImageRef::Local(_) | ImageRef::Missing))
     {
-        let message = "fallback_images must list exactly four 'photo-…' ids or full addresses";
-        problems.push(("fallback_images", message.to_string()));
+        push(SiteProblem::FallbackImages);
     }
-    problems.extend(
-        contact_fact_problems(site)
-            .into_iter()
-            .map(|p| (p.key, p.english)),
-    );
-    if let Err(message) = crate::security_txt::contact(site) {
+    if let Err(problem) = crate::security_txt::contact(site) {
+        // Without a security contact of its own, the practice's e-mail is the one named.
         let key = match site.security_contact {
             Some(_) => "security_contact",
             None => "email",
         };
-        problems.push((key, message));
+        problems.push((key, problem.into()));
     }
-    for (key, message) in problems {
+    problems.extend(
+        contact_fact_problems(site)
+            .into_iter()
+            .map(|p| (site_key(&p), p)),
+    );
+    for (key, problem) in problems {
         out.push(Diagnostic::new(
             &site_file,
             yaml_line(&site_file, key),
-            message,
+            problem,
         ));
     }
     let text = std::fs::read_to_string(&site_file).unwrap_or_default();
@@ -421,7 +404,7 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             .rev()
             .find_map(|n| crate::yaml::line_of(&text, &p.path[..n]))
             .unwrap_or(1);
-        out.push(Diagnostic::new(&site_file, line, p.message));
+        out.push(Diagnostic::new(&site_file, line, p.problem));
     }
 }
 
@@ -435,24 +418,14 @@ pub fn example_data(content: &Content) -> Vec<Diagnostic> {
         .example_data
         .iter()
         .map(|fact| {
-            let message = format!(
-                "{} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live",
-                fact.key()
-            );
-            Diagnostic::new(&site_file, yaml_line(&site_file, fact.key()), message)
+            let problem = SiteProblem::ExampleData {
+                key: fact.key(),
+                label: fact.label(),
+            };
+            Diagnostic::new(&site_file, yaml_line(&site_file, fact.key()), problem)
         })
         .collect()
 }
-
-const WEEKDAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
 
 fn is_clock(text: &str) -> bool {
     let b = text.as_bytes();
@@ -466,44 +439,22 @@ fn is_clock(text: &str) -> bool {
             .is_ok_and(|m| m < 60 && b[3].is_ascii_digit())
 }
 
-/// A problem of the facts the panel edits, in English for `make check` and in Polish for
-/// the panel: one rule, two readers.
-pub struct FactProblem {
-    /// The `site.yaml` key whose line is reported.
-    pub key: &'static str,
-    pub english: String,
-    pub polish: String,
-}
-
-fn problem(key: &'static str, english: String, polish: String) -> FactProblem {
-    FactProblem {
-        key,
-        english,
-        polish,
-    }
-}
-
-/// The facts the panel lets the practice change: phone, e-mail, address, opening hours,
-/// booking links and the notice.
-pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
-    let mut out = Vec::new();
+/// The problems of the facts the panel lets the practice change — phone, e-mail, address,
+/// opening hours, booking links and the notice — for `make check` and the panel alike.
+pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
+    let mut out: Vec<Problem> = Vec::new();
     let digits = site.phone.chars().filter(char::is_ascii_digit).count();
     let phone_chars = site
         .phone
         .chars()
         .all(|c| c.is_ascii_digit() || " +-()".contains(c));
     if !phone_chars || !(9..=15).contains(&digits) {
-        out.push(problem(
-            "phone",
-            format!(
-                "phone '{}' is not a phone number (9 to 15 digits, spaces, '+', '-', brackets)",
-                site.phone
-            ),
-            format!(
-                "Telefon „{}” nie jest numerem telefonu: wpisz od 9 do 15 cyfr (mogą być spacje, „+”, „-” i nawiasy).",
-                site.phone
-            ),
-        ));
+        out.push(
+            SiteProblem::Phone {
+                value: site.phone.clone(),
+            }
+            .into(),
+        );
     }
     let email_ok = site.email.split_once('@').is_some_and(|(user, host)| {
         !user.is_empty()
@@ -514,11 +465,12 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
             && !host.contains('@')
     });
     if !email_ok {
-        out.push(problem(
-            "email",
-            format!("email '{}' is not an e-mail address", site.email),
-            format!("E-mail „{}” nie jest adresem e-mail.", site.email),
-        ));
+        out.push(
+            SiteProblem::Email {
+                value: site.email.clone(),
+            }
+            .into(),
+        );
     }
     let a = &site.address;
     let postal = a.postal_code.len() == 6
@@ -527,94 +479,59 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
             _ => c.is_ascii_digit(),
         });
     if a.country == "PL" && !postal {
-        out.push(problem(
-            "postal_code",
-            format!(
-                "postal_code '{}' is not a Polish postal code (NN-NNN)",
-                a.postal_code
-            ),
-            format!("Kod pocztowy „{}” nie ma postaci NN-NNN.", a.postal_code),
-        ));
+        out.push(
+            SiteProblem::PostalCode {
+                value: a.postal_code.clone(),
+            }
+            .into(),
+        );
     }
     if a.street.trim().is_empty() || a.city.trim().is_empty() {
-        out.push(problem(
-            "street",
-            "address: street and city must not be empty".to_string(),
-            "Adres: ulica i miejscowość nie mogą być puste.".to_string(),
-        ));
+        out.push(SiteProblem::AddressEmpty.into());
     }
     if site.opening_hours.is_empty() {
-        out.push(problem(
-            "opening_hours",
-            "opening_hours: give at least one row".to_string(),
-            "Godziny pracy: podaj co najmniej jeden wiersz.".to_string(),
-        ));
+        out.push(SiteProblem::NoOpeningHours.into());
     }
     for (n, hours) in site.opening_hours.iter().enumerate() {
-        let n = n + 1;
+        let row = n + 1;
         if hours.days.is_empty() || hours.days.iter().any(|d| !WEEKDAYS.contains(&d.as_str())) {
-            out.push(problem(
-                "opening_hours",
-                format!(
-                    "opening_hours: days must be English day names ({}), got {:?}",
-                    WEEKDAYS.join(", "),
-                    hours.days
-                ),
-                format!("Godziny pracy, wiersz {n}: wybierz co najmniej jeden dzień tygodnia."),
-            ));
+            let days = hours.days.clone();
+            out.push(SiteProblem::OpeningDays { row, days }.into());
         }
         if !is_clock(&hours.opens) || !is_clock(&hours.closes) || hours.opens >= hours.closes {
-            out.push(problem(
-                "opening_hours",
-                format!(
-                    "opening_hours: '{}'–'{}' is not an opening time before a closing time (HH:MM)",
-                    hours.opens, hours.closes
-                ),
-                format!(
-                    "Godziny pracy, wiersz {n}: „{}”–„{}” to nie godzina otwarcia przed godziną zamknięcia (GG:MM).",
-                    hours.opens, hours.closes
-                ),
-            ));
+            let (opens, closes) = (hours.opens.clone(), hours.closes.clone());
+            out.push(SiteProblem::OpeningTimes { row, opens, closes }.into());
         }
     }
     out.extend(booking_page_problems(&site.booking));
     if let Some(notice) = &site.notice {
-        let text = notice.text.trim();
-        if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
-            out.push(problem(
-                "notice",
-                format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
-                format!("Komunikat: tekst musi mieć od 1 do {NOTICE_MAX_CHARS} znaków w jednym wierszu."),
-            ));
-        }
-        let from = LocalTime::parse(&notice.from);
-        let until = LocalTime::parse(&notice.until);
-        for (key, label, value, parsed) in [
-            ("from", "od", &notice.from, &from),
-            ("until", "do", &notice.until, &until),
-        ] {
-            if let Err(message) = parsed {
-                out.push(problem(
-                    "notice",
-                    format!("notice {key}: {message}"),
-                    format!("Komunikat, data „{label}”: „{value}” nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM)."),
-                ));
-            }
-        }
-        if let (Ok(from), Ok(until)) = (from, until) {
-            if until.end_unix() <= from.unix() {
-                out.push(problem(
-                    "notice",
-                    format!(
-                        "notice: until '{}' is before from '{}'",
-                        notice.until, notice.from
-                    ),
-                    format!(
-                        "Komunikat: data końca „{}” jest wcześniejsza niż data początku „{}”.",
-                        notice.until, notice.from
-                    ),
-                ));
-            }
+        out.extend(notice_problems(notice));
+    }
+    out
+}
+
+/// The problems of the notice: its text, its dates and their order.
+fn notice_problems(notice: &crate::model::Notice) -> Vec<Problem> {
+    let mut out: Vec<Problem> = Vec::new();
+    let text = notice.text.trim();
+    if text.is_empty() || text.chars().count() > NOTICE_MAX_CHARS || text.contains('\n') {
+        out.push(SiteProblem::NoticeText.into());
+    }
+    for (field, moment) in [
+        (DateField::NoticeFrom, &notice.from),
+        (DateField::NoticeUntil, &notice.until),
+    ] {
+        out.extend(date_problem(field, moment).map(Problem::from));
+    }
+    if let (Some(from), Some(until)) = (notice.from.time(), notice.until.time()) {
+        if until.end_unix() <= from.unix() {
+            out.push(
+                SiteProblem::NoticeOrder {
+                    from: notice.from.text().to_string(),
+                    until: notice.until.text().to_string(),
+                }
+                .into(),
+            );
         }
     }
     out
@@ -624,46 +541,50 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<FactProblem> {
 /// (the dialog of a service booked with the practice offers the Booksy button), a
 /// therapist's on the doctor-listing platform when the model gives a `doctor_id` for its
 /// widget, on Booksy otherwise.
-fn booking_page_problems(booking: &crate::model::Booking) -> Vec<FactProblem> {
+fn booking_page_problems(booking: &crate::model::Booking) -> Vec<Problem> {
     let listing = &booking.doctor_listing;
     let booksy = &booking.booksy_host;
-    let mut out = Vec::new();
-    let practice = &booking.practice;
-    if !is_https(practice) {
-        out.push(problem(
-            "practice",
-            format!("practice: '{practice}' is not a full https:// address"),
-            format!("Link do rezerwacji: „{practice}” nie jest pełnym adresem zaczynającym się od https://."),
-        ));
-    } else if !booking.on_booksy(practice) {
-        out.push(problem(
-            "practice",
-            format!("practice: '{practice}' is not a page of Booksy ({booksy}): the dialog of a service booked with the practice offers the Booksy button"),
-            format!("Link do rezerwacji: „{practice}” nie jest stroną w serwisie Booksy ({booksy}), a usługi umawiane z gabinetem prowadzą do Booksy."),
-        ));
-    }
+    let mut pages = vec![(
+        BookingKey::Practice,
+        None,
+        &booking.practice,
+        booking.on_booksy(&booking.practice),
+        "Booksy",
+        booksy.as_str(),
+    )];
     for (slug, t) in &booking.therapists {
-        let url = &t.url;
         let (on_platform, name, host) = match &t.doctor_id {
             Some(_) => (
-                booking.on_doctor_listing(url),
+                booking.on_doctor_listing(&t.url),
                 listing.name.as_str(),
                 listing.host.as_str(),
             ),
-            None => (booking.on_booksy(url), "Booksy", booksy.as_str()),
+            None => (booking.on_booksy(&t.url), "Booksy", booksy.as_str()),
         };
-        if !is_https(url) {
-            out.push(problem(
-                "therapists",
-                format!("therapists: '{slug}': '{url}' is not a full https:// address"),
-                format!("Link do rezerwacji terapeuty ({slug}): „{url}” nie jest pełnym adresem zaczynającym się od https://."),
-            ));
+        pages.push((
+            BookingKey::Therapist,
+            Some(slug.clone()),
+            &t.url,
+            on_platform,
+            name,
+            host,
+        ));
+    }
+    let mut out = Vec::new();
+    for (key, slug, url, on_platform, platform, host) in pages {
+        let url = url.clone();
+        if !is_https(&url) {
+            out.push(SiteProblem::BookingLink { key, slug, url }.into());
         } else if !on_platform {
-            out.push(problem(
-                "therapists",
-                format!("therapists: '{slug}': '{url}' is not a page of {name} ({host}), where this therapist books"),
-                format!("Link do rezerwacji terapeuty ({slug}): „{url}” nie jest stroną w serwisie {name} ({host}), w którym ten terapeuta przyjmuje rezerwacje."),
-            ));
+            let (platform, host) = (platform.to_string(), host.to_string());
+            let page = OffPlatform {
+                key,
+                slug,
+                url,
+                platform,
+                host,
+            };
+            out.push(SiteProblem::BookingPlatform(Box::new(page)).into());
         }
     }
     out
@@ -673,6 +594,25 @@ fn is_https(url: &str) -> bool {
     url.starts_with("https://")
         && url.len() > "https://".len()
         && !url.contains(char::is_whitespace)
+}
+
+/// A date that is no date (`YYYY-MM-DD`, or with `HH:MM[:SS]`, Warsaw time): the rule of
+/// `make check` and of the panel's settings.
+pub fn date_problem(field: DateField, moment: &Moment) -> Option<DocumentProblem> {
+    moment.time().is_none().then(|| DocumentProblem::Date {
+        field,
+        value: moment.text().to_string(),
+    })
+}
+
+/// A shown image needs words for those who cannot see it (its alt text): the rule of `make
+/// check`, where a template shows the image, and of the panel's settings. `field` is the
+/// alt text's field.
+pub fn alt_problem(field: &str, image: &str, alt: &str) -> Option<DocumentProblem> {
+    (!image.trim().is_empty() && alt.trim().is_empty()).then(|| DocumentProblem::NoAlt {
+        field: field.to_string(),
+        image: image.trim().to_string(),
+    })
 }
 
 /// The longest notice: one line of a banner.
@@ -691,10 +631,11 @@ pub fn links_to_hidden(content: &Content, hidden: &BTreeSet<String>) -> Vec<Diag
     };
     let mut check = |file: &Path, line: usize, url: &str| {
         if let Some(route) = target(url) {
+            let url = url.to_string();
             out.push(Diagnostic::new(
                 file,
                 line,
-                format!("the link '{url}' leads to the article {route}, which is not published"),
+                DocumentProblem::LinkToHidden { url, route },
             ));
         }
     };
@@ -725,7 +666,7 @@ fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     };
     let mut prices_text: Option<String> = None;
     for item in &content.prices.items {
-        if let Some(message) = context.broken_link(&item.link) {
+        if let Some(problem) = context.broken_link(&item.link) {
             let text = prices_text.get_or_insert_with(|| {
                 std::fs::read_to_string(&content.prices_file).unwrap_or_default()
             });
@@ -736,7 +677,7 @@ fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
                     l.starts_with("link:") && l.contains(item.link.as_str())
                 })
                 .map_or(1, |i| i + 1);
-            out.push(Diagnostic::new(&content.prices_file, line, message));
+            out.push(Diagnostic::new(&content.prices_file, line, problem));
         }
     }
 }

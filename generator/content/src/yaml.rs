@@ -11,7 +11,42 @@ use serde_json::{Map, Value};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct YamlError {
     pub line: Option<usize>,
+    /// The parser's own words (English).
     pub message: String,
+    pub kind: YamlKind,
+}
+
+/// What kind of problem the parser found, where the Polish of the panel can say it better
+/// than the parser's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum YamlKind {
+    UnknownField(String),
+    MissingField(String),
+    DuplicateField(String),
+    Other,
+}
+
+/// The field serde names after `what` in `message` ("unknown field `autor`, expected …").
+fn field_after(message: &str, what: &str) -> Option<String> {
+    let rest = &message[message.find(what)? + what.len()..];
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+impl YamlKind {
+    /// The kind of a serde error, read from the messages serde's derive writes for these
+    /// three cases (`serde::de::Error::unknown_field` and its siblings): the parser gives its
+    /// problems as text only.
+    fn of(message: &str) -> YamlKind {
+        if let Some(f) = field_after(message, "unknown field `") {
+            YamlKind::UnknownField(f)
+        } else if let Some(f) = field_after(message, "missing field `") {
+            YamlKind::MissingField(f)
+        } else if let Some(f) = field_after(message, "duplicate field `") {
+            YamlKind::DuplicateField(f)
+        } else {
+            YamlKind::Other
+        }
+    }
 }
 
 /// Parses `text` into `T`, keeping the line of the first problem.
@@ -24,7 +59,11 @@ pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
             Some(i) => full[..i].to_string(),
             None => full,
         };
-        YamlError { line, message }
+        YamlError {
+            line,
+            kind: YamlKind::of(&message),
+            message,
+        }
     })
 }
 
@@ -317,11 +356,25 @@ fn apply_to_value(tree: &mut Value, path: &[String], value: Option<Value>) {
     }
 }
 
+/// A parsed YAML value as a typed one, without parsing the text again.
+pub fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, String> {
+    serde_json::from_value(value.clone()).map_err(|e| e.to_string())
+}
+
 /// `text` (a YAML mapping) with `changes` made to the lines of the fields they name; every
 /// other line stays as it was. Fails, writing nothing, if the result would not parse to
 /// exactly the old data with these changes.
 pub fn edit(text: &str, changes: &[Change]) -> Result<String, String> {
     let before: Value = parse(text).map_err(|e| e.message)?;
+    edit_parsed(text, before, changes).map(|(out, _)| out)
+}
+
+/// Like [`edit`], for a text already parsed into `before`; also returns the edited value.
+pub fn edit_parsed(
+    text: &str,
+    before: Value,
+    changes: &[Change],
+) -> Result<(String, Value), String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     for change in changes {
         let view: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -388,7 +441,7 @@ pub fn edit(text: &str, changes: &[Change]) -> Result<String, String> {
     if after != expected {
         return Err("the edit would change more than the fields it names".into());
     }
-    Ok(out)
+    Ok((out, after))
 }
 
 /// One item of a list rewritten by [`edit_list`].
@@ -408,6 +461,16 @@ pub enum Item {
 /// were. Fails, writing nothing, if the result would not parse to exactly that list.
 pub fn edit_list(text: &str, key: &str, items: &[Item]) -> Result<String, String> {
     let before: Value = parse(text).map_err(|e| e.message)?;
+    edit_list_parsed(text, before, key, items).map(|(out, _)| out)
+}
+
+/// Like [`edit_list`], for a text already parsed into `before`; also returns the edited value.
+pub fn edit_list_parsed(
+    text: &str,
+    before: Value,
+    key: &str,
+    items: &[Item],
+) -> Result<(String, Value), String> {
     let lines: Vec<&str> = text.lines().collect();
     let (line, end, _) =
         find(&lines, 0, lines.len(), &[key.to_string()]).ok_or(format!("no list '{key}'"))?;
@@ -475,7 +538,7 @@ pub fn edit_list(text: &str, key: &str, items: &[Item]) -> Result<String, String
     if after != want {
         return Err("the edit would change more than the list".into());
     }
-    Ok(result)
+    Ok((result, after))
 }
 
 #[cfg(test)]
@@ -498,6 +561,7 @@ mod tests {
             "{}",
             err.message
         );
+        assert_eq!(err.kind, YamlKind::UnknownField("author".into()));
     }
 
     #[test]
@@ -508,6 +572,7 @@ mod tests {
             "{}",
             err.message
         );
+        assert_eq!(err.kind, YamlKind::MissingField("title".into()));
     }
 
     use serde_json::json;

@@ -7,18 +7,22 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use ts_rs::TS;
 
-use crate::edit::{version_of, write_atomic, Saved, WRITE_LOCK};
+use crate::edit::one_line;
 use crate::error::{Error, Result};
+use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
+use content::dates::Moment;
 use content::kind::Kind;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
+use content::problem::{EditProblem, Field, Problem};
 use content::validate::{contact_fact_problems, NOTICE_MAX_CHARS};
 use content::walk;
 use content::yaml::{self, Change, Item, Node};
 
 /// One row of the price list as the panel edits it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceRow {
     pub name: String,
@@ -84,14 +88,14 @@ impl PriceRow {
 pub(crate) const CONTACT_LINK: &str = "/#contact";
 
 /// A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
 pub struct ServiceLink {
     pub route: String,
     pub title: String,
 }
 
 /// The price list, with the services its rows may link to.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct Prices {
     pub items: Vec<PriceRow>,
     pub services: Vec<ServiceLink>,
@@ -99,7 +103,7 @@ pub struct Prices {
 }
 
 /// The facts of `site.yaml` the panel edits.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PracticeFacts {
     pub phone: String,
@@ -115,7 +119,7 @@ pub struct PracticeFacts {
     pub notice: Option<NoticeFacts>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Hours {
     /// English day names, as schema.org writes them.
@@ -124,7 +128,7 @@ pub struct Hours {
     pub closes: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(deny_unknown_fields)]
 pub struct NoticeFacts {
     pub text: String,
@@ -133,7 +137,7 @@ pub struct NoticeFacts {
 }
 
 /// The facts with the version of `site.yaml` they were read from.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct FactsEditable {
     pub facts: PracticeFacts,
     /// The therapists, by slug, with their names, for the labels of their booking links.
@@ -171,8 +175,8 @@ impl PracticeFacts {
                 .collect(),
             notice: site.notice.as_ref().map(|n| NoticeFacts {
                 text: n.text.clone(),
-                from: n.from.clone(),
-                until: n.until.clone(),
+                from: n.from.text().to_string(),
+                until: n.until.text().to_string(),
             }),
         }
     }
@@ -205,8 +209,8 @@ impl PracticeFacts {
         }
         out.notice = self.notice.as_ref().map(|n| Notice {
             text: n.text.clone(),
-            from: n.from.clone(),
-            until: n.until.clone(),
+            from: Moment::new(&n.from),
+            until: Moment::new(&n.until),
         });
         out
     }
@@ -220,75 +224,78 @@ fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
     yaml::parse(text).map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))
 }
 
-fn one_line(label: &str, text: &str, max: usize) -> std::result::Result<(), String> {
-    if text.trim().is_empty() {
-        return Err(format!("{label}: pole nie może być puste."));
-    }
-    if text.contains(['\n', '\r']) {
-        return Err(format!("{label}: tekst musi mieścić się w jednym wierszu."));
-    }
-    if text.chars().count() > max {
-        return Err(format!("{label}: tekst może mieć najwyżej {max} znaków."));
-    }
-    Ok(())
+fn parse_value(path: &Path, text: &str) -> Result<serde_json::Value> {
+    parse(path, text)
 }
 
-/// Why a price list cannot be written, in Polish: each row names a service page that exists.
+/// A value parsed once as the type it is, without parsing its text again.
+fn typed<T: serde::de::DeserializeOwned>(path: &Path, value: &serde_json::Value) -> Result<T> {
+    yaml::typed(value).map_err(|e| Error::Edit(format!("{}: {e}", path.display())))
+}
+
+/// A required one-line text of at most `max` characters.
+fn required(field: Field, text: &str, max: usize) -> std::result::Result<(), Problem> {
+    if text.trim().is_empty() {
+        return Err(EditProblem::Empty { field }.into());
+    }
+    one_line(field, text, max)
+}
+
+/// The highest price of a row, in złoty.
+pub const PRICE_MAX: u32 = 100_000;
+
+/// Why a price list cannot be written: each row names a service page that exists.
 pub fn check_prices(
     rows: &[PriceRow],
     services: &[ServiceLink],
-) -> std::result::Result<(), String> {
+) -> std::result::Result<(), Problem> {
     if rows.is_empty() {
-        return Err("Cennik musi mieć co najmniej jedną pozycję.".into());
+        return Err(EditProblem::NoPrices.into());
     }
     for (i, row) in rows.iter().enumerate() {
         let n = i + 1;
-        one_line(&format!("Pozycja {n}, nazwa"), &row.name, 120)?;
-        one_line(&format!("Pozycja {n}, czas trwania"), &row.duration, 60)?;
+        required(Field::PriceName(n), &row.name, 120)?;
+        required(Field::PriceDuration(n), &row.duration, 60)?;
         if !row.note.is_empty() {
-            one_line(&format!("Pozycja {n}, uwaga"), &row.note, 300)?;
+            required(Field::PriceNote(n), &row.note, 300)?;
         }
-        if row.price > 100_000 {
-            return Err(format!(
-                "Pozycja {n}: cena może wynosić najwyżej 100 000 zł."
-            ));
+        if row.price > PRICE_MAX {
+            return Err(EditProblem::PriceTooHigh {
+                row: n,
+                max: PRICE_MAX,
+            }
+            .into());
         }
         if !services.iter().any(|s| s.route == row.link) {
-            return Err(format!(
-                "Pozycja {n}: wybierz usługę, do której prowadzi ta pozycja („{}” nie jest stroną usługi).",
-                row.link
-            ));
+            let link = row.link.clone();
+            return Err(EditProblem::PriceLink { row: n, link }.into());
         }
     }
     Ok(())
 }
 
-/// Why facts cannot be written, in Polish: the rules `make check` applies to them.
-pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Result<(), String> {
-    for (label, text, max) in [
-        ("Telefon", &facts.phone, 40),
-        ("E-mail", &facts.email, 254),
-        ("Ulica", &facts.street, 120),
-        ("Kod pocztowy", &facts.postal_code, 10),
-        ("Miejscowość", &facts.city, 80),
-        ("Link do rezerwacji", &facts.booking_url, 500),
+/// Why facts cannot be written: the rules `make check` applies to them.
+pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Result<(), Problem> {
+    for (field, text, max) in [
+        (Field::Phone, &facts.phone, 40),
+        (Field::Email, &facts.email, 254),
+        (Field::Street, &facts.street, 120),
+        (Field::PostalCode, &facts.postal_code, 10),
+        (Field::City, &facts.city, 80),
+        (Field::BookingUrl, &facts.booking_url, 500),
     ] {
-        one_line(label, text, max)?;
+        required(field, text, max)?;
     }
     let known: Vec<&String> = site.booking.therapists.keys().collect();
     let given: Vec<&String> = facts.therapist_booking.keys().collect();
     if known != given {
-        return Err(
-            "Linki do rezerwacji terapeutów: lista terapeutów się nie zgadza. Odśwież panel."
-                .into(),
-        );
+        return Err(EditProblem::TherapistsChanged.into());
     }
     if let Some(n) = &facts.notice {
-        one_line("Komunikat", &n.text, NOTICE_MAX_CHARS)?;
+        required(Field::Notice, &n.text, NOTICE_MAX_CHARS)?;
     }
-    let problems = contact_fact_problems(&facts.apply(site));
-    match problems.into_iter().next() {
-        Some(p) => Err(p.polish),
+    match contact_fact_problems(&facts.apply(site)).into_iter().next() {
+        Some(p) => Err(p),
         None => Ok(()),
     }
 }
@@ -422,51 +429,41 @@ impl Editor {
     /// from the file unchanged keeps its lines as they were written.
     pub fn save_prices(&self, version: &str, rows: &[PriceRow]) -> Result<Saved> {
         let path = self.prices_file();
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let old: PriceList = parse(&path, &previous)?;
-        let items: Vec<Item> = rows
-            .iter()
-            .map(|row| {
-                let same = row
-                    .origin
-                    .and_then(|i| old.items.get(i).map(|item| (i, item)))
-                    .filter(|(i, item)| PriceRow::of(item, *i) == *row);
-                match same {
-                    Some((i, _)) => Item::Keep(i),
-                    None => Item::New {
-                        value: row.node(),
-                        comments_of: row.origin.filter(|i| *i < old.items.len()),
-                    },
-                }
-            })
-            .collect();
-        let unchanged = items.len() == old.items.len()
-            && items
+        transaction(&path, Expect::Version(version), |previous| {
+            let before = parse_value(&path, previous)?;
+            let old: PriceList = typed(&path, &before)?;
+            let items: Vec<Item> = rows
                 .iter()
-                .enumerate()
-                .all(|(i, item)| *item == Item::Keep(i));
-        let saved = if unchanged {
-            previous.clone()
-        } else {
-            yaml::edit_list(&previous, "items", &items).map_err(Error::Edit)?
-        };
-        let check: PriceList = parse(&path, &saved)?;
-        let expected: Vec<PriceItem> = rows.iter().map(PriceRow::item).collect();
-        if serde_json::to_value(&check.items).ok() != serde_json::to_value(&expected).ok() {
-            return Err(Error::Edit("the price list did not round-trip".into()));
-        }
-        if saved != previous {
-            write_atomic(&path, &saved)?;
-        }
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
+                .map(|row| {
+                    let same = row
+                        .origin
+                        .and_then(|i| old.items.get(i).map(|item| (i, item)))
+                        .filter(|(i, item)| PriceRow::of(item, *i) == *row);
+                    match same {
+                        Some((i, _)) => Item::Keep(i),
+                        None => Item::New {
+                            value: row.node(),
+                            comments_of: row.origin.filter(|i| *i < old.items.len()),
+                        },
+                    }
+                })
+                .collect();
+            let unchanged = items.len() == old.items.len()
+                && items
+                    .iter()
+                    .enumerate()
+                    .all(|(i, item)| *item == Item::Keep(i));
+            let (saved, after) = if unchanged {
+                (previous.to_string(), before)
+            } else {
+                yaml::edit_list_parsed(previous, before, "items", &items).map_err(Error::Edit)?
+            };
+            let check: PriceList = typed(&path, &after)?;
+            let expected: Vec<PriceItem> = rows.iter().map(PriceRow::item).collect();
+            if serde_json::to_value(&check.items).ok() != serde_json::to_value(&expected).ok() {
+                return Err(Error::Edit("the price list did not round-trip".into()));
+            }
+            Ok(Some(saved))
         })
     }
 
@@ -511,26 +508,17 @@ impl Editor {
     /// of the facts that changed.
     pub fn save_facts(&self, version: &str, facts: &PracticeFacts) -> Result<Saved> {
         let path = self.site_file();
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let site: SiteConfig = parse(&path, &previous)?;
-        let changes = fact_changes(&PracticeFacts::of(&site), facts);
-        let saved = yaml::edit(&previous, &changes).map_err(Error::Edit)?;
-        let check: SiteConfig = parse(&path, &saved)?;
-        if PracticeFacts::of(&check) != *facts {
-            return Err(Error::Edit("site.yaml did not round-trip".into()));
-        }
-        if saved != previous {
-            write_atomic(&path, &saved)?;
-        }
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
+        transaction(&path, Expect::Version(version), |previous| {
+            let before = parse_value(&path, previous)?;
+            let site: SiteConfig = typed(&path, &before)?;
+            let changes = fact_changes(&PracticeFacts::of(&site), facts);
+            let (saved, after) =
+                yaml::edit_parsed(previous, before, &changes).map_err(Error::Edit)?;
+            let check: SiteConfig = typed(&path, &after)?;
+            if PracticeFacts::of(&check) != *facts {
+                return Err(Error::Edit("site.yaml did not round-trip".into()));
+            }
+            Ok(Some(saved))
         })
     }
 }
@@ -615,11 +603,14 @@ mod tests {
         rows[0].link = "/blog/terapia-cbt".into();
         assert!(check_prices(&rows, &prices.services)
             .unwrap_err()
+            .sentence()
             .starts_with("Pozycja 1: wybierz usługę"));
         let mut rows = prices.items.clone();
         rows[1].duration = " ".into();
         assert_eq!(
-            check_prices(&rows, &prices.services).unwrap_err(),
+            check_prices(&rows, &prices.services)
+                .unwrap_err()
+                .sentence(),
             "Pozycja 2, czas trwania: pole nie może być puste."
         );
         assert!(check_prices(&[], &prices.services).is_err());
@@ -769,7 +760,7 @@ mod tests {
             ),
         ];
         for (facts, expected) in cases {
-            let message = check_facts(&site, &facts).unwrap_err();
+            let message = check_facts(&site, &facts).unwrap_err().sentence();
             assert!(message.contains(expected), "{expected}: {message}");
         }
     }

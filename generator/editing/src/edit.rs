@@ -4,27 +4,30 @@
 //! was loaded. Articles can also be created and deleted.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use ts_rs::TS;
 
 use crate::error::{Error, Result};
+use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
-use content::dates::LocalTime;
-use content::encoding::hex;
+use content::dates::Moment;
 use content::kind::{is_slug, DocId, Kind};
+use content::problem::{DateField, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
 use content::sections::{self, Section};
+use content::validate::{alt_problem, date_problem};
 use content::yaml::{Change, Node};
 use content::{frontmatter, walk, yaml};
 
 /// One editable document, as the panel sees it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
 pub struct Editable {
     /// `folder/slug`, for example `blog/terapia-cbt`.
+    #[ts(type = "string")]
     pub id: DocId,
+    /// Pages, services and articles: team profiles are not edited in the panel.
+    #[ts(type = "Exclude<Kind, \"team\">")]
     pub kind: Kind,
     /// The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").
     pub group: &'static str,
@@ -36,6 +39,7 @@ pub struct Editable {
     pub settings: Settings,
     /// Whether an article is on the site now (pages and services always are).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub status: Option<Status>,
     /// Changes whenever the file changes, whoever changed it.
     pub version: String,
@@ -44,8 +48,9 @@ pub struct Editable {
 /// The front-matter fields of a document that the panel edits: title, meta description,
 /// hero image and its alternative text; for articles also the date, the excerpt, and
 /// whether it is listed, featured and published.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(optional_fields)]
 pub struct Settings {
     pub title: String,
     #[serde(default)]
@@ -74,7 +79,7 @@ struct Loose {
     description: Option<String>,
     image: Option<String>,
     image_alt: Option<String>,
-    date: Option<String>,
+    date: Option<Moment>,
     excerpt: Option<String>,
     listed: Option<bool>,
     featured: Option<bool>,
@@ -89,7 +94,10 @@ impl Loose {
             description: self.description.clone().unwrap_or_default(),
             image: self.image.clone().unwrap_or_default(),
             image_alt: self.image_alt.clone().unwrap_or_default(),
-            date: article.then(|| self.date.clone().unwrap_or_default()),
+            date: article.then(|| {
+                let date = self.date.as_ref().map(Moment::text);
+                date.unwrap_or_default().to_string()
+            }),
             excerpt: article.then(|| self.excerpt.clone().unwrap_or_default()),
             listed: article.then(|| self.listed.unwrap_or(true)),
             featured: article.then(|| self.featured.unwrap_or(false)),
@@ -98,51 +106,41 @@ impl Loose {
     }
 
     fn status(&self, kind: Kind, now: i64) -> Option<Status> {
-        (kind == Kind::Article).then(|| {
-            if !self.published.unwrap_or(true) {
-                Status::Unpublished
-            } else if self
-                .date
-                .as_deref()
-                .and_then(schedule::publish_time)
-                .is_some_and(|t| t > now)
-            {
-                Status::Scheduled
-            } else {
-                Status::Published
-            }
-        })
+        (kind == Kind::Article)
+            .then(|| schedule::status(self.published.unwrap_or(true), self.date.as_ref(), now))
     }
 }
 
-/// Why settings cannot be written, in Polish, for the panel.
-pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<(), String> {
-    let one_line = [
-        ("Tytuł", &settings.title),
-        ("Opis", &settings.description),
-        ("Obraz", &settings.image),
-        ("Tekst alternatywny obrazu", &settings.image_alt),
+/// A one-line text of at most `max` characters.
+pub(crate) fn one_line(field: Field, text: &str, max: usize) -> std::result::Result<(), Problem> {
+    if text.contains(['\n', '\r']) {
+        return Err(EditProblem::NotOneLine { field }.into());
+    }
+    if text.chars().count() > max {
+        return Err(EditProblem::TooLong { field, max }.into());
+    }
+    Ok(())
+}
+
+/// Why settings cannot be written.
+pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<(), Problem> {
+    let one_line_fields = [
+        (Field::Title, &settings.title),
+        (Field::Description, &settings.description),
+        (Field::Image, &settings.image),
+        (Field::ImageAlt, &settings.image_alt),
     ];
-    for (label, text) in one_line
+    for (field, text) in one_line_fields
         .into_iter()
-        .chain(settings.excerpt.iter().map(|e| ("Zajawka", e)))
+        .chain(settings.excerpt.iter().map(|e| (Field::Excerpt, e)))
     {
-        if text.contains(['\n', '\r']) {
-            return Err(format!("{label}: tekst musi mieścić się w jednym wierszu."));
-        }
-        if text.chars().count() > SETTINGS_MAX_CHARS {
-            return Err(format!(
-                "{label}: tekst może mieć najwyżej {SETTINGS_MAX_CHARS} znaków."
-            ));
-        }
+        one_line(field, text, SETTINGS_MAX_CHARS)?;
     }
     if settings.title.trim().is_empty() {
-        return Err("Tytuł nie może być pusty.".into());
+        return Err(EditProblem::NoTitle.into());
     }
-    if !settings.image.trim().is_empty() && settings.image_alt.trim().is_empty() {
-        return Err(
-            "Podaj tekst alternatywny obrazu: co przedstawia, dla osób, które go nie widzą.".into(),
-        );
+    if let Some(p) = alt_problem("image_alt", &settings.image, &settings.image_alt) {
+        return Err(p.into());
     }
     let article = kind == Kind::Article;
     let fields = [
@@ -153,14 +151,12 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
         settings.published.is_some(),
     ];
     if !article && fields.iter().any(|f| *f) {
-        return Err("Datę, zajawkę i publikację ustawia się tylko w artykułach.".into());
+        return Err(EditProblem::OnlyForArticles.into());
     }
     if article {
-        let date = settings.date.as_deref().unwrap_or_default();
-        if LocalTime::parse(date).is_err() {
-            return Err(format!(
-                "Data „{date}” nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM, czasu polskiego)."
-            ));
+        let date = Moment::new(settings.date.as_deref().unwrap_or_default());
+        if let Some(p) = date_problem(DateField::Article, &date) {
+            return Err(p.into());
         }
     }
     Ok(())
@@ -200,7 +196,8 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
     );
     if kind == Kind::Article {
         if let Some(date) = &new.date {
-            text("date", current.date.as_ref(), date, false);
+            let now = current.date.as_ref().map(|d| d.text().to_string());
+            text("date", now.as_ref(), date, false);
         }
         if let Some(excerpt) = &new.excerpt {
             text("excerpt", current.excerpt.as_ref(), excerpt, false);
@@ -236,13 +233,9 @@ pub(crate) fn rewrite_settings(kind: Kind, text: &str, settings: &Settings) -> R
     Ok(format!("{}{yaml}{}", &text[..start], &text[end..]))
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 pub struct EditableContent {
     pub sections: Vec<Section>,
-}
-
-pub(crate) fn version_of(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes)[..10])
 }
 
 impl Editor {
@@ -286,22 +279,10 @@ impl Editor {
         version: &str,
         make: impl FnOnce(&str) -> Result<String>,
     ) -> Result<Saved> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let saved = make(&previous)?;
-        write_atomic(&path, &saved)?;
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
-        })
+        transaction(&path, Expect::Version(version), |text| make(text).map(Some))
     }
 
     /// Saves new sections for `id` if its file is still at `version`.
@@ -346,32 +327,13 @@ impl Editor {
         rewrite(&text, new).map(Some)
     }
 
-    /// Creates `id` with `text`, never over an existing file: `Created::Taken` if one is there.
-    pub fn create(&self, id: &DocId, text: &str) -> Result<Created> {
+    /// Creates `id` with `text`, never over an existing file: `Saved::Conflict` if one is
+    /// there.
+    pub fn create(&self, id: &DocId, text: &str) -> Result<Saved> {
         let Some(path) = self.file_of(id) else {
-            return Ok(Created::Taken);
+            return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        if path.exists() {
-            return Ok(Created::Taken);
-        }
-        let dir = path.parent().unwrap_or(Path::new("."));
-        fs::create_dir_all(dir).map_err(|e| Error::write(dir, e))?;
-        let temp = dir.join(format!(".{}.md.creating", id.slug));
-        let mut file = fs::File::create(&temp).map_err(|e| Error::write(&temp, e))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
-            .map_err(|e| Error::write(&temp, e))?;
-        // A hard link fails if the name exists: created whole, or not at all.
-        let linked = fs::hard_link(&temp, &path);
-        let _ = fs::remove_file(&temp);
-        match linked {
-            Ok(()) => Ok(Created::Written {
-                version: version_of(text.as_bytes()),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(Created::Taken),
-            Err(e) => Err(Error::write(&path, e)),
-        }
+        transaction(&path, Expect::Nothing, |_| Ok(Some(text.to_string())))
     }
 
     /// A new, unpublished article titled `title` at `blog/slug`, dated `date`.
@@ -381,7 +343,7 @@ impl Editor {
         title: &str,
         date: &str,
         author: &str,
-    ) -> Result<Created> {
+    ) -> Result<Saved> {
         if !is_slug(slug) {
             return Err(Error::Edit(format!("'{slug}' is not a slug")));
         }
@@ -397,35 +359,11 @@ impl Editor {
     /// Removes the file of `id` if it is still at `version`; `Saved::Written` holds the text
     /// it had (for the history), `saved` and `version` are empty.
     pub fn delete(&self, id: &DocId, version: &str) -> Result<Saved> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        fs::remove_file(&path).map_err(|e| Error::write(&path, e))?;
-        if let Some(dir) = path.parent().and_then(|d| fs::File::open(d).ok()) {
-            let _ = dir.sync_all();
-        }
-        Ok(Saved::Written {
-            previous,
-            saved: String::new(),
-            version: String::new(),
-        })
+        transaction(&path, Expect::Version(version), |_| Ok(None))
     }
-}
-
-/// What creating a document did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Created {
-    Written {
-        version: String,
-    },
-    /// A document of that kind and slug exists: nothing written.
-    Taken,
 }
 
 fn read(path: &Path) -> Result<String> {
@@ -433,42 +371,45 @@ fn read(path: &Path) -> Result<String> {
 }
 
 fn editable(id: DocId, path: &Path, now: i64) -> Result<Editable> {
-    let text = read(path)?;
-    let split = frontmatter::split(&text)
-        .map_err(|(line, m)| Error::Edit(format!("{}:{line}: {m}", path.display())))?;
-    let front = yaml::parse::<Loose>(split.yaml)
-        .map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))?;
-    Ok(Editable {
-        kind: id.kind,
-        group: id.kind.plural(),
-        route: id.route(),
-        title: front.title.clone(),
-        content: EditableContent {
-            sections: sections::parse(split.body).sections,
-        },
-        settings: front.settings(id.kind),
-        status: front.status(id.kind, now),
-        id,
-        version: version_of(text.as_bytes()),
-    })
+    Editable::of(id, path, &read(path)?, now)
+}
+
+impl Editable {
+    /// The document `id` whose file at `path` holds `text`, with its status at `now`: what a
+    /// save answers with, from the text it wrote.
+    pub fn of(id: DocId, path: &Path, text: &str, now: i64) -> Result<Editable> {
+        let split = frontmatter::split(text)
+            .map_err(|(line, m)| Error::Edit(format!("{}:{line}: {m}", path.display())))?;
+        let front = yaml::parse::<Loose>(split.yaml)
+            .map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))?;
+        Ok(Editable {
+            kind: id.kind,
+            group: id.kind.plural(),
+            route: id.route(),
+            title: front.title.clone(),
+            content: EditableContent {
+                sections: sections::parse(split.body).sections,
+            },
+            settings: front.settings(id.kind),
+            status: front.status(id.kind, now),
+            id,
+            version: version_of(text.as_bytes()),
+        })
+    }
 }
 
 /// Why a set of sections cannot be written.
-pub fn check_sections(new: &[Section]) -> std::result::Result<(), String> {
+pub fn check_sections(new: &[Section]) -> std::result::Result<(), Problem> {
     for (i, s) in new.iter().enumerate() {
         let n = i + 1;
-        content::limits::check_section(&s.content).map_err(|f| f.polish(n))?;
+        content::limits::check_section(&s.content).map_err(|f| f.in_section(n))?;
         if !is_slug(&s.kind) {
-            return Err(format!(
-                "Sekcja {n}: typ może zawierać tylko małe litery, cyfry i myślniki."
-            ));
+            return Err(Problem::from(EditProblem::SectionType).in_section(n, None));
         }
         let marker = sections::parse(&s.content).sections.len() > 1
             || s.content.trim_start().starts_with("<!-- section:");
         if marker {
-            return Err(format!(
-                "Sekcja {n}: treść nie może zawierać znacznika sekcji „<!-- section: … -->”."
-            ));
+            return Err(Problem::from(EditProblem::SectionMarker).in_section(n, None));
         }
     }
     Ok(())
@@ -481,43 +422,6 @@ pub(crate) fn rewrite(text: &str, new: &[Section]) -> Result<String> {
     let body = sections::parse(split.body);
     Ok(format!("{}{}", &text[..split.body_offset], body.write(new)))
 }
-
-/// Writes a file so that a crash leaves either the old or the new text, never half of one.
-pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let temp = dir.join(format!(".{name}.saving"));
-    let mut file = fs::File::create(&temp).map_err(|e| Error::write(&temp, e))?;
-    file.write_all(text.as_bytes())
-        .map_err(|e| Error::write(&temp, e))?;
-    file.sync_all().map_err(|e| Error::write(&temp, e))?;
-    fs::rename(&temp, path).map_err(|e| Error::write(path, e))?;
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// What a save did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Saved {
-    /// Written: the text before and after, and the new version.
-    Written {
-        previous: String,
-        saved: String,
-        version: String,
-    },
-    /// The file changed since `version`: nothing written.
-    Conflict {
-        current: String,
-    },
-    NotFound,
-}
-
-/// One write of content files at a time, so a version check and its write are one step.
-pub(crate) static WRITE_LOCK: Mutex<()> = Mutex::new(());
 
 #[cfg(test)]
 mod tests {
@@ -734,7 +638,7 @@ mod tests {
             ..page.clone()
         };
         assert_eq!(
-            check_settings(Kind::Page, &empty).unwrap_err(),
+            check_settings(Kind::Page, &empty).unwrap_err().sentence(),
             "Tytuł nie może być pusty."
         );
         let no_alt = Settings {
@@ -743,6 +647,7 @@ mod tests {
         };
         assert!(check_settings(Kind::Page, &no_alt)
             .unwrap_err()
+            .sentence()
             .contains("tekst alternatywny"));
         let dated = Settings {
             date: Some("2025-01-01".into()),
@@ -758,14 +663,18 @@ mod tests {
         };
         assert!(check_settings(Kind::Article, &bad_date)
             .unwrap_err()
+            .sentence()
             .contains("„2025-02-30” nie istnieje"));
         let two_lines = Settings {
             title: "a\nb".into(),
             ..page
         };
-        assert!(check_settings(Kind::Page, &two_lines)
-            .unwrap_err()
-            .contains("jednym wierszu"));
+        assert_eq!(
+            check_settings(Kind::Page, &two_lines)
+                .unwrap_err()
+                .sentence(),
+            "Tytuł: tekst musi mieścić się w jednym wierszu."
+        );
     }
 
     #[test]
@@ -775,16 +684,16 @@ mod tests {
         let made = p
             .create_article("nowy", "Nowy „artykuł”", "2025-11-20", "Anna")
             .unwrap();
-        assert!(matches!(made, Created::Written { .. }));
+        assert!(matches!(made, Saved::Written { .. }));
         let e = p.editable(&id("blog/nowy"), 0).unwrap().unwrap();
         assert_eq!(e.title, "Nowy „artykuł”");
         assert_eq!(e.status, Some(Status::Unpublished));
         assert_eq!(e.settings.date.as_deref(), Some("2025-11-20"));
-        assert_eq!(
+        assert!(matches!(
             p.create_article("nowy", "Inny", "2025-11-20", "Anna")
                 .unwrap(),
-            Created::Taken
-        );
+            Saved::Conflict { .. }
+        ));
         assert_eq!(
             e.title,
             p.editable(&id("blog/nowy"), 0).unwrap().unwrap().title
@@ -809,7 +718,7 @@ mod tests {
         );
         assert!(matches!(
             p.create(&id("blog/artykul"), ARTICLE).unwrap(),
-            Created::Written { .. }
+            Saved::Written { .. }
         ));
         assert_eq!(
             fs::read_to_string(p.content_dir.join("blog/artykul.md")).unwrap(),

@@ -12,9 +12,10 @@ use std::path::PathBuf;
 pub mod data;
 pub mod edit;
 mod error;
+mod transaction;
 
-pub use edit::{write_atomic, Created, Saved};
 pub use error::{Error, Result};
+pub use transaction::{write_atomic, Saved};
 
 /// The content folder the panel edits: every change to a content file goes through it.
 #[derive(Debug, Clone)]

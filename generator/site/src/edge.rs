@@ -6,6 +6,7 @@
 
 use content::aliases::aliases;
 use content::model::Content;
+use content::problem::DocumentProblem;
 use content::Diagnostic;
 
 use crate::headers::{self, HeaderRule};
@@ -46,14 +47,8 @@ pub(crate) fn shadowed(content: &Content, files: &[String]) -> Vec<Diagnostic> {
             files.iter().any(|f| f == path)
         })
         .map(|a| {
-            Diagnostic::new(
-                a.file,
-                a.line,
-                format!(
-                    "alias '{}' is the address of a published file of the site",
-                    a.from
-                ),
-            )
+            let alias = a.from.to_string();
+            Diagnostic::new(a.file, a.line, DocumentProblem::AliasShadowsFile { alias })
         })
         .collect()
 }

@@ -44,6 +44,7 @@ use render::Renderer;
 
 pub use error::{Error, Result};
 pub use output::Output;
+pub use publish::{Pin, Pins};
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
 #[derive(Debug, Clone)]
@@ -189,6 +190,29 @@ pub struct BuildReport {
     pub headers: Vec<HeaderRule>,
 }
 
+impl BuildReport {
+    /// The report of `build`, published into `build_dir`; `elapsed` is the whole build's
+    /// time, `publish` the part of it spent publishing.
+    pub fn new(build: &Build, build_dir: PathBuf, elapsed: Duration, publish: Duration) -> Self {
+        BuildReport {
+            files: build.outputs.len(),
+            pages: build.pages(),
+            rendered: build.rendered,
+            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
+            elapsed,
+            build_dir,
+            ssr: build.ssr,
+            images: build.images,
+            warnings: build.warnings.clone(),
+            phases: Phases {
+                publish,
+                ..build.phases
+            },
+            headers: build.headers.clone(),
+        }
+    }
+}
+
 /// Builds again and again (the sidecar after each save, `make dev` after each change): only
 /// files that changed are read, only pages whose inputs changed are rendered, and only
 /// changed files are written when publishing.
@@ -196,6 +220,7 @@ pub struct Builder {
     project: Project,
     loader: content::load::Loader,
     cards: views::CardCache,
+    sections: Arc<views::SectionCache>,
     images: images::Memo,
     memo: incremental::Memo,
     script_sets: incremental::HashSets,
@@ -216,6 +241,7 @@ impl Builder {
             project,
             loader: content::load::Loader::default(),
             cards: views::CardCache::default(),
+            sections: Arc::default(),
             images: images::Memo::default(),
             memo: incremental::Memo::default(),
             script_sets: incremental::HashSets::default(),
@@ -272,6 +298,19 @@ impl Builder {
         self.render_with(content::load::Changes::Only(changed))
     }
 
+    /// Renders what the content files that changed, as `changes` says, need (see
+    /// [`Builder::render_changed`]); a file the caller just wrote is parsed from the text it
+    /// holds (`Changes::Written`), not read back.
+    pub fn render_changes(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
+        self.render_with(changes)
+    }
+
+    /// What pins a published build folder, so that none of this builder's publishes removes
+    /// it while something reads it (a CDN sync).
+    pub fn pins(&self) -> Pins {
+        self.publisher.pins()
+    }
+
     #[tracing::instrument(name = "build", skip_all)]
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
@@ -301,6 +340,7 @@ impl Builder {
                 &self.project.templates_dir,
                 &islands,
                 &mut self.cards,
+                Arc::clone(&self.sections),
             )
         })?;
         outputs.extend(image_files);
@@ -453,22 +493,12 @@ impl Builder {
         let build = self.render()?;
         let publish_started = Instant::now();
         let build_dir = self.publish(out, &build)?;
-        let report = BuildReport {
-            files: build.outputs.len(),
-            pages: build.pages(),
-            rendered: build.rendered,
-            bytes: build.outputs.iter().map(|o| o.bytes.len()).sum(),
-            elapsed: started.elapsed(),
+        let report = BuildReport::new(
+            &build,
             build_dir,
-            ssr: build.ssr,
-            images: build.images,
-            warnings: build.warnings,
-            phases: Phases {
-                publish: publish_started.elapsed(),
-                ..build.phases
-            },
-            headers: build.headers,
-        };
+            started.elapsed(),
+            publish_started.elapsed(),
+        );
         tracing::info!(
             files = report.files,
             rendered = report.rendered,

@@ -94,7 +94,7 @@ fn sanitizer() -> &'static ammonia::Builder<'static> {
 /// Renders Markdown to HTML, sanitised: raw HTML in Markdown (from an editor's commit or the
 /// admin panel) can format text but never run a script on the public site.
 pub(crate) fn to_html(markdown: &str) -> String {
-    to_html_with_images(markdown, &|_, _| None)
+    render(markdown, &|_, _| None, false).html
 }
 
 /// Marks where an image's own markup goes: text no Markdown produces, which the sanitiser
@@ -105,14 +105,37 @@ fn placeholder(n: usize) -> String {
 
 /// Like [`to_html`], with each image whose address `image(url, alt)` knows replaced by the
 /// markup it returns (made by the generator, so it is not sanitised away).
+#[cfg(test)]
 pub(crate) fn to_html_with_images(
     markdown: &str,
     image: &dyn Fn(&str, &str) -> Option<String>,
 ) -> String {
+    render(markdown, image, false).html
+}
+
+/// A section rendered: its HTML and, for a FAQ section, its questions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Rendered {
+    pub html: String,
+    pub faq: Vec<FaqItem>,
+}
+
+/// Renders Markdown in one pass of the parser: the sanitised HTML (each image whose address
+/// `image(url, alt)` knows replaced by the markup it returns, made by the generator, so it is
+/// not sanitised away) and, when `faq` is asked for, the questions and answers it holds.
+pub(crate) fn render(
+    markdown: &str,
+    image: &dyn Fn(&str, &str) -> Option<String>,
+    faq: bool,
+) -> Rendered {
     let mut events: Vec<Event<'_>> = Vec::new();
     let mut pictures: Vec<String> = Vec::new();
     let mut open: Option<(usize, String, String)> = None;
+    let mut questions = faq.then(Faq::default);
     for event in Parser::new_ext(markdown, options()) {
+        if let Some(q) = questions.as_mut() {
+            q.feed(&event);
+        }
         match (&mut open, event) {
             (
                 None,
@@ -161,7 +184,10 @@ pub(crate) fn to_html_with_images(
     for (n, markup) in pictures.iter().enumerate() {
         clean = clean.replacen(&placeholder(n), markup, 1);
     }
-    scrollable_tables(&clean)
+    Rendered {
+        html: scrollable_tables(&clean),
+        faq: questions.map(Faq::finish).unwrap_or_default(),
+    }
 }
 
 /// A wide table scrolls sideways on a phone; a region that scrolls must be reachable by
@@ -184,65 +210,79 @@ pub(crate) struct FaqItem {
     pub answer: String,
 }
 
-fn answer(items: &mut [FaqItem], text: &str) {
-    if let Some(item) = items.last_mut() {
-        item.answer.push_str(text);
-    }
+/// The questions of a FAQ section, read from its events as they pass: a paragraph that opens
+/// with bold text ending in '?', or a third-level heading ending in '?', starts a question;
+/// what follows is its answer.
+#[derive(Default)]
+struct Faq {
+    items: Vec<FaqItem>,
+    in_question: bool,
+    question: String,
+    at_paragraph_start: bool,
 }
 
-/// The questions of a FAQ section: a paragraph that opens with bold text ending in '?', or a
-/// third-level heading ending in '?', starts a question; what follows is its answer.
-pub(crate) fn faq_items(markdown: &str) -> Vec<FaqItem> {
-    let mut items: Vec<FaqItem> = Vec::new();
-    let mut in_question = false;
-    let mut question = String::new();
-    let mut at_paragraph_start = false;
-    for event in Parser::new_ext(markdown, options()) {
+impl Faq {
+    fn answer(&mut self, text: &str) {
+        if let Some(item) = self.items.last_mut() {
+            item.answer.push_str(text);
+        }
+    }
+
+    fn feed(&mut self, event: &Event<'_>) {
         match event {
-            Event::Start(Tag::Paragraph) => at_paragraph_start = true,
-            Event::Start(Tag::Strong) if at_paragraph_start => {
-                in_question = true;
-                question.clear();
+            Event::Start(Tag::Paragraph) => self.at_paragraph_start = true,
+            Event::Start(Tag::Strong) if self.at_paragraph_start => {
+                self.in_question = true;
+                self.question.clear();
             }
             Event::Start(Tag::Heading {
                 level: HeadingLevel::H3,
                 ..
             }) => {
-                in_question = true;
-                question.clear();
+                self.in_question = true;
+                self.question.clear();
             }
-            Event::End(TagEnd::Strong | TagEnd::Heading(HeadingLevel::H3)) if in_question => {
-                in_question = false;
-                let q = question.trim();
+            Event::End(TagEnd::Strong | TagEnd::Heading(HeadingLevel::H3)) if self.in_question => {
+                self.in_question = false;
+                let q = self.question.trim().to_string();
                 if q.ends_with('?') {
-                    items.push(FaqItem {
-                        question: q.to_string(),
+                    self.items.push(FaqItem {
+                        question: q,
                         answer: String::new(),
                     });
                 } else {
-                    answer(&mut items, q);
+                    self.answer(&q);
                 }
             }
             Event::Text(t) | Event::Code(t) => {
-                at_paragraph_start = false;
-                if in_question {
-                    question.push_str(&t);
+                self.at_paragraph_start = false;
+                if self.in_question {
+                    self.question.push_str(t);
                 } else {
-                    answer(&mut items, &t);
+                    self.answer(t);
                 }
             }
             Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => {
-                at_paragraph_start = false;
-                answer(&mut items, " ");
+                self.at_paragraph_start = false;
+                self.answer(" ");
             }
-            _ => at_paragraph_start = false,
+            _ => self.at_paragraph_start = false,
         }
     }
-    for item in &mut items {
-        item.answer = item.answer.split_whitespace().collect::<Vec<_>>().join(" ");
+
+    fn finish(mut self) -> Vec<FaqItem> {
+        for item in &mut self.items {
+            item.answer = item.answer.split_whitespace().collect::<Vec<_>>().join(" ");
+        }
+        self.items.retain(|i| !i.answer.is_empty());
+        self.items
     }
-    items.retain(|i| !i.answer.is_empty());
-    items
+}
+
+/// The questions of a FAQ section (see [`Faq`]).
+#[cfg(test)]
+fn faq_items(markdown: &str) -> Vec<FaqItem> {
+    render(markdown, &|_, _| None, true).faq
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
 use crate::output::Output;
@@ -51,6 +52,51 @@ struct Live {
 #[derive(Debug, Default)]
 pub(crate) struct Publisher {
     live: Option<Live>,
+    pins: Pins,
+}
+
+/// Build folders a reader outside the builder holds (a CDN sync copying one, however long
+/// it takes): never removed while pinned, so what it copies is one whole build.
+#[derive(Debug, Clone, Default)]
+pub struct Pins(Arc<Mutex<HashMap<PathBuf, usize>>>);
+
+/// A pinned build folder; unpinned when dropped.
+#[derive(Debug)]
+pub struct Pin {
+    pins: Pins,
+    dir: PathBuf,
+}
+
+impl Pins {
+    /// Pins the build `out` points at now; `None` if it points at none.
+    pub fn pin(&self, out: &Path) -> Option<Pin> {
+        let mut pinned = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let dir = fs::canonicalize(out).ok()?;
+        *pinned.entry(dir.clone()).or_default() += 1;
+        Some(Pin {
+            pins: self.clone(),
+            dir,
+        })
+    }
+}
+
+impl Pin {
+    /// The pinned build folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+impl Drop for Pin {
+    fn drop(&mut self) {
+        let mut pinned = self.pins.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = pinned.get_mut(&self.dir) {
+            *n -= 1;
+            if *n == 0 {
+                pinned.remove(&self.dir);
+            }
+        }
+    }
 }
 
 impl Publisher {
@@ -92,7 +138,7 @@ impl Publisher {
         let build = builds.join(number.to_string());
         fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;
         swap_link(out, &builds, number)?;
-        prune(&builds, number);
+        prune(&builds, number, &self.pins);
         self.live = Some(Live {
             out: out.to_path_buf(),
             dir: fs::canonicalize(&build).unwrap_or_else(|_| build.clone()),
@@ -129,18 +175,28 @@ fn swap_link(out: &Path, builds: &Path, number: u64) -> Result<()> {
     fs::rename(&temp_link, out).map_err(|e| Error::write(out, e))
 }
 
-/// Keeps the current build and the one before it (requests may still be reading it).
-fn prune(builds: &Path, current: u64) {
+impl Publisher {
+    /// What pins the build folders this publisher would otherwise remove.
+    pub(crate) fn pins(&self) -> Pins {
+        self.pins.clone()
+    }
+}
+
+/// Keeps the current build, the one before it (requests may still be reading it) and the
+/// pinned ones.
+fn prune(builds: &Path, current: u64, pins: &Pins) {
     let Ok(entries) = fs::read_dir(builds) else {
         return;
     };
+    let pinned = pins.0.lock().unwrap_or_else(|p| p.into_inner());
+    let is_pinned = |path: &Path| fs::canonicalize(path).is_ok_and(|p| pinned.contains_key(&p));
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let stale = match name.parse::<u64>() {
             Ok(n) => n + 1 < current,
             Err(_) => !name.starts_with(&current.to_string()),
         };
-        if stale {
+        if stale && !is_pinned(&entry.path()) {
             let _ = fs::remove_dir_all(entry.path()).or_else(|_| fs::remove_file(entry.path()));
         }
     }
@@ -167,6 +223,31 @@ mod tests {
             .collect();
         left.sort();
         assert_eq!(left, vec!["2", "3"]);
+    }
+
+    #[test]
+    fn a_pinned_build_outlives_later_publishes_until_it_is_unpinned() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dist = dir.path().join("dist");
+        let mut publisher = Publisher::default();
+        publisher
+            .publish(&dist, &[Output::new("index.html", "build 1")])
+            .expect("published");
+        let pin = publisher.pins().pin(&dist).expect("a build to pin");
+        for i in 2..=4 {
+            let text = format!("build {i}");
+            publisher
+                .publish(&dist, &[Output::new("index.html", text)])
+                .expect("published");
+        }
+        let synced = fs::read_to_string(pin.dir().join("index.html")).expect("still there");
+        assert_eq!(synced, "build 1");
+        let first = pin.dir().to_path_buf();
+        drop(pin);
+        publisher
+            .publish(&dist, &[Output::new("index.html", "build 5")])
+            .expect("published");
+        assert!(!first.exists(), "unpinned, it goes with the next publish");
     }
 
     #[test]

@@ -16,13 +16,14 @@ use crate::islands::{self, Islands};
 use crate::markdown;
 use crate::output::{route_file, Output};
 use crate::seo;
-use crate::views::{self, CardCache, Collections, SectionView};
+use crate::views::{self, CardCache, Collections, SectionCache, SectionInputs, SectionView};
 use crate::{assets, templates};
 use content::encoding::script_json;
 use content::facts::{self, Facts};
 use content::kind::{DocId, Kind};
 use content::load::parse_document;
 use content::model::{ArticleMeta, Content, Document, PageMeta, ServiceMeta};
+use content::problem::DocumentProblem;
 use content::sections::Section;
 use content::validate;
 use content::Diagnostic;
@@ -122,6 +123,8 @@ pub struct Renderer {
     collections_fingerprint: [u8; 32],
     /// The build's islands, for previews: prerendered from the same cache.
     islands: Islands,
+    /// The HTML of sections of earlier renders, shared with the builder.
+    sections: Arc<SectionCache>,
 }
 
 /// A page rendered from a document's unsaved text: what the panel's preview shows.
@@ -205,6 +208,7 @@ impl Renderer {
         templates_dir: &Path,
         islands: &Islands,
         cards: &mut CardCache,
+        sections: Arc<SectionCache>,
     ) -> Result<(Renderer, Vec<Output>)> {
         let mut templates = templates::load(templates_dir, islands)?;
         templates.tera.register_function(
@@ -222,8 +226,14 @@ impl Renderer {
         files.extend(islands.browser_outputs()?);
         files.extend(assets::copied(&templates_dir.join("static"), "")?);
         let facts = Facts::new(&content);
-        let (collections, collections_fingerprint) =
-            views::collections(&content, &facts, cards, &catalog);
+        let ids: HashSet<&DocId> = content.ids().collect();
+        sections.retain(|id| ids.contains(id));
+        let inputs = SectionInputs {
+            facts: &facts,
+            catalog: &catalog,
+            cache: &sections,
+        };
+        let (collections, collections_fingerprint) = views::collections(&content, inputs, cards);
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
@@ -274,6 +284,7 @@ impl Renderer {
             global_fingerprint: global.finalize().into(),
             collections_fingerprint,
             islands: islands.clone(),
+            sections,
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -309,12 +320,9 @@ impl Renderer {
             .iter()
             .filter(|doc| !names.contains(format!("{}.html", doc.meta.template).as_str()))
             .map(|doc| {
-                let message = format!("template: there is no templates/{}.html", doc.meta.template);
-                Diagnostic::new(
-                    &doc.file,
-                    doc.field_lines.get("template").copied().unwrap_or(2),
-                    message,
-                )
+                let name = doc.meta.template.clone();
+                let line = doc.field_lines.get("template").copied().unwrap_or(2);
+                Diagnostic::new(&doc.file, line, DocumentProblem::MissingTemplate { name })
             })
             .collect()
     }
@@ -360,12 +368,17 @@ impl Renderer {
 
     /// Like [`Renderer::render`], stopping with [`Error::Deadline`] once `deadline` passed.
     fn render_until(&self, job: &Job, deadline: Option<Instant>) -> Result<Bytes> {
+        let inputs = SectionInputs {
+            facts: &self.facts,
+            catalog: &self.catalog,
+            cache: &self.sections,
+        };
         let sections =
-            |list: &[Section]| views::sections_until(list, &self.facts, &self.catalog, deadline);
+            |id: &DocId, list: &[Section]| views::sections_until(id, list, inputs, deadline);
         match job {
-            Job::Page(doc) => self.render_page(doc, sections(&doc.sections)?),
-            Job::Service(doc) => self.render_service(doc, sections(&doc.sections)?),
-            Job::Article(doc) => self.render_article(doc, sections(&doc.sections)?),
+            Job::Page(doc) => self.render_page(doc, sections(&doc.id, &doc.sections)?),
+            Job::Service(doc) => self.render_service(doc, sections(&doc.id, &doc.sections)?),
+            Job::Article(doc) => self.render_article(doc, sections(&doc.id, &doc.sections)?),
             Job::NotFound => self.render_not_found(),
         }
         .map(Bytes::from)
@@ -411,12 +424,17 @@ impl Renderer {
     }
 
     /// A `FAQPage` block when the document has questions in `faq` sections.
-    fn faq_json_ld(&self, sections: &[Section]) -> Option<serde_json::Value> {
-        let items = views::faq(sections, &self.facts);
+    fn faq_json_ld(sections: &[SectionView]) -> Option<serde_json::Value> {
+        let items = views::faq(sections);
         (!items.is_empty()).then(|| seo::faq_page(&items))
     }
 
-    fn page_json_ld(&self, view: &PageView, doc: &Document<PageMeta>) -> String {
+    fn page_json_ld(
+        &self,
+        view: &PageView,
+        doc: &Document<PageMeta>,
+        sections: &[SectionView],
+    ) -> String {
         let site = &self.content.site;
         let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
         let mut blocks = Vec::new();
@@ -435,7 +453,7 @@ impl Renderer {
             "prices" => blocks.push(seo::business(site, &self.collections, true)),
             _ => {}
         }
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(sections));
         seo::script_json(&blocks)
     }
 
@@ -477,7 +495,7 @@ impl Renderer {
             let alt = m.image_alt.clone().unwrap_or_default();
             self.preview_image(&mut page, &image, &alt);
         }
-        page.json_ld = self.page_json_ld(&page, doc);
+        page.json_ld = self.page_json_ld(&page, doc, &sections);
         let template = format!("{}.html", m.template);
         let mut ctx = self.context(&template);
         ctx.insert("page", &page);
@@ -499,7 +517,7 @@ impl Renderer {
             (card.page_title.as_str(), card.href.as_str()),
         ];
         let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
@@ -518,7 +536,11 @@ impl Renderer {
         sections: Vec<SectionView>,
     ) -> Result<String> {
         let site = &self.content.site;
-        let card = views::article_card(site, doc);
+        // The card the listings show, unless this is another text of the article (a preview).
+        let card = match self.collections.cards.get(&doc.id) {
+            Some((hash, card)) if *hash == doc.hash => Arc::clone(card),
+            _ => Arc::new(views::article_card(site, doc)),
+        };
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
         page.og_type = "article";
@@ -528,7 +550,7 @@ impl Renderer {
             seo::breadcrumbs(site, &trail),
             seo::blog_posting(site, &card),
         ];
-        blocks.extend(self.faq_json_ld(&doc.sections));
+        blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
         let mut ctx = self.context("article.html");
         ctx.insert("page", &page);

@@ -3,13 +3,12 @@
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::error::{Error, Result};
 use crate::images;
 use crate::markdown;
-use content::dates::LocalTime;
 use content::facts::Facts;
 use content::kind::DocId;
 use content::model::{
@@ -26,49 +25,115 @@ pub struct SectionView {
     #[serde(rename = "type")]
     pub kind: String,
     pub html: String,
+    /// The questions of a `faq` section, from the same pass of the parser as its HTML.
+    #[serde(skip)]
+    pub(crate) faq: Vec<markdown::FaqItem>,
 }
 
-fn section_view(section: &Section, facts: &Facts, catalog: &images::Catalog) -> SectionView {
-    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
-    SectionView {
-        kind: if SECTION_TYPES.contains(&section.kind.as_str()) {
-            section.kind.clone()
-        } else {
-            "text".into()
-        },
-        html: markdown::to_html_with_images(&facts.fill(&section.content), &picture),
+/// What renders sections: the facts they name, the pictures they may show, and the HTML of
+/// earlier renders.
+#[derive(Clone, Copy)]
+pub(crate) struct SectionInputs<'a> {
+    pub facts: &'a Facts,
+    pub catalog: &'a images::Catalog,
+    pub cache: &'a SectionCache,
+}
+
+/// The HTML of each document's sections from earlier renders, by a hash of what it was made
+/// from (the section's type and its text with the facts filled in, and the pictures): a
+/// section is parsed and sanitised again only when that changed. A `site.yaml` edit renders
+/// every page again, but parses only the sections that name a fact that changed.
+#[derive(Default)]
+pub struct SectionCache {
+    docs: Mutex<HashMap<DocId, Arc<DocSections>>>,
+}
+
+/// One document's rendered sections, by the hash of what each was made from.
+type DocSections = HashMap<[u8; 32], SectionView>;
+
+impl SectionCache {
+    fn get(&self, id: &DocId) -> Option<Arc<DocSections>> {
+        let docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        docs.get(id).cloned()
+    }
+
+    fn put(&self, id: &DocId, views: DocSections) {
+        let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        docs.insert(id.clone(), Arc::new(views));
+    }
+
+    /// Forgets the documents `keep` does not keep.
+    pub(crate) fn retain(&self, keep: impl Fn(&DocId) -> bool) {
+        let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
+        docs.retain(|id, _| keep(id));
     }
 }
 
-/// The sections that have text, as HTML.
-pub(crate) fn sections(
-    sections: &[Section],
-    facts: &Facts,
-    catalog: &images::Catalog,
-) -> Vec<SectionView> {
-    sections
-        .iter()
-        .filter(|s| !s.content.trim().is_empty())
-        .map(|s| section_view(s, facts, catalog))
-        .collect()
+fn section_kind(section: &Section) -> &str {
+    if SECTION_TYPES.contains(&section.kind.as_str()) {
+        &section.kind
+    } else {
+        "text"
+    }
 }
 
-/// Like [`sections`], stopping with [`Error::Deadline`] before a section once `deadline` has
-/// passed (each section's work is bounded by [`crate::limits`]).
+fn render_section(kind: &str, filled: &str, catalog: &images::Catalog) -> SectionView {
+    let picture = |url: &str, alt: &str| images::markdown_picture(catalog, url, alt);
+    let rendered = markdown::render(filled, &picture, kind == "faq");
+    SectionView {
+        kind: kind.to_string(),
+        html: rendered.html,
+        faq: rendered.faq,
+    }
+}
+
+/// The sections of `id` that have text, as HTML, reusing those whose inputs did not change;
+/// stops with [`Error::Deadline`] before a section once `deadline` has passed (each
+/// section's work is bounded by the limits of `content::limits`).
 pub(crate) fn sections_until(
+    id: &DocId,
     sections: &[Section],
-    facts: &Facts,
-    catalog: &images::Catalog,
+    inputs: SectionInputs<'_>,
     deadline: Option<Instant>,
 ) -> Result<Vec<SectionView>> {
-    sections
-        .iter()
-        .filter(|s| !s.content.trim().is_empty())
-        .map(|s| match deadline {
-            Some(d) if Instant::now() >= d => Err(Error::Deadline),
-            _ => Ok(section_view(s, facts, catalog)),
-        })
-        .collect()
+    let earlier = inputs.cache.get(id);
+    let mut kept = HashMap::new();
+    let mut out = Vec::new();
+    for section in sections.iter().filter(|s| !s.content.trim().is_empty()) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Error::Deadline);
+        }
+        let kind = section_kind(section);
+        let filled = inputs.facts.fill(&section.content);
+        let mut h = Sha256::new();
+        h.update(kind.as_bytes());
+        h.update([0]);
+        h.update(filled.as_bytes());
+        h.update(inputs.catalog.fingerprint());
+        let key: [u8; 32] = h.finalize().into();
+        let view = match earlier.as_ref().and_then(|e| e.get(&key)) {
+            Some(view) => view.clone(),
+            None => render_section(kind, &filled, inputs.catalog),
+        };
+        kept.insert(key, view.clone());
+        out.push(view);
+    }
+    inputs.cache.put(id, kept);
+    Ok(out)
+}
+
+/// The sections of `id` that have text, as HTML.
+pub(crate) fn sections(
+    id: &DocId,
+    sections: &[Section],
+    inputs: SectionInputs<'_>,
+) -> Vec<SectionView> {
+    sections_until(id, sections, inputs, None).unwrap_or_default()
+}
+
+/// The questions of the `faq` sections among `views`.
+pub(crate) fn faq(views: &[SectionView]) -> Vec<markdown::FaqItem> {
+    views.iter().flat_map(|v| v.faq.iter().cloned()).collect()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -114,7 +179,7 @@ pub struct ArticleCard {
 
 pub(crate) fn article_card(site: &SiteConfig, doc: &Document<ArticleMeta>) -> ArticleCard {
     let m = &doc.meta;
-    let date = LocalTime::parse(&m.date).ok().map(|t| t.date);
+    let date = m.date.time().map(|t| t.date);
     ArticleCard {
         slug: doc.slug().to_string(),
         title: m.title.clone(),
@@ -143,8 +208,7 @@ pub struct Profile {
 pub(crate) fn profile(
     content: &Content,
     doc: &Document<TeamMeta>,
-    facts: &Facts,
-    catalog: &images::Catalog,
+    inputs: SectionInputs<'_>,
 ) -> Profile {
     let m = &doc.meta;
     Profile {
@@ -154,7 +218,7 @@ pub(crate) fn profile(
         photo: images::resolve(&content.site, &m.photo, doc.slug()),
         photo_alt: m.photo_alt.clone(),
         qualifications: m.qualifications.clone(),
-        bio: sections(&doc.sections, facts, catalog),
+        bio: sections(&doc.id, &doc.sections, inputs),
         booking_url: content.site.booking.therapist(doc.slug()).url.to_string(),
     }
 }
@@ -205,6 +269,10 @@ pub struct Collections {
     pub featured_articles: Vec<Arc<ArticleCard>>,
     pub team: Vec<Profile>,
     pub prices: Vec<PriceRow>,
+    /// The card of every article, listed or not, with the hash of the file it was made from:
+    /// what an article's own page shows too.
+    #[serde(skip)]
+    pub(crate) cards: HashMap<DocId, ([u8; 32], Arc<ArticleCard>)>,
 }
 
 struct CachedCard {
@@ -246,15 +314,6 @@ impl CardCache {
         self.articles.insert(doc.id.clone(), cached);
         (card, hash)
     }
-}
-
-/// The questions of every `faq` section, facts filled in.
-pub(crate) fn faq(sections: &[Section], facts: &Facts) -> Vec<markdown::FaqItem> {
-    sections
-        .iter()
-        .filter(|s| s.kind == "faq")
-        .flat_map(|s| markdown::faq_items(&facts.fill(&s.content)))
-        .collect()
 }
 
 /// Where an article's button books a visit (SPEC: on the doctor-listing platform): its
@@ -336,10 +395,10 @@ fn inputs_key(
 /// last ones are reused when nothing they are made from changed.
 pub(crate) fn collections(
     content: &Content,
-    facts: &Facts,
+    inputs: SectionInputs<'_>,
     cache: &mut CardCache,
-    catalog: &images::Catalog,
 ) -> (Arc<Collections>, [u8; 32]) {
+    let (facts, catalog) = (inputs.facts, inputs.catalog);
     let site = &content.site;
     let site_hash: [u8; 32] = Sha256::digest(serde_json::to_vec(site).unwrap_or_default()).into();
     if cache.site != site_hash {
@@ -387,15 +446,17 @@ pub(crate) fn collections(
         featured_services: service_cards(|m| m.featured),
         articles: cards,
         featured_articles: featured,
-        team: team
-            .iter()
-            .map(|d| profile(content, d, facts, catalog))
-            .collect(),
+        team: team.iter().map(|d| profile(content, d, inputs)).collect(),
         prices: content
             .prices
             .items
             .iter()
             .map(|p| price_row(p, &site.booking))
+            .collect(),
+        cards: content
+            .articles
+            .iter()
+            .map(|doc| (doc.id.clone(), (doc.hash, cache.article(site, doc).0)))
             .collect(),
     };
     let small = (

@@ -138,7 +138,7 @@ fn an_alias_declared_twice_names_the_first() {
     assert!(
         problems
             .iter()
-            .any(|d| d.message.contains("terapia-par.md:3")),
+            .any(|d| d.english().contains("terapia-par.md:3")),
         "the first one is named with its line: {problems:#?}"
     );
     assert_eq!(problems.len(), 1, "{problems:#?}");

@@ -1,7 +1,7 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
 // booking links) and the notice every page shows inside its dates. Every page follows them.
 import { useCallback, useEffect, useState } from "react";
-import { api, type Facts, type FactsEditable, type Hours } from "./api";
+import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
 import { saveForm, type Toast } from "./saving";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać danych gabinetu." };
@@ -78,7 +78,7 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
 
 export default function FactsForm({ toast }: { toast: Toast }) {
   const [loaded, setLoaded] = useState<FactsEditable | null>(null);
-  const [facts, setFacts] = useState<Facts | null>(null);
+  const [facts, setFacts] = useState<PracticeFacts | null>(null);
   const [saving, setSaving] = useState(false);
   const load = useCallback(async () => {
     try {
@@ -92,7 +92,7 @@ export default function FactsForm({ toast }: { toast: Toast }) {
   useEffect(() => void load(), [load]);
   if (!loaded || !facts) return <p role="status">Ładowanie danych gabinetu…</p>;
 
-  const set = (patch: Partial<Facts>) => setFacts({ ...facts, ...patch });
+  const set = (patch: Partial<PracticeFacts>) => setFacts({ ...facts, ...patch });
   const setHours = (i: number, patch: Partial<Hours>) =>
     set({ openingHours: facts.openingHours.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
   const toggleDay = (i: number, day: string, on: boolean) => {

@@ -3,10 +3,10 @@
 // so that 30 and more pages stay easy to reach. Each group is its own labelled tablist; the
 // arrow keys move through all of them.
 import { useRef, useState, type KeyboardEvent } from "react";
-import type { Page } from "./api";
+import type { Editable } from "./api";
 
 export interface PageTabsProps {
-  pages: Page[];
+  pages: Editable[];
   selected: string;
   dirty: Set<string>;
   onSelect: (id: string) => void;
@@ -16,8 +16,8 @@ export const tabId = (id: string) => `tab-${id.replace("/", "-")}`;
 export const PANEL_ID = "admin-tabpanel";
 
 /** The pages in groups of one kind, in the order the list gives them. */
-function groups(pages: Page[]): Page[][] {
-  const out: Page[][] = [];
+function groups(pages: Editable[]): Editable[][] {
+  const out: Editable[][] = [];
   for (const page of pages) {
     const last = out[out.length - 1];
     if (last?.[0]?.kind === page.kind) last.push(page);

@@ -1,11 +1,11 @@
 // The page's settings beside its sections: title, meta description (with the 120–160
 // character hint of the content rules), hero image and its alternative text, and for an
 // article its date, excerpt and whether it is listed, featured and published.
-import type { Picture, Settings } from "./api";
+import type { Editable, Picture, Settings } from "./api";
 
 export interface SettingsFormProps {
   id: string;
-  kind: "page" | "service" | "article";
+  kind: Editable["kind"];
   settings: Settings;
   pictures: Picture[];
   onChange: (settings: Settings) => void;

@@ -2,117 +2,35 @@
 // what the panel edits beside the sections: settings, previews, new and deleted articles,
 // drafts on the server, the price list, the practice's facts and pictures.
 
-export interface Section {
-  type: string;
-  content: string;
-}
+import type {
+  ArticleCreated,
+  Changed,
+  DeletedView,
+  Editable,
+  ErrorBody,
+  Erased,
+  FactsBody,
+  FactsEditable,
+  Message,
+  MessageList,
+  NewArticle,
+  PracticeFacts,
+  PriceRow,
+  Prices,
+  PricesBody,
+  PublishingStatus,
+  Revision,
+  SaveBody,
+  Section,
+  ServerDraft,
+  Settings,
+  SlugProposal,
+  Unsaved,
+  VersionBody,
+} from "./generated/api";
 
-/** The front-matter fields edited beside the sections; the last five only for articles. */
-export interface Settings {
-  title: string;
-  description: string;
-  image: string;
-  imageAlt: string;
-  date?: string;
-  excerpt?: string;
-  listed?: boolean;
-  featured?: boolean;
-  published?: boolean;
-}
-
-export type Status = "published" | "scheduled" | "unpublished";
-
-export interface Page {
-  /** `folder/slug`, for example `blog/terapia-cbt`: the document's id in every call. */
-  id: string;
-  kind: "page" | "service" | "article";
-  /** The heading of its group of tabs. */
-  group: string;
-  /** Where it is shown on the public site. */
-  route: string | null;
-  title: string;
-  content: { sections: Section[] };
-  settings: Settings;
-  /** Articles only: whether it is on the site now. */
-  status?: Status;
-  version: string;
-}
-
-export interface Revision {
-  id: number;
-  savedAt: number;
-  author: string;
-  action: "save" | "create" | "delete" | "restore";
-}
-
-export interface Saved {
-  version: string;
-  warning: string | null;
-}
-
-export interface DeletedArticle {
-  id: string;
-  title: string;
-  deletedAt: number;
-  author: string;
-}
-
-export interface ServerDraft {
-  docId: string;
-  author: string;
-  savedAt: number;
-  version: string;
-  body: { content: { sections: Section[] }; settings: Settings | null };
-}
-
-export interface PriceRow {
-  name: string;
-  price: number;
-  from: boolean;
-  duration: string;
-  link: string;
-  note: string;
-  /** Where the row was in the file, so an unchanged row keeps its lines; null when new. */
-  origin: number | null;
-}
-
-export interface Prices {
-  items: PriceRow[];
-  services: { route: string; title: string }[];
-  version: string;
-}
-
-export interface Hours {
-  days: string[];
-  opens: string;
-  closes: string;
-}
-
-export interface Notice {
-  text: string;
-  from: string;
-  until: string;
-}
-
-export interface Facts {
-  phone: string;
-  email: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  openingHours: Hours[];
-  bookingUrl: string;
-  therapistBooking: Record<string, string>;
-  notice: Notice | null;
-}
-
-export interface FactsEditable {
-  facts: Facts;
-  therapists: Record<string, string>;
-  /** Facts of site.yaml that are still example data, by their Polish names. */
-  exampleData: string[];
-  version: string;
-}
+// The API's own types are generated from the server's (./generated/api.ts, `make api-types`).
+export type * from "./generated/api";
 
 export interface Picture {
   file: string;
@@ -124,33 +42,9 @@ export interface Picture {
 /** The largest picture the server takes: 15 MB. */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 
-export type Delivery = "pending" | "delivered" | "failed";
-export type SpamReason = "honeypot" | "too_fast" | "bad_token";
-
-/** A contact message as the inbox shows it. */
-export interface Message {
-  id: number;
-  receivedAt: number;
-  name: string;
-  email: string;
-  phone: string;
-  countryCode: string;
-  fullPhone: string;
-  message: string;
-  status: Delivery;
-  attempts: number;
-  lastError: string | null;
-  deliveredAt: number | null;
-  spam: SpamReason | null;
-  held: boolean;
-}
-
-export interface ApiError {
+/** A refusal as the panel handles it: the server's body with the HTTP status. */
+export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code"> {
   status: number;
-  title: string;
-  error: string;
-  /** What to do before trying again: `reauth` (confirm who you are). */
-  code?: string;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -180,32 +74,30 @@ export const api = {
   login: (email: string, password: string) =>
     call<{ email: string } | { secondFactor: true }>("POST", "/api/auth/login", { email, password }),
   logout: () => fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }),
-  pages: () => call<Page[]>("GET", "/api/pages"),
+  pages: () => call<Editable[]>("GET", "/api/pages"),
   save: (id: string, sections: Section[], settings: Settings, version: string) =>
-    call<Saved>("PUT", `/api/pages/${id}`, { content: { sections }, settings, version }),
-  remove: (id: string, version: string) => call<Saved>("DELETE", `/api/pages/${id}`, { version }),
+    call<Changed>("PUT", `/api/pages/${id}`, { content: { sections }, settings, version } satisfies SaveBody),
+  remove: (id: string, version: string) =>
+    call<Changed>("DELETE", `/api/pages/${id}`, { version } satisfies VersionBody),
   revisions: (id: string) => call<Revision[]>("GET", `/api/pages/${id}/revisions`),
   restore: (id: string, revision: number, version: string) =>
-    call<{ version: string; warning: string | null }>("POST", `/api/pages/${id}/revisions/${revision}/restore`, {
-      version,
-    }),
-  proposeSlug: (title: string) =>
-    call<{ slug: string; route: string | null; taken: boolean }>(
-      "GET",
-      `/api/articles/slug?title=${encodeURIComponent(title)}`,
-    ),
+    call<Changed>("POST", `/api/pages/${id}/revisions/${revision}/restore`, { version } satisfies VersionBody),
+  publishing: () => call<PublishingStatus>("GET", "/api/publishing"),
+  proposeSlug: (title: string) => call<SlugProposal>("GET", `/api/articles/slug?title=${encodeURIComponent(title)}`),
   createArticle: (title: string, slug: string) =>
-    call<Saved & { id: string; route: string }>("POST", "/api/articles", { title, slug }),
-  deleted: () => call<DeletedArticle[]>("GET", "/api/deleted"),
-  undelete: (id: string) => call<Saved>("POST", `/api/deleted/${id}/restore`),
+    call<ArticleCreated>("POST", "/api/articles", { title, slug } satisfies NewArticle),
+  deleted: () => call<DeletedView[]>("GET", "/api/deleted"),
+  undelete: (id: string) => call<Changed>("POST", `/api/deleted/${id}/restore`),
   drafts: () => call<ServerDraft[]>("GET", "/api/drafts"),
   putDraft: (id: string, sections: Section[], settings: Settings, version: string) =>
-    call<ServerDraft>("PUT", `/api/drafts/${id}`, { content: { sections }, settings, version }),
+    call<ServerDraft>("PUT", `/api/drafts/${id}`, { content: { sections }, settings, version } satisfies Unsaved),
   dropDraft: (id: string) => call<unknown>("DELETE", `/api/drafts/${id}`),
   prices: () => call<Prices>("GET", "/api/prices"),
-  savePrices: (items: PriceRow[], version: string) => call<Saved>("PUT", "/api/prices", { items, version }),
+  savePrices: (items: PriceRow[], version: string) =>
+    call<Changed>("PUT", "/api/prices", { items, version } satisfies PricesBody),
   facts: () => call<FactsEditable>("GET", "/api/facts"),
-  saveFacts: (facts: Facts, version: string) => call<Saved>("PUT", "/api/facts", { facts, version }),
+  saveFacts: (facts: PracticeFacts, version: string) =>
+    call<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),
   images: () => call<Picture[]>("GET", "/api/images"),
   removeImage: (file: string) => call<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
   upload: async (file: File, alt: string): Promise<Picture> => {
@@ -236,7 +128,7 @@ export function openPreview(id: string, sections: Section[], settings: Settings)
   const data = document.createElement("input");
   data.type = "hidden";
   data.name = "data";
-  data.value = JSON.stringify({ content: { sections }, settings });
+  data.value = JSON.stringify({ content: { sections }, settings } satisfies Unsaved);
   form.append(data);
   document.body.append(form);
   form.submit();
@@ -248,12 +140,11 @@ export const exportUrl = (email: string) => `/api/messages/export?email=${encode
 
 export const inbox = {
   list: (email?: string) =>
-    call<{ messages: Message[] }>("GET", email ? `/api/messages?email=${encodeURIComponent(email)}` : "/api/messages"),
+    call<MessageList>("GET", email ? `/api/messages?email=${encodeURIComponent(email)}` : "/api/messages"),
   retry: (id: number) => call<Message>("POST", `/api/messages/${id}/retry`),
   release: (id: number) => call<Message>("POST", `/api/messages/${id}/release`),
   remove: (id: number) => call<unknown>("DELETE", `/api/messages/${id}`),
-  eraseSender: (email: string) =>
-    call<{ deleted: number }>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
+  eraseSender: (email: string) => call<Erased>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
 };
 
 export function isApiError(e: unknown): e is ApiError {

@@ -7,8 +7,8 @@ import {
   api,
   isApiError,
   openPreview,
-  type DeletedArticle,
-  type Page,
+  type DeletedView,
+  type Editable,
   type Picture,
   type Revision,
   type Section,
@@ -25,7 +25,7 @@ import { ImagePicker, Pictures } from "../admin/Pictures";
 import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Security";
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
-import { SAVED, SAVE_FAILED } from "../admin/saving";
+import { SAVED, SAVE_FAILED, watchPublishing } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import { Toasts, useToasts } from "../toasts";
 
@@ -128,7 +128,7 @@ function History({
   onRestored,
   toast,
 }: {
-  page: Page;
+  page: Editable;
   onRestored: () => void;
   toast: ReturnType<typeof useToasts>["show"];
 }) {
@@ -173,7 +173,7 @@ function History({
   );
 }
 
-function statusText(page: Page): string | null {
+function statusText(page: Editable): string | null {
   switch (page.status) {
     case "published":
       return "Opublikowany";
@@ -186,11 +186,11 @@ function statusText(page: Page): string | null {
   }
 }
 
-function sameEdit(edit: Edit, page: Page): boolean {
+function sameEdit(edit: Edit, page: Editable): boolean {
   return sameSections(edit.sections, page.content.sections) && sameSettings(edit.settings, page.settings);
 }
 
-function Deleted({ list, onRestore }: { list: DeletedArticle[]; onRestore: (article: DeletedArticle) => void }) {
+function Deleted({ list, onRestore }: { list: DeletedView[]; onRestore: (article: DeletedView) => void }) {
   if (list.length === 0) return null;
   return (
     <details className="deleted">
@@ -213,12 +213,12 @@ function Deleted({ list, onRestore }: { list: DeletedArticle[]; onRestore: (arti
 
 export default function AdminPanel() {
   const [phase, setPhase] = useState<Phase>("loading");
-  const [pages, setPages] = useState<Page[]>([]);
+  const [pages, setPages] = useState<Editable[]>([]);
   const [selected, setSelected] = useState("");
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [offered, setOffered] = useState<Record<string, Draft>>({});
   const [serverDrafts, setServerDrafts] = useState<Record<string, ServerDraft>>({});
-  const [deleted, setDeleted] = useState<DeletedArticle[]>([]);
+  const [deleted, setDeleted] = useState<DeletedView[]>([]);
   const [pictures, setPictures] = useState<Picture[]>([]);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
@@ -317,24 +317,14 @@ export default function AdminPanel() {
     setSaving(true);
     try {
       const result = await api.save(page.id, edit.sections, edit.settings, page.version);
-      setPages((all) =>
-        all.map((p) =>
-          p.id === page.id
-            ? {
-                ...p,
-                version: result.version,
-                title: edit.settings.title,
-                content: { sections: edit.sections },
-                settings: edit.settings,
-              }
-            : p,
-        ),
-      );
+      // The server answers with the document as saved: no need to load every other one.
+      const saved = result.page;
+      setPages((all) => all.map((p) => (p.id === page.id && saved ? saved : p)));
       forget(page.id);
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
-      void loadPages();
+      void watchPublishing(toast, result.publishing);
     } catch (e) {
       // The edit stays in the editor and as a draft.
       saveDraft(page.id, { ...edit, version: page.version, at: Date.now() });
@@ -377,7 +367,7 @@ export default function AdminPanel() {
     }
   };
 
-  const undelete = async (article: DeletedArticle) => {
+  const undelete = async (article: DeletedView) => {
     try {
       await api.undelete(article.id);
       await loadPages();

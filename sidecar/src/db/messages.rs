@@ -7,8 +7,9 @@ use super::Db;
 use crate::error::Error;
 
 /// Why a message is suspected of being spam.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "SpamReason")]
 pub enum Spam {
     /// The hidden field people never see was filled: kept, not e-mailed.
     Honeypot,
@@ -47,10 +48,13 @@ impl Spam {
 }
 
 /// A contact message as stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "Message")]
 pub struct StoredMessage {
+    #[ts(type = "number")]
     pub id: i64,
+    #[ts(type = "number")]
     pub received_at: i64,
     pub name: String,
     pub email: String,
@@ -58,9 +62,13 @@ pub struct StoredMessage {
     pub country_code: String,
     pub full_phone: String,
     pub message: String,
+    /// `pending`, `delivered` or `failed`.
+    #[ts(type = "\"pending\" | \"delivered\" | \"failed\"")]
     pub status: String,
+    #[ts(type = "number")]
     pub attempts: i64,
     pub last_error: Option<String>,
+    #[ts(type = "number | null")]
     pub delivered_at: Option<i64>,
     pub spam: Option<Spam>,
     pub held: bool,

@@ -8,7 +8,7 @@ use super::Db;
 use crate::error::Error;
 
 /// What a revision did to its document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     Save,
@@ -53,23 +53,28 @@ pub struct Deleted {
 }
 
 /// The unsaved state of a document, kept on the server until saved or discarded.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "ServerDraft")]
 pub struct Draft {
     pub doc_id: String,
     pub author: String,
+    #[ts(type = "number")]
     pub saved_at: i64,
     /// The version of the file the draft was made from.
     pub version: String,
     /// What the panel sent (sections and settings), as JSON.
+    #[ts(as = "crate::preview::DraftBody")]
     pub body: serde_json::Value,
 }
 
 /// A stored revision of a document, without its text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Revision {
+    #[ts(type = "number")]
     pub id: i64,
+    #[ts(type = "number")]
     pub saved_at: i64,
     pub author: String,
     pub action: Action,

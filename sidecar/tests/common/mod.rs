@@ -120,6 +120,19 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
 }
 
 impl Setup {
+    /// The page at `path` as the sidecar serves it now.
+    pub(crate) fn served(&self, path: &str) -> String {
+        let site = self.state.site.live.current();
+        let file = match path {
+            "/" => "index.html".to_string(),
+            p => format!("{}/index.html", p.trim_start_matches('/')),
+        };
+        site.files
+            .get(&file)
+            .map(|f| String::from_utf8_lossy(&f.raw).into_owned())
+            .unwrap_or_default()
+    }
+
     pub(crate) fn file(&self, relative: &str) -> String {
         std::fs::read_to_string(self.root.join("content").join(relative)).expect("content file")
     }

@@ -17,6 +17,7 @@ use super::svg;
 use crate::error::Result;
 use crate::output::Output;
 use content::encoding::hex;
+use content::problem::FileProblem;
 use content::walk;
 use content::Diagnostic;
 
@@ -176,10 +177,7 @@ impl Catalog {
             let processed = scanned.finish();
             let info = &processed.info;
             if let Some(why) = &info.broken {
-                let message = format!(
-                    "cannot read the image: {why}; it is left out of the site, and no page may show it"
-                );
-                catalog.warnings.push(problem(&found.path, message));
+                catalog.warnings.push(problem(&found.path, why.clone()));
             } else if pending {
                 catalog.pending.push(found.relative.clone());
                 catalog.stats.pending += 1;
@@ -263,8 +261,8 @@ fn fingerprint_of(images: &BTreeMap<String, Arc<Processed>>) -> [u8; 32] {
     h.finalize().into()
 }
 
-fn problem(path: &Path, message: String) -> Diagnostic {
-    Diagnostic::new(path, 1, message)
+fn problem(path: &Path, error: String) -> Diagnostic {
+    Diagnostic::new(path, 1, FileProblem::ImageUnreadable { error })
 }
 
 /// A file read, and for a raster image its variants found in the cache so far.
@@ -621,7 +619,7 @@ mod tests {
             .collect();
         assert_eq!(warned, vec!["bomb.png", "broken.jpg"]);
         assert!(
-            catalog.warnings[0].message.contains("100000 × 100000"),
+            catalog.warnings[0].problem.english().contains("100000 × 100000"),
             "{:?}",
             catalog.warnings
         );

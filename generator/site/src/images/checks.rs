@@ -6,6 +6,7 @@
 use super::catalog::Catalog;
 use super::{classify, ImageRef};
 use content::model::{Content, Document};
+use content::problem::DocumentProblem;
 use content::Diagnostic;
 
 /// What the checks found: errors stop the build, warnings are printed.
@@ -34,21 +35,25 @@ impl Checker<'_> {
             return;
         };
         if let Some(why) = &info.broken {
-            let message = format!("the image '{path}' cannot be shown: {why}");
+            let problem = DocumentProblem::ImageBroken {
+                path: path.to_string(),
+                error: why.clone(),
+            };
             self.found
                 .errors
-                .push(Diagnostic::new(&doc.file, line, message));
+                .push(Diagnostic::new(&doc.file, line, problem));
             return;
         }
         match info.size {
             Some((width, _)) if info.is_raster() && width < self.smallest => {
-                let message = format!(
-                    "the image '{path}' is {width} px wide, narrower than the smallest width it is shown at ({} px): it will look blurry; use a larger original",
-                    self.smallest
-                );
+                let problem = DocumentProblem::Narrow {
+                    image: path.to_string(),
+                    width,
+                    smallest: self.smallest,
+                };
                 self.found
                     .warnings
-                    .push(Diagnostic::new(&doc.file, line, message));
+                    .push(Diagnostic::new(&doc.file, line, problem));
             }
             _ => {}
         }
@@ -66,15 +71,11 @@ impl Checker<'_> {
         let line = field_line(doc, image_field);
         self.size(doc, line, image);
         // No image: one of the stock fallbacks is shown, as decoration (alt="").
-        if !image.trim().is_empty() && alt.trim().is_empty() {
+        if let Some(problem) = content::validate::alt_problem(alt_field, image, alt) {
             let line = doc.field_lines.get(alt_field).copied().unwrap_or(line);
-            let message = format!(
-                "{alt_field}: describe the image in words (its alt text): the page shows '{}' to people who cannot see it",
-                image.trim()
-            );
             self.found
                 .errors
-                .push(Diagnostic::new(&doc.file, line, message));
+                .push(Diagnostic::new(&doc.file, line, problem));
         }
     }
 
@@ -84,13 +85,12 @@ impl Checker<'_> {
             let line = doc.line_in_body(target.offset);
             self.size(doc, line, &target.url);
             if target.alt.trim().is_empty() {
-                let message = format!(
-                    "the image '{}' has no alt text: describe it between the brackets, ![opis]({})",
-                    target.url, target.url
-                );
+                let problem = DocumentProblem::NoAltInText {
+                    url: target.url.clone(),
+                };
                 self.found
                     .errors
-                    .push(Diagnostic::new(&doc.file, line, message));
+                    .push(Diagnostic::new(&doc.file, line, problem));
             }
         }
     }

@@ -103,7 +103,7 @@ pub(crate) fn assert_problem(
 ) {
     let found = problems
         .iter()
-        .any(|d| d.file.ends_with(file) && d.line == line && d.message.contains(text));
+        .any(|d| d.file.ends_with(file) && d.line == line && d.english().contains(text));
     assert!(
         found,
         "no problem at {file}:{line} mentioning {text:?} in {problems:#?}"

@@ -1,0 +1,272 @@
+//! Problems of what a document refers to or says about itself: links and images that lead
+//! nowhere, facts that do not exist, dates that are not dates, a therapist or a template that
+//! is not there, two files with one address, old addresses (`aliases:`) that cannot be one,
+//! pictures without words for those who cannot see them.
+
+use std::path::PathBuf;
+
+use super::{texts, Texts};
+use crate::facts::NAMES;
+
+/// Which date a date problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateField {
+    /// An article's `date`, also as the panel sends it.
+    Article,
+    /// The `from` of the notice of `site.yaml`.
+    NoticeFrom,
+    /// The `until` of the notice of `site.yaml`.
+    NoticeUntil,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DocumentProblem {
+    /// An internal link that is not an absolute path.
+    LinkForm {
+        url: String,
+    },
+    /// An internal link to a route (or a file of `content/images/`) that does not exist.
+    LinkNowhere {
+        url: String,
+    },
+    /// A public page's link to an article that is not public (unpublished or scheduled).
+    LinkToHidden {
+        url: String,
+        route: String,
+    },
+    /// An image in the Markdown that is not a file of `content/images/`.
+    ImageNotFound {
+        url: String,
+    },
+    /// A file of `content/images/` that a page shows but that cannot be read as an image.
+    ImageBroken {
+        path: String,
+        error: String,
+    },
+    /// An image of a front-matter field that is neither an address, a stock id nor a file.
+    ImageField {
+        field: String,
+        value: String,
+    },
+    /// A shown image without alt text (`field` is the alt text's field, `image` the image).
+    NoAlt {
+        field: String,
+        image: String,
+    },
+    /// An image of the Markdown without alt text.
+    NoAltInText {
+        url: String,
+    },
+    /// A photograph narrower than the smallest width it is shown at (a warning).
+    Narrow {
+        image: String,
+        width: u32,
+        smallest: u32,
+    },
+    /// A `{{ name }}` that is no fact of `site.yaml`.
+    UnknownFact {
+        name: String,
+    },
+    Date {
+        field: DateField,
+        value: String,
+    },
+    /// An article's `therapist` that is no file of `content/team/`.
+    UnknownTherapist {
+        slug: String,
+    },
+    /// A therapist without a booking link in `site.yaml`.
+    NoTherapistBooking {
+        slug: String,
+    },
+    /// Two files of one kind with one name; `other` is the one that sorts first.
+    DuplicateSlug {
+        slug: String,
+        other: PathBuf,
+    },
+    /// A page whose `template` is not a file of `templates/`.
+    MissingTemplate {
+        name: String,
+    },
+    AliasNoSlash {
+        alias: String,
+    },
+    AliasTrailingSlash {
+        alias: String,
+    },
+    AliasReserved {
+        alias: String,
+        prefix: String,
+    },
+    AliasCharacters {
+        alias: String,
+    },
+    AliasIsRoute {
+        alias: String,
+    },
+    AliasRepeated {
+        alias: String,
+        file: PathBuf,
+        line: usize,
+    },
+    AliasShadowsFile {
+        alias: String,
+    },
+}
+
+const DATE_FORM_EN: &str = "is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]";
+const DATE_FORM_PL: &str =
+    "nie istnieje albo nie ma postaci RRRR-MM-DD (lub RRRR-MM-DD GG:MM, czasu polskiego).";
+
+fn date(field: DateField, value: &str) -> Texts {
+    let (english, polish) = match field {
+        DateField::Article => ("date", format!("data „{value}”")),
+        DateField::NoticeFrom => ("notice from", format!("komunikat, data „od”: „{value}”")),
+        DateField::NoticeUntil => ("notice until", format!("komunikat, data „do”: „{value}”")),
+    };
+    texts(
+        format!("{english}: '{value}' {DATE_FORM_EN}"),
+        format!("{polish} {DATE_FORM_PL}"),
+    )
+}
+
+impl DocumentProblem {
+    pub(super) fn texts(&self) -> Texts {
+        use DocumentProblem as P;
+        match self {
+            P::LinkForm { url } => texts(
+                format!("the link '{url}' must be a full address or start with '/'"),
+                format!("link „{url}” musi być pełnym adresem (https://…) albo zaczynać się od „/”."),
+            ),
+            P::LinkNowhere { url } => texts(
+                format!("the link '{url}' leads to no page of this site"),
+                format!("link „{url}” prowadzi do strony, której nie ma w serwisie."),
+            ),
+            P::LinkToHidden { url, route } => texts(
+                format!("the link '{url}' leads to the article {route}, which is not published"),
+                format!("link „{url}” prowadzi do artykułu {route}, który nie jest opublikowany (jest wycofany albo zaplanowany na później)."),
+            ),
+            P::ImageNotFound { url } => texts(
+                format!("the image '{url}' is not a file under content/images/"),
+                format!("obrazu „{url}” nie ma wśród obrazów strony (content/images/)."),
+            ),
+            P::ImageBroken { path, error } => texts(
+                format!("the image '{path}' cannot be shown: {error}"),
+                format!("obrazu „{path}” nie da się pokazać ({error}); wybierz inny obraz."),
+            ),
+            P::ImageField { field, value } => texts(
+                format!("{field} '{value}' is neither a full address, a 'photo-…' id nor a file under content/images/"),
+                format!("obrazu „{value}” (pole {field}) nie ma wśród obrazów strony; wybierz przesłany obraz albo podaj pełny adres."),
+            ),
+            P::NoAlt { field, image } => texts(
+                format!("{field}: describe the image in words (its alt text): the page shows '{image}' to people who cannot see it"),
+                "podaj tekst alternatywny obrazu: co przedstawia, dla osób, które go nie widzą.".into(),
+            ),
+            P::NoAltInText { url } => texts(
+                format!("the image '{url}' has no alt text: describe it between the brackets, ![opis]({url})"),
+                format!("obraz „{url}” nie ma tekstu alternatywnego: opisz go w nawiasach kwadratowych, ![opis]({url})."),
+            ),
+            P::Narrow { image, width, smallest } => texts(
+                format!("the image '{image}' is {width} px wide, narrower than the smallest width it is shown at ({smallest} px): it will look blurry; use a larger original"),
+                format!("obraz „{image}” ma {width} px szerokości, mniej niż najmniejsza szerokość, w jakiej jest pokazywany ({smallest} px): będzie nieostry; użyj większego oryginału."),
+            ),
+            P::UnknownFact { name } => texts(
+                format!("'{{{{ {name} }}}}' is not a fact of site.yaml; known: {}", NAMES.join(", ")),
+                format!("„{{{{ {name} }}}}” nie jest znaną daną gabinetu; znane: {}.", NAMES.join(", ")),
+            ),
+            P::Date { field, value } => date(*field, value),
+            P::UnknownTherapist { slug } => texts(
+                format!("therapist '{slug}' is not a file under content/team/"),
+                format!("terapeuty „{slug}” nie ma w zespole."),
+            ),
+            P::NoTherapistBooking { slug } => texts(
+                format!("site.yaml has no booking page for '{slug}' under booking.therapists"),
+                format!("w danych gabinetu (site.yaml) brakuje linku do rezerwacji terapeuty „{slug}” (booking.therapists)."),
+            ),
+            P::DuplicateSlug { slug, other } => texts(
+                format!("duplicate slug '{slug}': {} defines it too", other.display()),
+                format!("adres „{slug}” jest już zajęty przez inny plik."),
+            ),
+            P::MissingTemplate { name } => texts(
+                format!("template: there is no templates/{name}.html"),
+                format!("nie ma szablonu „{name}”."),
+            ),
+            P::AliasNoSlash { alias } => texts(
+                format!("alias '{alias}' must start with '/'"),
+                format!("stary adres „{alias}” musi zaczynać się od „/”."),
+            ),
+            P::AliasTrailingSlash { alias } => texts(
+                format!("alias '{alias}' must name a page, without a '/' at the end"),
+                format!("stary adres „{alias}” musi wskazywać stronę, bez „/” na końcu."),
+            ),
+            P::AliasReserved { alias, prefix } => texts(
+                format!("alias '{alias}' is under {prefix}, which belongs to files or the API"),
+                format!("stary adres „{alias}” leży pod {prefix}, które należy do plików albo API."),
+            ),
+            P::AliasCharacters { alias } => texts(
+                format!("alias '{alias}' may hold only letters a-z, A-Z, digits and '-', '_', '.', '~' between single '/', and no part may start with '.' or '_'"),
+                format!("stary adres „{alias}” może zawierać tylko litery a–z, A–Z, cyfry oraz „-”, „_”, „.”, „~” między pojedynczymi „/”, a żadna jego część nie może zaczynać się od „.” ani „_”."),
+            ),
+            P::AliasIsRoute { alias } => texts(
+                format!("alias '{alias}' is the address of an existing page"),
+                format!("stary adres „{alias}” jest adresem istniejącej strony."),
+            ),
+            P::AliasRepeated { alias, file, line } => texts(
+                format!("alias '{alias}' is already an alias in {}:{line}", file.display()),
+                format!("stary adres „{alias}” jest już podany w {}, wiersz {line}.", file.display()),
+            ),
+            P::AliasShadowsFile { alias } => texts(
+                format!("alias '{alias}' is the address of a published file of the site"),
+                format!("stary adres „{alias}” jest adresem opublikowanego pliku serwisu."),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Problem;
+
+    #[test]
+    fn links_and_dates_read_the_same_in_both_languages() {
+        let nowhere = Problem::from(DocumentProblem::LinkNowhere {
+            url: "/nie-ma".into(),
+        });
+        assert_eq!(
+            nowhere.english(),
+            "the link '/nie-ma' leads to no page of this site"
+        );
+        assert_eq!(
+            nowhere.polish(),
+            "link „/nie-ma” prowadzi do strony, której nie ma w serwisie."
+        );
+        let date = Problem::from(DocumentProblem::Date {
+            field: DateField::Article,
+            value: "2025-02-30".into(),
+        });
+        assert_eq!(
+            date.english(),
+            "date: '2025-02-30' is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]"
+        );
+        assert!(date
+            .sentence()
+            .starts_with("Data „2025-02-30” nie istnieje"));
+        let notice = Problem::from(DocumentProblem::Date {
+            field: DateField::NoticeUntil,
+            value: "jutro".into(),
+        });
+        assert!(notice
+            .sentence()
+            .starts_with("Komunikat, data „do”: „jutro” nie istnieje"));
+        let fact = Problem::from(DocumentProblem::UnknownFact {
+            name: "ulica".into(),
+        });
+        assert!(fact
+            .english()
+            .starts_with("'{{ ulica }}' is not a fact of site.yaml; known: nazwa, godziny, adres"));
+        assert!(fact
+            .polish()
+            .starts_with("„{{ ulica }}” nie jest znaną daną gabinetu"));
+    }
+}

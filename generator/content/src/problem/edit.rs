@@ -1,0 +1,234 @@
+//! Problems of what the panel sends, refused before anything is written: a setting that is
+//! empty, too long or not one line, a section of an unknown shape, a price row, the article's
+//! title and address.
+
+use super::{texts, Texts};
+
+/// A field the panel edits, named as the panel names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Title,
+    Description,
+    Image,
+    ImageAlt,
+    Excerpt,
+    Phone,
+    Email,
+    Street,
+    PostalCode,
+    City,
+    BookingUrl,
+    Notice,
+    /// A row (from 1) of the price list.
+    PriceName(usize),
+    PriceDuration(usize),
+    PriceNote(usize),
+}
+
+impl Field {
+    fn english(self) -> String {
+        match self {
+            Field::Title => "title".into(),
+            Field::Description => "description".into(),
+            Field::Image => "image".into(),
+            Field::ImageAlt => "image alt text".into(),
+            Field::Excerpt => "excerpt".into(),
+            Field::Phone => "phone".into(),
+            Field::Email => "e-mail".into(),
+            Field::Street => "street".into(),
+            Field::PostalCode => "postal code".into(),
+            Field::City => "city".into(),
+            Field::BookingUrl => "booking link".into(),
+            Field::Notice => "notice".into(),
+            Field::PriceName(n) => format!("row {n}, name"),
+            Field::PriceDuration(n) => format!("row {n}, duration"),
+            Field::PriceNote(n) => format!("row {n}, note"),
+        }
+    }
+
+    fn polish(self) -> String {
+        match self {
+            Field::Title => "tytuł".into(),
+            Field::Description => "opis".into(),
+            Field::Image => "obraz".into(),
+            Field::ImageAlt => "tekst alternatywny obrazu".into(),
+            Field::Excerpt => "zajawka".into(),
+            Field::Phone => "telefon".into(),
+            Field::Email => "e-mail".into(),
+            Field::Street => "ulica".into(),
+            Field::PostalCode => "kod pocztowy".into(),
+            Field::City => "miejscowość".into(),
+            Field::BookingUrl => "link do rezerwacji".into(),
+            Field::Notice => "komunikat".into(),
+            Field::PriceName(n) => format!("pozycja {n}, nazwa"),
+            Field::PriceDuration(n) => format!("pozycja {n}, czas trwania"),
+            Field::PriceNote(n) => format!("pozycja {n}, uwaga"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditProblem {
+    Empty {
+        field: Field,
+    },
+    NotOneLine {
+        field: Field,
+    },
+    TooLong {
+        field: Field,
+        max: usize,
+    },
+    /// A document's title that is empty.
+    NoTitle,
+    /// Dates, excerpts and publishing for a page or a service.
+    OnlyForArticles,
+    /// A section type that is not a slug.
+    SectionType,
+    /// A section marker inside a section's text.
+    SectionMarker,
+    NoPrices,
+    /// A price row (from 1) above the highest price.
+    PriceTooHigh {
+        row: usize,
+        max: u32,
+    },
+    /// A price row (from 1) whose link is no service page.
+    PriceLink {
+        row: usize,
+        link: String,
+    },
+    /// The therapists of the facts are not those of `site.yaml` (the panel is stale).
+    TherapistsChanged,
+    NoArticleTitle,
+    ArticleTitleForm {
+        max: usize,
+    },
+    NoSlug,
+    SlugForm {
+        max: usize,
+    },
+    /// Deleting a page or a service.
+    NotAnArticle,
+    /// Restoring a revision that was a deletion.
+    RevisionIsDeletion,
+}
+
+/// `100000` as "100 000".
+fn grouped(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl EditProblem {
+    pub(super) fn texts(&self) -> Texts {
+        use EditProblem as P;
+        match self {
+            P::Empty { field } => texts(
+                format!("{}: the field must not be empty", field.english()),
+                format!("{}: pole nie może być puste.", field.polish()),
+            ),
+            P::NotOneLine { field } => texts(
+                format!("{}: the text must fit on one line", field.english()),
+                format!("{}: tekst musi mieścić się w jednym wierszu.", field.polish()),
+            ),
+            P::TooLong { field, max } => texts(
+                format!("{}: the text may have at most {max} characters", field.english()),
+                format!("{}: tekst może mieć najwyżej {max} znaków.", field.polish()),
+            ),
+            P::NoTitle => texts(
+                "the title must not be empty".into(),
+                "tytuł nie może być pusty.".into(),
+            ),
+            P::OnlyForArticles => texts(
+                "only articles have a date, an excerpt and publishing settings".into(),
+                "datę, zajawkę i publikację ustawia się tylko w artykułach.".into(),
+            ),
+            P::SectionType => texts(
+                "the type may hold only lowercase letters, digits and hyphens".into(),
+                "typ może zawierać tylko małe litery, cyfry i myślniki.".into(),
+            ),
+            P::SectionMarker => texts(
+                "the text must not hold a section marker '<!-- section: … -->'".into(),
+                "treść nie może zawierać znacznika sekcji „<!-- section: … -->”.".into(),
+            ),
+            P::NoPrices => texts(
+                "the price list needs at least one row".into(),
+                "cennik musi mieć co najmniej jedną pozycję.".into(),
+            ),
+            P::PriceTooHigh { row, max } => texts(
+                format!("row {row}: the price may be at most {max} zł"),
+                format!("pozycja {row}: cena może wynosić najwyżej {} zł.", grouped(*max)),
+            ),
+            P::PriceLink { row, link } => texts(
+                format!("row {row}: '{link}' is not the page of a service"),
+                format!("pozycja {row}: wybierz usługę, do której prowadzi ta pozycja („{link}” nie jest stroną usługi)."),
+            ),
+            P::TherapistsChanged => texts(
+                "therapists' booking links: the therapists are not those of site.yaml".into(),
+                "linki do rezerwacji terapeutów: lista terapeutów się nie zgadza. Odśwież panel.".into(),
+            ),
+            P::NoArticleTitle => texts(
+                "give the article a title".into(),
+                "podaj tytuł artykułu.".into(),
+            ),
+            P::ArticleTitleForm { max } => texts(
+                format!("the title must be one line of at most {max} characters"),
+                format!("tytuł musi mieścić się w jednym wierszu i mieć najwyżej {max} znaków."),
+            ),
+            P::NoSlug => texts(
+                "this title gives no address: use letters or digits".into(),
+                "z tego tytułu nie da się utworzyć adresu: użyj liter lub cyfr.".into(),
+            ),
+            P::SlugForm { max } => texts(
+                format!("the address may hold only lowercase letters, digits and hyphens (at most {max} characters)"),
+                format!("adres może zawierać tylko małe litery bez polskich znaków, cyfry i myślniki (najwyżej {max} znaków)."),
+            ),
+            P::NotAnArticle => texts(
+                "only an article can be deleted; pages and services are part of the site's layout".into(),
+                "usunąć można tylko artykuł; strony i usługi są częścią układu serwisu.".into(),
+            ),
+            P::RevisionIsDeletion => texts(
+                "this revision is the deletion of the page; restore it from the deleted articles".into(),
+                "ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.".into(),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Problem;
+
+    #[test]
+    fn a_refusal_reads_as_a_sentence() {
+        let p = Problem::from(EditProblem::Empty {
+            field: Field::PriceDuration(2),
+        });
+        assert_eq!(
+            p.sentence(),
+            "Pozycja 2, czas trwania: pole nie może być puste."
+        );
+        assert_eq!(p.english(), "row 2, duration: the field must not be empty");
+        let high = Problem::from(EditProblem::PriceTooHigh {
+            row: 1,
+            max: 100_000,
+        });
+        assert_eq!(
+            high.sentence(),
+            "Pozycja 1: cena może wynosić najwyżej 100 000 zł."
+        );
+        assert_eq!(
+            Problem::from(EditProblem::NoTitle).sentence(),
+            "Tytuł nie może być pusty."
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! Problems of a file as a file: it cannot be read, it is not where it belongs, its name is
+//! not an address, its front matter or YAML does not parse, a section holds too much.
+
+use super::{texts, Texts};
+use crate::limits::{MAX_NESTING, MAX_SECTION_BYTES};
+use crate::yaml::{YamlError, YamlKind};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileProblem {
+    /// The file cannot be read (`error` is the system's reason).
+    Unreadable {
+        error: String,
+    },
+    /// The folder cannot be listed.
+    Unlisted {
+        error: String,
+    },
+    /// A file other than Markdown in a folder of documents.
+    NotMarkdown,
+    /// A file name that cannot be an address.
+    NotASlug {
+        slug: String,
+    },
+    NoFrontMatter,
+    FrontMatterNotClosed,
+    /// The front matter of a document does not parse into its fields.
+    FrontMatter(YamlError),
+    /// A YAML file (`site.yaml`, the price list) does not parse into its fields.
+    Yaml(YamlError),
+    /// A section longer than [`MAX_SECTION_BYTES`].
+    SectionTooLong,
+    /// Quotes, lists or HTML elements nested deeper than [`MAX_NESTING`].
+    NestedTooDeep,
+    /// An image file that cannot be decoded (or is larger than the site takes): it is left
+    /// out of the site; a page that shows it is a [`super::DocumentProblem::ImageBroken`].
+    ImageUnreadable {
+        error: String,
+    },
+}
+
+/// The Polish of a YAML problem, without where it is.
+fn yaml_polish(e: &YamlError, whole: &str, fields: &str) -> String {
+    match &e.kind {
+        YamlKind::UnknownField(f) => format!("nieznane pole „{f}”{fields}."),
+        YamlKind::MissingField(f) => format!("brak wymaganego pola „{f}”{fields}."),
+        YamlKind::DuplicateField(f) => format!("pole „{f}” występuje{fields} dwa razy."),
+        YamlKind::Other => format!("{whole} ({}).", e.message),
+    }
+}
+
+impl FileProblem {
+    pub(super) fn texts(&self) -> Texts {
+        match self {
+            FileProblem::Unreadable { error } => texts(
+                format!("cannot read the file: {error}"),
+                format!("nie udało się odczytać pliku ({error})."),
+            ),
+            FileProblem::Unlisted { error } => texts(
+                format!("cannot list the folder: {error}"),
+                format!("nie udało się odczytać zawartości folderu ({error})."),
+            ),
+            FileProblem::NotMarkdown => texts(
+                "only Markdown files (.md) belong in this folder".into(),
+                "w tym folderze mogą być tylko pliki Markdown (.md).".into(),
+            ),
+            FileProblem::NotASlug { slug } => texts(
+                format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
+                format!("nazwa pliku „{slug}” nie może być adresem: użyj małych liter bez polskich znaków, cyfr i myślników."),
+            ),
+            FileProblem::NoFrontMatter => texts(
+                "the file must start with a front matter line '---'".into(),
+                "plik musi zaczynać się wierszem „---”.".into(),
+            ),
+            FileProblem::FrontMatterNotClosed => texts(
+                "the front matter is not closed: no second line '---'".into(),
+                "ustawienia na początku pliku nie są zamknięte drugim wierszem „---”.".into(),
+            ),
+            FileProblem::FrontMatter(e) => texts(
+                format!("front matter: {}", e.message),
+                yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
+            ),
+            FileProblem::Yaml(e) => texts(
+                e.message.clone(),
+                yaml_polish(e, "plik nie daje się odczytać", ""),
+            ),
+            FileProblem::SectionTooLong => texts(
+                format!(
+                    "this section is longer than {} KiB: split it into several sections",
+                    MAX_SECTION_BYTES / 1024
+                ),
+                format!(
+                    "tekst jest dłuższy niż {} KiB. Podziel go na kilka sekcji.",
+                    MAX_SECTION_BYTES / 1024
+                ),
+            ),
+            FileProblem::NestedTooDeep => texts(
+                format!("quotes ('>'), lists or HTML elements are nested more than {MAX_NESTING} levels deep here"),
+                format!("cytaty („>”), listy lub znaczniki HTML są zagnieżdżone głębiej niż na {MAX_NESTING} poziomów. Spłaszcz ten fragment."),
+            ),
+            FileProblem::ImageUnreadable { error } => texts(
+                format!("cannot read the image: {error}; it is left out of the site, and no page may show it"),
+                format!("nie udało się odczytać obrazu ({error}); nie trafi na stronę i żadna strona nie może go pokazać."),
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Problem;
+
+    fn yaml(kind: YamlKind, message: &str) -> YamlError {
+        YamlError {
+            line: Some(2),
+            message: message.into(),
+            kind,
+        }
+    }
+
+    #[test]
+    fn front_matter_problems_name_the_field_in_both_languages() {
+        let unknown = Problem::from(FileProblem::FrontMatter(yaml(
+            YamlKind::UnknownField("autor".into()),
+            "unknown field `autor`, expected one of `title`, `description`",
+        )));
+        assert_eq!(
+            unknown.english(),
+            "front matter: unknown field `autor`, expected one of `title`, `description`"
+        );
+        assert_eq!(unknown.polish(), "nieznane pole „autor” w ustawieniach.");
+        let missing = FileProblem::FrontMatter(yaml(
+            YamlKind::MissingField("title".into()),
+            "missing field `title`",
+        ));
+        assert_eq!(
+            Problem::from(missing).polish(),
+            "brak wymaganego pola „title” w ustawieniach."
+        );
+        let twice = FileProblem::Yaml(yaml(
+            YamlKind::DuplicateField("phone".into()),
+            "duplicate field `phone`",
+        ));
+        assert_eq!(
+            Problem::from(twice).polish(),
+            "pole „phone” występuje dwa razy."
+        );
+    }
+
+    #[test]
+    fn a_section_problem_says_which_section_and_line() {
+        let p = Problem::from(FileProblem::NestedTooDeep).in_section(2, Some(3));
+        assert!(
+            p.sentence()
+                .starts_with("Sekcja 2, wiersz 3: cytaty („>”), listy lub znaczniki HTML"),
+            "{}",
+            p.sentence()
+        );
+        assert!(p.english().starts_with("section 2, line 3: quotes"));
+        let long = Problem::from(FileProblem::SectionTooLong).in_section(2, None);
+        assert!(long
+            .sentence()
+            .starts_with("Sekcja 2: tekst jest dłuższy niż 128 KiB"));
+    }
+}

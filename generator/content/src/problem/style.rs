@@ -1,0 +1,56 @@
+//! The house style of `content/STYLE.md`, where a machine can check it.
+
+use super::{texts, Texts};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StyleProblem {
+    /// A heading or a bold opening that asks a question without a '?'.
+    Question { text: String },
+    /// A number glued to its unit ("190zł").
+    GluedUnit { text: String },
+    /// A price in 'PLN'.
+    Pln,
+    /// A helpline for children or a general one without the adults' line 116 123.
+    AdultLine,
+    /// Violence mentioned without the Blue Line.
+    BlueLine,
+    /// The street written instead of `{{ adres }}`.
+    Street,
+    /// Another word for the people the practice helps ("klient").
+    Patient { word: String },
+}
+
+impl StyleProblem {
+    pub(super) fn texts(&self) -> Texts {
+        match self {
+            StyleProblem::Question { text } => texts(
+                format!("the question '{text}' must end with '?' (STYLE.md)"),
+                format!("pytanie „{text}” musi kończyć się znakiem zapytania (zasady stylu)."),
+            ),
+            StyleProblem::GluedUnit { text } => texts(
+                format!("'{text}': put a space between a number and its unit (STYLE.md)"),
+                format!("„{text}”: między liczbą a jednostką potrzebna jest spacja (zasady stylu)."),
+            ),
+            StyleProblem::Pln => texts(
+                "write prices in 'zł', not 'PLN' (STYLE.md)".into(),
+                "ceny piszemy w „zł”, nie „PLN” (zasady stylu).".into(),
+            ),
+            StyleProblem::AdultLine => texts(
+                "where 800 70 2222 or 116 111 is given, give the adults' line 116 123 too (STYLE.md)".into(),
+                "gdzie podano 800 70 2222 lub 116 111, trzeba podać też telefon zaufania dla dorosłych 116 123 (zasady stylu).".into(),
+            ),
+            StyleProblem::BlueLine => texts(
+                "where violence is mentioned, give the Blue Line 800 120 002 (STYLE.md)".into(),
+                "gdzie mowa o przemocy, trzeba podać Niebieską Linię 800 120 002 (zasady stylu).".into(),
+            ),
+            StyleProblem::Street => texts(
+                "write {{ adres }} instead of the street, so that the address has one source (STYLE.md)".into(),
+                "zamiast adresu ulicy wpisz {{ adres }}, aby adres był w jednym miejscu (zasady stylu).".into(),
+            ),
+            StyleProblem::Patient { word } => texts(
+                format!("'{word}': the site says 'pacjent' (STYLE.md)"),
+                format!("„{word}”: na stronie piszemy „pacjent” (zasady stylu)."),
+            ),
+        }
+    }
+}

@@ -1,0 +1,273 @@
+// Generated from the sidecar's Rust types by `make api-types` (sidecar/src/api_types.rs): do not edit.
+
+export type Section = { type: string, content: string, };
+
+/**
+ * The kinds of Markdown documents under `content/`.
+ */
+export type Kind = "page" | "service" | "article" | "team";
+
+/**
+ * Whether an article is on the site.
+ */
+export type Status = "published" | "scheduled" | "unpublished";
+
+/**
+ * The front-matter fields of a document that the panel edits: title, meta description,
+ * hero image and its alternative text; for articles also the date, the excerpt, and
+ * whether it is listed, featured and published.
+ */
+export type Settings = { title: string, description: string, 
+/**
+ * A file under `content/images/`, a full address, a `photo-…` id, or empty.
+ */
+image: string, imageAlt: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, };
+
+export type EditableContent = { sections: Array<Section>, };
+
+/**
+ * One editable document, as the panel sees it.
+ */
+export type Editable = { 
+/**
+ * `folder/slug`, for example `blog/terapia-cbt`.
+ */
+id: string, 
+/**
+ * Pages, services and articles: team profiles are not edited in the panel.
+ */
+kind: Exclude<Kind, "team">, 
+/**
+ * The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").
+ */
+group: string, 
+/**
+ * Where the document is shown on the public site.
+ */
+route: string | null, title: string, content: EditableContent, 
+/**
+ * The front-matter fields the panel edits beside the sections.
+ */
+settings: Settings, 
+/**
+ * Whether an article is on the site now (pages and services always are).
+ */
+status?: Status, 
+/**
+ * Changes whenever the file changes, whoever changed it.
+ */
+version: string, };
+
+/**
+ * One row of the price list as the panel edits it.
+ */
+export type PriceRow = { name: string, 
+/**
+ * Złoty; 0 is free of charge.
+ */
+price: number, 
+/**
+ * The price is a lower bound ("od 500 zł").
+ */
+from: boolean, duration: string, 
+/**
+ * The service page the row links to (`/uslugi/…`).
+ */
+link: string, note: string, 
+/**
+ * The row's index in the file as it was read, so that an unchanged row keeps its lines
+ * (and its comments) wherever it is moved; `None` for a new row.
+ */
+origin: number | null, };
+
+/**
+ * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
+ */
+export type ServiceLink = { route: string, title: string, };
+
+/**
+ * The price list, with the services its rows may link to.
+ */
+export type Prices = { items: Array<PriceRow>, services: Array<ServiceLink>, version: string, };
+
+export type Hours = { 
+/**
+ * English day names, as schema.org writes them.
+ */
+days: Array<string>, opens: string, closes: string, };
+
+export type NoticeFacts = { text: string, from: string, until: string, };
+
+/**
+ * The facts of `site.yaml` the panel edits.
+ */
+export type PracticeFacts = { phone: string, email: string, street: string, postalCode: string, city: string, openingHours: Array<Hours>, bookingUrl: string, 
+/**
+ * Each therapist's booking page, by the slug of their profile.
+ */
+therapistBooking: { [key in string]: string }, notice: NoticeFacts | null, };
+
+/**
+ * The facts with the version of `site.yaml` they were read from.
+ */
+export type FactsEditable = { facts: PracticeFacts, 
+/**
+ * The therapists, by slug, with their names, for the labels of their booking links.
+ */
+therapists: { [key in string]: string }, 
+/**
+ * The facts `site.yaml` marks as example data (`example_data`), by their Polish names:
+ * the panel says they are not yet the practice's own.
+ */
+exampleData: Array<string>, version: string, };
+
+/**
+ * A document's save: its sections, its settings, and the version it was loaded at.
+ */
+export type SaveBody = { content: EditableContent, 
+/**
+ * The front-matter fields beside the sections; without them only sections change.
+ */
+settings?: Settings, version: string, };
+
+/**
+ * The version a change (a deletion, a restore) was asked for at.
+ */
+export type VersionBody = { version: string, };
+
+/**
+ * What a change of the panel answers: the file's new version (empty for a deleted one),
+ * what went wrong beside it (a git commit, the last run of the CDN's commands), how long
+ * the build and publish took, and the document as it is now (for a page, a service or an
+ * article that is still there).
+ */
+export type Changed = { version: string, warning: string | null, publishMs: number, page: Editable | null, 
+/**
+ * Where the CDN's commands are: the panel waits for the run this change queued.
+ */
+publishing: PublishingStatus, };
+
+/**
+ * Where the queue is: what the panel is told after a save.
+ */
+export type PublishingStatus = { 
+/**
+ * A run is waiting or under way.
+ */
+pending: boolean, 
+/**
+ * Why the last run failed, in Polish; `None` after a run that succeeded.
+ */
+failure: string | null, 
+/**
+ * Runs finished since start, successful or not.
+ */
+runs: number, };
+
+/**
+ * A new article: its title, and the address chosen in the panel.
+ */
+export type NewArticle = { title: string, 
+/**
+ * The slug chosen in the panel; the title's folded slug without one.
+ */
+slug?: string, };
+
+/**
+ * The address a title gives a new article, and whether it is in use.
+ */
+export type SlugProposal = { slug: string, route: string | null, taken: boolean, };
+
+/**
+ * What creating an article answers: the change, and the new article's id and address.
+ */
+export type ArticleCreated = { id: string, route: string | null, version: string, warning: string | null, publishMs: number, page: Editable | null, 
+/**
+ * Where the CDN's commands are: the panel waits for the run this change queued.
+ */
+publishing: PublishingStatus, };
+
+/**
+ * A deleted article, as the panel lists it.
+ */
+export type DeletedView = { id: string, title: string, deletedAt: number, author: string, };
+
+/**
+ * The price list as the panel saves it.
+ */
+export type PricesBody = { items: Array<PriceRow>, version: string, };
+
+/**
+ * The practice's facts as the panel saves them.
+ */
+export type FactsBody = { facts: PracticeFacts, version: string, };
+
+/**
+ * What a preview and a draft carry: the sections and, optionally, the settings.
+ */
+export type Unsaved = { content: EditableContent, settings?: Settings, 
+/**
+ * The version the panel loaded (drafts keep it; previews ignore it).
+ */
+version?: string, };
+
+/**
+ * What a draft on the server keeps of a document: its sections and settings.
+ */
+export type DraftBody = { content: EditableContent, settings: Settings | null, };
+
+/**
+ * The unsaved state of a document, kept on the server until saved or discarded.
+ */
+export type ServerDraft = { docId: string, author: string, savedAt: number, 
+/**
+ * The version of the file the draft was made from.
+ */
+version: string, 
+/**
+ * What the panel sent (sections and settings), as JSON.
+ */
+body: DraftBody, };
+
+/**
+ * A stored revision of a document, without its text.
+ */
+export type Revision = { id: number, savedAt: number, author: string, action: Action, };
+
+/**
+ * What a revision did to its document.
+ */
+export type Action = "save" | "create" | "delete" | "restore";
+
+/**
+ * Why a message is suspected of being spam.
+ */
+export type SpamReason = "honeypot" | "too_fast" | "bad_token";
+
+/**
+ * A contact message as stored.
+ */
+export type Message = { id: number, receivedAt: number, name: string, email: string, phone: string, countryCode: string, fullPhone: string, message: string, 
+/**
+ * `pending`, `delivered` or `failed`.
+ */
+status: "pending" | "delivered" | "failed", attempts: number, lastError: string | null, deliveredAt: number | null, spam: SpamReason | null, held: boolean, };
+
+/**
+ * The inbox: the newest messages, or all of one sender's.
+ */
+export type MessageList = { messages: Array<Message>, };
+
+/**
+ * How many messages of a sender were erased.
+ */
+export type Erased = { deleted: number, };
+
+/**
+ * The body of every refusal: a title and a message in Polish, and a form's field errors.
+ */
+export type ErrorBody = { title: string, error: string, errors?: Record<string, string>, 
+/**
+ * What the panel must do before trying again: `reauth` (confirm who you are).
+ */
+code?: string, };

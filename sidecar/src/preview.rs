@@ -13,7 +13,6 @@ use content::Diagnostic;
 use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
 use ts_rs::TS;
 
 use crate::auth::{Admin, AdminChange};
@@ -27,9 +26,6 @@ const TOO_LARGE: &str = "Przesłane dane są zbyt duże.";
 /// How long a preview may take, waiting for another one included.
 pub const PREVIEW_DEADLINE: Duration = Duration::from_secs(5);
 const TOO_SLOW: &str = "Podgląd tej wersji trwałby zbyt długo, więc go przerwano. Skróć tekst lub podziel go na mniejsze sekcje i spróbuj ponownie.";
-
-/// One preview renders at a time: a burst of previews holds one core, not all of them.
-static RENDERING: Semaphore = Semaphore::const_new(1);
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let json = web::JsonConfig::default()
@@ -153,7 +149,8 @@ async fn render_in_time(
     unsaved: Unsaved,
 ) -> Result<String, ApiError> {
     let deadline = Instant::now() + PREVIEW_DEADLINE;
-    let permit = tokio::time::timeout(PREVIEW_DEADLINE, RENDERING.acquire())
+    let gate = std::sync::Arc::clone(&state.site.previews);
+    let permit = tokio::time::timeout(PREVIEW_DEADLINE, gate.acquire_owned())
         .await
         .map_err(|_| too_slow())?
         .map_err(|e| ApiError::internal(&e))?;

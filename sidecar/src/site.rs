@@ -392,6 +392,9 @@ pub struct SiteState {
     pub schedule: Schedule,
     /// Photographs whose variants the image worker encodes (`variants::spawn`).
     pub images: crate::variants::Pending,
+    /// One preview renders at a time (`preview`): a burst of previews holds one core, not
+    /// all of them.
+    pub previews: Arc<tokio::sync::Semaphore>,
 }
 
 impl SiteState {
@@ -418,6 +421,7 @@ impl SiteState {
             revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
             images: crate::variants::Pending::default(),
+            previews: Arc::new(tokio::sync::Semaphore::new(1)),
         }
     }
 

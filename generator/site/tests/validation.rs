@@ -393,7 +393,10 @@ fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmar
         .filter(|w| w.problem.english().contains("example data"))
         .collect();
     assert_eq!(example.len(), 1, "{example:?}");
-    assert!(example[0].problem.english().starts_with("nip is example data"));
+    assert!(example[0]
+        .problem
+        .english()
+        .starts_with("nip is example data"));
     f.edit(SITE, "example_data: [nip]", "example_data: [pesel]");
     let line = f.line_of(SITE, "example_data:");
     assert_problem(&f.problems(), SITE, line, "unknown variant `pesel`");

@@ -619,7 +619,10 @@ mod tests {
             .collect();
         assert_eq!(warned, vec!["bomb.png", "broken.jpg"]);
         assert!(
-            catalog.warnings[0].problem.english().contains("100000 × 100000"),
+            catalog.warnings[0]
+                .problem
+                .english()
+                .contains("100000 × 100000"),
             "{:?}",
             catalog.warnings
         );

@@ -10,7 +10,7 @@ use editing::edit::{EditableContent, Settings};
 use editing::Saved;
 use serde::Deserialize;
 use serde_json::json;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::auth::{Admin, AdminChange};
@@ -70,47 +70,6 @@ struct SaveBody {
 #[derive(Deserialize)]
 pub(crate) struct VersionBody {
     pub version: String,
-}
-
-/// A git command in `content/` that runs no program the repository names (hooks,
-/// fsmonitor, filters): see [`site::process::git_without_filters`].
-fn git(content_dir: &Path, args: &[&str]) -> std::io::Result<std::process::Output> {
-    site::process::git_without_filters(content_dir)
-        .args(args)
-        .output()
-}
-
-fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &str) -> Option<String> {
-    let inside = site::process::git(content_dir)
-        .args(["rev-parse", "--is-inside-work-tree"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !inside {
-        return Some("CONTENT_GIT_COMMIT=1, ale content/ nie jest repozytorium git: zmian nie zapisano w historii git.".into());
-    }
-    let file = file.to_string_lossy();
-    let author_arg = format!("--author=Administrator <{author}>");
-    let message = format!("Edycja strony {id} w panelu administracyjnym");
-    let identity = format!("user.email={author}");
-    let ok = git(content_dir, &["add", "--", &file]).is_ok_and(|o| o.status.success())
-        && git(
-            content_dir,
-            &[
-                "-c",
-                "user.name=Administrator",
-                "-c",
-                &identity,
-                "commit",
-                "-q",
-                &author_arg,
-                "-m",
-                &message,
-                "--",
-                &file,
-            ],
-        )
-        .is_ok_and(|o| o.status.success());
-    (!ok).then(|| "Zmiany zapisano, ale nie udało się ich zatwierdzić w git.".to_string())
 }
 
 /// What a change writes: the file, the name its revisions carry, and what it does.
@@ -192,6 +151,18 @@ pub(crate) fn publish_change(
             return Err(refusal(state, target, &saved, &e));
         }
     };
+    let mut warnings: Vec<String> = published.warning.into_iter().collect();
+    // Committed before the build lock is let go: the git sync thread applies editors'
+    // commits under that lock, so it never sees a change written but not committed.
+    if state.site.content_git_commit || state.git.is_some() {
+        let message = crate::git::commit::message(target.action, &target.doc_id);
+        let content_dir = &state.site.project.content_dir;
+        let warning = crate::git::commit::commit_file(content_dir, file, author, &message);
+        if let (None, Some(git)) = (&warning, &state.git) {
+            git.committed();
+        }
+        warnings.extend(warning);
+    }
     drop(builder);
     let ms = started.elapsed().as_millis();
     state.db.insert_revision_as(
@@ -204,15 +175,6 @@ pub(crate) fn publish_change(
     )?;
     state.db.delete_draft(&target.doc_id)?;
     tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms = ms as u64, "change saved and published");
-    let mut warnings: Vec<String> = published.warning.into_iter().collect();
-    if state.site.content_git_commit {
-        warnings.extend(git_commit(
-            &state.site.project.content_dir,
-            file,
-            author,
-            &target.doc_id,
-        ));
-    }
     let warning = (!warnings.is_empty()).then(|| warnings.join(" "));
     Ok(json!({ "version": version, "warning": warning, "publishMs": ms }))
 }

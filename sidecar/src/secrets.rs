@@ -26,7 +26,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 2] = [
+pub const SECRETS: [Secret; 3] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -34,6 +34,10 @@ pub const SECRETS: [Secret; 2] = [
     Secret {
         variable: "SMTP_URL",
         credential: "smtp_url",
+    },
+    Secret {
+        variable: "GIT_WEBHOOK_SECRET",
+        credential: "git_webhook_secret",
     },
 ];
 

@@ -1,0 +1,335 @@
+//! `GIT_REMOTE`: the content's repository tracks a real bare repository in a temp dir, both
+//! ways — panel saves pushed in the background as the administrator's commits, editors'
+//! pushes brought in by the signed webhook, checked, applied and served; broken commits,
+//! commits needing a deploy and force-pushes refused; the webhook's refusals.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, web};
+use common::*;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const SECRET: &str = "sekret powiadomień";
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "user.name=Ewa Redaktorka",
+        ])
+        .args([
+            "-c",
+            "user.email=ewa@example.pl",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+struct Repos {
+    s: Setup,
+    remote: PathBuf,
+    editor: PathBuf,
+}
+
+/// A site whose repository was cloned from a bare remote, an editor's clone beside it, and
+/// the state `run()` makes with the sync thread running.
+fn repos() -> Repos {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = site_copy(dir.path());
+    let remote = dir.path().join("remote.git");
+    std::fs::create_dir_all(&remote).expect("mkdir");
+    git(&remote, &["init", "-q", "--bare"]);
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "."]);
+    git(&root, &["commit", "-q", "-m", "Strona"]);
+    let url = remote.to_string_lossy().into_owned();
+    git(&root, &["push", "-q", &url, "HEAD:refs/heads/main"]);
+    let editor = dir.path().join("editor");
+    git(dir.path(), &["clone", "-q", &url, "editor"]);
+    let extra = [
+        ("GIT_REMOTE", url.as_str()),
+        ("GIT_BRANCH", "main"),
+        ("GIT_POLL_SECONDS", "0"),
+        ("GIT_WEBHOOK_SECRET", SECRET),
+    ];
+    let config = config(dir.path(), &root, &extra);
+    let content = site::load(&site::Project::at(&root)).expect("content loads");
+    let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
+    state.site.rebuild().expect("the site builds");
+    sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
+    let state = web::Data::new(state);
+    sidecar::git::sync::spawn(state.clone());
+    Repos {
+        s: Setup { dir, root, state },
+        remote,
+        editor,
+    }
+}
+
+impl Repos {
+    fn status(&self) -> sidecar::git::Status {
+        self.s.state.git.as_ref().expect("git is on").status()
+    }
+
+    /// Waits (at most 20 s) until `done` holds of the status.
+    fn wait_for(&self, what: &str, done: impl Fn(&sidecar::git::Status) -> bool) {
+        let started = Instant::now();
+        while !done(&self.status()) {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{what}: {:?}",
+                self.status()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The editor writes `file` (under `content/`), commits and pushes.
+    fn editor_pushes(&self, file: &str, text: &str) -> String {
+        let path = self.editor.join(file);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, text).expect("write");
+        git(&self.editor, &["add", "-A"]);
+        git(
+            &self.editor,
+            &["commit", "-q", "-m", &format!("Redakcja: {file}")],
+        );
+        git(&self.editor, &["push", "-q", "origin", "HEAD:main"]);
+        git(&self.editor, &["rev-parse", "--short=10", "HEAD"])
+    }
+
+    fn remote_log(&self) -> String {
+        git(
+            &self.remote,
+            &["log", "-1", "--format=%an <%ae>|%s", "main"],
+        )
+    }
+}
+
+fn signature(body: &[u8]) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(SECRET.as_bytes()).expect("key");
+    mac.update(body);
+    let hex: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256={hex}")
+}
+
+fn hook(body: &str, delivery: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-GitHub-Event", "push"))
+        .insert_header(("X-GitHub-Delivery", delivery))
+        .insert_header(("X-Hub-Signature-256", signature(body.as_bytes())))
+        .set_payload(body.to_string())
+}
+
+fn article(title: &str) -> String {
+    format!(
+        "---\ntitle: \"{title}\"\ndescription: \"Krótki opis artykułu o spacerach i odpoczynku w Gdańsku.\"\nexcerpt: \"Spacer nad morzem pomaga odpocząć.\"\ndate: \"2025-08-01\"\nimage: \"las.svg\"\nimage_alt: \"Zielony las\"\nauthor: \"Magdalena Wiśniewska\"\n---\nSpacer nad morzem to prosty sposób na odpoczynek. Opisujemy, jak zacząć.\n"
+    )
+}
+
+async fn save_blog_page<S, B>(app: &S, text: &str)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let cookie = signed_in(app).await;
+    let list = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/pages")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    let page = list
+        .body
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|p| p["id"] == "pages/blog")
+        .expect("blog page")
+        .clone();
+    let answer = send(
+        app,
+        test::TestRequest::put()
+            .uri("/api/pages/pages/blog")
+            .cookie(cookie)
+            .set_json(json!({ "content": { "sections": [{ "type": "text", "content": text }] }, "version": page["version"] })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["warning"], Value::Null);
+}
+
+#[actix_rt::test]
+async fn a_panel_save_is_the_admins_commit_on_the_remote_and_an_editors_push_is_served() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    save_blog_page(&admin, "Wstęp bloga zapisany w panelu.").await;
+    r.wait_for("the save is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert_eq!(
+        r.remote_log(),
+        format!("Administrator <{ADMIN}>|Edycja strony pages/blog w panelu administracyjnym")
+    );
+    // The editor pulls the administrator's commit, then pushes an article of their own.
+    git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
+    assert!(
+        std::fs::read_to_string(r.editor.join("content/pages/blog.md"))
+            .expect("pulled")
+            .contains("zapisany w panelu")
+    );
+    let commit = r.editor_pushes(
+        "content/blog/spacer-nad-morzem.md",
+        &article("Spacer nad morzem"),
+    );
+    let public = public_app!(r.s);
+    let answer = send(&public, hook("{\"ref\":\"refs/heads/main\"}", "d-1")).await;
+    assert_eq!(answer.status, StatusCode::ACCEPTED, "{}", answer.text);
+    r.wait_for("the editor's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    let page = send(
+        &public,
+        test::TestRequest::get().uri("/blog/spacer-nad-morzem"),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("Spacer nad morzem"));
+    assert_eq!(git(&r.s.root, &["rev-parse", "--short=10", "HEAD"]), commit);
+}
+
+#[actix_rt::test]
+async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let broken = r.editor_pushes(
+        "content/blog/zepsuty.md",
+        "---\ntitle: \"Bez zamknięcia\ndate: 2025-13-45\n---\nTekst.\n",
+    );
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the broken commit is reported", |s| s.broken.is_some());
+    let status = r.status();
+    let refused = status.broken.expect("broken");
+    assert_eq!(refused.commit, broken);
+    assert_eq!(refused.author, "Ewa Redaktorka <ewa@example.pl>");
+    assert!(
+        refused
+            .problems
+            .iter()
+            .all(|p| p.starts_with("blog/zepsuty.md:")),
+        "{:?}",
+        refused.problems
+    );
+    assert_eq!(
+        send(&public, test::TestRequest::get().uri("/blog/zepsuty"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(!r.s.root.join("content/blog/zepsuty.md").exists());
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    let git_health = &health.body["git"];
+    assert_eq!(git_health["broken"]["commit"], broken.as_str());
+    assert!(
+        !health.text.contains("ewa@example.pl") && !health.text.contains("Redaktorka"),
+        "{}",
+        health.text
+    );
+
+    let fixed = r.editor_pushes("content/blog/zepsuty.md", &article("Naprawiony artykuł"));
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the good commit is applied", |s| {
+        s.applied.as_deref() == Some(fixed.as_str())
+    });
+    assert_eq!(r.status().broken, None);
+    assert_eq!(
+        send(&public, test::TestRequest::get().uri("/blog/zepsuty"))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
+
+#[actix_rt::test]
+async fn a_commit_outside_content_needs_a_deploy_and_is_not_applied() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let before = std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template");
+    let commit = r.editor_pushes(
+        "templates/base.html",
+        &format!("{before}\n<!-- zmiana -->\n"),
+    );
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("needs a deploy", |s| s.needs_deploy.is_some());
+    let refused = r.status().needs_deploy.expect("needs a deploy");
+    assert_eq!(refused.commit, commit);
+    assert!(
+        refused.problems[0].starts_with("templates/base.html:"),
+        "{:?}",
+        refused.problems
+    );
+    assert_eq!(
+        std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template"),
+        before
+    );
+}
+
+#[actix_rt::test]
+async fn a_force_push_that_drops_published_commits_is_refused() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let first = r.editor_pushes("content/blog/pierwszy.md", &article("Pierwszy artykuł"));
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the first commit is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    git(&r.editor, &["reset", "-q", "--hard", "HEAD~1"]);
+    std::fs::write(
+        r.editor.join("content/blog/inny.md"),
+        article("Inna historia"),
+    )
+    .expect("write");
+    git(&r.editor, &["add", "-A"]);
+    git(&r.editor, &["commit", "-q", "-m", "Inna historia"]);
+    git(&r.editor, &["push", "-q", "--force", "origin", "HEAD:main"]);
+    let rewritten = git(&r.editor, &["rev-parse", "--short=10", "HEAD"]);
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the force-push is refused", |s| s.force_push.is_some());
+    let refused = r.status().force_push.expect("refused");
+    assert_eq!(refused.commit, rewritten);
+    assert!(
+        refused.problems[0].contains("force-push"),
+        "{:?}",
+        refused.problems
+    );
+    assert!(!r.s.root.join("content/blog/inny.md").exists());
+    assert!(r.s.root.join("content/blog/pierwszy.md").exists());
+}

@@ -333,3 +333,159 @@ async fn a_force_push_that_drops_published_commits_is_refused() {
     assert!(!r.s.root.join("content/blog/inny.md").exists());
     assert!(r.s.root.join("content/blog/pierwszy.md").exists());
 }
+
+#[actix_rt::test]
+async fn the_webhook_refuses_bad_signatures_huge_bodies_and_replays_and_coalesces_a_flood() {
+    let r = repos();
+    let public = public_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let unsigned = test::TestRequest::post()
+        .uri("/api/git/push")
+        .set_payload("{}");
+    assert_eq!(send(&public, unsigned).await.status, StatusCode::FORBIDDEN);
+    let forged = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Hub-Signature-256", signature(b"{\"inny\":1}")))
+        .set_payload("{}");
+    assert_eq!(send(&public, forged).await.status, StatusCode::FORBIDDEN);
+    let wrong_token = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Gitlab-Token", "zgadywane"))
+        .set_payload("{}");
+    assert_eq!(
+        send(&public, wrong_token).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let announced = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Hub-Signature-256", "sha256=00"))
+        .set_payload("{}")
+        .insert_header(("Content-Length", "1073741824"));
+    assert_eq!(
+        send(&public, announced).await.status,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+    let huge = "x".repeat(sidecar::git::webhook::MAX_BODY + 1);
+    let sent = send(&public, hook(&huge, "d-huge")).await;
+    assert_eq!(sent.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let gitlab = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Gitlab-Token", SECRET))
+        .insert_header(("X-Gitlab-Event-UUID", "g-1"))
+        .set_payload("{}");
+    assert_eq!(send(&public, gitlab).await.status, StatusCode::ACCEPTED);
+    assert_eq!(
+        send(&public, hook("{}", "d-1")).await.status,
+        StatusCode::ACCEPTED
+    );
+    let replay = send(&public, hook("{}", "d-1")).await;
+    assert_eq!(
+        (replay.status, &replay.body["replay"]),
+        (StatusCode::OK, &json!(true))
+    );
+
+    // 500 signed hooks at once while a new commit waits: a handful of fetches, one at a time.
+    r.wait_for("the hooks' fetches are done", |s| s.fetches >= 2);
+    let before = r.status().fetches;
+    let commit = r.editor_pushes("content/blog/powodz.md", &article("Po powodzi"));
+    let started = Instant::now();
+    for n in 0..500 {
+        let answer = send(&public, hook("{}", &format!("flood-{n}"))).await;
+        assert_eq!(answer.status, StatusCode::ACCEPTED);
+    }
+    let flood = started.elapsed();
+    r.wait_for("the flood's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let fetches = r.status().fetches - before;
+    assert!(fetches <= 10, "500 hooks made {fetches} fetches");
+    assert!(flood < Duration::from_secs(20), "{flood:?}");
+    let home = send(&public, test::TestRequest::get().uri("/")).await;
+    assert_eq!(home.status, StatusCode::OK);
+}
+
+#[actix_rt::test]
+async fn saves_publish_while_the_remote_is_down_and_are_pushed_when_it_is_back() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    save_blog_page(&admin, "Zapis, gdy repozytorium nie odpowiada.").await;
+    let public = public_app!(r.s);
+    let blog = send(&public, test::TestRequest::get().uri("/blog")).await;
+    assert!(blog.text.contains("Zapis, gdy repozytorium nie odpowiada."));
+    r.wait_for("the failed push is shown", |s| {
+        s.unpushed == 1 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
+    });
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["unpushed"], 1, "{}", health.text);
+    assert_eq!(health.body["git"]["notPushed"], "not yet pushed: 1 commits");
+    let error = health.body["git"]["lastError"].as_str().expect("error");
+    assert!(error.starts_with("Nie udało się wysłać zmian"), "{error}");
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    r.wait_for("the save is pushed", |s| {
+        s.unpushed == 0 && s.last_error.is_none()
+    });
+    assert!(r
+        .remote_log()
+        .starts_with(&format!("Administrator <{ADMIN}>|")));
+}
+
+#[actix_rt::test]
+async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    save_blog_page(&admin, "Wersja z panelu.").await;
+    r.wait_for("the failed push is shown", |s| {
+        s.unpushed == 1 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
+    });
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    // Meanwhile the editor changed the same page and pushed before the panel's retry.
+    let editor_text = std::fs::read_to_string(r.editor.join("content/pages/blog.md"))
+        .expect("blog page")
+        + "\nAkapit dopisany przez redakcję.\n";
+    let commit = r.editor_pushes("content/pages/blog.md", &editor_text);
+    r.s.state.git.as_ref().expect("git").fetch_soon();
+    r.wait_for("the editor's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    let status = r.status();
+    let conflict = status.conflicts.first().expect("a conflict");
+    assert_eq!(conflict.doc_id, "pages/blog");
+    assert!(conflict.panel_text.contains("Wersja z panelu."));
+    assert!(conflict
+        .editor_text
+        .contains("Akapit dopisany przez redakcję."));
+    assert!(r
+        .s
+        .file("pages/blog.md")
+        .contains("Akapit dopisany przez redakcję."));
+    let revisions = r.s.state.db.revisions("pages/blog").expect("revisions");
+    let kept = revisions
+        .iter()
+        .find(|rev| rev.author.starts_with("repozytorium"))
+        .expect("the panel's version kept");
+    let text = |id| {
+        r.s.state
+            .db
+            .revision_text("pages/blog", id)
+            .expect("text")
+            .expect("a text")
+    };
+    assert!(text(kept.id).contains("Akapit dopisany przez redakcję."));
+    assert!(revisions
+        .iter()
+        .any(|rev| text(rev.id).contains("Wersja z panelu.")));
+    let cookie = signed_in(&admin).await;
+    let shown = send(
+        &admin,
+        test::TestRequest::get().uri("/api/git").cookie(cookie),
+    )
+    .await;
+    assert_eq!(shown.body["status"]["conflicts"][0]["docId"], "pages/blog");
+}

@@ -69,7 +69,9 @@ fn run(state: &AppState, git: &GitSync) {
 fn failed(git: &GitSync, what: &str, e: &Error) {
     tracing::warn!(error = %without_credentials(&e.to_string()), "{what}");
     let said = e.to_string();
-    let last = said.lines().last().unwrap_or_default();
+    let first = said.lines().next().unwrap_or_default();
+    // `git push in /srv/site: fatal: …`: what git said.
+    let last = first.split_once(": ").map_or(first, |(_, said)| said);
     let mut status = git.status_mut();
     status.last_error = Some(format!("{what}: {}", without_credentials(last)));
     status.last_error_at = Some(now());

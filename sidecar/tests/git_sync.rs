@@ -150,7 +150,7 @@ fn article(title: &str) -> String {
     )
 }
 
-async fn save_blog_page<S, B>(app: &S, text: &str)
+async fn save_page<S, B>(app: &S, id: &str, text: &str)
 where
     S: actix_web::dev::Service<
         actix_http::Request,
@@ -172,13 +172,13 @@ where
         .as_array()
         .expect("list")
         .iter()
-        .find(|p| p["id"] == "pages/blog")
-        .expect("blog page")
+        .find(|p| p["id"] == id)
+        .expect("the page")
         .clone();
     let answer = send(
         app,
         test::TestRequest::put()
-            .uri("/api/pages/pages/blog")
+            .uri(&format!("/api/pages/{id}"))
             .cookie(cookie)
             .set_json(json!({ "content": { "sections": [{ "type": "text", "content": text }] }, "version": page["version"] })),
     )
@@ -191,7 +191,7 @@ where
 async fn a_panel_save_is_the_admins_commit_on_the_remote_and_an_editors_push_is_served() {
     let r = repos();
     let admin = admin_app!(r.s);
-    save_blog_page(&admin, "Wstęp bloga zapisany w panelu.").await;
+    save_page(&admin, "pages/blog", "Wstęp bloga zapisany w panelu.").await;
     r.wait_for("the save is pushed", |s| {
         s.unpushed == 0 && s.pushed_at.is_some()
     });
@@ -412,7 +412,12 @@ async fn saves_publish_while_the_remote_is_down_and_are_pushed_when_it_is_back()
     r.wait_for("the first fetch", |s| s.fetches >= 1);
     let away = r.remote.with_extension("away");
     std::fs::rename(&r.remote, &away).expect("the remote goes away");
-    save_blog_page(&admin, "Zapis, gdy repozytorium nie odpowiada.").await;
+    save_page(
+        &admin,
+        "pages/blog",
+        "Zapis, gdy repozytorium nie odpowiada.",
+    )
+    .await;
     let public = public_app!(r.s);
     let blog = send(&public, test::TestRequest::get().uri("/blog")).await;
     assert!(blog.text.contains("Zapis, gdy repozytorium nie odpowiada."));
@@ -440,9 +445,10 @@ async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
     r.wait_for("the first fetch", |s| s.fetches >= 1);
     let away = r.remote.with_extension("away");
     std::fs::rename(&r.remote, &away).expect("the remote goes away");
-    save_blog_page(&admin, "Wersja z panelu.").await;
+    save_page(&admin, "pages/blog", "Wersja z panelu.").await;
+    save_page(&admin, "pages/cennik", "Cennik poprawiony w panelu.").await;
     r.wait_for("the failed push is shown", |s| {
-        s.unpushed == 1 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
+        s.unpushed == 2 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
     });
     std::fs::rename(&away, &r.remote).expect("the remote is back");
     // Meanwhile the editor changed the same page and pushed before the panel's retry.

@@ -249,7 +249,7 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     }
     drop(builder);
     repo.git(&["update-ref", &tracking(git), remote])?;
-    keep_panel_versions(state, &conflicts);
+    keep_panel_versions(state, git, &conflicts);
     let left = repo.count_between(Some(remote), "HEAD");
     {
         let mut status = git.status_mut();
@@ -420,8 +420,10 @@ fn conflicts(git: &GitSync, head: &str, remote: &str, shared: &[String]) -> Vec<
         .collect()
 }
 
-/// The panel's version of each document changed on both sides stays as a revision.
-fn keep_panel_versions(state: &AppState, conflicts: &[Conflict]) {
+/// The editor's change to each document changed on both sides is a revision (after the
+/// panel's own, which its save made), and the panel's version becomes the document's server
+/// draft, to publish again, or edit, from the panel.
+fn keep_panel_versions(state: &AppState, git: &GitSync, conflicts: &[Conflict]) {
     for c in conflicts {
         let kept = state.db.insert_revision_as(
             &c.doc_id,
@@ -431,8 +433,37 @@ fn keep_panel_versions(state: &AppState, conflicts: &[Conflict]) {
             now(),
             crate::db::Action::Save,
         );
-        if let Err(e) = kept {
-            tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept as a revision");
+        let drafted = kept.and_then(|()| match panel_draft(state, git, c) {
+            Some(draft) => state.db.put_draft(&draft),
+            None => Ok(()),
+        });
+        if let Err(e) = drafted {
+            tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
         }
     }
+}
+
+/// The panel's text of a conflict as the document's draft, made from the repository's
+/// current version of it.
+fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
+    let id = content::DocId::parse(&c.doc_id)?;
+    if c.panel_text.is_empty() {
+        return None;
+    }
+    let scratch = git.check_dir.with_extension("draft");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let file = id.file(&scratch);
+    std::fs::create_dir_all(file.parent()?).ok()?;
+    std::fs::write(&file, &c.panel_text).ok()?;
+    let panel = editing::Editor::new(&scratch).editable(&id, now());
+    let _ = std::fs::remove_dir_all(&scratch);
+    let panel = panel.ok()??;
+    let current = state.site.editor.editable(&id, now()).ok()??;
+    Some(crate::db::Draft {
+        doc_id: c.doc_id.clone(),
+        author: state.auth.admin_email.clone(),
+        saved_at: now(),
+        version: current.version,
+        body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),
+    })
 }

@@ -96,6 +96,14 @@ impl GitSync {
         self.wake.notify_one();
     }
 
+    /// Forgets the conflict of `doc_id` (the administrator chose a version); whether it had one.
+    pub fn settle(&self, doc_id: &str) -> bool {
+        let mut status = self.status_mut();
+        let before = status.conflicts.len();
+        status.conflicts.retain(|c| c.doc_id != doc_id);
+        status.conflicts.len() != before
+    }
+
     /// Whether a webhook's delivery id is new (and remembers it).
     pub fn first_delivery(&self, id: &str) -> bool {
         let mut seen = self.deliveries.lock().unwrap_or_else(|p| p.into_inner());

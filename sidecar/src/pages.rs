@@ -152,17 +152,8 @@ pub(crate) fn publish_change(
         }
     };
     let mut warnings: Vec<String> = published.warning.into_iter().collect();
-    // Committed before the build lock is let go: the git sync thread applies editors'
-    // commits under that lock, so it never sees a change written but not committed.
-    if state.site.content_git_commit || state.git.is_some() {
-        let message = crate::git::commit::message(target.action, &target.doc_id);
-        let content_dir = &state.site.project.content_dir;
-        let warning = crate::git::commit::commit_file(content_dir, file, author, &message);
-        if let (None, Some(git)) = (&warning, &state.git) {
-            git.committed();
-        }
-        warnings.extend(warning);
-    }
+    let message = crate::git::commit::message(target.action, &target.doc_id);
+    warnings.extend(crate::git::commit::record(state, file, author, &message));
     drop(builder);
     let ms = started.elapsed().as_millis();
     state.db.insert_revision_as(

@@ -495,3 +495,55 @@ async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
     .await;
     assert_eq!(shown.body["status"]["conflicts"][0]["docId"], "pages/blog");
 }
+
+#[actix_rt::test]
+async fn an_uploaded_and_a_deleted_picture_are_the_admins_commits_on_the_remote() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    let cookie = signed_in(&admin).await;
+    // A 1×1 PNG.
+    let png: Vec<u8> = vec![
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F,
+        0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8,
+        0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ];
+    let stored = send(
+        &admin,
+        test::TestRequest::post()
+            .uri("/api/images?name=kropka.png&alt=Kropka")
+            .cookie(cookie.clone())
+            .insert_header(("Content-Type", "application/octet-stream"))
+            .set_payload(png.clone()),
+    )
+    .await;
+    assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.text);
+    assert_eq!(stored.body["warning"], Value::Null);
+    r.wait_for("the upload is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert_eq!(
+        r.remote_log(),
+        format!("Administrator <{ADMIN}>|Nowy obraz images/kropka.png z panelu administracyjnego")
+    );
+    let on_remote = std::process::Command::new("git")
+        .arg("-C")
+        .arg(&r.remote)
+        .args(["show", "main:content/images/kropka.png"])
+        .output()
+        .expect("git show");
+    assert_eq!(on_remote.stdout, png);
+    let deleted = send(
+        &admin,
+        test::TestRequest::delete()
+            .uri("/api/images/kropka.png")
+            .cookie(cookie),
+    )
+    .await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    r.wait_for("the deletion is pushed", |_| {
+        r.remote_log()
+            .ends_with("Usunięcie obrazu images/kropka.png w panelu administracyjnym")
+    });
+}

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use crate::db::Action;
 use crate::git::repo::run;
+use crate::AppState;
 
 /// What a commit of the panel says it did to `doc_id`.
 pub fn message(action: Action, doc_id: &str) -> String {
@@ -50,4 +51,19 @@ pub fn commit_file(content_dir: &Path, file: &Path, author: &str, message: &str)
             Some("Zmiany zapisano, ale nie udało się ich zatwierdzić w git.".to_string())
         }
     }
+}
+
+/// Commits a change the panel made to `file` when `CONTENT_GIT_COMMIT` or `GIT_REMOTE` asks
+/// for it, and has the sync thread push it; a warning in Polish when it could not. The
+/// caller holds the build lock ([`crate::site::SiteState::builder`]): the sync thread applies
+/// editors' commits under it, so it never sees a change written but not committed.
+pub fn record(state: &AppState, file: &Path, author: &str, message: &str) -> Option<String> {
+    if !state.site.content_git_commit && state.git.is_none() {
+        return None;
+    }
+    let warning = commit_file(&state.site.project.content_dir, file, author, message);
+    if let (None, Some(git)) = (&warning, &state.git) {
+        git.committed();
+    }
+    warning
 }

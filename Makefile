@@ -81,7 +81,8 @@ audit: test-deps islands
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
 ## Benchmarks of issues 8 and 15 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
-## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
+## BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many photographs),
+## BENCH_ONLY=git only issue 23's git push → served and save → on the remote.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

@@ -5,7 +5,7 @@ ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 
-.PHONY: run dev build check islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
+.PHONY: run dev build check hooks islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -26,6 +26,11 @@ build: islands
 ## Validate content/ and render it without writing anything.
 check: islands
 	$(CARGO) run -q -p site --bin site -- check
+
+## Opt-in for editors: a `pre-push` hook in this clone that runs `make check` before each push.
+hooks:
+	install -D -m 755 deploy/git/pre-push "$$(git rev-parse --git-path hooks)/pre-push"
+	@echo "Zainstalowano hook pre-push: każdy git push najpierw uruchamia make check."
 
 ## Install the islands' npm packages from the lock file and build them (when sources changed).
 islands: $(ISLANDS)/build/manifest.json
@@ -83,7 +88,8 @@ audit: test-deps islands
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
 ## Benchmarks of issues 8 and 15 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
-## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
+## BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many photographs),
+## BENCH_ONLY=git only issue 23's git push → served and save → on the remote.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

@@ -333,10 +333,89 @@ def images():
     phone_bytes()
 
 
+def git(cwd, *args):
+    return subprocess.run(["git", "-C", str(cwd), "-c", "core.hooksPath=/dev/null", "-c", "user.name=Ewa Redaktorka",
+                           "-c", "user.email=ewa@example.pl", *map(str, args)], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def git_sync(runs=5):
+    """Issue 23: `git push` + the forge's webhook → the article served; 'Zapisz zmiany' → the commit on the remote."""
+    import hashlib, hmac, http.cookiejar
+    work = pathlib.Path(tempfile.mkdtemp(prefix="bench-git-"))
+    root, remote, editor = work / "site", work / "remote.git", work / "editor"
+    for sub in ["content", "templates", "islands/build"]:
+        shutil.copytree(ROOT / sub, root / sub)
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "Strona")
+    git(root, "push", "-q", remote, "HEAD:refs/heads/main")
+    subprocess.run(["git", "clone", "-q", str(remote), str(editor)], check=True)
+    secret, admin, password = "bench-secret", "magda@gabinet-harmonia.pl", "hasło do pomiaru"
+    admin_port = free_port()
+    proc, port = start_sidecar(work / "dist", work / "var", {"SITE_ROOT": str(root), "ADMIN_PORT": str(admin_port),
+        "ADMIN_EMAIL": admin, "ADMIN_PASSWORD": password, "GIT_REMOTE": str(remote), "GIT_BRANCH": "main",
+        "GIT_POLL_SECONDS": "0", "GIT_WEBHOOK_SECRET": secret, "IMAGE_CACHE_DIR": str(ROOT / ".cache/images")})
+    base = f"http://127.0.0.1:{port}"
+    template = (ROOT / "content/blog/terapia-cbt.md").read_text()
+
+    def served(route):
+        try:
+            return urllib.request.urlopen(base + route).status == 200
+        except OSError:
+            return False
+
+    def wait(what, check, limit=60):
+        deadline = time.perf_counter() + limit
+        while not check():
+            if time.perf_counter() > deadline:
+                sys.exit(f"git sync bench: {what} did not happen within {limit} s")
+            time.sleep(0.01)
+
+    try:
+        pushed = []
+        for i in range(runs):
+            slug = f"pomiar-{i}"
+            (editor / f"content/blog/{slug}.md").write_text(template.replace("featured: true", "featured: false"))
+            git(editor, "add", "-A")
+            git(editor, "commit", "-q", "-m", f"Pomiar {i}")
+            start = time.perf_counter()
+            git(editor, "push", "-q", "origin", "HEAD:main")
+            body = b'{"ref":"refs/heads/main"}'
+            signature = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+            urllib.request.urlopen(urllib.request.Request(f"{base}/api/git/push", data=body, method="POST", headers={
+                "Content-Type": "application/json", "X-GitHub-Delivery": f"bench-{i}", "X-Hub-Signature-256": signature}))
+            wait("the pushed article is served", lambda: served(f"/blog/{slug}"))
+            pushed.append(time.perf_counter() - start)
+        panel = f"http://localhost:{admin_port}"
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+        def call(method, path, data=None):
+            req = urllib.request.Request(panel + path, method=method, data=json.dumps(data).encode() if data is not None else None,
+                                         headers={"Content-Type": "application/json", "Origin": panel})
+            return json.loads(opener.open(req).read() or b"null")
+
+        call("POST", "/api/auth/login", {"email": admin, "password": password})
+        saved = []
+        for i in range(runs):
+            page = next(p for p in call("GET", "/api/pages") if p["id"] == "pages/cennik")
+            before = git(remote, "rev-parse", "main")
+            start = time.perf_counter()
+            call("PUT", "/api/pages/pages/cennik", {"content": {"sections": [{"type": "text", "content": f"Cennik, pomiar {i}."}]}, "version": page["version"]})
+            wait("the save is on the remote", lambda: git(remote, "rev-parse", "main") != before)
+            saved.append(time.perf_counter() - start)
+    finally:
+        proc.terminate()
+        proc.wait()
+        shutil.rmtree(work, ignore_errors=True)
+    row(f"git push + signed webhook → new article served by the sidecar (median of {runs})", f"{statistics.median(pushed) * 1000:.0f} ms", "Decap/Keystatic: a CI build, minutes", "", "≤ 3 s")
+    row(f"'Zapisz zmiany' (PUT) → the administrator's commit on the remote (median of {runs})", f"{statistics.median(saved) * 1000:.0f} ms", "", "", "")
+
+
 def main():
-    if os.environ.get("BENCH_ONLY") == "images":
+    if os.environ.get("BENCH_ONLY") in ("images", "git"):
         TMPFS.mkdir(parents=True, exist_ok=True)
-        images()
+        images() if os.environ["BENCH_ONLY"] == "images" else git_sync()
         print("| measurement | this site | comparison | ratio | target |")
         print("|---|---|---|---|---|")
         for r in rows:
@@ -358,6 +437,7 @@ def main():
     contact()
     page_bytes(real_dist)
     images()
+    git_sync()
     print("| measurement | this site | comparison | ratio | target |")
     print("|---|---|---|---|---|")
     for r in rows:

@@ -64,6 +64,9 @@ pub struct Config {
     pub api_origin: Option<String>,
     /// Each save from the panel becomes a git commit in `content/`.
     pub content_git_commit: bool,
+    /// The remote branch `content/`'s repository tracks (`GIT_REMOTE`, `GIT_BRANCH`,
+    /// `GIT_POLL_SECONDS`, `GIT_WEBHOOK_SECRET`); `None` when `GIT_REMOTE` is unset.
+    pub git: Option<GitRemote>,
     /// Revisions older than this are deleted, but the newest few of each document.
     pub revision_retention_days: i64,
     /// Entries of the audit log older than this are deleted.
@@ -158,12 +161,34 @@ impl Config {
             publish_environment: Vec::new(),
             api_origin: origin("API_ORIGIN")?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
+            git: match non_empty("GIT_REMOTE") {
+                Some(url) => Some(GitRemote {
+                    url,
+                    branch: non_empty("GIT_BRANCH").unwrap_or_else(|| "main".into()),
+                    poll_seconds: number(&get, "GIT_POLL_SECONDS", 60)?,
+                    webhook_secret: non_empty("GIT_WEBHOOK_SECRET"),
+                }),
+                None => None,
+            },
             revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
             audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),
             root,
         })
     }
+}
+
+/// The remote branch the content's repository tracks, both ways (see [`crate::git`]).
+#[derive(Debug, Clone)]
+pub struct GitRemote {
+    /// A URL or a path git can fetch from and push to (https, a local path).
+    pub url: String,
+    pub branch: String,
+    /// How often the remote is fetched without a webhook; 0: only on a webhook.
+    pub poll_seconds: u64,
+    /// What forges sign their webhooks with (GitHub's HMAC, GitLab's token); without it the
+    /// webhook is refused and only polling brings editors' commits.
+    pub webhook_secret: Option<String>,
 }
 
 /// Where visitors and the administrator reach the two listeners: `scheme://host[:port]`,

@@ -26,6 +26,8 @@ pub enum Error {
     Serve(std::io::Error),
     #[error("backup: {0}")]
     Backup(String),
+    #[error("git: {0}")]
+    Git(String),
 }
 
 /// The answer to a request that did not succeed: `{ "title": …, "error": … }`.

@@ -1,6 +1,7 @@
 //! `GET /api/health`: for a monitor or a load balancer, without personal data — the build
 //! being served, how many contact messages wait for delivery or have failed, and how many
-//! photographs still wait for their variants.
+//! photographs still wait for their variants, and where the content's repository stands
+//! (`GIT_REMOTE`: commits not yet pushed, the last error, a refused commit's problems).
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -21,6 +22,9 @@ pub struct Health {
     pub pending: i64,
     pub failed: i64,
     pub images: usize,
+    /// Where the content's repository stands (`GIT_REMOTE`), without authors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub git: Option<serde_json::Value>,
 }
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -30,6 +34,7 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let (pending, failed) =
         web::block(move || Ok::<_, crate::Error>((db.count("pending")?, db.count("failed")?)))
             .await??;
+    let git = state.git.as_ref().map(|g| g.status().public());
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(Health {
@@ -37,5 +42,6 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
             pending,
             failed,
             images,
+            git,
         }))
 }

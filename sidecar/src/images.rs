@@ -198,12 +198,19 @@ async fn upload(
             ApiError::unprocessable("Obraz zapisano, ale strony nie udało się zbudować ponownie.")
         })?;
         tracing::info!(file, bytes = body.len(), "image uploaded");
+        let committed = {
+            let _builder = state.site.builder();
+            let message = format!("Nowy obraz images/{file} z panelu administracyjnego");
+            crate::git::commit::record(&state, &dir.join(&file), &admin.email, &message)
+        };
+        let failure = state.site.publishing.status().failure;
+        let warnings: Vec<String> = failure.into_iter().chain(committed).collect();
         Ok::<_, ApiError>(Stored {
             url: format!("/images/{file}"),
             file,
             alt,
             bytes: body.len(),
-            warning: state.site.publishing.status().failure,
+            warning: (!warnings.is_empty()).then(|| warnings.join(" ")),
         })
     })
     .await??;
@@ -287,6 +294,11 @@ async fn delete(
             tracing::error!(error = %e, "the site does not build after an image was deleted");
             ApiError::unprocessable("Obraz usunięto, ale strony nie udało się zbudować ponownie.")
         })?;
+        let _builder = state.site.builder();
+        let message = format!("Usunięcie obrazu images/{file} w panelu administracyjnym");
+        if let Some(warning) = crate::git::commit::record(&state, &path, &admin.email, &message) {
+            tracing::warn!("{warning}");
+        }
         Ok(())
     })
     .await??;

@@ -21,6 +21,7 @@ pub mod data;
 pub mod db;
 pub mod dev;
 pub mod error;
+pub mod git;
 pub mod health;
 pub mod images;
 pub mod messages;
@@ -91,6 +92,8 @@ pub struct AppState {
     pub dev: Option<Arc<dev::Dev>>,
     /// How slowly a request body may arrive.
     pub body_deadline: body::Deadline,
+    /// `content/`'s repository and its remote branch (`GIT_REMOTE`), when set.
+    pub git: Option<Arc<git::GitSync>>,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -182,6 +185,14 @@ impl AppState {
             ),
             site: site::SiteState::new(config),
             dev: config.dev.then(dev::Dev::new),
+            git: match &config.git {
+                Some(remote) => Some(Arc::new(git::GitSync::open(
+                    remote.clone(),
+                    &config.root.join("content"),
+                    &config.data_dir,
+                )?)),
+                None => None,
+            },
             body_deadline: body::Deadline {
                 grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
             },
@@ -275,6 +286,7 @@ pub fn public_app(
         })
         .configure(contact::configure)
         .configure(health::configure)
+        .configure(git::webhook::configure)
         .default_service(web::to(static_files::serve))
 }
 
@@ -306,6 +318,7 @@ pub fn admin_app(
         .configure(data::configure)
         .configure(images::configure)
         .configure(messages::configure)
+        .configure(git::panel::configure)
         .configure(panel::configure)
 }
 
@@ -363,6 +376,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.clone());
     variants::spawn(state.clone());
+    git::sync::spawn(state.clone());
     auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =

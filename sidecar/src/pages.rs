@@ -85,47 +85,6 @@ pub struct VersionBody {
     pub version: String,
 }
 
-/// A git command in `content/` that runs no program the repository names (hooks,
-/// fsmonitor, filters): see [`site::process::git_without_filters`].
-fn git(content_dir: &Path, args: &[&str]) -> std::io::Result<std::process::Output> {
-    site::process::git_without_filters(content_dir)
-        .args(args)
-        .output()
-}
-
-fn git_commit(content_dir: &Path, file: &Path, author: &str, id: &str) -> Option<String> {
-    let inside = site::process::git(content_dir)
-        .args(["rev-parse", "--is-inside-work-tree"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !inside {
-        return Some("CONTENT_GIT_COMMIT=1, ale content/ nie jest repozytorium git: zmian nie zapisano w historii git.".into());
-    }
-    let file = file.to_string_lossy();
-    let author_arg = format!("--author=Administrator <{author}>");
-    let message = format!("Edycja strony {id} w panelu administracyjnym");
-    let identity = format!("user.email={author}");
-    let ok = git(content_dir, &["add", "--", &file]).is_ok_and(|o| o.status.success())
-        && git(
-            content_dir,
-            &[
-                "-c",
-                "user.name=Administrator",
-                "-c",
-                &identity,
-                "commit",
-                "-q",
-                &author_arg,
-                "-m",
-                &message,
-                "--",
-                &file,
-            ],
-        )
-        .is_ok_and(|o| o.status.success());
-    (!ok).then(|| "Zmiany zapisano, ale nie udało się ich zatwierdzić w git.".to_string())
-}
-
 /// What a change writes: the file, the name its revisions carry, and what it does.
 pub(crate) struct Target {
     pub doc_id: String,
@@ -247,6 +206,9 @@ pub(crate) fn publish_change(
         put_back(state, &mut builder, target, &previous);
         return Err(refusal(state, target, &saved, &e));
     }
+    let message = crate::git::commit::message(target.action, &target.doc_id);
+    let mut warnings: Vec<String> = Vec::new();
+    warnings.extend(crate::git::commit::record(state, file, author, &message));
     drop(builder);
     let ms = started.elapsed().as_millis() as u64;
     state.db.insert_revision_as(
@@ -259,15 +221,6 @@ pub(crate) fn publish_change(
     )?;
     state.db.delete_draft(&target.doc_id)?;
     tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms, "change saved and published");
-    let mut warnings = Vec::new();
-    if state.site.content_git_commit {
-        warnings.extend(git_commit(
-            &state.site.project.content_dir,
-            file,
-            author,
-            &target.doc_id,
-        ));
-    }
     let page = match (DocId::parse(&target.doc_id), target.action) {
         (Some(id), Action::Save | Action::Create | Action::Restore) => {
             Some(Editable::of(id, file, &saved, now())?)

@@ -1,5 +1,5 @@
-//! The server's secrets: the administrator's password set at start and the SMTP URL with its
-//! credentials, read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
+//! The server's secrets: the administrator's password set at start, the SMTP URL with its
+//! credentials and the git webhook's secret (`GIT_WEBHOOK_SECRET`), read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
 //! the tests give), from a file a variable names (`ADMIN_PASSWORD_FILE`, `SMTP_URL_FILE`), or
 //! from systemd's credentials (`LoadCredential=`: `$CREDENTIALS_DIRECTORY/admin_password`,
 //! `smtp_url`), in that order; and the variables `PUBLISH_ENV` names for `PUBLISH_CMD` and
@@ -26,7 +26,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 2] = [
+pub const SECRETS: [Secret; 3] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -34,6 +34,10 @@ pub const SECRETS: [Secret; 2] = [
     Secret {
         variable: "SMTP_URL",
         credential: "smtp_url",
+    },
+    Secret {
+        variable: "GIT_WEBHOOK_SECRET",
+        credential: "git_webhook_secret",
     },
 ];
 

@@ -15,6 +15,7 @@ import {
   type ServerDraft,
   type Settings,
 } from "../admin/api";
+import { GitStatusBanner } from "../admin/GitStatus";
 import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
@@ -467,6 +468,7 @@ export default function AdminPanel() {
           Wyloguj się
         </button>
       </div>
+      <GitStatusBanner toast={toast} onChanged={() => void loadPages()} />
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
       <ReauthDialog />

@@ -1,0 +1,143 @@
+// The content's repository (GIT_REMOTE), as the panel shows it above every view: panel
+// changes not yet pushed and why, an editor's commit that was not published (it does not
+// build, it needs a deploy, or it rewrote the branch) with every problem at file:line, and
+// documents changed in the repository while the panel saved them, with both texts and one
+// click to publish either.
+import { useCallback, useEffect, useState } from "react";
+import { api, isApiError, request } from "./api";
+import { SAVE_FAILED, SAVED, type Toast } from "./saving";
+
+interface Refused {
+  commit: string;
+  author?: string;
+  problems: string[];
+}
+
+interface Conflict {
+  docId: string;
+  file: string;
+  commit: string;
+  author: string;
+  editorText: string;
+  panelText: string;
+}
+
+interface GitStatus {
+  branch: string;
+  unpushed: number;
+  lastError: string | null;
+  broken: Refused | null;
+  needsDeploy: Refused | null;
+  forcePush: Refused | null;
+  conflicts: Conflict[];
+}
+
+/** How often the panel asks again: an editor's push shows within this. */
+const REFRESH_MS = 10_000;
+
+function RefusedNotice({ title, refused }: { title: string; refused: Refused }) {
+  return (
+    <div className="form-notice form-notice-error" role="alert">
+      <p>
+        <strong>{title}</strong> Commit {refused.commit}
+        {refused.author ? ` (${refused.author})` : ""}.
+      </p>
+      <ul>
+        {refused.problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged: () => void }) {
+  const [status, setStatus] = useState<GitStatus | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const answer = await request<{ enabled: boolean; status: GitStatus | null }>("GET", "/api/git");
+      setStatus(answer.status);
+    } catch {
+      // Signed out or offline: the rest of the panel says so.
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [load]);
+
+  if (!status) return null;
+  const settle = async (docId: string) => {
+    await request("DELETE", `/api/git/conflicts/${docId}`).catch(() => undefined);
+    await load();
+  };
+  const keepEditors = async (docId: string) => {
+    await api.dropDraft(docId).catch(() => undefined);
+    await settle(docId);
+    onChanged();
+  };
+  const publishPanels = async (docId: string) => {
+    try {
+      const [drafts, pages] = await Promise.all([api.drafts(), api.pages()]);
+      const draft = drafts.find((d) => d.docId === docId);
+      const page = pages.find((p) => p.id === docId);
+      if (!draft || !page) throw new Error("no draft");
+      await api.save(docId, draft.body.content.sections, draft.body.settings ?? page.settings, page.version);
+      toast("success", SAVED);
+      await settle(docId);
+      onChanged();
+    } catch (e) {
+      toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
+    }
+  };
+  return (
+    <div className="git-status">
+      {status.unpushed > 0 && (
+        <p className="form-notice" role="status">
+          Jeszcze nie wysłano do repozytorium: {status.unpushed} {status.unpushed === 1 ? "zmiana" : "zmian(y)"} (na
+          stronie są już widoczne).
+          {status.lastError && ` Ostatni błąd: ${status.lastError}`}
+        </p>
+      )}
+      {status.broken && (
+        <RefusedNotice
+          title="Zmiana z repozytorium nie została opublikowana: strona nie dałaby się zbudować. Odwiedzający widzą poprzednią wersję."
+          refused={status.broken}
+        />
+      )}
+      {status.needsDeploy && (
+        <RefusedNotice
+          title="Zmiana z repozytorium wymaga wdrożenia (zmienia kod lub szablony), więc nie została zastosowana."
+          refused={status.needsDeploy}
+        />
+      )}
+      {status.forcePush && <RefusedNotice title="Odrzucono nadpisanie historii." refused={status.forcePush} />}
+      {status.conflicts.map((c) => (
+        <div key={c.docId} className="form-notice git-conflict" role="alert">
+          <p>
+            <strong>Zmieniono w repozytorium w tym samym czasie</strong>: {c.file} (commit {c.commit}, {c.author}). Na
+            stronie jest wersja z repozytorium; wersja z panelu jest zachowana w historii i jako szkic na serwerze
+            (możesz ją wczytać, połączyć i zapisać).
+          </p>
+          <div className="git-conflict-texts">
+            <figure>
+              <figcaption>W repozytorium</figcaption>
+              <pre>{c.editorText}</pre>
+            </figure>
+            <figure>
+              <figcaption>Z panelu</figcaption>
+              <pre>{c.panelText}</pre>
+            </figure>
+          </div>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => void keepEditors(c.docId)}>
+            Zostaw wersję z repozytorium
+          </button>{" "}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void publishPanels(c.docId)}>
+            Opublikuj wersję z panelu
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+//! `GET /api/git` for the panel: where the repository stands, with the author of a refused
+//! commit and both texts of a document changed on both sides (what health leaves out);
+//! `DELETE /api/git/conflicts/{kind}/{slug}` once the administrator has chosen a version.
+
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+use crate::auth::{Admin, AdminChange};
+use crate::error::ApiError;
+use crate::pages::no_store;
+use crate::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/git", web::get().to(status))
+        .route("/api/git/conflicts/{kind}/{slug}", web::delete().to(settle));
+}
+
+async fn status(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let status = state.git.as_ref().map(|g| g.status());
+    Ok(no_store().json(json!({ "enabled": status.is_some(), "status": status })))
+}
+
+async fn settle(
+    AdminChange(_admin): AdminChange,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = format!("{}/{}", path.0, path.1);
+    match &state.git {
+        Some(git) if git.settle(&id) => Ok(HttpResponse::NoContent().finish()),
+        _ => Err(ApiError::not_found(
+            "Ta strona nie ma zmian z repozytorium do rozstrzygnięcia.",
+        )),
+    }
+}

@@ -1,0 +1,133 @@
+//! The content's git repository: the commands the sidecar runs in it, each with hooks,
+//! fsmonitor, signing and filter programs switched off ([`site::process::git_without_filters`]).
+
+use std::path::{Path, PathBuf};
+
+use crate::Error;
+
+/// The work tree holding `content/`, and where `content/` sits in it.
+#[derive(Debug, Clone)]
+pub struct Repo {
+    /// The top of the work tree.
+    pub top: PathBuf,
+    /// `content/`'s path inside it, with a final `/` (`content/`), or empty when `content/`
+    /// is the top.
+    pub prefix: String,
+}
+
+/// `git ARGS` in `dir`: its standard output without the final line ending, or what it said
+/// on standard error.
+pub fn run(dir: &Path, args: &[&str]) -> Result<String, Error> {
+    let output = site::process::git_without_filters(dir)
+        .args(args)
+        .output()
+        .map_err(|e| Error::Git(format!("git {}: {e}", args.join(" "))))?;
+    if !output.status.success() {
+        let said = String::from_utf8_lossy(&output.stderr);
+        return Err(Error::Git(format!(
+            "git {} in {}: {}",
+            args.first().copied().unwrap_or_default(),
+            dir.display(),
+            said.trim()
+        )));
+    }
+    let out = String::from_utf8_lossy(&output.stdout);
+    Ok(out.trim_end_matches(['\n', '\r']).to_string())
+}
+
+impl Repo {
+    /// The work tree `content_dir` is in.
+    pub fn open(content_dir: &Path) -> Result<Self, Error> {
+        let top = run(content_dir, &["rev-parse", "--show-toplevel"]).map_err(|e| {
+            Error::Git(format!(
+                "{} is not in a git work tree (clone the site's repository there): {e}",
+                content_dir.display()
+            ))
+        })?;
+        let prefix = run(content_dir, &["rev-parse", "--show-prefix"])?;
+        Ok(Repo {
+            top: PathBuf::from(top),
+            prefix,
+        })
+    }
+
+    pub fn git(&self, args: &[&str]) -> Result<String, Error> {
+        run(&self.top, args)
+    }
+
+    /// The commit `rev` names, or `None` when it names none.
+    pub fn commit_of(&self, rev: &str) -> Option<String> {
+        let spec = format!("{rev}^{{commit}}");
+        self.git(&["rev-parse", "-q", "--verify", &spec]).ok()
+    }
+
+    pub fn is_ancestor(&self, older: &str, newer: &str) -> bool {
+        self.git(&["merge-base", "--is-ancestor", older, newer])
+            .is_ok()
+    }
+
+    /// The files that differ between two commits, relative to the top.
+    pub fn changed_files(&self, from: &str, to: &str) -> Result<Vec<String>, Error> {
+        let names = self.git(&["diff", "--name-only", "--no-renames", from, to])?;
+        Ok(names.lines().map(str::to_string).collect())
+    }
+
+    /// Whether a file (relative to the top) is inside `content/`.
+    pub fn in_content(&self, file: &str) -> bool {
+        file.starts_with(&self.prefix)
+    }
+
+    /// How many commits `to` has that `from` has not (all of `to`'s without `from`).
+    pub fn count_between(&self, from: Option<&str>, to: &str) -> usize {
+        let range = match from {
+            Some(from) => format!("{from}..{to}"),
+            None => to.to_string(),
+        };
+        self.git(&["rev-list", "--count", &range])
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// A commit's author, `Name <e-mail>`.
+    pub fn author_of(&self, commit: &str) -> String {
+        self.git(&["log", "-1", "--format=%an <%ae>", commit])
+            .unwrap_or_default()
+    }
+}
+
+/// `url` without the credentials a URL may carry (`https://user:token@host/…`), for messages.
+pub fn without_credentials(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_inclusive(char::is_whitespace) {
+        match word.split_once("://") {
+            Some((scheme, rest)) if rest.split('/').next().is_some_and(|a| a.contains('@')) => {
+                let after = rest.split_once('@').map_or(rest, |(_, a)| a);
+                out.push_str(scheme);
+                out.push_str("://");
+                out.push_str(after);
+            }
+            _ => out.push_str(word),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn credentials_never_reach_a_message() {
+        assert_eq!(
+            without_credentials(
+                "fatal: unable to access 'https://jan:tajne@git.example.pl/strona.git/': 403"
+            ),
+            "fatal: unable to access 'https://git.example.pl/strona.git/': 403"
+        );
+        assert_eq!(
+            without_credentials("https://git.example.pl/strona.git odrzucone"),
+            "https://git.example.pl/strona.git odrzucone"
+        );
+    }
+}

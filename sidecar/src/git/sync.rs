@@ -1,0 +1,469 @@
+//! The one thread that talks to the remote: it pushes the panel's commits (retried with
+//! back-off, never in a request) and brings editors' commits in — fetched, checked in a
+//! separate work tree with the checks of `make check`, and only then applied to `content/`,
+//! rebuilt (the changed files only) and published.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use actix_web::web;
+
+use super::repo::without_credentials;
+use super::status::{Conflict, Refused};
+use super::GitSync;
+use crate::{now, AppState, Error};
+
+/// The first retry of a failed push waits this long; each next one twice as long.
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+const LONGEST_RETRY: Duration = Duration::from_secs(30);
+/// Where a fetch puts the remote branch's commit before it is looked at.
+const FETCHED: &str = "refs/sidecar/fetched";
+
+/// Starts the sync thread, when `GIT_REMOTE` is set.
+pub fn spawn(state: web::Data<AppState>) {
+    let Some(git) = state.git.clone() else {
+        return;
+    };
+    let started = std::thread::Builder::new()
+        .name("git-sync".into())
+        .spawn(move || run(&state, &git));
+    if let Err(e) = started {
+        tracing::error!(error = %e, "the git sync thread did not start");
+    }
+}
+
+fn run(state: &AppState, git: &GitSync) {
+    let _ = git.repo.git(&["worktree", "prune"]);
+    let poll = (git.remote.poll_seconds > 0).then(|| Duration::from_secs(git.remote.poll_seconds));
+    let mut next_poll = poll.map(|p| Instant::now() + p);
+    let mut retry_at: Option<Instant> = None;
+    let mut failures = 0_u32;
+    loop {
+        let until = [next_poll, retry_at].into_iter().flatten().min();
+        let wanted = git.wait(until);
+        let started = Instant::now();
+        if wanted.fetch || next_poll.is_some_and(|t| t <= started) {
+            next_poll = poll.map(|p| started + p);
+            if let Err(e) = pull(state, git) {
+                failed(git, "Nie udało się pobrać zmian z repozytorium", &e);
+            }
+        }
+        if retry_at.is_some_and(|t| t > Instant::now()) || unpushed(git) == 0 {
+            continue;
+        }
+        match push(git) {
+            Ok(()) => {
+                failures = 0;
+                retry_at = None;
+            }
+            Err(e) => {
+                failed(git, "Nie udało się wysłać zmian do repozytorium", &e);
+                let wait = FIRST_RETRY.saturating_mul(1 << failures.min(10));
+                failures += 1;
+                retry_at = Some(Instant::now() + wait.min(LONGEST_RETRY));
+            }
+        }
+    }
+}
+
+fn failed(git: &GitSync, what: &str, e: &Error) {
+    tracing::warn!(error = %without_credentials(&e.to_string()), "{what}");
+    let said = e.to_string();
+    let first = said.lines().next().unwrap_or_default();
+    // `git push in /srv/site: fatal: …`: what git said.
+    let last = first.split_once(": ").map_or(first, |(_, said)| said);
+    let mut status = git.status_mut();
+    status.last_error = Some(format!("{what}: {}", without_credentials(last)));
+    status.last_error_at = Some(now());
+}
+
+fn tracking(git: &GitSync) -> String {
+    format!("refs/remotes/sidecar/{}", git.remote.branch)
+}
+
+/// Counts the commits the remote lacks (as far as the last fetch or push knows).
+fn unpushed(git: &GitSync) -> usize {
+    let known = git.repo.commit_of(&tracking(git));
+    let count = match &known {
+        Some(known) => git.repo.count_between(Some(known), "HEAD"),
+        None => git.status_mut().unpushed,
+    };
+    git.status_mut().unpushed = count;
+    count
+}
+
+/// Pushes HEAD to the branch, never forced; a refusal because the remote moved asks for a
+/// fetch (which puts the panel's commits on top of the editors').
+fn push(git: &GitSync) -> Result<(), Error> {
+    let head = git
+        .repo
+        .commit_of("HEAD")
+        .ok_or_else(|| Error::Git("the repository has no commit".into()))?;
+    let target = format!("{head}:refs/heads/{}", git.remote.branch);
+    let started = Instant::now();
+    if let Err(e) = git.repo.git(&["push", "-q", &git.remote.url, &target]) {
+        let said = e.to_string();
+        if ["rejected", "non-fast-forward", "fetch first"]
+            .iter()
+            .any(|w| said.contains(w))
+        {
+            git.fetch_soon();
+        }
+        return Err(e);
+    }
+    git.repo.git(&["update-ref", &tracking(git), &head])?;
+    let left = git.repo.count_between(Some(&head), "HEAD");
+    let mut status = git.status_mut();
+    status.unpushed = left;
+    status.pushed_at = Some(now());
+    status.last_error = None;
+    status.last_error_at = None;
+    tracing::info!(commit = %short(&head), ms = started.elapsed().as_millis() as u64, "pushed to the remote");
+    Ok(())
+}
+
+fn short(commit: &str) -> String {
+    commit.chars().take(10).collect()
+}
+
+/// Fetches the branch and applies what is new on it, if it may be.
+fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
+    let repo = &git.repo;
+    let refspec = format!("+refs/heads/{}:{FETCHED}", git.remote.branch);
+    git.status_mut().fetches += 1;
+    match repo.git(&[
+        "fetch",
+        "-q",
+        "--no-tags",
+        "--no-recurse-submodules",
+        &git.remote.url,
+        &refspec,
+    ]) {
+        // An empty remote: the first push makes the branch.
+        Err(e) if e.to_string().contains("couldn't find remote ref") => return Ok(()),
+        other => other?,
+    };
+    let remote = repo
+        .commit_of(FETCHED)
+        .ok_or_else(|| Error::Git("the fetched branch names no commit".into()))?;
+    let tracking = tracking(git);
+    let known = repo.commit_of(&tracking);
+    if known.as_deref() == Some(remote.as_str()) {
+        return Ok(());
+    }
+    if let Some(known) = known.filter(|k| !repo.is_ancestor(k, &remote)) {
+        refuse_force_push(git, &known, &remote);
+        return Ok(());
+    }
+    git.status_mut().force_push = None;
+    let head = repo
+        .commit_of("HEAD")
+        .ok_or_else(|| Error::Git("the repository has no commit".into()))?;
+    if repo.is_ancestor(&remote, &head) {
+        repo.git(&["update-ref", &tracking, &remote])?;
+        return Ok(());
+    }
+    let status = git.status();
+    let seen = [&status.broken, &status.needs_deploy]
+        .into_iter()
+        .flatten()
+        .any(|r| r.commit == short(&remote));
+    if seen {
+        return Ok(());
+    }
+    apply(state, git, &head, &remote)
+}
+
+fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
+    let problem = format!(
+        "Gałąź {branch} w repozytorium została nadpisana (force-push): nowa wersja {new} nie zawiera zmian {old}, które serwer już opublikował. Serwer nie przyjmie jej, dopóki historia nie zostanie przywrócona (git push bez --force, z zachowaniem commitu {old}).",
+        branch = git.remote.branch,
+        new = short(remote),
+        old = short(known),
+    );
+    tracing::warn!(old = %short(known), new = %short(remote), "a force-push to the branch was refused");
+    git.status_mut().force_push = Some(Refused {
+        commit: short(remote),
+        author: git.repo.author_of(remote),
+        problems: vec![problem],
+    });
+}
+
+/// Puts the panel's commits since `head` and `remote` parted on top of `remote` (leaving
+/// out files both changed: the editor's version wins there), checks the result, and only
+/// if it builds makes it `content/`'s, rebuilds and publishes.
+fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
+    let started = Instant::now();
+    let repo = &git.repo;
+    let base = repo.git(&["merge-base", head, remote])?;
+    let theirs = repo.changed_files(&base, remote)?;
+    let outside: Vec<&String> = theirs.iter().filter(|f| !repo.in_content(f)).collect();
+    if !outside.is_empty() {
+        let problems = outside
+            .iter()
+            .map(|f| format!("{f}: zmiana poza katalogiem content/ (kod, szablony, wyspy) — serwer stosuje tylko treści; ten commit czeka na wdrożenie (deploy)."))
+            .collect();
+        tracing::warn!(commit = %short(remote), "an editor's commit changes more than content: it needs a deploy");
+        git.status_mut().needs_deploy = Some(Refused {
+            commit: short(remote),
+            author: repo.author_of(remote),
+            problems,
+        });
+        return Ok(());
+    }
+    let ours = repo.changed_files(&base, head)?;
+    let shared: Vec<String> = ours.into_iter().filter(|f| theirs.contains(f)).collect();
+    let tree = CheckTree::add(git, remote)?;
+    let candidate = replay(git, &tree.path, &base, head, &shared)?;
+    if let Err(problems) = check(state, &tree.path.join(&repo.prefix)) {
+        tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
+        git.status_mut().broken = Some(Refused {
+            commit: short(remote),
+            author: repo.author_of(remote),
+            problems,
+        });
+        return Ok(());
+    }
+    drop(tree);
+    let conflicts = conflicts(git, head, remote, &shared);
+    let mut builder = state.site.builder();
+    if repo.commit_of("HEAD").as_deref() != Some(head) {
+        // The panel committed meanwhile: start again from its new commit.
+        git.fetch_soon();
+        repo.git(&["update-ref", "-d", FETCHED])?;
+        return Ok(());
+    }
+    let changed = content_paths(state, git, &repo.changed_files(head, &candidate)?);
+    repo.git(&["reset", "-q", "--keep", &candidate])?;
+    if let Err(e) = state.site.rebuild_with(&mut builder, Some(&changed)) {
+        repo.git(&["reset", "-q", "--keep", head])?;
+        if let Err(again) = builder.render_changed(&changed) {
+            tracing::error!(error = %again, "the site does not build after putting the files back");
+        }
+        git.status_mut().broken = Some(Refused {
+            commit: short(remote),
+            author: repo.author_of(remote),
+            problems: polish(&e, &state.site.project.content_dir),
+        });
+        return Ok(());
+    }
+    drop(builder);
+    repo.git(&["update-ref", &tracking(git), remote])?;
+    keep_panel_versions(state, git, &conflicts);
+    let left = repo.count_between(Some(remote), "HEAD");
+    {
+        let mut status = git.status_mut();
+        status.applied = Some(short(remote));
+        status.broken = None;
+        status.needs_deploy = None;
+        status.unpushed = left;
+        status.conflicts.extend(conflicts);
+    }
+    if left > 0 {
+        git.committed();
+    }
+    tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
+    Ok(())
+}
+
+/// The running site's paths of files changed in the repository.
+fn content_paths(state: &AppState, git: &GitSync, files: &[String]) -> Vec<PathBuf> {
+    files
+        .iter()
+        .filter_map(|f| f.strip_prefix(&git.repo.prefix))
+        .map(|f| state.site.project.content_dir.join(f))
+        .collect()
+}
+
+/// A work tree of its own (`DATA_DIR/git-check`) at a commit, removed when dropped.
+struct CheckTree<'a> {
+    git: &'a GitSync,
+    path: PathBuf,
+}
+
+impl<'a> CheckTree<'a> {
+    fn add(git: &'a GitSync, commit: &str) -> Result<Self, Error> {
+        let path = git.check_dir.clone();
+        remove_tree(git, &path);
+        let where_ = path.to_string_lossy();
+        git.repo.git(&[
+            "worktree", "add", "-q", "--detach", "--force", &where_, commit,
+        ])?;
+        Ok(CheckTree { git, path })
+    }
+}
+
+fn remove_tree(git: &GitSync, path: &Path) {
+    let _ = git
+        .repo
+        .git(&["worktree", "remove", "--force", &path.to_string_lossy()]);
+    let _ = std::fs::remove_dir_all(path);
+    let _ = git.repo.git(&["worktree", "prune"]);
+}
+
+impl Drop for CheckTree<'_> {
+    fn drop(&mut self) {
+        remove_tree(self.git, &self.path);
+    }
+}
+
+/// Commits the panel's commits `base..head` again in `tree` (at the editor's commit), each
+/// with its author and message, without the files in `shared`; the last commit made.
+fn replay(
+    git: &GitSync,
+    tree: &Path,
+    base: &str,
+    head: &str,
+    shared: &[String],
+) -> Result<String, Error> {
+    let range = format!("{base}..{head}");
+    let commits = git
+        .repo
+        .git(&["rev-list", "--reverse", "--no-merges", &range])?;
+    let excluded: Vec<String> = shared.iter().map(|f| format!(":(exclude){f}")).collect();
+    let patch_file = git.check_dir.with_extension("patch");
+    for commit in commits.lines() {
+        let parent = format!("{commit}^");
+        let mut args = vec![
+            "diff",
+            "--binary",
+            "--no-renames",
+            &parent,
+            commit,
+            "--",
+            ".",
+        ];
+        args.extend(excluded.iter().map(String::as_str));
+        let patch = git.repo.git(&args)?;
+        if patch.is_empty() {
+            continue;
+        }
+        std::fs::write(&patch_file, format!("{patch}\n"))
+            .map_err(|e| Error::Git(format!("{}: {e}", patch_file.display())))?;
+        let patch_path = patch_file.to_string_lossy();
+        super::repo::run(tree, &["apply", "--index", "--binary", &patch_path])?;
+        let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
+        let identity = format!("user.email={email}");
+        super::repo::run(
+            tree,
+            &[
+                "-c",
+                "user.name=Administrator",
+                "-c",
+                &identity,
+                "commit",
+                "-q",
+                "-C",
+                commit,
+            ],
+        )?;
+    }
+    let _ = std::fs::remove_file(&patch_file);
+    super::repo::run(tree, &["rev-parse", "HEAD"])
+}
+
+/// The checks of `make check` (`site check`): the content at `content_dir` renders with the
+/// running templates and islands, or every problem in Polish at file:line.
+fn check(state: &AppState, content_dir: &Path) -> Result<(), Vec<String>> {
+    let project = site::Project {
+        content_dir: content_dir.to_path_buf(),
+        ..state.site.project.clone()
+    };
+    match site::Builder::new(project).render() {
+        Ok(_) => Ok(()),
+        Err(e) => Err(polish(&e, content_dir)),
+    }
+}
+
+fn polish(e: &site::Error, content_dir: &Path) -> Vec<String> {
+    let problems: Vec<String> = e
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
+            format!(
+                "{}:{}: {}",
+                file.display(),
+                d.line,
+                d.polish(content_dir, None)
+            )
+        })
+        .collect();
+    if problems.is_empty() {
+        vec![format!("Strona nie daje się zbudować: {e}")]
+    } else {
+        problems
+    }
+}
+
+/// Both texts of each file both sides changed.
+fn conflicts(git: &GitSync, head: &str, remote: &str, shared: &[String]) -> Vec<Conflict> {
+    let text = |commit: &str, file: &str| {
+        git.repo
+            .git(&["show", &format!("{commit}:{file}")])
+            .unwrap_or_default()
+    };
+    shared
+        .iter()
+        .filter_map(|file| {
+            let relative = file.strip_prefix(&git.repo.prefix)?;
+            let doc_id = relative.strip_suffix(".md").unwrap_or(relative).to_string();
+            Some(Conflict {
+                doc_id,
+                file: relative.to_string(),
+                commit: short(remote),
+                author: git.repo.author_of(remote),
+                editor_text: text(remote, file),
+                panel_text: text(head, file),
+            })
+        })
+        .collect()
+}
+
+/// The editor's change to each document changed on both sides is a revision (after the
+/// panel's own, which its save made), and the panel's version becomes the document's server
+/// draft, to publish again, or edit, from the panel.
+fn keep_panel_versions(state: &AppState, git: &GitSync, conflicts: &[Conflict]) {
+    for c in conflicts {
+        let kept = state.db.insert_revision_as(
+            &c.doc_id,
+            &format!("repozytorium ({})", c.commit),
+            &c.panel_text,
+            &c.editor_text,
+            now(),
+            crate::db::Action::Save,
+        );
+        let drafted = kept.and_then(|()| match panel_draft(state, git, c) {
+            Some(draft) => state.db.put_draft(&draft),
+            None => Ok(()),
+        });
+        if let Err(e) = drafted {
+            tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
+        }
+    }
+}
+
+/// The panel's text of a conflict as the document's draft, made from the repository's
+/// current version of it.
+fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
+    let id = content::DocId::parse(&c.doc_id)?;
+    if c.panel_text.is_empty() {
+        return None;
+    }
+    let scratch = git.check_dir.with_extension("draft");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let file = id.file(&scratch);
+    std::fs::create_dir_all(file.parent()?).ok()?;
+    std::fs::write(&file, &c.panel_text).ok()?;
+    let panel = editing::Editor::new(&scratch).editable(&id, now());
+    let _ = std::fs::remove_dir_all(&scratch);
+    let panel = panel.ok()??;
+    let current = state.site.editor.editable(&id, now()).ok()??;
+    Some(crate::db::Draft {
+        doc_id: c.doc_id.clone(),
+        author: state.auth.admin_email.clone(),
+        saved_at: now(),
+        version: current.version,
+        body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),
+    })
+}

@@ -1,0 +1,549 @@
+//! `GIT_REMOTE`: the content's repository tracks a real bare repository in a temp dir, both
+//! ways — panel saves pushed in the background as the administrator's commits, editors'
+//! pushes brought in by the signed webhook, checked, applied and served; broken commits,
+//! commits needing a deploy and force-pushes refused; the webhook's refusals.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::{test, web};
+use common::*;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const SECRET: &str = "sekret powiadomień";
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "user.name=Ewa Redaktorka",
+        ])
+        .args([
+            "-c",
+            "user.email=ewa@example.pl",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+struct Repos {
+    s: Setup,
+    remote: PathBuf,
+    editor: PathBuf,
+}
+
+/// A site whose repository was cloned from a bare remote, an editor's clone beside it, and
+/// the state `run()` makes with the sync thread running.
+fn repos() -> Repos {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = site_copy(dir.path());
+    let remote = dir.path().join("remote.git");
+    std::fs::create_dir_all(&remote).expect("mkdir");
+    git(&remote, &["init", "-q", "--bare"]);
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "."]);
+    git(&root, &["commit", "-q", "-m", "Strona"]);
+    let url = remote.to_string_lossy().into_owned();
+    git(&root, &["push", "-q", &url, "HEAD:refs/heads/main"]);
+    let editor = dir.path().join("editor");
+    git(dir.path(), &["clone", "-q", &url, "editor"]);
+    let extra = [
+        ("GIT_REMOTE", url.as_str()),
+        ("GIT_BRANCH", "main"),
+        ("GIT_POLL_SECONDS", "0"),
+        ("GIT_WEBHOOK_SECRET", SECRET),
+    ];
+    let config = config(dir.path(), &root, &extra);
+    let content = site::load(&site::Project::at(&root)).expect("content loads");
+    let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
+    state.site.rebuild().expect("the site builds");
+    sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
+    let state = web::Data::new(state);
+    sidecar::git::sync::spawn(state.clone());
+    Repos {
+        s: Setup { dir, root, state },
+        remote,
+        editor,
+    }
+}
+
+impl Repos {
+    fn status(&self) -> sidecar::git::Status {
+        self.s.state.git.as_ref().expect("git is on").status()
+    }
+
+    /// Waits (at most 20 s) until `done` holds of the status.
+    fn wait_for(&self, what: &str, done: impl Fn(&sidecar::git::Status) -> bool) {
+        let started = Instant::now();
+        while !done(&self.status()) {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{what}: {:?}",
+                self.status()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The editor writes `file` (under `content/`), commits and pushes.
+    fn editor_pushes(&self, file: &str, text: &str) -> String {
+        let path = self.editor.join(file);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&path, text).expect("write");
+        git(&self.editor, &["add", "-A"]);
+        git(
+            &self.editor,
+            &["commit", "-q", "-m", &format!("Redakcja: {file}")],
+        );
+        git(&self.editor, &["push", "-q", "origin", "HEAD:main"]);
+        git(&self.editor, &["rev-parse", "--short=10", "HEAD"])
+    }
+
+    fn remote_log(&self) -> String {
+        git(
+            &self.remote,
+            &["log", "-1", "--format=%an <%ae>|%s", "main"],
+        )
+    }
+}
+
+fn signature(body: &[u8]) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(SECRET.as_bytes()).expect("key");
+    mac.update(body);
+    let hex: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256={hex}")
+}
+
+fn hook(body: &str, delivery: &str) -> test::TestRequest {
+    test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-GitHub-Event", "push"))
+        .insert_header(("X-GitHub-Delivery", delivery))
+        .insert_header(("X-Hub-Signature-256", signature(body.as_bytes())))
+        .set_payload(body.to_string())
+}
+
+fn article(title: &str) -> String {
+    format!(
+        "---\ntitle: \"{title}\"\ndescription: \"Krótki opis artykułu o spacerach i odpoczynku w Gdańsku.\"\nexcerpt: \"Spacer nad morzem pomaga odpocząć.\"\ndate: \"2025-08-01\"\nimage: \"las.svg\"\nimage_alt: \"Zielony las\"\nauthor: \"Magdalena Wiśniewska\"\n---\nSpacer nad morzem to prosty sposób na odpoczynek. Opisujemy, jak zacząć.\n"
+    )
+}
+
+async fn save_page<S, B>(app: &S, id: &str, text: &str)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let cookie = signed_in(app).await;
+    let list = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/pages")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    let page = list
+        .body
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|p| p["id"] == id)
+        .expect("the page")
+        .clone();
+    let answer = send(
+        app,
+        test::TestRequest::put()
+            .uri(&format!("/api/pages/{id}"))
+            .cookie(cookie)
+            .set_json(json!({ "content": { "sections": [{ "type": "text", "content": text }] }, "version": page["version"] })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["warning"], Value::Null);
+}
+
+#[actix_rt::test]
+async fn a_panel_save_is_the_admins_commit_on_the_remote_and_an_editors_push_is_served() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    save_page(&admin, "pages/blog", "Wstęp bloga zapisany w panelu.").await;
+    r.wait_for("the save is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert_eq!(
+        r.remote_log(),
+        format!("Administrator <{ADMIN}>|Edycja strony pages/blog w panelu administracyjnym")
+    );
+    // The editor pulls the administrator's commit, then pushes an article of their own.
+    git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
+    assert!(
+        std::fs::read_to_string(r.editor.join("content/pages/blog.md"))
+            .expect("pulled")
+            .contains("zapisany w panelu")
+    );
+    let commit = r.editor_pushes(
+        "content/blog/spacer-nad-morzem.md",
+        &article("Spacer nad morzem"),
+    );
+    let public = public_app!(r.s);
+    let answer = send(&public, hook("{\"ref\":\"refs/heads/main\"}", "d-1")).await;
+    assert_eq!(answer.status, StatusCode::ACCEPTED, "{}", answer.text);
+    r.wait_for("the editor's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    let page = send(
+        &public,
+        test::TestRequest::get().uri("/blog/spacer-nad-morzem"),
+    )
+    .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("Spacer nad morzem"));
+    assert_eq!(git(&r.s.root, &["rev-parse", "--short=10", "HEAD"]), commit);
+}
+
+#[actix_rt::test]
+async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let broken = r.editor_pushes(
+        "content/blog/zepsuty.md",
+        "---\ntitle: \"Bez zamknięcia\ndate: 2025-13-45\n---\nTekst.\n",
+    );
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the broken commit is reported", |s| s.broken.is_some());
+    let status = r.status();
+    let refused = status.broken.expect("broken");
+    assert_eq!(refused.commit, broken);
+    assert_eq!(refused.author, "Ewa Redaktorka <ewa@example.pl>");
+    assert!(
+        refused
+            .problems
+            .iter()
+            .all(|p| p.starts_with("blog/zepsuty.md:")),
+        "{:?}",
+        refused.problems
+    );
+    assert_eq!(
+        send(&public, test::TestRequest::get().uri("/blog/zepsuty"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(!r.s.root.join("content/blog/zepsuty.md").exists());
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    let git_health = &health.body["git"];
+    assert_eq!(git_health["broken"]["commit"], broken.as_str());
+    assert!(
+        !health.text.contains("ewa@example.pl") && !health.text.contains("Redaktorka"),
+        "{}",
+        health.text
+    );
+
+    let fixed = r.editor_pushes("content/blog/zepsuty.md", &article("Naprawiony artykuł"));
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the good commit is applied", |s| {
+        s.applied.as_deref() == Some(fixed.as_str())
+    });
+    assert_eq!(r.status().broken, None);
+    assert_eq!(
+        send(&public, test::TestRequest::get().uri("/blog/zepsuty"))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
+
+#[actix_rt::test]
+async fn a_commit_outside_content_needs_a_deploy_and_is_not_applied() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let before = std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template");
+    let commit = r.editor_pushes(
+        "templates/base.html",
+        &format!("{before}\n<!-- zmiana -->\n"),
+    );
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("needs a deploy", |s| s.needs_deploy.is_some());
+    let refused = r.status().needs_deploy.expect("needs a deploy");
+    assert_eq!(refused.commit, commit);
+    assert!(
+        refused.problems[0].starts_with("templates/base.html:"),
+        "{:?}",
+        refused.problems
+    );
+    assert_eq!(
+        std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template"),
+        before
+    );
+}
+
+#[actix_rt::test]
+async fn a_force_push_that_drops_published_commits_is_refused() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let first = r.editor_pushes("content/blog/pierwszy.md", &article("Pierwszy artykuł"));
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the first commit is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    git(&r.editor, &["reset", "-q", "--hard", "HEAD~1"]);
+    std::fs::write(
+        r.editor.join("content/blog/inny.md"),
+        article("Inna historia"),
+    )
+    .expect("write");
+    git(&r.editor, &["add", "-A"]);
+    git(&r.editor, &["commit", "-q", "-m", "Inna historia"]);
+    git(&r.editor, &["push", "-q", "--force", "origin", "HEAD:main"]);
+    let rewritten = git(&r.editor, &["rev-parse", "--short=10", "HEAD"]);
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the force-push is refused", |s| s.force_push.is_some());
+    let refused = r.status().force_push.expect("refused");
+    assert_eq!(refused.commit, rewritten);
+    assert!(
+        refused.problems[0].contains("force-push"),
+        "{:?}",
+        refused.problems
+    );
+    assert!(!r.s.root.join("content/blog/inny.md").exists());
+    assert!(r.s.root.join("content/blog/pierwszy.md").exists());
+}
+
+#[actix_rt::test]
+async fn the_webhook_refuses_bad_signatures_huge_bodies_and_replays_and_coalesces_a_flood() {
+    let r = repos();
+    let public = public_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let unsigned = test::TestRequest::post()
+        .uri("/api/git/push")
+        .set_payload("{}");
+    assert_eq!(send(&public, unsigned).await.status, StatusCode::FORBIDDEN);
+    let forged = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Hub-Signature-256", signature(b"{\"inny\":1}")))
+        .set_payload("{}");
+    assert_eq!(send(&public, forged).await.status, StatusCode::FORBIDDEN);
+    let wrong_token = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Gitlab-Token", "zgadywane"))
+        .set_payload("{}");
+    assert_eq!(
+        send(&public, wrong_token).await.status,
+        StatusCode::FORBIDDEN
+    );
+    let announced = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Hub-Signature-256", "sha256=00"))
+        .set_payload("{}")
+        .insert_header(("Content-Length", "1073741824"));
+    assert_eq!(
+        send(&public, announced).await.status,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+    let huge = "x".repeat(sidecar::git::webhook::MAX_BODY + 1);
+    let sent = send(&public, hook(&huge, "d-huge")).await;
+    assert_eq!(sent.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let gitlab = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-Gitlab-Token", SECRET))
+        .insert_header(("X-Gitlab-Event-UUID", "g-1"))
+        .set_payload("{}");
+    assert_eq!(send(&public, gitlab).await.status, StatusCode::ACCEPTED);
+    assert_eq!(
+        send(&public, hook("{}", "d-1")).await.status,
+        StatusCode::ACCEPTED
+    );
+    let replay = send(&public, hook("{}", "d-1")).await;
+    assert_eq!(
+        (replay.status, &replay.body["replay"]),
+        (StatusCode::OK, &json!(true))
+    );
+
+    // 500 signed hooks at once while a new commit waits: a handful of fetches, one at a time.
+    r.wait_for("the hooks' fetches are done", |s| s.fetches >= 2);
+    let before = r.status().fetches;
+    let commit = r.editor_pushes("content/blog/powodz.md", &article("Po powodzi"));
+    let started = Instant::now();
+    for n in 0..500 {
+        let answer = send(&public, hook("{}", &format!("flood-{n}"))).await;
+        assert_eq!(answer.status, StatusCode::ACCEPTED);
+    }
+    let flood = started.elapsed();
+    r.wait_for("the flood's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let fetches = r.status().fetches - before;
+    assert!(fetches <= 10, "500 hooks made {fetches} fetches");
+    assert!(flood < Duration::from_secs(20), "{flood:?}");
+    let home = send(&public, test::TestRequest::get().uri("/")).await;
+    assert_eq!(home.status, StatusCode::OK);
+}
+
+#[actix_rt::test]
+async fn saves_publish_while_the_remote_is_down_and_are_pushed_when_it_is_back() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    save_page(
+        &admin,
+        "pages/blog",
+        "Zapis, gdy repozytorium nie odpowiada.",
+    )
+    .await;
+    let public = public_app!(r.s);
+    let blog = send(&public, test::TestRequest::get().uri("/blog")).await;
+    assert!(blog.text.contains("Zapis, gdy repozytorium nie odpowiada."));
+    r.wait_for("the failed push is shown", |s| {
+        s.unpushed == 1 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
+    });
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["unpushed"], 1, "{}", health.text);
+    assert_eq!(health.body["git"]["notPushed"], "not yet pushed: 1 commits");
+    let error = health.body["git"]["lastError"].as_str().expect("error");
+    assert!(error.starts_with("Nie udało się wysłać zmian"), "{error}");
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    r.wait_for("the save is pushed", |s| {
+        s.unpushed == 0 && s.last_error.is_none()
+    });
+    assert!(r
+        .remote_log()
+        .starts_with(&format!("Administrator <{ADMIN}>|")));
+}
+
+#[actix_rt::test]
+async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    save_page(&admin, "pages/blog", "Wersja z panelu.").await;
+    save_page(&admin, "pages/cennik", "Cennik poprawiony w panelu.").await;
+    r.wait_for("the failed push is shown", |s| {
+        s.unpushed == 2 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
+    });
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    // Meanwhile the editor changed the same page and pushed before the panel's retry.
+    let editor_text = std::fs::read_to_string(r.editor.join("content/pages/blog.md"))
+        .expect("blog page")
+        + "\nAkapit dopisany przez redakcję.\n";
+    let commit = r.editor_pushes("content/pages/blog.md", &editor_text);
+    r.s.state.git.as_ref().expect("git").fetch_soon();
+    r.wait_for("the editor's commit is applied", |s| {
+        s.applied.as_deref() == Some(commit.as_str())
+    });
+    let status = r.status();
+    let conflict = status.conflicts.first().expect("a conflict");
+    assert_eq!(conflict.doc_id, "pages/blog");
+    assert!(conflict.panel_text.contains("Wersja z panelu."));
+    assert!(conflict
+        .editor_text
+        .contains("Akapit dopisany przez redakcję."));
+    assert!(r
+        .s
+        .file("pages/blog.md")
+        .contains("Akapit dopisany przez redakcję."));
+    let revisions = r.s.state.db.revisions("pages/blog").expect("revisions");
+    let kept = revisions
+        .iter()
+        .find(|rev| rev.author.starts_with("repozytorium"))
+        .expect("the panel's version kept");
+    let text = |id| {
+        r.s.state
+            .db
+            .revision_text("pages/blog", id)
+            .expect("text")
+            .expect("a text")
+    };
+    assert!(text(kept.id).contains("Akapit dopisany przez redakcję."));
+    assert!(revisions
+        .iter()
+        .any(|rev| text(rev.id).contains("Wersja z panelu.")));
+    let cookie = signed_in(&admin).await;
+    let shown = send(
+        &admin,
+        test::TestRequest::get().uri("/api/git").cookie(cookie),
+    )
+    .await;
+    assert_eq!(shown.body["status"]["conflicts"][0]["docId"], "pages/blog");
+}
+
+#[actix_rt::test]
+async fn an_uploaded_and_a_deleted_picture_are_the_admins_commits_on_the_remote() {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    let cookie = signed_in(&admin).await;
+    // A 1×1 PNG.
+    let png: Vec<u8> = vec![
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F,
+        0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8,
+        0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ];
+    let stored = send(
+        &admin,
+        test::TestRequest::post()
+            .uri("/api/images?name=kropka.png&alt=Kropka")
+            .cookie(cookie.clone())
+            .insert_header(("Content-Type", "application/octet-stream"))
+            .set_payload(png.clone()),
+    )
+    .await;
+    assert_eq!(stored.status, StatusCode::CREATED, "{}", stored.text);
+    assert_eq!(stored.body["warning"], Value::Null);
+    r.wait_for("the upload is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert_eq!(
+        r.remote_log(),
+        format!("Administrator <{ADMIN}>|Nowy obraz images/kropka.png z panelu administracyjnego")
+    );
+    let on_remote = std::process::Command::new("git")
+        .arg("-C")
+        .arg(&r.remote)
+        .args(["show", "main:content/images/kropka.png"])
+        .output()
+        .expect("git show");
+    assert_eq!(on_remote.stdout, png);
+    let deleted = send(
+        &admin,
+        test::TestRequest::delete()
+            .uri("/api/images/kropka.png")
+            .cookie(cookie),
+    )
+    .await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    r.wait_for("the deletion is pushed", |_| {
+        r.remote_log()
+            .ends_with("Usunięcie obrazu images/kropka.png w panelu administracyjnym")
+    });
+}

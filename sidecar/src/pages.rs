@@ -11,7 +11,7 @@ use content::{Diagnostic, DocId, Kind};
 use editing::edit::{Editable, EditableContent, Settings};
 use editing::Saved;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 use ts_rs::TS;
 

@@ -235,7 +235,10 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     }
     let changed = content_paths(state, git, &repo.changed_files(head, &candidate)?);
     repo.git(&["reset", "-q", "--keep", &candidate])?;
-    if let Err(e) = state.site.rebuild_with(&mut builder, Some(&changed)) {
+    if let Err(e) = state
+        .site
+        .rebuild_with(&mut builder, content::load::Changes::Only(&changed))
+    {
         repo.git(&["reset", "-q", "--keep", head])?;
         if let Err(again) = builder.render_changed(&changed) {
             tracing::error!(error = %again, "the site does not build after putting the files back");

@@ -21,6 +21,7 @@ pub mod db;
 pub mod dev;
 pub mod error;
 pub mod health;
+pub mod history;
 pub mod images;
 pub mod messages;
 pub mod outbox;
@@ -301,6 +302,7 @@ pub fn admin_app(
         .configure(pages::configure)
         .configure(articles::configure)
         .configure(preview::configure)
+        .configure(history::configure)
         .configure(data::configure)
         .configure(images::configure)
         .configure(messages::configure)

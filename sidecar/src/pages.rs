@@ -16,6 +16,7 @@ use std::time::Instant;
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
+use crate::history::{restore_version, At};
 use crate::{now, AppState};
 
 pub(crate) const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
@@ -280,6 +281,8 @@ async fn revisions(
     Ok(no_store().json(list))
 }
 
+/// The version a revision saved, back (the panel's history uses `/api/history/restore`,
+/// which also offers the version before a revision).
 async fn restore(
     AdminChange(admin): AdminChange,
     path: web::Path<(String, String, i64)>,
@@ -287,23 +290,8 @@ async fn restore(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, slug, revision) = path.into_inner();
-    let id = doc_id(&kind, &slug)?;
-    let answer = web::block(move || {
-        let text = state
-            .db
-            .revision_text(&id.to_string(), revision)?
-            .ok_or_else(|| ApiError::not_found("Nie ma takiej wersji tej strony."))?;
-        if text.is_empty() {
-            return Err(ApiError::unprocessable(
-                "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.",
-            ));
-        }
-        let editor = state.site.editor.clone();
-        let target = Target::document(&state, &id, Action::Save)?;
-        publish_change(&state, &target, &admin.email, || {
-            editor.replace_text(&id, &body.version, |_| Ok(text))
-        })
-    })
-    .await??;
+    let at = At::after(doc_id(&kind, &slug)?.to_string(), revision);
+    let answer =
+        web::block(move || restore_version(&state, &admin.email, &at, &body.version)).await??;
     Ok(no_store().json(answer))
 }

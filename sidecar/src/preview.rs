@@ -70,7 +70,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The answer to a form posted into a new tab is a page, not JSON.
-fn page_error(e: &ApiError) -> HttpResponse {
+pub(crate) fn page_error(e: &ApiError) -> HttpResponse {
     let body = format!(
         "<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><title>Podgląd niedostępny</title></head><body><main><h1>Podgląd niedostępny</h1><p>{}</p></main></body></html>",
         escape(&e.message)
@@ -118,30 +118,43 @@ async fn preview(
         if let Some(settings) = &unsaved.settings {
             editing::edit::check_settings(id.kind, settings).map_err(ApiError::unprocessable)?;
         }
-        render_in_time(state, id, unsaved).await
+        render_in_time(state, id, move |state, id| {
+            state
+                .site
+                .editor
+                .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
+                .ok_or_else(|| ApiError::not_found(NOT_FOUND))
+        })
+        .await
     }
     .await;
     match result {
-        Ok(html) => Ok(HttpResponse::Ok()
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .insert_header(("X-Robots-Tag", "noindex, nofollow"))
-            .content_type("text/html; charset=utf-8")
-            .body(html)),
+        Ok(html) => Ok(preview_page(html)),
         Err(e) if form => Ok(page_error(&e)),
         Err(e) => Err(e),
     }
+}
+
+/// A rendered preview: never cached, never indexed.
+pub(crate) fn preview_page(html: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+        .content_type("text/html; charset=utf-8")
+        .body(html)
 }
 
 fn too_slow() -> ApiError {
     ApiError::status(StatusCode::SERVICE_UNAVAILABLE, TOO_SLOW)
 }
 
-/// Renders on a blocking thread, one preview at a time, within [`PREVIEW_DEADLINE`]: the
-/// permit goes with the render, so a render the deadline stopped still counts until it ends.
-async fn render_in_time(
+/// Renders the text `text_of` gives on a blocking thread, one preview at a time, within
+/// [`PREVIEW_DEADLINE`]: the permit goes with the render, so a render the deadline stopped
+/// still counts until it ends.
+pub(crate) async fn render_in_time(
     state: web::Data<AppState>,
     id: content::DocId,
-    unsaved: Unsaved,
+    text_of: impl FnOnce(&AppState, &content::DocId) -> Result<String, ApiError> + Send + 'static,
 ) -> Result<String, ApiError> {
     let deadline = Instant::now() + PREVIEW_DEADLINE;
     let permit = tokio::time::timeout(PREVIEW_DEADLINE, RENDERING.acquire())
@@ -150,7 +163,8 @@ async fn render_in_time(
         .map_err(|e| ApiError::internal(&e))?;
     web::block(move || {
         let _permit = permit;
-        render(&state, &id, &unsaved, deadline)
+        let text = text_of(&state, &id)?;
+        render(&state, &id, &text, deadline)
     })
     .await?
 }
@@ -158,19 +172,16 @@ async fn render_in_time(
 fn render(
     state: &AppState,
     id: &content::DocId,
-    unsaved: &Unsaved,
+    text: &str,
     deadline: Instant,
 ) -> Result<String, ApiError> {
     let editor = &state.site.editor;
-    let text = editor
-        .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
-        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let site = state.site.live.current();
     let renderer = site
         .renderer
         .as_ref()
         .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
-    let preview = match renderer.preview_until(id, &text, Some(deadline)) {
+    let preview = match renderer.preview_until(id, text, Some(deadline)) {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
         Err(site::Error::Deadline) => return Err(too_slow()),
@@ -179,7 +190,7 @@ fn render(
             let problems: Vec<String> = e
                 .diagnostics()
                 .iter()
-                .map(|d| d.polish(&editor.content_dir, Some((&file, &text))))
+                .map(|d| d.polish(&editor.content_dir, Some((&file, text))))
                 .collect();
             if problems.is_empty() {
                 return Err(e.into());
@@ -194,7 +205,7 @@ fn render(
     let problems: Vec<String> = preview
         .problems
         .iter()
-        .map(|d| escape(&d.polish(&editor.content_dir, Some((&file, &text)))))
+        .map(|d| escape(&d.polish(&editor.content_dir, Some((&file, text)))))
         .collect();
     let list = if problems.is_empty() {
         String::new()

@@ -286,22 +286,10 @@ impl Editor {
         version: &str,
         make: impl FnOnce(&str) -> Result<String>,
     ) -> Result<Saved> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-        let previous = read(&path)?;
-        let current = version_of(previous.as_bytes());
-        if current != version {
-            return Ok(Saved::Conflict { current });
-        }
-        let saved = make(&previous)?;
-        write_atomic(&path, &saved)?;
-        Ok(Saved::Written {
-            version: version_of(saved.as_bytes()),
-            previous,
-            saved,
-        })
+        replace_file(&path, version, make)
     }
 
     /// Saves new sections for `id` if its file is still at `version`.
@@ -426,6 +414,31 @@ pub enum Created {
     },
     /// A document of that kind and slug exists: nothing written.
     Taken,
+}
+
+/// Writes what `make` makes of the text of `path` if the file is still at `version`: the
+/// one way every change of a content file is checked against a stale editor.
+pub fn replace_file(
+    path: &Path,
+    version: &str,
+    make: impl FnOnce(&str) -> Result<String>,
+) -> Result<Saved> {
+    if !path.is_file() {
+        return Ok(Saved::NotFound);
+    }
+    let _guard = WRITE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+    let previous = read(path)?;
+    let current = version_of(previous.as_bytes());
+    if current != version {
+        return Ok(Saved::Conflict { current });
+    }
+    let saved = make(&previous)?;
+    write_atomic(path, &saved)?;
+    Ok(Saved::Written {
+        version: version_of(saved.as_bytes()),
+        previous,
+        saved,
+    })
 }
 
 fn read(path: &Path) -> Result<String> {

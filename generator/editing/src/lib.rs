@@ -13,7 +13,7 @@ pub mod data;
 pub mod edit;
 mod error;
 
-pub use edit::{write_atomic, Created, Saved};
+pub use edit::{replace_file, write_atomic, Created, Saved};
 pub use error::{Error, Result};
 
 /// The content folder the panel edits: every change to a content file goes through it.

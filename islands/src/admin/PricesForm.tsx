@@ -1,15 +1,20 @@
 // 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
 // removed, then saved; the server checks it by the rules of `make check`.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type PriceRow, type Prices } from "./api";
-import { saveForm, type Toast } from "./saving";
+import { DraftNotice, useFormDraft } from "./formDraft";
+import { HistoryToggle } from "./History";
+import SaveMessage from "./SaveMessage";
+import { saveForm, type Outcome, type Toast } from "./saving";
+import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
 
-export default function PricesForm({ toast }: { toast: Toast }) {
+export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
   const [prices, setPrices] = useState<Prices | null>(null);
   const [rows, setRows] = useState<PriceRow[]>([]);
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const load = useCallback(async () => {
     try {
       const p = await api.prices();
@@ -20,6 +25,8 @@ export default function PricesForm({ toast }: { toast: Toast }) {
     }
   }, [toast]);
   useEffect(() => void load(), [load]);
+  const loaded = useMemo(() => (prices ? { value: prices.items, version: prices.version } : null), [prices]);
+  const draft = useFormDraft(PRICES_DOC, loaded, loaded ? rows : null, onDirty);
   if (!prices) return <p role="status">Ładowanie cennika…</p>;
 
   const update = (i: number, patch: Partial<PriceRow>) =>
@@ -46,14 +53,28 @@ export default function PricesForm({ toast }: { toast: Toast }) {
     ]);
   const save = async () => {
     setSaving(true);
-    await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    if (result.ok) draft.saved();
+    setOutcome(result);
     setSaving(false);
   };
-  const dirty = JSON.stringify(rows) !== JSON.stringify(prices.items);
+  const { dirty, offered } = draft;
   return (
     <section className="admin-card" aria-labelledby="prices-title">
       <h2 id="prices-title">Cennik</h2>
       <p className="muted">Każda pozycja prowadzi do strony usługi. Kolejność tutaj to kolejność na stronie /cennik.</p>
+      {offered && (
+        <DraftNotice
+          what="cennika"
+          at={offered.at}
+          stale={offered.version !== prices.version}
+          onRestore={() => {
+            setRows(offered.value);
+            draft.settle(true);
+          }}
+          onDiscard={() => draft.settle(false)}
+        />
+      )}
       <ol className="price-rows">
         {rows.map((row, i) => {
           const n = i + 1;
@@ -154,7 +175,9 @@ export default function PricesForm({ toast }: { toast: Toast }) {
           {saving ? "Zapisywanie…" : "Zapisz cennik"}
         </button>
         {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+        <SaveMessage outcome={outcome} />
       </div>
+      <HistoryToggle doc={PRICES_DOC} version={prices.version} previewable={false} onRestored={load} toast={toast} />
     </section>
   );
 }

@@ -1,0 +1,214 @@
+// The panel as its owner uses it (issue 22), at 1280 and 390 px, axe clean in each state:
+// the history takes back the first save, compares and previews any version and undoes a
+// restore, for a page and for the price list. Screenshots go to $SHOTS (or a temp dir)
+// to be looked at.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { violations } from "./axe.mjs";
+import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+
+const ADMIN = "magda@gabinet-harmonia.pl";
+const PASSWORD = "hasło właścicielki do testów";
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+const shots = process.env.SHOTS ?? join(tmpdir(), "harmonia-owner-shots");
+mkdirSync(shots, { recursive: true });
+
+let site;
+let browser;
+before(async () => {
+  site = await startSite(
+    siteCopy((yaml) => yaml),
+    { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
+  );
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** The signed-in panel in a context that lets axe in (it runs as an injected script). */
+async function panel(viewport) {
+  const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+  await page.goto(`${site.panel}/administratormagda`);
+  await page.getByLabel("E-mail").fill(ADMIN);
+  await page.getByLabel("Hasło").fill(PASSWORD);
+  await page.getByRole("button", { name: "Zaloguj się" }).click();
+  await page.getByRole("tab").first().waitFor();
+  return page;
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
+}
+
+async function clean(page, label) {
+  assert.deepEqual(await violations(page, `${label} at ${page.viewportSize().width} px`), []);
+}
+
+async function status(page, text) {
+  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+async function publicText(route) {
+  return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
+}
+
+describe("history that undoes anything", () => {
+  const pages = { 1280: ["Regulamin", "/regulamin"], 390: ["Polityka Prywatności", "/polityka-prywatnosci"] };
+  for (const viewport of VIEWPORTS) {
+    test(`the first save of a page is taken back and the taking back undone at ${viewport.width} px`, async () => {
+      const [title, route] = pages[viewport.width];
+      const page = await panel(viewport);
+      await page.getByRole("tab", { name: title, exact: true }).click();
+      const editor = page.getByRole("tabpanel");
+      await editor.getByRole("heading", { name: title, exact: true }).waitFor();
+      const box = page.getByLabel("Treść sekcji 1");
+      const original = await box.inputValue();
+      const typed = `Nowy wstęp zapisany przy ${viewport.width} px.`;
+      await box.fill(typed);
+      await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await status(page, "Zmiany zostały zapisane.");
+      assert.ok((await publicText(route)).includes(typed));
+
+      await page.getByRole("button", { name: "Historia zmian" }).click();
+      const versions = editor.locator("ol.history > li");
+      await versions.nth(1).waitFor();
+      assert.equal(await versions.count(), 2, "the save and the version before it");
+      assert.match(await versions.nth(0).innerText(), /obecna wersja/);
+      const before = versions.nth(1);
+      assert.match(await before.innerText(), /Wersja sprzed zmiany z/);
+
+      await before.getByRole("button", { name: /Porównaj z obecną/ }).click();
+      await before.locator(".word-diff ins").first().waitFor();
+      assert.ok((await before.locator(".word-diff ins").allInnerTexts()).join("").includes("Nowy wstęp"));
+      assert.ok((await before.locator(".word-diff del").count()) > 0, "what the save took away is shown");
+      await before.locator(".word-diff").scrollIntoViewIfNeeded();
+      await shot(page, "history-compare");
+      await clean(page, "history with a comparison");
+
+      const [preview] = await Promise.all([
+        page.context().waitForEvent("page"),
+        before.getByRole("link", { name: /Podgląd/ }).click(),
+      ]);
+      await preview.waitForLoadState();
+      const shown = await preview.locator("main").innerText();
+      assert.ok(!shown.includes(typed), "the preview shows the version before the save");
+      await shot(preview, "history-preview");
+      await preview.close();
+
+      await before.getByRole("button", { name: /Przywróć tę wersję/ }).click();
+      await status(page, "Przywrócono wybraną wersję.");
+      await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor();
+      assert.equal(await box.inputValue(), original, "the editor shows the text before the first save");
+      assert.ok(!(await publicText(route)).includes(typed), "the site is back to its first text");
+      await shot(page, "history-restored");
+      await clean(page, "history after a restore");
+
+      await page.getByRole("button", { name: "Cofnij przywrócenie" }).click();
+      await status(page, "Cofnięto przywrócenie.");
+      await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor({ state: "hidden" });
+      assert.equal(await box.inputValue(), typed, "undoing the restore brings the saved text back");
+      assert.ok((await publicText(route)).includes(typed));
+      await page.context().close();
+    });
+  }
+
+  test("the price list has a history: a changed price is compared and taken back", async () => {
+    for (const viewport of VIEWPORTS) {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("heading", { name: "Cennik" }).waitFor();
+      const price = page.getByLabel("Cena (zł, 0 = bezpłatnie)").nth(1);
+      const before = await price.inputValue();
+      const changed = String(Number(before) + viewport.width / 10);
+      await price.fill(changed);
+      await page.getByRole("button", { name: "Zapisz cennik" }).click();
+      await status(page, "Zmiany zostały zapisane.");
+      assert.ok((await publicText("/cennik")).includes(`${changed} zł`));
+      await page.getByRole("button", { name: "Historia zmian" }).click();
+      const older = page.locator("ol.history > li").nth(1);
+      await older.getByRole("button", { name: /Porównaj z obecną/ }).click();
+      await older.locator(".word-diff ins", { hasText: changed }).waitFor();
+      await older.locator(".word-diff del", { hasText: before }).waitFor();
+      await older.scrollIntoViewIfNeeded();
+      await shot(page, "prices-history");
+      await clean(page, "price list history");
+      await older.getByRole("button", { name: /Przywróć tę wersję/ }).click();
+      await status(page, "Przywrócono wybraną wersję.");
+      assert.equal(await price.inputValue(), before, "the form shows the restored price");
+      assert.ok(!(await publicText("/cennik")).includes(`${changed} zł`));
+      await page.context().close();
+    }
+  });
+});
+
+describe("never lose typing", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the price list keeps a draft across views and reloads at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const asked = [];
+      page.on("dialog", (d) => {
+        asked.push(d.message());
+        void (asked.length === 1 ? d.dismiss() : d.accept());
+      });
+      await page.getByRole("button", { name: "Cennik" }).click();
+      const name = page.getByLabel("Nazwa").first();
+      const typed = `Konsultacja wstępna (${viewport.width})`;
+      await name.fill(typed);
+      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      assert.equal(asked.length, 1, "asks before leaving the form");
+      assert.match(asked[0], /niezapisane zmiany/);
+      assert.equal(await name.inputValue(), typed, "staying keeps the edit");
+      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
+      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByText("Masz niezapisany szkic cennika").waitFor();
+      await shot(page, "prices-draft");
+      await clean(page, "price list with a draft offered");
+      await page.getByRole("button", { name: "Przywróć szkic" }).click();
+      assert.equal(await name.inputValue(), typed, "the draft comes back");
+      await page.reload();
+      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Odrzuć szkic" }).click();
+      assert.notEqual(await name.inputValue(), typed, "a discarded draft is gone");
+      await page.reload();
+      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("heading", { name: "Cennik" }).waitFor();
+      assert.equal(await page.getByText("Masz niezapisany szkic cennika").count(), 0);
+      await page.context().close();
+    });
+
+    test(`an expired session keeps the facts and signs in again in place at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      const street = page.getByLabel("Ulica i numer");
+      const typed = `ul. Grunwaldzka ${viewport.width}`;
+      await street.fill(typed);
+      await page.context().clearCookies();
+      await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
+      const dialog = page.getByRole("dialog", { name: "Zaloguj się ponownie" });
+      await dialog.waitFor();
+      assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), "focus moves into the dialog");
+      await page.locator(".save-message", { hasText: "Sesja wygasła" }).waitFor();
+      await shot(page, "session-expired");
+      await clean(page, "sign in again");
+      await dialog.getByLabel("E-mail").fill(ADMIN);
+      await dialog.getByLabel("Hasło").fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Zaloguj się" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      assert.equal(await street.inputValue(), typed, "the edit is still there");
+      await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
+      await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
+      assert.ok((await publicText("/kontakt")).includes(typed) || (await publicText("/")).includes(typed));
+      await shot(page, "facts-saved");
+      await page.context().close();
+    });
+  }
+});

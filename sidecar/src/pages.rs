@@ -21,7 +21,7 @@ use crate::{now, AppState};
 
 pub(crate) const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
 pub(crate) const NOT_FOUND: &str = "Nie ma takiej strony.";
-const CONFLICT: &str = "Ta strona została w międzyczasie zmieniona (w innej karcie lub w repozytorium). Twoje zmiany nie zostały zapisane, ale wciąż są w edytorze: skopiuj je, odśwież stronę i wprowadź je ponownie.";
+const CONFLICT: &str = "Zapisywana treść została w międzyczasie zmieniona (w innej karcie albo przez inną osobę). Twoje zmiany nie zostały zapisane, ale nic nie zginęło: wciąż są w edytorze.";
 /// The longest body a save may send: far above the longest document.
 pub const MAX_SAVE_BYTES: usize = 1024 * 1024;
 

@@ -212,3 +212,67 @@ describe("never lose typing", () => {
     });
   }
 });
+
+describe("messages where the problem is", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a refused price row is shown, marked and focused, and the message stays at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByLabel("Czas trwania").nth(2).fill("");
+      await page.getByRole("button", { name: "Zapisz cennik" }).click();
+      const lasting = page.locator(".save-message", { hasText: "Pozycja 3, czas trwania" });
+      await lasting.waitFor();
+      const row = page.locator("li.price-edit").nth(2);
+      assert.match(await row.getAttribute("class"), /has-problem/);
+      await row.locator(".field-problem", { hasText: "Pozycja 3, czas trwania" }).waitFor();
+      const focused = await page.evaluate(() => document.activeElement?.id);
+      assert.equal(focused, "price-2-duration", "the named field has the focus");
+      await page.waitForTimeout(400);
+      const box = await page.locator("#price-2-duration").boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, "and is in view");
+      assert.equal(await page.locator("#price-2-duration").getAttribute("aria-invalid"), "true");
+      await shot(page, "price-problem");
+      await clean(page, "a refused price row");
+      await page.waitForTimeout(5500);
+      assert.ok(await lasting.isVisible(), "the message beside the button outlives the toast");
+      await page.context().close();
+    });
+
+    test(`two editors of one page choose between both texts side by side at ${viewport.width} px`, async () => {
+      const title = viewport.width === 1280 ? "Pilna pomoc" : "Blog";
+      const route = viewport.width === 1280 ? "/pilna-pomoc" : "/blog";
+      const mine = await panel(viewport);
+      const other = await panel(viewport);
+      for (const page of [mine, other]) {
+        await page.getByRole("tab", { name: title, exact: true }).click();
+        await page.getByRole("tabpanel").getByRole("heading", { name: title, exact: true }).waitFor();
+      }
+      await other.getByLabel("Treść sekcji 1").fill("Tekst zapisany przez drugą osobę.");
+      await other.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await status(other, "Zmiany zostały zapisane.");
+      await mine.getByLabel("Treść sekcji 1").fill("Mój tekst, pisany równolegle.");
+      await mine.getByRole("button", { name: "Zapisz zmiany" }).click();
+      const conflict = mine.getByRole("region", { name: "Wersja zapisana w międzyczasie" });
+      await conflict.getByText("Tekst zapisany przez drugą osobę.").waitFor();
+      await mine
+        .getByRole("region", { name: "Twoja wersja (niezapisana)" })
+        .getByText("Mój tekst, pisany równolegle.")
+        .waitFor();
+      await mine.getByRole("heading", { name: "Ktoś zapisał tę stronę w międzyczasie" }).scrollIntoViewIfNeeded();
+      await shot(mine, "conflict");
+      await clean(mine, "two versions side by side");
+      if (viewport.width === 1280) {
+        await mine.getByRole("button", { name: "Zapisz moją wersję" }).click();
+        await status(mine, "Zmiany zostały zapisane.");
+        assert.ok((await publicText(route)).includes("Mój tekst, pisany równolegle."));
+      } else {
+        await mine.getByRole("button", { name: "Weź wersję zapisaną w międzyczasie" }).click();
+        assert.equal(await mine.getByLabel("Treść sekcji 1").inputValue(), "Tekst zapisany przez drugą osobę.");
+        assert.ok((await publicText(route)).includes("Tekst zapisany przez drugą osobę."));
+      }
+      await mine.getByRole("heading", { name: "Ktoś zapisał tę stronę w międzyczasie" }).waitFor({ state: "hidden" });
+      await mine.context().close();
+      await other.context().close();
+    });
+  }
+});

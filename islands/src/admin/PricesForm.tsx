@@ -4,17 +4,27 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type PriceRow, type Prices } from "./api";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
+import { placeOf, showProblem, type Place } from "./problems";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
 import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
 
+/** The field of a row a refusal names ('Pozycja 3, nazwa: …', 'Pozycja 1: wybierz usługę …'). */
+function fieldOf(problem: Place): keyof PriceRow {
+  if (problem.field === "czas trwania") return "duration";
+  if (problem.field === "uwaga") return "note";
+  if (problem.field === "nazwa") return "name";
+  return /usług/.test(problem.text) ? "link" : "price";
+}
+
 export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
   const [prices, setPrices] = useState<Prices | null>(null);
   const [rows, setRows] = useState<PriceRow[]>([]);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problem, setProblem] = useState<Place | null>(null);
   const load = useCallback(async () => {
     try {
       const p = await api.prices();
@@ -25,6 +35,9 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
     }
   }, [toast]);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (problem) showProblem(`price-${problem.n - 1}-${fieldOf(problem)}`);
+  }, [problem]);
   const loaded = useMemo(() => (prices ? { value: prices.items, version: prices.version } : null), [prices]);
   const draft = useFormDraft(PRICES_DOC, loaded, loaded ? rows : null, onDirty);
   if (!prices) return <p role="status">Ładowanie cennika…</p>;
@@ -56,6 +69,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
     const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load);
     if (result.ok) draft.saved();
     setOutcome(result);
+    setProblem(result.ok ? null : placeOf(result.text, "Pozycja"));
     setSaving(false);
   };
   const { dirty, offered } = draft;
@@ -79,14 +93,23 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
         {rows.map((row, i) => {
           const n = i + 1;
           const id = (name: string) => `price-${i}-${name}`;
+          const marked = problem?.n === n ? problem : null;
+          const invalid = (name: keyof PriceRow) =>
+            marked && fieldOf(marked) === name ? { "aria-invalid": true, "aria-describedby": id("problem") } : {};
           return (
-            <li key={i} className="price-edit">
+            <li key={i} className={marked ? "price-edit has-problem" : "price-edit"}>
               <fieldset>
                 <legend>Pozycja {n}</legend>
+                {marked && (
+                  <p id={id("problem")} className="field-problem">
+                    {marked.text}
+                  </p>
+                )}
                 <div className="field">
                   <label htmlFor={id("name")}>Nazwa</label>
                   <input
                     id={id("name")}
+                    {...invalid("name")}
                     type="text"
                     value={row.name}
                     onChange={(e) => update(i, { name: e.target.value })}
@@ -96,6 +119,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                   <label htmlFor={id("price")}>Cena (zł, 0 = bezpłatnie)</label>
                   <input
                     id={id("price")}
+                    {...invalid("price")}
                     type="number"
                     min={0}
                     max={100000}
@@ -108,6 +132,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                   <label htmlFor={id("duration")}>Czas trwania</label>
                   <input
                     id={id("duration")}
+                    {...invalid("duration")}
                     type="text"
                     value={row.duration}
                     onChange={(e) => update(i, { duration: e.target.value })}
@@ -119,7 +144,12 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                 </label>
                 <div className="field">
                   <label htmlFor={id("link")}>Usługa</label>
-                  <select id={id("link")} value={row.link} onChange={(e) => update(i, { link: e.target.value })}>
+                  <select
+                    id={id("link")}
+                    {...invalid("link")}
+                    value={row.link}
+                    onChange={(e) => update(i, { link: e.target.value })}
+                  >
                     {!prices.services.some((s) => s.route === row.link) && <option value={row.link}>{row.link}</option>}
                     {prices.services.map((s) => (
                       <option key={s.route} value={s.route}>
@@ -132,6 +162,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                   <label htmlFor={id("note")}>Uwaga (opcjonalnie)</label>
                   <input
                     id={id("note")}
+                    {...invalid("note")}
                     type="text"
                     value={row.note}
                     onChange={(e) => update(i, { note: e.target.value })}

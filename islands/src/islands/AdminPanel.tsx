@@ -15,6 +15,7 @@ import {
   type Settings,
 } from "../admin/api";
 import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
+import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
 import History from "../admin/History";
@@ -26,6 +27,7 @@ import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Se
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import Modal from "../admin/Modal";
+import { placeOf, type Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
@@ -183,6 +185,9 @@ export default function AdminPanel() {
   const [formDirty, setFormDirty] = useState(false);
   const [expired, setExpired] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problem, setProblem] = useState<Place | null>(null);
+  // The page as saved meanwhile by someone else, when a save was refused for it.
+  const [conflict, setConflict] = useState<Page | null>(null);
   const { toasts, show: toast, dismiss } = useToasts();
 
   const loadExtras = useCallback(async () => {
@@ -268,6 +273,16 @@ export default function AdminPanel() {
     setSelected(id);
     setShowHistory(false);
     setOutcome(null);
+    setProblem(null);
+    setConflict(null);
+  };
+
+  const takeTheirs = (theirs: Page) => {
+    forget(theirs.id);
+    setPages((all) => all.map((p) => (p.id === theirs.id ? theirs : p)));
+    setConflict(null);
+    setOutcome(null);
+    toast("success", { title: "Sukces", text: "W edytorze jest teraz wersja zapisana w międzyczasie." });
   };
 
   const open = (next: View) => {
@@ -285,11 +300,12 @@ export default function AdminPanel() {
     dropDraft(id);
   };
 
-  const save = async () => {
-    if (!page || !edit) return;
+  /** Saves the edit over `version`: the page's own, or the one saved meanwhile (a conflict). */
+  const save = async (version = page?.version) => {
+    if (!page || !edit || version === undefined) return;
     setSaving(true);
     try {
-      const result = await api.save(page.id, edit.sections, edit.settings, page.version);
+      const result = await api.save(page.id, edit.sections, edit.settings, version);
       setPages((all) =>
         all.map((p) =>
           p.id === page.id
@@ -307,6 +323,8 @@ export default function AdminPanel() {
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
       setOutcome(savedAt());
+      setProblem(null);
+      setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
       void loadPages();
     } catch (e) {
@@ -315,6 +333,11 @@ export default function AdminPanel() {
       const message = refusal(e);
       toast("error", message);
       setOutcome({ ok: false, text: message.text });
+      setProblem(placeOf(message.text, "Sekcja"));
+      if (isApiError(e) && e.status === 409) {
+        const fresh = await api.pages().catch(() => [] as Page[]);
+        setConflict(fresh.find((p) => p.id === page.id) ?? null);
+      }
     } finally {
       setSaving(false);
     }
@@ -541,6 +564,15 @@ export default function AdminPanel() {
                 toast={toast}
               />
             )}
+            {conflict && conflict.id === page.id && (
+              <Conflict
+                mine={edit.sections}
+                theirs={conflict.content.sections}
+                busy={saving}
+                onKeepMine={() => void save(conflict.version)}
+                onTakeTheirs={() => takeTheirs(conflict)}
+              />
+            )}
             <SettingsForm
               key={page.id}
               open={page.status === "unpublished"}
@@ -553,10 +585,11 @@ export default function AdminPanel() {
             <Editor
               sections={edit.sections}
               onChange={(sections) => change({ ...edit, sections })}
-              onSave={save}
+              onSave={() => void save()}
               saving={saving}
               dirty={dirty.has(page.id)}
               onInsertImage={pictures.length > 0 ? setInsertInto : undefined}
+              problem={problem}
               actions={
                 <>
                   <button

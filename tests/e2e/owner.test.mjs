@@ -276,3 +276,93 @@ describe("messages where the problem is", () => {
     });
   }
 });
+
+describe("visitor details", () => {
+  const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  /** Whether the visible 'Zadzwoń' lies over any link, button or field of the page now. */
+  const callCovers = (page) =>
+    page.evaluate(() => {
+      const call = document.querySelector(".call-button");
+      if (!call || getComputedStyle(call).visibility === "hidden") return null;
+      const r = call.getBoundingClientRect();
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 2, r.top + 2],
+        [r.right - 2, r.top + 2],
+        [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2],
+      ];
+      for (const [x, y] of points) {
+        const under = document
+          .elementsFromPoint(x, y)
+          .find((el) => !call.contains(el) && el.closest("a, button, input, select, textarea, label, summary"));
+        if (under) return `${under.tagName} ${under.textContent.trim().slice(0, 40)} at ${Math.round(window.scrollY)}`;
+      }
+      return null;
+    });
+
+  for (const viewport of VIEWPORTS) {
+    test(`the cookie banner takes the focus and covers neither the hero's buttons nor focus at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, site.base, viewport, { askConsent: true, bypassCSP: true });
+      await page.goto(`${site.base}/`);
+      const banner = page.getByRole("dialog", { name: "Pliki cookies" });
+      await banner.waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "consent");
+      await page.keyboard.press("Tab");
+      assert.ok(await banner.evaluate((b) => b.contains(document.activeElement)), "Tab stays in the banner first");
+      const box = await banner.boundingBox();
+      const actions = await page.locator(".hero .actions a").all();
+      assert.equal(actions.length, 2, "'Umów wizytę' and 'Napisz do nas'");
+      for (const action of actions) {
+        await action.focus();
+        const at = await action.boundingBox();
+        assert.ok(!overlap(box, at), `${await action.innerText()} is not under the banner`);
+      }
+      if (viewport.width < 1000) {
+        const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+        assert.ok(padding >= box.height, `the page is padded by the banner's height (${padding} ≥ ${box.height})`);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, "banner");
+      await clean(page, "the cookie banner");
+      await banner.getByRole("button", { name: "Odrzucam" }).click();
+      assert.equal(await page.evaluate(() => getComputedStyle(document.body).paddingBottom), "0px");
+      await page.context().close();
+    });
+
+    test(`the contact form keeps its thanks and 'Zadzwoń' never covers a control at ${viewport.width} px`, async () => {
+      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
+      await page.goto(`${site.base}/#contact`);
+      await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+      await page.waitForTimeout(3000);
+      await page.getByLabel("Imię", { exact: true }).fill("Anna Kowalska");
+      await page.getByLabel("E-mail").fill("anna@example.pl");
+      await page.getByLabel("Wiadomość").fill("Dzień dobry, chciałabym umówić konsultację.");
+      await page.locator(".contact-form button[type=submit]").click();
+      await page.getByRole("status").filter({ hasText: "Wiadomość wysłana!" }).waitFor();
+      const thanks = page.locator(".contact-form .form-notice-success");
+      await thanks.waitFor();
+      assert.ok(await thanks.evaluate((p) => p === document.activeElement), "the thanks take the focus");
+      await shot(page, "contact-sent");
+      await clean(page, "the contact form after sending");
+      await page.waitForTimeout(5500);
+      assert.ok(await thanks.isVisible(), "the thanks outlive the toast");
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      const covered = [];
+      let shown = 0;
+      for (let y = 0; y < height; y += 97) {
+        await page.evaluate((to) => window.scrollTo(0, to), y);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const found = await callCovers(page);
+        if (found) covered.push(found);
+        if (await page.locator(".call-button").isVisible()) shown += 1;
+      }
+      assert.deepEqual(covered, [], "'Zadzwoń' covers no control at any scroll position");
+      assert.ok(shown > height / 97 / 3, `and is there where it covers only text (${shown} positions)`);
+      await page.locator(".contact-form button[type=submit]").scrollIntoViewIfNeeded();
+      await shot(page, "contact-call");
+      await page.context().close();
+    });
+  }
+});

@@ -366,3 +366,58 @@ describe("visitor details", () => {
     });
   }
 });
+
+describe("dates, prices and names as people use them", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the panel opens on 'Strona główna', and a phone shows the editor of a tapped page at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const home = page.getByRole("tab", { name: "Strona główna" });
+      assert.equal(await home.getAttribute("aria-selected"), "true", "the panel opens on the home page");
+      assert.equal(await page.getByRole("tab", { name: "Terapia par", exact: true }).count(), 1, "short names");
+      await page.getByRole("tab", { name: "Pilna pomoc", exact: true }).click();
+      const editor = page.getByRole("tabpanel");
+      await editor.getByRole("heading", { name: "Pilna pomoc", exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      const top = (await editor.boundingBox()).y;
+      assert.ok(top < viewport.height, `the editor is in view after a tap (its top at ${Math.round(top)} px)`);
+      await shot(page, "tabs");
+      await clean(page, "the panel on its first page");
+      await page.context().close();
+    });
+
+    test(`a notice's dates are typed as DD.MM.RRRR or picked, and a removed price row comes back at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      page.on("dialog", (d) => d.accept());
+      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByLabel(/Pokazuj komunikat/).check();
+      await page.getByLabel("Treść komunikatu").fill(`Przerwa świąteczna (${viewport.width}).`);
+      const year = new Date().getFullYear() + 1;
+      await page.locator("#notice-from").fill(`1.1.${year - 1}`);
+      await page.getByLabel("Do: wybierz z kalendarza").fill(`${year}-12-27`);
+      assert.equal(await page.locator("#notice-until").inputValue(), `27.12.${year}`, "the picked day, as typed");
+      await shot(page, "notice-dates");
+      await clean(page, "dates of the notice");
+      await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
+      await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
+      assert.ok((await publicText("/")).includes(`Przerwa świąteczna (${viewport.width}).`), "the notice is shown now");
+
+      await page.getByRole("button", { name: "Cennik" }).click();
+      const names = page.getByLabel("Nazwa");
+      await names.first().waitFor();
+      const count = await names.count();
+      const second = await names.nth(1).inputValue();
+      const shown = await names.nth(1).evaluate((input) => input.scrollWidth <= input.clientWidth);
+      assert.ok(shown, `the whole name '${second}' fits its field`);
+      await page.getByRole("button", { name: "Usuń pozycję 2" }).click();
+      assert.equal(await names.count(), count - 1);
+      await page.getByText(`Usunięto pozycję 2: „${second}”`).waitFor();
+      await page.waitForFunction(() => document.activeElement?.id === "price-undo");
+      await shot(page, "price-removed");
+      await clean(page, "a removed price row");
+      await page.getByRole("button", { name: "Cofnij usunięcie" }).click();
+      assert.equal(await names.count(), count);
+      assert.equal(await names.nth(1).inputValue(), second, "the row is back where it was");
+      await page.context().close();
+    });
+  }
+});

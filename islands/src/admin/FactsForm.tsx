@@ -2,6 +2,7 @@
 // booking links) and the notice every page shows inside its dates. Every page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type Facts, type FactsEditable, type Hours } from "./api";
+import DateField from "./DateField";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
 import SaveMessage from "./SaveMessage";
@@ -222,18 +223,18 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
               onChange={(text) => set({ notice: { ...notice, text } })}
             />
             <div className="field-row">
-              <Text
+              <DateField
                 id="notice-from"
                 label="Od"
                 value={notice.from}
-                hint="RRRR-MM-DD (od początku dnia) lub RRRR-MM-DD GG:MM, czas polski"
+                hint="Na przykład 24.12.2026 (od początku dnia) albo 24.12.2026 10:00, czas polski"
                 onChange={(from) => set({ notice: { ...notice, from } })}
               />
-              <Text
+              <DateField
                 id="notice-until"
                 label="Do"
                 value={notice.until}
-                hint="RRRR-MM-DD (do końca dnia) lub RRRR-MM-DD GG:MM"
+                hint="Na przykład 27.12.2026 (do końca dnia) albo 27.12.2026 18:00"
                 onChange={(until) => set({ notice: { ...notice, until } })}
               />
             </div>

@@ -16,7 +16,7 @@ export function placeOf(message: string, word: "Sekcja" | "Pozycja"): Place | nu
   return { n: Number(found[1]), field: found[2] ?? null, text: message.slice(found.index) };
 }
 
-/** Brings the marked field into view and into focus, once the form shows the mark. */
+/** Brings a field (the one a refusal names, or any) into view and focus, once it is shown. */
 export function showProblem(id: string): void {
   requestAnimationFrame(() => {
     const field = document.getElementById(id);

@@ -201,7 +201,9 @@ export default function AdminPanel() {
     try {
       const list = await api.pages();
       setPages(list);
-      setSelected((current) => (list.some((p) => p.id === current) ? current : (list[0]?.id ?? "")));
+      // The panel opens on the home page.
+      const home = list.find((p) => p.route === "/") ?? list[0];
+      setSelected((current) => (list.some((p) => p.id === current) ? current : (home?.id ?? "")));
       const drafts: Record<string, Draft> = {};
       for (const page of list) {
         const draft = loadDraft(page.id);
@@ -272,6 +274,10 @@ export default function AdminPanel() {
     if (page && dirty.has(page.id) && !window.confirm(LEAVE)) return;
     setSelected(id);
     setShowHistory(false);
+    // On a phone the editor is below the list: show it, or a tap seems to do nothing.
+    if (window.matchMedia("(max-width: 800px)").matches) {
+      requestAnimationFrame(() => document.getElementById(PANEL_ID)?.scrollIntoView({ block: "start" }));
+    }
     setOutcome(null);
     setProblem(null);
     setConflict(null);

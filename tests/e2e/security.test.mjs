@@ -123,7 +123,12 @@ describe("sign-in like a bank's", () => {
     const log = other.getByRole("region", { name: "Lista zdarzeń" });
     await log.getByRole("cell", { name: "Wylogowanie na innych urządzeniach" }).waitFor();
     const text = await log.innerText();
-    for (const event of ["Zalogowanie", "Błędny kod z aplikacji", "Włączenie aplikacji uwierzytelniającej", "Wylogowanie na innych urządzeniach"]) {
+    for (const event of [
+      "Zalogowanie",
+      "Błędny kod z aplikacji",
+      "Włączenie aplikacji uwierzytelniającej",
+      "Wylogowanie na innych urządzeniach",
+    ]) {
       assert.match(text, new RegExp(event), `${event} in the audit log`);
     }
     assert.match(text, /kod z aplikacji/);
@@ -168,7 +173,10 @@ describe("sign-in like a bank's", () => {
     await log.getByRole("cell", { name: "klucz dostępu" }).first().waitFor();
     assert.match(await log.innerText(), /Dodanie klucza dostępu/);
     // The only failed request is the one that asked for the password again (401).
-    assert.deepEqual(page.problems.filter((p) => !p.includes("status of 401")), []);
+    assert.deepEqual(
+      page.problems.filter((p) => !p.includes("status of 401")),
+      [],
+    );
     await page.context().close();
   });
 

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { diffWords } from "diff";
 import { isApiError } from "./api";
 import { history, previewUrl, type Version } from "./versions";
-import { SAVE_FAILED, type Toast } from "./saving";
+import { refusal, type Toast } from "./saving";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać historii zmian." };
 const ACTIONS: Record<Version["action"], string> = {
@@ -116,10 +116,7 @@ export default function History({ doc, version, previewable, onRestored, toast }
       await onRestored();
       await load();
     } catch (e) {
-      toast(
-        "error",
-        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
-      );
+      toast("error", refusal(e));
     } finally {
       setBusy(false);
     }

@@ -118,6 +118,43 @@ function setupTelephony(site: SiteConfig | null): void {
   });
 }
 
+const CONTROLS = "a, button, input, select, textarea, label, summary, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * The floating 'Zadzwoń' never covers a control: while a link, button or field of the page
+ * lies under it (a phone scrolling through the contact form), it steps aside, and comes
+ * back when it covers only text. Checked once a frame at most, on scroll and resize.
+ */
+function keepCallClear(): void {
+  const call = document.querySelector<HTMLElement>(".call-button");
+  if (!call) return;
+  let queued = false;
+  const check = () => {
+    queued = false;
+    const r = call.getBoundingClientRect();
+    const points: [number, number][] = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 2, r.top + 2],
+      [r.right - 2, r.top + 2],
+      [r.left + 2, r.bottom - 2],
+      [r.right - 2, r.bottom - 2],
+    ];
+    const covers = points.some(([x, y]) =>
+      document.elementsFromPoint(x, y).some((el) => !call.contains(el) && el.closest(CONTROLS) !== null),
+    );
+    call.toggleAttribute("data-tucked", covers);
+  };
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(check);
+  };
+  window.addEventListener("scroll", queue, { passive: true });
+  window.addEventListener("resize", queue);
+  new ResizeObserver(queue).observe(document.body);
+  queue();
+}
+
 function readConsent(): Consent | null {
   try {
     return JSON.parse(localStorage.getItem(CONSENT_KEY) ?? "null") as Consent | null;
@@ -156,10 +193,19 @@ function setupConsent(site: SiteConfig | null): void {
   const settings = banner.querySelector<HTMLFieldSetElement>(".consent-settings");
   const button = (name: string) => banner.querySelector<HTMLButtonElement>(`[data-consent='${name}']`);
   const box = (name: string) => banner.querySelector<HTMLInputElement>(`input[name='${name}']`);
+  // While it is open, the page is padded by its height (a phone's banner sits at the bottom)
+  // and focus scrolls clear of it; the 'Zadzwoń' button rises above it.
+  const root = document.documentElement;
+  const measure = new ResizeObserver(() => root.style.setProperty("--consent-height", `${banner.offsetHeight}px`));
+  let returnTo: HTMLElement | null = null;
   const decide = (analytics: boolean, advertising: boolean) => {
     const consent = { analytics, advertising, at: Date.now() };
     localStorage.setItem(CONSENT_KEY, JSON.stringify(consent));
     banner.hidden = true;
+    measure.disconnect();
+    root.classList.remove("consent-open");
+    root.style.removeProperty("--consent-height");
+    returnTo?.focus();
     applyConsent(consent, site);
   };
   const open = (withSettings: boolean) => {
@@ -170,6 +216,12 @@ function setupConsent(site: SiteConfig | null): void {
     button("save")!.hidden = !withSettings;
     button("settings")!.hidden = withSettings;
     banner.hidden = false;
+    root.classList.add("consent-open");
+    measure.observe(banner);
+    // Focus moves to the banner when it appears, and back where it was when it closes.
+    const active = document.activeElement;
+    returnTo = active instanceof HTMLElement && active !== document.body ? active : null;
+    banner.focus({ preventScroll: true });
   };
   // 'Akceptuję' grants only the categories the banner offers: the site may use no advertising.
   button("all")?.addEventListener("click", () => decide(!!box("analytics"), !!box("advertising")));
@@ -222,4 +274,5 @@ setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);
 setupTelephony(site);
+keepCallClear();
 setupWidgets();

@@ -23,6 +23,7 @@ pub mod dev;
 pub mod error;
 pub mod git;
 pub mod health;
+pub mod history;
 pub mod images;
 pub mod messages;
 pub mod outbox;
@@ -315,6 +316,7 @@ pub fn admin_app(
         .configure(pages::configure)
         .configure(articles::configure)
         .configure(preview::configure)
+        .configure(history::configure)
         .configure(data::configure)
         .configure(images::configure)
         .configure(messages::configure)

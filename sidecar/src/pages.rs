@@ -18,12 +18,13 @@ use ts_rs::TS;
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
+use crate::history::{restore_version, At};
 use crate::publishing;
 use crate::{now, AppState};
 
 pub(crate) const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
 pub(crate) const NOT_FOUND: &str = "Nie ma takiej strony.";
-const CONFLICT: &str = "Ta strona została w międzyczasie zmieniona (w innej karcie lub w repozytorium). Twoje zmiany nie zostały zapisane, ale wciąż są w edytorze: skopiuj je, odśwież stronę i wprowadź je ponownie.";
+const CONFLICT: &str = "Zapisywana treść została w międzyczasie zmieniona (w innej karcie albo przez inną osobę). Twoje zmiany nie zostały zapisane, ale nic nie zginęło: wciąż są w edytorze.";
 /// The longest body a save may send: far above the longest document.
 pub const MAX_SAVE_BYTES: usize = 1024 * 1024;
 
@@ -297,6 +298,8 @@ async fn revisions(
     Ok(no_store().json(list))
 }
 
+/// The version a revision saved, back (the panel's history uses `/api/history/restore`,
+/// which also offers the version before a revision).
 async fn restore(
     AdminChange(admin): AdminChange,
     path: web::Path<(String, String, i64)>,
@@ -304,21 +307,8 @@ async fn restore(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, slug, revision) = path.into_inner();
-    let id = doc_id(&kind, &slug)?;
-    let answer = web::block(move || {
-        let text = state
-            .db
-            .revision_text(&id.to_string(), revision)?
-            .ok_or_else(|| ApiError::not_found("Nie ma takiej wersji tej strony."))?;
-        if text.is_empty() {
-            return Err(EditProblem::RevisionIsDeletion.into());
-        }
-        let editor = state.site.editor.clone();
-        let target = Target::document(&state, &id, Action::Save)?;
-        publish_change(&state, &target, &admin.email, || {
-            editor.replace_text(&id, &body.version, |_| Ok(text))
-        })
-    })
-    .await??;
+    let at = At::after(doc_id(&kind, &slug)?.to_string(), revision);
+    let answer =
+        web::block(move || restore_version(&state, &admin.email, &at, &body.version)).await??;
     Ok(no_store().json(answer))
 }

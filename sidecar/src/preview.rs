@@ -76,7 +76,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The answer to a form posted into a new tab is a page, not JSON.
-fn page_error(e: &ApiError) -> HttpResponse {
+pub(crate) fn page_error(e: &ApiError) -> HttpResponse {
     let body = format!(
         "<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><meta name=\"robots\" content=\"noindex, nofollow\"><title>Podgląd niedostępny</title></head><body><main><h1>Podgląd niedostępny</h1><p>{}</p></main></body></html>",
         escape(&e.message)
@@ -123,30 +123,43 @@ async fn preview(
         if let Some(settings) = &unsaved.settings {
             editing::edit::check_settings(id.kind, settings)?;
         }
-        render_in_time(state, id, unsaved).await
+        render_in_time(state, id, move |state, id| {
+            state
+                .site
+                .editor
+                .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
+                .ok_or_else(|| ApiError::not_found(NOT_FOUND))
+        })
+        .await
     }
     .await;
     match result {
-        Ok(html) => Ok(HttpResponse::Ok()
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .insert_header(("X-Robots-Tag", "noindex, nofollow"))
-            .content_type("text/html; charset=utf-8")
-            .body(html)),
+        Ok(html) => Ok(preview_page(html)),
         Err(e) if form => Ok(page_error(&e)),
         Err(e) => Err(e),
     }
+}
+
+/// A rendered preview: never cached, never indexed.
+pub(crate) fn preview_page(html: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+        .content_type("text/html; charset=utf-8")
+        .body(html)
 }
 
 fn too_slow() -> ApiError {
     ApiError::status(StatusCode::SERVICE_UNAVAILABLE, TOO_SLOW)
 }
 
-/// Renders on a blocking thread, one preview at a time, within [`PREVIEW_DEADLINE`]: the
-/// permit goes with the render, so a render the deadline stopped still counts until it ends.
-async fn render_in_time(
+/// Renders the text `text_of` gives on a blocking thread, one preview at a time, within
+/// [`PREVIEW_DEADLINE`]: the permit goes with the render, so a render the deadline stopped
+/// still counts until it ends.
+pub(crate) async fn render_in_time(
     state: web::Data<AppState>,
     id: content::DocId,
-    unsaved: Unsaved,
+    text_of: impl FnOnce(&AppState, &content::DocId) -> Result<String, ApiError> + Send + 'static,
 ) -> Result<String, ApiError> {
     let deadline = Instant::now() + PREVIEW_DEADLINE;
     let gate = std::sync::Arc::clone(&state.site.previews);
@@ -156,7 +169,8 @@ async fn render_in_time(
         .map_err(|e| ApiError::internal(&e))?;
     web::block(move || {
         let _permit = permit;
-        render(&state, &id, &unsaved, deadline)
+        let text = text_of(&state, &id)?;
+        render(&state, &id, &text, deadline)
     })
     .await?
 }
@@ -164,13 +178,10 @@ async fn render_in_time(
 fn render(
     state: &AppState,
     id: &content::DocId,
-    unsaved: &Unsaved,
+    text: &str,
     deadline: Instant,
 ) -> Result<String, ApiError> {
     let editor = &state.site.editor;
-    let text = editor
-        .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
-        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
     let site = state.site.live.current();
     let renderer = site
         .renderer
@@ -178,9 +189,9 @@ fn render(
         .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
     let file = editor.file_of(id).unwrap_or_default();
     let in_polish = |problems: &[Diagnostic]| {
-        Diagnostic::polish_all(problems, &editor.content_dir, Some((&file, &text)))
+        Diagnostic::polish_all(problems, &editor.content_dir, Some((&file, text)))
     };
-    let preview = match renderer.preview_until(id, &text, Some(deadline)) {
+    let preview = match renderer.preview_until(id, text, Some(deadline)) {
         Ok(Some(p)) => p,
         Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
         Err(site::Error::Deadline) => return Err(too_slow()),

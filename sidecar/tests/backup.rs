@@ -176,7 +176,11 @@ fn revisions(db: &sidecar::db::Db, id: &str) -> Vec<(i64, String, String)> {
         .expect("revisions")
         .into_iter()
         .map(|r| {
-            let text = db.revision_text(id, r.id).expect("text").expect("kept");
+            let text = db
+                .revision_texts(id, r.id)
+                .expect("text")
+                .expect("kept")
+                .after;
             (r.id, r.author, text)
         })
         .collect();

@@ -479,9 +479,10 @@ async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
     let text = |id| {
         r.s.state
             .db
-            .revision_text("pages/blog", id)
+            .revision_texts("pages/blog", id)
             .expect("text")
             .expect("a text")
+            .after
     };
     assert!(text(kept.id).contains("Akapit dopisany przez redakcję."));
     assert!(revisions

@@ -11,7 +11,7 @@ use common::{send, setup, signed_in, PANEL_ORIGIN};
 use serde_json::json;
 
 /// Every route of the panel's API, as method and path.
-const ADMIN_ROUTES: [(&str, &str); 16] = [
+const ADMIN_ROUTES: [(&str, &str); 19] = [
     ("POST", "/api/auth/login"),
     ("GET", "/api/auth/session"),
     ("POST", "/api/auth/logout"),
@@ -19,6 +19,12 @@ const ADMIN_ROUTES: [(&str, &str); 16] = [
     ("PUT", "/api/pages/pages/cennik"),
     ("GET", "/api/pages/pages/cennik/revisions"),
     ("POST", "/api/preview/pages/cennik"),
+    ("GET", "/api/history?doc=cennik.yaml"),
+    ("POST", "/api/history/restore"),
+    (
+        "GET",
+        "/api/preview/version?doc=pages/cennik&revision=1&side=before",
+    ),
     ("GET", "/api/drafts"),
     ("GET", "/api/deleted"),
     ("GET", "/api/articles/slug?title=Nowy"),

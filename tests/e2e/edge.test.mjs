@@ -182,7 +182,7 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
     await page.getByLabel("E-mail").fill("ewa@example.pl");
     await page.getByLabel("Wiadomość").fill("Wiadomość wysłana przez nginx.");
     await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
-    await page.getByText("Wiadomość wysłana!").waitFor();
+    await page.getByRole("status").filter({ hasText: "Wiadomość wysłana!" }).waitFor();
     assert.deepEqual(page.problems, []);
     await page.context().close();
     assert.equal((await fetch(`${edge.base}/api/auth/session`)).status, 404, "no admin API on the public host");

@@ -215,7 +215,7 @@ describe("the panel of issue 14", () => {
     await page.getByRole("button", { name: "Utwórz artykuł" }).click();
     await page.getByRole("tabpanel").getByRole("heading", { name: "Wpis na później" }).waitFor();
     const at = Date.now() + 8000;
-    await page.getByLabel("Data publikacji").fill(warsaw(at));
+    await page.getByLabel("Data publikacji", { exact: true }).fill(warsaw(at));
     await page.getByLabel("Opublikowany (widoczny na stronie)").check();
     await page.getByLabel("Treść sekcji 1").fill("Ten tekst ukaże się sam.");
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();

@@ -15,7 +15,7 @@ mod error;
 mod transaction;
 
 pub use error::{Error, Result};
-pub use transaction::{write_atomic, Saved};
+pub use transaction::{replace_file, write_atomic, Saved};
 
 /// The content folder the panel edits: every change to a content file goes through it.
 #[derive(Debug, Clone)]

@@ -50,6 +50,19 @@ pub enum Saved {
 /// Runs one transaction on `path`: `next` makes the new text from the current one (empty for
 /// a new document), or `None` to remove the file. A text equal to the current one is not
 /// written again.
+/// Writes what `make` makes of the text of the content file `path` if it is still at
+/// `version`: how the panel's history puts any file back (a page, the price list, the facts).
+pub fn replace_file(
+    path: &Path,
+    version: &str,
+    make: impl FnOnce(&str) -> Result<String>,
+) -> Result<Saved> {
+    if !path.is_file() {
+        return Ok(Saved::NotFound);
+    }
+    transaction(path, Expect::Version(version), |text| make(text).map(Some))
+}
+
 pub(crate) fn transaction(
     path: &Path,
     expect: Expect<'_>,

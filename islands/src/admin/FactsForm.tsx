@@ -1,8 +1,13 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
 // booking links) and the notice every page shows inside its dates. Every page follows them.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
-import { saveForm, type Toast } from "./saving";
+import DateField from "./DateField";
+import { DraftNotice, useFormDraft } from "./formDraft";
+import { HistoryToggle } from "./History";
+import SaveMessage from "./SaveMessage";
+import { saveForm, type Outcome, type Toast } from "./saving";
+import { FACTS_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać danych gabinetu." };
 
@@ -76,10 +81,11 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
   );
 }
 
-export default function FactsForm({ toast }: { toast: Toast }) {
+export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
   const [loaded, setLoaded] = useState<FactsEditable | null>(null);
   const [facts, setFacts] = useState<PracticeFacts | null>(null);
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const load = useCallback(async () => {
     try {
       const f = await api.facts();
@@ -90,6 +96,8 @@ export default function FactsForm({ toast }: { toast: Toast }) {
     }
   }, [toast]);
   useEffect(() => void load(), [load]);
+  const saved = useMemo(() => (loaded ? { value: loaded.facts, version: loaded.version } : null), [loaded]);
+  const draft = useFormDraft(FACTS_DOC, saved, facts, onDirty);
   if (!loaded || !facts) return <p role="status">Ładowanie danych gabinetu…</p>;
 
   const set = (patch: Partial<PracticeFacts>) => setFacts({ ...facts, ...patch });
@@ -102,16 +110,30 @@ export default function FactsForm({ toast }: { toast: Toast }) {
   };
   const save = async () => {
     setSaving(true);
-    await saveForm(toast, () => api.saveFacts(facts, loaded.version), load);
+    const result = await saveForm(toast, () => api.saveFacts(facts, loaded.version), load);
+    if (result.ok) draft.saved();
+    setOutcome(result);
     setSaving(false);
   };
   const notice = facts.notice;
-  const dirty = JSON.stringify(facts) !== JSON.stringify(loaded.facts);
+  const { dirty, offered } = draft;
   return (
     <section className="admin-card" aria-labelledby="facts-title">
       <h2 id="facts-title">Dane gabinetu</h2>
       {loaded.exampleData.length > 0 && <ExampleDataBanner facts={loaded.exampleData} />}
       <p className="muted">Pokazywane na każdej stronie: w stopce, w danych dla wyszukiwarek i w tekstach.</p>
+      {offered && (
+        <DraftNotice
+          what="danych gabinetu"
+          at={offered.at}
+          stale={offered.version !== loaded.version}
+          onRestore={() => {
+            setFacts(offered.value);
+            draft.settle(true);
+          }}
+          onDiscard={() => draft.settle(false)}
+        />
+      )}
       <fieldset className="settings">
         <legend>Kontakt i adres</legend>
         <div className="field-row">
@@ -219,18 +241,18 @@ export default function FactsForm({ toast }: { toast: Toast }) {
               onChange={(text) => set({ notice: { ...notice, text } })}
             />
             <div className="field-row">
-              <Text
+              <DateField
                 id="notice-from"
                 label="Od"
                 value={notice.from}
-                hint="RRRR-MM-DD (od początku dnia) lub RRRR-MM-DD GG:MM, czas polski"
+                hint="Na przykład 24.12.2026 (od początku dnia) albo 24.12.2026 10:00, czas polski"
                 onChange={(from) => set({ notice: { ...notice, from } })}
               />
-              <Text
+              <DateField
                 id="notice-until"
                 label="Do"
                 value={notice.until}
-                hint="RRRR-MM-DD (do końca dnia) lub RRRR-MM-DD GG:MM"
+                hint="Na przykład 27.12.2026 (do końca dnia) albo 27.12.2026 18:00"
                 onChange={(until) => set({ notice: { ...notice, until } })}
               />
             </div>
@@ -243,7 +265,9 @@ export default function FactsForm({ toast }: { toast: Toast }) {
           {saving ? "Zapisywanie…" : "Zapisz dane gabinetu"}
         </button>
         {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+        <SaveMessage outcome={outcome} />
       </div>
+      <HistoryToggle doc={FACTS_DOC} version={loaded.version} previewable={false} onRestored={load} toast={toast} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // grouped under the headings of their kind ('Strony', 'Usługi', 'Artykuły'), with a filter
 // so that 30 and more pages stay easy to reach. Each group is its own labelled tablist; the
 // arrow keys move through all of them.
+import { shortName } from "./names";
 import { useRef, useState, type KeyboardEvent } from "react";
 import type { Editable } from "./api";
 
@@ -29,7 +30,8 @@ function groups(pages: Editable[]): Editable[][] {
 export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsProps) {
   const [filter, setFilter] = useState("");
   const list = useRef<HTMLDivElement>(null);
-  const shown = pages.filter((p) => p.title.toLowerCase().includes(filter.trim().toLowerCase()));
+  const wanted = filter.trim().toLowerCase();
+  const shown = pages.filter((p) => `${shortName(p)} ${p.title}`.toLowerCase().includes(wanted));
   const focusable = shown.some((p) => p.id === selected) ? selected : shown[0]?.id;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -81,7 +83,7 @@ export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsP
                     tabIndex={page.id === focusable ? 0 : -1}
                     onClick={() => onSelect(page.id)}
                   >
-                    {page.title}
+                    {shortName(page)}
                     {dirty.has(page.id) && <span aria-label=" (niezapisane zmiany)"> •</span>}
                   </button>
                 ))}

@@ -1,15 +1,32 @@
 // 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
 // removed, then saved; the server checks it by the rules of `make check`.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type PriceRow, type Prices } from "./api";
-import { saveForm, type Toast } from "./saving";
+import { DraftNotice, useFormDraft } from "./formDraft";
+import { HistoryToggle } from "./History";
+import { placeOf, showProblem, type Place } from "./problems";
+import SaveMessage from "./SaveMessage";
+import { saveForm, type Outcome, type Toast } from "./saving";
+import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
 
-export default function PricesForm({ toast }: { toast: Toast }) {
+/** The field of a row a refusal names ('Pozycja 3, nazwa: …', 'Pozycja 1: wybierz usługę …'). */
+function fieldOf(problem: Place): keyof PriceRow {
+  if (problem.field === "czas trwania") return "duration";
+  if (problem.field === "uwaga") return "note";
+  if (problem.field === "nazwa") return "name";
+  return /usług/.test(problem.text) ? "link" : "price";
+}
+
+export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
   const [prices, setPrices] = useState<Prices | null>(null);
   const [rows, setRows] = useState<PriceRow[]>([]);
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problem, setProblem] = useState<Place | null>(null);
+  // The row removed last and where it was, until it is put back or the list is saved.
+  const [removed, setRemoved] = useState<{ row: PriceRow; at: number } | null>(null);
   const load = useCallback(async () => {
     try {
       const p = await api.prices();
@@ -20,6 +37,11 @@ export default function PricesForm({ toast }: { toast: Toast }) {
     }
   }, [toast]);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (problem) showProblem(`price-${problem.n - 1}-${fieldOf(problem)}`);
+  }, [problem]);
+  const loaded = useMemo(() => (prices ? { value: prices.items, version: prices.version } : null), [prices]);
+  const draft = useFormDraft(PRICES_DOC, loaded, loaded ? rows : null, onDirty);
   if (!prices) return <p role="status">Ładowanie cennika…</p>;
 
   const update = (i: number, patch: Partial<PriceRow>) =>
@@ -44,107 +66,168 @@ export default function PricesForm({ toast }: { toast: Toast }) {
         origin: null,
       },
     ]);
+  const remove = (i: number) => {
+    const row = rows[i];
+    if (!row) return;
+    setRows((all) => all.filter((_, j) => j !== i));
+    setRemoved({ row, at: i });
+    // The removed row's button is gone: the focus goes to the way back.
+    showProblem("price-undo");
+  };
+  const putBack = () => {
+    if (!removed) return;
+    setRows((all) => [...all.slice(0, removed.at), removed.row, ...all.slice(removed.at)]);
+    setRemoved(null);
+    showProblem(`price-${removed.at}-name`);
+  };
   const save = async () => {
+    setRemoved(null);
     setSaving(true);
-    await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    if (result.ok) draft.saved();
+    setOutcome(result);
+    setProblem(result.ok ? null : placeOf(result.text, "Pozycja"));
     setSaving(false);
   };
-  const dirty = JSON.stringify(rows) !== JSON.stringify(prices.items);
+  const { dirty, offered } = draft;
+  // Where the row was, until it is put back or the list is saved.
+  const removedNotice = removed && (
+    <li key="removed">
+      <div className="form-notice" role="status">
+        <p>
+          Usunięto pozycję {removed.at + 1}: „{removed.row.name || "bez nazwy"}”. Zniknie z cennika po zapisaniu.
+        </p>
+        <button id="price-undo" type="button" className="btn btn-secondary btn-small" onClick={putBack}>
+          Cofnij usunięcie
+        </button>
+      </div>
+    </li>
+  );
   return (
     <section className="admin-card" aria-labelledby="prices-title">
       <h2 id="prices-title">Cennik</h2>
       <p className="muted">Każda pozycja prowadzi do strony usługi. Kolejność tutaj to kolejność na stronie /cennik.</p>
+      {offered && (
+        <DraftNotice
+          what="cennika"
+          at={offered.at}
+          stale={offered.version !== prices.version}
+          onRestore={() => {
+            setRows(offered.value);
+            draft.settle(true);
+          }}
+          onDiscard={() => draft.settle(false)}
+        />
+      )}
       <ol className="price-rows">
-        {rows.map((row, i) => {
-          const n = i + 1;
-          const id = (name: string) => `price-${i}-${name}`;
-          return (
-            <li key={i} className="price-edit">
-              <fieldset>
-                <legend>Pozycja {n}</legend>
-                <div className="field">
-                  <label htmlFor={id("name")}>Nazwa</label>
-                  <input
-                    id={id("name")}
-                    type="text"
-                    value={row.name}
-                    onChange={(e) => update(i, { name: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label htmlFor={id("price")}>Cena (zł, 0 = bezpłatnie)</label>
-                  <input
-                    id={id("price")}
-                    type="number"
-                    min={0}
-                    max={100000}
-                    step={1}
-                    value={row.price}
-                    onChange={(e) => update(i, { price: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
-                  />
-                </div>
-                <div className="field">
-                  <label htmlFor={id("duration")}>Czas trwania</label>
-                  <input
-                    id={id("duration")}
-                    type="text"
-                    value={row.duration}
-                    onChange={(e) => update(i, { duration: e.target.value })}
-                  />
-                </div>
-                <label className="check">
-                  <input type="checkbox" checked={row.from} onChange={(e) => update(i, { from: e.target.checked })} />{" "}
-                  Cena od (najniższa)
-                </label>
-                <div className="field">
-                  <label htmlFor={id("link")}>Usługa</label>
-                  <select id={id("link")} value={row.link} onChange={(e) => update(i, { link: e.target.value })}>
-                    {!prices.services.some((s) => s.route === row.link) && <option value={row.link}>{row.link}</option>}
-                    {prices.services.map((s) => (
-                      <option key={s.route} value={s.route}>
-                        {s.title}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor={id("note")}>Uwaga (opcjonalnie)</label>
-                  <input
-                    id={id("note")}
-                    type="text"
-                    value={row.note}
-                    onChange={(e) => update(i, { note: e.target.value })}
-                  />
-                </div>
-                <div className="editor-section-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                  >
-                    W górę<span className="visually-hidden">: pozycja {n}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={i === rows.length - 1}
-                    onClick={() => move(i, 1)}
-                  >
-                    W dół<span className="visually-hidden">: pozycja {n}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    onClick={() => setRows((all) => all.filter((_, j) => j !== i))}
-                  >
-                    Usuń pozycję<span className="visually-hidden"> {n}</span>
-                  </button>
-                </div>
-              </fieldset>
-            </li>
-          );
-        })}
+        {removed?.at === 0 && removedNotice}
+        {rows
+          .map((row, i) => {
+            const n = i + 1;
+            const id = (name: string) => `price-${i}-${name}`;
+            const marked = problem?.n === n ? problem : null;
+            const invalid = (name: keyof PriceRow) =>
+              marked && fieldOf(marked) === name ? { "aria-invalid": true, "aria-describedby": id("problem") } : {};
+            return (
+              <li key={i} className={marked ? "price-edit has-problem" : "price-edit"}>
+                <fieldset>
+                  <legend>Pozycja {n}</legend>
+                  {marked && (
+                    <p id={id("problem")} className="field-problem">
+                      {marked.text}
+                    </p>
+                  )}
+                  <div className="field field-wide">
+                    <label htmlFor={id("name")}>Nazwa</label>
+                    <input
+                      id={id("name")}
+                      {...invalid("name")}
+                      type="text"
+                      value={row.name}
+                      onChange={(e) => update(i, { name: e.target.value })}
+                    />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={id("price")}>Cena (zł, 0 = bezpłatnie)</label>
+                    <input
+                      id={id("price")}
+                      {...invalid("price")}
+                      type="number"
+                      min={0}
+                      max={100000}
+                      step={1}
+                      value={row.price}
+                      onChange={(e) => update(i, { price: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
+                    />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={id("duration")}>Czas trwania</label>
+                    <input
+                      id={id("duration")}
+                      {...invalid("duration")}
+                      type="text"
+                      value={row.duration}
+                      onChange={(e) => update(i, { duration: e.target.value })}
+                    />
+                  </div>
+                  <label className="check">
+                    <input type="checkbox" checked={row.from} onChange={(e) => update(i, { from: e.target.checked })} />{" "}
+                    Cena od (najniższa)
+                  </label>
+                  <div className="field">
+                    <label htmlFor={id("link")}>Usługa</label>
+                    <select
+                      id={id("link")}
+                      {...invalid("link")}
+                      value={row.link}
+                      onChange={(e) => update(i, { link: e.target.value })}
+                    >
+                      {!prices.services.some((s) => s.route === row.link) && (
+                        <option value={row.link}>{row.link}</option>
+                      )}
+                      {prices.services.map((s) => (
+                        <option key={s.route} value={s.route}>
+                          {s.title}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="field">
+                    <label htmlFor={id("note")}>Uwaga (opcjonalnie)</label>
+                    <input
+                      id={id("note")}
+                      {...invalid("note")}
+                      type="text"
+                      value={row.note}
+                      onChange={(e) => update(i, { note: e.target.value })}
+                    />
+                  </div>
+                  <div className="editor-section-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      W górę<span className="visually-hidden">: pozycja {n}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={i === rows.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      W dół<span className="visually-hidden">: pozycja {n}</span>
+                    </button>
+                    <button type="button" className="btn btn-secondary btn-small" onClick={() => remove(i)}>
+                      Usuń pozycję<span className="visually-hidden"> {n}</span>
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })
+          .flatMap((item, i) => (removed?.at === i + 1 ? [item, removedNotice] : [item]))}
       </ol>
       <div className="editor-actions">
         <button type="button" className="btn btn-secondary" onClick={add}>
@@ -154,7 +237,9 @@ export default function PricesForm({ toast }: { toast: Toast }) {
           {saving ? "Zapisywanie…" : "Zapisz cennik"}
         </button>
         {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+        <SaveMessage outcome={outcome} />
       </div>
+      <HistoryToggle doc={PRICES_DOC} version={prices.version} previewable={false} onRestored={load} toast={toast} />
     </section>
   );
 }

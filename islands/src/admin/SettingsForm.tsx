@@ -1,6 +1,7 @@
 // The page's settings beside its sections: title, meta description (with the 120–160
 // character hint of the content rules), hero image and its alternative text, and for an
 // article its date, excerpt and whether it is listed, featured and published.
+import DateField from "./DateField";
 import type { Editable, Picture, Settings } from "./api";
 
 export interface SettingsFormProps {
@@ -80,21 +81,13 @@ export default function SettingsForm({ id, kind, settings, pictures, onChange, o
                 onChange={(e) => set({ excerpt: oneLine(e.target.value) })}
               />
             </div>
-            <div className="field">
-              <label htmlFor={field("date")}>Data publikacji</label>
-              <input
-                id={field("date")}
-                type="text"
-                inputMode="numeric"
-                value={settings.date ?? ""}
-                placeholder="RRRR-MM-DD lub RRRR-MM-DD GG:MM"
-                aria-describedby={field("date-hint")}
-                onChange={(e) => set({ date: oneLine(e.target.value).trim() })}
-              />
-              <p id={field("date-hint")} className="muted">
-                Czas polski. Data w przyszłości: artykuł ukaże się sam o tej porze.
-              </p>
-            </div>
+            <DateField
+              id={field("date")}
+              label="Data publikacji"
+              value={settings.date ?? ""}
+              hint="Na przykład 24.12.2026 albo 24.12.2026 10:00, czas polski. Data w przyszłości: artykuł ukaże się sam o tej porze."
+              onChange={(date) => set({ date: oneLine(date).trim() })}
+            />
             <div className="settings-flags">
               <label>
                 <input

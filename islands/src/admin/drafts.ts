@@ -12,16 +12,16 @@ export interface Draft {
 
 const key = (id: string) => `harmonia-draft:${id}`;
 
-export function loadDraft(id: string): Draft | null {
+export function loadDraft<T = Draft>(id: string): T | null {
   try {
     const text = localStorage.getItem(key(id));
-    return text ? (JSON.parse(text) as Draft) : null;
+    return text ? (JSON.parse(text) as T) : null;
   } catch {
     return null;
   }
 }
 
-export function saveDraft(id: string, draft: Draft): void {
+export function saveDraft<T = Draft>(id: string, draft: T): void {
   try {
     localStorage.setItem(key(id), JSON.stringify(draft));
   } catch {

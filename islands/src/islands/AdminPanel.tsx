@@ -10,15 +10,16 @@ import {
   type DeletedView,
   type Editable,
   type Picture,
-  type Revision,
   type Section,
   type ServerDraft,
   type Settings,
 } from "../admin/api";
 import { GitStatusBanner } from "../admin/GitStatus";
 import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
+import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
+import History from "../admin/History";
 import Inbox from "../admin/Inbox";
 import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
@@ -26,7 +27,10 @@ import { ImagePicker, Pictures } from "../admin/Pictures";
 import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Security";
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
-import { SAVED, SAVE_FAILED, watchPublishing } from "../admin/saving";
+import Modal from "../admin/Modal";
+import { placeOf, type Place } from "../admin/problems";
+import SaveMessage from "../admin/SaveMessage";
+import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import { Toasts, useToasts } from "../toasts";
 
@@ -52,6 +56,8 @@ const LOGIN_FAILED = { title: "Błąd logowania", text: "Nieprawidłowy email lu
 const NO_ACCESS = { title: "Brak dostępu", text: "Nie masz uprawnień do wyświetlenia tej strony." };
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać stron." };
 const LEAVE = "Masz niezapisane zmiany na tej stronie. Przejść mimo to? Szkic zostanie zachowany w tej przeglądarce.";
+const LEAVE_FORM =
+  "Masz niezapisane zmiany w tym formularzu. Przejść mimo to? Szkic zostanie zachowany w tej przeglądarce i zaproponowany przy powrocie.";
 
 function formatTime(ms: number): string {
   return new Date(ms).toLocaleString("pl-PL", { dateStyle: "long", timeStyle: "short" });
@@ -124,56 +130,6 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
   );
 }
 
-function History({
-  page,
-  onRestored,
-  toast,
-}: {
-  page: Editable;
-  onRestored: () => void;
-  toast: ReturnType<typeof useToasts>["show"];
-}) {
-  const [revisions, setRevisions] = useState<Revision[] | null>(null);
-  useEffect(() => {
-    api.revisions(page.id).then(setRevisions, () => toast("error", LOAD_FAILED));
-  }, [page.id, page.version, toast]);
-  const restore = async (revision: Revision) => {
-    if (!window.confirm(`Przywrócić wersję z ${formatTime(revision.savedAt * 1000)}?`)) return;
-    try {
-      await api.restore(page.id, revision.id, page.version);
-      dropDraft(page.id);
-      toast("success", { title: "Sukces", text: "Przywrócono wybraną wersję." });
-      onRestored();
-    } catch (e) {
-      toast("error", isApiError(e) && e.status === 409 ? { title: "Błąd", text: e.error } : SAVE_FAILED);
-    }
-  };
-  if (revisions === null) return <p className="muted">Ładowanie historii…</p>;
-  if (revisions.length === 0) return <p className="muted">Ta strona nie była jeszcze zapisywana w panelu.</p>;
-  const ACTIONS: Record<Revision["action"], string> = {
-    save: "zapis",
-    create: "utworzenie",
-    delete: "usunięcie",
-    restore: "przywrócenie",
-  };
-  return (
-    <ol className="history">
-      {revisions.map((r) => (
-        <li key={r.id}>
-          <span>
-            {formatTime(r.savedAt * 1000)} · {ACTIONS[r.action]} · {r.author}
-          </span>
-          {r.action !== "delete" && (
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => restore(r)}>
-              Przywróć tę wersję<span className="visually-hidden"> z {formatTime(r.savedAt * 1000)}</span>
-            </button>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 function statusText(page: Editable): string | null {
   switch (page.status) {
     case "published":
@@ -226,6 +182,13 @@ export default function AdminPanel() {
   const [creating, setCreating] = useState(false);
   const [insertInto, setInsertInto] = useState<number | null>(null);
   const [view, setView] = useState<View>("pages");
+  // 'Cennik' or 'Dane gabinetu' has unsaved changes.
+  const [formDirty, setFormDirty] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problem, setProblem] = useState<Place | null>(null);
+  // The page as saved meanwhile by someone else, when a save was refused for it.
+  const [conflict, setConflict] = useState<Editable | null>(null);
   const { toasts, show: toast, dismiss } = useToasts();
 
   const loadExtras = useCallback(async () => {
@@ -239,7 +202,9 @@ export default function AdminPanel() {
     try {
       const list = await api.pages();
       setPages(list);
-      setSelected((current) => (list.some((p) => p.id === current) ? current : (list[0]?.id ?? "")));
+      // The panel opens on the home page.
+      const home = list.find((p) => p.route === "/") ?? list[0];
+      setSelected((current) => (list.some((p) => p.id === current) ? current : (home?.id ?? "")));
       const drafts: Record<string, Draft> = {};
       for (const page of list) {
         const draft = loadDraft(page.id);
@@ -270,12 +235,20 @@ export default function AdminPanel() {
   }, [signedIn]);
 
   const dirty = useMemo(() => new Set(Object.keys(edits)), [edits]);
+  const unsaved = dirty.size > 0 || formDirty;
   useEffect(() => {
-    if (dirty.size === 0) return;
+    if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  }, [unsaved]);
+
+  // A save refused for an expired session asks to sign in again here, over the kept edit.
+  useEffect(() => {
+    const ask = () => setExpired(true);
+    window.addEventListener(SESSION_EXPIRED, ask);
+    return () => window.removeEventListener(SESSION_EXPIRED, ask);
+  }, []);
 
   const page = pages.find((p) => p.id === selected);
   const edit: Edit | null = page
@@ -302,6 +275,27 @@ export default function AdminPanel() {
     if (page && dirty.has(page.id) && !window.confirm(LEAVE)) return;
     setSelected(id);
     setShowHistory(false);
+    // On a phone the editor is below the list: show it, or a tap seems to do nothing.
+    if (window.matchMedia("(max-width: 800px)").matches) {
+      requestAnimationFrame(() => document.getElementById(PANEL_ID)?.scrollIntoView({ block: "start" }));
+    }
+    setOutcome(null);
+    setProblem(null);
+    setConflict(null);
+  };
+
+  const takeTheirs = (theirs: Editable) => {
+    forget(theirs.id);
+    setPages((all) => all.map((p) => (p.id === theirs.id ? theirs : p)));
+    setConflict(null);
+    setOutcome(null);
+    toast("success", { title: "Sukces", text: "W edytorze jest teraz wersja zapisana w międzyczasie." });
+  };
+
+  const open = (next: View) => {
+    if (next === view) return;
+    if (formDirty && !window.confirm(LEAVE_FORM)) return;
+    setView(next);
   };
 
   const forget = (id: string) => {
@@ -313,27 +307,34 @@ export default function AdminPanel() {
     dropDraft(id);
   };
 
-  const save = async () => {
-    if (!page || !edit) return;
+  /** Saves the edit over `version`: the page's own, or the one saved meanwhile (a conflict). */
+  const save = async (version = page?.version) => {
+    if (!page || !edit || version === undefined) return;
     setSaving(true);
     try {
-      const result = await api.save(page.id, edit.sections, edit.settings, page.version);
+      const result = await api.save(page.id, edit.sections, edit.settings, version);
       // The server answers with the document as saved: no need to load every other one.
       const saved = result.page;
       setPages((all) => all.map((p) => (p.id === page.id && saved ? saved : p)));
       forget(page.id);
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
+      setOutcome(savedAt());
+      setProblem(null);
+      setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
       void watchPublishing(toast, result.publishing);
     } catch (e) {
       // The edit stays in the editor and as a draft.
       saveDraft(page.id, { ...edit, version: page.version, at: Date.now() });
-      if (isApiError(e) && e.status === 401) setPhase("signedOut");
-      toast(
-        "error",
-        isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED,
-      );
+      const message = refusal(e);
+      toast("error", message);
+      setOutcome({ ok: false, text: message.text });
+      setProblem(placeOf(message.text, "Sekcja"));
+      if (isApiError(e) && e.status === 409) {
+        const fresh = await api.pages().catch(() => [] as Editable[]);
+        setConflict(fresh.find((p) => p.id === page.id) ?? null);
+      }
     } finally {
       setSaving(false);
     }
@@ -425,7 +426,7 @@ export default function AdminPanel() {
   };
 
   const logout = async () => {
-    if (dirty.size > 0 && !window.confirm(LEAVE)) return;
+    if (unsaved && !window.confirm(LEAVE)) return;
     await api.logout().catch(() => undefined);
     window.location.assign("/");
   };
@@ -458,7 +459,7 @@ export default function AdminPanel() {
               type="button"
               className="btn btn-secondary"
               aria-pressed={view === key}
-              onClick={() => setView(key)}
+              onClick={() => open(key)}
             >
               {label}
             </button>
@@ -472,8 +473,8 @@ export default function AdminPanel() {
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
       <ReauthDialog />
-      {view === "prices" && <PricesForm toast={toast} />}
-      {view === "facts" && <FactsForm toast={toast} />}
+      {view === "prices" && <PricesForm toast={toast} onDirty={setFormDirty} />}
+      {view === "facts" && <FactsForm toast={toast} onDirty={setFormDirty} />}
       {view === "pictures" && (
         <Pictures
           pictures={pictures}
@@ -549,7 +550,27 @@ export default function AdminPanel() {
                 </button>
               </div>
             )}
-            {showHistory && <History page={page} onRestored={loadPages} toast={toast} />}
+            {showHistory && (
+              <History
+                doc={page.id}
+                version={page.version}
+                previewable
+                onRestored={() => {
+                  forget(page.id);
+                  return loadPages();
+                }}
+                toast={toast}
+              />
+            )}
+            {conflict && conflict.id === page.id && (
+              <Conflict
+                mine={edit.sections}
+                theirs={conflict.content.sections}
+                busy={saving}
+                onKeepMine={() => void save(conflict.version)}
+                onTakeTheirs={() => takeTheirs(conflict)}
+              />
+            )}
             <SettingsForm
               key={page.id}
               open={page.status === "unpublished"}
@@ -562,10 +583,11 @@ export default function AdminPanel() {
             <Editor
               sections={edit.sections}
               onChange={(sections) => change({ ...edit, sections })}
-              onSave={save}
+              onSave={() => void save()}
               saving={saving}
               dirty={dirty.has(page.id)}
               onInsertImage={pictures.length > 0 ? setInsertInto : undefined}
+              problem={problem}
               actions={
                 <>
                   <button
@@ -583,6 +605,7 @@ export default function AdminPanel() {
                       Usuń artykuł
                     </button>
                   )}
+                  <SaveMessage outcome={outcome} />
                 </>
               }
             />
@@ -592,6 +615,20 @@ export default function AdminPanel() {
       {creating && <NewArticle onCreated={created} onClose={() => setCreating(false)} />}
       {insertInto !== null && (
         <ImagePicker pictures={pictures} onPick={insertImage} onClose={() => setInsertInto(null)} />
+      )}
+      {expired && (
+        <Modal title="Zaloguj się ponownie" onClose={() => setExpired(false)}>
+          <div className="admin-dialog-body">
+            <p>Sesja wygasła. Twoje zmiany są zachowane: po zalogowaniu zapisz je jeszcze raz.</p>
+          </div>
+          <LoginForm
+            onSignedIn={() => {
+              setExpired(false);
+              toast("success", { title: "Zalogowano", text: "Zalogowano ponownie. Możesz zapisać zmiany." });
+            }}
+            toast={toast}
+          />
+        </Modal>
       )}
       <Toasts toasts={toasts} dismiss={dismiss} />
     </div>

@@ -62,6 +62,12 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
   const form = useRef<HTMLFormElement>(null);
   const tokenRef = useRef<string | undefined>(token);
   const { toasts, show: toast, dismiss } = useToasts();
+  // Sent from this page: said in the form until the next message is sent (the toast goes).
+  const [sent, setSent] = useState(false);
+  const sentNotice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent) sentNotice.current?.focus();
+  }, [sent]);
 
   useEffect(() => {
     // Our own messages replace the browser's once JavaScript runs.
@@ -99,6 +105,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       document.getElementById(`contact-${first}`)?.focus();
       return;
     }
+    setSent(false);
     setSending(true);
     try {
       tokenRef.current ??= await fetchToken();
@@ -120,6 +127,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       setValues(empty);
       setErrors({});
       toast("success", SENT);
+      setSent(true);
       // A token is good for one message: the next one gets its own.
       tokenRef.current = undefined;
       fetchToken().then(
@@ -145,7 +153,14 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
   return (
     <>
       <form ref={form} className="contact-form" method="post" action="/api/contact" onSubmit={submit}>
-        {notice === "sent" && (
+        {sent && (
+          // The toast announces it; this stays in the form, and takes the focus the cleared
+          // submit button had.
+          <p ref={sentNotice} className="form-notice form-notice-success" tabIndex={-1}>
+            <strong>{SENT.title}</strong> {SENT.text}
+          </p>
+        )}
+        {notice === "sent" && !sent && (
           <p className="form-notice form-notice-success" role="status">
             <strong>{SENT.title}</strong> {SENT.text}
           </p>

@@ -68,6 +68,13 @@ pub struct Draft {
     pub body: serde_json::Value,
 }
 
+/// The texts of a document on both sides of a revision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Texts {
+    pub before: String,
+    pub after: String,
+}
+
 /// A stored revision of a document, without its text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
@@ -172,13 +179,19 @@ impl Db {
         })
     }
 
-    /// The text a revision saved (empty for a deletion).
-    pub fn revision_text(&self, doc_id: &str, id: i64) -> Result<Option<String>, Error> {
+    /// The texts a revision of `doc_id` changed: before it and after it (either empty when
+    /// the revision made or deleted the file).
+    pub fn revision_texts(&self, doc_id: &str, id: i64) -> Result<Option<Texts>, Error> {
         self.run(|c| {
             c.query_row(
-                "SELECT saved FROM revisions WHERE id = ?1 AND doc_id = ?2",
+                "SELECT previous, saved FROM revisions WHERE id = ?1 AND doc_id = ?2",
                 params![id, doc_id],
-                |r| r.get(0),
+                |r| {
+                    Ok(Texts {
+                        before: r.get(0)?,
+                        after: r.get(1)?,
+                    })
+                },
             )
             .optional()
         })

@@ -1,0 +1,20 @@
+// axe-core (WCAG 2.2 AA and best practice) run in a page: its violations, one line each. The
+// page's context must bypass the CSP (`bypassCSP: true`): axe runs as an injected script.
+import { createRequire } from "node:module";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+export async function violations(page, label) {
+  // A colour in mid-transition (a button just clicked) is neither its old nor its new
+  // colour: let transitions end before axe measures contrast (a cancelled one ends too).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(
+    (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    TAGS,
+  );
+  return result.violations.map(
+    (v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}

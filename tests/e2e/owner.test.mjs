@@ -56,6 +56,13 @@ async function status(page, text) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();
 }
 
+/** The value of a form field once it is `expected`: the panel loads a restored text just after
+ *  its notice. Waits a few seconds, not forever, and returns what is there. */
+async function valueOnceSettled(field, expected) {
+  for (let i = 0; i < 50 && (await field.inputValue()) !== expected; i += 1) await field.page().waitForTimeout(100);
+  return field.inputValue();
+}
+
 async function publicText(route) {
   return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
 }
@@ -106,7 +113,7 @@ describe("history that undoes anything", () => {
       await before.getByRole("button", { name: /Przywróć tę wersję/ }).click();
       await status(page, "Przywrócono wybraną wersję.");
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor();
-      assert.equal(await box.inputValue(), original, "the editor shows the text before the first save");
+      assert.equal(await valueOnceSettled(box, original), original, "the editor shows the text before the first save");
       assert.ok(!(await publicText(route)).includes(typed), "the site is back to its first text");
       await shot(page, "history-restored");
       await clean(page, "history after a restore");
@@ -114,7 +121,7 @@ describe("history that undoes anything", () => {
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).click();
       await status(page, "Cofnięto przywrócenie.");
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor({ state: "hidden" });
-      assert.equal(await box.inputValue(), typed, "undoing the restore brings the saved text back");
+      assert.equal(await valueOnceSettled(box, typed), typed, "undoing the restore brings the saved text back");
       assert.ok((await publicText(route)).includes(typed));
       await page.context().close();
     });
@@ -142,7 +149,7 @@ describe("history that undoes anything", () => {
       await clean(page, "price list history");
       await older.getByRole("button", { name: /Przywróć tę wersję/ }).click();
       await status(page, "Przywrócono wybraną wersję.");
-      assert.equal(await price.inputValue(), before, "the form shows the restored price");
+      assert.equal(await valueOnceSettled(price, before), before, "the form shows the restored price");
       assert.ok(!(await publicText("/cennik")).includes(`${changed} zł`));
       await page.context().close();
     }
@@ -223,8 +230,12 @@ describe("messages where the problem is", () => {
       const lasting = page.locator(".save-message", { hasText: "Pozycja 3, czas trwania" });
       await lasting.waitFor();
       const row = page.locator("li.price-edit").nth(2);
-      assert.match(await row.getAttribute("class"), /has-problem/);
       await row.locator(".field-problem", { hasText: "Pozycja 3, czas trwania" }).waitFor();
+      assert.match(await row.getAttribute("class"), /has-problem/);
+      // The row is marked, then its field focused: wait a few seconds for the focus, not forever.
+      await page
+        .waitForFunction(() => document.activeElement?.id === "price-2-duration", null, { timeout: 5000 })
+        .catch(() => undefined);
       const focused = await page.evaluate(() => document.activeElement?.id);
       assert.equal(focused, "price-2-duration", "the named field has the focus");
       await page.waitForTimeout(400);

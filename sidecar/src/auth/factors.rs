@@ -4,7 +4,7 @@
 //! session. Failed codes are throttled like passwords. Setting the app up, turning it off
 //! and new recovery codes are done from the panel.
 
-use actix_web::cookie::{time::Duration as CookieAge, Cookie, SameSite};
+use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -32,14 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 fn pending_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static> {
-    let mut cookie = Cookie::build(PENDING_COOKIE, value)
-        .path("/api/auth/")
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(https)
-        .finish();
-    cookie.set_max_age(age);
-    cookie
+    super::step_cookie(PENDING_COOKIE, "/api/auth/", https, value, age)
 }
 
 /// The answer to a right password of an account with an app: no session yet.

@@ -232,6 +232,25 @@ impl FromRequest for Reauthenticated {
     }
 }
 
+/// A cookie of one step of signing in (a waiting sign-in, a passkey ceremony): private to
+/// the panel's `path`, strict, and gone after `age`.
+pub(crate) fn step_cookie(
+    name: &'static str,
+    path: &'static str,
+    https: bool,
+    value: String,
+    age: actix_web::cookie::time::Duration,
+) -> Cookie<'static> {
+    let mut cookie = Cookie::build(name, value)
+        .path(path)
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(https)
+        .finish();
+    cookie.set_max_age(age);
+    cookie
+}
+
 pub(crate) fn session_cookie(
     https: bool,
     value: String,

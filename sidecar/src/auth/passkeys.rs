@@ -4,7 +4,7 @@
 //! browser signs only for the panel's own host (`ADMIN_ORIGIN`). Keys are added and removed
 //! in 'Bezpieczeństwo'; a ceremony's state stays on the server, under a one-time cookie.
 
-use actix_web::cookie::{time::Duration as CookieAge, Cookie, SameSite};
+use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -123,14 +123,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 fn ceremony_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static> {
-    let mut cookie = Cookie::build(CEREMONY_COOKIE, value)
-        .path("/api/auth/passkeys/")
-        .http_only(true)
-        .same_site(SameSite::Strict)
-        .secure(https)
-        .finish();
-    cookie.set_max_age(age);
-    cookie
+    super::step_cookie(CEREMONY_COOKIE, "/api/auth/passkeys/", https, value, age)
 }
 
 /// Keeps `ceremony` and answers with what the browser needs for it, and its cookie.

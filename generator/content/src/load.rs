@@ -5,6 +5,7 @@
 //! whose modification time is too close to the moment it was read is read again next time:
 //! a second change within the same timestamp tick would otherwise go unseen.
 
+use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -242,6 +243,33 @@ fn parse_entry<M: DeserializeOwned>(
     }
 }
 
+/// The stamp a listing found for a file.
+fn stamp_found(found: &walk::Found) -> Option<Stamp> {
+    found.modified.map(|modified| Stamp {
+        size: found.len,
+        modified,
+    })
+}
+
+/// Whether `found` must be read and parsed (again) by this load.
+fn must_parse<M>(
+    entries: &HashMap<String, Entry<M>>,
+    generation: u64,
+    found: &walk::Found,
+    changes: Changes<'_>,
+) -> bool {
+    let changed = changes
+        .paths()
+        .is_some_and(|paths| paths.contains(&found.path));
+    match entries.get(found.relative.as_str()) {
+        None => true,
+        Some(e) => {
+            let stale = changed || !stamp_found(found).is_some_and(|s| e.fresh(s));
+            stale && e.seen_in != generation
+        }
+    }
+}
+
 /// The parsed file, read again if it changed (or if the caller says it did).
 fn entry<'a, M: DeserializeOwned>(
     entries: &'a mut HashMap<String, Entry<M>>,
@@ -273,7 +301,7 @@ fn entry<'a, M: DeserializeOwned>(
     entry
 }
 
-impl<M: DeserializeOwned> Cache<M> {
+impl<M: DeserializeOwned + Send + Sync> Cache<M> {
     /// Every `.md` file of `kind`, sorted by slug.
     fn load(
         &mut self,
@@ -314,6 +342,27 @@ impl<M: DeserializeOwned> Cache<M> {
         } = self;
         let listing = listing.as_deref().unwrap_or_default();
         out.docs.reserve(listing.len());
+        // The files to read are read and parsed in parallel, and checked on their own (house
+        // style, facts) while at it; the pass below then finds them fresh.
+        let to_parse: Vec<&walk::Found> = listing
+            .iter()
+            .filter(|f| f.relative.ends_with(".md") && must_parse(entries, *generation, f, changes))
+            .collect();
+        let parsed: Vec<(String, Entry<M>)> = to_parse
+            .par_iter()
+            .map(|found| {
+                let written = changes.text_of(&found.path);
+                let stamp = stamp_found(found);
+                let mut entry = parse_entry(kind, &found.path, stamp, *generation, written);
+                entry.own_problems = match &entry.parsed {
+                    Ok(doc) => validate::document(doc, site.0),
+                    Err(_) => Vec::new(),
+                };
+                entry.checked_with = Some(site.1);
+                (found.relative.clone(), entry)
+            })
+            .collect();
+        entries.extend(parsed);
         for found in listing {
             if !found.relative.ends_with(".md") {
                 problems.push(Diagnostic::new(&found.path, 1, FileProblem::NotMarkdown));

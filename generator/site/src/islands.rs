@@ -234,11 +234,15 @@ impl Islands {
             .map(|src| format!("<script src=\"{src}\" defer></script>"))
             .unwrap_or_default();
         for output in outputs.iter_mut().filter(|o| o.is_page()) {
-            let Ok(mut text) = String::from_utf8(output.bytes.to_vec()) else {
+            let Ok(page) = std::str::from_utf8(&output.bytes) else {
                 continue;
             };
-            let has_islands = text.contains(PLACEHOLDER_START);
-            for (key, markup) in &html {
+            let has_islands = page.contains(PLACEHOLDER_START);
+            if !has_islands && !page.contains(LOADER_MARKER) {
+                continue;
+            }
+            let mut text = page.to_string();
+            for (key, markup) in html.iter().filter(|_| has_islands) {
                 let mark = placeholder(key);
                 if text.contains(&mark) {
                     text = text.replace(&mark, markup);

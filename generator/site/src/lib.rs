@@ -439,13 +439,16 @@ impl Builder {
         let mut fresh: Vec<Output> = tracing::info_span!("render").in_scope(|| {
             to_render
                 .par_iter()
-                .map(|(job, path, fingerprint)| {
-                    renderer.render(job).map(|bytes| Output {
-                        path: path.clone(),
-                        bytes,
-                        fingerprint: *fingerprint,
-                    })
-                })
+                .map_init(
+                    || renderer.page_context(),
+                    |ctx, (job, path, fingerprint)| {
+                        renderer.render_in(ctx, job).map(|bytes| Output {
+                            path: path.clone(),
+                            bytes,
+                            fingerprint: *fingerprint,
+                        })
+                    },
+                )
                 .collect::<Result<_>>()
         })?;
         let ssr = tracing::info_span!("islands").in_scope(|| islands.finish(&mut fresh))?;

@@ -49,6 +49,23 @@ pub(crate) struct PageView {
     pub json_ld: String,
 }
 
+/// The keys a page adds to the base context (and a page rendered on request its own):
+/// taken out again after each page. `c`, the listings, only where the template shows them:
+/// cloning thousands of article cards into every page would make a build quadratic.
+const PAGE_KEYS: [&str; 8] = [
+    "page",
+    "sections",
+    "service",
+    "article",
+    "booking_link",
+    "error_text",
+    "c",
+    "form",
+];
+
+/// The base context of a renderer, reused page after page (see [`Renderer::page_context`]).
+pub struct PageContext(Context);
+
 /// One HTML page to render: a document or the error page.
 #[derive(Clone)]
 pub enum Job {
@@ -373,11 +390,28 @@ impl Renderer {
     }
 
     pub fn render(&self, job: &Job) -> Result<Bytes> {
-        self.render_until(job, None)
+        self.render_in(&mut self.page_context(), job)
+    }
+
+    /// A context to render pages in, one after another: the base, to which each page adds
+    /// its own keys and from which it takes them again, so that the base is copied once per
+    /// thread of a build rather than once per page.
+    pub fn page_context(&self) -> PageContext {
+        PageContext(self.base.clone())
+    }
+
+    /// Renders `job` in `ctx` (see [`Renderer::page_context`]).
+    pub fn render_in(&self, ctx: &mut PageContext, job: &Job) -> Result<Bytes> {
+        self.render_until(&mut ctx.0, job, None)
     }
 
     /// Like [`Renderer::render`], stopping with [`Error::Deadline`] once `deadline` passed.
-    fn render_until(&self, job: &Job, deadline: Option<Instant>) -> Result<Bytes> {
+    fn render_until(
+        &self,
+        ctx: &mut Context,
+        job: &Job,
+        deadline: Option<Instant>,
+    ) -> Result<Bytes> {
         let inputs = SectionInputs {
             facts: &self.facts,
             catalog: &self.catalog,
@@ -386,10 +420,10 @@ impl Renderer {
         let sections =
             |id: &DocId, list: &[Section]| views::sections_until(id, list, inputs, deadline);
         match job {
-            Job::Page(doc) => self.render_page(doc, sections(&doc.id, &doc.sections)?),
-            Job::Service(doc) => self.render_service(doc, sections(&doc.id, &doc.sections)?),
-            Job::Article(doc) => self.render_article(doc, sections(&doc.id, &doc.sections)?),
-            Job::NotFound => self.render_not_found(),
+            Job::Page(doc) => self.render_page(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::Service(doc) => self.render_service(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::Article(doc) => self.render_article(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::NotFound => self.render_not_found(ctx),
         }
         .map(Bytes::from)
     }
@@ -463,26 +497,28 @@ impl Renderer {
         seo::script_json(&blocks)
     }
 
-    fn tera_render(&self, template: &str, context: &Context) -> Result<String> {
-        self.tera
-            .render(template, context)
-            .map_err(|e| Error::Template {
-                name: template.to_string(),
-                message: templates::message(&e),
-            })
-    }
-
-    /// The base context, with the listings only where the template shows them: cloning
-    /// thousands of article cards into every page would make a build quadratic.
-    fn context(&self, template: &str) -> Context {
-        let mut ctx = self.base.clone();
+    /// Renders `template` in `ctx`, with the listings where the template shows them, then
+    /// takes every key a page adds out of `ctx` again.
+    fn tera_render(&self, template: &str, ctx: &mut Context) -> Result<String> {
         if self.uses_collections(template.trim_end_matches(".html")) {
             ctx.insert("c", &self.collections);
         }
-        ctx
+        let rendered = self.tera.render(template, ctx);
+        for key in PAGE_KEYS {
+            ctx.remove(key);
+        }
+        rendered.map_err(|e| Error::Template {
+            name: template.to_string(),
+            message: templates::message(&e),
+        })
     }
 
-    fn render_page(&self, doc: &Document<PageMeta>, sections: Vec<SectionView>) -> Result<String> {
+    fn render_page(
+        &self,
+        ctx: &mut Context,
+        doc: &Document<PageMeta>,
+        sections: Vec<SectionView>,
+    ) -> Result<String> {
         let site = &self.content.site;
         let m = &doc.meta;
         let route = doc.route.clone().unwrap_or_default();
@@ -502,14 +538,14 @@ impl Renderer {
         }
         page.json_ld = self.page_json_ld(&page, doc, &sections);
         let template = format!("{}.html", m.template);
-        let mut ctx = self.context(&template);
         ctx.insert("page", &page);
         ctx.insert("sections", &sections);
-        self.tera_render(&template, &ctx)
+        self.tera_render(&template, ctx)
     }
 
     fn render_service(
         &self,
+        ctx: &mut Context,
         doc: &Document<ServiceMeta>,
         sections: Vec<SectionView>,
     ) -> Result<String> {
@@ -524,15 +560,15 @@ impl Renderer {
         let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
         blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
-        let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
         ctx.insert("sections", &sections);
-        self.tera_render("service.html", &ctx)
+        self.tera_render("service.html", ctx)
     }
 
     fn render_article(
         &self,
+        ctx: &mut Context,
         doc: &Document<ArticleMeta>,
         sections: Vec<SectionView>,
     ) -> Result<String> {
@@ -553,21 +589,19 @@ impl Renderer {
         ];
         blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
-        let mut ctx = self.context("article.html");
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));
         ctx.insert("sections", &sections);
-        self.tera_render("article.html", &ctx)
+        self.tera_render("article.html", ctx)
     }
 
-    fn render_not_found(&self) -> Result<String> {
+    fn render_not_found(&self, ctx: &mut Context) -> Result<String> {
         let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
         page.noindex = true;
-        let mut ctx = self.context("404.html");
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
-        self.tera_render("404.html", &ctx)
+        self.tera_render("404.html", ctx)
     }
 
     /// Renders the document `id` from `text` (its whole file, as a save would write it) with
@@ -630,7 +664,9 @@ impl Renderer {
                 .into_iter()
                 .filter(|d| d.file == file),
         );
-        let mut pages = [Output::new(job.path(), self.render_until(&job, deadline)?)];
+        let mut ctx = self.base.clone();
+        let rendered = self.render_until(&mut ctx, &job, deadline)?;
+        let mut pages = [Output::new(job.path(), rendered)];
         if passed() {
             return Err(Error::Deadline);
         }
@@ -646,12 +682,12 @@ impl Renderer {
     pub fn render_extra(&self, page: &ExtraPage<'_>) -> Result<String> {
         let mut view = self.page_view(page.route, page.title, page.description);
         view.noindex = true;
-        let mut ctx = self.context(page.template);
+        let mut ctx = self.base.clone();
         ctx.insert("page", &view);
         for (key, value) in &page.extra {
             ctx.insert(*key, value);
         }
-        let html = self.tera_render(page.template, &ctx)?;
+        let html = self.tera_render(page.template, &mut ctx)?;
         if html.contains(islands::PLACEHOLDER_START) {
             return Err(Error::Template {
                 name: page.template.to_string(),

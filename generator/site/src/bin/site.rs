@@ -187,11 +187,14 @@ fn main() -> ExitCode {
             builder.build(&out).map(|r| {
                 print_warnings(&r.warnings);
                 println!(
-                    "site build: {} files ({} pages, {} KiB) in {} ms{} -> {}",
+                    "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {}, publish {}){} -> {}",
                     r.files,
                     r.pages,
                     r.bytes / 1024,
                     r.elapsed.as_millis(),
+                    r.phases.load.as_millis(),
+                    r.phases.render.as_millis(),
+                    r.phases.publish.as_millis(),
                     images_line(&r.images),
                     out.display()
                 );

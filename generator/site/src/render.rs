@@ -11,6 +11,7 @@ use std::time::Instant;
 use tera::{Context, Tera};
 
 use crate::error::{Error, Result};
+use crate::image_findings::ImageFindings;
 use crate::images;
 use crate::islands::{self, Islands};
 use crate::markdown;
@@ -62,6 +63,26 @@ const PAGE_KEYS: [&str; 8] = [
     "c",
     "form",
 ];
+
+/// What a page at a given path is rendered from, before it is hashed: everything every page
+/// sees (templates, facts, assets, islands, images), its document's file (which also names
+/// its template), and the listings if its template shows them. A page whose inputs are those
+/// of its last render is that render, without hashing anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Inputs {
+    pub global: [u8; 32],
+    pub doc: [u8; 32],
+    pub collections: Option<[u8; 32]>,
+}
+
+/// What a builder keeps from one render to the next: the article cards, the sections' HTML
+/// and the image checks of documents that did not change.
+#[derive(Default)]
+pub struct Caches {
+    pub(crate) cards: CardCache,
+    pub(crate) sections: Arc<SectionCache>,
+    pub(crate) images: ImageFindings,
+}
 
 /// The base context of a renderer, reused page after page (see [`Renderer::page_context`]).
 pub struct PageContext(Context);
@@ -132,7 +153,8 @@ pub struct Renderer {
     base: Context,
     /// Which templates (by name without `.html`) may show collections, and what every page
     /// depends on.
-    uses_collections: HashSet<String>,
+    /// (A few names: a list is quicker to look through than a hashed set, page after page.)
+    uses_collections: Vec<String>,
     global_fingerprint: [u8; 32],
     collections_fingerprint: [u8; 32],
     /// The build's islands, for previews: prerendered from the same cache.
@@ -235,9 +257,10 @@ impl Renderer {
         catalog: Arc<images::Catalog>,
         templates_dir: &Path,
         islands: &Islands,
-        cards: &mut CardCache,
-        sections: Arc<SectionCache>,
+        caches: &mut Caches,
     ) -> Result<(Renderer, Vec<Output>)> {
+        let sections = Arc::clone(&caches.sections);
+        let cards = &mut caches.cards;
         let mut templates = templates::load(templates_dir, islands)?;
         templates.tera.register_function(
             "picture",
@@ -254,8 +277,7 @@ impl Renderer {
         files.extend(islands.browser_outputs()?);
         files.extend(assets::copied(&templates_dir.join("static"), "")?);
         let facts = Facts::new(&content);
-        let ids: HashSet<&DocId> = content.ids().collect();
-        sections.retain(|id| ids.contains(id));
+        sections.forget_removed(&content);
         let inputs = SectionInputs {
             facts: &facts,
             catalog: &catalog,
@@ -289,9 +311,10 @@ impl Renderer {
         global.update(serde_json::to_vec(&facts).unwrap_or_default());
         global.update(catalog.fingerprint());
         let shows_page_alt = &templates.shows_page_alt;
-        let found = images::check(
+        let found = caches.images.check(
             &content,
             &catalog,
+            &templates.hash,
             &|template| shows_page_alt.contains(&format!("{template}.html")),
             images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
         );
@@ -384,9 +407,21 @@ impl Renderer {
         h.finalize().into()
     }
 
+    /// What the page of `job` is rendered from (see [`Inputs`]).
+    pub(crate) fn inputs(&self, job: &Job) -> Inputs {
+        let template = job.template();
+        Inputs {
+            global: self.global_fingerprint,
+            doc: *job.own().2,
+            collections: self
+                .uses_collections(template)
+                .then_some(self.collections_fingerprint),
+        }
+    }
+
     /// Whether the template `name` (without `.html`) may show the collections.
     fn uses_collections(&self, name: &str) -> bool {
-        self.uses_collections.contains(name)
+        self.uses_collections.iter().any(|t| t == name)
     }
 
     pub fn render(&self, job: &Job) -> Result<Bytes> {
@@ -660,9 +695,14 @@ impl Renderer {
             return Err(Error::Deadline);
         }
         problems.extend(
-            validate::validate(&content, &[], &mut validate::Checks::default())
-                .into_iter()
-                .filter(|d| d.file == file),
+            validate::validate(
+                &content,
+                &[],
+                &mut validate::Checks::default(),
+                Default::default(),
+            )
+            .into_iter()
+            .filter(|d| d.file == file),
         );
         let mut ctx = self.base.clone();
         let rendered = self.render_until(&mut ctx, &job, deadline)?;

@@ -10,7 +10,9 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
 run: islands
+	@echo "==> Compiling the server (on a fresh machine a few minutes; cargo shows its progress)"
 	$(CARGO) build -p sidecar
+	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes every photograph)"
 	./target/debug/sidecar
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
@@ -31,9 +33,11 @@ check: islands
 islands: $(ISLANDS)/build/manifest.json
 
 $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
+	@echo "==> Installing the islands' npm packages (npm ci)"
 	cd $(ISLANDS) && npm ci --no-audit --no-fund
 
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
+	@echo "==> Type-checking and bundling the islands (tsc, esbuild)"
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
 
 ## The panel's API types for TypeScript (islands/src/admin/generated/api.ts), made from the

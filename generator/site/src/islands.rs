@@ -214,6 +214,7 @@ impl Islands {
         if missing.is_empty() {
             return Ok((html, stats));
         }
+        tracing::info!(islands = missing.len(), "prerendering islands with node");
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
         let cache_dir = self.build_dir.join("ssr-cache");
         std::fs::create_dir_all(&cache_dir).map_err(|e| Error::write(&cache_dir, e))?;

@@ -84,8 +84,10 @@ audit: test-deps islands
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
-## Benchmarks of issues 8 and 15 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
-## BENCH_ONLY=images runs only the images section; BENCH_PHOTOS sets how many photographs.
+## Benchmarks of issues 8, 15 and 25 (installs Hugo, nginx and wrk if missing); prints one Markdown
+## table. BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many photographs),
+## BENCH_ONLY=build only the article builds and edits, BENCH_ONLY=fresh only a fresh clone's
+## `make run` and `make test` (long: an empty cargo cache).
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

@@ -335,9 +335,7 @@ mod tests {
         )
         .expect("first");
         assert!(builds_dir(&dist).join("1.manifest").is_file());
-        // The manifest says what the build holds: a file changed behind its back is linked
-        // as what the manifest names, so the manifest alone decides.
-        fs::write(builds_dir(&dist).join("1/a.html"), "A").expect("same bytes");
+        // A restart: the manifest says what the live build holds; no file is read.
         publish(
             &dist,
             &[Output::new("a.html", "A"), Output::new("b.html", "B2")],
@@ -406,7 +404,8 @@ mod tests {
             &[Output::new("a.html", "A"), Output::new("b.html", "B")],
         )
         .expect("first");
-        // A restart: no manifest, only what `dist` holds.
+        // A restart without a manifest (a build of an older version): only what `dist` holds.
+        fs::remove_file(builds_dir(&dist).join("1.manifest")).expect("no manifest");
         publish(
             &dist,
             &[Output::new("a.html", "A"), Output::new("b.html", "B2")],

@@ -359,13 +359,15 @@ def fresh_clone():
         env = {**os.environ, "CARGO_HOME": str(cargo_home), "CARGO_TARGET_DIR": str(work / "target-run"),
                "PORT": str(port), "ADMIN_PORT": str(admin_port), "RUST_LOG": "warn"}
         env.pop("IMAGE_CACHE_DIR", None)
+        log = open(work / "make-run.log", "wb")
         started = time.perf_counter()
-        proc = subprocess.Popen(["make", "run"], cwd=clone, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(["make", "run"], cwd=clone, env=env, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
         try:
             while True:
                 if proc.poll() is not None:
-                    sys.exit("make run stopped before it served a page")
+                    tail = (work / "make-run.log").read_text(errors="replace")[-3000:]
+                    sys.exit(f"make run stopped before it served a page:\n{tail}")
                 try:
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
                         if answer.status == 200:
@@ -374,8 +376,10 @@ def fresh_clone():
                     time.sleep(0.5)
             run_s = time.perf_counter() - started
         finally:
-            os.killpg(proc.pid, 15)
+            if proc.poll() is None:
+                os.killpg(proc.pid, 15)
             proc.wait()
+            log.close()
         row("fresh clone: `make run` until the first page (empty cargo cache: crates downloaded and compiled, npm ci, photographs encoded)",
             seconds(run_s), "", "", "≤ 180 s")
         clone = work / "test"

@@ -4,6 +4,8 @@ E2E := tests/e2e
 ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
+# Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: run dev build check islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
 
@@ -13,13 +15,13 @@ run: islands
 	@echo "==> Compiling the server (on a fresh machine a few minutes; cargo shows its progress)"
 	$(CARGO) build -p sidecar
 	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes every photograph)"
-	./target/debug/sidecar
+	$(TARGET_DIR)/debug/sidecar
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
 ## reload open tabs, and show a build error over the page until the next good save.
 dev: islands
 	$(CARGO) build -p sidecar
-	DEV=1 ./target/debug/sidecar
+	DEV=1 $(TARGET_DIR)/debug/sidecar
 
 ## Build dist/ only, with the `site` command line.
 build: islands

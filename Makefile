@@ -4,20 +4,24 @@ E2E := tests/e2e
 ISLANDS := islands
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
+# Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 .PHONY: run dev build check hooks islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
 run: islands
+	@echo "==> Compiling the server (on a fresh machine a few minutes; cargo shows its progress)"
 	$(CARGO) build -p sidecar
-	./target/debug/sidecar
+	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes every photograph)"
+	$(TARGET_DIR)/debug/sidecar
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
 ## reload open tabs, and show a build error over the page until the next good save.
 dev: islands
 	$(CARGO) build -p sidecar
-	DEV=1 ./target/debug/sidecar
+	DEV=1 $(TARGET_DIR)/debug/sidecar
 
 ## Build dist/ only, with the `site` command line.
 build: islands
@@ -36,9 +40,11 @@ hooks:
 islands: $(ISLANDS)/build/manifest.json
 
 $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
+	@echo "==> Installing the islands' npm packages (npm ci)"
 	cd $(ISLANDS) && npm ci --no-audit --no-fund
 
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
+	@echo "==> Type-checking and bundling the islands (tsc, esbuild)"
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
 
 ## The panel's API types for TypeScript (islands/src/admin/generated/api.ts), made from the
@@ -87,9 +93,11 @@ audit: test-deps islands
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
-## Benchmarks of issues 8 and 15 (installs Hugo, nginx and wrk if missing); prints one Markdown table.
-## BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many photographs),
-## BENCH_ONLY=git only issue 23's git push → served and save → on the remote.
+## Benchmarks of issues 8, 15, 23 and 25 (installs Hugo, nginx and wrk if missing); prints one
+## Markdown table. BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many
+## photographs), BENCH_ONLY=build only the article builds and edits, BENCH_ONLY=git only issue
+## 23's git push → served and save → on the remote, BENCH_ONLY=fresh only a fresh clone's
+## `make run` and `make test` (long: an empty cargo cache).
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

@@ -35,11 +35,14 @@ const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(1);
 fn refusal() -> &'static [u8] {
     static ANSWER: OnceLock<Vec<u8>> = OnceLock::new();
     ANSWER.get_or_init(|| {
-        let body = serde_json::json!({
-            "title": "Zbyt wiele połączeń",
-            "error": "Z tego adresu otwarto zbyt wiele połączeń naraz. Spróbuj ponownie za chwilę.",
+        let body = serde_json::to_string(&crate::error::ErrorBody {
+            title: "Zbyt wiele połączeń".into(),
+            error: "Z tego adresu otwarto zbyt wiele połączeń naraz. Spróbuj ponownie za chwilę."
+                .into(),
+            errors: None,
+            code: None,
         })
-        .to_string();
+        .unwrap_or_default();
         format!(
             "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json; charset=utf-8\r\n\
              Retry-After: 5\r\nCache-Control: no-store\r\nConnection: close\r\n\

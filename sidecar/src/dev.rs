@@ -173,11 +173,17 @@ async fn client() -> HttpResponse {
         .body(CLIENT_JS)
 }
 
+/// The last build's error, if it failed: what the page script of `make dev` shows.
+#[derive(serde::Serialize)]
+struct DevStatus {
+    error: Option<String>,
+}
+
 async fn status(dev: web::Data<Arc<Dev>>) -> HttpResponse {
     let error = dev.last_error.lock().ok().and_then(|e| e.clone());
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "error": error }))
+        .json(DevStatus { error })
 }
 
 async fn events(dev: web::Data<Arc<Dev>>) -> HttpResponse {

@@ -356,6 +356,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let project = ::site::Project::at(&config.root);
     let content = ::site::load(&project)?;
     let state = web::Data::new(AppState::open(&config, &content.site)?);
+    // A first start encodes every photograph and prerenders the islands: it says so, and the
+    // images' counter says how far it is.
+    tracing::info!("building the site");
     let published = state.site.rebuild()?;
     tracing::info!(
         files = published.report.files,

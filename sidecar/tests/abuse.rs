@@ -2,7 +2,7 @@
 //! allows, a stranger cannot lock the admin out, huge fields are refused before anything is
 //! stored, and a request without a session is refused before its body is read.
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;

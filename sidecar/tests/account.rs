@@ -2,7 +2,7 @@
 //! once each, and recovery codes), sessions listed and ended, a password change that ends
 //! the other sessions, and a forgotten password reset by a code sent by e-mail.
 
-mod common;
+use crate::common;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;

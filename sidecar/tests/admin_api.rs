@@ -1,6 +1,6 @@
 //! Sign-in, sessions and the pages API of the admin panel, against a copy of the site.
 
-mod common;
+use crate::common;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};

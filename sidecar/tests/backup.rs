@@ -4,7 +4,7 @@
 //! messages, revisions and content — and serves; `restore` refuses a running server and a
 //! damaged backup, and leaves the data private.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::io::{Read, Write};

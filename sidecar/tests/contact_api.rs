@@ -2,7 +2,7 @@
 //! valid message is stored before the answer, whatever the spam checks say — with its
 //! verdict, e-mailed with a marker or held — and the visitor's answer does not tell.
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;

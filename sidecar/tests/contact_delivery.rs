@@ -3,7 +3,7 @@
 //! acknowledged while that server was down arrives exactly once after the sidecar is killed
 //! (SIGKILL) and started again.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

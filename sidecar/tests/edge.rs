@@ -2,7 +2,7 @@
 //! files say, answers old addresses with 301 from memory, reports its health without
 //! personal data, and runs `PURGE_CMD` with just the routes that changed.
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;

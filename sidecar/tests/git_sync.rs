@@ -3,7 +3,7 @@
 //! pushes brought in by the signed webhook, checked, applied and served; broken commits,
 //! commits needing a deploy and force-pushes refused; the webhook's refusals.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::{test, web};

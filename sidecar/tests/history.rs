@@ -3,7 +3,7 @@
 //! previewed with the templates, a restore is undone from the same list, and the price list
 //! has a history of its own.
 
-mod common;
+use crate::common;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::StatusCode;

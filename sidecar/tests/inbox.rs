@@ -2,7 +2,7 @@
 //! refusal (401 without a session, 403 for another account, 404 for an unknown id, 403 from
 //! another origin).
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;

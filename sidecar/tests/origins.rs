@@ -3,7 +3,7 @@
 //! public page, previews sandboxed, and refuses what a browser says comes from elsewhere —
 //! the public site included.
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;

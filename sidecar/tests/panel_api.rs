@@ -2,7 +2,7 @@
 //! deleted articles, drafts, prices, facts and the notice, pictures, and scheduled
 //! publishing. Every refusal has its status and a Polish message.
 
-mod common;
+use crate::common;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};

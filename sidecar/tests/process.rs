@@ -4,7 +4,7 @@
 //! SMTP server is announced, answering the form without JavaScript never starts node, and the
 //! request log names each request without what it carried.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -1,6 +1,6 @@
 //! The sidecar serving a real build of the site from memory, through the app `run()` serves.
 
-mod common;
+use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;

@@ -2,7 +2,7 @@
 //! overlong targets refused with 414 before anything else, and `Last-Modified` as the time a
 //! file's content last changed — kept by rebuilds and restarts that did not change it.
 
-mod common;
+use crate::common;
 
 use actix_web::http::header::{self, HttpDate};
 use actix_web::http::StatusCode;

@@ -6,12 +6,13 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const sidecarBin = join(repoRoot, "target", "debug", "sidecar");
+// Where cargo built it: CARGO_TARGET_DIR when set (as `make` sees it), else the repository's.
+const sidecarBin = join(resolve(repoRoot, process.env.CARGO_TARGET_DIR || "target"), "debug", "sidecar");
 
 export const chromiumFlags = [
   "--headless",

@@ -5,6 +5,7 @@
 //! whose modification time is too close to the moment it was read is read again next time:
 //! a second change within the same timestamp tick would otherwise go unseen.
 
+use rayon::prelude::*;
 use serde::de::DeserializeOwned;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -165,8 +166,9 @@ impl<'a> Changes<'a> {
 }
 
 /// Updates a folder's listing for the changed paths under it: new or changed files get a
-/// fresh entry, removed ones leave.
-fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]) {
+/// fresh entry, removed ones leave. Whether a file came or went.
+fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]) -> bool {
+    let mut came_or_went = false;
     for path in changed {
         let Ok(relative) = path.strip_prefix(dir) else {
             continue;
@@ -193,15 +195,29 @@ fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]
                 };
                 match at {
                     Ok(i) => listing[i] = found,
-                    Err(i) => listing.insert(i, found),
+                    Err(i) => {
+                        listing.insert(i, found);
+                        came_or_went = true;
+                    }
                 }
             }
             (None, Ok(i)) => {
                 listing.remove(i);
+                came_or_went = true;
             }
             (None, Err(_)) => {}
         }
     }
+    came_or_went
+}
+
+/// What a load found changed, when its caller said which files changed: the documents are
+/// the same ones as before (none came or went) and nothing beside them changed (no image,
+/// no `site.yaml` or price list), so what depends on the set of documents alone (their
+/// routes, for the links) need not be worked out again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Delta {
+    pub same_documents: bool,
 }
 
 /// What loading one kind of documents found.
@@ -209,6 +225,8 @@ struct KindLoad<M> {
     docs: Vec<Arc<Document<M>>>,
     /// Routes of documents that exist but failed to load (links to them are not reported).
     failed: Vec<String>,
+    /// The caller said what changed, and no document of this kind came or went.
+    same_documents: bool,
 }
 
 fn parse_entry<M: DeserializeOwned>(
@@ -239,6 +257,33 @@ fn parse_entry<M: DeserializeOwned>(
         own_problems: Vec::new(),
         checked_with: None,
         parsed,
+    }
+}
+
+/// The stamp a listing found for a file.
+fn stamp_found(found: &walk::Found) -> Option<Stamp> {
+    found.modified.map(|modified| Stamp {
+        size: found.len,
+        modified,
+    })
+}
+
+/// Whether `found` must be read and parsed (again) by this load.
+fn must_parse<M>(
+    entries: &HashMap<String, Entry<M>>,
+    generation: u64,
+    found: &walk::Found,
+    changes: Changes<'_>,
+) -> bool {
+    let changed = changes
+        .paths()
+        .is_some_and(|paths| paths.contains(&found.path));
+    match entries.get(found.relative.as_str()) {
+        None => true,
+        Some(e) => {
+            let stale = changed || !stamp_found(found).is_some_and(|s| e.fresh(s));
+            stale && e.seen_in != generation
+        }
     }
 }
 
@@ -273,7 +318,7 @@ fn entry<'a, M: DeserializeOwned>(
     entry
 }
 
-impl<M: DeserializeOwned> Cache<M> {
+impl<M: DeserializeOwned + Send + Sync> Cache<M> {
     /// Every `.md` file of `kind`, sorted by slug.
     fn load(
         &mut self,
@@ -287,10 +332,11 @@ impl<M: DeserializeOwned> Cache<M> {
         let mut out = KindLoad {
             docs: Vec::new(),
             failed: Vec::new(),
+            same_documents: false,
         };
         let changes = match (changes.paths(), self.listing.as_mut()) {
             (Some(changed), Some(listing)) => {
-                apply_changes(listing, &dir, changed);
+                out.same_documents = !apply_changes(listing, &dir, changed);
                 changes
             }
             _ => {
@@ -314,6 +360,27 @@ impl<M: DeserializeOwned> Cache<M> {
         } = self;
         let listing = listing.as_deref().unwrap_or_default();
         out.docs.reserve(listing.len());
+        // The files to read are read and parsed in parallel, and checked on their own (house
+        // style, facts) while at it; the pass below then finds them fresh.
+        let to_parse: Vec<&walk::Found> = listing
+            .iter()
+            .filter(|f| f.relative.ends_with(".md") && must_parse(entries, *generation, f, changes))
+            .collect();
+        let parsed: Vec<(String, Entry<M>)> = to_parse
+            .par_iter()
+            .map(|found| {
+                let written = changes.text_of(&found.path);
+                let stamp = stamp_found(found);
+                let mut entry = parse_entry(kind, &found.path, stamp, *generation, written);
+                entry.own_problems = match &entry.parsed {
+                    Ok(doc) => validate::document(doc, site.0),
+                    Err(_) => Vec::new(),
+                };
+                entry.checked_with = Some(site.1);
+                (found.relative.clone(), entry)
+            })
+            .collect();
+        entries.extend(parsed);
         for found in listing {
             if !found.relative.ends_with(".md") {
                 problems.push(Diagnostic::new(&found.path, 1, FileProblem::NotMarkdown));
@@ -413,6 +480,18 @@ impl<T: DeserializeOwned + Clone> YamlFile<T> {
 pub(crate) struct Raw {
     pub content: Content,
     pub failed_routes: Vec<String>,
+    pub delta: Delta,
+}
+
+/// Whether every path of `changes` is a document of one of the kinds' folders.
+fn only_documents(content_dir: &Path, changes: Changes<'_>) -> bool {
+    changes.paths().is_some_and(|paths| {
+        paths.iter().all(|p| {
+            Kind::ALL
+                .iter()
+                .any(|k| p.starts_with(content_dir.join(k.folder())))
+        })
+    })
 }
 
 /// Loads `content/` again and again, re-reading only what changed.
@@ -425,6 +504,7 @@ pub struct Loader {
     site: YamlFile<SiteConfig>,
     prices: YamlFile<PriceList>,
     checks: validate::Checks,
+    delta: Delta,
 }
 
 /// What a document's own checks depend on in `site.yaml`.
@@ -458,6 +538,17 @@ impl Loader {
         let services = self.services.load(Kind::Service, content_dir, key, c, p);
         let articles = self.articles.load(Kind::Article, content_dir, key, c, p);
         let team = self.team.load(Kind::Team, content_dir, key, c, p);
+        let delta = Delta {
+            same_documents: only_documents(content_dir, changes)
+                && [
+                    pages.same_documents,
+                    services.same_documents,
+                    articles.same_documents,
+                    team.same_documents,
+                ]
+                .iter()
+                .all(|same| *same),
+        };
         let failed_routes = [pages.failed, services.failed, articles.failed].concat();
         let content = Content {
             root: content_dir.to_path_buf(),
@@ -472,8 +563,14 @@ impl Loader {
         let raw = Raw {
             content,
             failed_routes,
+            delta,
         };
         (Some(raw), problems)
+    }
+
+    /// What the last load found changed (see [`Delta`]).
+    pub fn delta(&self) -> Delta {
+        self.delta
     }
 
     /// Loads and validates the content; fails with every problem found, sorted.
@@ -484,7 +581,9 @@ impl Loader {
                 &raw.content,
                 &raw.failed_routes,
                 &mut self.checks,
+                raw.delta,
             ));
+            self.delta = raw.delta;
         }
         problems.sort();
         match raw {

@@ -64,6 +64,8 @@ fn questions(text: &str, out: &mut Vec<Found>) {
         let trimmed = line.trim_end();
         let asked = if let Some(heading) = trimmed.strip_prefix('#') {
             Some(without_number(heading.trim_start_matches('#').trim()))
+        } else if !trimmed.starts_with("**") {
+            None
         } else {
             bold.captures(trimmed)
                 .and_then(|c| c.get(1))
@@ -83,11 +85,21 @@ fn questions(text: &str, out: &mut Vec<Found>) {
     }
 }
 
+/// Whether `c` is a letter, a digit or '_': what ends a word for `\b`.
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 fn units(text: &str, out: &mut Vec<Found>) {
     static GLUED: OnceLock<Regex> = OnceLock::new();
     static PLN: OnceLock<Regex> = OnceLock::new();
-    let glued = regex(&GLUED, r"\d(zł|min\b|minut\b|PLN\b)");
-    for m in glued.find_iter(text) {
+    // "min", "minut" and "PLN" must end a word; the end is checked here rather than with
+    // `\b`, which in a Polish (non-ASCII) text keeps the regex off its fast engines.
+    let glued = regex(&GLUED, r"\d(zł|minut|min|PLN)");
+    let ends_word = |m: &regex::Match<'_>| {
+        m.as_str().ends_with("zł") || !text[m.end()..].chars().next().is_some_and(is_word)
+    };
+    for m in glued.find_iter(text).filter(ends_word) {
         out.push(problem(
             m.start(),
             StyleProblem::GluedUnit {
@@ -101,7 +113,10 @@ fn units(text: &str, out: &mut Vec<Found>) {
 }
 
 fn crisis_numbers(text: &str, out: &mut Vec<Found>) {
-    let plain = text.replace('\u{a0}', " ");
+    let plain = match text.contains('\u{a0}') {
+        true => std::borrow::Cow::Owned(text.replace('\u{a0}', " ")),
+        false => std::borrow::Cow::Borrowed(text),
+    };
     let first = |needle: &str| plain.find(needle);
     let helplines = first("800 70 2222").or_else(|| first("116 111"));
     if let (Some(at), None) = (helplines, first("116 123")) {
@@ -214,6 +229,15 @@ mod tests {
     fn units_are_spaced_and_in_zloty() {
         assert_eq!(messages("Cena 190zł, czas 50min, razem 300 PLN.").len(), 3);
         assert!(messages("Cena 190 zł za 50 minut.").is_empty());
+        assert_eq!(
+            messages("Trwa 50minut, 3minuty i 2minę; kod PLN2 i 100PLN_x.").len(),
+            1
+        );
+        assert_eq!(
+            messages("Wartość: 5zła, 12PLN.").len(),
+            2,
+            "zł needs no end of word"
+        );
     }
 
     #[test]

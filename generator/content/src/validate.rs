@@ -11,6 +11,7 @@ use crate::error::Diagnostic;
 use crate::facts;
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
+use crate::load::Delta;
 use crate::model::{Content, Document, SiteConfig};
 use crate::problem::WEEKDAYS;
 use crate::problem::{BookingKey, DateField, DocumentProblem, OffPlatform, Problem, SiteProblem};
@@ -119,6 +120,8 @@ fn field_line<M>(doc: &Document<M>, field: &str) -> usize {
 /// every one when what they are checked against changed (routes, images, team, booking links).
 #[derive(Default)]
 pub struct Checks {
+    /// The routes of documents that failed to load, as the context was made with them.
+    failed_routes: Vec<String>,
     context: [u8; 32],
     routes: HashSet<String>,
     images: HashSet<String>,
@@ -191,6 +194,7 @@ impl Checks {
             .map(|f| f.relative)
             .collect();
         let key = context_key(content, failed_routes, &images);
+        self.failed_routes = failed_routes.to_vec();
         if key == self.context {
             return;
         }
@@ -688,8 +692,12 @@ pub fn validate(
     content: &Content,
     failed_routes: &[String],
     checks: &mut Checks,
+    delta: Delta,
 ) -> Vec<Diagnostic> {
-    checks.refresh(content, failed_routes);
+    let same = delta.same_documents && checks.failed_routes == failed_routes;
+    if !same {
+        checks.refresh(content, failed_routes);
+    }
     let mut out = checks.duplicates.clone();
     check_documents(checks, content, &mut out);
     check_aliases(checks, content, &mut out);

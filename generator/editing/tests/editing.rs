@@ -1,7 +1,6 @@
 //! The panel's edits of the real content files: settings round-trip, every other line stays.
 
-#[path = "../../site/tests/common/mod.rs"]
-mod common;
+use crate::common;
 use common::Fixture;
 use content::Kind;
 use editing::Editor;

@@ -1,8 +1,7 @@
 //! A preview renders one document from unsaved text with the build's renderer: marked,
 //! not indexed, its islands filled, without scripts, and nothing written anywhere.
 
-#[path = "../../site/tests/common/mod.rs"]
-mod common;
+use crate::common;
 use common::Fixture;
 use content::DocId;
 use editing::Editor;

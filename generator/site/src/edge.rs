@@ -10,6 +10,7 @@ use content::problem::DocumentProblem;
 use content::Diagnostic;
 
 use crate::headers::{self, HeaderRule};
+use crate::output::Output;
 
 pub(crate) const REDIRECTS_FILE: &str = "_redirects";
 pub(crate) const NGINX_FILE: &str = "_nginx.conf";
@@ -39,12 +40,12 @@ pub(crate) fn redirects(content: &Content) -> Vec<Redirect> {
 }
 
 /// An alias that would shadow a published file.
-pub(crate) fn shadowed(content: &Content, files: &[String]) -> Vec<Diagnostic> {
+pub(crate) fn shadowed(content: &Content, files: &[Output]) -> Vec<Diagnostic> {
     aliases(content)
         .into_iter()
         .filter(|a| {
             let path = &a.from[1..];
-            files.iter().any(|f| f == path)
+            files.iter().any(|f| f.path == path)
         })
         .map(|a| {
             let alias = a.from.to_string();

@@ -9,9 +9,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::output::Output;
+use crate::render::Inputs;
 
 #[derive(Debug, Clone)]
 pub(crate) struct Entry {
+    /// What the page was rendered from, and that hashed.
+    inputs: Inputs,
     fingerprint: [u8; 32],
     bytes: Bytes,
     script_hashes: Arc<BTreeSet<String>>,
@@ -44,12 +47,9 @@ impl Memo {
     }
 
     /// The page at `path`, if it was rendered from exactly these inputs; it is kept.
-    pub(crate) fn reuse(&mut self, path: &str, fingerprint: &[u8; 32]) -> Option<&Entry> {
+    pub(crate) fn reuse(&mut self, path: &str, inputs: &Inputs) -> Option<&Entry> {
         let generation = self.generation;
-        let entry = self
-            .entries
-            .get_mut(path)
-            .filter(|e| &e.fingerprint == fingerprint)?;
+        let entry = self.entries.get_mut(path).filter(|e| &e.inputs == inputs)?;
         entry.seen_in = generation;
         Some(entry)
     }
@@ -58,11 +58,13 @@ impl Memo {
     pub(crate) fn insert(
         &mut self,
         path: String,
+        inputs: Inputs,
         fingerprint: [u8; 32],
         bytes: Bytes,
         script_hashes: Arc<BTreeSet<String>>,
     ) {
         let entry = Entry {
+            inputs,
             fingerprint,
             bytes,
             script_hashes,

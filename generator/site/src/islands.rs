@@ -227,6 +227,7 @@ impl Islands {
         if missing.is_empty() {
             return Ok((html, stats));
         }
+        tracing::info!(islands = missing.len(), "prerendering islands with node");
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
         let cache_dir = self.build_dir.join("ssr-cache");
         std::fs::create_dir_all(&cache_dir).map_err(|e| Error::write(&cache_dir, e))?;
@@ -247,11 +248,15 @@ impl Islands {
             .map(|src| format!("<script src=\"{src}\" defer></script>"))
             .unwrap_or_default();
         for output in outputs.iter_mut().filter(|o| o.is_page()) {
-            let Ok(mut text) = String::from_utf8(output.bytes.to_vec()) else {
+            let Ok(page) = std::str::from_utf8(&output.bytes) else {
                 continue;
             };
-            let has_islands = text.contains(PLACEHOLDER_START);
-            for (key, markup) in &html {
+            let has_islands = page.contains(PLACEHOLDER_START);
+            if !has_islands && !page.contains(LOADER_MARKER) {
+                continue;
+            }
+            let mut text = page.to_string();
+            for (key, markup) in html.iter().filter(|_| has_islands) {
                 let mark = placeholder(key);
                 match text.matches(&mark).count() {
                     0 => {}

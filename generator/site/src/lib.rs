@@ -12,6 +12,7 @@ mod assets;
 pub mod edge;
 mod error;
 pub mod headers;
+mod image_findings;
 pub mod images;
 mod incremental;
 pub mod islands;
@@ -219,8 +220,7 @@ impl BuildReport {
 pub struct Builder {
     project: Project,
     loader: content::load::Loader,
-    cards: views::CardCache,
-    sections: Arc<views::SectionCache>,
+    caches: render::Caches,
     images: images::Memo,
     memo: incremental::Memo,
     script_sets: incremental::HashSets,
@@ -240,8 +240,7 @@ impl Builder {
             clock: Clock::System,
             project,
             loader: content::load::Loader::default(),
-            cards: views::CardCache::default(),
-            sections: Arc::default(),
+            caches: render::Caches::default(),
             images: images::Memo::default(),
             memo: incremental::Memo::default(),
             script_sets: incremental::HashSets::default(),
@@ -339,8 +338,7 @@ impl Builder {
                 Arc::new(catalog),
                 &self.project.templates_dir,
                 &islands,
-                &mut self.cards,
-                Arc::clone(&self.sections),
+                &mut self.caches,
             )
         })?;
         outputs.extend(image_files);
@@ -354,8 +352,7 @@ impl Builder {
         );
         let (headers, panel_headers) = self.header_rules(&content);
         let redirects = edge::redirects(&content);
-        let files: Vec<String> = outputs.iter().map(|o| o.path.clone()).collect();
-        let shadowed = edge::shadowed(&content, &files);
+        let shadowed = edge::shadowed(&content, &outputs);
         if !shadowed.is_empty() {
             return Err(Error::Content(shadowed));
         }
@@ -444,33 +441,44 @@ impl Builder {
         let mut to_render = Vec::new();
         self.memo.begin();
         for job in jobs {
-            let fingerprint = renderer.fingerprint(&job);
+            let inputs = renderer.inputs(&job);
             let path = job.path();
-            match self.memo.reuse(&path, &fingerprint) {
+            match self.memo.reuse(&path, &inputs) {
                 Some(entry) => pages.push(entry.output(&path)),
-                None => to_render.push((job, path, fingerprint)),
+                None => to_render.push((job, path, inputs)),
             }
         }
-        let mut fresh: Vec<Output> = tracing::info_span!("render").in_scope(|| {
-            to_render
-                .par_iter()
-                .map(|(job, path, fingerprint)| {
-                    renderer.render(job).map(|bytes| Output {
-                        path: path.clone(),
-                        bytes,
-                        fingerprint: *fingerprint,
-                    })
-                })
-                .collect::<Result<_>>()
-        })?;
+        let fresh: Vec<(Output, render::Inputs)> =
+            tracing::info_span!("render").in_scope(|| {
+                to_render
+                    .par_iter()
+                    .map_init(
+                        || renderer.page_context(),
+                        |ctx, (job, path, inputs)| {
+                            let bytes = renderer.render_in(ctx, job)?;
+                            let fingerprint = renderer.fingerprint(job);
+                            Ok((
+                                Output {
+                                    path: path.clone(),
+                                    bytes,
+                                    fingerprint,
+                                },
+                                *inputs,
+                            ))
+                        },
+                    )
+                    .collect::<Result<_>>()
+            })?;
+        let (mut fresh, inputs): (Vec<Output>, Vec<render::Inputs>) = fresh.into_iter().unzip();
         let ssr = tracing::info_span!("islands").in_scope(|| islands.finish(&mut fresh))?;
         let rendered = fresh.len();
-        for page in fresh {
+        for (page, inputs) in fresh.into_iter().zip(inputs) {
             let hashes = self
                 .script_sets
                 .intern(headers::inline_script_hashes(&page.bytes));
             self.memo.insert(
                 page.path.clone(),
+                inputs,
                 page.fingerprint,
                 page.bytes.clone(),
                 hashes,

@@ -66,18 +66,32 @@ fn binds(before: &str, after: &str) -> bool {
         || (is_digit_group(before) && is_digit_group(word.trim_end_matches('.')))
 }
 
+/// Whether a word can bind to the next one at all: a one-letter word, or one that ends in a
+/// digit (a number before its unit, a digit group). Most words cannot, and need no more look.
+fn may_bind(word: &str) -> bool {
+    let mut chars = word.chars();
+    match (chars.next_back(), chars.next_back()) {
+        (Some(last), _) if last.is_ascii_digit() => true,
+        (Some(_), None) => true,
+        _ => false,
+    }
+}
+
 /// Polish typography: one-letter words are bound to the next word, numbers to their units,
 /// and the digit groups of a phone number to each other, with non-breaking spaces.
 pub fn typeset(text: &str) -> String {
-    let words: Vec<&str> = text.split(' ').collect();
     let mut out = String::with_capacity(text.len() + 8);
-    for (i, word) in words.iter().enumerate() {
+    let mut words = text.split(' ').peekable();
+    while let Some(word) = words.next() {
         out.push_str(word);
-        let Some(next) = words.get(i + 1) else { break };
+        let Some(next) = words.peek() else { break };
         // Only the last word before the space counts: "tekst\nw domu" binds "w".
         let last = word.rsplit(char::is_whitespace).next().unwrap_or(word);
-        let first = next.split(char::is_whitespace).next().unwrap_or(next);
-        out.push(if binds(last, first) { '\u{a0}' } else { ' ' });
+        let bound = may_bind(last) && {
+            let first = next.split(char::is_whitespace).next().unwrap_or(next);
+            binds(last, first)
+        };
+        out.push(if bound { '\u{a0}' } else { ' ' });
     }
     out
 }
@@ -172,7 +186,10 @@ pub(crate) fn render(
                 }
             }
             (_, Event::Text(text)) => {
-                let text = typeset(&text).replace('\u{FFFC}', "");
+                let mut text = typeset(&text);
+                if text.contains('\u{FFFC}') {
+                    text = text.replace('\u{FFFC}', "");
+                }
                 events.push(Event::Text(CowStr::from(text)));
             }
             (_, other) => events.push(other),
@@ -185,16 +202,16 @@ pub(crate) fn render(
         clean = clean.replacen(&placeholder(n), markup, 1);
     }
     Rendered {
-        html: scrollable_tables(&clean),
+        html: scrollable_tables(clean),
         faq: questions.map(Faq::finish).unwrap_or_default(),
     }
 }
 
 /// A wide table scrolls sideways on a phone; a region that scrolls must be reachable by
 /// keyboard, so each table sits in a focusable, labelled scroll box.
-fn scrollable_tables(html: &str) -> String {
+fn scrollable_tables(html: String) -> String {
     if !html.contains("<table>") {
-        return html.to_string();
+        return html;
     }
     html.replace(
         "<table>",

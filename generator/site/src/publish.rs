@@ -9,6 +9,7 @@
 //! restart does not give every unchanged file a new modification time (nginx's
 //! `Last-Modified` and `ETag`).
 
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
@@ -110,18 +111,29 @@ impl Publisher {
         // Only a manifest of this very output path, whose build is still what `out` points
         // at, says which files may be linked.
         let current = fs::canonicalize(out).ok();
-        let live = self
+        let on_disk;
+        let live = match self
             .live
             .as_ref()
-            .filter(|l| l.out == out && current.as_ref() == Some(&l.dir));
+            .filter(|l| l.out == out && current.as_ref() == Some(&l.dir))
+        {
+            Some(live) => Some(live),
+            None => {
+                on_disk = current.as_deref().and_then(|dir| read_manifest(out, dir));
+                on_disk.as_ref()
+            }
+        };
         let mut made_dirs = HashSet::new();
         for output in outputs {
-            let target = staging.join(&output.path);
-            if let Some(parent) = target.parent() {
+            if let Some(parent) = staging.join(&output.path).parent() {
                 if made_dirs.insert(parent.to_path_buf()) {
                     fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
                 }
             }
+        }
+        // Thousands of small files: written (or linked) in parallel.
+        outputs.par_iter().try_for_each(|output| {
+            let target = staging.join(&output.path);
             let source = match (live, &current) {
                 (Some(l), _) => (l.files.get(&output.path) == Some(&output.fingerprint))
                     .then(|| l.dir.join(&output.path)),
@@ -131,12 +143,14 @@ impl Publisher {
                 (None, None) => None,
             };
             let linked = source.is_some_and(|from| fs::hard_link(from, &target).is_ok());
-            if !linked {
-                write_file(&target, &output.bytes)?;
+            match linked {
+                true => Ok(()),
+                false => write_file(&target, &output.bytes),
             }
-        }
+        })?;
         let build = builds.join(number.to_string());
         fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;
+        write_manifest(&builds, number, outputs)?;
         swap_link(out, &builds, number)?;
         prune(&builds, number, &self.pins);
         self.live = Some(Live {
@@ -149,6 +163,51 @@ impl Publisher {
         });
         Ok(build)
     }
+}
+
+/// Where the manifest of build `number` is: beside its folder, never served.
+fn manifest_path(builds: &Path, number: u64) -> PathBuf {
+    builds.join(format!("{number}.manifest"))
+}
+
+/// Writes what build `number` holds (a fingerprint and a path a line), so that the first
+/// publish of a later process links its unchanged files without reading them.
+fn write_manifest(builds: &Path, number: u64, outputs: &[Output]) -> Result<()> {
+    let mut text = String::with_capacity(outputs.len() * 96);
+    for o in outputs {
+        text.push_str(&content::encoding::hex(&o.fingerprint));
+        text.push('\t');
+        text.push_str(&o.path);
+        text.push('\n');
+    }
+    write_file(&manifest_path(builds, number), text.as_bytes())
+}
+
+/// The manifest of the build folder `dir` that `out` points at, if it has a whole one.
+fn read_manifest(out: &Path, dir: &Path) -> Option<Live> {
+    let number: u64 = dir.file_name()?.to_str()?.parse().ok()?;
+    let text = fs::read_to_string(manifest_path(dir.parent()?, number)).ok()?;
+    let mut files = HashMap::new();
+    for line in text.lines() {
+        let (hex, path) = line.split_once('\t')?;
+        files.insert(path.to_string(), unhex(hex)?);
+    }
+    Some(Live {
+        out: out.to_path_buf(),
+        dir: dir.to_path_buf(),
+        files,
+    })
+}
+
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut out = [0u8; 32];
+    if text.len() != 64 {
+        return None;
+    }
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// Whether the file at `path` holds exactly `bytes`.
@@ -197,9 +256,25 @@ fn prune(builds: &Path, current: u64, pins: &Pins) {
             Err(_) => !name.starts_with(&current.to_string()),
         };
         if stale && !is_pinned(&entry.path()) {
-            let _ = fs::remove_dir_all(entry.path()).or_else(|_| fs::remove_file(entry.path()));
+            remove(&entry.path());
         }
     }
+}
+
+/// Removes a file, or a folder and everything in it, the parts of a folder in parallel (an
+/// old build holds thousands of small folders).
+fn remove(path: &Path) {
+    let is_folder = fs::symlink_metadata(path).is_ok_and(|m| m.is_dir());
+    let entries = match fs::read_dir(path) {
+        Ok(entries) if is_folder => entries,
+        _ => {
+            let _ = fs::remove_file(path);
+            return;
+        }
+    };
+    let paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.par_iter().for_each(|p| remove(p));
+    let _ = fs::remove_dir(path);
 }
 
 #[cfg(test)]
@@ -222,7 +297,7 @@ mod tests {
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
             .collect();
         left.sort();
-        assert_eq!(left, vec!["2", "3"]);
+        assert_eq!(left, vec!["2", "3", "3.manifest"]);
     }
 
     #[test]
@@ -248,6 +323,37 @@ mod tests {
             .publish(&dist, &[Output::new("index.html", "build 5")])
             .expect("published");
         assert!(!first.exists(), "unpinned, it goes with the next publish");
+    }
+
+    #[test]
+    fn a_new_publisher_trusts_the_manifest_of_the_live_build() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let dist = dir.path().join("dist");
+        publish(
+            &dist,
+            &[Output::new("a.html", "A"), Output::new("b.html", "B")],
+        )
+        .expect("first");
+        assert!(builds_dir(&dist).join("1.manifest").is_file());
+        // A restart: the manifest says what the live build holds; no file is read.
+        publish(
+            &dist,
+            &[Output::new("a.html", "A"), Output::new("b.html", "B2")],
+        )
+        .expect("second");
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(fs::metadata(dist.join("a.html")).expect("a").nlink(), 2);
+        assert_eq!(fs::metadata(dist.join("b.html")).expect("b").nlink(), 1);
+        let left: Vec<String> = fs::read_dir(builds_dir(&dist))
+            .expect("builds")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".manifest"))
+            .collect();
+        assert_eq!(
+            left,
+            vec!["2.manifest"],
+            "only the live build's manifest stays"
+        );
     }
 
     #[test]
@@ -298,7 +404,8 @@ mod tests {
             &[Output::new("a.html", "A"), Output::new("b.html", "B")],
         )
         .expect("first");
-        // A restart: no manifest, only what `dist` holds.
+        // A restart without a manifest (a build of an older version): only what `dist` holds.
+        fs::remove_file(builds_dir(&dist).join("1.manifest")).expect("no manifest");
         publish(
             &dist,
             &[Output::new("a.html", "A"), Output::new("b.html", "B2")],

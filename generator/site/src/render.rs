@@ -11,6 +11,7 @@ use std::time::Instant;
 use tera::{Context, Tera};
 
 use crate::error::{Error, Result};
+use crate::image_findings::ImageFindings;
 use crate::images;
 use crate::islands::{self, Islands};
 use crate::markdown;
@@ -51,6 +52,43 @@ pub(crate) struct PageView {
     /// JSON-LD blocks, ready for a `<script type="application/ld+json">`.
     pub json_ld: String,
 }
+
+/// The keys a page adds to the base context (and a page rendered on request its own):
+/// taken out again after each page. `c`, the listings, only where the template shows them:
+/// cloning thousands of article cards into every page would make a build quadratic.
+const PAGE_KEYS: [&str; 8] = [
+    "page",
+    "sections",
+    "service",
+    "article",
+    "booking_link",
+    "error_text",
+    "c",
+    "form",
+];
+
+/// What a page at a given path is rendered from, before it is hashed: everything every page
+/// sees (templates, facts, assets, islands, images), its document's file (which also names
+/// its template), and the listings if its template shows them. A page whose inputs are those
+/// of its last render is that render, without hashing anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Inputs {
+    pub global: [u8; 32],
+    pub doc: [u8; 32],
+    pub collections: Option<[u8; 32]>,
+}
+
+/// What a builder keeps from one render to the next: the article cards, the sections' HTML
+/// and the image checks of documents that did not change.
+#[derive(Default)]
+pub struct Caches {
+    pub(crate) cards: CardCache,
+    pub(crate) sections: Arc<SectionCache>,
+    pub(crate) images: ImageFindings,
+}
+
+/// The base context of a renderer, reused page after page (see [`Renderer::page_context`]).
+pub struct PageContext(Context);
 
 /// One HTML page to render: a document or the error page.
 #[derive(Clone)]
@@ -118,7 +156,8 @@ pub struct Renderer {
     base: Context,
     /// Which templates (by name without `.html`) may show collections, and what every page
     /// depends on.
-    uses_collections: HashSet<String>,
+    /// (A few names: a list is quicker to look through than a hashed set, page after page.)
+    uses_collections: Vec<String>,
     global_fingerprint: [u8; 32],
     collections_fingerprint: [u8; 32],
     /// The build's islands, for previews: prerendered from the same cache.
@@ -207,9 +246,10 @@ impl Renderer {
         catalog: Arc<images::Catalog>,
         templates_dir: &Path,
         islands: &Islands,
-        cards: &mut CardCache,
-        sections: Arc<SectionCache>,
+        caches: &mut Caches,
     ) -> Result<(Renderer, Vec<Output>)> {
+        let sections = Arc::clone(&caches.sections);
+        let cards = &mut caches.cards;
         let mut templates = templates::load(templates_dir, islands)?;
         templates.tera.register_function(
             "picture",
@@ -226,8 +266,7 @@ impl Renderer {
         files.extend(islands.browser_outputs()?);
         files.extend(assets::copied(&templates_dir.join("static"), "")?);
         let facts = Facts::new(&content);
-        let ids: HashSet<&DocId> = content.ids().collect();
-        sections.retain(|id| ids.contains(id));
+        sections.forget_removed(&content);
         let inputs = SectionInputs {
             facts: &facts,
             catalog: &catalog,
@@ -260,9 +299,10 @@ impl Renderer {
         global.update(serde_json::to_vec(&facts).unwrap_or_default());
         global.update(catalog.fingerprint());
         let shows_page_alt = &templates.shows_page_alt;
-        let found = images::check(
+        let found = caches.images.check(
             &content,
             &catalog,
+            &templates.hash,
             &|template| shows_page_alt.contains(&format!("{template}.html")),
             images::SETTINGS.widths.iter().copied().min().unwrap_or(1),
         );
@@ -357,17 +397,46 @@ impl Renderer {
         h.finalize().into()
     }
 
+    /// What the page of `job` is rendered from (see [`Inputs`]).
+    pub(crate) fn inputs(&self, job: &Job) -> Inputs {
+        let template = job.template();
+        Inputs {
+            global: self.global_fingerprint,
+            doc: *job.own().2,
+            collections: self
+                .uses_collections(template)
+                .then_some(self.collections_fingerprint),
+        }
+    }
+
     /// Whether the template `name` (without `.html`) may show the collections.
     fn uses_collections(&self, name: &str) -> bool {
-        self.uses_collections.contains(name)
+        self.uses_collections.iter().any(|t| t == name)
     }
 
     pub fn render(&self, job: &Job) -> Result<Bytes> {
-        self.render_until(job, None)
+        self.render_in(&mut self.page_context(), job)
+    }
+
+    /// A context to render pages in, one after another: the base, to which each page adds
+    /// its own keys and from which it takes them again, so that the base is copied once per
+    /// thread of a build rather than once per page.
+    pub fn page_context(&self) -> PageContext {
+        PageContext(self.base.clone())
+    }
+
+    /// Renders `job` in `ctx` (see [`Renderer::page_context`]).
+    pub fn render_in(&self, ctx: &mut PageContext, job: &Job) -> Result<Bytes> {
+        self.render_until(&mut ctx.0, job, None)
     }
 
     /// Like [`Renderer::render`], stopping with [`Error::Deadline`] once `deadline` passed.
-    fn render_until(&self, job: &Job, deadline: Option<Instant>) -> Result<Bytes> {
+    fn render_until(
+        &self,
+        ctx: &mut Context,
+        job: &Job,
+        deadline: Option<Instant>,
+    ) -> Result<Bytes> {
         let inputs = SectionInputs {
             facts: &self.facts,
             catalog: &self.catalog,
@@ -376,10 +445,10 @@ impl Renderer {
         let sections =
             |id: &DocId, list: &[Section]| views::sections_until(id, list, inputs, deadline);
         match job {
-            Job::Page(doc) => self.render_page(doc, sections(&doc.id, &doc.sections)?),
-            Job::Service(doc) => self.render_service(doc, sections(&doc.id, &doc.sections)?),
-            Job::Article(doc) => self.render_article(doc, sections(&doc.id, &doc.sections)?),
-            Job::NotFound => self.render_not_found(),
+            Job::Page(doc) => self.render_page(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::Service(doc) => self.render_service(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::Article(doc) => self.render_article(ctx, doc, sections(&doc.id, &doc.sections)?),
+            Job::NotFound => self.render_not_found(ctx),
         }
         .map(Bytes::from)
     }
@@ -457,26 +526,28 @@ impl Renderer {
         seo::script_json(&blocks)
     }
 
-    fn tera_render(&self, template: &str, context: &Context) -> Result<String> {
-        self.tera
-            .render(template, context)
-            .map_err(|e| Error::Template {
-                name: template.to_string(),
-                message: templates::message(&e),
-            })
-    }
-
-    /// The base context, with the listings only where the template shows them: cloning
-    /// thousands of article cards into every page would make a build quadratic.
-    fn context(&self, template: &str) -> Context {
-        let mut ctx = self.base.clone();
+    /// Renders `template` in `ctx`, with the listings where the template shows them, then
+    /// takes every key a page adds out of `ctx` again.
+    fn tera_render(&self, template: &str, ctx: &mut Context) -> Result<String> {
         if self.uses_collections(template.trim_end_matches(".html")) {
             ctx.insert("c", &self.collections);
         }
-        ctx
+        let rendered = self.tera.render(template, ctx);
+        for key in PAGE_KEYS {
+            ctx.remove(key);
+        }
+        rendered.map_err(|e| Error::Template {
+            name: template.to_string(),
+            message: templates::message(&e),
+        })
     }
 
-    fn render_page(&self, doc: &Document<PageMeta>, sections: Vec<SectionView>) -> Result<String> {
+    fn render_page(
+        &self,
+        ctx: &mut Context,
+        doc: &Document<PageMeta>,
+        sections: Vec<SectionView>,
+    ) -> Result<String> {
         let site = &self.content.site;
         let m = &doc.meta;
         let route = doc.route.clone().unwrap_or_default();
@@ -497,14 +568,14 @@ impl Renderer {
         }
         page.json_ld = self.page_json_ld(&page, doc, &sections);
         let template = format!("{}.html", m.template);
-        let mut ctx = self.context(&template);
         ctx.insert("page", &page);
         ctx.insert("sections", &sections);
-        self.tera_render(&template, &ctx)
+        self.tera_render(&template, ctx)
     }
 
     fn render_service(
         &self,
+        ctx: &mut Context,
         doc: &Document<ServiceMeta>,
         sections: Vec<SectionView>,
     ) -> Result<String> {
@@ -519,7 +590,6 @@ impl Renderer {
         let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
         blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
-        let mut ctx = self.context("service.html");
         ctx.insert("page", &page);
         ctx.insert("service", &card);
         ctx.insert(
@@ -527,11 +597,12 @@ impl Renderer {
             &views::service_booking(&self.content.site.booking, doc.slug()),
         );
         ctx.insert("sections", &sections);
-        self.tera_render("service.html", &ctx)
+        self.tera_render("service.html", ctx)
     }
 
     fn render_article(
         &self,
+        ctx: &mut Context,
         doc: &Document<ArticleMeta>,
         sections: Vec<SectionView>,
     ) -> Result<String> {
@@ -552,22 +623,20 @@ impl Renderer {
         ];
         blocks.extend(Self::faq_json_ld(&sections));
         page.json_ld = seo::script_json(&blocks);
-        let mut ctx = self.context("article.html");
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));
         ctx.insert("sections", &sections);
-        self.tera_render("article.html", &ctx)
+        self.tera_render("article.html", ctx)
     }
 
-    fn render_not_found(&self) -> Result<String> {
+    fn render_not_found(&self, ctx: &mut Context) -> Result<String> {
         let mut page = self.page_view("/404", "Nie znaleziono strony", "Ta strona nie istnieje.");
         page.noindex = true;
         page.canonical = String::new();
-        let mut ctx = self.context("404.html");
         ctx.insert("page", &page);
         ctx.insert("error_text", "404 Not Found");
-        self.tera_render("404.html", &ctx)
+        self.tera_render("404.html", ctx)
     }
 
     /// Renders the document `id` from `text` (its whole file, as a save would write it) with
@@ -626,11 +695,18 @@ impl Renderer {
             return Err(Error::Deadline);
         }
         problems.extend(
-            validate::validate(&content, &[], &mut validate::Checks::default())
-                .into_iter()
-                .filter(|d| d.file == file),
+            validate::validate(
+                &content,
+                &[],
+                &mut validate::Checks::default(),
+                Default::default(),
+            )
+            .into_iter()
+            .filter(|d| d.file == file),
         );
-        let mut pages = [Output::new(job.path(), self.render_until(&job, deadline)?)];
+        let mut ctx = self.base.clone();
+        let rendered = self.render_until(&mut ctx, &job, deadline)?;
+        let mut pages = [Output::new(job.path(), rendered)];
         if passed() {
             return Err(Error::Deadline);
         }
@@ -647,12 +723,12 @@ impl Renderer {
         let mut view = self.page_view(page.route, page.title, page.description);
         view.noindex = true;
         view.canonical = String::new();
-        let mut ctx = self.context(page.template);
+        let mut ctx = self.base.clone();
         ctx.insert("page", &view);
         for (key, value) in &page.extra {
             ctx.insert(*key, value);
         }
-        let html = self.tera_render(page.template, &ctx)?;
+        let html = self.tera_render(page.template, &mut ctx)?;
         if html.contains(islands::PLACEHOLDER_START) {
             return Err(Error::Template {
                 name: page.template.to_string(),

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -44,7 +44,7 @@ pub(crate) struct SectionInputs<'a> {
 /// section is parsed and sanitised again only when that changed. A `site.yaml` edit renders
 /// every page again, but parses only the sections that name a fact that changed.
 #[derive(Default)]
-pub struct SectionCache {
+pub(crate) struct SectionCache {
     docs: Mutex<HashMap<DocId, Arc<DocSections>>>,
 }
 
@@ -62,10 +62,14 @@ impl SectionCache {
         docs.insert(id.clone(), Arc::new(views));
     }
 
-    /// Forgets the documents `keep` does not keep.
-    pub(crate) fn retain(&self, keep: impl Fn(&DocId) -> bool) {
+    /// Forgets the documents `content` no longer has, once there are more than it has (a
+    /// removed document's sections may wait until then: looking costs a pass over all).
+    pub(crate) fn forget_removed(&self, content: &Content) {
         let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
-        docs.retain(|id, _| keep(id));
+        if docs.len() > content.ids().count() {
+            let ids: HashSet<&DocId> = content.ids().collect();
+            docs.retain(|id, _| ids.contains(id));
+        }
     }
 }
 
@@ -284,14 +288,58 @@ struct CachedCard {
 /// Article cards of earlier builds: with thousands of articles, making every card again and
 /// hashing them all would cost more than rendering the one page that changed.
 #[derive(Default)]
-pub struct CardCache {
+pub(crate) struct CardCache {
     site: [u8; 32],
     articles: HashMap<DocId, CachedCard>,
     /// The last collections, with what they were made from and their fingerprint.
     last: Option<([u8; 32], Arc<Collections>, [u8; 32])>,
+    /// The documents the last collections were made from.
+    made_from: Option<MadeFrom>,
+}
+
+/// The documents and data the last collections were made from, as shared copies: a build
+/// whose documents are those very copies (but an article whose card did not change) has the
+/// same collections, found without hashing every card.
+struct MadeFrom {
+    site: [u8; 32],
+    rest: Vec<u8>,
+    articles: Vec<Arc<Document<ArticleMeta>>>,
+    services: Vec<Arc<Document<ServiceMeta>>>,
+    team: Vec<Arc<Document<TeamMeta>>>,
+}
+
+fn same_copies<M>(a: &[Arc<Document<M>>], b: &[Arc<Document<M>>]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| Arc::ptr_eq(x, y))
 }
 
 impl CardCache {
+    /// Whether `content` makes the same collections as the last ones were made from.
+    fn unchanged(&mut self, content: &Content, site: &[u8; 32], rest: &[u8]) -> bool {
+        let Some(made) = self.made_from.take() else {
+            return false;
+        };
+        let articles_same = made.articles.len() == content.articles.len()
+            && made
+                .articles
+                .iter()
+                .zip(&content.articles)
+                .all(|(old, new)| {
+                    Arc::ptr_eq(old, new)
+                        || (old.id == new.id
+                            && (old.meta.listed, old.meta.featured)
+                                == (new.meta.listed, new.meta.featured)
+                            && self.article(&content.site, old).1
+                                == self.article(&content.site, new).1)
+                });
+        let same = made.site == *site
+            && made.rest == rest
+            && articles_same
+            && same_copies(&made.services, &content.services)
+            && same_copies(&made.team, &content.team);
+        self.made_from = Some(made);
+        same
+    }
+
     fn article(
         &mut self,
         site: &SiteConfig,
@@ -407,6 +455,22 @@ pub(crate) fn collections(
             ..CardCache::default()
         };
     }
+    // Everything but the documents: the images, the facts and the prices.
+    let mut rest = catalog.fingerprint().to_vec();
+    rest.extend(serde_json::to_vec(facts).unwrap_or_default());
+    rest.extend(serde_json::to_vec(&content.prices).unwrap_or_default());
+    if cache.unchanged(content, &site_hash, &rest) {
+        if let Some((_, collections, fingerprint)) = &cache.last {
+            return (Arc::clone(collections), *fingerprint);
+        }
+    }
+    cache.made_from = Some(MadeFrom {
+        site: site_hash,
+        rest,
+        articles: content.articles.clone(),
+        services: content.services.clone(),
+        team: content.team.clone(),
+    });
     let key = inputs_key(content, facts, &site_hash, cache, catalog);
     if let Some((last, collections, fingerprint)) = &cache.last {
         if *last == key {

@@ -2,7 +2,7 @@
 //! `_redirects` with the aliases and the API proxy, the nginx locations; and `make check`
 //! refusing an alias that collides with a route, another alias or a file.
 
-mod common;
+use crate::common;
 use common::{assert_problem, Fixture};
 
 const ARTICLE: &str = "content/blog/terapia-cbt.md";

@@ -1,7 +1,7 @@
 //! Responsive images on the real site: `<picture>` with real sizes, Markdown images, the
 //! cache (a rebuild encodes nothing), a changed image, and the checks of `make check`.
 
-mod common;
+use crate::common;
 use common::{assert_problem, Fixture};
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! An incremental rebuild after any sequence of changes gives exactly what a clean full build
 //! gives, byte for byte, and re-renders only what changed.
 
-mod common;
+use crate::common;
 use common::Fixture;
 use std::collections::BTreeMap;
 

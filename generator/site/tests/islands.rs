@@ -1,6 +1,6 @@
 //! Islands are prerendered in one node call per build, cached by island and props.
 
-mod common;
+use crate::common;
 use common::Fixture;
 
 #[test]

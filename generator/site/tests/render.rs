@@ -1,6 +1,6 @@
 //! The real site rendered into temp dirs: every route of SPEC §2 with its parts.
 
-mod common;
+use crate::common;
 use common::Fixture;
 use std::collections::BTreeMap;
 

@@ -2,7 +2,7 @@
 //! and unpublished articles, and the notice of `site.yaml`. Time is given to the builder, so
 //! every assertion here is about fixed moments.
 
-mod common;
+use crate::common;
 use common::{assert_problem, Fixture};
 use content::Clock;
 use site::Builder;

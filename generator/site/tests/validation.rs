@@ -1,6 +1,6 @@
 //! Each kind of content error is reported with its file and line, all at once.
 
-mod common;
+use crate::common;
 use common::{assert_problem, Fixture};
 
 const ARTICLE: &str = "content/blog/terapia-cbt.md";

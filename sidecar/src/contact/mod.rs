@@ -71,10 +71,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/contact/token", web::get().to(issue_token));
 }
 
+/// A form's token, for the form shown by the island.
+#[derive(serde::Serialize)]
+struct Token {
+    token: String,
+}
+
+/// A message stored: the visitor's answer, whatever the spam checks said.
+#[derive(serde::Serialize)]
+struct Sent {
+    ok: bool,
+}
+
 async fn issue_token(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "token": token::issue(&state.contact.secret, now()) }))
+        .json(Token {
+            token: token::issue(&state.contact.secret, now()),
+        })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -251,7 +265,7 @@ pub async fn submit(
 fn json_answer(outcome: Outcome) -> HttpResponse {
     use actix_web::ResponseError;
     match outcome {
-        Outcome::Stored => HttpResponse::Ok().json(json!({ "ok": true })),
+        Outcome::Stored => HttpResponse::Ok().json(Sent { ok: true }),
         Outcome::Invalid(errors, _) => {
             ApiError::unprocessable("Popraw zaznaczone pola formularza.")
                 .with_fields(json!(errors))

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
@@ -397,6 +398,10 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
     }
     static ENCODING: Mutex<()> = Mutex::new(());
     let _one_at_a_time = ENCODING.lock().unwrap_or_else(|p| p.into_inner());
+    // A first build encodes every photograph (minutes): it says how far it is.
+    let total: usize = pending.iter().map(Scanned::missing).sum();
+    let done = AtomicUsize::new(0);
+    tracing::info!(total, "encoding image variants");
     pending
         .par_iter_mut()
         .map(|scanned| {
@@ -424,6 +429,8 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
                         cache.put(&plans[*i].key, plans[*i].variant.format.ext(), &made);
                         bytes[*i] = Some(made);
                     }
+                    let so_far = missing.len() + done.fetch_add(missing.len(), Ordering::Relaxed);
+                    tracing::info!("image variants encoded: {so_far}/{total}");
                     missing.len()
                 }
                 Err(why) => {

@@ -1,0 +1,21 @@
+//! The sidecar's integration tests: the very apps `run()` serves, a real process, and
+//! backups, one module per concern.
+
+// First: the modules after it use its macros.
+#[macro_use]
+mod common;
+mod abuse;
+mod account;
+mod admin_api;
+mod backup;
+mod contact_api;
+mod contact_delivery;
+mod edge;
+mod git_sync;
+mod history;
+mod inbox;
+mod origins;
+mod panel_api;
+mod process;
+mod serve;
+mod static_http;

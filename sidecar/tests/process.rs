@@ -670,12 +670,15 @@ fn one_client_holds_at_most_its_connections_and_others_are_served() {
     );
     assert!(started.elapsed() < Duration::from_secs(2));
     drop(held);
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(
-        status_of(port, "127.0.0.2", "/", ""),
-        200,
-        "its slots came back"
-    );
+    // The server notices the closed connections as soon as it is scheduled: on a loaded
+    // machine that can take a moment, so the client asks again for a few seconds.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut last = status_of(port, "127.0.0.2", "/", "");
+    while last != 200 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        last = status_of(port, "127.0.0.2", "/", "");
+    }
+    assert_eq!(last, 200, "its slots came back");
 }
 
 #[test]

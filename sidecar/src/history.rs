@@ -7,7 +7,6 @@
 use actix_web::{web, HttpResponse};
 use content::DocId;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::path::PathBuf;
 
 use crate::auth::{Admin, AdminChange};
@@ -34,7 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Which text of a revision a version is: the one it saved, or the one it replaced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     After,
@@ -42,16 +41,31 @@ pub enum Side {
 }
 
 /// One version in the history: `revision`'s text on `side`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-struct Entry {
-    revision: i64,
-    side: Side,
-    saved_at: i64,
-    author: String,
-    action: Action,
+#[ts(rename = "Version")]
+pub struct Entry {
+    pub revision: i64,
+    pub side: Side,
+    pub saved_at: i64,
+    pub author: String,
+    pub action: Action,
     /// The text is the file's text now.
-    current: bool,
+    pub current: bool,
+}
+
+/// The versions of one file, newest first.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct HistoryList {
+    pub doc: String,
+    pub entries: Vec<Entry>,
+}
+
+/// One version's text beside the file's text now.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct VersionTexts {
+    pub text: String,
+    pub current: String,
 }
 
 /// A file with a history: a document, the price list or the facts.
@@ -164,10 +178,10 @@ async fn list(
         let oldest_before = oldest.is_some_and(|t| !t.before.is_empty());
         let current = tracked.current();
         let newest_after = newest.map(|t| t.after).unwrap_or_default();
-        Ok::<_, ApiError>(json!({
-            "doc": tracked.doc_id,
-            "entries": entries(&revisions, oldest_before, &current, &newest_after),
-        }))
+        Ok::<_, ApiError>(HistoryList {
+            entries: entries(&revisions, oldest_before, &current, &newest_after),
+            doc: tracked.doc_id,
+        })
     })
     .await??;
     Ok(no_store().json(answer))
@@ -189,7 +203,10 @@ async fn version(
     let answer = web::block(move || {
         let tracked = Tracked::find(&state, &query.doc)?;
         let text = tracked.text(&state, &query)?;
-        Ok::<_, ApiError>(json!({ "text": text, "current": tracked.current() }))
+        Ok::<_, ApiError>(VersionTexts {
+            text,
+            current: tracked.current(),
+        })
     })
     .await??;
     Ok(no_store().json(answer))

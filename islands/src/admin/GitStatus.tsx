@@ -5,32 +5,8 @@
 // click to publish either.
 import { useCallback, useEffect, useState } from "react";
 import { api, isApiError, request } from "./api";
+import type { GitPanel, GitStatus, Refused } from "./generated/api";
 import { SAVE_FAILED, SAVED, type Toast } from "./saving";
-
-interface Refused {
-  commit: string;
-  author?: string;
-  problems: string[];
-}
-
-interface Conflict {
-  docId: string;
-  file: string;
-  commit: string;
-  author: string;
-  editorText: string;
-  panelText: string;
-}
-
-interface GitStatus {
-  branch: string;
-  unpushed: number;
-  lastError: string | null;
-  broken: Refused | null;
-  needsDeploy: Refused | null;
-  forcePush: Refused | null;
-  conflicts: Conflict[];
-}
 
 /** How often the panel asks again: an editor's push shows within this. */
 const REFRESH_MS = 10_000;
@@ -55,7 +31,7 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
   const [status, setStatus] = useState<GitStatus | null>(null);
   const load = useCallback(async () => {
     try {
-      const answer = await request<{ enabled: boolean; status: GitStatus | null }>("GET", "/api/git");
+      const answer = await request<GitPanel>("GET", "/api/git");
       setStatus(answer.status);
     } catch {
       // Signed out or offline: the rest of the panel says so.

@@ -3,42 +3,20 @@
 // confirming who you are before exports and erasures (`withReauth`).
 import { isApiError, request } from "./api";
 
-export interface SessionInfo {
-  id: string;
-  createdAt: number;
-  lastSeenAt: number;
-  client: string;
-  agent: string;
-  current: boolean;
-}
+import type {
+  AuditEntry,
+  Ended,
+  Enrolment,
+  Notice,
+  PasskeyInfo,
+  RecoveryCodes,
+  SessionInfo,
+  SignedIn,
+  TotpStatus,
+} from "./generated/api";
 
-export interface TotpStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-  reauthUntil: number;
-}
-
-export interface Enrolment {
-  secret: string;
-  uri: string;
-  qrSvg: string;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: number;
-  event: string;
-  actor: string;
-  client: string;
-  detail: string;
-}
-
-export interface PasskeyInfo {
-  id: number;
-  name: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-}
+// The answers' types are generated from the server's (./generated/api.ts, `make api-types`).
+export type { AuditEntry, Enrolment, PasskeyInfo, SessionInfo, TotpStatus };
 
 /** The options `webauthn-rs` sends, as the browser's JSON forms of them. */
 interface CreationOptions {
@@ -73,19 +51,19 @@ export async function signInWithPasskey(): Promise<void> {
 }
 
 export const security = {
-  loginCode: (code: string) => request<{ email: string }>("POST", "/api/auth/login/code", { code }),
+  loginCode: (code: string) => request<SignedIn>("POST", "/api/auth/login/code", { code }),
   totp: () => request<TotpStatus>("GET", "/api/auth/totp"),
   setup: () => request<Enrolment>("POST", "/api/auth/totp/setup", {}),
-  confirm: (code: string) => request<{ recoveryCodes: string[] }>("POST", "/api/auth/totp/confirm", { code }),
+  confirm: (code: string) => request<RecoveryCodes>("POST", "/api/auth/totp/confirm", { code }),
   disable: () => request<unknown>("DELETE", "/api/auth/totp"),
-  renewCodes: () => request<{ recoveryCodes: string[] }>("POST", "/api/auth/totp/recovery-codes", {}),
+  renewCodes: () => request<RecoveryCodes>("POST", "/api/auth/totp/recovery-codes", {}),
   sessions: () => request<SessionInfo[]>("GET", "/api/auth/sessions"),
   endSession: (id: string) => request<unknown>("DELETE", `/api/auth/sessions/${encodeURIComponent(id)}`),
-  endOthers: () => request<{ ended: number }>("DELETE", "/api/auth/sessions/others"),
+  endOthers: () => request<Ended>("DELETE", "/api/auth/sessions/others"),
   changePassword: (current: string, password: string) =>
-    request<{ email: string }>("POST", "/api/auth/password", { current, password }),
+    request<SignedIn>("POST", "/api/auth/password", { current, password }),
   reauth: (password: string, code: string) => request<unknown>("POST", "/api/auth/reauth", { password, code }),
-  requestReset: (email: string) => request<{ message: string }>("POST", "/api/auth/reset", { email }),
+  requestReset: (email: string) => request<Notice>("POST", "/api/auth/reset", { email }),
   confirmReset: (email: string, code: string, password: string, secondCode: string) =>
     request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
   passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),

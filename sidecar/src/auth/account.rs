@@ -76,7 +76,19 @@ async fn end_others(
         &ended.to_string(),
     )
     .await;
-    Ok(no_store().json(serde_json::json!({ "ended": ended })))
+    Ok(no_store().json(Ended { ended }))
+}
+
+/// How many sessions were ended.
+#[derive(Debug, serde::Serialize, ts_rs::TS)]
+pub struct Ended {
+    pub ended: usize,
+}
+
+/// A message for the person, the same whatever happened behind it.
+#[derive(Debug, serde::Serialize, ts_rs::TS)]
+pub struct Notice {
+    pub message: &'static str,
 }
 
 /// Ends the sessions of `email` but `keep`, in SQLite and in memory; how many.
@@ -251,7 +263,9 @@ async fn request_reset(
     let email = body.email.trim().to_string();
     // Counted as a failed sign-in until the reset succeeds: codes cost an attacker tries.
     reserve(&state, &email, &client).await?;
-    let answer = no_store().json(serde_json::json!({ "message": RESET_SENT }));
+    let answer = no_store().json(Notice {
+        message: RESET_SENT,
+    });
     if !state.auth.is_admin(&email) {
         return Ok(answer);
     }

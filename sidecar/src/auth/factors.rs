@@ -7,8 +7,8 @@
 use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::{
     https, password, random_token, reserve, sessions::token_hash, sign_in_client, start_session,
@@ -54,7 +54,33 @@ pub(crate) async fn ask_for_code(
             CookieAge::seconds(PENDING_SECONDS),
         ))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "secondFactor": true })))
+        .json(SecondFactorNeeded {
+            second_factor: true,
+        }))
+}
+
+/// The answer to a right password when the app's code is still needed.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SecondFactorNeeded {
+    pub second_factor: bool,
+}
+
+/// Whether the app is on, how many recovery codes are left, and until when (Unix seconds,
+/// 0 for never) the session counts as having confirmed who it is.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TotpStatus {
+    pub enabled: bool,
+    pub recovery_codes_left: i64,
+    pub reauth_until: i64,
+}
+
+/// Recovery codes, shown once.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodes {
+    pub recovery_codes: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -162,11 +188,15 @@ async fn status(admin: super::Admin, state: web::Data<AppState>) -> Result<HttpR
         Ok::<_, crate::Error>((on, db.recovery_codes_left(id)?))
     })
     .await??;
-    Ok(crate::pages::no_store().json(json!({
-        "enabled": on,
-        "recoveryCodesLeft": left,
-        "reauthUntil": if admin.reauth_at > 0 { admin.reauth_at + super::REAUTH_SECONDS } else { 0 },
-    })))
+    Ok(crate::pages::no_store().json(TotpStatus {
+        enabled: on,
+        recovery_codes_left: left,
+        reauth_until: if admin.reauth_at > 0 {
+            admin.reauth_at + super::REAUTH_SECONDS
+        } else {
+            0
+        },
+    }))
 }
 
 /// `POST /api/auth/totp/setup`: a new secret for the app, shown once as a QR code.
@@ -220,7 +250,9 @@ async fn confirm(
         )),
         Some(Ok(codes)) => {
             audit::record(&state, &req, Event::TotpEnabled, &admin.email, "").await;
-            Ok(crate::pages::no_store().json(json!({ "recoveryCodes": codes })))
+            Ok(crate::pages::no_store().json(RecoveryCodes {
+                recovery_codes: codes,
+            }))
         }
     }
 }
@@ -263,5 +295,7 @@ async fn renew_codes(
         )
     })?;
     audit::record(&state, &req, Event::RecoveryCodesRenewed, &admin.email, "").await;
-    Ok(crate::pages::no_store().json(json!({ "recoveryCodes": codes })))
+    Ok(crate::pages::no_store().json(RecoveryCodes {
+        recovery_codes: codes,
+    }))
 }

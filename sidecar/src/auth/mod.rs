@@ -19,9 +19,10 @@ use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
+use serde::Serialize;
 use std::future::{ready, Ready};
 use std::time::Duration;
+use ts_rs::TS;
 
 use crate::audit::{self, Event};
 use crate::error::{ApiError, Error};
@@ -478,14 +479,24 @@ pub(crate) async fn start_session(
     response
         .cookie(session_cookie(https(state, req), token, None))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"));
-    Ok(response.json(json!({ "email": email })))
+    Ok(response.json(SignedIn {
+        email: Some(email.to_string()),
+    }))
+}
+
+/// Who is signed in: the administrator's e-mail, or `null` when no one is.
+#[derive(Debug, Serialize, TS)]
+pub struct SignedIn {
+    pub email: Option<String>,
 }
 
 /// The signed-in administrator, or `null`: not being signed in is an answer, not an error.
 pub async fn session(admin: Option<Admin>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .json(json!({ "email": admin.map(|a| a.email) }))
+        .json(SignedIn {
+            email: admin.map(|a| a.email),
+        })
 }
 
 pub async fn logout(

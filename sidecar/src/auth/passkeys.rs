@@ -8,7 +8,6 @@ use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use webauthn_rs::prelude::{
@@ -179,13 +178,20 @@ fn user_handle(account_id: i64, email: &str) -> Uuid {
     Uuid::from_bytes(bytes)
 }
 
-#[derive(Serialize)]
+/// A passkey as the panel lists it.
+#[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-struct Listed {
-    id: i64,
-    name: String,
-    created_at: i64,
-    last_used_at: Option<i64>,
+pub struct PasskeyInfo {
+    pub id: i64,
+    pub name: String,
+    pub created_at: i64,
+    pub last_used_at: Option<i64>,
+}
+
+/// The name of a passkey just added.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct PasskeyAdded {
+    pub name: String,
 }
 
 /// `GET /api/auth/passkeys`: the administrator's keys.
@@ -196,9 +202,9 @@ async fn list(admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, 
         None => Ok(Vec::new()),
     })
     .await??;
-    let listed: Vec<Listed> = rows
+    let listed: Vec<PasskeyInfo> = rows
         .into_iter()
-        .map(|r| Listed {
+        .map(|r| PasskeyInfo {
             id: r.id,
             name: r.name,
             created_at: r.created_at,
@@ -277,7 +283,7 @@ async fn register_finish(
             String::new(),
             CookieAge::ZERO,
         ))
-        .json(json!({ "name": name })))
+        .json(PasskeyAdded { name }))
 }
 
 /// `DELETE /api/auth/passkeys/{id}`.

@@ -53,8 +53,9 @@ impl Live {
 }
 
 /// A session as the panel lists it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "SessionInfo")]
 pub struct Listed {
     /// The start of the token's hash: names the session without giving it away.
     pub id: String,

@@ -30,7 +30,7 @@ pub fn new_secret() -> Result<Vec<u8>, Error> {
 
 /// What the panel shows to set the app up: the address (as a QR code, an SVG) and the
 /// secret to type by hand.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Enrolment {
     pub secret: String,

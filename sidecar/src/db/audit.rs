@@ -10,7 +10,7 @@ use super::Db;
 use crate::error::Error;
 
 /// One thing that happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {
     pub id: i64,

@@ -3,7 +3,7 @@
 //! `DELETE /api/git/conflicts/{kind}/{slug}` once the administrator has chosen a version.
 
 use actix_web::{web, HttpResponse};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::auth::{Admin, AdminChange};
 use crate::error::ApiError;
@@ -17,7 +17,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 async fn status(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let status = state.git.as_ref().map(|g| g.status());
-    Ok(no_store().json(json!({ "enabled": status.is_some(), "status": status })))
+    Ok(no_store().json(GitPanel {
+        enabled: status.is_some(),
+        status,
+    }))
+}
+
+/// Whether the content follows a remote, and where it stands.
+#[derive(Debug, Serialize, ts_rs::TS)]
+pub struct GitPanel {
+    pub enabled: bool,
+    pub status: Option<super::Status>,
 }
 
 async fn settle(

@@ -3,12 +3,13 @@
 use serde::Serialize;
 
 /// An editor's commit that was not applied, and why.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Refused {
     pub commit: String,
     /// `Name <e-mail>`: shown in the panel only, never in health.
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[ts(as = "Option<String>", optional)]
     pub author: String,
     /// Every problem, in Polish, each with its file and line.
     pub problems: Vec<String>,
@@ -16,7 +17,7 @@ pub struct Refused {
 
 /// A document both the panel and an editor changed at once: the repository keeps the
 /// editor's text; the panel's is kept as a revision and a draft.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Conflict {
     pub doc_id: String,
@@ -27,8 +28,9 @@ pub struct Conflict {
     pub panel_text: String,
 }
 
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "GitStatus")]
 pub struct Status {
     pub branch: String,
     /// Panel commits the remote does not have yet.

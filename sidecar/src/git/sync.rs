@@ -70,8 +70,15 @@ fn failed(git: &GitSync, what: &str, e: &Error) {
     tracing::warn!(error = %without_credentials(&e.to_string()), "{what}");
     let said = e.to_string();
     let first = said.lines().next().unwrap_or_default();
-    // `git push in /srv/site: fatal: …`: what git said.
-    let last = first.split_once(": ").map_or(first, |(_, said)| said);
+    // `git push in /srv/site: fatal: …`: what git said; when its first line only names the
+    // remote (`To https://…`), the line that says what went wrong.
+    let first = first.split_once(": ").map_or(first, |(_, said)| said);
+    let last = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("fatal:") || l.starts_with("error:") || l.starts_with("! ["))
+        .filter(|_| !first.starts_with("fatal:") && !first.starts_with("error:"))
+        .unwrap_or(first);
     let mut status = git.status_mut();
     status.last_error = Some(format!("{what}: {}", without_credentials(last)));
     status.last_error_at = Some(now());

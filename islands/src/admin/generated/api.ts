@@ -271,3 +271,146 @@ export type ErrorBody = { title: string, error: string, errors?: Record<string, 
  * What the panel must do before trying again: `reauth` (confirm who you are).
  */
 code?: string, };
+
+/**
+ * Who is signed in: the administrator's e-mail, or `null` when no one is.
+ */
+export type SignedIn = { email: string | null, };
+
+/**
+ * The answer to a right password when the app's code is still needed.
+ */
+export type SecondFactorNeeded = { secondFactor: boolean, };
+
+/**
+ * Whether the app is on, how many recovery codes are left, and until when (Unix seconds,
+ * 0 for never) the session counts as having confirmed who it is.
+ */
+export type TotpStatus = { enabled: boolean, recoveryCodesLeft: number, reauthUntil: number, };
+
+/**
+ * Recovery codes, shown once.
+ */
+export type RecoveryCodes = { recoveryCodes: Array<string>, };
+
+/**
+ * What the panel shows to set the app up: the address (as a QR code, an SVG) and the
+ * secret to type by hand.
+ */
+export type Enrolment = { secret: string, uri: string, qrSvg: string, };
+
+/**
+ * A session as the panel lists it.
+ */
+export type SessionInfo = { 
+/**
+ * The start of the token's hash: names the session without giving it away.
+ */
+id: string, createdAt: number, lastSeenAt: number, client: string, agent: string, current: boolean, };
+
+/**
+ * How many sessions were ended.
+ */
+export type Ended = { ended: number, };
+
+/**
+ * A message for the person, the same whatever happened behind it.
+ */
+export type Notice = { message: string, };
+
+/**
+ * A passkey as the panel lists it.
+ */
+export type PasskeyInfo = { id: number, name: string, createdAt: number, lastUsedAt: number | null, };
+
+/**
+ * The name of a passkey just added.
+ */
+export type PasskeyAdded = { name: string, };
+
+/**
+ * One thing that happened.
+ */
+export type AuditEntry = { id: number, at: number, event: string, actor: string, client: string, detail: string, };
+
+/**
+ * Which text of a revision a version is: the one it saved, or the one it replaced.
+ */
+export type Side = "after" | "before";
+
+/**
+ * One version in the history: `revision`'s text on `side`.
+ */
+export type Version = { revision: number, side: Side, savedAt: number, author: string, action: Action, 
+/**
+ * The text is the file's text now.
+ */
+current: boolean, };
+
+/**
+ * The versions of one file, newest first.
+ */
+export type HistoryList = { doc: string, entries: Array<Version>, };
+
+/**
+ * One version's text beside the file's text now.
+ */
+export type VersionTexts = { text: string, current: string, };
+
+/**
+ * An editor's commit that was not applied, and why.
+ */
+export type Refused = { commit: string, 
+/**
+ * `Name <e-mail>`: shown in the panel only, never in health.
+ */
+author?: string, 
+/**
+ * Every problem, in Polish, each with its file and line.
+ */
+problems: Array<string>, };
+
+/**
+ * A document both the panel and an editor changed at once: the repository keeps the
+ * editor's text; the panel's is kept as a revision and a draft.
+ */
+export type Conflict = { docId: string, file: string, commit: string, author: string, editorText: string, panelText: string, };
+
+export type GitStatus = { branch: string, 
+/**
+ * Panel commits the remote does not have yet.
+ */
+unpushed: number, 
+/**
+ * Why the last push or fetch failed (credentials taken out of it).
+ */
+lastError: string | null, lastErrorAt: number | null, pushedAt: number | null, 
+/**
+ * The newest remote commit applied.
+ */
+applied: string | null, 
+/**
+ * An editor's commit that does not build: the last good build is served.
+ */
+broken: Refused | null, 
+/**
+ * An editor's commit that changes more than content: it waits for a deploy.
+ */
+needsDeploy: Refused | null, 
+/**
+ * The remote branch lost commits it had (a force-push): nothing is fetched until fixed.
+ */
+forcePush: Refused | null, 
+/**
+ * Documents changed on both sides at once, with both texts.
+ */
+conflicts: Array<Conflict>, 
+/**
+ * Fetches made since the start (webhooks and polls coalesce into these).
+ */
+fetches: number, };
+
+/**
+ * Whether the content follows a remote, and where it stands.
+ */
+export type GitPanel = { enabled: boolean, status: GitStatus | null, };

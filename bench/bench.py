@@ -360,16 +360,39 @@ def git_sync(runs=5):
     git(root, "push", "-q", remote, "HEAD:refs/heads/main")
     subprocess.run(["git", "clone", "-q", str(remote), str(editor)], check=True)
     secret, admin, password = "bench-secret", "magda@gabinet-harmonia.pl", "hasło do pomiaru"
-    admin_port = free_port()
+    admin_port, edge_port = free_port(), free_port()
+    # The edge: what PUBLISH_CMD syncs with rclone, served by nginx (as a CDN's origin would be).
+    edge_root = work / "edge"
+    edge_root.mkdir()
+    conf = work / "edge.conf"
+    conf.write_text(f"""worker_processes 1;
+pid {work}/edge.pid;
+error_log {work}/edge-error.log;
+events {{ worker_connections 64; }}
+http {{
+  access_log off;
+  open_file_cache off;
+  client_body_temp_path {work}/tmp;
+  server {{
+    listen 127.0.0.1:{edge_port};
+    root {edge_root};
+    location / {{ try_files $uri $uri/index.html =404; }}
+  }}
+}}
+""")
+    edge = subprocess.Popen(["nginx", "-c", str(conf), "-g", "daemon off;"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wait_port(edge_port, edge)
     proc, port = start_sidecar(work / "dist", work / "var", {"SITE_ROOT": str(root), "ADMIN_PORT": str(admin_port),
         "ADMIN_EMAIL": admin, "ADMIN_PASSWORD": password, "GIT_REMOTE": str(remote), "GIT_BRANCH": "main",
-        "GIT_POLL_SECONDS": "0", "GIT_WEBHOOK_SECRET": secret, "IMAGE_CACHE_DIR": str(ROOT / ".cache/images")})
+        "GIT_POLL_SECONDS": "0", "GIT_WEBHOOK_SECRET": secret, "IMAGE_CACHE_DIR": str(ROOT / ".cache/images"),
+        "PUBLISH_CMD": f"rclone sync --config /dev/null \"$DIST_DIR/\" '{edge_root}'"})
     base = f"http://127.0.0.1:{port}"
+    edge_base = f"http://127.0.0.1:{edge_port}"
     template = (ROOT / "content/blog/terapia-cbt.md").read_text()
 
-    def served(route):
+    def served(route, at=None):
         try:
-            return urllib.request.urlopen(base + route).status == 200
+            return urllib.request.urlopen((at or base) + route).status == 200
         except OSError:
             return False
 
@@ -381,7 +404,7 @@ def git_sync(runs=5):
             time.sleep(0.01)
 
     try:
-        pushed = []
+        pushed, at_edge = [], []
         for i in range(runs):
             slug = f"pomiar-{i}"
             (editor / f"content/blog/{slug}.md").write_text(template.replace("featured: true", "featured: false"))
@@ -395,6 +418,8 @@ def git_sync(runs=5):
                 "Content-Type": "application/json", "X-GitHub-Delivery": f"bench-{i}", "X-Hub-Signature-256": signature}))
             wait("the pushed article is served", lambda: served(f"/blog/{slug}"))
             pushed.append(time.perf_counter() - start)
+            wait("the pushed article is served by the edge", lambda: served(f"/blog/{slug}", edge_base))
+            at_edge.append(time.perf_counter() - start)
         panel = f"http://localhost:{admin_port}"
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
@@ -415,8 +440,11 @@ def git_sync(runs=5):
     finally:
         proc.terminate()
         proc.wait()
+        edge.terminate()
+        edge.wait()
         shutil.rmtree(work, ignore_errors=True)
     row(f"git push + signed webhook → new article served by the sidecar (median of {runs})", f"{statistics.median(pushed) * 1000:.0f} ms", "Decap/Keystatic: a CI build, minutes", "", "≤ 3 s")
+    row(f"git push + signed webhook → new article served by the nginx edge (PUBLISH_CMD rclone sync; median of {runs})", f"{statistics.median(at_edge) * 1000:.0f} ms", "Decap/Keystatic: a CI build, minutes", "", "≤ 3 s")
     row(f"'Zapisz zmiany' (PUT) → the administrator's commit on the remote (median of {runs})", f"{statistics.median(saved) * 1000:.0f} ms", "", "", "")
 
 

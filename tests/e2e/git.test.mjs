@@ -2,15 +2,21 @@
 // (GIT_REMOTE); an editor's own clone pushes, the forge's signed webhook arrives, and the
 // article is on the public site without anyone touching the server; a push with a broken
 // front matter is not published and the panel shows it at file:line until the next good
-// push; the panel's save reaches the editor's `git pull` with the administrator as author.
+// push; the panel's save reaches the editor's `git pull` with the administrator as author;
+// while the remote is down saves still publish at once and are pushed when it is back; the
+// panel and an editor changing one page at once keep both texts, and the owner picks one.
+// The remote is real: a bare repository over smart HTTP (`git http-backend` behind nginx and
+// fcgiwrap), and the public site is also served by the nginx edge that PUBLISH_CMD fills.
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { skip as noEdge, startEdge } from "./edge.mjs";
+import { bareRepository, skip as noGitServer, startGitServer } from "./gitserver.mjs";
+import { freePort, launchBrowser, openPage, siteCopy, startSite, waitFor } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -34,37 +40,63 @@ function git(dir, ...args) {
   ).trim();
 }
 
+const skip = noGitServer || noEdge;
+
 let work;
 let editor;
 let site;
+let edge;
+let server;
 let browser;
 let delivery = 0;
 before(async () => {
+  if (skip) return;
   work = mkdtempSync(join(tmpdir(), "harmonia-git-"));
+  const projects = join(work, "projects");
+  mkdirSync(projects);
+  bareRepository(projects, "site.git");
+  server = await startGitServer(work, projects);
+  const remote = server.url("site.git");
   const root = siteCopy((yaml) => yaml);
-  const remote = join(work, "remote.git");
-  execFileSync("git", ["init", "-q", "--bare", "-b", "main", remote]);
   git(root, "init", "-q", "-b", "main");
   git(root, "add", ".");
   git(root, "commit", "-q", "-m", "Strona");
   git(root, "push", "-q", remote, "HEAD:refs/heads/main");
   editor = join(work, "editor");
   execFileSync("git", ["clone", "-q", remote, editor]);
+  const edgeRoot = join(work, "edge");
+  const published = join(work, "published.txt");
+  const [adminPort, edgePanelPort] = [await freePort(), await freePort()];
   site = await startSite(root, {
+    ADMIN_PORT: String(adminPort),
     ADMIN_EMAIL: ADMIN,
     ADMIN_PASSWORD: PASSWORD,
     GIT_REMOTE: remote,
     GIT_BRANCH: "main",
     GIT_POLL_SECONDS: "0",
     GIT_WEBHOOK_SECRET: SECRET,
+    PUBLISH_CMD: `rclone sync --config /dev/null "$DIST_DIR/" '${edgeRoot}' && touch '${published}'`,
   });
+  await waitFor(() => existsSync(published), "PUBLISH_CMD after the start");
+  edge = await startEdge(work, site.base.replace("http://", ""), `127.0.0.1:${adminPort}`, edgePanelPort, edgeRoot);
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
+  await edge?.stop();
   await site?.stop();
+  await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+async function health() {
+  return (await (await fetch(`${site.base}/api/health`)).json()).git;
+}
+
+async function served(base, route, text) {
+  const res = await fetch(`${base}${route}`);
+  return res.ok && (!text || (await res.text()).includes(text));
+}
 
 /** What GitHub sends after a push: the body signed with the webhook's secret. */
 async function webhook() {
@@ -109,7 +141,10 @@ Spacer nad morzem to prosty sposób na odpoczynek. Opisujemy, jak zacząć.
 async function eventually(what, check) {
   const deadline = Date.now() + 30_000;
   while (!(await check())) {
-    assert.ok(Date.now() < deadline, `${what} did not happen within 30 s`);
+    if (Date.now() > deadline) {
+      const state = site ? JSON.stringify(await health()) : "";
+      assert.fail(`${what} did not happen within 30 s (the repository as health shows it: ${state})`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -125,13 +160,23 @@ async function panel() {
   return page;
 }
 
-describe("editors who commit Markdown", () => {
+/** Writes `text` as the first section of the page under the tab `tab` and saves it. */
+async function savePage(page, tab, text) {
+  await page.getByRole("tab", { name: tab, exact: true }).click();
+  await page.getByLabel("Treść sekcji 1").fill(text);
+  await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+  await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).first().waitFor();
+}
+
+describe("editors who commit Markdown", { skip }, () => {
   test("an editor's push is served without anyone touching the server", async () => {
     const started = Date.now();
     editorPushes("content/blog/spacer-nad-morzem.md", article("Spacer nad morzem"));
     await webhook();
     await eventually("the article is served", async () => (await fetch(`${site.base}/blog/spacer-nad-morzem`)).ok);
     console.log(`git push + webhook -> served by the sidecar: ${Date.now() - started} ms`);
+    await eventually("the edge serves it", () => served(edge.base, "/blog/spacer-nad-morzem"));
+    console.log(`git push + webhook -> served by the nginx edge: ${Date.now() - started} ms`);
     const html = await (await fetch(`${site.base}/blog`)).text();
     assert.match(html, /Spacer nad morzem/);
   });
@@ -173,6 +218,68 @@ describe("editors who commit Markdown", () => {
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);
     assert.match(readFileSync(join(editor, "content/pages/cennik.md"), "utf8"), /Cennik poprawiony w panelu\./);
+    await page.context().close();
+  });
+  test("while the remote is down, saves publish at once and are pushed when it is back", async () => {
+    await server.stop();
+    const page = await panel();
+    await savePage(page, "Pilna pomoc", "Tekst zapisany, gdy repozytorium nie odpowiadało.");
+    assert.ok(
+      await served(site.base, "/pilna-pomoc", "gdy repozytorium nie odpowiadało"),
+      "the sidecar serves it at once",
+    );
+    await eventually("the edge serves it", () => served(edge.base, "/pilna-pomoc", "gdy repozytorium nie odpowiadało"));
+    await eventually("the failed push is reported", async () => {
+      const g = await health();
+      return g.unpushed >= 1 && g.lastError !== null;
+    });
+    const waiting = page.getByRole("status").filter({ hasText: "Jeszcze nie wysłano do repozytorium" });
+    await page.reload();
+    await waiting.waitFor({ timeout: 15_000 });
+    await server.start();
+    await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
+    git(editor, "pull", "-q", "--rebase", "origin", "main");
+    assert.match(
+      readFileSync(join(editor, "content/pages/pilna-pomoc.md"), "utf8"),
+      /gdy repozytorium nie odpowiadało/,
+    );
+    assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);
+    await page.context().close();
+  });
+
+  test("the panel and an editor change one page at once: both texts are kept and the owner picks one", async () => {
+    const file = "content/services/terapia-par.md";
+    git(editor, "pull", "-q", "--rebase", "origin", "main");
+    const original = readFileSync(join(editor, file), "utf8");
+    const editorText = original.replace(
+      "## Na czym polega terapia par?",
+      "## Jak wygląda terapia par według redakcji?",
+    );
+    assert.notEqual(editorText, original);
+    editorPushes(file, editorText);
+    const page = await panel();
+    await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
+    await webhook();
+    const conflict = page.getByRole("alert").filter({ hasText: "Zmieniono w repozytorium w tym samym czasie" });
+    await eventually("the conflict is reported", async () => (await health()).conflicts.length > 0);
+    await page.reload();
+    await conflict.waitFor({ timeout: 15_000 });
+    const texts = await conflict.innerText();
+    assert.match(texts, /Jak wygląda terapia par według redakcji\?/, "the editor's text is shown");
+    assert.match(texts, /Wersja panelowa: terapia par krok po kroku\./, "the panel's text is shown");
+    await page.screenshot({ path: join(tmpdir(), "harmonia-git-conflict.png"), fullPage: true });
+    // The repository kept the editor's commit: that is what is served until the owner chooses.
+    await eventually("the editor's text is served", () => served(site.base, "/uslugi/terapia-par", "według redakcji"));
+    await conflict.getByRole("button", { name: "Opublikuj wersję z panelu" }).click();
+    await eventually("the panel's text is served", () =>
+      served(site.base, "/uslugi/terapia-par", "Wersja panelowa: terapia par krok po kroku."),
+    );
+    await conflict.waitFor({ state: "detached", timeout: 15_000 });
+    await eventually("the choice reaches the editor's git pull", async () => {
+      git(editor, "pull", "-q", "--rebase", "origin", "main");
+      return readFileSync(join(editor, file), "utf8").includes("Wersja panelowa: terapia par krok po kroku.");
+    });
+    assert.deepEqual(page.problems, []);
     await page.context().close();
   });
 });

@@ -924,6 +924,15 @@ async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
             .wait_idle(std::time::Duration::from_secs(60)),
         "the variants are encoded in the background"
     );
+    let listed = send(&app, get(&cookie, "/api/images")).await.body;
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["pending"] == json!(false)),
+        "no picture waits once the worker is idle: {listed}"
+    );
     let page = s.served("/blog/terapia-online");
     // The hero is the uploaded photo's responsive set (the image pipeline's variants), with
     // the text given at upload.

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, repoRoot, siteCopy, startSite } from "./harness.mjs";
 import { ADMIN, PASSWORD, VIEWPORTS, clean, ownerPanel, screenshots } from "./owner-kit.mjs";
 
 const shot = screenshots(process.env.SHOTS ?? join(tmpdir(), "harmonia-writing-shots"));
@@ -172,6 +172,93 @@ describe("a writing surface", () => {
       await chips.locator(".chips").scrollIntoViewIfNeeded();
       await shot(page, "placeholder-chips");
       await clean(page, "chips and the Markdown help");
+      await page.context().close();
+    });
+  }
+});
+
+/** A photograph no cache has seen: the site's own, with a comment segment that makes its bytes new. */
+function newPhotograph(note) {
+  const jpeg = readFileSync(join(repoRoot, "content", "images", "baltyk-poranek.jpg"));
+  const text = Buffer.from(`zdjecie testowe ${note} ${Date.now()}`);
+  const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, text.length + 2]), text]);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+}
+
+describe("uploads that feel quick", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`an upload shows the bytes sent, then the variants being made, and the picture is usable at once at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Obrazy" }).click();
+      const pictures = page.getByRole("region", { name: "Obrazy" });
+      const photo = newPhotograph(viewport.width);
+      const name = `zdjecie-z-telefonu-${viewport.width}`;
+      await pictures.getByLabel(/^Plik/).setInputFiles({ name: `${name}.jpg`, mimeType: "image/jpeg", buffer: photo });
+      await pictures.getByLabel(/^Tekst alternatywny/).fill("Morze o poranku, zdjęcie z telefonu");
+      // A slow connection (about 200 kB/s up), so that the progress of the bytes can be seen.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
+      // Every state the upload's status shows, as it shows it.
+      await page.evaluate(() => {
+        window.seen = [];
+        new MutationObserver(() => {
+          const status = document.querySelector(".upload-progress");
+          const bar = status?.querySelector("progress");
+          const said = status && `${status.textContent}|${bar ? `${bar.value}/${bar.max}` : ""}`;
+          if (said && window.seen.at(-1) !== said) window.seen.push(said);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      await page.getByRole("button", { name: "Prześlij obraz" }).click();
+      await page.getByRole("status").filter({ hasText: "Przesyłanie:" }).waitFor();
+      const sending = page.getByRole("progressbar", { name: /^Przesyłanie: .* z / });
+      assert.equal(await sending.count(), 1, "the bytes' progress is a labelled progress bar");
+      await page.waitForFunction(() => Number(document.querySelector(".upload-progress progress")?.value) > 0);
+      await shot(page, "upload-sending");
+      await clean(page, "an upload on its way");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      const usable = page.getByRole("status").filter({ hasText: "jest już na stronie i można go użyć" });
+      await usable.waitFor({ timeout: 60_000 });
+      const file = `${name}.jpg`;
+      const served = await fetch(`${site.base}/images/${file}`);
+      assert.equal(served.status, 200, "the picture is served at once, before its variants");
+      assert.equal(Buffer.from(await served.arrayBuffer()).length, photo.length);
+      assert.equal(await page.getByRole("progressbar", { name: /Przygotowywanie lżejszych wersji/ }).count(), 1);
+      await shot(page, "upload-variants");
+      await clean(page, "an upload's variants being made");
+      await page
+        .getByRole("status")
+        .filter({ hasText: `Gotowe: obraz ${file} ma już lżejsze wersje` })
+        .waitFor({
+          timeout: 120_000,
+        });
+      const seen = await page.evaluate(() => window.seen);
+      const partly = seen.some((said) => {
+        const [, sent, total] = /^Przesyłanie: .*\|(\d+)\/(\d+)$/.exec(said) ?? [];
+        return Number(sent) > 0 && Number(sent) < Number(total);
+      });
+      assert.ok(partly, `some of the bytes, on their way, were shown: ${seen.join(" → ")}`);
+      assert.ok(
+        seen.findIndex((s) => s.startsWith("Przesyłanie")) < seen.findIndex((s) => s.includes("lżejszych wersji")),
+        "the bytes first, then the variants",
+      );
+      await pictures.getByRole("img", { name: "Morze o poranku, zdjęcie z telefonu" }).first().waitFor();
+      assert.equal(
+        (await fetch(`${site.base}/api/health`).then((r) => r.json())).images,
+        0,
+        "no photograph waits once the panel says it is done",
+      );
+      await shot(page, "upload-done");
       await page.context().close();
     });
   }

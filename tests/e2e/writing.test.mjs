@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, repoRoot, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, repoRoot, siteCopy, startSite } from "./harness.mjs";
 import { ADMIN, PASSWORD, VIEWPORTS, clean, ownerPanel, screenshots } from "./owner-kit.mjs";
 
 const shot = screenshots(process.env.SHOTS ?? join(tmpdir(), "harmonia-writing-shots"));
@@ -259,6 +259,77 @@ describe("uploads that feel quick", () => {
         "no photograph waits once the panel says it is done",
       );
       await shot(page, "upload-done");
+      await page.context().close();
+    });
+  }
+});
+
+/** The rows of the public '/cennik' as visitors read them: name, duration, price. */
+async function publicPrices(browserPage) {
+  await browserPage.goto(`${site.base}/cennik`);
+  return browserPage
+    .locator(".price-list .price-row")
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        [".price-name a", ".price-duration", ".price-amount"].map((s) => r.querySelector(s)?.textContent?.trim() ?? ""),
+      ),
+    );
+}
+
+describe("the price list laid out like '/cennik'", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`'Cennik' shows the rows of '/cennik' in its order, whole, and a removed row comes back with 'Cofnij' at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Cennik" }).click();
+      const prices = page.getByRole("region", { name: "Cennik" });
+      const lines = prices.locator(".price-preview");
+      await lines.first().waitFor();
+      const shown = await lines.evaluateAll((rows) =>
+        rows.map((r) =>
+          [".price-name strong", ".price-duration", ".price-amount"].map(
+            (s) => r.querySelector(s)?.textContent?.trim() ?? "",
+          ),
+        ),
+      );
+      const visitor = await openPage(browser, site.base, viewport);
+      assert.deepEqual(shown, await publicPrices(visitor), "each row's line is the public row, in the public order");
+      await visitor.context().close();
+
+      // Nothing is cut: names and notes whole in their fields (they wrap), and on a computer each
+      // service's name whole in its choice (a phone's native choice shows the whole list when opened).
+      const cut = await prices.evaluate((form, wide) => {
+        const found = [];
+        for (const field of form.querySelectorAll("input[type=text], textarea")) {
+          if (field.scrollWidth > field.clientWidth + 1 || field.scrollHeight > field.clientHeight + 1)
+            found.push(field.value);
+        }
+        const measure = document.createElement("canvas").getContext("2d");
+        for (const select of wide ? form.querySelectorAll("select") : []) {
+          const style = getComputedStyle(select);
+          measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          const text = select.selectedOptions[0]?.textContent ?? "";
+          if (measure.measureText(text).width > room) found.push(text);
+        }
+        return found;
+      }, viewport.width > 600);
+      assert.deepEqual(cut, [], "no name, note or service is cut");
+      await shot(page, "prices-like-public");
+      await clean(page, "the price list laid out like /cennik");
+
+      const names = prices.getByLabel("Nazwa");
+      const count = await names.count();
+      const third = await names.nth(2).inputValue();
+      await prices.getByRole("button", { name: "Usuń pozycję 3" }).click();
+      assert.equal(await names.count(), count - 1);
+      const undo = prices.getByRole("button", { name: /^Cofnij/ });
+      await page.waitForFunction(() => document.activeElement?.id === "price-undo");
+      await shot(page, "price-row-removed");
+      await clean(page, "a removed price row");
+      await undo.click();
+      assert.equal(await names.count(), count);
+      assert.equal(await names.nth(2).inputValue(), third, "the row is back where it was");
+      assert.equal(await lines.nth(2).locator("strong").textContent(), third);
       await page.context().close();
     });
   }

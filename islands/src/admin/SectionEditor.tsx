@@ -3,8 +3,9 @@
 // facts, a picture), and a native text area that grows with the text, so undo, spell-check
 // and screen readers work as everywhere. The facts the text names are shown under it as
 // labelled chips with their current values.
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { Placeholder, Section } from "./api";
+import { useGrowing } from "./growing";
 import LinkDialog, { type PageLink } from "./LinkDialog";
 import PlaceholderDialog from "./PlaceholderDialog";
 import { bold, heading, insertAt, link, list, placeholdersIn, type Selection, type TextEdit } from "./markdownEdits";
@@ -29,30 +30,6 @@ function apply(area: HTMLTextAreaElement, edit: TextEdit): void {
     area.dispatchEvent(new Event("input", { bubbles: true }));
   }
   area.setSelectionRange(edit.select.start, edit.select.end);
-}
-
-/** The text area as tall as its text (no inner scroll bar), kept so as the text or width changes. */
-function useGrowing(area: React.RefObject<HTMLTextAreaElement | null>, text: string): void {
-  const fit = useCallback(() => {
-    const el = area.current;
-    if (!el) return;
-    el.style.height = "auto";
-    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
-  }, [area]);
-  useLayoutEffect(fit, [fit, text]);
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    let width = el.clientWidth;
-    const watch = new ResizeObserver(() => {
-      if (el.clientWidth !== width) {
-        width = el.clientWidth;
-        fit();
-      }
-    });
-    watch.observe(el);
-    return () => watch.disconnect();
-  }, [area, fit]);
 }
 
 type Dialog = { kind: "link"; selection: Selection; label: string } | { kind: "placeholder"; selection: Selection };

@@ -167,6 +167,12 @@ describe("a writing surface", () => {
       await dialog.waitFor({ state: "detached" });
       assert.match(await area.inputValue(), /\{\{ telefon \}\}$/, "the file gets the placeholder");
       await chips.locator(".chip-row", { hasText: "[telefon gabinetu]" }).waitFor();
+      await area.press("End");
+      await page.keyboard.type(" {{ ulica }}");
+      await chips
+        .locator(".chip-unknown", { hasText: "{{ ulica }}" })
+        .getByText(/nieznana nazwa danych/)
+        .waitFor();
       await editor.getByText("Pomoc: Markdown").click();
       await editor.getByRole("region", { name: "Znaki Markdown" }).getByText("**ważne słowo**").waitFor();
       await chips.locator(".chips").scrollIntoViewIfNeeded();

@@ -194,12 +194,16 @@ export default function SectionEditor({
         <ul className="chips" aria-label={`Dane gabinetu w sekcji ${n}`}>
           {used.map((name) => {
             const fact = known.get(name);
+            // Before the facts are loaded (or if they cannot be), a name is shown as written.
+            const unknown = !fact && placeholders.length > 0;
             return (
-              <li key={name} className={fact ? "chip-row" : "chip-row chip-unknown"}>
+              <li key={name} className={unknown ? "chip-row chip-unknown" : "chip-row"}>
                 <span className="chip">{fact ? chipText(fact.label) : `{{ ${name} }}`}</span>{" "}
-                <span className="chip-value">
-                  {fact ? fact.shown : "nieznana nazwa danych: zapis zostanie odrzucony, popraw ją albo usuń"}
-                </span>
+                {(fact || unknown) && (
+                  <span className="chip-value">
+                    {fact ? fact.shown : "nieznana nazwa danych: zapis zostanie odrzucony, popraw ją albo usuń"}
+                  </span>
+                )}
               </li>
             );
           })}

@@ -96,11 +96,13 @@ audit: test-deps islands
 ## Benchmarks of issues 8, 15, 23 and 25 (installs Hugo, nginx and wrk if missing); prints one
 ## Markdown table. BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many
 ## photographs), BENCH_ONLY=build only the article builds and edits, BENCH_ONLY=git only issue
-## 23's git push → served and save → on the remote, BENCH_ONLY=fresh only a fresh clone's
+## 23's git push → served and save → on the remote, BENCH_ONLY=upload only issue 22's phone
+## photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
 ## `make run` and `make test` (long: an empty cargo cache).
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos
+	$(CARGO) build -p sidecar
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 

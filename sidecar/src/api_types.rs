@@ -52,6 +52,7 @@ pub fn typescript() -> String {
         crate::articles::DeletedView,
         crate::data::PricesBody,
         crate::data::FactsBody,
+        content::facts::Placeholder,
         crate::preview::Unsaved,
         crate::preview::DraftBody,
         crate::db::Draft,

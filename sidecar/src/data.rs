@@ -33,7 +33,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .app_data(json)
             .route(web::get().to(facts))
             .route(web::put().to(save_facts)),
-    );
+    )
+    .route("/api/placeholders", web::get().to(placeholders));
+}
+
+/// `GET /api/placeholders`: the facts a text may name (`{{ adres }}`), each with its Polish
+/// meaning and what the live site shows in its place, for the editor's labelled chips.
+async fn placeholders(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
+    let list = match &state.site.live.current().renderer {
+        Some(renderer) => content::facts::placeholders(renderer.content()),
+        None => Vec::new(),
+    };
+    no_store().json(list)
 }
 
 async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

@@ -161,6 +161,8 @@ struct Stored {
     alt: String,
     bytes: usize,
     warning: Option<String>,
+    /// Its lighter variants are still being made (`GET /api/images` says when they are).
+    pending: bool,
 }
 
 /// `POST /api/images?name=…&alt=…` with the image as the body.
@@ -206,6 +208,7 @@ async fn upload(
         let failure = state.site.publishing.status().failure;
         let warnings: Vec<String> = failure.into_iter().chain(committed).collect();
         Ok::<_, ApiError>(Stored {
+            pending: state.site.images.waits_for(&file),
             url: format!("/images/{file}"),
             file,
             alt,
@@ -314,6 +317,8 @@ struct Listed {
     /// The alternative text given at upload, if the image came from the panel.
     alt: Option<String>,
     bytes: u64,
+    /// Still waiting for its variants (a photograph just uploaded): shown as it is until then.
+    pending: bool,
 }
 
 /// `GET /api/images`: every image under `content/images/`, uploaded ones with their text.
@@ -339,6 +344,7 @@ async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse,
                             url: format!("/images/{file}"),
                             alt: alts.get(&file).cloned(),
                             bytes: e.metadata().map(|m| m.len()).unwrap_or(0),
+                            pending: state.site.images.waits_for(&file),
                             file,
                         })
                     })

@@ -21,7 +21,7 @@ pub struct Pending {
 #[derive(Default)]
 struct Queue {
     waiting: BTreeSet<String>,
-    encoding: usize,
+    encoding: Vec<String>,
 }
 
 impl Pending {
@@ -41,14 +41,21 @@ impl Pending {
     /// Photographs not yet shown with their variants: waiting or being encoded.
     pub fn count(&self) -> usize {
         let queue = self.queue();
-        queue.waiting.len() + queue.encoding
+        queue.waiting.len() + queue.encoding.len()
+    }
+
+    /// Whether `image` (a path under `content/images/`) still waits for its variants: the
+    /// panel shows an upload's encoding until it does not.
+    pub fn waits_for(&self, image: &str) -> bool {
+        let queue = self.queue();
+        queue.waiting.contains(image) || queue.encoding.iter().any(|i| i == image)
     }
 
     /// Waits until nothing is waiting or being encoded, at most `timeout`; whether it is so.
     pub fn wait_idle(&self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
         let mut queue = self.queue();
-        while queue.waiting.len() + queue.encoding > 0 {
+        while queue.waiting.len() + queue.encoding.len() > 0 {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return false;
@@ -69,7 +76,7 @@ impl Pending {
             queue = self.changed.wait(queue).unwrap_or_else(|p| p.into_inner());
         }
         let taken: Vec<String> = std::mem::take(&mut queue.waiting).into_iter().collect();
-        queue.encoding = taken.len();
+        queue.encoding.clone_from(&taken);
         taken
     }
 
@@ -82,7 +89,7 @@ impl Pending {
         if queue.waiting.len() < before {
             tracing::warn!("image variants could not be kept in the image cache; those photographs are shown as they are");
         }
-        queue.encoding = 0;
+        queue.encoding.clear();
         self.changed.notify_all();
     }
 }
@@ -121,4 +128,25 @@ fn encode(state: &AppState, images: &[String]) {
         ms = started.elapsed().as_millis() as u64,
         "image variants encoded"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photograph_waits_from_its_request_until_its_round_ends() {
+        let pending = Pending::default();
+        pending.add(&["nowe.jpg".to_string()]);
+        assert!(pending.waits_for("nowe.jpg"));
+        assert!(!pending.waits_for("inne.jpg"));
+        let taken = pending.take();
+        assert!(
+            pending.waits_for("nowe.jpg"),
+            "being encoded is waiting too"
+        );
+        pending.done(&taken);
+        assert!(!pending.waits_for("nowe.jpg"));
+        assert_eq!(pending.count(), 0);
+    }
 }

@@ -11,7 +11,7 @@ use common::{send, setup, signed_in, PANEL_ORIGIN};
 use serde_json::json;
 
 /// Every route of the panel's API, as method and path.
-const ADMIN_ROUTES: [(&str, &str); 19] = [
+const ADMIN_ROUTES: [(&str, &str); 20] = [
     ("POST", "/api/auth/login"),
     ("GET", "/api/auth/session"),
     ("POST", "/api/auth/logout"),
@@ -31,6 +31,7 @@ const ADMIN_ROUTES: [(&str, &str); 19] = [
     ("POST", "/api/articles"),
     ("GET", "/api/prices"),
     ("GET", "/api/facts"),
+    ("GET", "/api/placeholders"),
     ("GET", "/api/images"),
     ("GET", "/api/messages"),
     ("GET", "/api/messages/export?email=anna%40example.pl"),

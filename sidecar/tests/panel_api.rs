@@ -687,6 +687,17 @@ async fn the_facts_are_edited_checked_in_polish_and_shown_on_every_page() {
         s.file("site.yaml").contains("# Where patients come"),
         "comments stay"
     );
+    let placeholders = send(&app, get(&cookie, "/api/placeholders")).await.body;
+    let phone = placeholders
+        .as_array()
+        .and_then(|all| all.iter().find(|p| p["name"] == "telefon"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        phone,
+        json!({ "name": "telefon", "label": "telefon gabinetu", "shown": "+48 58 111 22 33" }),
+        "the editor's chips show the fact as visitors see it now"
+    );
     let fresh = send(&app, get(&cookie, "/api/facts")).await.body;
     for (field, value, expected) in [
         ("postalCode", json!("80244"), "NN-NNN"),
@@ -912,6 +923,15 @@ async fn an_image_is_stored_by_what_it_is_under_a_safe_name_and_served() {
             .images
             .wait_idle(std::time::Duration::from_secs(60)),
         "the variants are encoded in the background"
+    );
+    let listed = send(&app, get(&cookie, "/api/images")).await.body;
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|i| i["pending"] == json!(false)),
+        "no picture waits once the worker is idle: {listed}"
     );
     let page = s.served("/blog/terapia-online");
     // The hero is the uploaded photo's responsive set (the image pipeline's variants), with

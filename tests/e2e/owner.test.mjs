@@ -3,21 +3,14 @@
 // restore, for a page and for the price list. Screenshots go to $SHOTS (or a temp dir)
 // to be looked at.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { violations } from "./axe.mjs";
 import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { ADMIN, PASSWORD, VIEWPORTS, clean, ownerPanel, screenshots } from "./owner-kit.mjs";
 
-const ADMIN = "magda@gabinet-harmonia.pl";
-const PASSWORD = "hasło właścicielki do testów";
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 const shots = process.env.SHOTS ?? join(tmpdir(), "harmonia-owner-shots");
-mkdirSync(shots, { recursive: true });
+const shot = screenshots(shots);
 
 let site;
 let browser;
@@ -33,24 +26,7 @@ after(async () => {
   await site?.stop();
 });
 
-/** The signed-in panel in a context that lets axe in (it runs as an injected script). */
-async function panel(viewport) {
-  const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
-  await page.goto(`${site.panel}/administratormagda`);
-  await page.getByLabel("E-mail").fill(ADMIN);
-  await page.getByLabel("Hasło").fill(PASSWORD);
-  await page.getByRole("button", { name: "Zaloguj się" }).click();
-  await page.getByRole("tab").first().waitFor();
-  return page;
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
-}
-
-async function clean(page, label) {
-  assert.deepEqual(await violations(page, `${label} at ${page.viewportSize().width} px`), []);
-}
+const panel = (viewport) => ownerPanel(browser, site, viewport);
 
 async function status(page, text) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();

@@ -30,6 +30,30 @@ pub const NAMES: [&str; 11] = [
     "tabela_cookies",
 ];
 
+/// What each name means, as the panel shows it in a text ('[adres gabinetu]').
+const LABELS: [(&str, &str); 11] = [
+    ("nazwa", "nazwa gabinetu"),
+    ("godziny", "godziny otwarcia"),
+    ("adres", "adres gabinetu"),
+    ("telefon", "telefon gabinetu"),
+    ("email", "e-mail gabinetu"),
+    ("nazwa_prawna", "nazwa firmy"),
+    ("administrator", "administrator danych"),
+    ("nip", "NIP"),
+    ("regon", "REGON"),
+    ("uslugi_online", "lista usług online"),
+    ("tabela_cookies", "tabela plików cookie"),
+];
+
+/// A fact a text may name, as the panel shows it: its name, its Polish meaning and what a
+/// visitor sees in its place now (plain text, not the Markdown it becomes).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+pub struct Placeholder {
+    pub name: String,
+    pub label: String,
+    pub shown: String,
+}
+
 fn pattern() -> &'static Regex {
     static PATTERN: OnceLock<Regex> = OnceLock::new();
     PATTERN.get_or_init(|| Regex::new(r"\{\{\s*([A-Za-z_]+)\s*\}\}").expect("valid regex"))
@@ -132,6 +156,40 @@ pub fn opening_hours(site: &crate::model::SiteConfig) -> Vec<String> {
         .collect()
 }
 
+/// Every fact a text may name, in the order of [`NAMES`], with its current value.
+pub fn placeholders(content: &Content) -> Vec<Placeholder> {
+    let site = &content.site;
+    let facts = Facts::new(content);
+    let online: Vec<String> = online_services(content)
+        .lines()
+        .filter_map(|line| {
+            let title = line.strip_prefix("- [")?;
+            Some(title.split_once("](")?.0.to_string())
+        })
+        .collect();
+    NAMES
+        .iter()
+        .map(|&name| {
+            let shown = match name {
+                "telefon" => site.phone.clone(),
+                "email" => site.email.clone(),
+                "uslugi_online" => online.join(", "),
+                "tabela_cookies" => format!("tabela {} plików cookie", site.cookies.len()),
+                _ => facts.values.get(name).cloned().unwrap_or_default(),
+            };
+            let label = LABELS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(name, |(_, l)| l);
+            Placeholder {
+                name: name.to_string(),
+                label: label.to_string(),
+                shown,
+            }
+        })
+        .collect()
+}
+
 impl Facts {
     pub fn new(content: &Content) -> Self {
         let site = &content.site;
@@ -210,6 +268,17 @@ mod tests {
                 name: "ulica".into()
             }]
         );
+    }
+
+    #[test]
+    fn every_name_has_a_polish_label() {
+        for name in NAMES {
+            assert!(
+                LABELS.iter().any(|(n, l)| *n == name && !l.is_empty()),
+                "{name} has no label"
+            );
+        }
+        assert_eq!(LABELS.len(), NAMES.len());
     }
 
     #[test]

@@ -1,9 +1,15 @@
-// The content editor of one page (SPEC §2 Admin panel): its sections, each with a type and a
-// five-row text area, added, changed and deleted, then saved; a picture can be put into a
-// section, and other actions (preview, draft, delete) sit beside 'Zapisz zmiany'.
+// The content editor of one page (SPEC §2 Admin panel): its sections, each a writing surface
+// (SectionEditor: its type as a Polish choice, a Markdown toolbar, a text area that grows),
+// added, changed and deleted, then saved; other actions (preview, draft, delete) sit beside
+// 'Zapisz zmiany'.
 import { useEffect, type ReactNode } from "react";
 import type { Section } from "./api";
+import type { PageLink } from "./LinkDialog";
+import MarkdownHelp from "./MarkdownHelp";
+import { usePlaceholders } from "./placeholders";
 import { showProblem, type Place } from "./problems";
+import SectionEditor, { fieldId } from "./SectionEditor";
+import { DEFAULT_SECTION_TYPE } from "./sectionTypes";
 
 export interface EditorProps {
   sections: Section[];
@@ -16,9 +22,9 @@ export interface EditorProps {
   actions?: ReactNode;
   /** The section a refused save named: marked, shown and focused. */
   problem?: Place | null;
+  /** The site's own pages, which 'Link' offers. */
+  pages: PageLink[];
 }
-
-const fieldId = (i: number, part: "type" | "content") => `section-${i + 1}-${part}`;
 
 export default function Editor({
   sections,
@@ -29,7 +35,9 @@ export default function Editor({
   onInsertImage,
   actions,
   problem,
+  pages,
 }: EditorProps) {
+  const placeholders = usePlaceholders();
   useEffect(() => {
     if (problem) showProblem(fieldId(problem.n - 1, /^Sekcja \d+: typ\b/.test(problem.text) ? "type" : "content"));
   }, [problem]);
@@ -37,54 +45,22 @@ export default function Editor({
     onChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   return (
     <div className="editor">
+      <MarkdownHelp />
       <ol className="editor-sections">
         {sections.map((section, i) => {
           const marked = problem?.n === i + 1;
-          const described = marked ? `section-${i + 1}-problem` : undefined;
           return (
             <li key={i} className={marked ? "editor-section has-problem" : "editor-section"}>
-              <fieldset>
-                <legend>Sekcja {i + 1}</legend>
-                {marked && (
-                  <p id={described} className="field-problem">
-                    {problem.text}
-                  </p>
-                )}
-                <input
-                  id={fieldId(i, "type")}
-                  aria-describedby={described}
-                  aria-invalid={marked || undefined}
-                  type="text"
-                  value={section.type}
-                  placeholder="Typ sekcji"
-                  aria-label={`Typ sekcji ${i + 1}`}
-                  onChange={(e) => update(i, { type: e.target.value })}
-                />
-                <textarea
-                  id={fieldId(i, "content")}
-                  aria-describedby={described}
-                  aria-invalid={marked || undefined}
-                  rows={5}
-                  value={section.content}
-                  placeholder="Treść sekcji"
-                  aria-label={`Treść sekcji ${i + 1}`}
-                  onChange={(e) => update(i, { content: e.target.value })}
-                />
-                <div className="editor-section-actions">
-                  {onInsertImage && (
-                    <button type="button" className="btn btn-secondary btn-small" onClick={() => onInsertImage(i)}>
-                      Wstaw obraz<span className="visually-hidden"> do sekcji {i + 1}</span>
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    onClick={() => onChange(sections.filter((_, j) => j !== i))}
-                  >
-                    Usuń sekcję<span className="visually-hidden"> {i + 1}</span>
-                  </button>
-                </div>
-              </fieldset>
+              <SectionEditor
+                index={i}
+                section={section}
+                onChange={(patch) => update(i, patch)}
+                onRemove={() => onChange(sections.filter((_, j) => j !== i))}
+                onInsertImage={onInsertImage && (() => onInsertImage(i))}
+                pages={pages}
+                placeholders={placeholders}
+                problem={marked ? problem.text : null}
+              />
             </li>
           );
         })}
@@ -93,7 +69,7 @@ export default function Editor({
         <button
           type="button"
           className="btn btn-secondary"
-          onClick={() => onChange([...sections, { type: "text", content: "" }])}
+          onClick={() => onChange([...sections, { type: DEFAULT_SECTION_TYPE, content: "" }])}
         >
           Dodaj sekcję
         </button>

@@ -1,5 +1,38 @@
-// A modal dialog of the panel (native <dialog>: focus kept inside, Escape closes it).
-import { useEffect, useId, useRef, type ReactNode } from "react";
+// A modal dialog of the panel (native <dialog>: the page behind is inert, Escape closes it).
+// The focus starts on the element marked `data-autofocus`, if there is one, and Tab goes
+// round within the dialog instead of out to the browser's own controls.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+
+const FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]";
+
+/** What Tab stops at inside `root`, in order (of a group of radio buttons, the checked one). */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
+    if (el.tabIndex < 0 || el.matches(":disabled") || el.getClientRects().length === 0) return false;
+    if (el instanceof HTMLInputElement && el.type === "radio" && el.name) {
+      const group = [...root.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(el.name)}"]`)];
+      return group.some((r) => r.checked) ? el.checked : group[0] === el;
+    }
+    return true;
+  });
+}
+
+/** Keeps Tab and Shift+Tab inside the dialog: from its last stop to its first, and back. */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const stops = tabStops(event.currentTarget);
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const here = document.activeElement;
+  if (!first || !last) return;
+  if (!event.shiftKey && here === last) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && here === first) {
+    event.preventDefault();
+    last.focus();
+  }
+}
 
 export interface ModalProps {
   title: string;
@@ -12,11 +45,20 @@ export default function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   useEffect(() => {
     const d = dialog.current;
-    if (d && !d.open) d.showModal();
+    if (d && !d.open) {
+      d.showModal();
+      d.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     return () => d?.close();
   }, []);
   return (
-    <dialog ref={dialog} className="admin-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="admin-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={keepFocusInside}
+    >
       <div className="booking-dialog-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="dialog-close" aria-label="Zamknij" onClick={onClose}>

@@ -1,7 +1,8 @@
 // 'Obrazy': pictures of the site, uploading one (JPEG, PNG or WebP, at most 15 MB) with its
 // alternative text, and deleting one no page shows (the server says which pages do). A picture is then chosen as a page's main image in its settings, or
-// put into a section with ImagePicker.
-import { useState, type FormEvent } from "react";
+// put into a section with ImagePicker. An upload shows the bytes sent, then the server's
+// check, then — the picture already usable — the making of its lighter variants.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
 import Modal from "./Modal";
 import type { Toast } from "./saving";
@@ -12,8 +13,46 @@ const WRONG_TYPE = "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdj�
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+/** Where an upload is: its bytes on the way, the server checking them, its variants being made. */
+type Progress =
+  | { step: "sending"; sent: number; total: number }
+  | { step: "checking" }
+  | { step: "variants"; file: string }
+  | { step: "done"; file: string };
+
+/** How often the panel asks whether a picture's variants are done. */
+const POLL_MS = 1000;
+
+function UploadProgress({ progress }: { progress: Progress }) {
+  const id = useId();
+  const [label, bar] = (() => {
+    switch (progress.step) {
+      case "sending":
+        return [
+          `Przesyłanie: ${progress.sent ? size(progress.sent) : "0 kB"} z ${size(progress.total)} (${Math.floor((100 * progress.sent) / Math.max(1, progress.total))}%)`,
+          <progress aria-labelledby={id} max={progress.total} value={progress.sent} />,
+        ];
+      case "checking":
+        return ["Przesłano. Serwer sprawdza i zapisuje obraz…", <progress aria-labelledby={id} />];
+      case "variants":
+        return [
+          `Obraz ${progress.file} jest już na stronie i można go użyć. Przygotowywanie lżejszych wersji dla telefonów i komputerów…`,
+          <progress aria-labelledby={id} />,
+        ];
+      case "done":
+        return [`Gotowe: obraz ${progress.file} ma już lżejsze wersje dla telefonów i komputerów.`, null];
+    }
+  })();
+  return (
+    <div className="upload-progress" role="status">
+      <span id={id}>{label}</span>
+      {bar}
+    </div>
+  );
 }
 
 export function Pictures({
@@ -29,6 +68,26 @@ export function Pictures({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const [progress, setProgress] = useState<Progress | null>(null);
+  // While a picture's variants are being made, ask now and then whether they are done.
+  const waiting = progress?.step === "variants" ? progress.file : null;
+  const uploaded = useRef(onUploaded);
+  uploaded.current = onUploaded;
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const timer = window.setInterval(async () => {
+      const list = await api.images().catch(() => null);
+      const mine = list?.find((p) => p.file === waiting);
+      if (!live || !list || mine?.pending) return;
+      setProgress({ step: "done", file: waiting });
+      if (mine) uploaded.current(mine);
+    }, POLL_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [waiting]);
   const remove = async (file: string) => {
     if (!window.confirm(`Usunąć obraz ${file}? Tej operacji nie można cofnąć.`)) return;
     setError("");
@@ -52,12 +111,17 @@ export function Pictures({
     if (file.size > MAX_IMAGE_BYTES) return setError(TOO_LARGE);
     if (!alt) return setError("Podaj tekst alternatywny: co przedstawia obraz, dla osób, które go nie widzą.");
     setBusy(true);
+    setProgress({ step: "sending", sent: 0, total: file.size });
     try {
-      const stored = await api.upload(file, alt);
+      const stored = await api.upload(file, alt, (sent, total) =>
+        setProgress(sent < total ? { step: "sending", sent, total } : { step: "checking" }),
+      );
       toast("success", { title: "Sukces", text: `Przesłano obraz ${stored.file}.` });
       form.reset();
+      setProgress(stored.pending ? { step: "variants", file: stored.file } : { step: "done", file: stored.file });
       onUploaded(stored);
     } catch (e) {
+      setProgress(null);
       setError(isApiError(e) && e.error ? e.error : "Nie udało się przesłać obrazu.");
     } finally {
       setBusy(false);
@@ -83,6 +147,7 @@ export function Pictures({
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Przesyłanie…" : "Prześlij obraz"}
         </button>
+        {progress && <UploadProgress progress={progress} />}
       </form>
       <ul className="picture-grid">
         {pictures.map((p) => (

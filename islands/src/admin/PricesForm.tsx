@@ -1,8 +1,12 @@
 // 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
-// removed, then saved; the server checks it by the rules of `make check`.
-import { useCallback, useEffect, useMemo, useState } from "react";
+// removed, then saved; the server checks it by the rules of `make check`. The rows are in the
+// order of the public '/cennik', each headed by its line as visitors see it there (whole name,
+// note, duration, price), with every field wide enough for its whole text.
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { api, type PriceRow, type Prices } from "./api";
 import { DraftNotice, useFormDraft } from "./formDraft";
+import { useGrowing } from "./growing";
+import { shortName } from "./names";
 import { HistoryToggle } from "./History";
 import { placeOf, showProblem, type Place } from "./problems";
 import SaveMessage from "./SaveMessage";
@@ -10,6 +14,43 @@ import { saveForm, type Outcome, type Toast } from "./saving";
 import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
+
+/** The price as '/cennik' shows it (generator/site/src/views.rs `price_label`). */
+function priceLabel(row: PriceRow): string {
+  if (row.price === 0) return "bezpłatnie";
+  return `${row.from ? "od " : ""}${row.price}\u00a0zł`;
+}
+
+/**
+ * A name or a note shown whole at any width: a text area that wraps and grows with its text.
+ * `oneLine`: Enter adds no line (a name is one line in the file).
+ */
+function WholeText({ oneLine, ...props }: ComponentProps<"textarea"> & { value: string; oneLine?: boolean }) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  useGrowing(area, props.value);
+  return (
+    <textarea
+      ref={area}
+      rows={1}
+      onKeyDown={oneLine ? (e) => e.key === "Enter" && e.preventDefault() : undefined}
+      {...props}
+    />
+  );
+}
+
+/** One row as visitors see it on '/cennik'. */
+function PublicLine({ row }: { row: PriceRow }) {
+  return (
+    <div className="price-row price-preview">
+      <div className="price-name">
+        <strong>{row.name || "(bez nazwy)"}</strong>
+        {row.note && <span className="muted">{row.note}</span>}
+      </div>
+      <span className="price-duration">{row.duration.replace(/ /g, "\u00a0")}</span>
+      <span className="price-amount">{priceLabel(row)}</span>
+    </div>
+  );
+}
 
 /** The field of a row a refusal names ('Pozycja 3, nazwa: …', 'Pozycja 1: wybierz usługę …'). */
 function fieldOf(problem: Place): keyof PriceRow {
@@ -106,7 +147,10 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
   return (
     <section className="admin-card" aria-labelledby="prices-title">
       <h2 id="prices-title">Cennik</h2>
-      <p className="muted">Każda pozycja prowadzi do strony usługi. Kolejność tutaj to kolejność na stronie /cennik.</p>
+      <p className="muted">
+        Każda pozycja prowadzi do strony usługi. Kolejność tutaj to kolejność na stronie /cennik, a pierwszy wiersz
+        pozycji pokazuje ją tak, jak widzą ją odwiedzający.
+      </p>
       {offered && (
         <DraftNotice
           what="cennika"
@@ -132,6 +176,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
               <li key={i} className={marked ? "price-edit has-problem" : "price-edit"}>
                 <fieldset>
                   <legend>Pozycja {n}</legend>
+                  <PublicLine row={row} />
                   {marked && (
                     <p id={id("problem")} className="field-problem">
                       {marked.text}
@@ -139,12 +184,12 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                   )}
                   <div className="field field-wide">
                     <label htmlFor={id("name")}>Nazwa</label>
-                    <input
+                    <WholeText
                       id={id("name")}
                       {...invalid("name")}
-                      type="text"
+                      oneLine
                       value={row.name}
-                      onChange={(e) => update(i, { name: e.target.value })}
+                      onChange={(e) => update(i, { name: e.target.value.replace(/\s*\n\s*/g, " ") })}
                     />
                   </div>
                   <div className="field">
@@ -174,7 +219,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                     <input type="checkbox" checked={row.from} onChange={(e) => update(i, { from: e.target.checked })} />{" "}
                     Cena od (najniższa)
                   </label>
-                  <div className="field">
+                  <div className="field field-wide">
                     <label htmlFor={id("link")}>Usługa</label>
                     <select
                       id={id("link")}
@@ -187,17 +232,16 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                       )}
                       {prices.services.map((s) => (
                         <option key={s.route} value={s.route}>
-                          {s.title}
+                          {shortName({ route: s.route, kind: "service", title: s.title })}
                         </option>
                       ))}
                     </select>
                   </div>
-                  <div className="field">
+                  <div className="field field-wide">
                     <label htmlFor={id("note")}>Uwaga (opcjonalnie)</label>
-                    <input
+                    <WholeText
                       id={id("note")}
                       {...invalid("note")}
-                      type="text"
                       value={row.note}
                       onChange={(e) => update(i, { note: e.target.value })}
                     />

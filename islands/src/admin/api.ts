@@ -37,6 +37,8 @@ export interface Picture {
   url: string;
   alt: string | null;
   bytes: number;
+  /** Its lighter variants for the pages are still being made (it is shown as it is until then). */
+  pending: boolean;
 }
 
 /** The largest picture the server takes: 15 MB. */
@@ -100,20 +102,29 @@ export const api = {
     call<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),
   images: () => call<Picture[]>("GET", "/api/images"),
   removeImage: (file: string) => call<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
-  upload: async (file: File, alt: string): Promise<Picture> => {
-    const query = `name=${encodeURIComponent(file.name)}&alt=${encodeURIComponent(alt)}`;
-    const response = await fetch(`/api/images?${query}`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "Content-Type": file.type || "application/octet-stream" },
-      body: file,
-    });
-    const data = (await response.json().catch(() => ({}))) as Partial<ApiError> & Picture;
-    if (!response.ok) {
-      throw { status: response.status, title: data.title ?? "Błąd", error: data.error ?? "" } satisfies ApiError;
-    }
-    return data;
-  },
+  /** Sends a picture, telling `onProgress` the bytes sent so far (XHR: fetch cannot say). */
+  upload: (file: File, alt: string, onProgress?: (sent: number, total: number) => void): Promise<Picture> =>
+    new Promise((resolve, reject) => {
+      const query = `name=${encodeURIComponent(file.name)}&alt=${encodeURIComponent(alt)}`;
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", `/api/images?${query}`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader("Accept", "application/json");
+      xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+      xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
+      xhr.onerror = () => reject({ status: 0, title: "Błąd", error: "" } satisfies ApiError);
+      xhr.onload = () => {
+        let data: Partial<ApiError> & Picture;
+        try {
+          data = JSON.parse(xhr.responseText) as Partial<ApiError> & Picture;
+        } catch {
+          data = {} as Partial<ApiError> & Picture;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+        else reject({ status: xhr.status, title: data.title ?? "Błąd", error: data.error ?? "" } satisfies ApiError);
+      };
+      xhr.send(file);
+    }),
 };
 
 /**

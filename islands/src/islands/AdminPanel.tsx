@@ -28,6 +28,7 @@ import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Se
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import Modal from "../admin/Modal";
+import { shortName } from "../admin/names";
 import { placeOf, type Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
@@ -446,6 +447,8 @@ export default function AdminPanel() {
       </div>
     );
   }
+  // The pages 'Link' offers: every document with an address, by the name the tabs use.
+  const links = pages.flatMap((p) => (p.route ? [{ name: shortName(p), route: p.route }] : []));
   const draft = page ? offered[page.id] : undefined;
   const serverDraft = page ? serverDrafts[page.id] : undefined;
   const status = page ? statusText(page) : null;
@@ -588,6 +591,7 @@ export default function AdminPanel() {
               dirty={dirty.has(page.id)}
               onInsertImage={pictures.length > 0 ? setInsertInto : undefined}
               problem={problem}
+              pages={links}
               actions={
                 <>
                   <button

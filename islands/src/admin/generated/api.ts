@@ -203,6 +203,12 @@ export type PricesBody = { items: Array<PriceRow>, version: string, };
 export type FactsBody = { facts: PracticeFacts, version: string, };
 
 /**
+ * A fact a text may name, as the panel shows it: its name, its Polish meaning and what a
+ * visitor sees in its place now (plain text, not the Markdown it becomes).
+ */
+export type Placeholder = { name: string, label: string, shown: string, };
+
+/**
  * What a preview and a draft carry: the sections and, optionally, the settings.
  */
 export type Unsaved = { content: EditableContent, settings?: Settings, 

@@ -32,6 +32,7 @@ pub fn typescript() -> String {
         content::Section,
         content::Kind,
         content::schedule::Status,
+        content::fields::TextField,
         editing::edit::Settings,
         editing::edit::EditableContent,
         editing::edit::Editable,

@@ -3,54 +3,12 @@
 // restore, for a page and for the price list. Screenshots go to $SHOTS (or a temp dir)
 // to be looked at.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { violations } from "./axe.mjs";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { describe, test } from "node:test";
+import { openPage } from "./harness.mjs";
+import { ADMIN, PASSWORD, VIEWPORTS, ownerSession } from "./owner.mjs";
 
-const ADMIN = "magda@gabinet-harmonia.pl";
-const PASSWORD = "hasło właścicielki do testów";
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
-const shots = process.env.SHOTS ?? join(tmpdir(), "harmonia-owner-shots");
-mkdirSync(shots, { recursive: true });
-
-let site;
-let browser;
-before(async () => {
-  site = await startSite(
-    siteCopy((yaml) => yaml),
-    { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
-  );
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-/** The signed-in panel in a context that lets axe in (it runs as an injected script). */
-async function panel(viewport) {
-  const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
-  await page.goto(`${site.panel}/administratormagda`);
-  await page.getByLabel("E-mail").fill(ADMIN);
-  await page.getByLabel("Hasło").fill(PASSWORD);
-  await page.getByRole("button", { name: "Zaloguj się" }).click();
-  await page.getByRole("tab").first().waitFor();
-  return page;
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: join(shots, `${name}-${page.viewportSize().width}.png`), fullPage: false });
-}
-
-async function clean(page, label) {
-  assert.deepEqual(await violations(page, `${label} at ${page.viewportSize().width} px`), []);
-}
+const session = ownerSession("owner");
+const { panel, shot, clean, publicText } = session;
 
 async function status(page, text) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();
@@ -61,10 +19,6 @@ async function status(page, text) {
 async function valueOnceSettled(field, expected) {
   for (let i = 0; i < 50 && (await field.inputValue()) !== expected; i += 1) await field.page().waitForTimeout(100);
   return field.inputValue();
-}
-
-async function publicText(route) {
-  return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
 }
 
 describe("history that undoes anything", () => {
@@ -315,8 +269,8 @@ describe("visitor details", () => {
 
   for (const viewport of VIEWPORTS) {
     test(`the cookie banner takes the focus and covers neither the hero's buttons nor focus at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, site.base, viewport, { askConsent: true, bypassCSP: true });
-      await page.goto(`${site.base}/`);
+      const page = await openPage(session.browser, session.site.base, viewport, { askConsent: true, bypassCSP: true });
+      await page.goto(`${session.site.base}/`);
       const banner = page.getByRole("dialog", { name: "Pliki cookies" });
       await banner.waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "consent");
@@ -343,8 +297,8 @@ describe("visitor details", () => {
     });
 
     test(`the contact form keeps its thanks and 'Zadzwoń' never covers a control at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
-      await page.goto(`${site.base}/#contact`);
+      const page = await openPage(session.browser, session.site.base, viewport, { bypassCSP: true });
+      await page.goto(`${session.site.base}/#contact`);
       await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
       await page.waitForTimeout(3000);
       await page.getByLabel("Imię", { exact: true }).fill("Anna Kowalska");

@@ -258,6 +258,18 @@ pub struct PageMeta {
     pub noindex: bool,
 }
 
+impl PageMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "heading" => self.heading.as_deref(),
+            "subtitle" => self.subtitle.as_deref(),
+            "prompt" => self.prompt.as_deref(),
+            _ => None,
+        }
+    }
+}
+
 fn default_template() -> String {
     "page".to_string()
 }
@@ -286,6 +298,19 @@ pub struct ServiceMeta {
     /// Shown in the home page's teaser.
     #[serde(default)]
     pub featured: bool,
+}
+
+impl ServiceMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "intro" => Some(&self.intro),
+            "card_title" => self.card_title.as_deref(),
+            "card_description" => Some(&self.card_description),
+            "button_label" => Some(&self.button_label),
+            _ => None,
+        }
+    }
 }
 
 /// Front matter of a blog article under `content/blog/`.

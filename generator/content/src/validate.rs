@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::dates::Moment;
 use crate::error::Diagnostic;
 use crate::facts;
+use crate::fields::text_fields;
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
 use crate::load::Delta;
@@ -262,6 +263,24 @@ fn check_aliases(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) 
     }
 }
 
+/// The visible texts of the front matter against the rules of [`crate::fields`].
+fn check_texts<'a, M>(
+    doc: &Document<M>,
+    template: Option<&str>,
+    text: impl Fn(&str) -> Option<&'a str>,
+    out: &mut Vec<Diagnostic>,
+) {
+    for field in text_fields(doc.id.kind, template) {
+        if let Err(problem) = field.check(text(field.key)) {
+            out.push(Diagnostic::new(
+                &doc.file,
+                field_line(doc, field.key),
+                problem,
+            ));
+        }
+    }
+}
+
 fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
         checks.document(
@@ -271,6 +290,8 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 if let Some(image) = &doc.meta.image {
                     c.check_image(doc.as_ref(), "image", image, p);
                 }
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), Some(&meta.template), |k| meta.text(k), p);
             },
             out,
         );
@@ -279,7 +300,11 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
         checks.document(
             content,
             doc.as_ref(),
-            |c, p| c.check_image(doc.as_ref(), "image", &doc.meta.image, p),
+            |c, p| {
+                c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), None, |k| meta.text(k), p);
+            },
             out,
         );
     }

@@ -19,6 +19,7 @@ import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft
 import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
+import FieldsForm from "../admin/FieldsForm";
 import History from "../admin/History";
 import Inbox from "../admin/Inbox";
 import NewArticle from "../admin/NewArticle";
@@ -571,6 +572,13 @@ export default function AdminPanel() {
                 onTakeTheirs={() => takeTheirs(conflict)}
               />
             )}
+            <FieldsForm
+              id={page.id}
+              fields={page.fields}
+              settings={edit.settings}
+              onChange={(settings) => change({ ...edit, settings })}
+              problem={outcome && !outcome.ok ? outcome.text : null}
+            />
             <SettingsForm
               key={page.id}
               open={page.status === "unpublished"}

@@ -13,6 +13,23 @@ export type Kind = "page" | "service" | "article" | "team";
 export type Status = "published" | "scheduled" | "unpublished";
 
 /**
+ * One text of the front matter that the panel edits as a field.
+ */
+export type TextField = { 
+/**
+ * The name of its value in the panel's settings.
+ */
+name: string, 
+/**
+ * The field's label in the panel.
+ */
+label: string, 
+/**
+ * What the field is for, under it in the panel.
+ */
+hint: string, max: number, required: boolean, };
+
+/**
  * The front-matter fields of a document that the panel edits: title, meta description,
  * hero image and its alternative text; for articles also the date, the excerpt, and
  * whether it is listed, featured and published.
@@ -21,7 +38,11 @@ export type Settings = { title: string, description: string,
 /**
  * A file under `content/images/`, a full address, a `photo-…` id, or empty.
  */
-image: string, imageAlt: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, };
+image: string, imageAlt: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, 
+/**
+ * The visible texts of [`content::fields`] the document has (and only those).
+ */
+heading?: string, subtitle?: string, prompt?: string, intro?: string, cardTitle?: string, cardDescription?: string, buttonLabel?: string, };
 
 export type EditableContent = { sections: Array<Section>, };
 
@@ -49,6 +70,11 @@ route: string | null, title: string, content: EditableContent,
  * The front-matter fields the panel edits beside the sections.
  */
 settings: Settings, 
+/**
+ * The visible texts of its front matter, as the panel shows them: each one's value is
+ * the setting of its `name`.
+ */
+fields: Array<TextField>, 
 /**
  * Whether an article is on the site now (pages and services always are).
  */

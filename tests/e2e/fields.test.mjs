@@ -45,7 +45,7 @@ describe("the visible texts of pages and services", () => {
       await problem.waitFor();
       assert.equal(await problem.textContent(), "Napis na przycisku rezerwacji: pole nie może być puste.");
       assert.equal(await label.getAttribute("aria-invalid"), "true");
-      assert.equal(await page.evaluate(() => document.activeElement?.id), await label.getAttribute("id"));
+      await page.waitForFunction((id) => document.activeElement?.id === id, await label.getAttribute("id"));
       await shot(page, "service-texts-refused");
       await clean(page, "a refused service text");
       const text = `Umów się we dwoje ${viewport.width}`;
@@ -54,6 +54,67 @@ describe("the visible texts of pages and services", () => {
       await saved(page);
       assert.equal(await problem.count(), 0);
       assert.match(await publicText("/uslugi/terapia-par"), new RegExp(text));
+      await page.close();
+    });
+  }
+});
+
+describe("the team", () => {
+  const people = {
+    1280: { name: "Zofia Żądło-Łęcka", slug: "zofia-zadlo-lecka", photo: "las.svg" },
+    390: { name: "Ewa Nowak", slug: "ewa-nowak", photo: "morze.svg" },
+  };
+  for (const viewport of VIEWPORTS) {
+    test(`a therapist is added with a photo, shown on /o-mnie and moved up by keyboard at ${viewport.width} px`, async () => {
+      const { name, slug, photo } = people[viewport.width];
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Zespół", exact: true }).click();
+      const view = page.getByRole("region", { name: "Zespół" });
+      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      const form = page.getByRole("form", { name: "Nowy terapeuta" });
+      await form.getByLabel("Imię i nazwisko").fill(name);
+      await form.getByLabel("Rola", { exact: true }).fill("Psycholożka, pracuje z dziećmi i rodzicami");
+      await form.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await form.getByLabel("Tekst alternatywny zdjęcia").fill(`Portret: ${name}`);
+      await form.getByLabel("Kwalifikacje").fill("Magister psychologii\n\nPsychologia dziecięca");
+      await form.getByLabel("Opis").fill("Pracuje z dziećmi w wieku szkolnym i ich rodzicami.");
+      await shot(page, "team-new");
+      await clean(page, "a new therapist's form");
+      await form.getByRole("button", { name: "Dodaj do zespołu" }).click();
+      await saved(page);
+      const about = await publicText("/o-mnie");
+      assert.ok(about.includes(`id="${slug}"`), "the new profile has its anchor on /o-mnie");
+      assert.ok(about.includes(name) && about.includes("Psychologia dziecięca"));
+      assert.ok(about.indexOf("Tomasz Lewandowski") < about.indexOf(name), "a new therapist comes last");
+
+      // Up by keyboard: the focus stays on the moved therapist's buttons.
+      const up = view.locator(`#team-up-${slug}`);
+      assert.match(await up.textContent(), new RegExp(`^Wyżej: ${name}$`));
+      await up.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((n) => {
+        const names = [...document.querySelectorAll(".team-name strong")].map((e) => e.textContent);
+        return names.indexOf(n) < names.indexOf("Tomasz Lewandowski");
+      }, name);
+      await page.waitForFunction((s) => document.activeElement?.id?.endsWith(s), slug);
+      const moved = await publicText("/o-mnie");
+      assert.ok(moved.indexOf(name) < moved.indexOf("Tomasz Lewandowski"), "moved up on /o-mnie too");
+      await shot(page, "team-moved");
+      await clean(page, "the team after a move");
+
+      // The same name again is refused, and nothing is lost.
+      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      const again = page.getByRole("form", { name: "Nowy terapeuta" });
+      await again.getByLabel("Imię i nazwisko").fill(name);
+      await again.getByLabel("Rola", { exact: true }).fill("Inna rola");
+      await again.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await again.getByLabel("Tekst alternatywny zdjęcia").fill("Portret");
+      await again.getByRole("button", { name: "Dodaj do zespołu" }).click();
+      await page
+        .getByText(/już jest w zespole/)
+        .first()
+        .waitFor();
+      assert.equal(await again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
       await page.close();
     });
   }

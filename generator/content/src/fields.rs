@@ -123,6 +123,34 @@ const BUTTON_LABEL: TextField = text(
     true,
 );
 
+const NAME: TextField = text(
+    "name",
+    "name",
+    Field::Name,
+    "Imię i nazwisko",
+    "Tak, jak ma się wyświetlać na stronie „O nas”.",
+    80,
+    true,
+);
+const ROLE: TextField = text(
+    "role",
+    "role",
+    Field::Role,
+    "Rola",
+    "Jedno zdanie pod imieniem, na przykład „Psycholożka, pracuje z parami”.",
+    150,
+    true,
+);
+const PHOTO_ALT: TextField = text(
+    "photo_alt",
+    "photoAlt",
+    Field::PhotoAlt,
+    "Tekst alternatywny zdjęcia",
+    "Co przedstawia zdjęcie, dla osób, które go nie widzą.",
+    200,
+    true,
+);
+
 /// The texts a document of `kind` rendered with `template` shows, in the panel's order.
 pub fn text_fields(kind: Kind, template: Option<&str>) -> &'static [TextField] {
     match (kind, template.unwrap_or(kind.template())) {
@@ -131,7 +159,8 @@ pub fn text_fields(kind: Kind, template: Option<&str>) -> &'static [TextField] {
         (Kind::Page, "admin") => &[],
         (Kind::Page, _) => &[HEADING, SUBTITLE],
         (Kind::Service, _) => &[INTRO, CARD_TITLE, CARD_DESCRIPTION, BUTTON_LABEL],
-        (Kind::Article | Kind::Team, _) => &[],
+        (Kind::Team, _) => &[NAME, ROLE, PHOTO_ALT],
+        (Kind::Article, _) => &[],
     }
 }
 

@@ -359,6 +359,18 @@ pub struct TeamMeta {
     pub order: u32,
 }
 
+impl TeamMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "name" => Some(&self.name),
+            "role" => Some(&self.role),
+            "photo_alt" => Some(&self.photo_alt),
+            _ => None,
+        }
+    }
+}
+
 /// One row of the price list, `content/cennik.yaml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

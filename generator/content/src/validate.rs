@@ -340,16 +340,8 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             doc.as_ref(),
             |c, p| {
                 c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
-                if !c.content.site.booking.therapists.contains_key(doc.slug()) {
-                    let problem = DocumentProblem::NoTherapistBooking {
-                        slug: doc.slug().to_string(),
-                    };
-                    p.push(Diagnostic::new(
-                        &doc.file,
-                        field_line(doc.as_ref(), "name"),
-                        problem,
-                    ));
-                }
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), None, |k| meta.text(k), p);
             },
             out,
         );

@@ -33,13 +33,15 @@ import { placeOf, type Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
+import Team from "../admin/Team";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "prices" | "facts" | "pictures" | "messages" | "security";
+type View = "pages" | "team" | "prices" | "facts" | "pictures" | "messages" | "security";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
+  ["team", "Zespół"],
   ["prices", "Cennik"],
   ["facts", "Dane gabinetu"],
   ["pictures", "Obrazy"],
@@ -476,6 +478,7 @@ export default function AdminPanel() {
       <ReauthDialog />
       {view === "prices" && <PricesForm toast={toast} onDirty={setFormDirty} />}
       {view === "facts" && <FactsForm toast={toast} onDirty={setFormDirty} />}
+      {view === "team" && <Team pictures={pictures} toast={toast} onDirty={setFormDirty} />}
       {view === "pictures" && (
         <Pictures
           pictures={pictures}

@@ -191,6 +191,58 @@ failure: string | null,
 runs: number, };
 
 /**
+ * What the panel edits of a therapist.
+ */
+export type Profile = { name: string, role: string, 
+/**
+ * A picture under `content/images/`.
+ */
+photo: string, photoAlt: string, qualifications: Array<string>, 
+/**
+ * The text under the name: Markdown.
+ */
+body: string, };
+
+/**
+ * A therapist as the panel lists them, in the order the site shows them.
+ */
+export type TeamMember = { 
+/**
+ * The file's name under `content/team/`, also the profile's anchor on `/o-mnie`.
+ */
+slug: string, order: number, profile: Profile, version: string, };
+
+/**
+ * A profile's save: the profile and the version it was loaded at.
+ */
+export type ProfileBody = { profile: Profile, version: string, };
+
+/**
+ * A new therapist.
+ */
+export type NewProfile = { profile: Profile, };
+
+export type OrderItem = { slug: string, version: string, };
+
+/**
+ * The team's new order: each profile's slug with the version it was loaded at, first first.
+ */
+export type OrderBody = { order: Array<OrderItem>, };
+
+/**
+ * What a change of the team answers: the change and the team as it is now.
+ */
+export type TeamChanged = { team: Array<TeamMember>, 
+/**
+ * The profile the change was about.
+ */
+slug: string, version: string, warning: string | null, publishMs: number, page: Editable | null, 
+/**
+ * Where the CDN's commands are: the panel waits for the run this change queued.
+ */
+publishing: PublishingStatus, };
+
+/**
  * A new article: its title, and the address chosen in the panel.
  */
 export type NewArticle = { title: string, 

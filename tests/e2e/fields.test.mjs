@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
-const { panel, shot, clean, publicText } = ownerSession("fields");
+const session = ownerSession("fields");
+const { panel, shot, clean, publicText } = session;
 
 async function saved(page) {
   await page.getByText(/Zapisano i opublikowano o/).waitFor();
@@ -76,6 +77,7 @@ describe("the team", () => {
       await form.getByLabel("Rola", { exact: true }).fill("Psycholożka, pracuje z dziećmi i rodzicami");
       await form.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
       await form.getByLabel("Tekst alternatywny zdjęcia").fill(`Portret: ${name}`);
+      await form.getByLabel("Poziomo (%)").fill("40");
       await form.getByLabel("Kwalifikacje").fill("Magister psychologii\n\nPsychologia dziecięca");
       await form.getByLabel("Opis").fill("Pracuje z dziećmi w wieku szkolnym i ich rodzicami.");
       await shot(page, "team-new");
@@ -85,6 +87,8 @@ describe("the team", () => {
       const about = await publicText("/o-mnie");
       assert.ok(about.includes(`id="${slug}"`), "the new profile has its anchor on /o-mnie");
       assert.ok(about.includes(name) && about.includes("Psychologia dziecięca"));
+      const img = new RegExp(`<img[^>]*alt="Portret: ${name}"[^>]*>`).exec(about)?.[0] ?? "";
+      assert.match(img, / class="profile-photo focus fx40 fy50"/, "the photo's focal point");
       assert.ok(about.indexOf("Tomasz Lewandowski") < about.indexOf(name), "a new therapist comes last");
 
       // Up by keyboard: the focus stays on the moved therapist's buttons.
@@ -115,6 +119,43 @@ describe("the team", () => {
         .first()
         .waitFor();
       assert.equal(await again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      await page.close();
+    });
+  }
+});
+
+describe("the focal point of a picture", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a click on the preview and the number fields set the hero's object-position at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("tab", { name: "Terapia indywidualna", exact: true }).click();
+      const editor = page.getByRole("tabpanel");
+      await editor.locator(".settings-details > summary").click();
+      const picker = editor.getByRole("group", { name: "Punkt ostrości zdjęcia" });
+      const image = picker.locator(".focus-image");
+      await image.scrollIntoViewIfNeeded();
+      const box = await image.boundingBox();
+      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+      const across = picker.getByLabel("Poziomo (%)");
+      const down = picker.getByLabel("Pionowo (%)");
+      // Where the click was, to the pixel's rounding.
+      assert.ok(Math.abs(Number(await across.inputValue()) - 25) <= 1, await across.inputValue());
+      assert.ok(Math.abs(Number(await down.inputValue()) - 75) <= 1, await down.inputValue());
+      await across.fill("25");
+      // By keyboard: the field, a new number, and the crops follow.
+      await down.focus();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("40");
+      assert.equal(await picker.locator(".focus-crop-wide").evaluate((img) => img.style.objectPosition), "25% 40%");
+      await shot(page, "focus");
+      await clean(page, "the focal point");
+      await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await saved(page);
+      const visitor = await page.context().newPage();
+      await visitor.goto(`${session.site.base}/uslugi/terapia-indywidualna`);
+      const hero = visitor.locator("img.page-hero-img");
+      assert.equal(await hero.evaluate((img) => getComputedStyle(img).objectPosition), "25% 40%");
+      await visitor.close();
       await page.close();
     });
   }

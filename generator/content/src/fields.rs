@@ -175,6 +175,54 @@ pub fn one_line(field: Field, text: &str, max: usize) -> Result<(), Problem> {
     Ok(())
 }
 
+/// The front-matter key of the point of a picture that a crop keeps in view.
+pub const FOCUS_KEY: &str = "image_focus";
+
+/// The point of a picture that a crop keeps in view, in percent of its width and height from
+/// the top left corner: written `"50% 30%"`, as CSS's `object-position` reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Focus {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Focus {
+    /// The focus `text` writes, or why it is none.
+    pub fn parse(text: &str) -> Result<Focus, Problem> {
+        let percent = |part: &str| {
+            part.strip_suffix('%')
+                .and_then(|n| n.trim().parse::<u8>().ok())
+                .filter(|n| *n <= 100)
+        };
+        let mut parts = text.split_whitespace();
+        match (
+            parts.next().and_then(percent),
+            parts.next().and_then(percent),
+            parts.next(),
+        ) {
+            (Some(x), Some(y), None) => Ok(Focus { x, y }),
+            _ => Err(EditProblem::FocusForm {
+                value: text.to_string(),
+            }
+            .into()),
+        }
+    }
+
+    /// Checks an optional focus: empty means the middle of the picture.
+    pub fn check(text: &str) -> Result<(), Problem> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        Focus::parse(text).map(|_| ())
+    }
+}
+
+impl std::fmt::Display for Focus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}% {}%", self.x, self.y)
+    }
+}
+
 impl TextField {
     /// Why `value` (absent, or empty when not required: the field is left out) cannot be
     /// this field's text.
@@ -210,6 +258,20 @@ mod tests {
             ["intro", "card_title", "card_description", "button_label"]
         );
         assert!(keys(Kind::Article, None).is_empty());
+    }
+
+    #[test]
+    fn a_focus_is_two_percentages() {
+        assert_eq!(Focus::parse("50% 30%").unwrap(), Focus { x: 50, y: 30 });
+        assert_eq!(Focus::parse(" 0%  100% ").unwrap().to_string(), "0% 100%");
+        for bad in ["50%", "50 30", "101% 0%", "-1% 5%", "50% 30% 1%", "środek"] {
+            assert_eq!(
+                Focus::parse(bad).unwrap_err().sentence(),
+                format!("Punkt ostrości „{bad}”: podaj dwie liczby od 0 do 100 ze znakiem %, na przykład „50% 30%” (poziomo, potem pionowo)."),
+                "{bad}"
+            );
+        }
+        assert!(Focus::check("").is_ok());
     }
 
     #[test]

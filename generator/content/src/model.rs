@@ -251,6 +251,9 @@ pub struct PageMeta {
     pub image: Option<String>,
     #[serde(default)]
     pub image_alt: Option<String>,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     /// The date a legal document was last changed, shown as written.
     #[serde(default)]
     pub dated: Option<String>,
@@ -290,6 +293,9 @@ pub struct ServiceMeta {
     pub card_description: String,
     pub image: String,
     pub image_alt: String,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub button_label: String,
     pub order: u32,
     /// Shown on the services list.
@@ -328,6 +334,9 @@ pub struct ArticleMeta {
     pub date: Moment,
     pub image: String,
     pub image_alt: String,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub author: String,
     /// The therapist whose booking page the article's button opens, by the file name under
     /// `content/team/`; without one it opens the practice's booking page.
@@ -355,6 +364,9 @@ pub struct TeamMeta {
     pub role: String,
     pub photo: String,
     pub photo_alt: String,
+    /// The point of the photo a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub qualifications: Vec<String>,
     pub order: u32,
 }

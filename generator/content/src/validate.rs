@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::dates::Moment;
 use crate::error::Diagnostic;
 use crate::facts;
-use crate::fields::text_fields;
+use crate::fields::{text_fields, Focus, FOCUS_KEY};
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
 use crate::load::Delta;
@@ -281,6 +281,17 @@ fn check_texts<'a, M>(
     }
 }
 
+/// The focal point of a document's picture, if it has one.
+fn check_focus<M>(doc: &Document<M>, focus: Option<&str>, out: &mut Vec<Diagnostic>) {
+    if let Some(Err(problem)) = focus.map(Focus::check) {
+        out.push(Diagnostic::new(
+            &doc.file,
+            field_line(doc, FOCUS_KEY),
+            problem,
+        ));
+    }
+}
+
 fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
         checks.document(
@@ -292,6 +303,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 }
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), Some(&meta.template), |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
             },
             out,
         );
@@ -304,6 +316,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), None, |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
             },
             out,
         );
@@ -314,6 +327,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             doc.as_ref(),
             |c, p| {
                 c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
+                check_focus(doc.as_ref(), doc.meta.image_focus.as_deref(), p);
                 if let Some(therapist) = &doc.meta.therapist {
                     if !c.content.team.iter().any(|t| t.slug() == therapist) {
                         let problem = DocumentProblem::UnknownTherapist {
@@ -342,6 +356,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), None, |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
             },
             out,
         );

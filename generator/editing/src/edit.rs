@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::dates::Moment;
-use content::fields::{one_line, text_fields, TextField};
+use content::fields::{one_line, text_fields, Focus, TextField, FOCUS_KEY};
 use content::kind::{is_slug, DocId, Kind};
 use content::problem::{DateField, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
@@ -64,6 +64,9 @@ pub struct Settings {
     pub image: String,
     #[serde(default)]
     pub image_alt: String,
+    /// The point of the image a crop keeps in view (`"50% 30%"`), or empty for the middle.
+    #[serde(default)]
+    pub image_focus: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,6 +131,7 @@ struct Loose {
     description: Option<String>,
     image: Option<String>,
     image_alt: Option<String>,
+    image_focus: Option<String>,
     date: Option<Moment>,
     excerpt: Option<String>,
     listed: Option<bool>,
@@ -180,6 +184,7 @@ impl Loose {
             description: self.description.clone().unwrap_or_default(),
             image: self.image.clone().unwrap_or_default(),
             image_alt: self.image_alt.clone().unwrap_or_default(),
+            image_focus: self.image_focus.clone().unwrap_or_default(),
             date: article.then(|| {
                 let date = self.date.as_ref().map(Moment::text);
                 date.unwrap_or_default().to_string()
@@ -218,6 +223,7 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
     if let Some(p) = alt_problem("image_alt", &settings.image, &settings.image_alt) {
         return Err(p.into());
     }
+    Focus::check(&settings.image_focus)?;
     let article = kind == Kind::Article;
     let fields = [
         settings.date.is_some(),
@@ -274,6 +280,12 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
         current.image_alt.as_ref(),
         &new.image_alt,
         page,
+    );
+    text(
+        FOCUS_KEY,
+        current.image_focus.as_ref(),
+        &new.image_focus,
+        true,
     );
     if kind == Kind::Article {
         if let Some(date) = &new.date {
@@ -856,6 +868,55 @@ mod tests {
         let other = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
         assert_eq!(other.settings.prompt, None);
         assert_eq!(other.settings.heading.as_deref(), Some(""));
+    }
+
+    #[test]
+    fn a_focal_point_comes_and_goes_and_a_wrong_one_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = project(dir.path());
+        let e = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
+        let focused = Settings {
+            image_focus: "30% 70%".into(),
+            ..e.settings.clone()
+        };
+        assert!(check_settings(Kind::Page, &focused).is_ok());
+        p.save(
+            &id("pages/strona"),
+            &e.version,
+            &e.content.sections,
+            Some(&focused),
+        )
+        .unwrap();
+        let text = fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap();
+        assert!(
+            text.contains("description: \"Opis\"\nimage_focus: \"30% 70%\"\n---"),
+            "{text}"
+        );
+        let e = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
+        assert_eq!(e.settings.image_focus, "30% 70%");
+        let middle = Settings {
+            image_focus: String::new(),
+            ..e.settings.clone()
+        };
+        p.save(
+            &id("pages/strona"),
+            &e.version,
+            &e.content.sections,
+            Some(&middle),
+        )
+        .unwrap();
+        assert_eq!(
+            fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap(),
+            DOC
+        );
+        let wrong = Settings {
+            image_focus: "130% 0%".into(),
+            ..middle
+        };
+        assert!(check_settings(Kind::Page, &wrong)
+            .unwrap_err()
+            .sentence()
+            .starts_with("Punkt ostrości „130% 0%”: podaj dwie liczby od 0 do 100"));
     }
 
     #[test]

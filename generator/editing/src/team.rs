@@ -12,7 +12,7 @@ use crate::edit::check_sections;
 use crate::error::{Error, Result};
 use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
-use content::fields::{one_line, text_fields};
+use content::fields::{one_line, text_fields, Focus, FOCUS_KEY};
 use content::kind::{is_slug, slugify, DocId, Kind};
 use content::model::TeamMeta;
 use content::problem::{EditProblem, Field, Problem};
@@ -29,6 +29,9 @@ pub struct Profile {
     /// A picture under `content/images/`.
     pub photo: String,
     pub photo_alt: String,
+    /// The point of the photo a crop keeps in view (`"50% 30%"`), or empty for the middle.
+    #[serde(default)]
+    pub image_focus: String,
     pub qualifications: Vec<String>,
     /// The text under the name: Markdown.
     pub body: String,
@@ -65,6 +68,7 @@ pub fn check_profile(p: &Profile) -> std::result::Result<(), Problem> {
         .into());
     }
     one_line(Field::Photo, &p.photo, 200)?;
+    Focus::check(&p.image_focus)?;
     for (i, q) in p.qualifications.iter().enumerate() {
         let field = Field::Qualification(i + 1);
         if q.trim().is_empty() {
@@ -99,6 +103,7 @@ fn member(slug: &str, path: &std::path::Path, text: &str) -> Result<TeamMember> 
             role: meta.role,
             photo: meta.photo,
             photo_alt: meta.photo_alt,
+            image_focus: meta.image_focus.unwrap_or_default(),
             qualifications: meta.qualifications,
             body: split.body.trim_start_matches('\n').trim_end().to_string(),
         },
@@ -122,6 +127,14 @@ fn rewrite(text: &str, p: &Profile) -> Result<String> {
         if now != next.trim() {
             changes.push(Change::set(&[key], Node::str(next.trim())));
         }
+    }
+    let focus = p.image_focus.trim();
+    match (&now.image_focus, focus.is_empty()) {
+        (Some(_), true) => changes.push(Change::remove(&[FOCUS_KEY])),
+        (now, false) if now.as_deref() != Some(focus) => {
+            changes.push(Change::set(&[FOCUS_KEY], Node::str(focus)));
+        }
+        _ => {}
     }
     let next: Vec<&str> = p.qualifications.iter().map(|q| q.trim()).collect();
     let list = (now.qualifications != next).then(|| {
@@ -183,8 +196,12 @@ fn new_file(p: &Profile, order: u32) -> String {
     } else {
         list
     };
+    let focus = match p.image_focus.trim() {
+        "" => String::new(),
+        f => format!("{FOCUS_KEY}: {}\n", yaml::quoted(f)),
+    };
     format!(
-        "---\nname: {}\nrole: {}\nphoto: {}\nphoto_alt: {}\nqualifications:{list}\norder: {order}\n---\n{}",
+        "---\nname: {}\nrole: {}\nphoto: {}\nphoto_alt: {}\n{focus}qualifications:{list}\norder: {order}\n---\n{}",
         yaml::quoted(p.name.trim()),
         yaml::quoted(p.role.trim()),
         yaml::quoted(p.photo.trim()),
@@ -322,6 +339,7 @@ mod tests {
             role: "Psycholożka dziecięca".into(),
             photo: "las.svg".into(),
             photo_alt: "Portret Zofii".into(),
+            image_focus: "40% 20%".into(),
             qualifications: vec!["Psychologia dziecięca".into()],
             body: "Pracuje z dziećmi.".into(),
         };
@@ -352,6 +370,7 @@ mod tests {
             role: "Psycholożka".into(),
             photo: "las.svg".into(),
             photo_alt: "Portret".into(),
+            image_focus: String::new(),
             qualifications: vec!["Magister".into(), " ".into()],
             body: String::new(),
         };
@@ -359,6 +378,15 @@ mod tests {
             check_profile(&p).unwrap_err().sentence(),
             "Kwalifikacja 2: pole nie może być puste."
         );
+        let bad_focus = Profile {
+            image_focus: "góra".into(),
+            qualifications: vec![],
+            ..p.clone()
+        };
+        assert!(check_profile(&bad_focus)
+            .unwrap_err()
+            .sentence()
+            .starts_with("Punkt ostrości „góra”"));
         let no_photo = Profile {
             photo: String::new(),
             qualifications: vec![],

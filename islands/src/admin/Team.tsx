@@ -4,12 +4,13 @@
 // save is said under the field it names.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { team as teamApi, type Picture, type Profile, type TeamChanged, type TeamMember } from "./api";
+import FocusPicker from "./FocusPicker";
 import { showProblem } from "./problems";
 import SaveMessage from "./SaveMessage";
 import { SAVED, refusal, savedAt, watchPublishing, type Outcome, type Toast } from "./saving";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać zespołu." };
-const EMPTY: Profile = { name: "", role: "", photo: "", photoAlt: "", qualifications: [], body: "" };
+const EMPTY: Profile = { name: "", role: "", photo: "", photoAlt: "", imageFocus: "", qualifications: [], body: "" };
 /** Who is edited: a profile by its slug, or a new one. */
 type Editing = { slug: string } | { slug: null };
 
@@ -147,6 +148,14 @@ function ProfileForm({
             {...aria("photo-alt")}
             onChange={(e) => set({ photoAlt: oneLine(e.target.value) })}
           />,
+        )}
+        {chosen && (
+          <FocusPicker
+            id="profile-focus"
+            src={chosen.url}
+            value={profile.imageFocus}
+            onChange={(imageFocus) => set({ imageFocus })}
+          />
         )}
       </div>
       {field(

@@ -138,6 +138,10 @@ pub enum EditProblem {
     /// The therapists of the facts are not those of `site.yaml` (the panel is stale).
     TherapistsChanged,
     NoArticleTitle,
+    /// A focal point that is not two percentages.
+    FocusForm {
+        value: String,
+    },
     ArticleTitleForm {
         max: usize,
     },
@@ -211,6 +215,10 @@ impl EditProblem {
             P::TherapistsChanged => texts(
                 "therapists' booking links: the therapists are not those of site.yaml".into(),
                 "linki do rezerwacji terapeutów: lista terapeutów się nie zgadza. Odśwież panel.".into(),
+            ),
+            P::FocusForm { value } => texts(
+                format!("focal point '{value}': give two numbers from 0 to 100 with %, like '50% 30%' (across, then down)"),
+                format!("punkt ostrości „{value}”: podaj dwie liczby od 0 do 100 ze znakiem %, na przykład „50% 30%” (poziomo, potem pionowo)."),
             ),
             P::NoArticleTitle => texts(
                 "give the article a title".into(),

@@ -38,7 +38,11 @@ export type Settings = { title: string, description: string,
 /**
  * A file under `content/images/`, a full address, a `photo-…` id, or empty.
  */
-image: string, imageAlt: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, 
+image: string, imageAlt: string, 
+/**
+ * The point of the image a crop keeps in view (`"50% 30%"`), or empty for the middle.
+ */
+imageFocus: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, 
 /**
  * The visible texts of [`content::fields`] the document has (and only those).
  */
@@ -197,7 +201,11 @@ export type Profile = { name: string, role: string,
 /**
  * A picture under `content/images/`.
  */
-photo: string, photoAlt: string, qualifications: Array<string>, 
+photo: string, photoAlt: string, 
+/**
+ * The point of the photo a crop keeps in view (`"50% 30%"`), or empty for the middle.
+ */
+imageFocus: string, qualifications: Array<string>, 
 /**
  * The text under the name: Markdown.
  */

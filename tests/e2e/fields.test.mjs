@@ -106,6 +106,19 @@ describe("the team", () => {
       await shot(page, "team-moved");
       await clean(page, "the team after a move");
 
+      // A profile edited, and its history there to take it back.
+      await view.locator(`#team-up-${slug}`).waitFor();
+      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
+      const profile = page.getByRole("form", { name: `Profil: ${name}` });
+      await profile.getByLabel("Rola", { exact: true }).fill("Psycholożka dziecięca");
+      await profile.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await page.waitForFunction(() => document.body.innerText.includes("Psycholożka dziecięca"));
+      await view.getByRole("button", { name: "Historia zmian" }).click();
+      await view.getByRole("button", { name: "Przywróć tę wersję" }).first().waitFor();
+      assert.ok((await publicText("/o-mnie")).includes("Psycholożka dziecięca"));
+      await shot(page, "team-history");
+      await clean(page, "a profile's history");
+
       // The same name again is refused, and nothing is lost.
       await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
       const again = page.getByRole("form", { name: "Nowy terapeuta" });

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { team as teamApi, type Picture, type Profile, type TeamChanged, type TeamMember } from "./api";
 import FocusPicker from "./FocusPicker";
+import { HistoryToggle } from "./History";
 import { showProblem } from "./problems";
 import SaveMessage from "./SaveMessage";
 import { SAVED, refusal, savedAt, watchPublishing, type Outcome, type Toast } from "./saving";
@@ -342,6 +343,20 @@ export default function Team({
             setEditing(null);
             setOutcome(null);
           }}
+        />
+      )}
+      {editing?.slug && current && (
+        <HistoryToggle
+          doc={`team/${editing.slug}`}
+          version={current.version}
+          previewable={false}
+          onRestored={async () => {
+            const list = await teamApi.list();
+            setTeam(list);
+            const restored = list.find((m) => m.slug === editing.slug);
+            if (restored) setProfile(restored.profile);
+          }}
+          toast={toast}
         />
       )}
     </section>

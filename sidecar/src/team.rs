@@ -13,7 +13,7 @@ use ts_rs::TS;
 use crate::auth::{Admin, AdminChange};
 use crate::db::Action;
 use crate::error::{json_error, ApiError};
-use crate::pages::{no_store, publish_change, Changed, Target};
+use crate::pages::{no_store, publish_change, Changed, Target, VersionBody};
 use crate::AppState;
 
 const NO_THERAPIST: &str = "Nie ma takiego terapeuty.";
@@ -28,7 +28,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("", web::get().to(list))
             .route("", web::post().to(create))
             .route("/order", web::put().to(reorder))
-            .route("/{slug}", web::put().to(save)),
+            .route("/{slug}", web::put().to(save))
+            .route("/{slug}", web::delete().to(remove)),
     );
 }
 
@@ -133,6 +134,33 @@ async fn create(
         }
         let changed = publish_change(&state, &target, &admin.email, || {
             editor.create_profile(&slug, &body.profile)
+        })?;
+        answer(&state, changed, slug)
+    })
+    .await??;
+    Ok(no_store().json(answer))
+}
+
+/// Removes a therapist the site names nowhere else (their text stays in the history).
+async fn remove(
+    AdminChange(admin): AdminChange,
+    path: web::Path<String>,
+    body: web::Json<VersionBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let slug = path.into_inner();
+    let answer = web::block(move || {
+        let editor = state.site.editor.clone();
+        let target = target(&editor, &slug, Action::Delete)?;
+        let uses = editor.therapist_uses(&slug)?;
+        if !uses.is_empty() {
+            return Err(ApiError::unprocessable(format!(
+                "Tego terapeuty nie można usunąć, bo strona wciąż się do niego odwołuje: {}. Najpierw zmień te miejsca.",
+                uses.join(", ")
+            )));
+        }
+        let changed = publish_change(&state, &target, &admin.email, || {
+            editor.delete_profile(&slug, &body.version)
         })?;
         answer(&state, changed, slug)
     })

@@ -137,6 +137,39 @@ describe("the team", () => {
   }
 });
 
+describe("removing a therapist", () => {
+  // The therapists the tests above added (one per width); Magdalena is named by the booking block.
+  const added = { 1280: "Zofia Żądło-Łęcka", 390: "Ewa Nowak" };
+  for (const viewport of VIEWPORTS) {
+    test(`one the site names stays, one added here goes after a question at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const questions = [];
+      page.on("dialog", (dialog) => {
+        questions.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.getByRole("button", { name: "Zespół", exact: true }).click();
+      const view = page.getByRole("region", { name: "Zespół" });
+      await view.getByRole("button", { name: "Edytuj profil: Magdalena Wiśniewska" }).click();
+      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      await view.getByText(/nie można usunąć, bo strona wciąż się do niego odwołuje: link do rezerwacji/).waitFor();
+      assert.ok((await publicText("/o-mnie")).includes('id="magdalena-wisniewska"'));
+      await shot(page, "team-remove-refused");
+      await clean(page, "a refused removal");
+
+      const name = added[viewport.width];
+      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
+      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      await page.getByText(`Usunięto z zespołu: ${name}.`).first().waitFor();
+      assert.equal(questions.length, 2, "asked both times");
+      assert.match(questions[1], new RegExp(`^Usunąć terapeutę ${name} z zespołu\\?`));
+      assert.equal(await view.getByText(name, { exact: true }).count(), 0);
+      assert.ok(!(await publicText("/o-mnie")).includes(name));
+      await page.close();
+    });
+  }
+});
+
 describe("the focal point of a picture", () => {
   for (const viewport of VIEWPORTS) {
     test(`a click on the preview and the number fields set the hero's object-position at ${viewport.width} px`, async () => {

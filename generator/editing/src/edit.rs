@@ -27,7 +27,7 @@ pub struct Editable {
     /// `folder/slug`, for example `blog/terapia-cbt`.
     #[ts(type = "string")]
     pub id: DocId,
-    /// Pages, services and articles: team profiles are not edited in the panel.
+    /// Pages, services and articles: team profiles are edited in 'Zespół' ([`crate::team`]).
     #[ts(type = "Exclude<Kind, \"team\">")]
     pub kind: Kind,
     /// The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").

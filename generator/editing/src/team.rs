@@ -266,6 +266,52 @@ impl Editor {
         Ok(slug)
     }
 
+    /// Where the site names the therapist `slug` besides their profile, in Polish: their
+    /// booking page, the services they take and the certificate badge in `site.yaml`, and
+    /// the articles that book with them. A therapist named anywhere is not removed.
+    pub fn therapist_uses(&self, slug: &str) -> Result<Vec<String>> {
+        let site_file = self.content_dir.join("site.yaml");
+        let text = fs::read_to_string(&site_file).map_err(|e| Error::read(&site_file, e))?;
+        let site: serde_json::Value =
+            yaml::parse(&text).map_err(|e| edit_error(&site_file, e.message))?;
+        let booking = &site["booking"];
+        let mut out = Vec::new();
+        if booking["therapists"].get(slug).is_some() {
+            out.push("link do rezerwacji w danych gabinetu (site.yaml)".to_string());
+        }
+        if booking["doctor_listing"]["badge_therapist"] == slug {
+            out.push("certyfikat na stronie głównej".to_string());
+        }
+        if let Some(services) = booking["services"].as_object() {
+            for (service, who) in services {
+                if who == slug {
+                    out.push(format!("usługa „{service}”"));
+                }
+            }
+        }
+        for found in walk::files(&self.content_dir.join(Kind::Article.folder()))? {
+            let text = fs::read_to_string(&found.path).map_err(|e| Error::read(&found.path, e))?;
+            let Ok(split) = frontmatter::split(&text) else {
+                continue;
+            };
+            let front: serde_json::Value = yaml::parse(split.yaml).unwrap_or_default();
+            if front["therapist"] == slug {
+                let title = front["title"].as_str().unwrap_or(&found.relative);
+                out.push(format!("artykuł „{title}”"));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Removes the profile `slug` if its file is still at `version` (its text stays in the
+    /// history).
+    pub fn delete_profile(&self, slug: &str, version: &str) -> Result<Saved> {
+        let Some(path) = self.team_file(slug) else {
+            return Ok(Saved::NotFound);
+        };
+        transaction(&path, Expect::Version(version), |_| Ok(None))
+    }
+
     /// A new profile, last in the order, never over an existing file (`Saved::Conflict`).
     pub fn create_profile(&self, slug: &str, profile: &Profile) -> Result<Saved> {
         let Some(path) = self.team_file(slug) else {
@@ -360,7 +406,40 @@ mod tests {
             Saved::Conflict { .. }
         ));
         e.set_order(&slug, &team[1].version, 0).unwrap();
-        assert_eq!(e.team().unwrap()[0].slug, slug);
+        let first = e.team().unwrap().remove(0);
+        assert_eq!(first.slug, slug);
+        assert!(matches!(
+            e.delete_profile(&slug, &first.version).unwrap(),
+            Saved::Written { .. }
+        ));
+        assert_eq!(e.team().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_therapist_named_by_the_booking_or_an_article_is_said_to_be_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = project(dir.path());
+        fs::write(
+            e.content_dir.join("site.yaml"),
+            "name: \"Gabinet\"\nbooking:\n  practice: \"https://booksy.com/x\"\n  doctor_listing:\n    badge_therapist: magda\n  therapists:\n    magda:\n      url: \"https://booksy.com/m\"\n  services:\n    terapia-par: magda\n    coaching: practice\n",
+        )
+        .unwrap();
+        fs::create_dir_all(e.content_dir.join("blog")).unwrap();
+        fs::write(
+            e.content_dir.join("blog/lek.md"),
+            "---\ntitle: \"Lęk\"\ntherapist: magda\n---\nTekst.\n",
+        )
+        .unwrap();
+        assert_eq!(
+            e.therapist_uses("magda").unwrap(),
+            [
+                "link do rezerwacji w danych gabinetu (site.yaml)",
+                "certyfikat na stronie głównej",
+                "usługa „terapia-par”",
+                "artykuł „Lęk”",
+            ]
+        );
+        assert!(e.therapist_uses("ewa").unwrap().is_empty());
     }
 
     #[test]

@@ -40,6 +40,7 @@ function ProfileForm({
   onChange,
   onSave,
   onCancel,
+  onRemove,
 }: {
   profile: Profile;
   isNew: boolean;
@@ -49,6 +50,8 @@ function ProfileForm({
   onChange: (profile: Profile) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** Removes the therapist (existing profiles only). */
+  onRemove?: (() => void) | undefined;
 }) {
   const set = (patch: Partial<Profile>) => onChange({ ...profile, ...patch });
   const problem = outcome && !outcome.ok ? outcome.text : null;
@@ -188,6 +191,11 @@ function ProfileForm({
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           Anuluj
         </button>
+        {onRemove && (
+          <button type="button" className="btn btn-secondary btn-danger" onClick={onRemove}>
+            Usuń z zespołu
+          </button>
+        )}
         <SaveMessage outcome={outcome} />
       </div>
     </form>
@@ -257,6 +265,22 @@ export default function Team({
       setOutcome({ ok: false, text: message.text });
     } finally {
       setSaving(false);
+    }
+  };
+  const remove = async (member: TeamMember) => {
+    const question = `Usunąć terapeutę ${member.profile.name} z zespołu? Zniknie ze strony „O nas”; jego profil zostanie w historii zmian.`;
+    if (!window.confirm(question)) return;
+    try {
+      const result = await teamApi.remove(member.slug, member.version);
+      setTeam(result.team);
+      setEditing(null);
+      setOutcome(null);
+      toast("success", { title: "Sukces", text: `Usunięto z zespołu: ${member.profile.name}.` });
+      void watchPublishing(toast, result.publishing);
+    } catch (e) {
+      const message = refusal(e);
+      toast("error", message);
+      setOutcome({ ok: false, text: message.text });
     }
   };
   const move = async (i: number, by: number) => {
@@ -343,6 +367,7 @@ export default function Team({
             setEditing(null);
             setOutcome(null);
           }}
+          onRemove={current ? () => void remove(current) : undefined}
         />
       )}
       {editing?.slug && current && (

@@ -164,4 +164,6 @@ export const team = {
     call<TeamChanged>("PUT", `/api/team/${slug}`, { profile, version } satisfies ProfileBody),
   create: (profile: Profile) => call<TeamChanged>("POST", "/api/team", { profile } satisfies NewProfile),
   reorder: (order: OrderItem[]) => call<TeamChanged>("PUT", "/api/team/order", { order } satisfies OrderBody),
+  remove: (slug: string, version: string) =>
+    call<TeamChanged>("DELETE", `/api/team/${slug}`, { version } satisfies VersionBody),
 };

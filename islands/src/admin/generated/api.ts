@@ -59,7 +59,7 @@ export type Editable = {
  */
 id: string, 
 /**
- * Pages, services and articles: team profiles are not edited in the panel.
+ * Pages, services and articles: team profiles are edited in 'Zespół' ([`crate::team`]).
  */
 kind: Exclude<Kind, "team">, 
 /**

@@ -132,6 +132,19 @@ describe("the team", () => {
         .first()
         .waitFor();
       assert.equal(await again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      // What was typed is kept in this browser: another tab offers it back.
+      const other = await page.context().newPage();
+      await other.setViewportSize(viewport);
+      await other.goto(page.url());
+      await other.getByRole("button", { name: "Zespół", exact: true }).click();
+      await other.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      await other.getByText(/Masz niezapisany szkic nowego profilu/).waitFor();
+      await other.getByRole("button", { name: "Przywróć szkic" }).click();
+      const restored = other.getByRole("form", { name: "Nowy terapeuta" });
+      assert.equal(await restored.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      await shot(other, "team-draft");
+      await clean(other, "a profile's draft");
+      await other.close();
       await page.close();
     });
   }

@@ -2,11 +2,12 @@
 // (name, role, photo from the site's pictures, qualifications one to a line, the text under
 // the name), a new therapist added, and the order changed with 'Wyżej' and 'Niżej'. A refused
 // save is said under the field it names.
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { team as teamApi, type Picture, type Profile, type TeamChanged, type TeamMember } from "./api";
 import FocusPicker from "./FocusPicker";
 import { HistoryToggle } from "./History";
 import { showProblem } from "./problems";
+import { DraftNotice, useFormDraft } from "./formDraft";
 import SaveMessage from "./SaveMessage";
 import { SAVED, refusal, savedAt, watchPublishing, type Outcome, type Toast } from "./saving";
 
@@ -230,8 +231,13 @@ export default function Team({
   }, [toast]);
   useEffect(() => void load(), [load]);
   const current = editing?.slug ? team?.find((m) => m.slug === editing.slug) : undefined;
-  const dirty = editing !== null && JSON.stringify(profile) !== JSON.stringify(current ? current.profile : EMPTY);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  // Unsaved typing is kept in this browser per profile (and for a new one) until it is saved.
+  const loaded = useMemo(
+    () => (editing ? { value: current?.profile ?? EMPTY, version: current?.version ?? "" } : null),
+    [editing, current],
+  );
+  const draft = useFormDraft(`team/${editing?.slug ?? "new"}`, loaded, editing ? profile : null, onDirty);
+  const { dirty, offered } = draft;
   if (!team) return <p role="status">Ładowanie zespołu…</p>;
 
   const open = (next: Editing, start: Profile) => {
@@ -256,6 +262,7 @@ export default function Team({
       const result = editing.slug
         ? await teamApi.save(editing.slug, sent, current?.version ?? "")
         : await teamApi.create(sent);
+      draft.saved();
       done(result);
       setEditing({ slug: result.slug });
       setProfile(result.team.find((m) => m.slug === result.slug)?.profile ?? sent);
@@ -353,6 +360,18 @@ export default function Team({
       <button type="button" className="btn btn-primary" onClick={() => open({ slug: null }, EMPTY)}>
         Dodaj terapeutę
       </button>
+      {editing && offered && (
+        <DraftNotice
+          what={editing.slug ? "tego profilu" : "nowego profilu"}
+          at={offered.at}
+          stale={offered.version !== (current?.version ?? "")}
+          onRestore={() => {
+            setProfile(offered.value);
+            draft.settle(true);
+          }}
+          onDiscard={() => draft.settle(false)}
+        />
+      )}
       {editing && (
         <ProfileForm
           key={editing.slug ?? "new"}

@@ -163,7 +163,10 @@ impl From<site::Error> for ApiError {
 
 impl From<editing::Error> for ApiError {
     fn from(e: editing::Error) -> Self {
-        ApiError::internal(&e)
+        match e {
+            editing::Error::Refused(problem) => problem.into(),
+            e => ApiError::internal(&e),
+        }
     }
 }
 

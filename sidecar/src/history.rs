@@ -83,6 +83,17 @@ impl Tracked {
             FACTS_ID => editor.site_file(),
             _ => {
                 let id = DocId::parse(doc).ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+                // A therapist's profile has a history but is no page of its own to preview.
+                if id.kind == content::Kind::Team {
+                    let file = editor
+                        .team_file(&id.slug)
+                        .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
+                    return Ok(Tracked {
+                        doc_id: id.to_string(),
+                        file,
+                        document: None,
+                    });
+                }
                 let file = editor
                     .file_of(&id)
                     .ok_or_else(|| ApiError::not_found(NOT_FOUND))?;

@@ -37,6 +37,7 @@ pub mod secrets;
 pub mod site;
 pub mod static_files;
 mod target_limit;
+pub mod team;
 pub mod variants;
 
 use actix_web::body::MessageBody;
@@ -315,6 +316,7 @@ pub fn admin_app(
         .configure(audit::configure)
         .configure(pages::configure)
         .configure(articles::configure)
+        .configure(team::configure)
         .configure(preview::configure)
         .configure(history::configure)
         .configure(data::configure)

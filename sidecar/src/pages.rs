@@ -223,7 +223,9 @@ pub(crate) fn publish_change(
     state.db.delete_draft(&target.doc_id)?;
     tracing::info!(doc = %target.doc_id, action = ?target.action, author, ms, "change saved and published");
     let page = match (DocId::parse(&target.doc_id), target.action) {
-        (Some(id), Action::Save | Action::Create | Action::Restore) => {
+        (Some(id), Action::Save | Action::Create | Action::Restore)
+            if Kind::EDITABLE.contains(&id.kind) =>
+        {
             Some(Editable::of(id, file, &saved, now())?)
         }
         _ => None,

@@ -19,3 +19,4 @@ mod panel_api;
 mod process;
 mod serve;
 mod static_http;
+mod team_api;

@@ -3,30 +3,12 @@
 // restore, for a page and for the price list. Screenshots go to $SHOTS (or a temp dir)
 // to be looked at.
 import assert from "node:assert/strict";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
-import { ADMIN, PASSWORD, VIEWPORTS, clean, ownerPanel, screenshots } from "./owner-kit.mjs";
+import { describe, test } from "node:test";
+import { openPage } from "./harness.mjs";
+import { ADMIN, PASSWORD, VIEWPORTS, ownerSession } from "./owner.mjs";
 
-const shots = process.env.SHOTS ?? join(tmpdir(), "harmonia-owner-shots");
-const shot = screenshots(shots);
-
-let site;
-let browser;
-before(async () => {
-  site = await startSite(
-    siteCopy((yaml) => yaml),
-    { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
-  );
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-const panel = (viewport) => ownerPanel(browser, site, viewport);
+const session = ownerSession("owner");
+const { panel, shot, clean, publicText } = session;
 
 async function status(page, text) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();
@@ -37,10 +19,6 @@ async function status(page, text) {
 async function valueOnceSettled(field, expected) {
   for (let i = 0; i < 50 && (await field.inputValue()) !== expected; i += 1) await field.page().waitForTimeout(100);
   return field.inputValue();
-}
-
-async function publicText(route) {
-  return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
 }
 
 describe("history that undoes anything", () => {
@@ -291,8 +269,8 @@ describe("visitor details", () => {
 
   for (const viewport of VIEWPORTS) {
     test(`the cookie banner takes the focus and covers neither the hero's buttons nor focus at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, site.base, viewport, { askConsent: true, bypassCSP: true });
-      await page.goto(`${site.base}/`);
+      const page = await openPage(session.browser, session.site.base, viewport, { askConsent: true, bypassCSP: true });
+      await page.goto(`${session.site.base}/`);
       const banner = page.getByRole("dialog", { name: "Pliki cookies" });
       await banner.waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "consent");
@@ -319,8 +297,8 @@ describe("visitor details", () => {
     });
 
     test(`the contact form keeps its thanks and 'Zadzwoń' never covers a control at ${viewport.width} px`, async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
-      await page.goto(`${site.base}/#contact`);
+      const page = await openPage(session.browser, session.site.base, viewport, { bypassCSP: true });
+      await page.goto(`${session.site.base}/#contact`);
       await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
       await page.waitForTimeout(3000);
       await page.getByLabel("Imię", { exact: true }).fill("Anna Kowalska");

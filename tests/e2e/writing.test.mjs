@@ -6,28 +6,13 @@
 // Screenshots go to $SHOTS (or a temp dir) to be looked at.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, repoRoot, siteCopy, startSite } from "./harness.mjs";
-import { ADMIN, PASSWORD, VIEWPORTS, clean, ownerPanel, screenshots } from "./owner-kit.mjs";
+import { describe, test } from "node:test";
+import { openPage, repoRoot } from "./harness.mjs";
+import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
-const shot = screenshots(process.env.SHOTS ?? join(tmpdir(), "harmonia-writing-shots"));
-
-let root;
-let site;
-let browser;
-before(async () => {
-  root = siteCopy((yaml) => yaml);
-  site = await startSite(root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-const panel = (viewport) => ownerPanel(browser, site, viewport);
+const session = ownerSession("writing");
+const { panel, shot, clean, publicText } = session;
 
 /** What has the keyboard's focus: its tag, label and text. */
 function focused(page) {
@@ -35,10 +20,6 @@ function focused(page) {
     const el = document.activeElement;
     return { tag: el?.tagName ?? "", label: el?.getAttribute("aria-label") ?? "", text: el?.textContent?.trim() ?? "" };
   });
-}
-
-async function publicHtml(route) {
-  return (await (await fetch(site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
 }
 
 describe("a writing surface", () => {
@@ -142,9 +123,9 @@ describe("a writing surface", () => {
       await page.keyboard.press("Enter");
       await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
 
-      const file = readFileSync(join(root, "content", "pages", "regulamin.md"), "utf8");
+      const file = readFileSync(join(session.root, "content", "pages", "regulamin.md"), "utf8");
       assert.ok(file.includes(`\n${text}\n`), `the file keeps plain Markdown:\n${file.slice(-300)}`);
-      const html = await publicHtml("/regulamin");
+      const html = await publicText("/regulamin");
       assert.ok(html.includes(`<strong>${word}</strong>`), "the bold word is public");
       assert.ok(html.includes('<a href="/cennik">cenniku</a>'), "the link to the price list is public");
       await page.context().close();
@@ -236,7 +217,7 @@ describe("uploads that feel quick", () => {
       const usable = page.getByRole("status").filter({ hasText: "jest już na stronie i można go użyć" });
       await usable.waitFor({ timeout: 60_000 });
       const file = `${name}.jpg`;
-      const served = await fetch(`${site.base}/images/${file}`);
+      const served = await fetch(`${session.site.base}/images/${file}`);
       assert.equal(served.status, 200, "the picture is served at once, before its variants");
       assert.equal(Buffer.from(await served.arrayBuffer()).length, photo.length);
       assert.equal(await page.getByRole("progressbar", { name: /Przygotowywanie lżejszych wersji/ }).count(), 1);
@@ -260,7 +241,7 @@ describe("uploads that feel quick", () => {
       );
       await pictures.getByRole("img", { name: "Morze o poranku, zdjęcie z telefonu" }).first().waitFor();
       assert.equal(
-        (await fetch(`${site.base}/api/health`).then((r) => r.json())).images,
+        (await fetch(`${session.site.base}/api/health`).then((r) => r.json())).images,
         0,
         "no photograph waits once the panel says it is done",
       );
@@ -272,7 +253,7 @@ describe("uploads that feel quick", () => {
 
 /** The rows of the public '/cennik' as visitors read them: name, duration, price. */
 async function publicPrices(browserPage) {
-  await browserPage.goto(`${site.base}/cennik`);
+  await browserPage.goto(`${session.site.base}/cennik`);
   return browserPage
     .locator(".price-list .price-row")
     .evaluateAll((rows) =>
@@ -297,7 +278,7 @@ describe("the price list laid out like '/cennik'", () => {
           ),
         ),
       );
-      const visitor = await openPage(browser, site.base, viewport);
+      const visitor = await openPage(session.browser, session.site.base, viewport);
       assert.deepEqual(shown, await publicPrices(visitor), "each row's line is the public row, in the public order");
       await visitor.context().close();
 

@@ -15,6 +15,7 @@ pub mod dates;
 pub mod encoding;
 mod error;
 pub mod facts;
+pub mod fields;
 pub mod frontmatter;
 pub mod images;
 pub mod kind;

@@ -251,11 +251,26 @@ pub struct PageMeta {
     pub image: Option<String>,
     #[serde(default)]
     pub image_alt: Option<String>,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     /// The date a legal document was last changed, shown as written.
     #[serde(default)]
     pub dated: Option<String>,
     #[serde(default)]
     pub noindex: bool,
+}
+
+impl PageMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "heading" => self.heading.as_deref(),
+            "subtitle" => self.subtitle.as_deref(),
+            "prompt" => self.prompt.as_deref(),
+            _ => None,
+        }
+    }
 }
 
 fn default_template() -> String {
@@ -278,6 +293,9 @@ pub struct ServiceMeta {
     pub card_description: String,
     pub image: String,
     pub image_alt: String,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub button_label: String,
     pub order: u32,
     /// Shown on the services list.
@@ -286,6 +304,19 @@ pub struct ServiceMeta {
     /// Shown in the home page's teaser.
     #[serde(default)]
     pub featured: bool,
+}
+
+impl ServiceMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "intro" => Some(&self.intro),
+            "card_title" => self.card_title.as_deref(),
+            "card_description" => Some(&self.card_description),
+            "button_label" => Some(&self.button_label),
+            _ => None,
+        }
+    }
 }
 
 /// Front matter of a blog article under `content/blog/`.
@@ -303,6 +334,9 @@ pub struct ArticleMeta {
     pub date: Moment,
     pub image: String,
     pub image_alt: String,
+    /// The point of the picture a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub author: String,
     /// The therapist whose booking page the article's button opens, by the file name under
     /// `content/team/`; without one it opens the practice's booking page.
@@ -330,8 +364,23 @@ pub struct TeamMeta {
     pub role: String,
     pub photo: String,
     pub photo_alt: String,
+    /// The point of the photo a crop keeps in view (`"50% 30%"`, see [`crate::fields::Focus`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_focus: Option<String>,
     pub qualifications: Vec<String>,
     pub order: u32,
+}
+
+impl TeamMeta {
+    /// The text of a field of [`crate::fields`], by its front-matter key.
+    pub fn text(&self, key: &str) -> Option<&str> {
+        match key {
+            "name" => Some(&self.name),
+            "role" => Some(&self.role),
+            "photo_alt" => Some(&self.photo_alt),
+            _ => None,
+        }
+    }
 }
 
 /// One row of the price list, `content/cennik.yaml`.

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::dates::Moment;
 use crate::error::Diagnostic;
 use crate::facts;
+use crate::fields::{text_fields, Focus, FOCUS_KEY};
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
 use crate::load::Delta;
@@ -262,6 +263,35 @@ fn check_aliases(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) 
     }
 }
 
+/// The visible texts of the front matter against the rules of [`crate::fields`].
+fn check_texts<'a, M>(
+    doc: &Document<M>,
+    template: Option<&str>,
+    text: impl Fn(&str) -> Option<&'a str>,
+    out: &mut Vec<Diagnostic>,
+) {
+    for field in text_fields(doc.id.kind, template) {
+        if let Err(problem) = field.check(text(field.key)) {
+            out.push(Diagnostic::new(
+                &doc.file,
+                field_line(doc, field.key),
+                problem,
+            ));
+        }
+    }
+}
+
+/// The focal point of a document's picture, if it has one.
+fn check_focus<M>(doc: &Document<M>, focus: Option<&str>, out: &mut Vec<Diagnostic>) {
+    if let Some(Err(problem)) = focus.map(Focus::check) {
+        out.push(Diagnostic::new(
+            &doc.file,
+            field_line(doc, FOCUS_KEY),
+            problem,
+        ));
+    }
+}
+
 fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
         checks.document(
@@ -271,6 +301,9 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 if let Some(image) = &doc.meta.image {
                     c.check_image(doc.as_ref(), "image", image, p);
                 }
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), Some(&meta.template), |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
             },
             out,
         );
@@ -279,7 +312,12 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
         checks.document(
             content,
             doc.as_ref(),
-            |c, p| c.check_image(doc.as_ref(), "image", &doc.meta.image, p),
+            |c, p| {
+                c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), None, |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
+            },
             out,
         );
     }
@@ -289,6 +327,7 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             doc.as_ref(),
             |c, p| {
                 c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
+                check_focus(doc.as_ref(), doc.meta.image_focus.as_deref(), p);
                 if let Some(therapist) = &doc.meta.therapist {
                     if !c.content.team.iter().any(|t| t.slug() == therapist) {
                         let problem = DocumentProblem::UnknownTherapist {
@@ -315,16 +354,9 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             doc.as_ref(),
             |c, p| {
                 c.check_image(doc.as_ref(), "photo", &doc.meta.photo, p);
-                if !c.content.site.booking.therapists.contains_key(doc.slug()) {
-                    let problem = DocumentProblem::NoTherapistBooking {
-                        slug: doc.slug().to_string(),
-                    };
-                    p.push(Diagnostic::new(
-                        &doc.file,
-                        field_line(doc.as_ref(), "name"),
-                        problem,
-                    ));
-                }
+                let meta = &doc.meta;
+                check_texts(doc.as_ref(), None, |k| meta.text(k), p);
+                check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
             },
             out,
         );

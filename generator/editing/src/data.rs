@@ -9,11 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
-use crate::edit::one_line;
 use crate::error::{Error, Result};
 use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::dates::Moment;
+use content::fields::one_line;
 use content::kind::Kind;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
 use content::problem::{EditProblem, Field, Problem};

@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::dates::Moment;
+use content::fields::{one_line, text_fields, Focus, TextField, FOCUS_KEY};
 use content::kind::{is_slug, DocId, Kind};
 use content::problem::{DateField, EditProblem, Field, Problem};
 use content::schedule::{self, Status};
@@ -26,7 +27,7 @@ pub struct Editable {
     /// `folder/slug`, for example `blog/terapia-cbt`.
     #[ts(type = "string")]
     pub id: DocId,
-    /// Pages, services and articles: team profiles are not edited in the panel.
+    /// Pages, services and articles: team profiles are edited in 'Zespół' ([`crate::team`]).
     #[ts(type = "Exclude<Kind, \"team\">")]
     pub kind: Kind,
     /// The heading of its group of tabs in the panel ("Strony", "Usługi", "Artykuły").
@@ -37,6 +38,9 @@ pub struct Editable {
     pub content: EditableContent,
     /// The front-matter fields the panel edits beside the sections.
     pub settings: Settings,
+    /// The visible texts of its front matter, as the panel shows them: each one's value is
+    /// the setting of its `name`.
+    pub fields: Vec<TextField>,
     /// Whether an article is on the site now (pages and services always are).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -60,6 +64,9 @@ pub struct Settings {
     pub image: String,
     #[serde(default)]
     pub image_alt: String,
+    /// The point of the image a crop keeps in view (`"50% 30%"`), or empty for the middle.
+    #[serde(default)]
+    pub image_focus: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -70,6 +77,51 @@ pub struct Settings {
     pub featured: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub published: Option<bool>,
+    /// The visible texts of [`content::fields`] the document has (and only those).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subtitle: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intro: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub button_label: Option<String>,
+}
+
+impl Settings {
+    /// The value of a text of [`content::fields`], by its front-matter key.
+    fn text_mut(&mut self, key: &str) -> Option<&mut Option<String>> {
+        match key {
+            "heading" => Some(&mut self.heading),
+            "subtitle" => Some(&mut self.subtitle),
+            "prompt" => Some(&mut self.prompt),
+            "intro" => Some(&mut self.intro),
+            "card_title" => Some(&mut self.card_title),
+            "card_description" => Some(&mut self.card_description),
+            "button_label" => Some(&mut self.button_label),
+            _ => None,
+        }
+    }
+
+    fn text(&self, key: &str) -> Option<&String> {
+        let value = match key {
+            "heading" => &self.heading,
+            "subtitle" => &self.subtitle,
+            "prompt" => &self.prompt,
+            "intro" => &self.intro,
+            "card_title" => &self.card_title,
+            "card_description" => &self.card_description,
+            "button_label" => &self.button_label,
+            _ => return None,
+        };
+        value.as_ref()
+    }
 }
 
 /// The front matter as the settings read it: every field optional, others ignored.
@@ -79,21 +131,60 @@ struct Loose {
     description: Option<String>,
     image: Option<String>,
     image_alt: Option<String>,
+    image_focus: Option<String>,
     date: Option<Moment>,
     excerpt: Option<String>,
     listed: Option<bool>,
     featured: Option<bool>,
     published: Option<bool>,
+    template: Option<String>,
+    heading: Option<String>,
+    subtitle: Option<String>,
+    prompt: Option<String>,
+    intro: Option<String>,
+    card_title: Option<String>,
+    card_description: Option<String>,
+    button_label: Option<String>,
 }
 
 impl Loose {
+    fn text(&self, key: &str) -> Option<&String> {
+        let value = match key {
+            "heading" => &self.heading,
+            "subtitle" => &self.subtitle,
+            "prompt" => &self.prompt,
+            "intro" => &self.intro,
+            "card_title" => &self.card_title,
+            "card_description" => &self.card_description,
+            "button_label" => &self.button_label,
+            _ => return None,
+        };
+        value.as_ref()
+    }
+
+    /// The visible texts this document has.
+    fn text_fields(&self, kind: Kind) -> &'static [TextField] {
+        text_fields(kind, self.template.as_deref())
+    }
+
     fn settings(&self, kind: Kind) -> Settings {
+        let mut settings = self.fixed_settings(kind);
+        for field in self.text_fields(kind) {
+            if let Some(value) = settings.text_mut(field.key) {
+                *value = Some(self.text(field.key).cloned().unwrap_or_default());
+            }
+        }
+        settings
+    }
+
+    fn fixed_settings(&self, kind: Kind) -> Settings {
         let article = kind == Kind::Article;
         Settings {
             title: self.title.clone(),
             description: self.description.clone().unwrap_or_default(),
             image: self.image.clone().unwrap_or_default(),
             image_alt: self.image_alt.clone().unwrap_or_default(),
+            image_focus: self.image_focus.clone().unwrap_or_default(),
             date: article.then(|| {
                 let date = self.date.as_ref().map(Moment::text);
                 date.unwrap_or_default().to_string()
@@ -102,6 +193,7 @@ impl Loose {
             listed: article.then(|| self.listed.unwrap_or(true)),
             featured: article.then(|| self.featured.unwrap_or(false)),
             published: article.then(|| self.published.unwrap_or(true)),
+            ..Settings::default()
         }
     }
 
@@ -109,17 +201,6 @@ impl Loose {
         (kind == Kind::Article)
             .then(|| schedule::status(self.published.unwrap_or(true), self.date.as_ref(), now))
     }
-}
-
-/// A one-line text of at most `max` characters.
-pub(crate) fn one_line(field: Field, text: &str, max: usize) -> std::result::Result<(), Problem> {
-    if text.contains(['\n', '\r']) {
-        return Err(EditProblem::NotOneLine { field }.into());
-    }
-    if text.chars().count() > max {
-        return Err(EditProblem::TooLong { field, max }.into());
-    }
-    Ok(())
 }
 
 /// Why settings cannot be written.
@@ -142,6 +223,7 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
     if let Some(p) = alt_problem("image_alt", &settings.image, &settings.image_alt) {
         return Err(p.into());
     }
+    Focus::check(&settings.image_focus)?;
     let article = kind == Kind::Article;
     let fields = [
         settings.date.is_some(),
@@ -180,6 +262,11 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
         _ => {}
     };
     let page = kind == Kind::Page;
+    for field in current.text_fields(kind) {
+        if let Some(next) = new.text(field.key) {
+            text(field.key, current.text(field.key), next, !field.required);
+        }
+    }
     text("title", Some(&current.title), &new.title, false);
     text(
         "description",
@@ -193,6 +280,12 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
         current.image_alt.as_ref(),
         &new.image_alt,
         page,
+    );
+    text(
+        FOCUS_KEY,
+        current.image_focus.as_ref(),
+        &new.image_focus,
+        true,
     );
     if kind == Kind::Article {
         if let Some(date) = &new.date {
@@ -223,6 +316,11 @@ pub(crate) fn rewrite_settings(kind: Kind, text: &str, settings: &Settings) -> R
     let split =
         frontmatter::split(text).map_err(|(line, m)| Error::Edit(format!("line {line}: {m}")))?;
     let current: Loose = yaml::parse(split.yaml).map_err(|e| Error::Edit(e.message))?;
+    for field in current.text_fields(kind) {
+        if let Some(next) = settings.text(field.key) {
+            field.check(Some(next)).map_err(Error::Refused)?;
+        }
+    }
     let changes = setting_changes(kind, &current, settings);
     if changes.is_empty() {
         return Ok(text.to_string());
@@ -391,6 +489,7 @@ impl Editable {
                 sections: sections::parse(split.body).sections,
             },
             settings: front.settings(id.kind),
+            fields: front.text_fields(id.kind).to_vec(),
             status: front.status(id.kind, now),
             id,
             version: version_of(text.as_bytes()),
@@ -675,6 +774,149 @@ mod tests {
                 .sentence(),
             "Tytuł: tekst musi mieścić się w jednym wierszu."
         );
+    }
+
+    const SERVICE: &str = "---\ntitle: \"Terapia par\"\ndescription: \"Opis\"\nintro: \"Wstęp\"  # krótko\ncard_title: \"Para\"\ncard_description: \"Karta\"\nimage: \"las.svg\"\nimage_alt: \"Las\"\nbutton_label: \"Umów sesję\"\norder: 3\n---\nTreść.\n";
+
+    #[test]
+    fn a_service_edits_its_visible_texts_and_only_their_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = project(dir.path());
+        fs::write(p.content_dir.join("services/para.md"), SERVICE).unwrap();
+        let e = p.editable(&id("services/para"), 0).unwrap().unwrap();
+        let names: Vec<_> = e.fields.iter().map(|f| f.name).collect();
+        assert_eq!(
+            names,
+            ["intro", "cardTitle", "cardDescription", "buttonLabel"]
+        );
+        assert_eq!(e.settings.button_label.as_deref(), Some("Umów sesję"));
+        assert_eq!(e.settings.heading, None, "a service has no heading");
+        let s = Settings {
+            intro: Some("Nowy wstęp".into()),
+            card_title: Some(String::new()),
+            button_label: Some("Umów się we dwoje".into()),
+            ..e.settings.clone()
+        };
+        p.save(
+            &id("services/para"),
+            &e.version,
+            &e.content.sections,
+            Some(&s),
+        )
+        .unwrap();
+        let text = fs::read_to_string(p.content_dir.join("services/para.md")).unwrap();
+        assert_eq!(
+            text,
+            SERVICE
+                .replace("\"Wstęp\"", "\"Nowy wstęp\"")
+                .replace("card_title: \"Para\"\n", "")
+                .replace("\"Umów sesję\"", "\"Umów się we dwoje\"")
+        );
+        let again = p.editable(&id("services/para"), 0).unwrap().unwrap();
+        assert_eq!(again.settings, s);
+    }
+
+    #[test]
+    fn an_empty_required_text_is_refused_and_nothing_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = project(dir.path());
+        fs::write(p.content_dir.join("services/para.md"), SERVICE).unwrap();
+        let e = p.editable(&id("services/para"), 0).unwrap().unwrap();
+        let s = Settings {
+            button_label: Some(" ".into()),
+            ..e.settings.clone()
+        };
+        let refused = p
+            .save(
+                &id("services/para"),
+                &e.version,
+                &e.content.sections,
+                Some(&s),
+            )
+            .unwrap_err();
+        let Error::Refused(problem) = refused else {
+            panic!("refused by the rules: {refused}");
+        };
+        assert_eq!(
+            problem.sentence(),
+            "Napis na przycisku rezerwacji: pole nie może być puste."
+        );
+        assert_eq!(
+            fs::read_to_string(p.content_dir.join("services/para.md")).unwrap(),
+            SERVICE
+        );
+    }
+
+    #[test]
+    fn the_home_page_has_a_prompt_and_other_pages_do_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = project(dir.path());
+        let home = "---\ntitle: \"Start\"\ndescription: \"Opis\"\ntemplate: home\nheading: \"Witaj\"\nsubtitle: \"Pod\"\nprompt: \"Zadzwoń\"\n---\nTekst.\n";
+        fs::write(p.content_dir.join("pages/home.md"), home).unwrap();
+        let e = p.editable(&id("pages/home"), 0).unwrap().unwrap();
+        assert_eq!(e.settings.prompt.as_deref(), Some("Zadzwoń"));
+        let s = Settings {
+            heading: Some("Znajdź swoją drogę".into()),
+            ..e.settings.clone()
+        };
+        p.save(&id("pages/home"), &e.version, &e.content.sections, Some(&s))
+            .unwrap();
+        assert_eq!(
+            fs::read_to_string(p.content_dir.join("pages/home.md")).unwrap(),
+            home.replace("\"Witaj\"", "\"Znajdź swoją drogę\"")
+        );
+        let other = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
+        assert_eq!(other.settings.prompt, None);
+        assert_eq!(other.settings.heading.as_deref(), Some(""));
+    }
+
+    #[test]
+    fn a_focal_point_comes_and_goes_and_a_wrong_one_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = project(dir.path());
+        let e = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
+        let focused = Settings {
+            image_focus: "30% 70%".into(),
+            ..e.settings.clone()
+        };
+        assert!(check_settings(Kind::Page, &focused).is_ok());
+        p.save(
+            &id("pages/strona"),
+            &e.version,
+            &e.content.sections,
+            Some(&focused),
+        )
+        .unwrap();
+        let text = fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap();
+        assert!(
+            text.contains("description: \"Opis\"\nimage_focus: \"30% 70%\"\n---"),
+            "{text}"
+        );
+        let e = p.editable(&id("pages/strona"), 0).unwrap().unwrap();
+        assert_eq!(e.settings.image_focus, "30% 70%");
+        let middle = Settings {
+            image_focus: String::new(),
+            ..e.settings.clone()
+        };
+        p.save(
+            &id("pages/strona"),
+            &e.version,
+            &e.content.sections,
+            Some(&middle),
+        )
+        .unwrap();
+        assert_eq!(
+            fs::read_to_string(p.content_dir.join("pages/strona.md")).unwrap(),
+            DOC
+        );
+        let wrong = Settings {
+            image_focus: "130% 0%".into(),
+            ..middle
+        };
+        assert!(check_settings(Kind::Page, &wrong)
+            .unwrap_err()
+            .sentence()
+            .starts_with("Punkt ostrości „130% 0%”: podaj dwie liczby od 0 do 100"));
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub enum Error {
     },
     #[error("editing: {0}")]
     Edit(String),
+    /// A change the rules of the content refuse (a required text left empty).
+    #[error("refused: {0}")]
+    Refused(content::Problem),
 }
 
 impl Error {

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 pub mod data;
 pub mod edit;
 mod error;
+pub mod team;
 mod transaction;
 
 pub use error::{Error, Result};

@@ -10,15 +10,19 @@ use crate::output::Output;
 use content::encoding::hex;
 use content::walk;
 
-/// Content-hashed assets: `assets/style.css` becomes `assets/style.<hash>.css`. Returns the
-/// public address of each by its source name, and the files.
+/// Content-hashed assets: `assets/style.css` becomes `assets/style.<hash>.css`, with the
+/// rules of the pictures' focal points after its own. Returns the public address of each by
+/// its source name, and the files.
 pub(crate) fn hashed(dir: &Path) -> Result<(BTreeMap<String, String>, Vec<Output>)> {
     let mut map = BTreeMap::new();
     let mut outputs = Vec::new();
     for found in walk::files(dir)? {
-        let bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
-        let hash = hex(&Sha256::digest(&bytes)[..5]);
+        let mut bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
         let name = found.relative;
+        if name == "style.css" {
+            bytes.extend(crate::images::focus_rules().into_bytes());
+        }
+        let hash = hex(&Sha256::digest(&bytes)[..5]);
         let hashed = match name.rsplit_once('.') {
             Some((stem, ext)) => format!("{stem}.{hash}.{ext}"),
             None => format!("{name}.{hash}"),

@@ -43,6 +43,7 @@ pub(crate) struct PageView {
     pub prompt: Option<String>,
     pub image: Option<String>,
     pub image_alt: Option<String>,
+    pub image_focus: Option<String>,
     pub dated: Option<String>,
     pub noindex: bool,
     /// Absolute address of the link-preview image, and what it shows.
@@ -560,6 +561,7 @@ impl Renderer {
             .as_deref()
             .map(|i| images::resolve(site, i, doc.slug()));
         page.image_alt = m.image_alt.clone();
+        page.image_focus = m.image_focus.clone();
         page.dated = m.dated.clone();
         page.noindex = m.noindex;
         if let Some(image) = page.image.clone() {

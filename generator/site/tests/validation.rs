@@ -401,3 +401,35 @@ fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmar
     let line = f.line_of(SITE, "example_data:");
     assert_problem(&f.problems(), SITE, line, "unknown variant `pesel`");
 }
+
+#[test]
+fn a_visible_text_is_checked_by_the_rules_the_panel_uses() {
+    let f = Fixture::real_site();
+    f.edit(
+        SERVICE,
+        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"\"",
+    );
+    let home = "content/pages/home.md";
+    let long = "ż".repeat(101);
+    f.edit(
+        home,
+        "heading: \"Znajdź swoją ścieżkę do harmonii\"",
+        &format!("heading: \"{long}\""),
+    );
+    let problems = f.problems();
+    let label = f.line_of(SERVICE, "button_label:");
+    assert_problem(
+        &problems,
+        SERVICE,
+        label,
+        "button label: the field must not be empty",
+    );
+    let heading = f.line_of(home, "heading:");
+    assert_problem(
+        &problems,
+        home,
+        heading,
+        "heading: the text may have at most 100 characters",
+    );
+}

@@ -2,6 +2,7 @@
 // character hint of the content rules), hero image and its alternative text, and for an
 // article its date, excerpt and whether it is listed, featured and published.
 import DateField from "./DateField";
+import FocusPicker from "./FocusPicker";
 import type { Editable, Picture, Settings } from "./api";
 
 export interface SettingsFormProps {
@@ -147,6 +148,14 @@ export default function SettingsForm({ id, kind, settings, pictures, onChange, o
               onChange={(e) => set({ imageAlt: oneLine(e.target.value) })}
             />
           </div>
+          {chosen && (
+            <FocusPicker
+              id={field("focus")}
+              src={chosen.url}
+              value={settings.imageFocus ?? ""}
+              onChange={(imageFocus) => set({ imageFocus })}
+            />
+          )}
           {chosen?.alt && chosen.alt !== settings.imageAlt && (
             <button
               type="button"

@@ -14,10 +14,15 @@ import type {
   Message,
   MessageList,
   NewArticle,
+  NewProfile,
+  OrderBody,
+  OrderItem,
   PracticeFacts,
   PriceRow,
   Prices,
   PricesBody,
+  Profile,
+  ProfileBody,
   PublishingStatus,
   Revision,
   SaveBody,
@@ -25,6 +30,8 @@ import type {
   ServerDraft,
   Settings,
   SlugProposal,
+  TeamChanged,
+  TeamMember,
   Unsaved,
   VersionBody,
 } from "./generated/api";
@@ -161,3 +168,13 @@ export const inbox = {
 export function isApiError(e: unknown): e is ApiError {
   return typeof e === "object" && e !== null && "status" in e;
 }
+
+export const team = {
+  list: () => call<TeamMember[]>("GET", "/api/team"),
+  save: (slug: string, profile: Profile, version: string) =>
+    call<TeamChanged>("PUT", `/api/team/${slug}`, { profile, version } satisfies ProfileBody),
+  create: (profile: Profile) => call<TeamChanged>("POST", "/api/team", { profile } satisfies NewProfile),
+  reorder: (order: OrderItem[]) => call<TeamChanged>("PUT", "/api/team/order", { order } satisfies OrderBody),
+  remove: (slug: string, version: string) =>
+    call<TeamChanged>("DELETE", `/api/team/${slug}`, { version } satisfies VersionBody),
+};

@@ -19,6 +19,7 @@ import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft
 import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
+import FieldsForm from "../admin/FieldsForm";
 import History from "../admin/History";
 import Inbox from "../admin/Inbox";
 import NewArticle from "../admin/NewArticle";
@@ -33,13 +34,15 @@ import { placeOf, type Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
+import Team from "../admin/Team";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "prices" | "facts" | "pictures" | "messages" | "security";
+type View = "pages" | "team" | "prices" | "facts" | "pictures" | "messages" | "security";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
+  ["team", "Zespół"],
   ["prices", "Cennik"],
   ["facts", "Dane gabinetu"],
   ["pictures", "Obrazy"],
@@ -478,6 +481,7 @@ export default function AdminPanel() {
       <ReauthDialog />
       {view === "prices" && <PricesForm toast={toast} onDirty={setFormDirty} />}
       {view === "facts" && <FactsForm toast={toast} onDirty={setFormDirty} />}
+      {view === "team" && <Team pictures={pictures} toast={toast} onDirty={setFormDirty} />}
       {view === "pictures" && (
         <Pictures
           pictures={pictures}
@@ -574,6 +578,13 @@ export default function AdminPanel() {
                 onTakeTheirs={() => takeTheirs(conflict)}
               />
             )}
+            <FieldsForm
+              id={page.id}
+              fields={page.fields}
+              settings={edit.settings}
+              onChange={(settings) => change({ ...edit, settings })}
+              problem={outcome && !outcome.ok ? outcome.text : null}
+            />
             <SettingsForm
               key={page.id}
               open={page.status === "unpublished"}

@@ -75,10 +75,6 @@ pub enum DocumentProblem {
     UnknownTherapist {
         slug: String,
     },
-    /// A therapist without a booking link in `site.yaml`.
-    NoTherapistBooking {
-        slug: String,
-    },
     /// Two files of one kind with one name; `other` is the one that sorts first.
     DuplicateSlug {
         slug: String,
@@ -178,10 +174,6 @@ impl DocumentProblem {
             P::UnknownTherapist { slug } => texts(
                 format!("therapist '{slug}' is not a file under content/team/"),
                 format!("terapeuty „{slug}” nie ma w zespole."),
-            ),
-            P::NoTherapistBooking { slug } => texts(
-                format!("site.yaml has no booking page for '{slug}' under booking.therapists"),
-                format!("w danych gabinetu (site.yaml) brakuje linku do rezerwacji terapeuty „{slug}” (booking.therapists)."),
             ),
             P::DuplicateSlug { slug, other } => texts(
                 format!("duplicate slug '{slug}': {} defines it too", other.display()),

@@ -21,7 +21,7 @@ pub use encode::{inspect, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
 
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
-pub(crate) use picture::{markdown as markdown_picture, preview, PictureFunction};
+pub(crate) use picture::{focus_rules, markdown as markdown_picture, preview, PictureFunction};
 
 use content::images::{classify, ImageRef};
 use content::model::SiteConfig;

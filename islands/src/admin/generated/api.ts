@@ -13,6 +13,23 @@ export type Kind = "page" | "service" | "article" | "team";
 export type Status = "published" | "scheduled" | "unpublished";
 
 /**
+ * One text of the front matter that the panel edits as a field.
+ */
+export type TextField = { 
+/**
+ * The name of its value in the panel's settings.
+ */
+name: string, 
+/**
+ * The field's label in the panel.
+ */
+label: string, 
+/**
+ * What the field is for, under it in the panel.
+ */
+hint: string, max: number, required: boolean, };
+
+/**
  * The front-matter fields of a document that the panel edits: title, meta description,
  * hero image and its alternative text; for articles also the date, the excerpt, and
  * whether it is listed, featured and published.
@@ -21,7 +38,15 @@ export type Settings = { title: string, description: string,
 /**
  * A file under `content/images/`, a full address, a `photo-…` id, or empty.
  */
-image: string, imageAlt: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, };
+image: string, imageAlt: string, 
+/**
+ * The point of the image a crop keeps in view (`"50% 30%"`), or empty for the middle.
+ */
+imageFocus: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, 
+/**
+ * The visible texts of [`content::fields`] the document has (and only those).
+ */
+heading?: string, subtitle?: string, prompt?: string, intro?: string, cardTitle?: string, cardDescription?: string, buttonLabel?: string, };
 
 export type EditableContent = { sections: Array<Section>, };
 
@@ -34,7 +59,7 @@ export type Editable = {
  */
 id: string, 
 /**
- * Pages, services and articles: team profiles are not edited in the panel.
+ * Pages, services and articles: team profiles are edited in 'Zespół' ([`crate::team`]).
  */
 kind: Exclude<Kind, "team">, 
 /**
@@ -49,6 +74,11 @@ route: string | null, title: string, content: EditableContent,
  * The front-matter fields the panel edits beside the sections.
  */
 settings: Settings, 
+/**
+ * The visible texts of its front matter, as the panel shows them: each one's value is
+ * the setting of its `name`.
+ */
+fields: Array<TextField>, 
 /**
  * Whether an article is on the site now (pages and services always are).
  */
@@ -163,6 +193,62 @@ failure: string | null,
  * Runs finished since start, successful or not.
  */
 runs: number, };
+
+/**
+ * What the panel edits of a therapist.
+ */
+export type Profile = { name: string, role: string, 
+/**
+ * A picture under `content/images/`.
+ */
+photo: string, photoAlt: string, 
+/**
+ * The point of the photo a crop keeps in view (`"50% 30%"`), or empty for the middle.
+ */
+imageFocus: string, qualifications: Array<string>, 
+/**
+ * The text under the name: Markdown.
+ */
+body: string, };
+
+/**
+ * A therapist as the panel lists them, in the order the site shows them.
+ */
+export type TeamMember = { 
+/**
+ * The file's name under `content/team/`, also the profile's anchor on `/o-mnie`.
+ */
+slug: string, order: number, profile: Profile, version: string, };
+
+/**
+ * A profile's save: the profile and the version it was loaded at.
+ */
+export type ProfileBody = { profile: Profile, version: string, };
+
+/**
+ * A new therapist.
+ */
+export type NewProfile = { profile: Profile, };
+
+export type OrderItem = { slug: string, version: string, };
+
+/**
+ * The team's new order: each profile's slug with the version it was loaded at, first first.
+ */
+export type OrderBody = { order: Array<OrderItem>, };
+
+/**
+ * What a change of the team answers: the change and the team as it is now.
+ */
+export type TeamChanged = { team: Array<TeamMember>, 
+/**
+ * The profile the change was about.
+ */
+slug: string, version: string, warning: string | null, publishMs: number, page: Editable | null, 
+/**
+ * Where the CDN's commands are: the panel waits for the run this change queued.
+ */
+publishing: PublishingStatus, };
 
 /**
  * A new article: its title, and the address chosen in the panel.

@@ -1,0 +1,221 @@
+// Every text a visitor reads is editable in the panel (issue 22, item 4), as the owner uses
+// it at 1280 and 390 px, axe clean: the home page's headline and a service's button label
+// as labelled fields, a refused empty field said beside it. Screenshots go to $SHOTS (or a
+// temp dir) to be looked at.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { VIEWPORTS, ownerSession } from "./owner.mjs";
+
+const session = ownerSession("fields");
+const { panel, shot, clean, publicText } = session;
+
+async function saved(page) {
+  await page.getByText(/Zapisano i opublikowano o/).waitFor();
+}
+
+describe("the visible texts of pages and services", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the home headline is edited and shown on / at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const editor = page.getByRole("tabpanel");
+      await editor.getByRole("group", { name: "Teksty na stronie" }).waitFor();
+      const headline = editor.getByLabel("Nagłówek", { exact: true });
+      const shown = /<h1>([^<]*)<\/h1>/.exec(await publicText("/"))?.[1];
+      assert.equal(await headline.inputValue(), shown, "the field holds the headline visitors see");
+      assert.match(await editor.getByLabel(/^Zachęta do bezpłatnej konsultacji/).inputValue(), /bezpłatnej/);
+      const text = `Twoja droga do spokoju (${viewport.width})`;
+      await headline.fill(text);
+      await headline.scrollIntoViewIfNeeded();
+      await shot(page, "home-texts");
+      await clean(page, "the home page's texts");
+      await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await saved(page);
+      assert.match(await publicText("/"), new RegExp(`<h1>${text.replace(/[()]/g, "\\$&")}</h1>`));
+      await page.close();
+    });
+
+    test(`a service's button label is edited, and an empty one refused beside it, at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("tab", { name: "Terapia par", exact: true }).click();
+      const editor = page.getByRole("tabpanel");
+      const label = editor.getByLabel("Napis na przycisku rezerwacji");
+      assert.ok((await publicText("/uslugi/terapia-par")).includes(await label.inputValue()));
+      await label.fill("");
+      await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+      const problem = editor.locator(".page-texts .field-problem");
+      await problem.waitFor();
+      assert.equal(await problem.textContent(), "Napis na przycisku rezerwacji: pole nie może być puste.");
+      assert.equal(await label.getAttribute("aria-invalid"), "true");
+      await page.waitForFunction((id) => document.activeElement?.id === id, await label.getAttribute("id"));
+      await shot(page, "service-texts-refused");
+      await clean(page, "a refused service text");
+      const text = `Umów się we dwoje ${viewport.width}`;
+      await label.fill(text);
+      await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await saved(page);
+      assert.equal(await problem.count(), 0);
+      assert.match(await publicText("/uslugi/terapia-par"), new RegExp(text));
+      await page.close();
+    });
+  }
+});
+
+describe("the team", () => {
+  const people = {
+    1280: { name: "Zofia Żądło-Łęcka", slug: "zofia-zadlo-lecka", photo: "las.svg" },
+    390: { name: "Ewa Nowak", slug: "ewa-nowak", photo: "morze.svg" },
+  };
+  for (const viewport of VIEWPORTS) {
+    test(`a therapist is added with a photo, shown on /o-mnie and moved up by keyboard at ${viewport.width} px`, async () => {
+      const { name, slug, photo } = people[viewport.width];
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Zespół", exact: true }).click();
+      const view = page.getByRole("region", { name: "Zespół" });
+      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      const form = page.getByRole("form", { name: "Nowy terapeuta" });
+      await form.getByLabel("Imię i nazwisko").fill(name);
+      await form.getByLabel("Rola", { exact: true }).fill("Psycholożka, pracuje z dziećmi i rodzicami");
+      await form.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await form.getByLabel("Tekst alternatywny zdjęcia").fill(`Portret: ${name}`);
+      await form.getByLabel("Poziomo (%)").fill("40");
+      await form.getByLabel("Kwalifikacje").fill("Magister psychologii\n\nPsychologia dziecięca");
+      await form.getByLabel("Opis").fill("Pracuje z dziećmi w wieku szkolnym i ich rodzicami.");
+      await shot(page, "team-new");
+      await clean(page, "a new therapist's form");
+      await form.getByRole("button", { name: "Dodaj do zespołu" }).click();
+      await saved(page);
+      const about = await publicText("/o-mnie");
+      assert.ok(about.includes(`id="${slug}"`), "the new profile has its anchor on /o-mnie");
+      assert.ok(about.includes(name) && about.includes("Psychologia dziecięca"));
+      const img = new RegExp(`<img[^>]*alt="Portret: ${name}"[^>]*>`).exec(about)?.[0] ?? "";
+      assert.match(img, / class="profile-photo focus fx40 fy50"/, "the photo's focal point");
+      assert.ok(about.indexOf("Tomasz Lewandowski") < about.indexOf(name), "a new therapist comes last");
+
+      // Up by keyboard: the focus stays on the moved therapist's buttons.
+      const up = view.locator(`#team-up-${slug}`);
+      assert.match(await up.textContent(), new RegExp(`^Wyżej: ${name}$`));
+      await up.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction((n) => {
+        const names = [...document.querySelectorAll(".team-name strong")].map((e) => e.textContent);
+        return names.indexOf(n) < names.indexOf("Tomasz Lewandowski");
+      }, name);
+      await page.waitForFunction((s) => document.activeElement?.id?.endsWith(s), slug);
+      const moved = await publicText("/o-mnie");
+      assert.ok(moved.indexOf(name) < moved.indexOf("Tomasz Lewandowski"), "moved up on /o-mnie too");
+      await shot(page, "team-moved");
+      await clean(page, "the team after a move");
+
+      // A profile edited, and its history there to take it back.
+      await view.locator(`#team-up-${slug}`).waitFor();
+      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
+      const profile = page.getByRole("form", { name: `Profil: ${name}` });
+      await profile.getByLabel("Rola", { exact: true }).fill("Psycholożka dziecięca");
+      await profile.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await page.waitForFunction(() => document.body.innerText.includes("Psycholożka dziecięca"));
+      await view.getByRole("button", { name: "Historia zmian" }).click();
+      await view.getByRole("button", { name: "Przywróć tę wersję" }).first().waitFor();
+      assert.ok((await publicText("/o-mnie")).includes("Psycholożka dziecięca"));
+      await shot(page, "team-history");
+      await clean(page, "a profile's history");
+
+      // The same name again is refused, and nothing is lost.
+      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      const again = page.getByRole("form", { name: "Nowy terapeuta" });
+      await again.getByLabel("Imię i nazwisko").fill(name);
+      await again.getByLabel("Rola", { exact: true }).fill("Inna rola");
+      await again.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await again.getByLabel("Tekst alternatywny zdjęcia").fill("Portret");
+      await again.getByRole("button", { name: "Dodaj do zespołu" }).click();
+      await page
+        .getByText(/już jest w zespole/)
+        .first()
+        .waitFor();
+      assert.equal(await again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      // What was typed is kept in this browser: another tab offers it back.
+      const other = await page.context().newPage();
+      await other.setViewportSize(viewport);
+      await other.goto(page.url());
+      await other.getByRole("button", { name: "Zespół", exact: true }).click();
+      await other.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      await other.getByText(/Masz niezapisany szkic nowego profilu/).waitFor();
+      await other.getByRole("button", { name: "Przywróć szkic" }).click();
+      const restored = other.getByRole("form", { name: "Nowy terapeuta" });
+      assert.equal(await restored.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      await shot(other, "team-draft");
+      await clean(other, "a profile's draft");
+      await other.close();
+      await page.close();
+    });
+  }
+});
+
+describe("removing a therapist", () => {
+  // The therapists the tests above added (one per width); Magdalena is named by the booking block.
+  const added = { 1280: "Zofia Żądło-Łęcka", 390: "Ewa Nowak" };
+  for (const viewport of VIEWPORTS) {
+    test(`one the site names stays, one added here goes after a question at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const questions = [];
+      page.on("dialog", (dialog) => {
+        questions.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.getByRole("button", { name: "Zespół", exact: true }).click();
+      const view = page.getByRole("region", { name: "Zespół" });
+      await view.getByRole("button", { name: "Edytuj profil: Magdalena Wiśniewska" }).click();
+      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      await view.getByText(/nie można usunąć, bo strona wciąż się do niego odwołuje: link do rezerwacji/).waitFor();
+      assert.ok((await publicText("/o-mnie")).includes('id="magdalena-wisniewska"'));
+      await shot(page, "team-remove-refused");
+      await clean(page, "a refused removal");
+
+      const name = added[viewport.width];
+      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
+      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      await page.getByText(`Usunięto z zespołu: ${name}.`).first().waitFor();
+      assert.equal(questions.length, 2, "asked both times");
+      assert.match(questions[1], new RegExp(`^Usunąć terapeutę ${name} z zespołu\\?`));
+      assert.equal(await view.getByText(name, { exact: true }).count(), 0);
+      assert.ok(!(await publicText("/o-mnie")).includes(name));
+      await page.close();
+    });
+  }
+});
+
+describe("the focal point of a picture", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a click on the preview and the number fields set the hero's object-position at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("tab", { name: "Terapia indywidualna", exact: true }).click();
+      const editor = page.getByRole("tabpanel");
+      await editor.locator(".settings-details > summary").click();
+      const picker = editor.getByRole("group", { name: "Punkt ostrości zdjęcia" });
+      const image = picker.locator(".focus-image");
+      await image.scrollIntoViewIfNeeded();
+      const box = await image.boundingBox();
+      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+      const across = picker.getByLabel("Poziomo (%)");
+      const down = picker.getByLabel("Pionowo (%)");
+      // Where the click was, to the pixel's rounding.
+      assert.ok(Math.abs(Number(await across.inputValue()) - 25) <= 1, await across.inputValue());
+      assert.ok(Math.abs(Number(await down.inputValue()) - 75) <= 1, await down.inputValue());
+      await across.fill("25");
+      // By keyboard: the field, a new number, and the crops follow.
+      await down.focus();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("40");
+      assert.equal(await picker.locator(".focus-crop-wide").evaluate((img) => img.style.objectPosition), "25% 40%");
+      await shot(page, "focus");
+      await clean(page, "the focal point");
+      await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+      await saved(page);
+      const visitor = await page.context().newPage();
+      await visitor.goto(`${session.site.base}/uslugi/terapia-indywidualna`);
+      const hero = visitor.locator("img.page-hero-img");
+      assert.equal(await hero.evaluate((img) => getComputedStyle(img).objectPosition), "25% 40%");
+      await visitor.close();
+      await page.close();
+    });
+  }
+});

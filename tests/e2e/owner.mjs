@@ -1,0 +1,59 @@
+// The owner's session in the panel, shared by the browser tests that use it as she does
+// (owner.test.mjs, fields.test.mjs, writing.test.mjs): a copy of the site with her account, a browser, her
+// signed-in panel at a width, screenshots to look at and axe's verdict.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before } from "node:test";
+import { violations } from "./axe.mjs";
+import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+
+export const ADMIN = "magda@gabinet-harmonia.pl";
+export const PASSWORD = "hasło właścicielki do testów";
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+/**
+ * Starts a copy of the site and a browser before the file's tests and stops them after;
+ * screenshots go to $SHOTS (or a temp dir named after `name`).
+ */
+export function ownerSession(name) {
+  const shots = process.env.SHOTS ?? join(tmpdir(), `harmonia-${name}-shots`);
+  mkdirSync(shots, { recursive: true });
+  const session = { root: null, site: null, browser: null };
+  before(async () => {
+    session.root = siteCopy((yaml) => yaml);
+    session.site = await startSite(session.root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD });
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.site?.stop();
+  });
+  return Object.assign(session, {
+    /** The signed-in panel in a context that lets axe in (it runs as an injected script). */
+    async panel(viewport) {
+      const { site, browser } = session;
+      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+      await page.goto(`${site.panel}/administratormagda`);
+      await page.getByLabel("E-mail").fill(ADMIN);
+      await page.getByLabel("Hasło").fill(PASSWORD);
+      await page.getByRole("button", { name: "Zaloguj się" }).click();
+      await page.getByRole("tab").first().waitFor();
+      return page;
+    },
+    async shot(page, file) {
+      await page.screenshot({ path: join(shots, `${file}-${page.viewportSize().width}.png`), fullPage: false });
+    },
+    async clean(page, label) {
+      assert.deepEqual(await violations(page, `${label} at ${page.viewportSize().width} px`), []);
+    },
+    /** The public page at `route` as visitors get it, non-breaking spaces as spaces. */
+    async publicText(route) {
+      return (await (await fetch(session.site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
+    },
+  });
+}

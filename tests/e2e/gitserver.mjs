@@ -38,18 +38,27 @@ async function appears(file, child, log, what) {
   }
 }
 
+/** `command` in a process group of its own, so that stopping it stops whatever it forked. */
 function spawnLogged(command, args) {
   const log = [];
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stdout.on("data", (d) => log.push(d.toString()));
   child.stderr.on("data", (d) => log.push(d.toString()));
   return { child, log };
 }
 
 async function stopped(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+  if (!child) return;
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // the group is gone already
+  }
+  if (!exited) await new Promise((r) => child.once("exit", r));
+  // A forked worker may still hold the pipes: the test's process must not wait for them.
+  child.stdout.destroy();
+  child.stderr.destroy();
 }
 
 /**
@@ -97,7 +106,7 @@ http {
     url: (name) => `http://127.0.0.1:${port}/git/${name}`,
     async start() {
       rmSync(socket, { force: true });
-      wrap = spawnLogged(FCGIWRAP, ["-c", "2", "-s", `unix:${socket}`]);
+      wrap = spawnLogged(FCGIWRAP, ["-s", `unix:${socket}`]);
       await appears(socket, wrap.child, wrap.log, "fcgiwrap");
       rmSync(join(prefix, "nginx.pid"), { force: true });
       nginx = spawnLogged("nginx", ["-p", prefix, "-c", conf, "-g", "daemon off;"]);

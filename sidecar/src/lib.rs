@@ -192,6 +192,7 @@ impl AppState {
                     remote.clone(),
                     &config.root.join("content"),
                     &config.data_dir,
+                    db.conflicts()?,
                 )?)),
                 None => None,
             },

@@ -495,6 +495,37 @@ async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
     )
     .await;
     assert_eq!(shown.body["status"]["conflicts"][0]["docId"], "pages/blog");
+
+    // A restart keeps the banner: the server opened again on the same data shows the conflict.
+    let url = r.remote.to_string_lossy().into_owned();
+    let extra = [
+        ("GIT_REMOTE", url.as_str()),
+        ("GIT_BRANCH", "main"),
+        ("GIT_POLL_SECONDS", "0"),
+        ("GIT_WEBHOOK_SECRET", SECRET),
+    ];
+    let restarted = {
+        let config = config(r.s.dir.path(), &r.s.root, &extra);
+        let content = site::load(&site::Project::at(&r.s.root)).expect("content loads");
+        sidecar::AppState::open(&config, &content.site).expect("state opens again")
+    };
+    let after_restart = restarted.git.as_ref().expect("git is on").status();
+    assert_eq!(after_restart.conflicts, status.conflicts);
+    drop(restarted);
+
+    // Choosing a version settles it for good.
+    let cookie = signed_in(&admin).await;
+    let settled = send(
+        &admin,
+        test::TestRequest::delete()
+            .uri("/api/git/conflicts/pages/blog")
+            .insert_header(("Origin", PANEL_ORIGIN))
+            .cookie(cookie),
+    )
+    .await;
+    assert_eq!(settled.status, StatusCode::NO_CONTENT, "{:?}", settled.body);
+    assert!(r.status().conflicts.is_empty());
+    assert!(r.s.state.db.conflicts().expect("read").is_empty());
 }
 
 #[actix_rt::test]

@@ -133,6 +133,15 @@ const MIGRATIONS: &[&str] = &[
        created_at INTEGER NOT NULL,
        last_used_at INTEGER
      );",
+    "CREATE TABLE git_conflicts (
+       doc_id TEXT PRIMARY KEY,
+       file TEXT NOT NULL,
+       commit_id TEXT NOT NULL,
+       author TEXT NOT NULL,
+       editor_text TEXT NOT NULL,
+       panel_text TEXT NOT NULL,
+       at INTEGER NOT NULL
+     );",
 ];
 
 /// The schema version this build of the sidecar migrates to.

@@ -18,6 +18,7 @@ use std::sync::{Mutex, MutexGuard};
 use crate::error::Error;
 
 mod audit;
+mod conflicts;
 mod factors;
 mod messages;
 mod migrations;
@@ -27,6 +28,7 @@ mod settings;
 mod uploads;
 
 pub use audit::AuditEntry;
+pub use conflicts::Conflict;
 pub use factors::{PasskeyRow, PendingLogin, TotpRow};
 pub use messages::{NewMessage, Spam, StoredMessage};
 pub use migrations::SCHEMA_VERSION;

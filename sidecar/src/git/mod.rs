@@ -49,10 +49,12 @@ impl GitSync {
         remote: GitRemote,
         content_dir: &std::path::Path,
         data_dir: &std::path::Path,
+        conflicts: Vec<status::Conflict>,
     ) -> Result<Self, Error> {
         let repo = Repo::open(content_dir)?;
         let status = Status {
             branch: remote.branch.clone(),
+            conflicts,
             ..Status::default()
         };
         Ok(GitSync {

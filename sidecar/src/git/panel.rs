@@ -36,8 +36,13 @@ async fn settle(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = format!("{}/{}", path.0, path.1);
+    let db = state.db.clone();
+    let kept = {
+        let id = id.clone();
+        web::block(move || db.settle_conflict(&id)).await??
+    };
     match &state.git {
-        Some(git) if git.settle(&id) => Ok(HttpResponse::NoContent().finish()),
+        Some(git) if git.settle(&id) || kept => Ok(HttpResponse::NoContent().finish()),
         _ => Err(ApiError::not_found(
             "Ta strona nie ma zmian z repozytorium do rozstrzygnięcia.",
         )),

@@ -447,7 +447,7 @@ fn keep_panel_versions(state: &AppState, git: &GitSync, conflicts: &[Conflict]) 
             Some(draft) => state.db.put_draft(&draft),
             None => Ok(()),
         });
-        if let Err(e) = drafted {
+        if let Err(e) = drafted.and_then(|()| state.db.put_conflict(c, now())) {
             tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
         }
     }

@@ -98,7 +98,7 @@ audit: test-deps islands
 ## photographs), BENCH_ONLY=build only the article builds and edits, BENCH_ONLY=git only issue
 ## 23's git push → served and save → on the remote, BENCH_ONLY=upload only issue 22's phone
 ## photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
-## `make run` and `make test` (long: an empty cargo cache).
+## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

@@ -48,13 +48,14 @@ function ProfileForm({
   pictures: Picture[];
   saving: boolean;
   outcome: Outcome | null;
-  onChange: (profile: Profile) => void;
+  /** Takes an update of the profile as it is when React applies it, never a stale copy. */
+  onChange: (update: (profile: Profile) => Profile) => void;
   onSave: () => void;
   onCancel: () => void;
   /** Removes the therapist (existing profiles only). */
   onRemove?: (() => void) | undefined;
 }) {
-  const set = (patch: Partial<Profile>) => onChange({ ...profile, ...patch });
+  const set = (patch: Partial<Profile>) => onChange((current) => ({ ...current, ...patch }));
   const problem = outcome && !outcome.ok ? outcome.text : null;
   const marked = problem ? fieldOf(problem) : null;
   useEffect(() => {

@@ -7,7 +7,8 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, repoRoot } from "./harness.mjs";
 
-function installed(command) {
+/** Whether `command` is on the PATH. */
+export function installed(command) {
   try {
     execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
     return true;

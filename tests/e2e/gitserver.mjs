@@ -5,19 +5,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { installed } from "./edge.mjs";
 import { freePort } from "./harness.mjs";
 
 const BACKEND = "/usr/lib/git-core/git-http-backend";
 const FCGIWRAP = "/usr/sbin/fcgiwrap";
-
-function installed(command) {
-  try {
-    execFileSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const missing = [
   ...(installed("nginx") ? [] : ["nginx"]),

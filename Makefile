@@ -11,10 +11,12 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
-run: islands
-	@echo "==> Compiling the server (on a fresh machine a few minutes; cargo shows its progress)"
-	$(CARGO) build -p sidecar
-	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes every photograph)"
+run:
+	@echo "==> Compiling the server (on a fresh machine about three minutes; cargo shows its progress) while the islands are built"
+	@$(MAKE) --no-print-directory islands & islands=$$!; \
+	$(CARGO) build -p sidecar; built=$$?; \
+	wait $$islands && exit $$built
+	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes its photographs' variants in the background)"
 	$(TARGET_DIR)/debug/sidecar
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,

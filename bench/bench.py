@@ -564,7 +564,7 @@ def fresh_clone(with_test=True):
                 os.killpg(proc.pid, 15)
             proc.wait()
             log.close()
-        row("fresh clone: `make run` until the first page (empty cargo cache: crates downloaded and compiled, npm ci, photographs encoded)",
+        row("fresh clone: `make run` until the first page (empty cargo cache: crates downloaded and compiled, npm ci, islands; the photographs' variants follow in the background)",
             seconds(run_s), "", "", "≤ 180 s")
         if not with_test:
             return

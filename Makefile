@@ -7,7 +7,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test lint deps unit e2e test-edge test-deps audit bench abuse
+.PHONY: run dev build check hooks islands api-types test lint deps unit e2e browser test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -56,7 +56,7 @@ api-types:
 
 ## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless).
-test: test-deps islands lint deps unit e2e
+test: test-deps islands lint deps unit browser
 
 lint: islands
 	cd $(ISLANDS) && npm run -s format:check
@@ -73,6 +73,12 @@ unit: islands
 
 e2e: islands
 	$(CARGO) build -p sidecar
+	@$(MAKE) --no-print-directory browser
+
+## The browser tests alone, on the sidecar already built: in `make test`, the one `cargo test`
+## built (dev-dependencies' features only add test helpers; building it again for `cargo build`'s
+## features would cost a first run 15 s for the same behaviour).
+browser:
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) npm test
 
 ## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/,

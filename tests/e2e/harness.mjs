@@ -135,6 +135,15 @@ async function waitForImages(base, log) {
   throw new Error(`image variants were not ready within 5 minutes:\n${log.join("")}`);
 }
 
+/** Signs in on the panel's page `/administratormagda` and waits for its first view. */
+export async function signIn(page, panel, email, password) {
+  await page.goto(`${panel}/administratormagda`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Hasło").fill(password);
+  await page.getByRole("button", { name: "Zaloguj się" }).click();
+  await page.getByRole("tab").first().waitFor();
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",

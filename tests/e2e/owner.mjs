@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import { violations } from "./axe.mjs";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
 
 export const ADMIN = "magda@gabinet-harmonia.pl";
 export const PASSWORD = "hasło właścicielki do testów";
@@ -38,11 +38,7 @@ export function ownerSession(name) {
     async panel(viewport) {
       const { site, browser } = session;
       const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
-      await page.goto(`${site.panel}/administratormagda`);
-      await page.getByLabel("E-mail").fill(ADMIN);
-      await page.getByLabel("Hasło").fill(PASSWORD);
-      await page.getByRole("button", { name: "Zaloguj się" }).click();
-      await page.getByRole("tab").first().waitFor();
+      await signIn(page, site.panel, ADMIN, PASSWORD);
       return page;
     },
     async shot(page, file) {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -29,11 +29,7 @@ after(async () => {
 async function panel() {
   const page = await openPage(browser, [site.panel, site.base]);
   page.on("dialog", (d) => d.accept());
-  await page.goto(`${site.panel}/administratormagda`);
-  await page.getByLabel("E-mail").fill(ADMIN);
-  await page.getByLabel("Hasło").fill(PASSWORD);
-  await page.getByRole("button", { name: "Zaloguj się" }).click();
-  await page.getByRole("tab").first().waitFor();
+  await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;
 }
 

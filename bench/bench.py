@@ -422,7 +422,7 @@ http {{
             git(editor, "commit", "-q", "-m", f"Pomiar {i}")
             start = time.perf_counter()
             git(editor, "push", "-q", "origin", "HEAD:main")
-            body = b'{"ref":"refs/heads/main"}'
+            body = json.dumps({"ref": "refs/heads/main", "after": f"bench-{i}"}).encode()
             signature = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
             urllib.request.urlopen(urllib.request.Request(f"{base}/api/git/push", data=body, method="POST", headers={
                 "Content-Type": "application/json", "X-GitHub-Delivery": f"bench-{i}", "X-Hub-Signature-256": signature}))

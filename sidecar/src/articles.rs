@@ -102,7 +102,11 @@ async fn propose(
 ) -> Result<HttpResponse, ApiError> {
     let slug = content::kind::slugify(&query.title);
     let id = DocId::new(Kind::Article, slug.clone());
-    let taken = !slug.is_empty() && state.site.editor.file_of(&id).is_some_and(|f| f.exists());
+    let editor = &state.site.editor;
+    let taken = !slug.is_empty()
+        && editor
+            .file_of(&id)
+            .is_some_and(|f| editor.root().exists(&f));
     Ok(no_store().json(SlugProposal {
         route: id.route(),
         slug,
@@ -204,7 +208,9 @@ fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, A
         .into_iter()
         .filter_map(|d| {
             let id = DocId::parse(&d.doc_id)?;
-            let gone = editor.file_of(&id).is_some_and(|f| !f.exists());
+            let gone = editor
+                .file_of(&id)
+                .is_some_and(|f| !editor.root().exists(&f));
             gone.then_some((id, d))
         })
         .collect())

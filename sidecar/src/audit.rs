@@ -43,6 +43,12 @@ pub enum Event {
     PricesChanged,
     ImageUploaded,
     ImageDeleted,
+    GitApplied,
+    GitRefused,
+    GitForcePush,
+    WebhookRefused,
+    BackupMade,
+    BackupRestored,
 }
 
 impl Event {
@@ -78,6 +84,12 @@ impl Event {
             Event::PricesChanged => "prices_changed",
             Event::ImageUploaded => "image_uploaded",
             Event::ImageDeleted => "image_deleted",
+            Event::GitApplied => "git_applied",
+            Event::GitRefused => "git_refused",
+            Event::GitForcePush => "git_force_push",
+            Event::WebhookRefused => "webhook_refused",
+            Event::BackupMade => "backup_made",
+            Event::BackupRestored => "backup_restored",
         }
     }
 }
@@ -100,6 +112,14 @@ pub async fn record(
         Ok(Err(e)) => tracing::error!(error = %e, event = event.name(), "audit log"),
         Err(e) => tracing::error!(error = %e, event = event.name(), "audit log"),
         Ok(Ok(())) => {}
+    }
+}
+
+/// Writes an entry of something no request asked for (the git sync, a backup): `actor` is
+/// who it is about, `client` where it came from (`repozytorium`, `serwer`).
+pub fn record_event(db: &crate::db::Db, event: Event, actor: &str, client: &str, detail: &str) {
+    if let Err(e) = db.record(now(), event.name(), actor, client, detail) {
+        tracing::error!(error = %e, event = event.name(), "audit log");
     }
 }
 

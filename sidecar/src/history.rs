@@ -112,8 +112,13 @@ impl Tracked {
     }
 
     /// The file's text now; empty when it is gone (a deleted article).
-    fn current(&self) -> String {
-        std::fs::read_to_string(&self.file).unwrap_or_default()
+    fn current(&self, state: &AppState) -> String {
+        state
+            .site
+            .editor
+            .root()
+            .read_to_string(&self.file)
+            .unwrap_or_default()
     }
 
     /// The text of one version, refused when there is none (a deletion's side).
@@ -187,7 +192,7 @@ async fn list(
             None => None,
         };
         let oldest_before = oldest.is_some_and(|t| !t.before.is_empty());
-        let current = tracked.current();
+        let current = tracked.current(&state);
         let newest_after = newest.map(|t| t.after).unwrap_or_default();
         Ok::<_, ApiError>(HistoryList {
             entries: entries(&revisions, oldest_before, &current, &newest_after),
@@ -216,7 +221,7 @@ async fn version(
         let text = tracked.text(&state, &query)?;
         Ok::<_, ApiError>(VersionTexts {
             text,
-            current: tracked.current(),
+            current: tracked.current(&state),
         })
     })
     .await??;
@@ -273,7 +278,7 @@ pub(crate) fn restore_version(
 ) -> Result<crate::pages::Changed, ApiError> {
     let tracked = Tracked::find(state, &at.doc)?;
     let text = tracked.text(state, at)?;
-    if text == tracked.current() {
+    if text == tracked.current(state) {
         return Err(ApiError::unprocessable(SAME));
     }
     let target = Target {
@@ -282,7 +287,9 @@ pub(crate) fn restore_version(
         action: Action::Save,
     };
     publish_change(state, &target, author, || {
-        editing::replace_file(&tracked.file, version, |_| Ok(text))
+        editing::replace_file(&state.site.editor.root(), &tracked.file, version, |_| {
+            Ok(text)
+        })
     })
 }
 

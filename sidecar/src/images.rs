@@ -7,10 +7,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
+use content::beneath::Root;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -22,8 +21,8 @@ use crate::error::ApiError;
 use crate::pages::no_store;
 use crate::{now, AppState};
 
-/// 15 MB (15 × 1024 × 1024 bytes).
-pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
+/// 15 MB (15 × 1024 × 1024 bytes): the same limit a pushed picture is held to.
+pub use content::limits::MAX_IMAGE_BYTES;
 pub const ALT_MAX_CHARS: usize = 300;
 const TOO_LARGE: &str =
     "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";
@@ -119,11 +118,11 @@ pub fn stored_name(name: &str, format: Format) -> String {
 /// One upload at a time chooses its name.
 static NAMING: Mutex<()> = Mutex::new(());
 
-/// Stores `bytes` in `dir` as `name`, or `name-2`, `name-3`… where another file has the name;
-/// the same bytes under the name already are that file.
-fn store(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<String> {
+/// Stores `bytes` in `dir` (beneath `root`, `content/`) as `name`, or `name-2`, `name-3`…
+/// where another file (or a link) has the name; the same bytes under the name already are
+/// that file. Created whole, never over a name, never through a link ([`Root::create_new`]).
+fn store(root: &Root, dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<String> {
     let _guard = NAMING.lock().unwrap_or_else(|p| p.into_inner());
-    fs::create_dir_all(dir)?;
     let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
     for n in 1..1000 {
         let candidate = match n {
@@ -131,23 +130,14 @@ fn store(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<String> {
             n => format!("{stem}-{n}.{ext}"),
         };
         let path = dir.join(&candidate);
-        if path.exists() {
-            if fs::read(&path).is_ok_and(|b| b == bytes) {
+        if root.exists(&path) {
+            if root.read(&path).is_ok_and(|b| b == bytes) {
                 return Ok(candidate);
             }
             continue;
         }
-        let temp = dir.join(format!(".{candidate}.uploading"));
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        // A hard link never replaces a file: whole, or not at all.
-        let linked = fs::hard_link(&temp, &path);
-        let _ = fs::remove_file(&temp);
-        match linked {
-            Ok(()) => return Ok(candidate),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
+        if root.create_new(&path, bytes)? {
+            return Ok(candidate);
         }
     }
     Err(std::io::Error::other("no free name"))
@@ -187,7 +177,8 @@ async fn upload(
     let (done, who) = (state.clone(), admin.email.clone());
     let stored = web::block(move || {
         let dir = state.site.project.content_dir.join("images");
-        let file = store(&dir, &name, &body).map_err(|e| ApiError::internal(&e))?;
+        let root = state.site.editor.root();
+        let file = store(&root, &dir, &name, &body).map_err(|e| ApiError::internal(&e))?;
         state.db.put_upload(&Upload {
             file: file.clone(),
             alt: alt.clone(),
@@ -278,7 +269,8 @@ async fn delete(
     web::block(move || {
         let dir = state.site.project.content_dir.join("images");
         let path = dir.join(&file);
-        if !path.is_file() {
+        let root = state.site.editor.root();
+        if !root.is_file(&path) {
             return Err(not_found());
         }
         // Everything, also what is not public yet: an unpublished article must not lose it.
@@ -290,7 +282,7 @@ async fn delete(
                 shown_by.join(", ")
             )));
         }
-        fs::remove_file(&path).map_err(|e| ApiError::internal(&e))?;
+        root.remove_file(&path).map_err(|e| ApiError::internal(&e))?;
         state.db.delete_upload(&file)?;
         tracing::info!(file, admin = admin.email, "image deleted");
         state.site.rebuild().map_err(|e| {
@@ -324,33 +316,31 @@ struct Listed {
 /// `GET /api/images`: every image under `content/images/`, uploaded ones with their text.
 async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let images = web::block(move || {
-        let dir: PathBuf = state.site.project.content_dir.join("images");
+        let content_dir = &state.site.project.content_dir;
+        let dir: PathBuf = content_dir.join("images");
         let alts: HashMap<String, String> = state
             .db
             .uploads()?
             .into_iter()
             .map(|u| (u.file, u.alt))
             .collect();
-        let mut out: Vec<Listed> = fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-                    .filter_map(|e| {
-                        let file = e.file_name().to_str()?.to_string();
-                        let ext = file.rsplit_once('.')?.1.to_ascii_lowercase();
-                        let shown = ["jpg", "jpeg", "png", "webp", "svg", "gif", "avif"];
-                        (!file.starts_with('.') && shown.contains(&ext.as_str())).then(|| Listed {
-                            url: format!("/images/{file}"),
-                            alt: alts.get(&file).cloned(),
-                            bytes: e.metadata().map(|m| m.len()).unwrap_or(0),
-                            pending: state.site.images.waits_for(&file),
-                            file,
-                        })
-                    })
-                    .collect()
+        let mut out: Vec<Listed> = content::walk::files(content_dir, &dir)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|found| !found.relative.contains('/'))
+            .filter_map(|found| {
+                let file = found.relative;
+                let ext = file.rsplit_once('.')?.1.to_ascii_lowercase();
+                let shown = ["jpg", "jpeg", "png", "webp", "svg", "gif", "avif"];
+                shown.contains(&ext.as_str()).then(|| Listed {
+                    url: format!("/images/{file}"),
+                    alt: alts.get(&file).cloned(),
+                    bytes: found.len,
+                    pending: state.site.images.waits_for(&file),
+                    file,
+                })
             })
-            .unwrap_or_default();
+            .collect();
         out.sort_by(|a, b| a.file.cmp(&b.file));
         Ok::<_, ApiError>(out)
     })
@@ -361,6 +351,7 @@ async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn formats_are_told_by_their_first_bytes() {
@@ -382,16 +373,24 @@ mod tests {
         assert_eq!(stored_name("plik.exe", Format::Webp), "plik.webp");
         assert_eq!(stored_name("", Format::Png), "obraz.png");
         let dir = tempfile::tempdir().expect("temp dir");
-        assert_eq!(store(dir.path(), "a.png", b"one").expect("stored"), "a.png");
+        let root = Root::new(dir.path());
+        let images = dir.path().join("images");
+        let store = |name: &str, bytes: &[u8]| store(&root, &images, name, bytes);
+        assert_eq!(store("a.png", b"one").expect("stored"), "a.png");
         assert_eq!(
-            store(dir.path(), "a.png", b"one").expect("stored"),
+            store("a.png", b"one").expect("stored"),
             "a.png",
             "same bytes"
         );
-        assert_eq!(
-            store(dir.path(), "a.png", b"two").expect("stored"),
-            "a-2.png"
-        );
-        assert_eq!(fs::read(dir.path().join("a.png")).expect("stored"), b"one");
+        assert_eq!(store("a.png", b"two").expect("stored"), "a-2.png");
+        assert_eq!(fs::read(images.join("a.png")).expect("stored"), b"one");
+        // A link planted under the next name (or as a temporary file) is never written
+        // through: the upload takes a free name.
+        let target = dir.path().join("site.sqlite3");
+        fs::write(&target, "baza").expect("write");
+        std::os::unix::fs::symlink(&target, images.join("a-3.png")).expect("link");
+        std::os::unix::fs::symlink(&target, images.join(".a-4.png.uploading")).expect("link");
+        assert_eq!(store("a.png", b"three").expect("stored"), "a-4.png");
+        assert_eq!(fs::read_to_string(&target).expect("read"), "baza");
     }
 }

@@ -333,17 +333,10 @@ fn hand_over_password(
     email: &str,
     password: &str,
 ) -> Result<std::path::PathBuf, Error> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
     let path = data_dir.join("admin-password.txt");
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| Error::Auth(format!("{}: {e}", path.display())))?;
-    writeln!(file, "{email}\n{password}")
+    let text = format!("{email}\n{password}\n");
+    content::beneath::Root::new(data_dir)
+        .write_atomic_with(&path, text.as_bytes(), Some(0o600))
         .map_err(|e| Error::Auth(format!("{}: {e}", path.display())))?;
     Ok(path)
 }

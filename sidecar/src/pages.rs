@@ -152,11 +152,12 @@ impl Changed {
 /// builder told so.
 fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, previous: &str) {
     let file = &target.file;
+    let root = state.site.editor.root();
     let restored = match target.action {
         Action::Create | Action::Restore if previous.is_empty() => {
-            std::fs::remove_file(file).map_err(|e| e.to_string())
+            root.remove_file(file).map_err(|e| e.to_string())
         }
-        _ => editing::write_atomic(file, previous).map_err(|e| e.to_string()),
+        _ => editing::write_atomic(&root, file, previous).map_err(|e| e.to_string()),
     };
     if let Err(e) = restored {
         tracing::error!(error = %e, file = %file.display(), "the refused change could not be put back");

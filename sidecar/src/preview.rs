@@ -230,7 +230,12 @@ async fn put_draft(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    if !state.site.editor.file_of(&id).is_some_and(|f| f.is_file()) {
+    if !state
+        .site
+        .editor
+        .file_of(&id)
+        .is_some_and(|f| state.site.editor.is_file(&f))
+    {
         return Err(ApiError::not_found(NOT_FOUND));
     }
     editing::edit::check_sections(&body.content.sections)?;

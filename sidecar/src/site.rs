@@ -127,15 +127,15 @@ impl StaticFile {
     }
 }
 
-/// When the published file at `path` was written, if it holds exactly `bytes`: how the first
-/// build of a start finds the dates of content an earlier run already published (the dates
-/// nginx serves those files with).
-fn published_at(path: &Path, bytes: &[u8]) -> Option<SystemTime> {
-    let metadata = std::fs::metadata(path).ok()?;
-    if metadata.len() != bytes.len() as u64 || std::fs::read(path).ok()? != bytes {
+/// When the published file at `path` (in the build `dist` points at, read beneath it) was
+/// written, if it holds exactly `bytes`: how the first build of a start finds the dates of
+/// content an earlier run already published (the dates nginx serves those files with).
+fn published_at(dist: &content::beneath::Root, path: &Path, bytes: &[u8]) -> Option<SystemTime> {
+    let stat = dist.stat(path).ok().filter(|s| s.is_file)?;
+    if stat.len != bytes.len() as u64 || dist.read(path).ok()? != bytes {
         return None;
     }
-    metadata.modified().ok()
+    stat.modified
 }
 
 /// One build, as served.
@@ -239,6 +239,7 @@ impl Site {
     /// date it was published at.
     fn from_build(build: &site::Build, previous: &Site, published: &Path) -> Self {
         let now = SystemTime::now();
+        let dist_root = content::beneath::Root::new(published);
         let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>, dist: bool| {
             if let Some(same) = before.filter(|f| f.fingerprint == output.fingerprint) {
                 return Arc::clone(same);
@@ -248,7 +249,8 @@ impl Site {
                 // holds them must not be told they are still current.
                 Some(old) => now.max(old.modified + Duration::from_secs(1)),
                 None if dist && previous.number == 0 => {
-                    published_at(&published.join(&output.path), &output.bytes).unwrap_or(now)
+                    let path = published.join(&output.path);
+                    published_at(&dist_root, &path, &output.bytes).unwrap_or(now)
                 }
                 None => now,
             };

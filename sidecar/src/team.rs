@@ -123,7 +123,7 @@ async fn create(
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let target = target(&editor, &slug, Action::Create)?;
-        if target.file.exists() {
+        if editor.root().exists(&target.file) {
             return Err(ApiError::status(
                 StatusCode::CONFLICT,
                 format!(

@@ -135,7 +135,13 @@ fn signature(body: &[u8]) -> String {
     format!("sha256={hex}")
 }
 
+/// A signed push notification; `{}` stands for a forge's body, which names the pushed
+/// commit (here the delivery), so each delivery's body is its own.
 fn hook(body: &str, delivery: &str) -> test::TestRequest {
+    let body = match body {
+        "{}" => format!("{{\"ref\":\"refs/heads/main\",\"after\":\"{delivery}\"}}"),
+        other => other.to_string(),
+    };
     test::TestRequest::post()
         .uri("/api/git/push")
         .insert_header(("X-GitHub-Event", "push"))
@@ -257,12 +263,10 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
     assert!(!r.s.root.join("content/blog/zepsuty.md").exists());
     let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
     let git_health = &health.body["git"];
-    assert_eq!(git_health["broken"]["commit"], broken.as_str());
-    assert!(
-        !health.text.contains("ewa@example.pl") && !health.text.contains("Redaktorka"),
-        "{}",
-        health.text
-    );
+    assert_eq!(git_health["broken"], true);
+    for detail in ["ewa@example.pl", "Redaktorka", "zepsuty", broken.as_str()] {
+        assert!(!health.text.contains(detail), "{detail}: {}", health.text);
+    }
 
     let fixed = r.editor_pushes("content/blog/zepsuty.md", &article("Naprawiony artykuł"));
     send(&public, hook("{}", "d-2")).await;
@@ -330,6 +334,22 @@ async fn a_force_push_that_drops_published_commits_is_refused() {
         "{:?}",
         refused.problems
     );
+    assert_eq!(r.audited("git_force_push").len(), 1);
+    // The history put back: the banner goes.
+    git(
+        &r.editor,
+        &[
+            "push",
+            "-q",
+            "--force",
+            "origin",
+            &format!("{first}:refs/heads/main"),
+        ],
+    );
+    send(&public, hook("{}", "d-3")).await;
+    r.wait_for("the force-push is no longer reported", |s| {
+        s.force_push.is_none()
+    });
     assert!(!r.s.root.join("content/blog/inny.md").exists());
     assert!(r.s.root.join("content/blog/pierwszy.md").exists());
 }
@@ -383,6 +403,19 @@ async fn the_webhook_refuses_bad_signatures_huge_bodies_and_replays_and_coalesce
         (replay.status, &replay.body["replay"]),
         (StatusCode::OK, &json!(true))
     );
+    // The delivery's id header is outside the signature: a replay under a new id is still
+    // the same signed body.
+    let body = "{\"ref\":\"refs/heads/main\",\"after\":\"d-1\"}";
+    let renamed = test::TestRequest::post()
+        .uri("/api/git/push")
+        .insert_header(("X-GitHub-Delivery", "ein-neuer-name"))
+        .insert_header(("X-Hub-Signature-256", signature(body.as_bytes())))
+        .set_payload(body);
+    let renamed = send(&public, renamed).await;
+    assert_eq!(
+        (renamed.status, &renamed.body["replay"]),
+        (StatusCode::OK, &json!(true))
+    );
 
     // 500 signed hooks at once while a new commit waits: a handful of fetches, one at a time.
     r.wait_for("the hooks' fetches are done", |s| s.fetches >= 2);
@@ -426,9 +459,10 @@ async fn saves_publish_while_the_remote_is_down_and_are_pushed_when_it_is_back()
     });
     let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
     assert_eq!(health.body["git"]["unpushed"], 1, "{}", health.text);
-    assert_eq!(health.body["git"]["notPushed"], "not yet pushed: 1 commits");
-    let error = health.body["git"]["lastError"].as_str().expect("error");
+    assert_eq!(health.body["git"]["failing"], true, "{}", health.text);
+    let error = r.status().last_error.expect("the panel says why");
     assert!(error.starts_with("Nie udało się wysłać zmian"), "{error}");
+    assert!(!health.text.contains("wysłać"), "{}", health.text);
     std::fs::rename(&away, &r.remote).expect("the remote is back");
     r.wait_for("the save is pushed", |s| {
         s.unpushed == 0 && s.last_error.is_none()
@@ -578,4 +612,203 @@ async fn an_uploaded_and_a_deleted_picture_are_the_admins_commits_on_the_remote(
         r.remote_log()
             .ends_with("Usunięcie obrazu images/kropka.png w panelu administracyjnym")
     });
+}
+
+/// Whether anything (a link included) has the name `path`.
+fn there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+impl Repos {
+    /// The editor commits `make` (run in the clone, `git add -f` of everything), pushes it and
+    /// sends the signed webhook; the short commit.
+    async fn editor_commits(&self, what: &str, make: impl FnOnce(&Path)) -> String {
+        make(&self.editor);
+        git(&self.editor, &["add", "-A", "-f"]);
+        git(&self.editor, &["commit", "-q", "-m", what]);
+        git(&self.editor, &["push", "-q", "origin", "HEAD:main"]);
+        let commit = git(&self.editor, &["rev-parse", "--short=10", "HEAD"]);
+        let public = public_app!(self.s);
+        let answer = send(&public, hook("{}", &commit)).await;
+        assert_eq!(answer.status, StatusCode::ACCEPTED, "{}", answer.text);
+        commit
+    }
+
+    fn refused(&self, commit: &str) -> Vec<String> {
+        self.wait_for("the commit is refused", |s| {
+            s.broken.as_ref().is_some_and(|b| b.commit == commit)
+        });
+        self.status().broken.expect("refused").problems
+    }
+
+    fn audited(&self, event: &str) -> Vec<String> {
+        self.s
+            .state
+            .db
+            .audit(100, None)
+            .expect("audit")
+            .into_iter()
+            .filter(|e| e.event == event)
+            .map(|e| e.detail)
+            .collect()
+    }
+}
+
+#[actix_rt::test]
+async fn a_pushed_link_to_the_database_or_a_system_file_is_refused_and_nothing_is_served() {
+    use std::os::unix::fs::symlink;
+    let r = repos();
+    let commit = r
+        .editor_commits("Obrazy", |clone| {
+            let images = clone.join("content/images");
+            // From content/images/ of the server's site to its data folder (DATA_DIR).
+            symlink("../../../var/site.sqlite3", images.join("leak.svg")).expect("link");
+            symlink("/etc/passwd", images.join("passwd.gif")).expect("link");
+            symlink("/etc", clone.join("content/blog/etc")).expect("link");
+        })
+        .await;
+    let problems = r.refused(&commit);
+    for file in [
+        "content/images/leak.svg",
+        "content/images/passwd.gif",
+        "content/blog/etc",
+    ] {
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.starts_with(&format!("{file}: ")) && p.contains("dowiązanie")),
+            "{file}: {problems:?}"
+        );
+    }
+    let public = public_app!(r.s);
+    for path in ["/images/leak.svg", "/images/passwd.gif"] {
+        let answer = send(&public, test::TestRequest::get().uri(path)).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(!answer.text.contains("root:") && !answer.text.contains("SQLite"));
+    }
+    // Never checked out: neither in content/ nor in the work tree the checks use.
+    assert!(!there(&r.s.root.join("content/images/leak.svg")));
+    assert!(!there(
+        &r.s.dir.path().join("var/git-check/content/images/leak.svg")
+    ));
+    let audited = r.audited("git_refused");
+    assert!(
+        audited
+            .iter()
+            .any(|d| d.starts_with(&commit) && d.contains("dowiązanie")),
+        "{audited:?}"
+    );
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["broken"], true);
+    for detail in ["leak", "passwd", "content/", commit.as_str()] {
+        assert!(!health.text.contains(detail), "{detail}: {}", health.text);
+    }
+}
+
+#[actix_rt::test]
+async fn a_planted_temporary_link_is_refused_at_the_commit_and_never_written_through() {
+    use std::os::unix::fs::symlink;
+    let r = repos();
+    let target = r.s.dir.path().join("cel.txt");
+    std::fs::write(&target, "nietknięty").expect("write");
+    let target_text = target.to_string_lossy().into_owned();
+    let commit = r
+        .editor_commits("Pułapka", |clone| {
+            symlink(&target_text, clone.join("content/.cennik.yaml.saving")).expect("link");
+            std::fs::write(clone.join("content/images/.notatka"), "ukryty").expect("write");
+        })
+        .await;
+    let problems = r.refused(&commit);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("content/.cennik.yaml.saving: ")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("content/images/.notatka: ") && p.contains("ukryta")),
+        "{problems:?}"
+    );
+    // The same links placed on disk by other means: the next save never writes through them.
+    let content = r.s.root.join("content");
+    for planted in [".cennik.yaml.saving", ".cennik.yaml.creating"] {
+        symlink(&target, content.join(planted)).expect("link");
+    }
+    let admin = admin_app!(r.s);
+    let cookie = signed_in(&admin).await;
+    let prices = send(
+        &admin,
+        test::TestRequest::get()
+            .uri("/api/prices")
+            .cookie(cookie.clone()),
+    )
+    .await
+    .body;
+    let mut items = prices["items"].as_array().expect("items").clone();
+    items[1]["price"] = json!(210);
+    let saved = send(
+        &admin,
+        test::TestRequest::put()
+            .uri("/api/prices")
+            .cookie(cookie)
+            .set_json(json!({ "items": items, "version": prices["version"] })),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "nietknięty"
+    );
+    let cennik = content.join("cennik.yaml");
+    assert!(std::fs::symlink_metadata(&cennik)
+        .expect("saved")
+        .file_type()
+        .is_file());
+    assert!(std::fs::read_to_string(&cennik)
+        .expect("read")
+        .contains("price: 210"));
+}
+
+/// The largest resident set this process has had, in MiB (Linux's `VmHWM`).
+fn peak_mib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb / 1024)
+}
+
+#[actix_rt::test]
+async fn a_300_mb_blob_of_one_byte_is_refused_from_its_header() {
+    let r = repos();
+    r.wait_for("the first fetch", |s| s.fetches >= 1);
+    let before = peak_mib();
+    let commit = r
+        .editor_commits("Wielki obraz", |clone| {
+            let file = std::fs::File::create(clone.join("content/images/bomba.svg")).expect("file");
+            // 300 MB of zero bytes: a few hundred kilobytes once git has packed them.
+            file.set_len(300 * 1024 * 1024).expect("size");
+        })
+        .await;
+    let problems = r.refused(&commit);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("content/images/bomba.svg: plik ma 300,0 MiB")),
+        "{problems:?}"
+    );
+    let grew = peak_mib().saturating_sub(before);
+    assert!(grew < 150, "the server grew by {grew} MiB");
+    assert!(!there(&r.s.root.join("content/images/bomba.svg")));
+    assert!(!there(
+        &r.s.dir
+            .path()
+            .join("var/git-check/content/images/bomba.svg")
+    ));
+    let public = public_app!(r.s);
+    let answer = send(&public, test::TestRequest::get().uri("/images/bomba.svg")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }

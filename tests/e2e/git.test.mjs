@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -100,9 +100,10 @@ async function served(base, route, text) {
 
 /** What GitHub sends after a push: the body signed with the webhook's secret. */
 async function webhook() {
-  const body = JSON.stringify({ ref: "refs/heads/main" });
-  const signature = "sha256=" + createHmac("sha256", SECRET).update(body).digest("hex");
   delivery += 1;
+  // A forge's body names the pushed commit: each notification's body is its own.
+  const body = JSON.stringify({ ref: "refs/heads/main", after: `e2e-${delivery}` });
+  const signature = "sha256=" + createHmac("sha256", SECRET).update(body).digest("hex");
   const res = await fetch(`${site.base}/api/git/push`, {
     method: "POST",
     headers: {
@@ -194,7 +195,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await webhook();
     await eventually("the broken commit is reported", async () => {
       const health = await (await fetch(`${site.base}/api/health`)).json();
-      return health.git.broken !== null;
+      return health.git.broken === true;
     });
     assert.equal((await fetch(`${site.base}/blog/zepsuty`)).status, 404);
     const page = await panel();
@@ -208,13 +209,47 @@ describe("editors who commit Markdown", { skip }, () => {
     // The sync clears the report just after it publishes: under load, a moment later.
     await eventually("the broken commit is no longer reported", async () => {
       const health = await (await fetch(`${site.base}/api/health`)).json();
-      return health.git.broken === null;
+      return health.git.broken === false;
     });
     await page.reload();
     await page.getByRole("tab").first().waitFor();
     await page.waitForTimeout(500);
     assert.equal(await page.getByRole("alert").filter({ hasText: "nie została opublikowana" }).count(), 0);
     assert.deepEqual(page.problems, []);
+    await page.context().close();
+  });
+
+  test("a pushed link to the server's database is refused: nothing served, the panel says why", async () => {
+    symlinkSync("../../../var/site.sqlite3", join(editor, "content/images/leak.svg"));
+    symlinkSync("/etc/passwd", join(editor, "content/images/passwd.gif"));
+    git(editor, "add", "-A");
+    git(editor, "commit", "-q", "-m", "Obrazy");
+    git(editor, "push", "-q", "origin", "HEAD:main");
+    await webhook();
+    await eventually("the linking commit is refused", async () => {
+      const health = await (await fetch(`${site.base}/api/health`)).json();
+      return health.git.broken === true;
+    });
+    const health = await (await fetch(`${site.base}/api/health`)).text();
+    assert.doesNotMatch(health, /leak|passwd|content\//);
+    for (const path of ["/images/leak.svg", "/images/passwd.gif"]) {
+      const res = await fetch(`${site.base}${path}`);
+      assert.equal(res.status, 404, path);
+      assert.doesNotMatch(await res.text(), /root:|SQLite/);
+    }
+    const page = await panel();
+    const banner = page.getByRole("alert").filter({ hasText: "nie została opublikowana" });
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /content\/images\/leak\.svg: to dowiązanie symboliczne/);
+    // The editor replaces the links with nothing: the next push clears the report.
+    git(editor, "rm", "-q", "content/images/leak.svg", "content/images/passwd.gif");
+    git(editor, "commit", "-q", "-m", "Bez dowiązań");
+    git(editor, "push", "-q", "origin", "HEAD:main");
+    await webhook();
+    await eventually("the report is cleared", async () => {
+      const health = await (await fetch(`${site.base}/api/health`)).json();
+      return health.git.broken === false;
+    });
     await page.context().close();
   });
 
@@ -244,7 +279,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await eventually("the edge serves it", () => served(edge.base, "/pilna-pomoc", "gdy repozytorium nie odpowiadało"));
     await eventually("the failed push is reported", async () => {
       const g = await health();
-      return g.unpushed >= 1 && g.lastError !== null;
+      return g.unpushed >= 1 && g.failing === true;
     });
     const waiting = page.getByRole("status").filter({ hasText: "Jeszcze nie wysłano do repozytorium" });
     await page.reload();
@@ -274,7 +309,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
     await webhook();
     const conflict = page.getByRole("alert").filter({ hasText: "Zmieniono w repozytorium w tym samym czasie" });
-    await eventually("the conflict is reported", async () => (await health()).conflicts.length > 0);
+    await eventually("the conflict is reported", async () => (await health()).conflicts > 0);
     await page.reload();
     await conflict.waitFor({ timeout: 15_000 });
     const texts = await conflict.innerText();

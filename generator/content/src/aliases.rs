@@ -44,7 +44,8 @@ fn aliases_of<'a, M>(doc: &'a Document<M>, aliases: &'a [String], text: &str) ->
 /// Every alias of pages, services and articles, in the order of the content.
 pub fn aliases(content: &Content) -> Vec<Alias<'_>> {
     let mut out = Vec::new();
-    let text = |file: &Path| std::fs::read_to_string(file).unwrap_or_default();
+    let root = crate::beneath::Root::new(&content.root);
+    let text = |file: &Path| root.read_to_string(file).unwrap_or_default();
     for doc in &content.pages {
         if !doc.meta.aliases.is_empty() {
             out.extend(aliases_of(

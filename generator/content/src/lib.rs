@@ -10,6 +10,7 @@
 use std::path::Path;
 
 pub mod aliases;
+pub mod beneath;
 pub mod booking;
 pub mod dates;
 pub mod encoding;

@@ -7,6 +7,13 @@
 use crate::problem::{FileProblem, Problem};
 use crate::sections;
 
+/// The largest picture the site takes: an upload, or a file of `content/images/` (what a
+/// phone's photograph weighs, three times over).
+pub const MAX_IMAGE_BYTES: usize = 15 * 1024 * 1024;
+/// The largest text file of `content/` (a document, `site.yaml`, the price list): eight
+/// sections of the longest size.
+pub const MAX_TEXT_BYTES: usize = 8 * MAX_SECTION_BYTES;
+
 /// The longest section: ten times the longest text of the site (the privacy policy).
 pub const MAX_SECTION_BYTES: usize = 128 * 1024;
 /// The deepest nesting of quotes (`>`), lists and HTML elements in a section.

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use crate::beneath::Root;
 use crate::error::{Diagnostic, Error, Result};
 use crate::kind::{is_slug, DocId, Kind};
 use crate::model::{
@@ -33,9 +34,21 @@ fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize>
         .collect()
 }
 
-/// The text of `path`, or why it cannot be read, as a problem of that file.
-fn read(path: &Path) -> std::result::Result<String, Diagnostic> {
-    std::fs::read_to_string(path).map_err(|e| {
+/// The text of `path` (read beneath `root`, never through a link), or why it cannot be
+/// read, as a problem of that file.
+fn read(root: &Root, path: &Path) -> std::result::Result<String, Diagnostic> {
+    // A text file far larger than any the site holds is refused before it is read.
+    if let Ok(stat) = root.stat(path) {
+        let limit = limits::MAX_TEXT_BYTES as u64;
+        if stat.len > limit {
+            let problem = FileProblem::TooLarge {
+                bytes: stat.len,
+                limit,
+            };
+            return Err(Diagnostic::new(path, 1, problem));
+        }
+    }
+    root.read_to_string(path).map_err(|e| {
         let error = e.to_string();
         Diagnostic::new(path, 1, FileProblem::Unreadable { error })
     })
@@ -167,7 +180,11 @@ impl<'a> Changes<'a> {
 
 /// Updates a folder's listing for the changed paths under it: new or changed files get a
 /// fresh entry, removed ones leave. Whether a file came or went.
-fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]) -> bool {
+fn apply_changes(
+    listing: &mut Vec<walk::Found>,
+    (root, dir): (&Root, &Path),
+    changed: &[PathBuf],
+) -> bool {
     let mut came_or_went = false;
     for path in changed {
         let Ok(relative) = path.strip_prefix(dir) else {
@@ -181,17 +198,16 @@ fn apply_changes(listing: &mut Vec<walk::Found>, dir: &Path, changed: &[PathBuf]
         let position = listing.binary_search_by(|f| f.relative.as_str().cmp(&relative));
         let hidden = relative.split('/').any(walk::is_hidden);
         match (
-            std::fs::metadata(path)
-                .ok()
-                .filter(|m| m.is_file() && !hidden),
+            root.stat(path).ok().filter(|m| m.is_file && !hidden),
             position,
         ) {
             (Some(meta), at) => {
                 let found = walk::Found {
                     relative,
                     path: path.clone(),
-                    len: meta.len(),
-                    modified: meta.modified().ok(),
+                    len: meta.len,
+                    modified: meta.modified,
+                    root: root.clone(),
                 };
                 match at {
                     Ok(i) => listing[i] = found,
@@ -231,15 +247,16 @@ struct KindLoad<M> {
 
 fn parse_entry<M: DeserializeOwned>(
     kind: Kind,
-    path: &Path,
+    found: &walk::Found,
     stamp: Option<Stamp>,
     generation: u64,
     written: Option<&str>,
 ) -> Entry<M> {
     let read_at = SystemTime::now();
+    let path = &found.path;
     let text = match written {
         Some(text) => Ok(std::borrow::Cow::Borrowed(text)),
-        None => read(path).map(std::borrow::Cow::Owned),
+        None => read(&found.root, path).map(std::borrow::Cow::Owned),
     };
     let parsed = text
         .and_then(|text| parse_document::<M>(kind, path, &text))
@@ -304,7 +321,7 @@ fn entry<'a, M: DeserializeOwned>(
         modified,
     });
     if !entries.contains_key(found.relative.as_str()) {
-        let parsed = parse_entry(kind, &found.path, stamp, generation, written);
+        let parsed = parse_entry(kind, found, stamp, generation, written);
         entries.insert(found.relative.clone(), parsed);
     }
     let Some(entry) = entries.get_mut(found.relative.as_str()) else {
@@ -312,7 +329,7 @@ fn entry<'a, M: DeserializeOwned>(
     };
     let stale = changed || !stamp.is_some_and(|s| entry.fresh(s));
     if stale && entry.seen_in != generation {
-        *entry = parse_entry(kind, &found.path, stamp, generation, written);
+        *entry = parse_entry(kind, found, stamp, generation, written);
     }
     entry.seen_in = generation;
     entry
@@ -334,13 +351,14 @@ impl<M: DeserializeOwned + Send + Sync> Cache<M> {
             failed: Vec::new(),
             same_documents: false,
         };
+        let root = Root::new(content_dir);
         let changes = match (changes.paths(), self.listing.as_mut()) {
             (Some(changed), Some(listing)) => {
-                out.same_documents = !apply_changes(listing, &dir, changed);
+                out.same_documents = !apply_changes(listing, (&root, &dir), changed);
                 changes
             }
             _ => {
-                match walk::files(&dir) {
+                match walk::files(content_dir, &dir) {
                     Ok(files) => self.listing = Some(files),
                     Err(e) => {
                         let error = e.to_string();
@@ -371,7 +389,7 @@ impl<M: DeserializeOwned + Send + Sync> Cache<M> {
             .map(|found| {
                 let written = changes.text_of(&found.path);
                 let stamp = stamp_found(found);
-                let mut entry = parse_entry(kind, &found.path, stamp, *generation, written);
+                let mut entry = parse_entry(kind, found, stamp, *generation, written);
                 entry.own_problems = match &entry.parsed {
                     Ok(doc) => validate::document(doc, site.0),
                     Err(_) => Vec::new(),
@@ -428,25 +446,25 @@ impl<T> Default for YamlFile<T> {
     }
 }
 
-fn stamp_of(path: &Path) -> Option<Stamp> {
-    let meta = std::fs::metadata(path).ok()?;
+fn stamp_of(root: &Root, path: &Path) -> Option<Stamp> {
+    let meta = root.stat(path).ok()?;
     Some(Stamp {
-        size: meta.len(),
-        modified: meta.modified().ok()?,
+        size: meta.len,
+        modified: meta.modified?,
     })
 }
 
 impl<T: DeserializeOwned + Clone> YamlFile<T> {
     fn load(
         &mut self,
-        path: &Path,
+        (root, path): (&Root, &Path),
         changes: Changes<'_>,
         problems: &mut Vec<Diagnostic>,
     ) -> Option<T> {
         let told = changes.paths().map(|paths| paths.iter().any(|p| p == path));
         let stamp = match told {
             Some(false) => self.stamp,
-            _ => stamp_of(path),
+            _ => stamp_of(root, path),
         };
         let fresh = self
             .stamp
@@ -457,7 +475,7 @@ impl<T: DeserializeOwned + Clone> YamlFile<T> {
             self.stamp = stamp;
             let text = match changes.text_of(path) {
                 Some(text) => Ok(text.to_string()),
-                None => read(path),
+                None => read(root, path),
             };
             self.parsed = Some(text.and_then(|text| {
                 yaml::parse(&text).map_err(|e| {
@@ -524,11 +542,13 @@ impl Loader {
         changes: Changes<'_>,
     ) -> (Option<Raw>, Vec<Diagnostic>) {
         let mut problems = Vec::new();
-        let site = self
-            .site
-            .load(&content_dir.join("site.yaml"), changes, &mut problems);
+        let root = Root::new(content_dir);
+        let site_file = content_dir.join("site.yaml");
+        let site = self.site.load((&root, &site_file), changes, &mut problems);
         let prices_file = content_dir.join("cennik.yaml");
-        let prices = self.prices.load(&prices_file, changes, &mut problems);
+        let prices = self
+            .prices
+            .load((&root, &prices_file), changes, &mut problems);
         let (Some(site), Some(prices)) = (site, prices) else {
             return (None, problems);
         };

@@ -15,7 +15,9 @@ use crate::kind::DocId;
 use crate::load::Delta;
 use crate::model::{Content, Document, SiteConfig};
 use crate::problem::WEEKDAYS;
-use crate::problem::{BookingKey, DateField, DocumentProblem, OffPlatform, Problem, SiteProblem};
+use crate::problem::{
+    BookingKey, DateField, DocumentProblem, FileProblem, OffPlatform, Problem, SiteProblem,
+};
 use crate::walk;
 
 /// The problems a document has on its own: unknown facts and the house style.
@@ -127,6 +129,8 @@ pub struct Checks {
     routes: HashSet<String>,
     images: HashSet<String>,
     duplicates: Vec<Diagnostic>,
+    /// The symbolic links under `content/`: never followed, each a problem.
+    links: Vec<Diagnostic>,
     documents: HashMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
 }
 
@@ -189,10 +193,16 @@ fn context_key(content: &Content, failed_routes: &[String], images: &[String]) -
 
 impl Checks {
     fn refresh(&mut self, content: &Content, failed_routes: &[String]) {
-        let images: Vec<String> = walk::files(&content.root.join("images"))
+        let images: Vec<String> = walk::files(&content.root, &content.root.join("images"))
             .unwrap_or_default()
             .into_iter()
             .map(|f| f.relative)
+            .collect();
+        self.links = crate::beneath::Root::new(&content.root)
+            .links(&content.root)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|l| Diagnostic::new(&content.root.join(l), 1, FileProblem::SymbolicLink))
             .collect();
         let key = context_key(content, failed_routes, &images);
         self.failed_routes = failed_routes.to_vec();
@@ -363,10 +373,18 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
     }
 }
 
+/// The text of `site.yaml` or the price list (files at the top of `content/`), read beneath
+/// their folder, never through a link; empty when it cannot be read.
+fn read_content(file: &Path) -> String {
+    let dir = file.parent().unwrap_or(Path::new("."));
+    crate::beneath::Root::new(dir)
+        .read_to_string(file)
+        .unwrap_or_default()
+}
+
 /// 1-based line of the first line of `file` that starts with `key:` (after indentation).
 fn yaml_line(file: &Path, key: &str) -> usize {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
+    read_content(file)
         .lines()
         .position(|l| l.trim_start().starts_with(&format!("{key}:")))
         .map_or(1, |i| i + 1)
@@ -434,7 +452,7 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             problem,
         ));
     }
-    let text = std::fs::read_to_string(&site_file).unwrap_or_default();
+    let text = read_content(&site_file);
     for p in crate::booking::problems(content) {
         let line = (1..=p.path.len())
             .rev()
@@ -703,9 +721,7 @@ fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     let mut prices_text: Option<String> = None;
     for item in &content.prices.items {
         if let Some(problem) = context.broken_link(&item.link) {
-            let text = prices_text.get_or_insert_with(|| {
-                std::fs::read_to_string(&content.prices_file).unwrap_or_default()
-            });
+            let text = prices_text.get_or_insert_with(|| read_content(&content.prices_file));
             let line = text
                 .lines()
                 .position(|l| {
@@ -731,6 +747,7 @@ pub fn validate(
         checks.refresh(content, failed_routes);
     }
     let mut out = checks.duplicates.clone();
+    out.extend(checks.links.iter().cloned());
     check_documents(checks, content, &mut out);
     check_aliases(checks, content, &mut out);
     check_prices(checks, content, &mut out);

@@ -1,69 +1,25 @@
 //! The one way the generator lists a folder: files only, sorted, and anything whose name
 //! (or any of whose folders' names) starts with '.' left out — hidden files, editors' swap
-//! files and the `.NAME.saving` files of an atomic write in progress. Each file comes with its
-//! size and modification time, read from its folder entry (no second lookup of the path).
+//! files and the temporary files of an atomic write in progress. A folder is listed beneath
+//! a root it cannot leave ([`crate::beneath`]): symbolic links are never followed, and are
+//! reported apart from the files. Each file comes with its size and modification time, read
+//! from its folder entry.
 
-use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::path::Path;
 
+use crate::beneath::Root;
+pub use crate::beneath::{is_hidden, Found, Listing};
 use crate::error::{Error, Result};
 
-/// A file found under a folder: its path relative to that folder (with '/'), its path, and
-/// its size and modification time.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
-    pub relative: String,
-    pub path: PathBuf,
-    pub len: u64,
-    pub modified: Option<SystemTime>,
+/// The visible files under `dir`, and the links there, listed beneath `root` (a link in
+/// place of `dir` itself is refused); a missing folder is empty.
+pub fn list(root: &Path, dir: &Path) -> Result<Listing> {
+    Root::new(root).list(dir).map_err(|e| Error::read(dir, e))
 }
 
-pub fn is_hidden(name: &str) -> bool {
-    name.starts_with('.')
-}
-
-fn walk_into(dir: &Path, prefix: &str, out: &mut Vec<Found>) -> Result<()> {
-    let mut entries: Vec<(String, std::fs::DirEntry)> = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(|e| Error::read(dir, e))? {
-        let entry = entry.map_err(|e| Error::read(dir, e))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !is_hidden(&name) {
-            entries.push((name, entry));
-        }
-    }
-    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    for (name, entry) in entries {
-        let relative = format!("{prefix}{name}");
-        // Follows symbolic links, as reading the file will.
-        let meta = match entry
-            .file_type()
-            .map_err(|e| Error::read(&entry.path(), e))?
-        {
-            t if t.is_symlink() => std::fs::metadata(entry.path()),
-            _ => entry.metadata(),
-        }
-        .map_err(|e| Error::read(&entry.path(), e))?;
-        if meta.is_dir() {
-            walk_into(&entry.path(), &format!("{relative}/"), out)?;
-        } else if meta.is_file() {
-            out.push(Found {
-                relative,
-                path: entry.path(),
-                len: meta.len(),
-                modified: meta.modified().ok(),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Every visible file under `dir`, sorted by relative path; a missing folder is empty.
-pub fn files(dir: &Path) -> Result<Vec<Found>> {
-    let mut out = Vec::new();
-    if dir.is_dir() {
-        walk_into(dir, "", &mut out)?;
-    }
-    Ok(out)
+/// Every visible file under `dir` (beneath `root`), sorted by relative path; links left out.
+pub fn files(root: &Path, dir: &Path) -> Result<Vec<Found>> {
+    list(root, dir).map(|l| l.files)
 }
 
 #[cfg(test)]
@@ -71,17 +27,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hidden_files_and_folders_are_left_out() {
+    fn hidden_files_and_links_are_left_out() {
         let dir = tempfile::tempdir().expect("temp dir");
         for f in ["b.md", "a/c.md", ".git/x", "a/.d.md.saving", ".e"] {
             let p = dir.path().join(f);
             std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
             std::fs::write(p, "x").expect("write");
         }
-        let found = files(dir.path()).expect("listed");
-        let names: Vec<&str> = found.iter().map(|f| f.relative.as_str()).collect();
+        std::os::unix::fs::symlink("/etc/passwd", dir.path().join("a/passwd.md")).expect("link");
+        let listing = list(dir.path(), dir.path()).expect("listed");
+        let names: Vec<&str> = listing.files.iter().map(|f| f.relative.as_str()).collect();
         assert_eq!(names, vec!["a/c.md", "b.md"]);
-        assert_eq!(found[0].len, 1);
-        assert!(found[0].modified.is_some());
+        assert_eq!(listing.links, vec!["a/passwd.md".to_string()]);
+        assert_eq!(listing.files[0].len, 1);
+        assert!(listing.files[0].modified.is_some());
+        assert_eq!(listing.files[0].read().expect("read"), b"x");
     }
 }

@@ -5,7 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fs;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
@@ -18,7 +17,6 @@ use content::kind::Kind;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::{contact_fact_problems, NOTICE_MAX_CHARS};
-use content::walk;
 use content::yaml::{self, Change, Item, Node};
 
 /// One row of the price list as the panel edits it.
@@ -216,10 +214,6 @@ impl PracticeFacts {
     }
 }
 
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| Error::read(path, e))
-}
-
 fn parse<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T> {
     yaml::parse(text).map_err(|e| Error::Edit(format!("{}: {}", path.display(), e.message)))
 }
@@ -384,11 +378,11 @@ impl Editor {
             title: String,
         }
         let mut out = Vec::new();
-        for found in walk::files(&self.content_dir.join(Kind::Service.folder()))? {
+        for found in self.files_of(Kind::Service.folder())? {
             let Some(slug) = found.relative.strip_suffix(".md") else {
                 continue;
             };
-            let text = read(&found.path)?;
+            let text = self.read(&found.path)?;
             let Ok(split) = content::frontmatter::split(&text) else {
                 continue;
             };
@@ -411,7 +405,7 @@ impl Editor {
 
     pub fn prices(&self) -> Result<Prices> {
         let path = self.prices_file();
-        let text = read(&path)?;
+        let text = self.read(&path)?;
         let list: PriceList = parse(&path, &text)?;
         Ok(Prices {
             items: list
@@ -429,7 +423,7 @@ impl Editor {
     /// from the file unchanged keeps its lines as they were written.
     pub fn save_prices(&self, version: &str, rows: &[PriceRow]) -> Result<Saved> {
         let path = self.prices_file();
-        transaction(&path, Expect::Version(version), |previous| {
+        transaction(&self.root(), &path, Expect::Version(version), |previous| {
             let before = parse_value(&path, previous)?;
             let old: PriceList = typed(&path, &before)?;
             let items: Vec<Item> = rows
@@ -469,7 +463,7 @@ impl Editor {
 
     pub fn facts(&self) -> Result<FactsEditable> {
         let path = self.site_file();
-        let text = read(&path)?;
+        let text = self.read(&path)?;
         let site: SiteConfig = parse(&path, &text)?;
         let mut therapists = BTreeMap::new();
         for slug in site.booking.therapists.keys() {
@@ -481,7 +475,8 @@ impl Editor {
                 .content_dir
                 .join(Kind::Team.folder())
                 .join(format!("{slug}.md"));
-            let name = fs::read_to_string(&file)
+            let name = self
+                .read(&file)
                 .ok()
                 .and_then(|t| {
                     let split = content::frontmatter::split(&t).ok()?;
@@ -501,14 +496,14 @@ impl Editor {
     /// The `site.yaml` the facts are checked against (the current one).
     pub fn site_config(&self) -> Result<SiteConfig> {
         let path = self.site_file();
-        parse(&path, &read(&path)?)
+        parse(&path, &self.read(&path)?)
     }
 
     /// Writes `facts` into `site.yaml` if it is still at `version`, changing only the lines
     /// of the facts that changed.
     pub fn save_facts(&self, version: &str, facts: &PracticeFacts) -> Result<Saved> {
         let path = self.site_file();
-        transaction(&path, Expect::Version(version), |previous| {
+        transaction(&self.root(), &path, Expect::Version(version), |previous| {
             let before = parse_value(&path, previous)?;
             let site: SiteConfig = typed(&path, &before)?;
             let changes = fact_changes(&PracticeFacts::of(&site), facts);
@@ -526,6 +521,7 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     fn real() -> (tempfile::TempDir, Editor) {
         let dir = tempfile::tempdir().unwrap();
@@ -536,10 +532,10 @@ mod tests {
         for f in ["site.yaml", "cennik.yaml"] {
             fs::copy(source.join(f), p.content_dir.join(f)).unwrap();
         }
-        for f in walk::files(&source.join("services")).unwrap() {
+        for f in content::walk::files(&source, &source.join("services")).unwrap() {
             fs::copy(&f.path, p.content_dir.join("services").join(&f.relative)).unwrap();
         }
-        for f in walk::files(&source.join("team")).unwrap() {
+        for f in content::walk::files(&source, &source.join("team")).unwrap() {
             fs::copy(&f.path, p.content_dir.join("team").join(&f.relative)).unwrap();
         }
         (dir, p)

@@ -4,7 +4,6 @@
 //! was loaded. Articles can also be created and deleted.
 
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::path::{Path, PathBuf};
 use ts_rs::TS;
 
@@ -19,7 +18,7 @@ use content::schedule::{self, Status};
 use content::sections::{self, Section};
 use content::validate::{alt_problem, date_problem};
 use content::yaml::{Change, Node};
-use content::{frontmatter, walk, yaml};
+use content::{frontmatter, yaml};
 
 /// One editable document, as the panel sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, TS)]
@@ -349,13 +348,12 @@ impl Editor {
     pub fn editable_list(&self, now: i64) -> Result<Vec<Editable>> {
         let mut out = Vec::new();
         for kind in Kind::EDITABLE {
-            let dir = self.content_dir.join(kind.folder());
-            for found in walk::files(&dir)? {
+            for found in self.files_of(kind.folder())? {
                 let Some(slug) = found.relative.strip_suffix(".md") else {
                     continue;
                 };
                 if is_slug(slug) {
-                    out.push(editable(DocId::new(kind, slug), &found.path, now)?);
+                    out.push(self.editable_at(DocId::new(kind, slug), &found.path, now)?);
                 }
             }
         }
@@ -365,7 +363,7 @@ impl Editor {
 
     pub fn editable(&self, id: &DocId, now: i64) -> Result<Option<Editable>> {
         match self.file_of(id) {
-            Some(path) if path.is_file() => editable(id.clone(), &path, now).map(Some),
+            Some(path) if self.is_file(&path) => self.editable_at(id.clone(), &path, now).map(Some),
             _ => Ok(None),
         }
     }
@@ -380,7 +378,9 @@ impl Editor {
         let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Version(version), |text| make(text).map(Some))
+        transaction(&self.root(), &path, Expect::Version(version), |text| {
+            make(text).map(Some)
+        })
     }
 
     /// Saves new sections for `id` if its file is still at `version`.
@@ -414,10 +414,10 @@ impl Editor {
         new: &[Section],
         settings: Option<&Settings>,
     ) -> Result<Option<String>> {
-        let Some(path) = self.file_of(id).filter(|p| p.is_file()) else {
+        let Some(path) = self.file_of(id).filter(|p| self.is_file(p)) else {
             return Ok(None);
         };
-        let text = read(&path)?;
+        let text = self.read(&path)?;
         let text = match settings {
             Some(s) => rewrite_settings(id.kind, &text, s)?,
             None => text,
@@ -431,7 +431,9 @@ impl Editor {
         let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Nothing, |_| Ok(Some(text.to_string())))
+        transaction(&self.root(), &path, Expect::Nothing, |_| {
+            Ok(Some(text.to_string()))
+        })
     }
 
     /// A new, unpublished article titled `title` at `blog/slug`, dated `date`.
@@ -460,16 +462,12 @@ impl Editor {
         let Some(path) = self.file_of(id) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Version(version), |_| Ok(None))
+        transaction(&self.root(), &path, Expect::Version(version), |_| Ok(None))
     }
-}
 
-fn read(path: &Path) -> Result<String> {
-    fs::read_to_string(path).map_err(|e| Error::read(path, e))
-}
-
-fn editable(id: DocId, path: &Path, now: i64) -> Result<Editable> {
-    Editable::of(id, path, &read(path)?, now)
+    fn editable_at(&self, id: DocId, path: &Path, now: i64) -> Result<Editable> {
+        Editable::of(id, path, &self.read(path)?, now)
+    }
 }
 
 impl Editable {
@@ -525,6 +523,7 @@ pub(crate) fn rewrite(text: &str, new: &[Section]) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     const DOC: &str = "---\ntitle: \"Strona\"   # komentarz zostaje\ndescription: \"Opis\"\n---\nPierwszy akapit.\n\n<!-- section: callout -->\nUwaga!\n";
 

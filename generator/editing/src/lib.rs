@@ -7,7 +7,9 @@
 //! It may use the `content` crate (ids, front matter, YAML, sections, the rules of the facts)
 //! and nothing that renders: never the `site` or `sidecar` crates.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use content::beneath::Root;
 
 pub mod data;
 pub mod edit;
@@ -29,5 +31,28 @@ impl Editor {
         Self {
             content_dir: content_dir.into(),
         }
+    }
+
+    /// `content/`, which every read and write of the panel stays beneath.
+    pub fn root(&self) -> Root {
+        Root::new(&self.content_dir)
+    }
+
+    /// The text of the content file `path`, never read through a link.
+    pub(crate) fn read(&self, path: &Path) -> Result<String> {
+        self.root()
+            .read_to_string(path)
+            .map_err(|e| Error::read(path, e))
+    }
+
+    /// Whether `path` is a content file (a link is none).
+    pub fn is_file(&self, path: &Path) -> bool {
+        self.root().is_file(path)
+    }
+
+    /// The visible files of the kind folder `folder`, links left out.
+    pub(crate) fn files_of(&self, folder: &str) -> Result<Vec<content::walk::Found>> {
+        let dir = self.content_dir.join(folder);
+        Ok(content::walk::files(&self.content_dir, &dir)?)
     }
 }

@@ -4,7 +4,6 @@
 //! `order:`. Every write is version-checked like any other change of the content.
 
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::path::PathBuf;
 use ts_rs::TS;
 
@@ -13,12 +12,12 @@ use crate::error::{Error, Result};
 use crate::transaction::{transaction, version_of, Expect, Saved};
 use crate::Editor;
 use content::fields::{one_line, text_fields, Focus, FOCUS_KEY};
+use content::frontmatter;
 use content::kind::{is_slug, slugify, DocId, Kind};
 use content::model::TeamMeta;
 use content::problem::{EditProblem, Field, Problem};
 use content::sections::Section;
 use content::yaml::{self, Change, Item, Node};
-use content::{frontmatter, walk};
 
 /// What the panel edits of a therapist.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Default, TS)]
@@ -219,11 +218,11 @@ impl Editor {
     /// Every therapist, in the order the site shows them (by `order:`, then name of file).
     pub fn team(&self) -> Result<Vec<TeamMember>> {
         let mut out = Vec::new();
-        for found in walk::files(&self.content_dir.join(Kind::Team.folder()))? {
+        for found in self.files_of(Kind::Team.folder())? {
             let Some(slug) = found.relative.strip_suffix(".md").filter(|s| is_slug(s)) else {
                 continue;
             };
-            let text = fs::read_to_string(&found.path).map_err(|e| Error::read(&found.path, e))?;
+            let text = self.read(&found.path)?;
             out.push(member(slug, &found.path, &text)?);
         }
         out.sort_by(|a, b| (a.order, &a.slug).cmp(&(b.order, &b.slug)));
@@ -235,7 +234,7 @@ impl Editor {
         let Some(path) = self.team_file(slug) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Version(version), |text| {
+        transaction(&self.root(), &path, Expect::Version(version), |text| {
             rewrite(text, profile).map(Some)
         })
     }
@@ -246,7 +245,7 @@ impl Editor {
         let Some(path) = self.team_file(slug) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Version(version), |text| {
+        transaction(&self.root(), &path, Expect::Version(version), |text| {
             let split = frontmatter::split(text)
                 .map_err(|(line, m)| Error::Edit(format!("line {line}: {m}")))?;
             let change = Change::set(&["order"], Node::Int(i64::from(order)));
@@ -271,7 +270,7 @@ impl Editor {
     /// the articles that book with them. A therapist named anywhere is not removed.
     pub fn therapist_uses(&self, slug: &str) -> Result<Vec<String>> {
         let site_file = self.content_dir.join("site.yaml");
-        let text = fs::read_to_string(&site_file).map_err(|e| Error::read(&site_file, e))?;
+        let text = self.read(&site_file)?;
         let site: serde_json::Value =
             yaml::parse(&text).map_err(|e| edit_error(&site_file, e.message))?;
         let booking = &site["booking"];
@@ -289,8 +288,8 @@ impl Editor {
                 }
             }
         }
-        for found in walk::files(&self.content_dir.join(Kind::Article.folder()))? {
-            let text = fs::read_to_string(&found.path).map_err(|e| Error::read(&found.path, e))?;
+        for found in self.files_of(Kind::Article.folder())? {
+            let text = self.read(&found.path)?;
             let Ok(split) = frontmatter::split(&text) else {
                 continue;
             };
@@ -309,7 +308,7 @@ impl Editor {
         let Some(path) = self.team_file(slug) else {
             return Ok(Saved::NotFound);
         };
-        transaction(&path, Expect::Version(version), |_| Ok(None))
+        transaction(&self.root(), &path, Expect::Version(version), |_| Ok(None))
     }
 
     /// A new profile, last in the order, never over an existing file (`Saved::Conflict`).
@@ -319,13 +318,14 @@ impl Editor {
         };
         let last = self.team()?.iter().map(|m| m.order).max().unwrap_or(0);
         let text = new_file(profile, last + 1);
-        transaction(&path, Expect::Nothing, |_| Ok(Some(text)))
+        transaction(&self.root(), &path, Expect::Nothing, |_| Ok(Some(text)))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     const MAGDA: &str = "---\nname: \"Magdalena Wiśniewska\"\nrole: \"Psycholożka\"  # krótko\nphoto: \"magdalena.svg\"\nphoto_alt: \"Portret\"\nqualifications:\n  - \"Magister psychologii\"\n  - \"Interwencja kryzysowa\"\norder: 1\n---\nOd dziesięciu lat pomaga dorosłym.\n";
 

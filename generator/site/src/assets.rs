@@ -16,8 +16,8 @@ use content::walk;
 pub(crate) fn hashed(dir: &Path) -> Result<(BTreeMap<String, String>, Vec<Output>)> {
     let mut map = BTreeMap::new();
     let mut outputs = Vec::new();
-    for found in walk::files(dir)? {
-        let mut bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
+    for found in walk::files(dir, dir)? {
+        let mut bytes = found.read().map_err(|e| Error::read(&found.path, e))?;
         let name = found.relative;
         if name == "style.css" {
             bytes.extend(crate::images::focus_rules().into_bytes());
@@ -35,10 +35,10 @@ pub(crate) fn hashed(dir: &Path) -> Result<(BTreeMap<String, String>, Vec<Output
 
 /// Every file under `dir`, published under `prefix` as it is.
 pub(crate) fn copied(dir: &Path, prefix: &str) -> Result<Vec<Output>> {
-    walk::files(dir)?
+    walk::files(dir, dir)?
         .into_iter()
         .map(|found| {
-            let bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
+            let bytes = found.read().map_err(|e| Error::read(&found.path, e))?;
             Ok(Output::new(format!("{prefix}{}", found.relative), bytes))
         })
         .collect()

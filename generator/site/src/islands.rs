@@ -229,11 +229,12 @@ impl Islands {
         }
         tracing::info!(islands = missing.len(), "prerendering islands with node");
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
-        let cache_dir = self.build_dir.join("ssr-cache");
-        std::fs::create_dir_all(&cache_dir).map_err(|e| Error::write(&cache_dir, e))?;
+        let build = content::beneath::Root::new(&self.build_dir);
         for ((key, _), markup) in missing.into_iter().zip(rendered) {
             let path = self.cache_path(&key);
-            std::fs::write(&path, &markup).map_err(|e| Error::write(&path, e))?;
+            build
+                .write_atomic(&path, markup.as_bytes())
+                .map_err(|e| Error::write(&path, e))?;
             html.insert(key, markup);
         }
         Ok((html, stats))

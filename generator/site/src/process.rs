@@ -68,13 +68,15 @@ pub fn command(program: impl AsRef<OsStr>) -> Command {
 }
 
 /// Settings given to every git on its command line (they win over every file): no hook, no
-/// fsmonitor program, no signing program.
-pub const GIT_SAFETY: [&str; 5] = [
+/// fsmonitor program, no signing program, and no symbolic link ever made by a checkout (a
+/// link in a commit becomes a plain file holding its target's name).
+pub const GIT_SAFETY: [&str; 6] = [
     "core.hooksPath=/dev/null",
     "core.fsmonitor=false",
     "commit.gpgSign=false",
     "tag.gpgSign=false",
     "core.sshCommand=false",
+    "core.symlinks=false",
 ];
 
 /// git in `dir`, with [`GIT_SAFETY`] and the base environment.

@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
 use crate::output::Output;
+use content::beneath::Root;
 
 /// `dist` keeps its builds in the sibling folder `dist.builds/`.
 pub(crate) fn builds_dir(out: &Path) -> PathBuf {
@@ -36,8 +37,14 @@ fn next_build_number(builds: &Path) -> Result<u64> {
     Ok(max + 1)
 }
 
+/// Writes a file of a build in progress: a new name in a folder only this build writes, so it
+/// is created exclusively (`O_EXCL`, which never opens a link or an existing file).
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut file = fs::File::create(path).map_err(|e| Error::write(path, e))?;
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| Error::write(path, e))?;
     file.write_all(bytes).map_err(|e| Error::write(path, e))
 }
 
@@ -138,7 +145,7 @@ impl Publisher {
                 (Some(l), _) => (l.files.get(&output.path) == Some(&output.fingerprint))
                     .then(|| l.dir.join(&output.path)),
                 (None, Some(dir)) => {
-                    Some(dir.join(&output.path)).filter(|path| same_bytes(path, &output.bytes))
+                    Some(dir.join(&output.path)).filter(|path| same_bytes(dir, path, &output.bytes))
                 }
                 (None, None) => None,
             };
@@ -186,7 +193,10 @@ fn write_manifest(builds: &Path, number: u64, outputs: &[Output]) -> Result<()> 
 /// The manifest of the build folder `dir` that `out` points at, if it has a whole one.
 fn read_manifest(out: &Path, dir: &Path) -> Option<Live> {
     let number: u64 = dir.file_name()?.to_str()?.parse().ok()?;
-    let text = fs::read_to_string(manifest_path(dir.parent()?, number)).ok()?;
+    let builds = dir.parent()?;
+    let text = Root::new(builds)
+        .read_to_string(&manifest_path(builds, number))
+        .ok()?;
     let mut files = HashMap::new();
     for line in text.lines() {
         let (hex, path) = line.split_once('\t')?;
@@ -210,10 +220,13 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
-/// Whether the file at `path` holds exactly `bytes`.
-fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
-    fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
-        && fs::read(path).is_ok_and(|on_disk| on_disk == bytes)
+/// Whether the file at `path` in the live build `dir` holds exactly `bytes` (a link holds
+/// nothing).
+fn same_bytes(dir: &Path, path: &Path, bytes: &[u8]) -> bool {
+    let live = Root::new(dir);
+    live.stat(path)
+        .is_ok_and(|m| m.is_file && m.len == bytes.len() as u64)
+        && live.read(path).is_ok_and(|on_disk| on_disk == bytes)
 }
 
 #[cfg(test)]

@@ -89,9 +89,9 @@ fn users(sources: &[(String, String)], uses: &Regex) -> HashSet<String> {
 
 pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
     let mut sources: Vec<(String, String)> = Vec::new();
-    for found in walk::files(dir)? {
+    for found in walk::files(dir, dir)? {
         if found.relative.ends_with(".html") {
-            let bytes = std::fs::read(&found.path).map_err(|e| Error::read(&found.path, e))?;
+            let bytes = found.read().map_err(|e| Error::read(&found.path, e))?;
             sources.push((found.relative, String::from_utf8_lossy(&bytes).into_owned()));
         }
     }

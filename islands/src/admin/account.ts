@@ -126,4 +126,10 @@ export const EVENTS: Record<string, string> = {
   prices_changed: "Zmiana cennika",
   image_uploaded: "Przesłanie obrazu",
   image_deleted: "Usunięcie obrazu",
+  git_applied: "Zmiana z repozytorium opublikowana",
+  git_refused: "Zmiana z repozytorium odrzucona",
+  git_force_push: "Nadpisana historia repozytorium odrzucona",
+  webhook_refused: "Odrzucone powiadomienie repozytorium",
+  backup_made: "Kopia zapasowa",
+  backup_restored: "Odtworzenie kopii zapasowej",
 };

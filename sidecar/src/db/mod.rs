@@ -102,9 +102,11 @@ fn db_error(e: rusqlite::Error) -> Error {
     Error::Database(e.to_string())
 }
 
-/// Makes `path` readable and writable by its owner only.
+/// Makes `path` readable and writable by its owner only (a link is left alone: changing the
+/// mode would change what it points at).
 pub fn private_file(path: &Path) -> Result<(), Error> {
-    if path.exists() {
+    let is_file = std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    if is_file {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
             .map_err(|e| Error::Database(format!("{}: {e}", path.display())))?;
     }
@@ -123,7 +125,9 @@ impl Db {
         if let Some(parent) = path.parent() {
             private_dir(parent)?;
         }
-        let mut conn = Connection::open(path)
+        // Never through a link: the data folder is the server's own ground.
+        let flags = rusqlite::OpenFlags::default() | rusqlite::OpenFlags::SQLITE_OPEN_NOFOLLOW;
+        let mut conn = Connection::open_with_flags(path, flags)
             .map_err(|e| Error::Database(format!("{}: {e}", path.display())))?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db_error)?;

@@ -9,6 +9,7 @@ pub mod panel;
 pub mod repo;
 pub mod status;
 pub mod sync;
+pub mod vet;
 pub mod webhook;
 
 use std::collections::VecDeque;

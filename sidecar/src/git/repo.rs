@@ -18,10 +18,31 @@ pub struct Repo {
 /// `git ARGS` in `dir`: its standard output without the final line ending, or what it said
 /// on standard error.
 pub fn run(dir: &Path, args: &[&str]) -> Result<String, Error> {
-    let output = site::process::git_without_filters(dir)
+    run_with_input(dir, args, None)
+}
+
+/// As [`run`], with `input` on git's standard input (a patch for `git apply -`).
+pub fn run_with_input(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result<String, Error> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let failed = |e: std::io::Error| Error::Git(format!("git {}: {e}", args.join(" ")));
+    let mut child = site::process::git_without_filters(dir)
         .args(args)
-        .output()
-        .map_err(|e| Error::Git(format!("git {}: {e}", args.join(" "))))?;
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(failed)?;
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        let bytes = bytes.to_vec();
+        // Written beside the reading, so that a large patch never fills both pipes at once.
+        std::thread::spawn(move || stdin.write_all(&bytes));
+    }
+    let output = child.wait_with_output().map_err(failed)?;
     if !output.status.success() {
         let said = String::from_utf8_lossy(&output.stderr);
         return Err(Error::Git(format!(
@@ -66,10 +87,15 @@ impl Repo {
             .is_ok()
     }
 
-    /// The files that differ between two commits, relative to the top.
+    /// The files that differ between two commits, relative to the top (NUL-separated, so
+    /// that git never quotes a name with letters outside ASCII).
     pub fn changed_files(&self, from: &str, to: &str) -> Result<Vec<String>, Error> {
-        let names = self.git(&["diff", "--name-only", "--no-renames", from, to])?;
-        Ok(names.lines().map(str::to_string).collect())
+        let names = self.git(&["diff", "--name-only", "-z", "--no-renames", from, to])?;
+        Ok(names
+            .split('\0')
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect())
     }
 
     /// Whether a file (relative to the top) is inside `content/`.

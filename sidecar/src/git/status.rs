@@ -43,26 +43,19 @@ pub struct Status {
 }
 
 impl Status {
-    /// What `/api/health` shows: counts, commits and problems; no author, no texts.
+    /// What the public `/api/health` shows: flags, counts and times only. Which commit, who
+    /// made it, what its problems are and what git said (errors name server paths, and a
+    /// refused file's content can appear in a problem) are for the panel (`GET /api/git`).
     pub fn public(&self) -> serde_json::Value {
-        let strip = |r: &Option<Refused>| {
-            r.as_ref().map(|r| Refused {
-                author: String::new(),
-                ..r.clone()
-            })
-        };
         serde_json::json!({
-            "branch": self.branch,
             "unpushed": self.unpushed,
-            "notPushed": (self.unpushed > 0).then(|| format!("not yet pushed: {} commits", self.unpushed)),
-            "lastError": self.last_error,
+            "failing": self.last_error.is_some(),
             "lastErrorAt": self.last_error_at,
             "pushedAt": self.pushed_at,
-            "applied": self.applied,
-            "broken": strip(&self.broken),
-            "needsDeploy": strip(&self.needs_deploy),
-            "forcePush": strip(&self.force_push),
-            "conflicts": self.conflicts.iter().map(|c| &c.doc_id).collect::<Vec<_>>(),
+            "broken": self.broken.is_some(),
+            "needsDeploy": self.needs_deploy.is_some(),
+            "forcePush": self.force_push.is_some(),
+            "conflicts": self.conflicts.len(),
             "fetches": self.fetches,
         })
     }
@@ -73,12 +66,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn health_shows_no_author_and_no_text() {
+    fn health_shows_flags_and_counts_only() {
         let status = Status {
+            last_error: Some(
+                "Nie udało się pobrać zmian: git fetch in /srv/strona: smtp://jan:tajne@poczta".into(),
+            ),
             broken: Some(Refused {
                 commit: "abc1234".into(),
                 author: "Jan Kowalski <jan@example.pl>".into(),
-                problems: vec!["articles/x.md:3: brak tytułu".into()],
+                problems: vec![
+                    "cennik.yaml:1: plik nie daje się odczytać (smtp_url: smtp://jan:tajne@poczta).".into(),
+                ],
             }),
             conflicts: vec![Conflict {
                 doc_id: "articles/x".into(),
@@ -91,11 +89,13 @@ mod tests {
             ..Status::default()
         };
         let public = status.public().to_string();
-        assert!(
-            !public.contains("Kowalski") && !public.contains("jan@"),
-            "{public}"
-        );
-        assert!(!public.contains("tekst"), "{public}");
-        assert!(public.contains("articles/x.md:3"), "{public}");
+        for secret in [
+            "Kowalski", "jan@", "tekst", "tajne", "/srv", "cennik", "abc1234", "articles",
+        ] {
+            assert!(!public.contains(secret), "{secret}: {public}");
+        }
+        assert_eq!(status.public()["broken"], true);
+        assert_eq!(status.public()["failing"], true);
+        assert_eq!(status.public()["conflicts"], 1);
     }
 }

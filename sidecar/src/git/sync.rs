@@ -11,7 +11,34 @@ use actix_web::web;
 use super::repo::without_credentials;
 use super::status::{Conflict, Refused};
 use super::GitSync;
+use crate::audit::{record_event, Event};
 use crate::{now, AppState, Error};
+
+/// Where the audit log says the sync's events came from.
+const FROM_REPOSITORY: &str = "repozytorium";
+
+/// Reports the editor's commit `remote` as not applied (it does not build, or carries what
+/// content may not): in the panel, and in the audit log with its first problem.
+fn not_applied(state: &AppState, git: &GitSync, remote: &str, problems: Vec<String>) {
+    let refused = Refused {
+        commit: short(remote),
+        author: git.repo.author_of(remote),
+        problems,
+    };
+    let detail = format!(
+        "{}: {}",
+        refused.commit,
+        refused.problems.first().map_or("", String::as_str)
+    );
+    record_event(
+        &state.db,
+        Event::GitRefused,
+        &refused.author,
+        FROM_REPOSITORY,
+        &detail,
+    );
+    git.status_mut().broken = Some(refused);
+}
 
 /// The first retry of a failed push waits this long; each next one twice as long.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -156,9 +183,21 @@ fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
     let tracking = tracking(git);
     let known = repo.commit_of(&tracking);
     if known.as_deref() == Some(remote.as_str()) {
+        // The branch is back where the server left it (a force-push undone).
+        git.status_mut().force_push = None;
         return Ok(());
     }
     if let Some(known) = known.filter(|k| !repo.is_ancestor(k, &remote)) {
+        if git.status().force_push.is_none() {
+            let detail = format!("{} → {}", short(&known), short(&remote));
+            record_event(
+                &state.db,
+                Event::GitForcePush,
+                &repo.author_of(&remote),
+                FROM_REPOSITORY,
+                &detail,
+            );
+        }
         refuse_force_push(git, &known, &remote);
         return Ok(());
     }
@@ -203,6 +242,11 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     let started = Instant::now();
     let repo = &git.repo;
     let base = repo.git(&["merge-base", head, remote])?;
+    if let Err(problems) = super::vet::vet(repo, &base, remote) {
+        tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit carries what content may not: refused");
+        not_applied(state, git, remote, problems);
+        return Ok(());
+    }
     let theirs = repo.changed_files(&base, remote)?;
     let outside: Vec<&String> = theirs.iter().filter(|f| !repo.in_content(f)).collect();
     if !outside.is_empty() {
@@ -224,11 +268,7 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     let candidate = replay(git, &tree.path, &base, head, &shared)?;
     if let Err(problems) = check(state, &tree.path.join(&repo.prefix)) {
         tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
-        git.status_mut().broken = Some(Refused {
-            commit: short(remote),
-            author: repo.author_of(remote),
-            problems,
-        });
+        not_applied(state, git, remote, problems);
         return Ok(());
     }
     drop(tree);
@@ -250,11 +290,12 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
         if let Err(again) = builder.render_changed(&changed) {
             tracing::error!(error = %again, "the site does not build after putting the files back");
         }
-        git.status_mut().broken = Some(Refused {
-            commit: short(remote),
-            author: repo.author_of(remote),
-            problems: polish(&e, &state.site.project.content_dir),
-        });
+        not_applied(
+            state,
+            git,
+            remote,
+            polish(&e, &state.site.project.content_dir),
+        );
         return Ok(());
     }
     drop(builder);
@@ -272,6 +313,14 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     if left > 0 {
         git.committed();
     }
+    let detail = format!("{}: {} plików", short(remote), changed.len());
+    record_event(
+        &state.db,
+        Event::GitApplied,
+        &repo.author_of(remote),
+        FROM_REPOSITORY,
+        &detail,
+    );
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
 }
@@ -331,7 +380,6 @@ fn replay(
         .repo
         .git(&["rev-list", "--reverse", "--no-merges", &range])?;
     let excluded: Vec<String> = shared.iter().map(|f| format!(":(exclude){f}")).collect();
-    let patch_file = git.check_dir.with_extension("patch");
     for commit in commits.lines() {
         let parent = format!("{commit}^");
         let mut args = vec![
@@ -348,10 +396,12 @@ fn replay(
         if patch.is_empty() {
             continue;
         }
-        std::fs::write(&patch_file, format!("{patch}\n"))
-            .map_err(|e| Error::Git(format!("{}: {e}", patch_file.display())))?;
-        let patch_path = patch_file.to_string_lossy();
-        super::repo::run(tree, &["apply", "--index", "--binary", &patch_path])?;
+        let patch = format!("{patch}\n");
+        super::repo::run_with_input(
+            tree,
+            &["apply", "--index", "--binary", "-"],
+            Some(patch.as_bytes()),
+        )?;
         let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
         let identity = format!("user.email={email}");
         super::repo::run(
@@ -368,7 +418,6 @@ fn replay(
             ],
         )?;
     }
-    let _ = std::fs::remove_file(&patch_file);
     super::repo::run(tree, &["rev-parse", "HEAD"])
 }
 
@@ -460,13 +509,17 @@ fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::d
     if c.panel_text.is_empty() {
         return None;
     }
-    let scratch = git.check_dir.with_extension("draft");
-    let _ = std::fs::remove_dir_all(&scratch);
-    let file = id.file(&scratch);
-    std::fs::create_dir_all(file.parent()?).ok()?;
-    std::fs::write(&file, &c.panel_text).ok()?;
-    let panel = editing::Editor::new(&scratch).editable(&id, now());
-    let _ = std::fs::remove_dir_all(&scratch);
+    // A folder of its own with a random name, made new (never one that was there).
+    let data_dir = git.check_dir.parent()?;
+    let scratch = tempfile::Builder::new()
+        .prefix(".draft-")
+        .tempdir_in(data_dir)
+        .ok()?;
+    let file = id.file(scratch.path());
+    content::beneath::Root::new(scratch.path())
+        .write_atomic(&file, c.panel_text.as_bytes())
+        .ok()?;
+    let panel = editing::Editor::new(scratch.path()).editable(&id, now());
     let panel = panel.ok()??;
     let current = state.site.editor.editable(&id, now()).ok()??;
     Some(crate::db::Draft {

@@ -1,8 +1,12 @@
 //! `POST /api/git/push` on the public listener: a forge says the branch moved. Verified the
 //! way forges sign (GitHub, Gitea and Forgejo: `X-Hub-Signature-256`, an HMAC-SHA256 of the
-//! body with `GIT_WEBHOOK_SECRET`; GitLab: `X-Gitlab-Token`, the secret itself), refused
-//! cheaply otherwise; a delivery seen before is not acted on again, and however many arrive
-//! at once, they make one fetch at a time ([`super::GitSync::fetch_soon`]).
+//! body with `GIT_WEBHOOK_SECRET`; GitLab: `X-Gitlab-Token`, the secret itself), every
+//! comparison in constant time, and refused cheaply otherwise. A delivery is known by what
+//! the forge signed — the hash of its body — never by a header an attacker could change
+//! (`X-GitHub-Delivery` is outside the signature): one seen before is not acted on again, and
+//! however many arrive at once, they make one fetch at a time
+//! ([`super::GitSync::fetch_soon`]). A refusal is written to the audit log at most once a
+//! minute, so a flood of them costs no more than one row.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -18,14 +22,8 @@ use crate::AppState;
 pub const MAX_BODY: usize = 256 * 1024;
 const TOO_LARGE: &str = "Zbyt duże powiadomienie.";
 const NOT_VERIFIED: &str = "Podpis powiadomienia jest nieprawidłowy.";
-/// The headers that carry a delivery's id, by forge.
-const DELIVERY_HEADERS: [&str; 5] = [
-    "X-GitHub-Delivery",
-    "X-Gitea-Delivery",
-    "X-Forgejo-Delivery",
-    "X-Gitlab-Event-UUID",
-    "X-Gitlab-Webhook-UUID",
-];
+/// Refusals written to the audit log: the first of each minute.
+const AUDIT_EVERY_SECONDS: i64 = 60;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/git/push", web::post().to(push));
@@ -35,27 +33,57 @@ fn header<'a>(req: &'a HttpRequest, name: &str) -> Option<&'a str> {
     req.headers().get(name).and_then(|v| v.to_str().ok())
 }
 
-/// Compares in time that does not depend on where the texts differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// Whether `signature` (`sha256=HEX`) is the HMAC-SHA256 of `body` with `secret`.
+/// Whether `signature` (`sha256=HEX`) is the HMAC-SHA256 of `body` with `secret`, compared
+/// in constant time (`verify_slice`).
 pub fn signed(secret: &[u8], body: &[u8], signature: &str) -> bool {
     let Some(hex) = signature.strip_prefix("sha256=") else {
+        return false;
+    };
+    let Some(bytes) = unhex(hex) else {
         return false;
     };
     let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret) else {
         return false;
     };
     mac.update(body);
-    let expected: String = mac
-        .finalize()
-        .into_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    same(expected.as_bytes(), hex.to_ascii_lowercase().as_bytes())
+    mac.verify_slice(&bytes).is_ok()
+}
+
+fn unhex(hex: &str) -> Option<Vec<u8>> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect()
+}
+
+/// Writes a refused notification to the audit log, unless one was written this minute.
+fn audit_refusal(state: &AppState, req: &HttpRequest, why: &str) {
+    static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+    let at = crate::now();
+    let last = LAST.load(std::sync::atomic::Ordering::Relaxed);
+    if at - last < AUDIT_EVERY_SECONDS
+        || LAST
+            .compare_exchange(
+                last,
+                at,
+                std::sync::atomic::Ordering::Relaxed,
+                std::sync::atomic::Ordering::Relaxed,
+            )
+            .is_err()
+    {
+        return;
+    }
+    let client = state.clients.key(req).to_string();
+    crate::audit::record_event(
+        &state.db,
+        crate::audit::Event::WebhookRefused,
+        "",
+        &client,
+        why,
+    );
 }
 
 async fn push(
@@ -76,23 +104,27 @@ async fn push(
     };
     let signature = header(&req, "X-Hub-Signature-256").map(str::to_string);
     let token = req.headers().get("X-Gitlab-Token").map(|v| v.as_bytes());
-    // Neither header: refused before a byte of the body is read.
-    match (&signature, token) {
-        (None, None) => return Err(refuse(NOT_VERIFIED)),
-        (None, Some(token)) if !same(token, secret.as_bytes()) => return Err(refuse(NOT_VERIFIED)),
-        _ => {}
+    // Neither header, or a wrong token: refused before a byte of the body is read.
+    let token_ok = |t: &[u8]| crate::secrets::same_secret(t, secret.as_bytes());
+    if match (&signature, token) {
+        (None, None) => true,
+        (None, Some(token)) => !token_ok(token),
+        _ => false,
+    } {
+        audit_refusal(&state, &req, "brak podpisu albo zły token");
+        return Err(refuse(NOT_VERIFIED));
     }
     let body = crate::body::read_limited(&req, payload, MAX_BODY, TOO_LARGE).await?;
     if let Some(signature) = &signature {
         if !signed(secret.as_bytes(), &body, signature) {
+            audit_refusal(&state, &req, "zły podpis");
             return Err(refuse(NOT_VERIFIED));
         }
     }
-    let delivery = DELIVERY_HEADERS.iter().find_map(|h| header(&req, h));
-    if let Some(id) = delivery {
-        if !git.first_delivery(id) {
-            return Ok(HttpResponse::Ok().json(json!({ "replay": true })));
-        }
+    // The delivery is what was verified: its body (and, for a token, the token with it).
+    let delivery = content::encoding::hex(&<Sha256 as sha2::Digest>::digest(&body));
+    if !git.first_delivery(&delivery) {
+        return Ok(HttpResponse::Ok().json(json!({ "replay": true })));
     }
     git.fetch_soon();
     Ok(HttpResponse::Accepted().json(json!({ "fetch": true })))

@@ -36,6 +36,23 @@ pub enum FileProblem {
     ImageUnreadable {
         error: String,
     },
+    /// A symbolic link: never followed, never published.
+    SymbolicLink,
+    /// A submodule (another repository inside this one).
+    Submodule,
+    /// A hidden name (starting with '.') inside `content/`.
+    Hidden,
+    /// `.gitattributes` or `.gitmodules`: settings that change how git checks files out.
+    GitSettings,
+    /// A file larger than the site takes of its kind.
+    TooLarge {
+        bytes: u64,
+        limit: u64,
+    },
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)).replace('.', ",")
 }
 
 /// The Polish of a YAML problem, without where it is.
@@ -100,6 +117,26 @@ impl FileProblem {
             FileProblem::ImageUnreadable { error } => texts(
                 format!("cannot read the image: {error}; it is left out of the site, and no page may show it"),
                 format!("nie udało się odczytać obrazu ({error}); nie trafi na stronę i żadna strona nie może go pokazać."),
+            ),
+            FileProblem::SymbolicLink => texts(
+                "a symbolic link: the site never follows links in its content; put the file itself here".into(),
+                "to dowiązanie symboliczne (symlink): strona nigdy nie odczytuje dowiązań w treści. Zapisz tu sam plik.".into(),
+            ),
+            FileProblem::Submodule => texts(
+                "a submodule: the content cannot hold another repository".into(),
+                "to submoduł (inne repozytorium): treść strony nie może go zawierać.".into(),
+            ),
+            FileProblem::Hidden => texts(
+                "a hidden name (starting with '.'): content/ holds no hidden files".into(),
+                "ukryta nazwa (zaczyna się od kropki): w content/ nie może być ukrytych plików ani folderów.".into(),
+            ),
+            FileProblem::GitSettings => texts(
+                "git settings (.gitattributes, .gitmodules) change how files are checked out: the content's repository takes none".into(),
+                "ustawienia gita (.gitattributes, .gitmodules) zmieniają sposób zapisu plików: repozytorium treści ich nie przyjmuje.".into(),
+            ),
+            FileProblem::TooLarge { bytes, limit } => texts(
+                format!("the file has {bytes} bytes, more than the {limit} bytes a file of its kind may have"),
+                format!("plik ma {} MiB, a plik tego rodzaju może mieć najwyżej {} MiB.", mib(*bytes), mib(*limit)),
             ),
         }
     }

@@ -34,7 +34,9 @@ impl Diagnostic {
         let text_of = |path: &Path| -> Option<String> {
             match edited {
                 Some((p, text)) if p == path => Some(text.to_string()),
-                _ => std::fs::read_to_string(path).ok(),
+                _ => crate::beneath::Root::new(content_dir)
+                    .read_to_string(path)
+                    .ok(),
             }
         };
         let place = |text: Option<String>| match text.and_then(|t| {

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use content::beneath::Root;
+
 /// The folder of encoded variants: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
 pub(crate) fn default_dir(root: &Path) -> PathBuf {
     match std::env::var_os(super::CACHE_ENV) {
@@ -27,30 +29,24 @@ impl Cache {
         self.dir.join(shard).join(format!("{key}.{ext}"))
     }
 
-    /// The variant under `key`, if it was encoded before.
+    /// The variant under `key`, if it was encoded before (read beneath the cache's folder,
+    /// never through a link).
     pub(crate) fn get(&self, key: &str, ext: &str) -> Option<Vec<u8>> {
-        std::fs::read(self.path(key, ext))
+        Root::new(&self.dir)
+            .read(&self.path(key, ext))
             .ok()
             .filter(|b| !b.is_empty())
     }
 
-    /// Keeps a variant. Written to a temporary name and renamed, so that two builds sharing
-    /// the folder never read half a file. A cache that cannot be written only costs time.
+    /// Keeps a variant. Written to a new temporary file and renamed, so that two builds
+    /// sharing the folder never read half a file. A cache that cannot be written only costs
+    /// time.
     pub(crate) fn put(&self, key: &str, ext: &str, bytes: &[u8]) {
         let path = self.path(key, ext);
-        let Some(parent) = path.parent() else { return };
-        if std::fs::create_dir_all(parent).is_err() {
-            tracing::warn!("cannot create the image cache {}", parent.display());
-            return;
-        }
-        let temp = parent.join(format!(
-            ".{key}.{}.{:?}.tmp",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let written = std::fs::write(&temp, bytes).and_then(|()| std::fs::rename(&temp, &path));
+        let root = Root::new(&self.dir);
+        let written =
+            std::fs::create_dir_all(&self.dir).and_then(|()| root.write_atomic(&path, bytes));
         if let Err(e) = written {
-            let _ = std::fs::remove_file(&temp);
             tracing::warn!("cannot write {} to the image cache: {e}", path.display());
         }
     }

@@ -17,7 +17,9 @@ use super::encode::{self, Format, Settings};
 use super::svg;
 use crate::error::Result;
 use crate::output::Output;
+use content::beneath::Root;
 use content::encoding::hex;
+use content::limits::MAX_IMAGE_BYTES;
 use content::problem::FileProblem;
 use content::walk;
 use content::Diagnostic;
@@ -145,14 +147,14 @@ impl Catalog {
         memo: &mut Memo,
         encoding: Encoding,
     ) -> Result<(Catalog, Vec<Output>)> {
-        let files: Vec<walk::Found> = walk::files(dir)?
+        let files: Vec<walk::Found> = walk::files(images_root(dir), dir)?
             .into_iter()
             .filter(|f| PUBLISHED.contains(&extension(&f.relative).as_str()))
             .collect();
         let mut scanned: Vec<Scanned> = files
             .par_iter()
             .map(|found| match memo.entries.get(&found.relative) {
-                Some((len, modified, hit)) if stamp(&found.path) == (*len, *modified) => {
+                Some((len, modified, hit)) if stamp(found) == (*len, *modified) => {
                     Scanned::Known(Arc::clone(hit))
                 }
                 _ => scan(found, cache, settings),
@@ -187,7 +189,7 @@ impl Catalog {
                 catalog.stats.variants += info.variants.len();
             }
             if !pending {
-                let (len, modified) = stamp(&found.path);
+                let (len, modified) = stamp(found);
                 let entry = (len, modified, Arc::clone(&processed));
                 next.entries.insert(found.relative.clone(), entry);
             }
@@ -226,12 +228,15 @@ fn prepare_with(
     let cache = Cache::new(cache_dir.to_path_buf());
     let total = relatives.len();
     let mut encoded = 0;
+    let root = Root::new(images_root(dir));
     for (done, relative) in relatives.iter().enumerate() {
+        let path = dir.join(relative);
         let found = walk::Found {
             relative: relative.clone(),
-            path: dir.join(relative),
-            len: 0,
+            len: root.stat(&path).map_or(0, |s| s.len),
+            path,
             modified: None,
+            root: root.clone(),
         };
         let mut one = [scan(&found, &cache, settings)];
         encoded += fill(&mut one, &cache, settings);
@@ -240,10 +245,16 @@ fn prepare_with(
     encoded
 }
 
-fn stamp(path: &Path) -> (u64, Option<SystemTime>) {
-    match std::fs::metadata(path) {
-        Ok(m) => (m.len(), m.modified().ok()),
-        Err(_) => (u64::MAX, None),
+/// The images folder is listed and read beneath the folder that holds it (`content/`): a
+/// link in its place is refused like any other.
+fn images_root(dir: &Path) -> &Path {
+    dir.parent().unwrap_or(dir)
+}
+
+fn stamp(found: &walk::Found) -> (u64, Option<SystemTime>) {
+    match found.root.stat(&found.path) {
+        Ok(s) if s.is_file => (s.len, s.modified),
+        _ => (u64::MAX, None),
     }
 }
 
@@ -337,7 +348,14 @@ impl Scanned {
 
 /// Reads one file: published as it is, with its variants if it is a raster image.
 fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
-    let bytes = match std::fs::read(&found.path) {
+    if found.len > MAX_IMAGE_BYTES as u64 {
+        let why = content::Problem::from(FileProblem::TooLarge {
+            bytes: found.len,
+            limit: MAX_IMAGE_BYTES as u64,
+        });
+        return Scanned::Broken(found.relative.clone(), why.polish());
+    }
+    let bytes = match found.read() {
         Ok(bytes) => bytes,
         Err(e) => return Scanned::Broken(found.relative.clone(), e.to_string()),
     };

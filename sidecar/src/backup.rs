@@ -24,6 +24,7 @@ use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 
+use crate::audit::Event;
 use crate::db;
 use crate::error::Error;
 use crate::Config;
@@ -114,25 +115,11 @@ fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|e| failed("cannot write", path, e))
 }
 
-/// The files of `content/`, relative, sorted: as the generator reads it, without hidden
-/// ones (`.git`, editors' swap files, the `.NAME.saving` of a save in progress).
-fn content_files(content: &Path) -> Result<Vec<String>, Error> {
-    let mut files = Vec::new();
-    let walk = walkdir::WalkDir::new(content)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
-    for entry in walk {
-        let entry = entry.map_err(|e| failed("cannot list", content, e))?;
-        if entry.file_type().is_file() {
-            let relative = entry
-                .path()
-                .strip_prefix(content)
-                .map_err(|e| failed("outside", entry.path(), e))?;
-            files.push(relative.to_string_lossy().into_owned());
-        }
-    }
-    Ok(files)
+/// The files of `content/`, sorted: as the generator reads it (beneath `content/`, links
+/// never followed), without hidden ones (`.git`, editors' swap files, temporary files).
+fn content_files(content: &Path) -> Result<Vec<content::walk::Found>, Error> {
+    content::walk::files(content, content)
+        .map_err(|e| Error::Backup(format!("cannot list {}: {e}", content.display())))
 }
 
 /// Writes a backup of `config`'s database and content into `dir`, which must not exist or
@@ -154,15 +141,14 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         sha256,
     }];
     let content = config.root.join(CONTENT);
-    for relative in content_files(&content)? {
-        let source = content.join(&relative);
-        let bytes = match fs::read(&source) {
+    for found in content_files(&content)? {
+        let bytes = match found.read() {
             Ok(bytes) => bytes,
             // Deleted since it was listed: it is not part of the content any more.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(failed("cannot read", &source, e)),
+            Err(e) => return Err(failed("cannot read", &found.path, e)),
         };
-        let path = format!("{CONTENT}/{relative}");
+        let path = format!("{CONTENT}/{}", found.relative);
         write_private(&dir.join(&path), &bytes)?;
         files.push(FileEntry {
             path,
@@ -183,7 +169,18 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let json = serde_json::to_vec_pretty(&manifest)
         .map_err(|e| Error::Backup(format!("manifest: {e}")))?;
     write_private(&dir.join(MANIFEST_FILE), &json)?;
+    let detail = format!("{} ({} plików)", dir.display(), manifest.files.len());
+    audit_in(&config.data_dir.join(DB_FILE), Event::BackupMade, &detail);
     Ok(manifest)
+}
+
+/// Writes `event` to the audit log of the database at `path` (a backup or a restore is done
+/// by a command, beside or instead of a server); a failure is only logged.
+fn audit_in(path: &Path, event: Event, detail: &str) {
+    match db::Db::open(path) {
+        Ok(db) => crate::audit::record_event(&db, event, "", "serwer", detail),
+        Err(e) => tracing::error!(error = %e, event = event.name(), "audit log"),
+    }
 }
 
 /// Why a path of the manifest may not be restored, if it may not: only `site.sqlite3` and
@@ -430,6 +427,8 @@ pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         fs::remove_dir_all(&outgoing).map_err(|e| failed("cannot remove", &outgoing, e))?;
     }
     db::private_dir(&config.data_dir)?;
+    let detail = format!("{} (kopia z {})", dir.display(), manifest.created_at);
+    audit_in(&target, Event::BackupRestored, &detail);
     Ok(manifest)
 }
 

@@ -37,7 +37,10 @@ pub struct Config {
     pub admin_email: Option<String>,
     /// Hashed into SQLite at start; never stored or logged in clear.
     pub admin_password: Option<String>,
-    pub session_idle_minutes: i64,
+    /// A session ends when the administrator has done nothing for this long (the panel's
+    /// own refreshes do not count): `SESSION_IDLE_MINUTES`, or `SESSION_IDLE_SECONDS` where a
+    /// shorter time is wanted (a shared computer, the tests).
+    pub session_idle_seconds: i64,
     /// A session ends this long after sign-in, however busy.
     pub session_max_hours: i64,
     /// Always treat requests as HTTPS: `Secure` cookies and HSTS whatever a proxy says.
@@ -139,7 +142,10 @@ impl Config {
             outbox_poll_seconds: number(&get, "OUTBOX_POLL_SECONDS", 5)?,
             admin_email: non_empty("ADMIN_EMAIL"),
             admin_password: non_empty("ADMIN_PASSWORD"),
-            session_idle_minutes: number(&get, "SESSION_IDLE_MINUTES", 120)?,
+            session_idle_seconds: match get("SESSION_IDLE_SECONDS") {
+                Some(_) => number(&get, "SESSION_IDLE_SECONDS", 0_i64)?,
+                None => number(&get, "SESSION_IDLE_MINUTES", 120_i64)?.saturating_mul(60),
+            },
             session_max_hours: number(&get, "SESSION_MAX_HOURS", 12)?,
             force_https: flag("FORCE_HTTPS"),
             trusted_proxies: Proxies::parse(&proxies)

@@ -162,7 +162,7 @@ impl AppState {
             });
         }
         let outbox = Arc::new(outbox(config, site, &db)?);
-        let idle = config.session_idle_minutes.max(1) * 60;
+        let idle = config.session_idle_seconds.max(1);
         let max = config.session_max_hours.max(1) * 3600;
         let sessions = auth::sessions::Sessions::load(&db, idle, max)?;
         let admin_email = config

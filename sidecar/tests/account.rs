@@ -473,3 +473,170 @@ async fn passkey_ceremonies_need_a_key_a_fresh_confirmation_and_their_own_one_ti
         StatusCode::FORBIDDEN
     );
 }
+
+fn from(address: &str, req: test::TestRequest) -> test::TestRequest {
+    req.peer_addr(format!("{address}:4000").parse().expect("address"))
+}
+
+fn code_from(waiting: &Cookie_, address: &str, code: &str) -> test::TestRequest {
+    from(
+        address,
+        test::TestRequest::post()
+            .uri("/api/auth/login/code")
+            .cookie(waiting.clone())
+            .set_json(json!({ "code": code })),
+    )
+}
+
+#[actix_rt::test]
+async fn sixteen_wrong_codes_from_three_addresses_end_the_waiting_sign_in() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let (secret, _) = enable_totp(&app, &cookie).await;
+    // Whoever has the password gets one waiting sign-in, and guesses its code from three
+    // addresses in turn.
+    let waiting = pending(&send(&app, login(ADMIN, PASSWORD)).await);
+    let mut checked = 0;
+    for n in 0..16 {
+        let address = format!("127.0.0.{}", 2 + n % 3);
+        let answer = send(&app, code_from(&waiting, &address, "000000")).await;
+        assert_ne!(answer.status, StatusCode::OK);
+        if answer.text.contains("Nieprawidłowy kod") {
+            checked += 1;
+        }
+    }
+    assert!(checked <= 5, "{checked} wrong codes were checked");
+    let right = code_for(&secret, sidecar::now() + 30).expect("code");
+    let late = send(&app, code_from(&waiting, "127.0.0.5", &right)).await;
+    assert_eq!(late.status, StatusCode::UNAUTHORIZED, "{}", late.text);
+    assert!(late.text.contains("e-mail i hasło"), "{}", late.text);
+}
+
+#[actix_rt::test]
+async fn wrong_codes_from_anywhere_make_every_code_of_the_account_wait_and_the_admin_is_told() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let (secret, _) = enable_totp(&app, &cookie).await;
+    // Ten wrong codes over three sign-ins from six addresses: the account's free ones.
+    for n in 0..10 {
+        let address = format!("127.0.1.{}", 2 + n);
+        let sign_in = from(&address, login(ADMIN, PASSWORD));
+        let waiting = pending(&send(&app, sign_in).await);
+        let answer = send(&app, code_from(&waiting, &address, "000000")).await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{}", answer.text);
+    }
+    let mail = newest_mail(&s).expect("the administrator is e-mailed");
+    assert!(
+        mail.contains(&format!("To: {ADMIN}")) && mail.contains("Subject: Gabinet Harmonia: Wiele"),
+        "{mail}"
+    );
+    // Now even the right code, from an address never seen, waits.
+    let waiting = pending(&send(&app, from("127.0.2.2", login(ADMIN, PASSWORD))).await);
+    let right = code_for(&secret, sidecar::now() + 30).expect("code");
+    let answer = send(&app, code_from(&waiting, "127.0.2.2", &right)).await;
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        answer.text
+    );
+}
+
+#[actix_rt::test]
+async fn a_strangers_reset_request_never_replaces_the_live_code() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let ask = |address: &str| {
+        from(
+            address,
+            test::TestRequest::post()
+                .uri("/api/auth/reset")
+                .set_json(json!({ "email": ADMIN })),
+        )
+    };
+    assert_eq!(send(&app, ask("127.0.0.2")).await.status, StatusCode::OK);
+    let code = code_in(&newest_mail(&s).expect("mail"));
+    let mails = std::fs::read_dir(s.dir.path().join("var/outbox"))
+        .expect("outbox")
+        .count();
+    for address in ["127.0.0.3", "127.0.0.4"] {
+        assert_eq!(send(&app, ask(address)).await.status, StatusCode::OK);
+    }
+    let after = std::fs::read_dir(s.dir.path().join("var/outbox"))
+        .expect("outbox")
+        .count();
+    assert_eq!(after, mails, "no second code while the first works");
+    let confirm = test::TestRequest::post()
+        .uri("/api/auth/reset/confirm")
+        .set_json(json!({ "email": ADMIN, "code": code, "password": "hasło po resecie gabinetu" }));
+    let reset = send(&app, confirm).await;
+    assert_eq!(reset.status, StatusCode::NO_CONTENT, "{}", reset.text);
+}
+
+#[actix_rt::test]
+async fn a_session_ended_elsewhere_says_so_and_a_new_second_factor_ends_the_others() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let laptop = signed_in(&app).await;
+    let phone = signed_in(&app).await;
+    let ended = with(
+        &laptop,
+        test::TestRequest::delete().uri("/api/auth/sessions/others"),
+    );
+    assert_eq!(send(&app, ended).await.body["ended"], 1);
+    let asked = send(
+        &app,
+        with(&phone, test::TestRequest::get().uri("/api/prices")),
+    )
+    .await;
+    assert_eq!(asked.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(asked.body["code"], "signed_out_elsewhere");
+    assert!(
+        asked.text.contains("Wylogowano na innym urządzeniu"),
+        "{}",
+        asked.text
+    );
+    // Turning the app on ends every session but the one that did it.
+    let tablet = signed_in(&app).await;
+    enable_totp(&app, &laptop).await;
+    let asked = send(
+        &app,
+        with(&tablet, test::TestRequest::get().uri("/api/prices")),
+    )
+    .await;
+    assert_eq!(asked.body["code"], "signed_out_elsewhere", "{}", asked.text);
+    let own = send(
+        &app,
+        with(&laptop, test::TestRequest::get().uri("/api/prices")),
+    )
+    .await;
+    assert_eq!(own.status, StatusCode::OK);
+}
+
+#[actix_rt::test]
+async fn a_session_idles_out_while_the_panel_polls_by_itself() {
+    let s = setup(&[("SESSION_IDLE_SECONDS", "2")]);
+    let app = admin_app!(s);
+    let busy = signed_in(&app).await;
+    let polled = signed_in(&app).await;
+    let poll = |c: &Cookie_| {
+        with(c, test::TestRequest::get().uri("/api/git")).insert_header(("X-Panel-Background", "1"))
+    };
+    let act = |c: &Cookie_| with(c, test::TestRequest::get().uri("/api/prices"));
+    for _ in 0..7 {
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        assert_eq!(send(&app, act(&busy)).await.status, StatusCode::OK);
+        let answer = send(&app, poll(&polled)).await;
+        if answer.status != StatusCode::OK {
+            assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+            break;
+        }
+    }
+    // 3.5 s of polling, no action: the polled session ended; the busy one did not.
+    let after = send(&app, act(&polled)).await;
+    assert_eq!(after.status, StatusCode::UNAUTHORIZED, "{}", after.text);
+    assert_eq!(after.body["code"], "signed_out");
+    assert_eq!(send(&app, act(&busy)).await.status, StatusCode::OK);
+}

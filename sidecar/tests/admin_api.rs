@@ -242,11 +242,11 @@ async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
         sidecar::auth::sessions::Sessions::load(&s.state.db, 3600, 3600).expect("loaded");
     let now = sidecar::now();
     assert!(matches!(
-        sessions.check(kept.value(), now),
+        sessions.check(kept.value(), now, sidecar::auth::sessions::Use::Action),
         sidecar::auth::sessions::Check::Valid { .. }
     ));
     assert_eq!(
-        sessions.check(&"0".repeat(64), now),
+        sessions.check(&"0".repeat(64), now, sidecar::auth::sessions::Use::Action),
         sidecar::auth::sessions::Check::Unknown
     );
 }

@@ -392,6 +392,20 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
         fresh_db.messages(None, 1_000_000).expect("messages"),
         messages
     );
+    // The audit log says what happened: the backup (kept in the copy) and the restore.
+    let events: Vec<String> = fresh_db
+        .audit(100, None)
+        .expect("audit")
+        .into_iter()
+        .map(|e| e.event)
+        .collect();
+    assert!(events.iter().any(|e| e == "backup_restored"), "{events:?}");
+    assert!(source
+        .db()
+        .audit(100, None)
+        .expect("audit")
+        .iter()
+        .any(|e| e.event == "backup_made"));
     assert_eq!(revisions(&fresh_db, PAGE), source_revisions);
     assert_eq!(files(&fresh.root.join("content")), source_content);
     drop(fresh_db);

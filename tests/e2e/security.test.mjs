@@ -106,7 +106,13 @@ describe("sign-in like a bank's", () => {
     await other.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill(recoveryCodes[0]);
     await other.getByRole("button", { name: "Potwierdź" }).click();
     await other.getByRole("tab").first().waitFor();
-    // A third tries a wrong code.
+    // A third device signs in and sits in the panel.
+    const third = await panel();
+    await password(third);
+    await third.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill(recoveryCodes[1]);
+    await third.getByRole("button", { name: "Potwierdź" }).click();
+    await third.getByRole("tab").first().waitFor();
+    // A fourth tries a wrong code.
     const page = await panel();
     await password(page);
     await page.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill("123456");
@@ -118,6 +124,12 @@ describe("sign-in like a bank's", () => {
     await sessions.getByText("To urządzenie").waitFor();
     await other.getByRole("button", { name: "Wyloguj wszędzie" }).click();
     await other.getByRole("status").filter({ hasText: "Wylogowano inne urządzenia" }).waitFor();
+    // The third device's next step lands on the sign-in, which says why.
+    await third.getByRole("button", { name: "Cennik" }).click();
+    await third.getByRole("alert").filter({ hasText: "Wylogowano na innym urządzeniu" }).waitFor();
+    await third.getByLabel("E-mail").waitFor();
+    assert.equal(await third.getByRole("tab").count(), 0, "nothing of the panel is left on screen");
+    await third.context().close();
     await other.getByRole("button", { name: "Strony" }).click();
     await other.getByRole("button", { name: "Bezpieczeństwo" }).click();
     const log = other.getByRole("region", { name: "Lista zdarzeń" });
@@ -201,6 +213,35 @@ describe("sign-in like a bank's", () => {
     await page.getByRole("alert").filter({ hasText: "Błąd logowania" }).waitFor();
     await password(page, "zupełnie nowe hasło gabinetu");
     await page.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").waitFor();
+    await page.context().close();
+  });
+});
+
+describe("a session that idles out", () => {
+  let quick;
+  before(async () => {
+    quick = await startSite(
+      siteCopy((yaml) => yaml),
+      {
+        ADMIN_EMAIL: ADMIN,
+        ADMIN_PASSWORD: PASSWORD,
+        SESSION_IDLE_SECONDS: "3",
+      },
+    );
+  });
+  after(async () => {
+    await quick?.stop();
+  });
+
+  test("ends while the panel refreshes by itself, and the sign-in says so", async () => {
+    const page = await openPage(browser, [quick.panel, quick.base]);
+    await page.goto(`${quick.panel}/administratormagda`);
+    await password(page);
+    await page.getByRole("tab").first().waitFor();
+    // Nobody touches the panel; it refreshes the repository's status every 10 s by itself.
+    await page.getByRole("alert").filter({ hasText: "Sesja wygasła" }).waitFor({ timeout: 25_000 });
+    await page.getByLabel("E-mail").waitFor();
+    assert.equal(await page.getByRole("tab").count(), 0);
     await page.context().close();
   });
 });

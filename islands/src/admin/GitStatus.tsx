@@ -31,7 +31,7 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
   const [status, setStatus] = useState<GitStatus | null>(null);
   const load = useCallback(async () => {
     try {
-      const answer = await request<GitPanel>("GET", "/api/git");
+      const answer = await request<GitPanel>("GET", "/api/git", undefined, { background: true });
       setStatus(answer.status);
     } catch {
       // Signed out or offline: the rest of the panel says so.

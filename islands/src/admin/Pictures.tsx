@@ -77,7 +77,7 @@ export function Pictures({
     if (!waiting) return;
     let live = true;
     const timer = window.setInterval(async () => {
-      const list = await api.images().catch(() => null);
+      const list = await api.images({ background: true }).catch(() => null);
       const mine = list?.find((p) => p.file === waiting);
       if (!live || !list || mine?.pending) return;
       setProgress({ step: "done", file: waiting });

@@ -101,6 +101,7 @@ export const EVENTS: Record<string, string> = {
   sign_in_refused: "Logowanie konta bez dostępu",
   second_factor_needed: "Hasło poprawne, oczekiwanie na kod",
   second_factor_failed: "Błędny kod z aplikacji",
+  codes_throttled: "Zbyt wiele błędnych kodów: kolejne czekają",
   sign_out: "Wylogowanie",
   reauthenticated: "Potwierdzenie tożsamości",
   reauth_failed: "Nieudane potwierdzenie tożsamości",

@@ -56,14 +56,28 @@ export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code"> {
   status: number;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+/** The window event that says the session ended (its `detail` is the server's sentence). */
+export const SIGNED_OUT = "harmonia:signed-out";
+
+/** How a call is made: `background` for one the panel makes by itself (a refresh, a poll). */
+export interface CallOptions {
+  background?: boolean;
+}
+
+async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  // Not the administrator's own action: the server does not count it as use of the session.
+  if (options.background) headers["X-Panel-Background"] = "1";
+  const init: RequestInit = { method, credentials: "same-origin", headers };
   if (body !== undefined) {
-    init.headers = { ...init.headers, "Content-Type": "application/json" };
+    headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
   const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
+  if (response.status === 401 && (data.code === "signed_out" || data.code === "signed_out_elsewhere")) {
+    window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: data.error ?? "" }));
+  }
   if (!response.ok) {
     throw {
       status: response.status,
@@ -91,7 +105,7 @@ export const api = {
   revisions: (id: string) => call<Revision[]>("GET", `/api/pages/${id}/revisions`),
   restore: (id: string, revision: number, version: string) =>
     call<Changed>("POST", `/api/pages/${id}/revisions/${revision}/restore`, { version } satisfies VersionBody),
-  publishing: () => call<PublishingStatus>("GET", "/api/publishing"),
+  publishing: (options?: CallOptions) => call<PublishingStatus>("GET", "/api/publishing", undefined, options),
   proposeSlug: (title: string) => call<SlugProposal>("GET", `/api/articles/slug?title=${encodeURIComponent(title)}`),
   createArticle: (title: string, slug: string) =>
     call<ArticleCreated>("POST", "/api/articles", { title, slug } satisfies NewArticle),
@@ -107,7 +121,7 @@ export const api = {
   facts: () => call<FactsEditable>("GET", "/api/facts"),
   saveFacts: (facts: PracticeFacts, version: string) =>
     call<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),
-  images: () => call<Picture[]>("GET", "/api/images"),
+  images: (options?: CallOptions) => call<Picture[]>("GET", "/api/images", undefined, options),
   removeImage: (file: string) => call<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
   /** Sends a picture, telling `onProgress` the bytes sent so far (XHR: fetch cannot say). */
   upload: (file: File, alt: string, onProgress?: (sent: number, total: number) => void): Promise<Picture> =>

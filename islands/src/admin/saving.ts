@@ -44,7 +44,7 @@ export async function watchPublishing(toast: Toast, at: PublishingStatus): Promi
   const until = Date.now() + 120_000;
   while (status.pending && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    status = await api.publishing().catch(() => ({ ...status, pending: false }));
+    status = await api.publishing({ background: true }).catch(() => ({ ...status, pending: false }));
   }
   if (status.failure) toast("error", { title: "Uwaga", text: status.failure });
 }

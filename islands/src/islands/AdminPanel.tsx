@@ -2,11 +2,12 @@
 // prerendered HTML is its loading state. Beside the sections of each page it edits the page's
 // settings, previews unsaved changes, keeps drafts on the server, creates, deletes and
 // restores articles, and has views for the price list, the practice's facts and pictures.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import {
   api,
   isApiError,
   openPreview,
+  SIGNED_OUT,
   type DeletedView,
   type Editable,
   type Picture,
@@ -67,7 +68,16 @@ function formatTime(ms: number): string {
   return new Date(ms).toLocaleString("pl-PL", { dateStyle: "long", timeStyle: "short" });
 }
 
-function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: ReturnType<typeof useToasts>["show"] }) {
+function LoginForm({
+  onSignedIn,
+  toast,
+  notice = "",
+}: {
+  onSignedIn: () => void;
+  toast: ReturnType<typeof useToasts>["show"];
+  /** Why the panel asks to sign in again (the session ended), said above the form. */
+  notice?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<"password" | "code" | "reset">("password");
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -113,6 +123,11 @@ function LoginForm({ onSignedIn, toast }: { onSignedIn: () => void; toast: Retur
   }
   return (
     <form className="admin-login" onSubmit={submit}>
+      {notice && (
+        <p className="form-notice" role="alert">
+          {notice}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="admin-email">E-mail</label>
         <input id="admin-email" name="email" type="email" autoComplete="username" required />
@@ -189,6 +204,7 @@ export default function AdminPanel() {
   // 'Cennik' or 'Dane gabinetu' has unsaved changes.
   const [formDirty, setFormDirty] = useState(false);
   const [expired, setExpired] = useState(false);
+  const [notice, setNotice] = useState("");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [problem, setProblem] = useState<Place | null>(null);
   // The page as saved meanwhile by someone else, when a save was refused for it.
@@ -227,6 +243,7 @@ export default function AdminPanel() {
   }, [toast, loadExtras]);
 
   const signedIn = useCallback(() => {
+    setNotice("");
     setPhase("signedIn");
     void loadPages();
   }, [loadPages]);
@@ -252,6 +269,26 @@ export default function AdminPanel() {
     const ask = () => setExpired(true);
     window.addEventListener(SESSION_EXPIRED, ask);
     return () => window.removeEventListener(SESSION_EXPIRED, ask);
+  }, []);
+
+  // The session ended (idle, or signed out from another device) while the panel was open:
+  // with unsaved edits, sign in again over them (the inbox closed); otherwise the panel is
+  // cleared and the sign-in says why.
+  const unsavedNow = useRef(unsaved);
+  unsavedNow.current = unsaved;
+  useEffect(() => {
+    const ended = (event: Event) => {
+      const text = (event as CustomEvent<string>).detail || "Sesja wygasła. Zaloguj się ponownie.";
+      setNotice(text);
+      if (unsavedNow.current) {
+        setView((v) => (v === "messages" || v === "security" ? "pages" : v));
+        setExpired(true);
+      } else {
+        setPhase("signedOut");
+      }
+    };
+    window.addEventListener(SIGNED_OUT, ended);
+    return () => window.removeEventListener(SIGNED_OUT, ended);
   }, []);
 
   const page = pages.find((p) => p.id === selected);
@@ -445,7 +482,7 @@ export default function AdminPanel() {
   if (phase === "signedOut") {
     return (
       <div className="admin-panel">
-        <LoginForm onSignedIn={signedIn} toast={toast} />
+        <LoginForm onSignedIn={signedIn} toast={toast} notice={notice} />
         <Toasts toasts={toasts} dismiss={dismiss} />
       </div>
     );
@@ -634,10 +671,11 @@ export default function AdminPanel() {
       {expired && (
         <Modal title="Zaloguj się ponownie" onClose={() => setExpired(false)}>
           <div className="admin-dialog-body">
-            <p>Sesja wygasła. Twoje zmiany są zachowane: po zalogowaniu zapisz je jeszcze raz.</p>
+            <p>{notice || "Sesja wygasła."} Twoje zmiany są zachowane: po zalogowaniu zapisz je jeszcze raz.</p>
           </div>
           <LoginForm
             onSignedIn={() => {
+              setNotice("");
               setExpired(false);
               toast("success", { title: "Zalogowano", text: "Zalogowano ponownie. Możesz zapisać zmiany." });
             }}

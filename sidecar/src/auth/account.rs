@@ -54,7 +54,7 @@ async fn end_one(
         .sessions
         .find(&admin.email, &id)
         .ok_or_else(|| ApiError::not_found("Ta sesja już się zakończyła."))?;
-    state.auth.sessions.remove(&hash);
+    state.auth.sessions.end(&hash, now());
     let db = state.db.clone();
     web::block(move || db.delete_session(&hash)).await??;
     audit::record(&state, &req, Event::SessionEnded, &admin.email, &id).await;
@@ -92,7 +92,7 @@ pub struct Notice {
 }
 
 /// Ends the sessions of `email` but `keep`, in SQLite and in memory; how many.
-async fn end_sessions(
+pub(crate) async fn end_sessions(
     state: &web::Data<AppState>,
     email: &str,
     keep: Option<&str>,
@@ -103,7 +103,7 @@ async fn end_sessions(
         keep.map(str::to_string),
     );
     let stored = web::block(move || db.delete_sessions_except(&who, kept.as_deref())).await??;
-    let live = state.auth.sessions.remove_others(email, keep);
+    let live = state.auth.sessions.remove_others(email, keep, now());
     Ok(stored.max(live))
 }
 
@@ -138,7 +138,7 @@ async fn set_password(state: &web::Data<AppState>, email: &str, new: &str) -> Re
         })
         .await
         .map_err(|_| ApiError::internal(&"no hashing thread"))??;
-    state.auth.sessions.remove_others(email, None);
+    state.auth.sessions.remove_others(email, None, now());
     Ok(())
 }
 
@@ -280,7 +280,11 @@ async fn request_reset(
     };
     let code = reset_code()?;
     let (db, hash) = (state.db.clone(), code_hash(&code));
-    web::block(move || db.put_reset_code(id, &hash, now())).await??;
+    let live = (now() - RESET_SECONDS, RESET_ATTEMPTS);
+    if !web::block(move || db.put_reset_code(id, &hash, now(), live)).await?? {
+        // A code sent earlier still works: it is not replaced, and nothing more is sent.
+        return Ok(answer);
+    }
     audit::record(&state, &req, Event::ResetRequested, &email, "").await;
     let outbox = std::sync::Arc::clone(&state.contact.outbox);
     let to = email.clone();
@@ -333,20 +337,22 @@ async fn confirm_reset(
     if !state.auth.is_admin(&email) {
         return Err(wrong());
     }
-    let (db, who, code, second) = (
+    let (db, who) = (state.db.clone(), email.clone());
+    let Some((id, _)) = web::block(move || db.account(&who)).await?? else {
+        return Err(wrong());
+    };
+    factors::account_waits(&state, id).await?;
+    let (db, code, second) = (
         state.db.clone(),
-        email.clone(),
         body.code.clone(),
         body.second_code.trim().to_string(),
     );
     let checked = web::block(move || {
-        let Some((id, _)) = db.account(&who)? else {
-            return Ok::<_, crate::Error>(Err("konto"));
-        };
         let Some((hash, attempts)) = db.attempt_reset_code(id, now() - RESET_SECONDS)? else {
-            return Ok(Err("kod"));
+            return Ok::<_, crate::Error>(Err("kod"));
         };
-        if attempts > RESET_ATTEMPTS || hash != code_hash(&code) {
+        let right = crate::secrets::same_secret(hash.as_bytes(), code_hash(&code).as_bytes());
+        if attempts > RESET_ATTEMPTS || !right {
             if attempts >= RESET_ATTEMPTS {
                 db.delete_reset_code(id)?;
             }
@@ -362,6 +368,11 @@ async fn confirm_reset(
     .await??;
     if let Err(what) = checked {
         audit::record(&state, &req, Event::ResetFailed, &email, what).await;
+        let kind = match what {
+            "kod z aplikacji" => "kod z aplikacji",
+            _ => "kod do zmiany hasła",
+        };
+        factors::wrong_code(&state, &req, (id, &email), kind).await?;
         return Err(match what {
             "kod z aplikacji" => ApiError::new(
                 StatusCode::UNAUTHORIZED,

@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use super::{
     https, password, random_token, reserve, sessions::token_hash, sign_in_client, start_session,
-    totp, AdminChange, Reauthenticated, LOGIN_TITLE, PENDING_COOKIE, PENDING_SECONDS,
+    throttle, totp, AdminChange, Reauthenticated, LOGIN_TITLE, PENDING_COOKIE, PENDING_SECONDS,
 };
 use crate::audit::{self, Event};
 use crate::error::ApiError;
@@ -21,6 +21,8 @@ use crate::{now, AppState};
 const BAD_CODE: &str =
     "Nieprawidłowy kod. Wpisz 6 cyfr z aplikacji uwierzytelniającej albo jeden z kodów zapasowych.";
 const EXPIRED: &str = "Logowanie trwało zbyt długo. Podaj e-mail i hasło jeszcze raz.";
+const TOO_MANY_CODES: &str =
+    "Zbyt wiele błędnych kodów. Ze względów bezpieczeństwa podaj e-mail i hasło jeszcze raz.";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/auth/login/code", web::post().to(login_code))
@@ -113,6 +115,78 @@ pub(crate) fn check_code(
     }
 }
 
+/// Refuses a code of `account_id` while the account waits after wrong codes from anywhere.
+pub(crate) async fn account_waits(
+    state: &web::Data<AppState>,
+    account_id: i64,
+) -> Result<(), ApiError> {
+    let db = state.db.clone();
+    let at = now();
+    let (failures, last) =
+        web::block(move || db.code_failures(account_id, at - throttle::WINDOW_SECONDS)).await??;
+    match throttle::decide_codes(failures, last, at) {
+        Some(wait) => Err(ApiError::too_many(
+            LOGIN_TITLE,
+            format!("Zbyt wiele błędnych kodów dla tego konta. Spróbuj ponownie za {wait} s."),
+            u64::try_from(wait).unwrap_or(60),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Counts a wrong code (`kind`) of `account_id`, from wherever it came. When the account's
+/// codes start to wait, the administrator is e-mailed — once a window — since whoever guesses
+/// the app's codes has the password, and whoever guesses reset codes is trying to take over.
+pub(crate) async fn wrong_code(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    (account_id, email): (i64, &str),
+    kind: &'static str,
+) -> Result<(), ApiError> {
+    let db = state.db.clone();
+    let at = now();
+    let since = at - throttle::WINDOW_SECONDS;
+    let (failures, _) =
+        web::block(move || db.record_code_failure(account_id, kind, at, since)).await??;
+    if failures != throttle::FREE_CODES_PER_ACCOUNT {
+        return Ok(());
+    }
+    let db = state.db.clone();
+    let alerted = web::block(move || db.audit_count(Event::CodesThrottled.name(), since)).await??;
+    audit::record(state, req, Event::CodesThrottled, email, kind).await;
+    if alerted > 0 {
+        return Ok(());
+    }
+    let (outbox, to) = (
+        std::sync::Arc::clone(&state.contact.outbox),
+        email.to_string(),
+    );
+    let body = codes_alert(kind, failures);
+    let sent = web::block(move || {
+        outbox.send_notice(&to, "Wiele błędnych kodów przy logowaniu do panelu", &body)
+    })
+    .await?;
+    if let Err(e) = sent {
+        tracing::error!(error = %e, "the alert about wrong codes could not be e-mailed");
+    }
+    Ok(())
+}
+
+fn codes_alert(kind: &str, failures: i64) -> String {
+    let minutes = throttle::WINDOW_SECONDS / 60;
+    let who = match kind {
+        "kod do zmiany hasła" => {
+            "Ktoś próbuje odgadnąć kod do zmiany hasła, który wysyłamy na ten adres."
+        }
+        _ => "Ktoś, kto zna Twoje hasło, próbuje odgadnąć kod z aplikacji uwierzytelniającej.",
+    };
+    format!(
+        "W ciągu ostatnich {minutes} minut podano {failures} błędnych kodów ({kind}) przy logowaniu do panelu administracyjnego strony.\n\n\
+         {who} Każdy kolejny kod czeka teraz coraz dłużej, skądkolwiek przychodzi.\n\n\
+         Jeśli to nie Ty: zmień hasło do panelu (zakładka „Bezpieczeństwo”) i sprawdź listę sesji oraz dziennik zdarzeń."
+    )
+}
+
 /// `POST /api/auth/login/code {code}`: the second step of signing in.
 async fn login_code(
     req: HttpRequest,
@@ -130,6 +204,7 @@ async fn login_code(
         .await??
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
+    account_waits(&state, pending.account_id).await?;
     let (db, code, id) = (
         state.db.clone(),
         body.code.trim().to_string(),
@@ -138,6 +213,17 @@ async fn login_code(
     let kind = web::block(move || check_code(&db, id, &code, now())).await??;
     let Some(kind) = kind else {
         audit::record(&state, &req, Event::SecondFactorFailed, &pending.email, "").await;
+        let (db, hash) = (state.db.clone(), token_hash(&token));
+        let failures =
+            web::block(move || db.fail_pending_login(&hash, throttle::CODES_PER_SIGN_IN)).await??;
+        let account = (pending.account_id, pending.email.as_str());
+        wrong_code(&state, &req, account, "kod z aplikacji").await?;
+        if failures >= throttle::CODES_PER_SIGN_IN {
+            return Err(
+                ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES)
+                    .with_code("expired"),
+            );
+        }
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             LOGIN_TITLE,
@@ -249,7 +335,7 @@ async fn confirm(
             "Ten kod się nie zgadza. Sprawdź, czy zegar telefonu jest ustawiony automatycznie, i wpisz kod, który aplikacja pokazuje teraz.",
         )),
         Some(Ok(codes)) => {
-            audit::record(&state, &req, Event::TotpEnabled, &admin.email, "").await;
+            super::sign_in_changed(&state, &req, &admin, Event::TotpEnabled, "").await?;
             Ok(crate::pages::no_store().json(RecoveryCodes {
                 recovery_codes: codes,
             }))
@@ -266,7 +352,7 @@ async fn disable(
     let id = account_id(&state, &admin.email).await?;
     let db = state.db.clone();
     web::block(move || db.remove_totp(id)).await??;
-    audit::record(&state, &req, Event::TotpDisabled, &admin.email, "").await;
+    super::sign_in_changed(&state, &req, &admin, Event::TotpDisabled, "").await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -294,7 +380,7 @@ async fn renew_codes(
             "Najpierw włącz logowanie kodem z aplikacji.",
         )
     })?;
-    audit::record(&state, &req, Event::RecoveryCodesRenewed, &admin.email, "").await;
+    super::sign_in_changed(&state, &req, &admin, Event::RecoveryCodesRenewed, "").await?;
     Ok(crate::pages::no_store().json(RecoveryCodes {
         recovery_codes: codes,
     }))

@@ -52,6 +52,10 @@ const FORBIDDEN_TITLE: &str = "Brak dostępu";
 const FORBIDDEN: &str = "Nie masz uprawnień do wyświetlenia tej strony.";
 const CROSS_ORIGIN: &str = "Żądanie z innej witryny zostało odrzucone.";
 const SIGNED_OUT: &str = "Sesja wygasła. Zaloguj się ponownie.";
+const ENDED_ELSEWHERE: &str = "Wylogowano na innym urządzeniu. Zaloguj się ponownie.";
+/// The header the panel sends with a request it makes by itself (a refresh, a poll): checked
+/// like any other, but not counted as the administrator's use of the session.
+pub const BACKGROUND_HEADER: &str = "x-panel-background";
 
 /// What sign-in and sessions share.
 pub struct AuthState {
@@ -84,7 +88,20 @@ pub fn cross_origin() -> ApiError {
 }
 
 fn unauthorized() -> ApiError {
-    ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT)
+    ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT).with_code("signed_out")
+}
+
+fn ended_elsewhere() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "Wylogowano", ENDED_ELSEWHERE)
+        .with_code("signed_out_elsewhere")
+}
+
+/// Whether the request is the administrator's own action or one the panel made by itself.
+fn use_of(req: &HttpRequest) -> sessions::Use {
+    match req.headers().contains_key(BACKGROUND_HEADER) {
+        true => sessions::Use::Background,
+        false => sessions::Use::Action,
+    }
 }
 
 pub(crate) fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
@@ -162,7 +179,7 @@ fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
     }
     let token = session_token(req, https(&state, req)).ok_or_else(unauthorized)?;
     let at = now();
-    let check = state.auth.sessions.check(&token, at);
+    let check = state.auth.sessions.check(&token, at, use_of(req));
     persist(&state, &check, at);
     match check {
         sessions::Check::Valid {
@@ -181,6 +198,7 @@ fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
             FORBIDDEN_TITLE,
             FORBIDDEN,
         )),
+        sessions::Check::EndedElsewhere => Err(ended_elsewhere()),
         _ => Err(unauthorized()),
     }
 }
@@ -423,6 +441,21 @@ pub async fn login(
     Ok(response)
 }
 
+/// After a change of how the administrator signs in (the app turned on or off, new recovery
+/// codes, a passkey added or removed): written to the audit log, and every other session ends
+/// — a browser that signed in the old way is asked to sign in again.
+pub(crate) async fn sign_in_changed(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    admin: &Admin,
+    event: Event,
+    detail: &str,
+) -> Result<(), ApiError> {
+    audit::record(state, req, event, &admin.email, detail).await;
+    account::end_sessions(state, &admin.email, Some(&admin.session)).await?;
+    Ok(())
+}
+
 /// The client of a sign-in step (a password, a code, a passkey, a reset): refused when the
 /// browser says the request comes from elsewhere, or when the client must wait after failures.
 pub(crate) async fn sign_in_client(
@@ -540,7 +573,7 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
             let synced = web::block(move || {
                 let version = s.db.data_version()?;
                 if seen != Some(version) {
-                    let ended = s.auth.sessions.sync(&s.db)?;
+                    let ended = s.auth.sessions.sync(&s.db, now())?;
                     if ended > 0 {
                         tracing::info!(ended, "sessions ended by another process");
                     }

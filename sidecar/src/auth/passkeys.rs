@@ -26,9 +26,14 @@ use crate::{now, AppState};
 
 /// The cookie that names a sign-in ceremony in progress.
 const CEREMONY_COOKIE: &str = "harmonia_passkey";
-/// How long a ceremony may take, and how many may wait at once.
+/// How long a ceremony may take.
 const CEREMONY_SECONDS: i64 = 300;
-const CEREMONIES_AT_ONCE: usize = 32;
+/// Sign-in ceremonies one client may have waiting: a new one replaces its oldest.
+const SIGN_INS_PER_CLIENT: usize = 2;
+/// Sign-in ceremonies kept at all (a bound on memory): a new one replaces the oldest.
+const SIGN_INS_AT_ONCE: usize = 4096;
+/// Registrations waiting (only the signed-in administrator starts one).
+const REGISTRATIONS_AT_ONCE: usize = 4;
 const NO_KEYS: &str = "Nie ma jeszcze zapisanego klucza dostępu. Zaloguj się hasłem i dodaj klucz w zakładce „Bezpieczeństwo”.";
 const BAD_KEY: &str =
     "Klucz dostępu nie został rozpoznany. Spróbuj ponownie albo zaloguj się hasłem.";
@@ -38,10 +43,20 @@ enum Ceremony {
     SignIn(PasskeyAuthentication),
 }
 
-/// The relying party (the panel's host) and the ceremonies in progress.
+/// A ceremony in progress: when it started, for which client, and its state.
+struct Waiting {
+    started: i64,
+    client: String,
+    ceremony: Ceremony,
+}
+
+/// The relying party (the panel's host) and the ceremonies in progress. Sign-ins, which
+/// anyone may start, are held per client (a few each) and in all (the oldest make way), so
+/// that strangers starting them from many addresses never keep the administrator from
+/// signing in; registrations are counted apart.
 pub struct Passkeys {
     webauthn: Option<Webauthn>,
-    ceremonies: Mutex<HashMap<String, (i64, Ceremony)>>,
+    ceremonies: Mutex<HashMap<String, Waiting>>,
 }
 
 impl Passkeys {
@@ -78,28 +93,35 @@ impl Passkeys {
         })
     }
 
-    /// Keeps a ceremony under a new one-time token, or refuses when too many wait.
-    fn begin(&self, ceremony: Ceremony) -> Result<String, ApiError> {
+    /// Keeps a ceremony of `client` under a new one-time token, making room for it: the
+    /// client's oldest sign-in past its few, the oldest of all past the bound.
+    fn begin(&self, ceremony: Ceremony, client: &str) -> Result<String, ApiError> {
         let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
         let at = now();
-        map.retain(|_, (started, _)| at - *started <= CEREMONY_SECONDS);
-        if map.len() >= CEREMONIES_AT_ONCE {
-            return Err(ApiError::too_many(
-                LOGIN_TITLE,
-                "Zbyt wiele prób naraz. Spróbuj ponownie za chwilę.",
-                30,
-            ));
-        }
+        map.retain(|_, w| at - w.started <= CEREMONY_SECONDS);
+        let sign_in = matches!(ceremony, Ceremony::SignIn(_));
+        let same_kind = |w: &Waiting| matches!(w.ceremony, Ceremony::SignIn(_)) == sign_in;
+        let (per_client, at_once) = match sign_in {
+            true => (SIGN_INS_PER_CLIENT, SIGN_INS_AT_ONCE),
+            false => (REGISTRATIONS_AT_ONCE, REGISTRATIONS_AT_ONCE),
+        };
+        make_room(&mut map, |w| same_kind(w) && w.client == client, per_client);
+        make_room(&mut map, same_kind, at_once);
         let token = random_token()?;
-        map.insert(token.clone(), (at, ceremony));
+        let waiting = Waiting {
+            started: at,
+            client: client.to_string(),
+            ceremony,
+        };
+        map.insert(token.clone(), waiting);
         Ok(token)
     }
 
     /// Takes the ceremony named `token` out (each is used once), if it has not expired.
     fn take(&self, token: &str) -> Option<Ceremony> {
         let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
-        let (started, ceremony) = map.remove(token)?;
-        (now() - started <= CEREMONY_SECONDS).then_some(ceremony)
+        let waiting = map.remove(token)?;
+        (now() - waiting.started <= CEREMONY_SECONDS).then_some(waiting.ceremony)
     }
 }
 
@@ -125,6 +147,33 @@ fn ceremony_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static
     super::step_cookie(CEREMONY_COOKIE, "/api/auth/passkeys/", https, value, age)
 }
 
+/// Something waiting since a moment.
+trait Started {
+    fn started(&self) -> i64;
+}
+
+impl Started for Waiting {
+    fn started(&self) -> i64 {
+        self.started
+    }
+}
+
+/// Removes the oldest entries that `counts` until fewer than `keep` of them are left.
+fn make_room<T: Started>(map: &mut HashMap<String, T>, counts: impl Fn(&T) -> bool, keep: usize) {
+    let mut held: Vec<(i64, String)> = map
+        .iter()
+        .filter(|(_, w)| counts(w))
+        .map(|(token, w)| (w.started(), token.clone()))
+        .collect();
+    if held.len() < keep {
+        return;
+    }
+    held.sort_unstable();
+    for (_, token) in held.iter().take(held.len() + 1 - keep) {
+        map.remove(token);
+    }
+}
+
 /// Keeps `ceremony` and answers with what the browser needs for it, and its cookie.
 fn begin(
     state: &web::Data<AppState>,
@@ -132,7 +181,8 @@ fn begin(
     ceremony: Ceremony,
     options: impl Serialize,
 ) -> Result<HttpResponse, ApiError> {
-    let token = state.auth.passkeys.begin(ceremony)?;
+    let client = state.clients.key(req).to_string();
+    let token = state.auth.passkeys.begin(ceremony, &client)?;
     let cookie = ceremony_cookie(
         https(state, req),
         token,
@@ -276,7 +326,7 @@ async fn register_finish(
             "Ten klucz dostępu jest już zapisany.",
         ));
     }
-    audit::record(&state, &req, Event::PasskeyAdded, &admin.email, &name).await;
+    super::sign_in_changed(&state, &req, &admin, Event::PasskeyAdded, &name).await?;
     Ok(HttpResponse::Created()
         .cookie(ceremony_cookie(
             https(&state, &req),
@@ -298,14 +348,14 @@ async fn remove(
     if !web::block(move || db.delete_passkey(id, key)).await?? {
         return Err(ApiError::not_found("Nie ma takiego klucza."));
     }
-    audit::record(
+    super::sign_in_changed(
         &state,
         &req,
+        &admin,
         Event::PasskeyRemoved,
-        &admin.email,
         &format!("nr {key}"),
     )
-    .await;
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -385,4 +435,36 @@ async fn login_finish(
         .map_err(|e| ApiError::internal(&e))?;
     audit::record(&state, &req, Event::SignIn, &admin, "klucz dostępu").await;
     Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Started for (i64, &'static str) {
+        fn started(&self) -> i64 {
+            self.0
+        }
+    }
+
+    #[test]
+    fn a_client_keeps_its_few_ceremonies_and_the_oldest_of_all_make_way() {
+        let mut map: HashMap<String, (i64, &'static str)> = HashMap::new();
+        let mut begin = |token: &str, at: i64, client: &'static str| {
+            make_room(&mut map, |w| w.1 == client, SIGN_INS_PER_CLIENT);
+            make_room(&mut map, |_| true, 4);
+            map.insert(token.to_string(), (at, client));
+            let mut left: Vec<String> = map.keys().cloned().collect();
+            left.sort();
+            left
+        };
+        assert_eq!(begin("admin", 1, "admin"), ["admin"]);
+        begin("a1", 2, "attacker");
+        begin("a2", 3, "attacker");
+        // A third from the same client replaces its own oldest, never the admin's.
+        assert_eq!(begin("a3", 4, "attacker"), ["a2", "a3", "admin"]);
+        begin("b1", 5, "other");
+        // Past the bound of all, the oldest of all makes way.
+        assert_eq!(begin("c1", 6, "third"), ["a2", "a3", "b1", "c1"]);
+    }
 }

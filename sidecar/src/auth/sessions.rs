@@ -5,6 +5,12 @@
 //! or not, when it reaches its absolute lifetime, and at once when another process deletes
 //! it from SQLite (`sidecar set-password`, `delete-account`): the server notices within
 //! [`SYNC_EVERY`] and forgets it ([`Sessions::sync`]).
+//!
+//! Idle time is the administrator's own: a request the panel makes by itself (refreshing a
+//! status, waiting for a picture's variants) says so, and is checked without counting as
+//! use, so an open tab alone never keeps the inbox of health data open. A session ended from
+//! another device (or by a change of the password or the second factor) is remembered for a
+//! while, so that the browser holding it is told why it was signed out.
 
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
@@ -20,6 +26,8 @@ pub const SYNC_EVERY: Duration = Duration::from_millis(250);
 
 /// A touch is written to SQLite at most this often, so that a restart keeps live sessions.
 const PERSIST_EVERY_SECONDS: i64 = 60;
+/// Sessions ended elsewhere that are remembered (the oldest forgotten first).
+const ENDED_REMEMBERED: usize = 1024;
 
 pub fn token_hash(token: &str) -> String {
     content::encoding::hex(&Sha256::digest(token.as_bytes()))
@@ -81,11 +89,22 @@ pub enum Check {
     },
     /// It existed but ended; its hash, to delete it from SQLite too.
     Expired(String),
+    /// It was ended from another device, or by a change of the password or second factor.
+    EndedElsewhere,
     Unknown,
+}
+
+/// Whether a request is the administrator's own action, or one the panel made by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Use {
+    Action,
+    Background,
 }
 
 pub struct Sessions {
     live: Mutex<HashMap<String, Live>>,
+    /// Sessions ended elsewhere, by hash: when.
+    ended: Mutex<HashMap<String, i64>>,
     idle_seconds: i64,
     max_seconds: i64,
 }
@@ -99,6 +118,7 @@ impl Sessions {
             .collect();
         Ok(Self {
             live: Mutex::new(live),
+            ended: Mutex::new(HashMap::new()),
             idle_seconds,
             max_seconds,
         })
@@ -106,6 +126,30 @@ impl Sessions {
 
     fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Live>> {
         self.live.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Remembers that the sessions `hashes` were ended elsewhere at `now`.
+    fn remember_ended(&self, hashes: impl IntoIterator<Item = String>, now: i64) {
+        let mut ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
+        ended.extend(hashes.into_iter().map(|h| (h, now)));
+        ended.retain(|_, at| now - *at <= self.max_seconds);
+        while ended.len() > ENDED_REMEMBERED {
+            let oldest = ended
+                .iter()
+                .min_by_key(|(_, at)| **at)
+                .map(|(h, _)| h.clone());
+            match oldest {
+                Some(hash) => ended.remove(&hash),
+                None => break,
+            };
+        }
+    }
+
+    fn ended_elsewhere(&self, hash: &str) -> bool {
+        self.ended
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains_key(hash)
     }
 
     /// Makes a session for an account that is already stored in SQLite.
@@ -170,34 +214,70 @@ impl Sessions {
         }
     }
 
-    /// Forgets every session of `email` but `keep`; how many.
-    pub fn remove_others(&self, email: &str, keep: Option<&str>) -> usize {
+    /// Ends every session of `email` but `keep`, telling each browser why when it next
+    /// asks; how many.
+    pub fn remove_others(&self, email: &str, keep: Option<&str>, now: i64) -> usize {
         let mut map = self.map();
-        let before = map.len();
-        map.retain(|hash, s| !s.email.eq_ignore_ascii_case(email) || Some(hash.as_str()) == keep);
-        before - map.len()
+        let gone: Vec<String> = map
+            .iter()
+            .filter(|(hash, s)| s.email.eq_ignore_ascii_case(email) && Some(hash.as_str()) != keep)
+            .map(|(hash, _)| hash.clone())
+            .collect();
+        for hash in &gone {
+            map.remove(hash);
+        }
+        drop(map);
+        self.remember_ended(gone.iter().cloned(), now);
+        gone.len()
+    }
+
+    /// Ends the session `hash` from another of the administrator's devices.
+    pub fn end(&self, hash: &str, now: i64) {
+        self.map().remove(hash);
+        self.remember_ended([hash.to_string()], now);
     }
 
     /// Forgets the sessions SQLite no longer holds; how many.
-    pub fn sync(&self, db: &Db) -> Result<usize, Error> {
+    pub fn sync(&self, db: &Db, now: i64) -> Result<usize, Error> {
         let mut map = self.map();
         let stored: HashSet<String> = db.session_hashes()?.into_iter().collect();
-        let before = map.len();
-        map.retain(|hash, _| stored.contains(hash));
-        Ok(before - map.len())
+        let gone: Vec<String> = map
+            .keys()
+            .filter(|hash| !stored.contains(*hash))
+            .cloned()
+            .collect();
+        for hash in &gone {
+            map.remove(hash);
+        }
+        drop(map);
+        self.remember_ended(gone.iter().cloned(), now);
+        Ok(gone.len())
     }
 
-    pub fn check(&self, token: &str, now: i64) -> Check {
+    /// Checks the session of `token` at `now`; an [`Use::Action`] counts as its use.
+    pub fn check(&self, token: &str, now: i64, used: Use) -> Check {
         let hash = token_hash(token);
         let mut map = self.map();
         let Some(session) = map.get_mut(&hash) else {
-            return Check::Unknown;
+            drop(map);
+            return match self.ended_elsewhere(&hash) {
+                true => Check::EndedElsewhere,
+                false => Check::Unknown,
+            };
         };
         let idle = now - session.last_seen_at > self.idle_seconds;
         let too_old = now - session.created_at > self.max_seconds;
         if idle || too_old {
             map.remove(&hash);
             return Check::Expired(hash);
+        }
+        if used == Use::Background {
+            return Check::Valid {
+                email: session.email.clone(),
+                hash: hash.clone(),
+                reauth_at: session.reauth_at,
+                persist: None,
+            };
         }
         session.last_seen_at = now;
         let persist = (now - session.persisted_at >= PERSIST_EVERY_SECONDS).then(|| {
@@ -239,9 +319,42 @@ mod tests {
     fn sessions() -> Sessions {
         Sessions {
             live: Mutex::new(HashMap::new()),
+            ended: Mutex::new(HashMap::new()),
             idle_seconds: 600,
             max_seconds: 3600,
         }
+    }
+
+    const ACT: Use = Use::Action;
+
+    #[test]
+    fn requests_the_panel_makes_by_itself_never_keep_a_session_alive() {
+        let s = sessions();
+        s.insert(token_hash("t"), "a@b.pl", 1000);
+        for at in (1060..=1600).step_by(60) {
+            assert!(matches!(
+                s.check("t", at, Use::Background),
+                Check::Valid { .. }
+            ));
+        }
+        assert!(matches!(
+            s.check("t", 1601, Use::Background),
+            Check::Expired(_)
+        ));
+    }
+
+    #[test]
+    fn a_session_ended_from_another_device_says_so() {
+        let s = sessions();
+        for token in ["a", "b", "c"] {
+            s.insert(token_hash(token), "a@b.pl", 10);
+        }
+        s.end(&token_hash("a"), 20);
+        assert_eq!(s.check("a", 21, ACT), Check::EndedElsewhere);
+        assert_eq!(s.remove_others("a@b.pl", Some(&token_hash("b")), 22), 1);
+        assert_eq!(s.check("c", 23, ACT), Check::EndedElsewhere);
+        assert!(matches!(s.check("b", 23, ACT), Check::Valid { .. }));
+        assert_eq!(s.check("nigdy", 23, ACT), Check::Unknown);
     }
 
     fn row(token: &str, now: i64) -> SessionRow {
@@ -267,23 +380,23 @@ mod tests {
         assert!(listed[1].current && !listed[0].current);
         assert_eq!(s.find("a@b.pl", &listed[0].id), Some(token_hash("c")));
         assert_eq!(s.find("x@b.pl", &listed[0].id), None, "only one's own");
-        assert_eq!(s.remove_others("a@b.pl", Some(&token_hash("b"))), 2);
-        assert_eq!(s.check("a", 41), Check::Unknown);
-        assert!(matches!(s.check("b", 41), Check::Valid { .. }));
-        assert!(matches!(s.check("x", 41), Check::Valid { .. }));
+        assert_eq!(s.remove_others("a@b.pl", Some(&token_hash("b")), 41), 2);
+        assert_eq!(s.check("a", 41, ACT), Check::EndedElsewhere);
+        assert!(matches!(s.check("b", 41, ACT), Check::Valid { .. }));
+        assert!(matches!(s.check("x", 41, ACT), Check::Valid { .. }));
     }
 
     #[test]
     fn a_session_ends_when_idle() {
         let s = sessions();
         s.insert(token_hash("t"), "a@b.pl", 1000);
-        assert!(matches!(s.check("t", 1500), Check::Valid { .. }));
+        assert!(matches!(s.check("t", 1500, ACT), Check::Valid { .. }));
         assert!(
-            matches!(s.check("t", 2000), Check::Valid { .. }),
+            matches!(s.check("t", 2000, ACT), Check::Valid { .. }),
             "touched at 1500"
         );
-        assert!(matches!(s.check("t", 2601), Check::Expired(_)));
-        assert_eq!(s.check("t", 2602), Check::Unknown);
+        assert!(matches!(s.check("t", 2601, ACT), Check::Expired(_)));
+        assert_eq!(s.check("t", 2602, ACT), Check::Unknown);
     }
 
     #[test]
@@ -291,9 +404,12 @@ mod tests {
         let s = sessions();
         s.insert(token_hash("t"), "a@b.pl", 0);
         for minute in 1..60 {
-            assert!(matches!(s.check("t", minute * 60), Check::Valid { .. }));
+            assert!(matches!(
+                s.check("t", minute * 60, ACT),
+                Check::Valid { .. }
+            ));
         }
-        assert!(matches!(s.check("t", 3601), Check::Expired(_)));
+        assert!(matches!(s.check("t", 3601, ACT), Check::Expired(_)));
     }
 
     #[test]
@@ -318,16 +434,16 @@ mod tests {
             "the change is seen"
         );
         assert!(
-            matches!(s.check("t", 11), Check::Valid { .. }),
+            matches!(s.check("t", 11, ACT), Check::Valid { .. }),
             "not yet synced"
         );
-        assert_eq!(s.sync(&db).expect("synced"), 1);
-        assert_eq!(s.check("t", 12), Check::Unknown);
+        assert_eq!(s.sync(&db, 12).expect("synced"), 1);
+        assert_eq!(s.check("t", 12, ACT), Check::EndedElsewhere);
         assert!(
             !s.create(&db, &row("u", 13), &checked).expect("refused"),
             "a check of the old password makes no session"
         );
-        assert_eq!(s.check("u", 14), Check::Unknown);
+        assert_eq!(s.check("u", 14, ACT), Check::Unknown);
     }
 
     #[test]
@@ -336,7 +452,7 @@ mod tests {
         s.insert(token_hash("secret"), "a@b.pl", 0);
         assert!(!s.map().contains_key("secret"));
         assert_eq!(
-            s.check("secret", 30),
+            s.check("secret", 30, ACT),
             Check::Valid {
                 email: "a@b.pl".into(),
                 hash: token_hash("secret"),
@@ -345,7 +461,7 @@ mod tests {
             }
         );
         assert!(matches!(
-            s.check("secret", 61),
+            s.check("secret", 61, ACT),
             Check::Valid {
                 persist: Some(_),
                 ..

@@ -2,6 +2,11 @@
 //! per client, never per account alone: a stranger who guesses the admin's e-mail slows down
 //! only their own attempts, and the admin signing in from anywhere else is not refused.
 //! Beyond a few free failures the wait doubles with each one instead of locking for good.
+//!
+//! Codes (the app's, recovery and reset codes) are guessed by someone who already has the
+//! password or the address, possibly from many addresses at once: a waiting sign-in takes at
+//! most [`CODES_PER_SIGN_IN`] wrong codes, and the account's wrong codes from anywhere are
+//! counted too — past [`FREE_CODES_PER_ACCOUNT`] every code waits, wherever it comes from.
 
 use crate::db::LoginCounts;
 
@@ -13,6 +18,10 @@ pub const FREE_PER_ACCOUNT: i64 = 5;
 pub const FREE_PER_CLIENT: i64 = 10;
 /// The first wait; each further failure doubles it, up to the window.
 pub const FIRST_WAIT_SECONDS: i64 = 30;
+/// Wrong codes one waiting sign-in may have: then it is dropped, and the password asked again.
+pub const CODES_PER_SIGN_IN: i64 = 5;
+/// Wrong codes of one account, from any address, before every code of it waits.
+pub const FREE_CODES_PER_ACCOUNT: i64 = 10;
 
 fn wait(failures: i64, free: i64, last: i64, now: i64) -> i64 {
     if failures < free {
@@ -32,6 +41,13 @@ pub fn decide(counts: LoginCounts, now: i64) -> Option<i64> {
         now,
     ));
     (longest > 0).then_some(longest)
+}
+
+/// The seconds any code of an account with `failures` wrong codes in the window, the last at
+/// `last`, must wait, if it must.
+pub fn decide_codes(failures: i64, last: i64, now: i64) -> Option<i64> {
+    let wait = wait(failures, FREE_CODES_PER_ACCOUNT, last, now);
+    (wait > 0).then_some(wait)
 }
 
 /// The seconds a client must wait whatever account it names: the longest wait of any
@@ -63,6 +79,16 @@ mod tests {
             decide(counts(20, 20, 1000), 1000),
             Some(WINDOW_SECONDS),
             "capped"
+        );
+    }
+
+    #[test]
+    fn an_accounts_codes_wait_after_wrong_ones_from_anywhere() {
+        assert_eq!(decide_codes(FREE_CODES_PER_ACCOUNT - 1, 1000, 1000), None);
+        assert_eq!(decide_codes(FREE_CODES_PER_ACCOUNT, 1000, 1000), Some(30));
+        assert_eq!(
+            decide_codes(FREE_CODES_PER_ACCOUNT + 1, 1000, 1010),
+            Some(50)
         );
     }
 

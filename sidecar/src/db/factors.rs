@@ -1,7 +1,8 @@
 //! The second factor of sign-in: an account's TOTP secret (with the last time step used, so
 //! a code works once), its recovery codes (hashed, each single-use), its passkeys (WebAuthn
-//! credentials, as `webauthn-rs` serialises them), sign-ins waiting for their second factor,
-//! and the codes that reset a forgotten password.
+//! credentials, as `webauthn-rs` serialises them), sign-ins waiting for their second factor
+//! (with their wrong codes), the codes that reset a forgotten password, and the wrong codes
+//! of an account from anywhere.
 
 use rusqlite::{params, OptionalExtension};
 
@@ -243,6 +244,61 @@ impl Db {
         })
     }
 
+    /// Counts a wrong code of the waiting sign-in `token_hash`; at `max` wrong codes it is
+    /// dropped (the password is asked again). How many it has had.
+    pub fn fail_pending_login(&self, token_hash: &str, max: i64) -> Result<i64, Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            tx.execute(
+                "UPDATE pending_logins SET failures = failures + 1 WHERE token_hash = ?1",
+                [token_hash],
+            )?;
+            let failures: i64 = tx
+                .query_row(
+                    "SELECT failures FROM pending_logins WHERE token_hash = ?1",
+                    [token_hash],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .unwrap_or(max);
+            if failures >= max {
+                tx.execute(
+                    "DELETE FROM pending_logins WHERE token_hash = ?1",
+                    [token_hash],
+                )?;
+            }
+            tx.commit()?;
+            Ok(failures)
+        })
+    }
+
+    /// Records a wrong code (`kind`: the app's, or a reset code) of the account at `now`,
+    /// forgetting those made before `since`; the account's wrong codes since, and the last.
+    pub fn record_code_failure(
+        &self,
+        account_id: i64,
+        kind: &str,
+        now: i64,
+        since: i64,
+    ) -> Result<(i64, i64), Error> {
+        self.run(|c| {
+            let tx = c.transaction()?;
+            tx.execute("DELETE FROM code_failures WHERE at <= ?1", [since])?;
+            tx.execute(
+                "INSERT INTO code_failures (account_id, at, kind) VALUES (?1, ?2, ?3)",
+                params![account_id, now, kind],
+            )?;
+            let counted = count_code_failures(&tx, account_id, since)?;
+            tx.commit()?;
+            Ok(counted)
+        })
+    }
+
+    /// The account's wrong codes made after `since`, from anywhere, and when the last was.
+    pub fn code_failures(&self, account_id: i64, since: i64) -> Result<(i64, i64), Error> {
+        self.run(|c| count_code_failures(c, account_id, since))
+    }
+
     pub fn delete_pending_login(&self, token_hash: &str) -> Result<(), Error> {
         self.run(|c| {
             c.execute(
@@ -253,15 +309,25 @@ impl Db {
         })
     }
 
-    /// Keeps a new reset code for the account (the last one sent is the only valid one).
-    pub fn put_reset_code(&self, account_id: i64, hash: &str, now: i64) -> Result<(), Error> {
+    /// Keeps a new reset code for the account, unless a live one is there (made after `since`
+    /// and not yet tried `max_attempts` times): a request never replaces a code that still
+    /// works, so a stranger's requests cannot keep invalidating the administrator's. Whether
+    /// the new code was kept (and is to be sent).
+    pub fn put_reset_code(
+        &self,
+        account_id: i64,
+        hash: &str,
+        now: i64,
+        (since, max_attempts): (i64, i64),
+    ) -> Result<bool, Error> {
         self.run(|c| {
             c.execute(
                 "INSERT INTO reset_codes (account_id, code_hash, created_at) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (account_id) DO UPDATE SET code_hash = ?2, created_at = ?3, attempts = 0",
-                params![account_id, hash, now],
+                 ON CONFLICT (account_id) DO UPDATE SET code_hash = ?2, created_at = ?3, attempts = 0
+                 WHERE reset_codes.created_at <= ?4 OR reset_codes.attempts >= ?5",
+                params![account_id, hash, now, since, max_attempts],
             )
-            .map(|_| ())
+            .map(|changed| changed > 0)
         })
     }
 
@@ -303,6 +369,18 @@ impl Db {
             .map(|_| ())
         })
     }
+}
+
+fn count_code_failures(
+    c: &rusqlite::Connection,
+    account_id: i64,
+    since: i64,
+) -> rusqlite::Result<(i64, i64)> {
+    c.query_row(
+        "SELECT COUNT(*), COALESCE(MAX(at), 0) FROM code_failures WHERE account_id = ?1 AND at > ?2",
+        params![account_id, since],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 fn replace_codes(

@@ -142,6 +142,14 @@ const MIGRATIONS: &[&str] = &[
        panel_text TEXT NOT NULL,
        at INTEGER NOT NULL
      );",
+    "ALTER TABLE pending_logins ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+     CREATE TABLE code_failures (
+       id INTEGER PRIMARY KEY,
+       account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+       at INTEGER NOT NULL,
+       kind TEXT NOT NULL
+     );
+     CREATE INDEX code_failures_account ON code_failures (account_id, at);",
 ];
 
 /// The schema version this build of the sidecar migrates to.

@@ -4,8 +4,9 @@ use crate::common;
 use common::Fixture;
 use std::collections::BTreeMap;
 
-/// The nine pages of SPEC §2 and the crisis-help page of issue 13.
-const PAGES: [&str; 10] = [
+/// The nine pages of SPEC §2, the crisis-help page of issue 13 and the minors' protection
+/// standards of issue 32.
+const PAGES: [&str; 11] = [
     "/m1",
     "/",
     "/o-mnie",
@@ -16,6 +17,7 @@ const PAGES: [&str; 10] = [
     "/polityka-prywatnosci",
     "/administratormagda",
     "/pilna-pomoc",
+    "/standardy-ochrony-maloletnich",
 ];
 const SERVICES: [&str; 11] = [
     "terapia-indywidualna",

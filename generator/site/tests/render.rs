@@ -224,8 +224,22 @@ fn the_price_list_links_each_row_to_its_service() {
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
     assert!(
-        page.contains("<a href=\"/#contact\">Bezpłatna konsultacja telefoniczna</a>"),
+        page.contains("<a href=\"/#contact\">Bezpłatna rozmowa telefoniczna (do 10 minut)</a>"),
         "the free call leads to the phone number and the form, not to a paid service"
+    );
+    let free = page
+        .split("<li class=\"price-row\">")
+        .find(|row| row.contains("Bezpłatna rozmowa telefoniczna"))
+        .expect("the free call's row");
+    assert!(
+        free.contains("href=\"tel:+48583452190\">Zadzwoń<"),
+        "the free call is a call: {free}"
+    );
+    assert!(!free.contains("Umów wizytę"), "not a booking: {free}");
+    assert_eq!(
+        page.matches(">Umów wizytę<span").count(),
+        15,
+        "every other row books"
     );
 }
 

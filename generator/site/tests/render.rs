@@ -595,3 +595,27 @@ fn the_consent_banner_asks_only_about_categories_the_site_uses() {
         "no advertising cookie is listed"
     );
 }
+
+#[test]
+fn search_titles_name_the_place_where_the_spec_fixes_the_page_name() {
+    let html = rendered(&Fixture::real_site());
+    for route in ["/o-mnie", "/uslugi", "/cennik", "/blog", "/pilna-pomoc"] {
+        let page = &html[&file_of(route)];
+        let title = page
+            .split("<title>")
+            .nth(1)
+            .and_then(|t| t.split("</title>").next())
+            .expect("a title");
+        assert!(title.contains("Gdańsk"), "{route}: {title}");
+        let og = page
+            .split("<meta property=\"og:title\" content=\"")
+            .nth(1)
+            .expect("og:title");
+        assert!(og.split('"').next().is_some_and(|t| t.contains("Gdańsk")), "{route}");
+    }
+    let about = &html[&file_of("/o-mnie")];
+    assert!(
+        about.contains("<h1>O Nas</h1>"),
+        "the visible title stays the SPEC's"
+    );
+}

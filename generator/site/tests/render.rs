@@ -201,7 +201,11 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
     assert_eq!(home.matches("href=\"/uslugi/").count(), 3);
     assert_eq!(home.matches("<article class=\"card\">").count(), 6);
     assert!(home.contains("Znajdź swoją ścieżkę do harmonii"));
-    assert!(home.contains("<strong>") && home.contains("10-minutowej konsultacji"));
+    assert!(home.contains("<strong>") && home.contains("rozmowy telefonicznej (do 10\u{a0}minut)"));
+    assert!(
+        home.contains("<a class=\"nowrap\" href=\"tel:+48583452190\">Zadzwoń:"),
+        "the free call's prompt gives the number to dial"
+    );
     assert!(home.contains("id=\"contact\""));
 }
 
@@ -582,7 +586,10 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
         .iter()
         .find(|r| r.contains("<a href=\"/#contact\">"))
         .expect("the free call's row");
-    assert!(free.contains(&format!("href=\"{PRACTICE}\"")), "{free}");
+    assert!(
+        free.contains("href=\"tel:") && !free.contains(&format!("href=\"{PRACTICE}\"")),
+        "the free call dials rather than books: {free}"
+    );
 }
 
 #[test]
@@ -611,7 +618,10 @@ fn search_titles_name_the_place_where_the_spec_fixes_the_page_name() {
             .split("<meta property=\"og:title\" content=\"")
             .nth(1)
             .expect("og:title");
-        assert!(og.split('"').next().is_some_and(|t| t.contains("Gdańsk")), "{route}");
+        assert!(
+            og.split('"').next().is_some_and(|t| t.contains("Gdańsk")),
+            "{route}"
+        );
     }
     let about = &html[&file_of("/o-mnie")];
     assert!(

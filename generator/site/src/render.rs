@@ -331,6 +331,13 @@ impl Renderer {
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
+        let footer_file = templates_dir.join(validate::FOOTER_TEMPLATE);
+        let footer = std::fs::read_to_string(&footer_file).ok();
+        problems.extend(validate::minors_standards(
+            &renderer.content,
+            &footer_file,
+            footer.as_deref(),
+        ));
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }

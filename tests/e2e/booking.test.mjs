@@ -85,7 +85,7 @@ describe("booking rows", () => {
     await page.context().close();
   });
 
-  test("every price row has 'Umów wizytę', which opens where its service books", async () => {
+  test("every price row has 'Umów wizytę', which opens where its service books; the free call dials", async () => {
     const page = await pageWithPlatforms();
     await page.goto(`${site.base}/cennik`);
     const rows = page.locator(".price-row");
@@ -99,6 +99,12 @@ describe("booking rows", () => {
       if (slug) linked.add(slug);
       const expected = slug ? booking.target(slug).url : booking.practice;
       const button = row.getByRole("link", { name: /^Umów wizytę/ });
+      if ((await row.locator(".price-amount").innerText()).trim() === "bezpłatnie") {
+        // The free phone call is a call, not a visit to book (STYLE.md).
+        assert.equal(await button.count(), 0, `${name}: no booking`);
+        assert.match(await row.getByRole("link", { name: /^Zadzwoń/ }).getAttribute("href"), /^tel:\+48\d{9}$/, name);
+        continue;
+      }
       assert.match(
         await button.textContent(),
         new RegExp(`^Umów wizytę: ${name.replace(/[()]/g, "\\$&")} \\(otwiera się`),

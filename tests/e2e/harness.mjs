@@ -207,7 +207,7 @@ export function siteValue(key) {
 
 /**
  * Every page of the public site: the routes of SPEC §2 (eight pages, eleven services, fifteen
- * articles) and /pilna-pomoc. The ninth route of SPEC §2, /administratormagda, leads to the
+ * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route of SPEC §2, /administratormagda, leads to the
  * panel's own origin.
  */
 export function publicRoutes() {
@@ -221,6 +221,7 @@ export function publicRoutes() {
     "/regulamin",
     "/polityka-prywatnosci",
     "/pilna-pomoc",
+    "/standardy-ochrony-maloletnich",
     ...slugs("services").map((s) => `/uslugi/${s}`),
     ...slugs("blog").map((s) => `/blog/${s}`),
   ];

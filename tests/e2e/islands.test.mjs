@@ -286,7 +286,8 @@ describe("third-party widgets", () => {
       await page.waitForTimeout(300);
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
-      const call = page.getByRole("link", { name: /Zadzwoń/ });
+      // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
+      const call = page.getByRole("complementary", { name: "Rozmowa telefoniczna" }).getByRole("link", { name: /Zadzwoń/ });
       assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
       await page.context().close();
     }
@@ -294,7 +295,7 @@ describe("third-party widgets", () => {
     const asked = [];
     page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });
-    await page.getByRole("link", { name: /Zadzwoń/ }).click();
+    await page.getByRole("complementary", { name: "Rozmowa telefoniczna" }).getByRole("link", { name: /Zadzwoń/ }).click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
     assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));

@@ -13,6 +13,8 @@ const pageHeadings = {
   "/regulamin": "Regulamin świadczenia usług psychologicznych",
   "/polityka-prywatnosci": "Polityka Prywatności",
   "/administratormagda": "Panel Administracyjny",
+  // Not a route of SPEC §2: the minors' protection standards the law asks for (issue 32).
+  "/standardy-ochrony-maloletnich": "Standardy ochrony małoletnich",
 };
 
 function allRoutes() {
@@ -46,9 +48,9 @@ after(async () => {
 });
 
 describe("routes", () => {
-  test("every route of SPEC §2 answers 200 with its heading and no console error", async () => {
+  test("every route of SPEC §2 and the minors' standards answer 200 with their heading and no console error", async () => {
     const routes = allRoutes();
-    assert.equal(Object.keys(routes).length, 9 + 11 + 15);
+    assert.equal(Object.keys(routes).length, 9 + 1 + 11 + 15);
     // /administratormagda leads to the panel's own origin.
     const page = await openPage(browser, [site.base, site.panel]);
     for (const [route, heading] of Object.entries(routes)) {
@@ -209,6 +211,10 @@ describe("footer", () => {
     await footer.getByRole("link", { name: "Polityka prywatności" }).click();
     await page.waitForURL(site.base + "/polityka-prywatnosci");
     assert.match(await page.locator("footer").innerText(), /© 2025 Gabinet Harmonia/);
+    await page.locator("footer").getByRole("link", { name: "Standardy ochrony małoletnich" }).click();
+    await page.waitForURL(site.base + "/standardy-ochrony-maloletnich");
+    const short = page.locator("aside.callout").first();
+    assert.equal(await short.locator("h2").innerText(), "Wersja dla młodzieży", "the short version for minors comes first");
   });
 });
 

@@ -233,7 +233,12 @@ pub struct Notice {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PageMeta {
+    /// The page's name: the panel's tab, and `<title>` unless `seo_title` says more.
     pub title: String,
+    /// What search results and link previews show instead of `title`, where the page's
+    /// name is fixed (SPEC: 'O Nas', 'Cennik') but a search needs the place ("… w Gdańsku").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seo_title: Option<String>,
     pub description: String,
     /// Old addresses of this document (`/stary-adres`): each answers 301 to its route.
     #[serde(default)]

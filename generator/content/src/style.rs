@@ -1,7 +1,9 @@
 //! The house style of `content/STYLE.md`, where a machine can check it: units written with
 //! a space and in złoty, questions ending with '?', the adult crisis line beside the others,
-//! the Blue Line where violence is mentioned, the address taken from `site.yaml`, and one
-//! word for the people the practice helps.
+//! the Blue Line where violence is mentioned, the address taken from `site.yaml`, one word
+//! for the people the practice helps and one for those who help them ('psycholog', never
+//! 'terapeuta' outside quotation marks), and the minors' protection standards linked from
+//! the footer.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -167,6 +169,49 @@ fn one_word_for_patients(text: &str, out: &mut Vec<Found>) {
     }
 }
 
+/// The byte ranges of `text` inside quotation marks: „…” or “…” (Polish and English), and
+/// "…" on one line. A quoted word is a name or a quotation, not how we call ourselves.
+fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut spans = Vec::new();
+    let mut open: Option<(usize, char)> = None;
+    for (at, c) in text.char_indices() {
+        match (open, c) {
+            (None, '„' | '“') => open = Some((at, '”')),
+            (None, '"') => open = Some((at, '"')),
+            (Some((start, close)), c) if c == close => {
+                spans.push(start..at);
+                open = None;
+            }
+            // A straight quote left open does not run past its line.
+            (Some((_, '"')), '\n') => open = None,
+            _ => {}
+        }
+    }
+    spans
+}
+
+/// 'terapeuta' (and 'terapeutka') in any case, not 'psychoterapeuta' nor 'terapeutyczny'.
+fn one_word_for_ourselves(text: &str, out: &mut Vec<Found>) {
+    static THERAPIST: OnceLock<Regex> = OnceLock::new();
+    let therapist = regex(
+        &THERAPIST,
+        r"(?i)\bterapeu(?:t(?:a|y|ę|ą|o|ów|om|ami|ach|ce|ek|k(?:a|i|ę|ą|o|om|ami|ach))|cie|ci)\b",
+    );
+    let mut found = therapist.find_iter(text).peekable();
+    if found.peek().is_none() {
+        return;
+    }
+    let spans = quoted(text);
+    for m in found.filter(|m| !spans.iter().any(|s| s.contains(&m.start()))) {
+        out.push(problem(
+            m.start(),
+            StyleProblem::Therapist {
+                word: m.as_str().to_string(),
+            },
+        ));
+    }
+}
+
 /// Every style problem of one Markdown text.
 pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Found> {
     let mut out = Vec::new();
@@ -175,6 +220,45 @@ pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Found> {
     crisis_numbers(text, &mut out);
     address(text, site, &mut out);
     one_word_for_patients(text, &mut out);
+    one_word_for_ourselves(text, &mut out);
+    out
+}
+
+/// The route of the minors' protection standards (STYLE.md): a page of its own, which the
+/// footer of every page links.
+pub const MINORS_ROUTE: &str = "/standardy-ochrony-maloletnich";
+
+/// The footer's template, under `templates/`.
+pub const FOOTER_TEMPLATE: &str = "partials/footer.html";
+
+/// The problems of the minors' standards, each at a 1-based line of the footer template:
+/// the footer (`None`: there is none) does not link [`MINORS_ROUTE`], or it does but the
+/// content has no such page (`has_page`).
+pub(crate) fn minors_standards(has_page: bool, footer: Option<&str>) -> Vec<(usize, StyleProblem)> {
+    let route = MINORS_ROUTE.to_string();
+    let footer = footer.unwrap_or("");
+    let line_of = |needle: &str| {
+        footer
+            .lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+    };
+    let link = line_of(&format!("href=\"{MINORS_ROUTE}\""))
+        .or_else(|| line_of(&format!("href='{MINORS_ROUTE}'")));
+    let mut out = Vec::new();
+    match link {
+        None => {
+            let line = line_of("footer-docs").unwrap_or(1);
+            out.push((
+                line,
+                StyleProblem::MinorsFooter {
+                    route: route.clone(),
+                },
+            ));
+        }
+        Some(line) if !has_page => out.push((line, StyleProblem::MinorsPage { route })),
+        Some(_) => {}
+    }
     out
 }
 
@@ -213,6 +297,7 @@ mod tests {
         units(text, &mut out);
         crisis_numbers(text, &mut out);
         one_word_for_patients(text, &mut out);
+        one_word_for_ourselves(text, &mut out);
         out.into_iter()
             .map(|p| crate::Problem::from(p.problem).english())
             .collect()
@@ -255,6 +340,62 @@ mod tests {
     fn patients_are_patients() {
         assert_eq!(messages("Każdy klient jest ważny.").len(), 1);
         assert!(messages("Każdy pacjent jest ważny. Klientela? Nie.").is_empty());
+    }
+
+    #[test]
+    fn we_are_psychologists_not_therapists_outside_quotation_marks() {
+        for text in [
+            "Terapeuta pomaga parze.",
+            "Porozmawiaj z terapeutą.",
+            "Zapytaj terapeutkę o nurt.",
+            "Wielu terapeutów tak pracuje.",
+            "Na pierwszym spotkaniu terapeuci słuchają.",
+            "Powiedz o tym terapeucie.",
+        ] {
+            assert_eq!(messages(text).len(), 1, "{text}");
+        }
+        assert!(messages(
+            "Psycholog pomaga parze. Psychoterapeuta ma certyfikat, przymierze terapeutyczne."
+        )
+        .is_empty());
+        assert!(
+            messages("Uczy się być „terapeutą dla siebie”, a \"Terapeuta roku\" to nagroda.")
+                .is_empty(),
+            "quoted names and quotations stay"
+        );
+        let found = messages("„Cytat” i terapeuta.\n\"Niezamknięty\nterapeuta");
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[0].contains("'terapeuta'"), "{found:?}");
+    }
+
+    #[test]
+    fn the_footer_links_the_minors_standards_and_the_page_exists() {
+        let footer = "<nav aria-labelledby=\"footer-docs\">\n<ul>\n<li><a href=\"/regulamin\">Regulamin</a></li>\n</ul>";
+        assert_eq!(
+            minors_standards(true, Some(footer)),
+            vec![(
+                1,
+                StyleProblem::MinorsFooter {
+                    route: MINORS_ROUTE.into()
+                }
+            )]
+        );
+        assert_eq!(minors_standards(true, None).len(), 1, "no footer at all");
+        let linked = footer.replace(
+            "</ul>",
+            "<li><a href=\"/standardy-ochrony-maloletnich\">Standardy</a></li>\n</ul>",
+        );
+        assert!(minors_standards(true, Some(&linked)).is_empty());
+        assert_eq!(
+            minors_standards(false, Some(&linked)),
+            vec![(
+                4,
+                StyleProblem::MinorsPage {
+                    route: MINORS_ROUTE.into()
+                }
+            )],
+            "a link to a page that is gone, at the link's line"
+        );
     }
 
     #[test]

@@ -659,6 +659,25 @@ pub fn date_problem(field: DateField, moment: &Moment) -> Option<DocumentProblem
     })
 }
 
+pub use crate::style::{FOOTER_TEMPLATE, MINORS_ROUTE};
+
+/// The minors' protection standards (STYLE.md): the footer template — `footer`, the source
+/// of `footer_file`, `None` when there is none — links [`MINORS_ROUTE`], and that page exists.
+pub fn minors_standards(
+    content: &Content,
+    footer_file: &Path,
+    footer: Option<&str>,
+) -> Vec<Diagnostic> {
+    let has_page = content
+        .pages
+        .iter()
+        .any(|p| p.route.as_deref() == Some(MINORS_ROUTE));
+    crate::style::minors_standards(has_page, footer)
+        .into_iter()
+        .map(|(line, problem)| Diagnostic::new(footer_file, line, problem))
+        .collect()
+}
+
 /// A shown image needs words for those who cannot see it (its alt text): the rule of `make
 /// check`, where a template shows the image, and of the panel's settings. `field` is the
 /// alt text's field.

@@ -151,7 +151,7 @@ fn prices_and_durations_are_those_of_the_spec() {
             .find(|i| i.name == name)
             .unwrap_or_else(|| panic!("no row {name}"))
     };
-    let free = row("Bezpłatna konsultacja telefoniczna");
+    let free = row("Bezpłatna rozmowa telefoniczna (do 10 minut)");
     assert_eq!((free.price, free.duration.as_str()), (0, "10 min"));
     for name in [
         "Konsultacja psychologiczna",

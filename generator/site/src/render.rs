@@ -37,6 +37,8 @@ pub(crate) struct PageView {
     /// page, pages rendered on request), which then names no canonical address.
     pub canonical: String,
     pub title: String,
+    /// The title of search results and link previews, when it differs from `title`.
+    pub seo_title: Option<String>,
     pub description: String,
     pub heading: Option<String>,
     pub subtitle: Option<String>,
@@ -329,6 +331,13 @@ impl Renderer {
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
+        let footer_file = templates_dir.join(validate::FOOTER_TEMPLATE);
+        let footer = std::fs::read_to_string(&footer_file).ok();
+        problems.extend(validate::minors_standards(
+            &renderer.content,
+            &footer_file,
+            footer.as_deref(),
+        ));
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }
@@ -553,6 +562,7 @@ impl Renderer {
         let m = &doc.meta;
         let route = doc.route.clone().unwrap_or_default();
         let mut page = self.page_view(&route, &m.title, &m.description);
+        page.seo_title = m.seo_title.clone();
         page.heading = m.heading.clone();
         page.subtitle = m.subtitle.as_deref().map(markdown::typeset);
         page.prompt = m.prompt.as_deref().map(markdown::typeset);

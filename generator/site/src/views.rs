@@ -247,6 +247,9 @@ pub struct PriceRow {
     /// Where the row's 'Umów wizytę' books: its service's page (the practice's for a row
     /// that is not a service).
     pub booking_url: String,
+    /// The free phone call (the one row of price 0, STYLE.md): the practice's `tel:`
+    /// address, which the row's 'Zadzwoń' dials instead of a booking page.
+    pub call_url: Option<String>,
 }
 
 pub(crate) fn price_label(item: &PriceItem) -> String {
@@ -257,7 +260,17 @@ pub(crate) fn price_label(item: &PriceItem) -> String {
     }
 }
 
-pub(crate) fn price_row(item: &PriceItem, booking: &Booking) -> PriceRow {
+/// The `tel:` address of a phone number as written ("+48 58 345 21 90").
+pub(crate) fn tel_url(phone: &str) -> String {
+    let digits: String = phone
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '+')
+        .collect();
+    format!("tel:{digits}")
+}
+
+pub(crate) fn price_row(item: &PriceItem, site: &SiteConfig) -> PriceRow {
+    let booking = &site.booking;
     PriceRow {
         name: item.name.clone(),
         price: price_label(item),
@@ -267,6 +280,7 @@ pub(crate) fn price_row(item: &PriceItem, booking: &Booking) -> PriceRow {
         href: item.link.clone(),
         note: item.note.clone(),
         booking_url: booking.price_row(&item.link).url.to_string(),
+        call_url: (item.price == 0).then(|| tel_url(&site.phone)),
     }
 }
 
@@ -521,7 +535,7 @@ pub(crate) fn collections(
             .prices
             .items
             .iter()
-            .map(|p| price_row(p, &site.booking))
+            .map(|p| price_row(p, site))
             .collect(),
         cards: content
             .articles

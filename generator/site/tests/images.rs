@@ -160,7 +160,7 @@ fn images_without_alt_text_where_it_is_shown_are_errors() {
     let text = "content/blog/praktyka-mindfulness.md";
     f.edit(
         text,
-        "![Poranne słońce nisko nad spokojnym Bałtykiem, widok z plaży nad Zatoką Gdańską]",
+        "![Poranne słońce nisko nad spokojnym Bałtykiem – wizualizacja komputerowa, nie fotografia]",
         "![]",
     );
     let page = "content/pages/o-mnie.md";

@@ -4,8 +4,9 @@ use crate::common;
 use common::Fixture;
 use std::collections::BTreeMap;
 
-/// The nine pages of SPEC §2 and the crisis-help page of issue 13.
-const PAGES: [&str; 10] = [
+/// The nine pages of SPEC §2, the crisis-help page of issue 13 and the minors' protection
+/// standards of issue 32.
+const PAGES: [&str; 11] = [
     "/m1",
     "/",
     "/o-mnie",
@@ -16,6 +17,7 @@ const PAGES: [&str; 10] = [
     "/polityka-prywatnosci",
     "/administratormagda",
     "/pilna-pomoc",
+    "/standardy-ochrony-maloletnich",
 ];
 const SERVICES: [&str; 11] = [
     "terapia-indywidualna",
@@ -199,7 +201,11 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
     assert_eq!(home.matches("href=\"/uslugi/").count(), 3);
     assert_eq!(home.matches("<article class=\"card\">").count(), 6);
     assert!(home.contains("Znajdź swoją ścieżkę do harmonii"));
-    assert!(home.contains("<strong>") && home.contains("10-minutowej konsultacji"));
+    assert!(home.contains("<strong>") && home.contains("rozmowy telefonicznej (do 10\u{a0}minut)"));
+    assert!(
+        home.contains("<a class=\"nowrap\" href=\"tel:+48583452190\">Zadzwoń:"),
+        "the free call's prompt gives the number to dial"
+    );
     assert!(home.contains("id=\"contact\""));
 }
 
@@ -222,8 +228,22 @@ fn the_price_list_links_each_row_to_its_service() {
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
     assert!(
-        page.contains("<a href=\"/#contact\">Bezpłatna konsultacja telefoniczna</a>"),
+        page.contains("<a href=\"/#contact\">Bezpłatna rozmowa telefoniczna (do 10 minut)</a>"),
         "the free call leads to the phone number and the form, not to a paid service"
+    );
+    let free = page
+        .split("<li class=\"price-row\">")
+        .find(|row| row.contains("Bezpłatna rozmowa telefoniczna"))
+        .expect("the free call's row");
+    assert!(
+        free.contains("href=\"tel:+48583452190\">Zadzwoń<"),
+        "the free call is a call: {free}"
+    );
+    assert!(!free.contains("Umów wizytę"), "not a booking: {free}");
+    assert_eq!(
+        page.matches(">Umów wizytę<span").count(),
+        15,
+        "every other row books"
     );
 }
 
@@ -566,7 +586,10 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
         .iter()
         .find(|r| r.contains("<a href=\"/#contact\">"))
         .expect("the free call's row");
-    assert!(free.contains(&format!("href=\"{PRACTICE}\"")), "{free}");
+    assert!(
+        free.contains("href=\"tel:") && !free.contains(&format!("href=\"{PRACTICE}\"")),
+        "the free call dials rather than books: {free}"
+    );
 }
 
 #[test]
@@ -577,5 +600,32 @@ fn the_consent_banner_asks_only_about_categories_the_site_uses() {
     assert!(
         !home.contains("name=\"advertising\""),
         "no advertising cookie is listed"
+    );
+}
+
+#[test]
+fn search_titles_name_the_place_where_the_spec_fixes_the_page_name() {
+    let html = rendered(&Fixture::real_site());
+    for route in ["/o-mnie", "/uslugi", "/cennik", "/blog", "/pilna-pomoc"] {
+        let page = &html[&file_of(route)];
+        let title = page
+            .split("<title>")
+            .nth(1)
+            .and_then(|t| t.split("</title>").next())
+            .expect("a title");
+        assert!(title.contains("Gdańsk"), "{route}: {title}");
+        let og = page
+            .split("<meta property=\"og:title\" content=\"")
+            .nth(1)
+            .expect("og:title");
+        assert!(
+            og.split('"').next().is_some_and(|t| t.contains("Gdańsk")),
+            "{route}"
+        );
+    }
+    let about = &html[&file_of("/o-mnie")];
+    assert!(
+        about.contains("<h1>O Nas</h1>"),
+        "the visible title stays the SPEC's"
     );
 }

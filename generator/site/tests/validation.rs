@@ -433,3 +433,61 @@ fn a_visible_text_is_checked_by_the_rules_the_panel_uses() {
         "heading: the text may have at most 100 characters",
     );
 }
+
+#[test]
+fn terapeuta_outside_quotation_marks_is_reported_with_file_and_line() {
+    let f = Fixture::real_site();
+    f.edit(
+        SERVICE,
+        "\n## ",
+        "\nNa spotkaniu terapeuta wyjaśnia zasady, a „Terapeuta roku” to nazwa nagrody.\n\n## ",
+    );
+    let problems = f.problems();
+    let line = f.line_of(SERVICE, "Na spotkaniu terapeuta");
+    assert_problem(&problems, SERVICE, line, "'terapeuta'");
+    assert_eq!(
+        problems.len(),
+        1,
+        "the quoted name is not reported: {problems:#?}"
+    );
+    assert!(
+        problems[0]
+            .problem
+            .polish()
+            .contains("o sobie piszemy „psycholog”"),
+        "{problems:#?}"
+    );
+}
+
+#[test]
+fn the_footer_links_the_minors_standards_and_the_page_exists() {
+    const FOOTER: &str = "templates/partials/footer.html";
+    let f = Fixture::real_site();
+    f.edit(
+        FOOTER,
+        "        <li><a href=\"/standardy-ochrony-maloletnich\">Standardy ochrony małoletnich</a></li>\n",
+        "",
+    );
+    let problems = f.problems();
+    let docs = f.line_of(FOOTER, "footer-docs");
+    assert_problem(&problems, FOOTER, docs, "minors' protection standards");
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+
+    // The page gone, and with it every link of the texts (which the link check reports on
+    // its own): the footer's link is what is left.
+    let f = Fixture::real_site();
+    std::fs::remove_file(f.path("content/pages/standardy-ochrony-maloletnich.md"))
+        .expect("remove the page");
+    for entry in walkdir::WalkDir::new(f.path("content")) {
+        let path = entry.expect("walk").into_path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let text = std::fs::read_to_string(&path).expect("read");
+            let text = text.replace("](/standardy-ochrony-maloletnich)", "](/regulamin)");
+            std::fs::write(&path, text).expect("write");
+        }
+    }
+    let problems = f.problems();
+    let link = f.line_of(FOOTER, "/standardy-ochrony-maloletnich");
+    assert_problem(&problems, FOOTER, link, "there is no such page");
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+}

@@ -18,6 +18,12 @@ pub enum StyleProblem {
     Street,
     /// Another word for the people the practice helps ("klient").
     Patient { word: String },
+    /// 'terapeuta' outside quotation marks: we are psychologists.
+    Therapist { word: String },
+    /// The footer does not link the minors' protection standards.
+    MinorsFooter { route: String },
+    /// The footer links the minors' protection standards, but there is no such page.
+    MinorsPage { route: String },
 }
 
 impl StyleProblem {
@@ -50,6 +56,18 @@ impl StyleProblem {
             StyleProblem::Patient { word } => texts(
                 format!("'{word}': the site says 'pacjent' (STYLE.md)"),
                 format!("„{word}”: na stronie piszemy „pacjent” (zasady stylu)."),
+            ),
+            StyleProblem::Therapist { word } => texts(
+                format!("'{word}': we write 'psycholog' of ourselves and 'psychoterapeuta' of the profession; 'terapeuta' only inside quotation marks (STYLE.md)"),
+                format!("„{word}”: o sobie piszemy „psycholog”, o zawodzie „psychoterapeuta”; słowo „terapeuta” tylko w cudzysłowie (zasady stylu)."),
+            ),
+            StyleProblem::MinorsFooter { route } => texts(
+                format!("the footer does not link the minors' protection standards ({route}), which every page must make known (STYLE.md)"),
+                format!("stopka nie linkuje do standardów ochrony małoletnich ({route}), a każda strona musi je udostępniać (zasady stylu)."),
+            ),
+            StyleProblem::MinorsPage { route } => texts(
+                format!("the footer links {route}, but there is no such page: the minors' protection standards must be published (content/pages/standardy-ochrony-maloletnich.md, STYLE.md)"),
+                format!("stopka linkuje do {route}, ale nie ma takiej strony: standardy ochrony małoletnich muszą być opublikowane (content/pages/standardy-ochrony-maloletnich.md, zasady stylu)."),
             ),
         }
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make abuse`: the attacks of issues 12 and 21 against the release sidecar on loopback, bounded in
+"""`make abuse`: the attacks of issues 12, 21 and 30 against the release sidecar on loopback, bounded in
 count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
 import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
@@ -462,6 +462,147 @@ def second_factor_guesses(admin_port, cookie, source):
         f"{checked} (answers {sorted(set(statuses))})", "≤ 5")
 
 
+def git(cwd, *args):
+    subprocess.run(["git", "-C", str(cwd), "-c", "core.hooksPath=/dev/null", "-c", "user.name=Ewa", "-c", "user.email=ewa@example.pl",
+                    "-c", "init.defaultBranch=main", *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def wait_until(what, done, seconds=60):
+    deadline = time.time() + seconds
+    while not done():
+        if time.time() > deadline:
+            sys.exit(f"timed out: {what}")
+        time.sleep(0.05)
+
+
+def health(port):
+    return json.loads(request(port, "GET", "/api/health", source="127.0.0.9")[2] or b"{}")
+
+
+def measure_untrusted_content(data):
+    """Issue 30: what a push to the content branch may cost the server, and the second factor
+    and sessions against many addresses."""
+    place = data / "g"
+    root = site_copy(place)
+    remote = place / "remote.git"
+    git(place, "init", "-q", "--bare", str(remote))
+    git(root, "init", "-q")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "Strona")
+    git(root, "push", "-q", str(remote), "HEAD:refs/heads/main")
+    editor = place / "editor"
+    git(place, "clone", "-q", str(remote), str(editor))
+    secret = "sekret powiadomień"
+    proc, port = start(place, {"GIT_REMOTE": str(remote), "GIT_BRANCH": "main", "GIT_POLL_SECONDS": "0",
+                               "GIT_WEBHOOK_SECRET": secret}, root=root)
+    pushes = [0]
+
+    def push(message, make):
+        make(editor)
+        git(editor, "add", "-A", "-f")
+        git(editor, "commit", "-q", "-m", message)
+        git(editor, "push", "-q", "origin", "HEAD:main")
+        pushes[0] += 1
+        body = json.dumps({"ref": "refs/heads/main", "after": f"abuse-{pushes[0]}"}).encode()
+        signature = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+        request(port, "POST", "/api/git/push", body, source="127.0.0.8",
+                headers={"Content-Type": "application/json", "X-Hub-Signature-256": signature})
+
+    try:
+        wait_until("the first fetch", lambda: health(port).get("git", {}).get("fetches", 0) >= 1)
+
+        def links(clone):
+            (clone / "content/images/leak.svg").symlink_to("../../../var/site.sqlite3")
+            (clone / "content/images/passwd.gif").symlink_to("/etc/passwd")
+
+        push("Obrazy", links)
+        wait_until("the links are refused", lambda: health(port)["git"]["broken"])
+        served = [request(port, "GET", path, source="127.0.0.9")[0] for path in ("/images/leak.svg", "/images/passwd.gif")]
+        answer = json.dumps(health(port))
+        row("pushed links to the database and to /etc/passwd: GET of each", f"{served}", "[404, 404]")
+        row("/api/health after that push names a file, a path or an author",
+            f"{any(w in answer for w in ('leak', 'passwd', 'content/', 'ewa@'))}", "False")
+        git(editor, "rm", "-q", "content/images/leak.svg", "content/images/passwd.gif")
+        git(editor, "commit", "-q", "-m", "Bez dowiązań")
+        push("Bez dowiązań", lambda clone: None)
+        wait_until("the report clears", lambda: not health(port)["git"]["broken"])
+        before = resident_mib(proc.pid)
+        peak_before = peak_memory_mib(proc.pid)
+
+        def bomb(clone):
+            with open(clone / "content/images/bomba.svg", "wb") as f:
+                f.truncate(300 * 1024 * 1024)
+
+        started = time.perf_counter()
+        push("Wielki obraz", bomb)
+        wait_until("the 300 MB blob is refused", lambda: health(port)["git"]["broken"], seconds=120)
+        took = time.perf_counter() - started
+        on_disk = (root / "content/images/bomba.svg").exists() or (place / "var/git-check/content/images/bomba.svg").exists()
+        row("a pushed 300 MB SVG of one repeated byte (~300 KB packed): refused, resident memory, on disk",
+            f"refused {took:.1f} s after the push; resident {before:.0f} → {resident_mib(proc.pid):.0f} MiB, "
+            f"peak {peak_before:.0f} → {peak_memory_mib(proc.pid):.0f} MiB; written: {on_disk}",
+            "refused from its header, no growth, nothing written")
+    finally:
+        proc.terminate()
+        proc.wait()
+    codes_from_many_addresses(data)
+    idle_while_polling(data)
+
+
+def codes_from_many_addresses(data):
+    """16 wrong codes at once from 3 addresses for one waiting sign-in (its password known)."""
+    proc, port = start(data / "c")
+    admin_port = PANEL[port]
+    try:
+        cookie = admin_cookie(admin_port, "127.0.0.6")
+        headers = {"Cookie": cookie}
+        request(admin_port, "POST", "/api/auth/reauth", {"password": PASSWORD}, source="127.0.0.6", headers=headers, host="localhost")
+        _, _, body = request(admin_port, "POST", "/api/auth/totp/setup", {}, source="127.0.0.6", headers=headers, host="localhost")
+        secret = json.loads(body)["secret"]
+        request(admin_port, "POST", "/api/auth/totp/confirm", {"code": totp(secret, time.time())}, source="127.0.0.6",
+                headers=headers, host="localhost")
+        conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=60, source_address=("127.0.0.7", 0))
+        conn.request("POST", "/api/auth/login", body=json.dumps({"email": ADMIN, "password": PASSWORD}),
+                     headers={"Host": f"localhost:{admin_port}", "Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        waiting = (answer.getheader("Set-Cookie") or "").split(";")[0]
+        conn.close()
+        guess = lambda n: request(admin_port, "POST", "/api/auth/login/code", {"code": f"{n:06d}"}, source=f"127.0.0.{10 + n % 3}",
+                                  headers={"Cookie": waiting}, host="localhost")
+        with futures.ThreadPoolExecutor(max_workers=16) as pool:
+            answers = list(pool.map(guess, range(16)))
+        checked = sum(1 for a in answers if b"Nieprawid" in a[2])
+        slowest = max(a[1] for a in answers)
+        right = request(admin_port, "POST", "/api/auth/login/code", {"code": totp(secret, time.time() + 30)}, source="127.0.0.13",
+                        headers={"Cookie": waiting}, host="localhost")[0]
+        row("16 wrong app codes at once from 3 addresses for one waiting sign-in: codes checked, slowest answer",
+            f"{checked}, {slowest * 1000:.1f} ms (answers {sorted(set(a[0] for a in answers))})", "≤ 5, microseconds to milliseconds")
+        row("the right code after that, for the same waiting sign-in", f"{right}", "401: the password is asked again")
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def idle_while_polling(data):
+    """A panel tab left open: its refreshes say they are background, and the session ends."""
+    proc, port = start(data / "i", {"SESSION_IDLE_SECONDS": "2"})
+    admin_port = PANEL[port]
+    try:
+        cookie = admin_cookie(admin_port, "127.0.0.6")
+        headers = {"Cookie": cookie, "X-Panel-Background": "1"}
+        polls = []
+        for _ in range(8):
+            time.sleep(0.5)
+            polls.append(request(admin_port, "GET", "/api/git", source="127.0.0.6", headers=headers, host="localhost")[0])
+        after = request(admin_port, "GET", "/api/prices", source="127.0.0.6", headers={"Cookie": cookie}, host="localhost")[0]
+        row("a session idle 2 s while its tab polls every 0.5 s for 4 s: the polls, then an action",
+            f"{sorted(set(polls))}, then {after}", "the session ends: 401")
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def main():
     if not SIDECAR.exists():
         sys.exit("build it first: cargo build --release -p sidecar")
@@ -476,6 +617,7 @@ def main():
         measure_edge_and_connections(data)
         measure_nested_section(data)
         measure_bad_uploads(data)
+        measure_untrusted_content(data)
         row("requests answered 5xx (or not at all) in all of the above", f"{len(five_xx)}", "0")
     finally:
         shutil.rmtree(data, ignore_errors=True)

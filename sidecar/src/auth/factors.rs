@@ -205,6 +205,13 @@ async fn login_code(
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
     account_waits(&state, pending.account_id).await?;
+    let too_many = || {
+        ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES).with_code("expired")
+    };
+    let (db, hash) = (state.db.clone(), token_hash(&token));
+    let attempt = web::block(move || db.attempt_pending_login(&hash, throttle::CODES_PER_SIGN_IN))
+        .await??
+        .ok_or_else(too_many)?;
     let (db, code, id) = (
         state.db.clone(),
         body.code.trim().to_string(),
@@ -213,16 +220,12 @@ async fn login_code(
     let kind = web::block(move || check_code(&db, id, &code, now())).await??;
     let Some(kind) = kind else {
         audit::record(&state, &req, Event::SecondFactorFailed, &pending.email, "").await;
-        let (db, hash) = (state.db.clone(), token_hash(&token));
-        let failures =
-            web::block(move || db.fail_pending_login(&hash, throttle::CODES_PER_SIGN_IN)).await??;
         let account = (pending.account_id, pending.email.as_str());
         wrong_code(&state, &req, account, "kod z aplikacji").await?;
-        if failures >= throttle::CODES_PER_SIGN_IN {
-            return Err(
-                ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES)
-                    .with_code("expired"),
-            );
+        if attempt >= throttle::CODES_PER_SIGN_IN {
+            let (db, hash) = (state.db.clone(), token_hash(&token));
+            web::block(move || db.delete_pending_login(&hash)).await??;
+            return Err(too_many());
         }
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,

@@ -244,31 +244,35 @@ impl Db {
         })
     }
 
-    /// Counts a wrong code of the waiting sign-in `token_hash`; at `max` wrong codes it is
-    /// dropped (the password is asked again). How many it has had.
-    pub fn fail_pending_login(&self, token_hash: &str, max: i64) -> Result<i64, Error> {
+    /// Takes one of the `max` codes the waiting sign-in `token_hash` may try, before the code
+    /// is checked (so that codes sent at once are counted at once): its number, or `None`
+    /// when none is left — the sign-in is then dropped, and the password asked again.
+    pub fn attempt_pending_login(&self, token_hash: &str, max: i64) -> Result<Option<i64>, Error> {
         self.run(|c| {
             let tx = c.transaction()?;
-            tx.execute(
-                "UPDATE pending_logins SET failures = failures + 1 WHERE token_hash = ?1",
-                [token_hash],
+            let taken = tx.execute(
+                "UPDATE pending_logins SET attempts = attempts + 1
+                 WHERE token_hash = ?1 AND attempts < ?2",
+                params![token_hash, max],
             )?;
-            let failures: i64 = tx
-                .query_row(
-                    "SELECT failures FROM pending_logins WHERE token_hash = ?1",
-                    [token_hash],
-                    |r| r.get(0),
-                )
-                .optional()?
-                .unwrap_or(max);
-            if failures >= max {
-                tx.execute(
-                    "DELETE FROM pending_logins WHERE token_hash = ?1",
-                    [token_hash],
-                )?;
-            }
+            let attempt = match taken {
+                0 => {
+                    tx.execute(
+                        "DELETE FROM pending_logins WHERE token_hash = ?1",
+                        [token_hash],
+                    )?;
+                    None
+                }
+                _ => tx
+                    .query_row(
+                        "SELECT attempts FROM pending_logins WHERE token_hash = ?1",
+                        [token_hash],
+                        |r| r.get(0),
+                    )
+                    .optional()?,
+            };
             tx.commit()?;
-            Ok(failures)
+            Ok(attempt)
         })
     }
 

@@ -142,7 +142,7 @@ const MIGRATIONS: &[&str] = &[
        panel_text TEXT NOT NULL,
        at INTEGER NOT NULL
      );",
-    "ALTER TABLE pending_logins ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+    "ALTER TABLE pending_logins ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
      CREATE TABLE code_failures (
        id INTEGER PRIMARY KEY,
        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,

@@ -596,7 +596,7 @@ impl Renderer {
         ctx.insert("service", &card);
         ctx.insert(
             "booking",
-            &views::service_booking(&self.content.site.booking, doc.slug()),
+            &views::service_booking(&self.content, doc.slug()),
         );
         ctx.insert("sections", &sections);
         self.tera_render("service.html", ctx)

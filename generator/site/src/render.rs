@@ -228,10 +228,25 @@ fn site_script_config(content: &Content) -> String {
         .iter()
         .map(|f| images::resolve(site, f, ""))
         .collect();
+    // The practice's hours for the call control, which works out in the browser (in Warsaw
+    // time) whether the practice is open now: days as ISO numbers, times as "HH:MM".
+    let hours: Vec<serde_json::Value> = site
+        .opening_hours
+        .iter()
+        .map(|h| {
+            let days: Vec<u8> = h
+                .days
+                .iter()
+                .filter_map(|d| facts::weekday_number(d))
+                .collect();
+            serde_json::json!({ "days": days, "opens": h.opens, "closes": h.closes })
+        })
+        .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
         "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
         "analyticsId": site.analytics_id,
+        "hours": hours,
     }))
 }
 

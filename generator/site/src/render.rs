@@ -293,7 +293,14 @@ impl Renderer {
         base.insert("site", &content.site);
         base.insert("assets", &assets);
         base.insert("site_config_json", &site_script_config(&content));
-        base.insert("contact_form_default", &serde_json::json!({}));
+        // The form island's props on the home page: what it offers when a message cannot be sent.
+        base.insert(
+            "contact_form_default",
+            &serde_json::json!({
+                "phone": content.site.phone,
+                "hours": facts::opening_hours(&content.site).join(", "),
+            }),
+        );
         base.insert(
             "contact_clause",
             &markdown::to_html(&facts.fill(&content.site.contact_clause)),

@@ -156,7 +156,7 @@ describe("mobile menu", () => {
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     const box = await menu.boundingBox();
     assert.deepEqual([box.width, box.height], [390, 844], "the menu covers the whole screen");
-    for (const label of ["O nas", "Usługi", "Cennik", "Blog", "Umów wizytę"]) {
+    for (const label of ["O nas", "Usługi", "Cennik", "Blog", "Umów wizytę (otwiera się w nowej karcie)"]) {
       assert.equal(await menu.getByRole("link", { name: label, exact: true }).isVisible(), true, label);
     }
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Zamknij menu");

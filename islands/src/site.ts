@@ -117,6 +117,8 @@ function setupCall(site: SiteConfig | null): void {
     link.addEventListener("click", (event) => {
       if (link.dataset.telephony === "failed" || !site.telephony.src) return;
       event.preventDefault();
+      // From the list, the list gives way to what is said of the call.
+      if (!panel.hidden) setPanel(false, true);
       if (link.dataset.telephony !== "loaded") say("Otwieram okno rozmowy z gabinetem…");
       void import("./site/telephony").then((m) => m.call(link, site, say));
     }),

@@ -328,6 +328,18 @@ describe("the call control", () => {
     }
   });
 
+  test("from the list, 'Zadzwoń do gabinetu' gives way to what is said of the call, focus back on the control", async () => {
+    const page = await pageAt(PHONE, MONDAY_NIGHT);
+    await page.goto(`${site.base}/cennik`);
+    const call = page.getByRole("button", { name: /^Telefony pomocy/ });
+    await call.click();
+    await page.locator("#call-panel").getByRole("link", { name: "Zadzwoń do gabinetu" }).click();
+    assert.equal(await page.locator("#call-panel").isVisible(), false);
+    assert.equal(await call.evaluate((el) => el === document.activeElement), true);
+    assert.notEqual(await page.locator(".call [data-call-status]").innerText(), "");
+    await page.context().close();
+  });
+
   test("a tap shows at once that the call is being opened, and says so when the widget cannot load", async () => {
     const telephony = siteValue("telephony_widget_src");
     const page = await pageAt(PHONE);

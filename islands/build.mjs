@@ -38,14 +38,30 @@ const islandsBuild = await build({
   define: { "process.env.NODE_ENV": '"production"' },
 });
 
-const scriptsBuild = await build({
+const loaderBuild = await build({
   ...common,
-  entryPoints: [join(here, "src", "loader.ts"), join(here, "src", "site.ts")],
+  entryPoints: [join(here, "src", "loader.ts")],
   outdir: browserOut,
   format: "iife",
   entryNames: "[name].[hash]",
   metafile: true,
 });
+
+// The page script of every page, a module: what only some pages or moments need (the consent
+// banner, the home page's calendar, the telephony widget's loader) is imported when needed,
+// as files of its own under lazy/.
+const siteBuild = await build({
+  ...common,
+  entryPoints: [join(here, "src", "site.ts")],
+  outdir: browserOut,
+  format: "esm",
+  splitting: true,
+  entryNames: "[name].[hash]",
+  chunkNames: "lazy/[name].[hash]",
+  charset: "utf8",
+  metafile: true,
+});
+const scriptsBuild = { metafile: { outputs: { ...loaderBuild.metafile.outputs, ...siteBuild.metafile.outputs } } };
 
 await build({
   ...common,

@@ -1,18 +1,12 @@
-// The script of every page, without React: the mobile menu, third-party widgets loaded when a
-// visitor asks for them, /m1 analytics events, and the image fallback.
+// The script of every page, without React: the mobile menu, the call control, third-party
+// widgets loaded when a visitor asks for them, /m1 analytics events, and the image fallback.
+// The banner, the calendar and the telephony widget's loader are modules of their own, fetched
+// only on a page and at a moment that needs them (the site's first visit, the home page's
+// calendar button, the first click of 'Zadzwoń do gabinetu').
+import { openUntil, practiceState } from "./hours";
+import { type Consent, type SiteConfig } from "./site/types";
 
-interface SiteConfig {
-  fallbackImages: string[];
-  telephony: { id: string; src: string };
-  analyticsId: string;
-}
-
-interface Consent {
-  analytics: boolean;
-  advertising: boolean;
-  at: number;
-}
-
+/** Where the visitor's choice is kept (the `cookies` list of site.yaml names it). */
 const CONSENT_KEY = "harmonia-consent";
 
 type Gtag = (command: "event", name: string, params: Record<string, string>) => void;
@@ -54,105 +48,81 @@ function setupMenu(): void {
   });
 }
 
-function addScript(src: string): void {
-  if (document.querySelector(`script[src="${src}"]`)) return;
-  const script = document.createElement("script");
-  script.src = src;
-  script.async = true;
-  document.body.appendChild(script);
-}
-
 /**
- * The doctor-listing platform's widgets on the page (the facility's calendar, the certificate
- * badge) load when a visitor asks for them with a [data-widget-load] button, never before: a
- * visitor who does not ask sends nothing to the platform. Without JavaScript the buttons stay
- * hidden and the widgets' links open the platform's pages.
+ * The doctor-listing platform's widgets (the home page's calendar and badge) load when a
+ * visitor asks with a [data-widget-load] button (site/widgets.ts); without JavaScript the
+ * buttons stay hidden and the widgets' links open the platform's pages.
  */
 function setupWidgets(): void {
-  const buttons = document.querySelectorAll<HTMLButtonElement>("[data-widget-load]");
-  const load = (button: HTMLButtonElement) => {
-    document.querySelectorAll<HTMLElement>("[data-widget-scripts]").forEach((el) => {
-      (JSON.parse(el.dataset.widgetScripts ?? "[]") as string[]).forEach(addScript);
-    });
-    buttons.forEach((b) => (b.hidden = true));
-    button.closest<HTMLElement>("[data-widget-scripts]")?.focus();
-  };
-  buttons.forEach((button) => {
+  document.querySelectorAll<HTMLButtonElement>("[data-widget-load]").forEach((button) => {
     button.hidden = false;
-    button.addEventListener("click", () => load(button));
+    button.addEventListener("click", () => void import("./site/widgets").then((m) => m.load(button)));
   });
 }
 
 /**
- * The telephony provider's callback widget loads on the first click of our own 'Zadzwoń'
- * link, never before: a visitor who does not ask for a call sends nothing to the provider.
- * If the widget cannot load (offline, blocked), the link dials as it does without script.
+ * The call control says whom it calls and when. While the practice is open (Warsaw time) it
+ * is 'Zadzwoń do gabinetu' with today's hours, and its first click loads the telephony
+ * provider's callback widget (never before), saying so at once; if the widget cannot load,
+ * it says so and dials. While the practice is closed, and on /pilna-pomoc, it is 'Telefony
+ * pomocy': a list with the crisis numbers first, then the practice. Without JavaScript it is
+ * a link that dials the practice.
  */
-function setupTelephony(site: SiteConfig | null): void {
-  const link = document.querySelector<HTMLAnchorElement>("[data-telephony]");
-  if (!link || !site?.telephony.src) return;
-  link.addEventListener("click", (event) => {
-    if (link.dataset.telephony === "failed") return;
-    event.preventDefault();
-    if (link.dataset.telephony === "loaded") {
-      (window as unknown as { callpage?: (command: string) => void }).callpage?.("api.widget.open");
-      return;
-    }
-    if (link.dataset.loading) return;
-    link.dataset.loading = "true";
-    (window as unknown as { __cp: object }).__cp = { id: site.telephony.id, version: "1.1" };
-    const script = document.createElement("script");
-    script.src = site.telephony.src;
-    script.async = true;
-    script.addEventListener("load", () => {
-      delete link.dataset.loading;
-      link.dataset.telephony = "loaded";
-      (window as unknown as { callpage?: (command: string) => void }).callpage?.("api.widget.open");
-    });
-    script.addEventListener("error", () => {
-      delete link.dataset.loading;
-      link.dataset.telephony = "failed";
-      window.location.href = link.href;
-    });
-    document.body.appendChild(script);
+function setupCall(site: SiteConfig | null): void {
+  const aside = document.querySelector<HTMLElement>(".call");
+  const practice = aside?.querySelector<HTMLAnchorElement>("[data-call='practice']");
+  const help = aside?.querySelector<HTMLButtonElement>("[data-call='help']");
+  const panel = document.getElementById("call-panel");
+  const status = aside?.querySelector<HTMLElement>("[data-call-status]");
+  if (!aside || !practice || !help || !panel || !status || !site) return;
+  const crisisPage = aside.hasAttribute("data-call-crisis");
+  let quiet = 0;
+  const say = (text: string) => {
+    status.textContent = text;
+    clearTimeout(quiet);
+    if (text) quiet = window.setTimeout(() => (status.textContent = ""), 10_000);
+  };
+  const setPanel = (open: boolean, focusBack = false) => {
+    panel.hidden = !open;
+    help.setAttribute("aria-expanded", String(open));
+    if (focusBack) help.focus();
+  };
+  const update = () => {
+    const now = new Date();
+    const state = practiceState(now, site.hours);
+    const helpMode = crisisPage || !state.open;
+    const shown = helpMode ? help : practice;
+    const when = helpMode && state.open ? openUntil(now, site.hours) : state.when;
+    practice.hidden = helpMode;
+    help.hidden = !helpMode;
+    if (!helpMode) setPanel(false);
+    const label = shown.querySelector(".call-label")?.textContent ?? "";
+    const whenEl = shown.querySelector("[data-call-when]");
+    if (whenEl) whenEl.textContent = when;
+    shown.setAttribute("aria-label", when ? `${label}, ${when}` : label);
+  };
+  update();
+  setInterval(update, 60_000);
+  document.addEventListener("visibilitychange", update);
+  help.addEventListener("click", () => setPanel(panel.hidden));
+  aside.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) setPanel(false, true);
   });
-}
+  document.addEventListener("click", (event) => {
+    if (!panel.hidden && !aside.contains(event.target as Node)) setPanel(false);
+  });
 
-const CONTROLS = "a, button, input, select, textarea, label, summary, [tabindex]:not([tabindex='-1'])";
-
-/**
- * The floating 'Zadzwoń' never covers a control: while a link, button or field of the page
- * lies under it (a phone scrolling through the contact form), it steps aside, and comes
- * back when it covers only text. Checked once a frame at most, on scroll and resize.
- */
-function keepCallClear(): void {
-  const call = document.querySelector<HTMLElement>(".call-button");
-  if (!call) return;
-  let queued = false;
-  const check = () => {
-    queued = false;
-    const r = call.getBoundingClientRect();
-    const points: [number, number][] = [
-      [r.left + r.width / 2, r.top + r.height / 2],
-      [r.left + 2, r.top + 2],
-      [r.right - 2, r.top + 2],
-      [r.left + 2, r.bottom - 2],
-      [r.right - 2, r.bottom - 2],
-    ];
-    const covers = points.some(([x, y]) =>
-      document.elementsFromPoint(x, y).some((el) => !call.contains(el) && el.closest(CONTROLS) !== null),
-    );
-    call.toggleAttribute("data-tucked", covers);
-  };
-  const queue = () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(check);
-  };
-  window.addEventListener("scroll", queue, { passive: true });
-  window.addEventListener("resize", queue);
-  new ResizeObserver(queue).observe(document.body);
-  queue();
+  // The provider's widget loads on the first click (site/telephony.ts), which says so at once.
+  aside.querySelectorAll<HTMLAnchorElement>("[data-telephony]").forEach((link) =>
+    link.addEventListener("click", (event) => {
+      if (link.dataset.telephony === "failed" || !site.telephony.src) return;
+      event.preventDefault();
+      // From the list, the list gives way to what is said of the call.
+      if (!panel.hidden) setPanel(false, true);
+      if (link.dataset.telephony !== "loaded") say("Otwieram okno rozmowy z gabinetem…");
+      void import("./site/telephony").then((m) => m.call(link, site, say));
+    }),
+  );
 }
 
 function readConsent(): Consent | null {
@@ -163,75 +133,18 @@ function readConsent(): Consent | null {
   }
 }
 
-/** Analytics and advertising load only after consent (Google consent mode for each category). */
-function applyConsent(consent: Consent, site: SiteConfig | null): void {
-  if (!site?.analyticsId || (!consent.analytics && !consent.advertising)) return;
-  const w = window as unknown as { dataLayer: unknown[]; gtag?: (...args: unknown[]) => void };
-  w.dataLayer = w.dataLayer ?? [];
-  if (!w.gtag) {
-    w.gtag = function () {
-      // gtag.js reads the arguments object itself.
-      // eslint-disable-next-line prefer-rest-params
-      w.dataLayer.push(arguments);
-    };
-    w.gtag("js", new Date());
-  }
-  const grant = (yes: boolean) => (yes ? "granted" : "denied");
-  w.gtag("consent", "default", {
-    analytics_storage: grant(consent.analytics),
-    ad_storage: grant(consent.advertising),
-    ad_user_data: grant(consent.advertising),
-    ad_personalization: grant(consent.advertising),
-  });
-  w.gtag("config", site.analyticsId);
-  addScript(`https://www.googletagmanager.com/gtag/js?id=${site.analyticsId}`);
-}
-
+/**
+ * A visitor who has not chosen yet sees the banner (site/consent.ts, loaded only then or when
+ * 'Ustawienia cookies' is clicked); a choice already made is applied at once.
+ */
 function setupConsent(site: SiteConfig | null): void {
-  const banner = document.getElementById("consent");
-  if (!banner) return;
-  const settings = banner.querySelector<HTMLFieldSetElement>(".consent-settings");
-  const button = (name: string) => banner.querySelector<HTMLButtonElement>(`[data-consent='${name}']`);
-  const box = (name: string) => banner.querySelector<HTMLInputElement>(`input[name='${name}']`);
-  // While it is open, the page is padded by its height (a phone's banner sits at the bottom)
-  // and focus scrolls clear of it; the 'Zadzwoń' button rises above it.
-  const root = document.documentElement;
-  const measure = new ResizeObserver(() => root.style.setProperty("--consent-height", `${banner.offsetHeight}px`));
-  let returnTo: HTMLElement | null = null;
-  const decide = (analytics: boolean, advertising: boolean) => {
-    const consent = { analytics, advertising, at: Date.now() };
-    localStorage.setItem(CONSENT_KEY, JSON.stringify(consent));
-    banner.hidden = true;
-    measure.disconnect();
-    root.classList.remove("consent-open");
-    root.style.removeProperty("--consent-height");
-    returnTo?.focus();
-    applyConsent(consent, site);
-  };
-  const open = (withSettings: boolean) => {
-    const current = readConsent();
-    if (box("analytics")) box("analytics")!.checked = !!current?.analytics;
-    if (box("advertising")) box("advertising")!.checked = !!current?.advertising;
-    if (settings) settings.hidden = !withSettings;
-    button("save")!.hidden = !withSettings;
-    button("settings")!.hidden = withSettings;
-    banner.hidden = false;
-    root.classList.add("consent-open");
-    measure.observe(banner);
-    // Focus moves to the banner when it appears, and back where it was when it closes.
-    const active = document.activeElement;
-    returnTo = active instanceof HTMLElement && active !== document.body ? active : null;
-    banner.focus({ preventScroll: true });
-  };
-  // 'Akceptuję' grants only the categories the banner offers: the site may use no advertising.
-  button("all")?.addEventListener("click", () => decide(!!box("analytics"), !!box("advertising")));
-  button("none")?.addEventListener("click", () => decide(false, false));
-  button("settings")?.addEventListener("click", () => open(true));
-  button("save")?.addEventListener("click", () => decide(!!box("analytics")?.checked, !!box("advertising")?.checked));
-  document.querySelector("[data-consent-open]")?.addEventListener("click", () => open(true));
+  const banner = (withSettings: boolean) => void import("./site/consent").then((m) => m.open(withSettings, site));
+  document.querySelector("[data-consent-open]")?.addEventListener("click", () => banner(true));
   const stored = readConsent();
-  if (stored) applyConsent(stored, site);
-  else open(false);
+  // Analytics and advertising load only after consent (site/analytics.ts).
+  if (stored && (stored.analytics || stored.advertising))
+    void import("./site/analytics").then((m) => m.applyConsent(stored, site));
+  else if (!stored) banner(false);
 }
 
 function track(name: string, params: Record<string, string>): void {
@@ -273,6 +186,5 @@ setupMenu();
 setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);
-setupTelephony(site);
-keepCallClear();
+setupCall(site);
 setupWidgets();

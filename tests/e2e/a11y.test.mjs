@@ -1,6 +1,7 @@
 // WCAG 2.2 AA with axe-core on every route and on the states a visitor or the administrator
 // meets: the open booking dialog, the mobile menu, the contact form with errors, the cookie
-// banner and the signed-in admin panel (its settings, the new-article dialog, the price list,
+// banner, the call control's list of crisis numbers, a calendar or a booking widget that did
+// not load, a contact message that could not be sent, and the signed-in admin panel (its settings, the new-article dialog, the price list,
 // the practice's facts, pictures and the inbox). Any violation fails.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -61,6 +62,48 @@ describe("accessibility", () => {
     found.push(...(await violations(page, "booking dialog")));
     assert.deepEqual(found, []);
     await page.context().close();
+  });
+
+  test("the call control's list, the cookie banner on a wide screen and the explained failures pass axe", async () => {
+    const found = [];
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await axePage(viewport, { askConsent: true });
+      // A Monday night in Warsaw: the practice is closed, the control lists the crisis numbers.
+      await page.clock.setFixedTime(new Date("2025-03-03T21:30:00+01:00"));
+      await page.goto(`${site.base}/`);
+      await page.locator("#consent").waitFor();
+      found.push(...(await violations(page, `cookie banner @${viewport.width}`)));
+      await page.getByRole("button", { name: "Odrzucam" }).click();
+      await page.getByRole("button", { name: /^Telefony pomocy/ }).click();
+      await page.locator("#call-panel").waitFor();
+      found.push(...(await violations(page, `call control's list @${viewport.width}`)));
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Pokaż kalendarz wolnych terminów" }).click();
+      await page.waitForFunction(() => document.activeElement?.matches("[data-widget-fallback]"));
+      found.push(...(await violations(page, `calendar that did not load @${viewport.width}`)));
+      await page.context().close();
+    }
+    const page = await axePage({ width: 390, height: 844 });
+    await page.goto(`${site.base}/uslugi/terapia-indywidualna`);
+    await page.waitForSelector('.island[data-hydrated="true"]');
+    await page.locator(".island a.btn").first().click();
+    await page.waitForFunction(() => document.activeElement?.matches("dialog .widget-fallback"));
+    found.push(...(await violations(page, "booking dialog whose widget did not load")));
+    await page.keyboard.press("Escape");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto(`${site.base}/#contact`);
+    await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+    await page.getByLabel("Imię", { exact: true }).fill("Anna");
+    await page.getByLabel("E-mail").fill("anna@example.pl");
+    await page.getByLabel("Wiadomość").fill("Dzień dobry.");
+    await page.getByRole("button", { name: "Wyślij wiadomość" }).click();
+    await page.waitForFunction(() => document.activeElement?.matches(".form-notice-error"));
+    found.push(...(await violations(page, "contact form that could not send")));
+    await page.context().close();
+    assert.deepEqual(found, []);
   });
 
   test("the contact form with errors shown passes axe", async () => {

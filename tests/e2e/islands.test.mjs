@@ -255,7 +255,10 @@ describe("third-party widgets", () => {
     await page.waitForTimeout(500);
     assert.deepEqual(asked, [], "nothing goes to the platform before a visitor asks");
     assert.equal(await page.locator(`script[src^="${booking.widgetHost}"]`).count(), 0);
-    assert.equal(await page.locator(".calendar-widget a").getAttribute("data-zlw-facility"), siteValue("facility_id"));
+    assert.equal(
+      await page.locator(".calendar-widget a.zl-facility-url").getAttribute("data-zlw-facility"),
+      siteValue("facility_id"),
+    );
     const show = page.getByRole("button", { name: "Pokaż kalendarz wolnych terminów" });
     await show.click();
     for (const src of scripts) {
@@ -264,11 +267,9 @@ describe("third-party widgets", () => {
     }
     assert.deepEqual([...asked].sort(), [...scripts].sort(), "the click asks for the three scripts, once each");
     assert.equal(await show.isVisible(), false, "the button goes once it did its work");
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.classList.contains("calendar-widget")),
-      true,
-      "focus moves to the calendar",
-    );
+    // The platform is unreachable here: a sentence says so and takes the focus (issue 37).
+    await page.waitForFunction(() => document.activeElement?.matches("[data-widget-fallback]"));
+    assert.match(await page.locator("[data-widget-fallback]").innerText(), /się nie wczytał/);
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
     assert.deepEqual(page.problems, []);
@@ -278,8 +279,12 @@ describe("third-party widgets", () => {
   test("the telephony widget loads on the first click of 'Zadzwoń' and on no page before it", async () => {
     const telephony = siteValue("telephony_widget_src");
     const host = new URL(telephony).host;
+    // While the practice is open the control is 'Zadzwoń do gabinetu' (see visitor.test.mjs for
+    // the hours): a Monday morning in Warsaw.
+    const open = new Date("2025-03-03T10:00:00+01:00");
     for (const route of ["/", "/o-mnie", "/uslugi/coaching-adhd", "/cennik", "/blog/terapia-online", "/m1"]) {
       const page = await openPage(browser, site.base);
+      await page.clock.setFixedTime(open);
       const asked = [];
       page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
       await page.goto(site.base + route, { waitUntil: "load" });
@@ -292,6 +297,7 @@ describe("third-party widgets", () => {
       await page.context().close();
     }
     const page = await openPage(browser, site.base);
+    await page.clock.setFixedTime(open);
     const asked = [];
     page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });

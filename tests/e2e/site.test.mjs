@@ -104,7 +104,16 @@ describe("navigation", () => {
     const page = await openPage(browser, site.base);
     await page.goto(site.base + "/blog");
     const book = page.locator(".nav-book");
-    assert.equal(await book.innerText().then((t) => t.replace(/\s+/g, " ")), "Umów wizytę");
+    const shown = await book.evaluate((el) =>
+      [...el.querySelectorAll("span:not(.visually-hidden)")].map((s) => s.textContent).join(" "),
+    );
+    assert.equal(shown, "Umów wizytę");
+    // The new tab is announced (issue 37): the link's name says so.
+    const nav = page.getByRole("navigation", { name: "Główna nawigacja" });
+    assert.equal(
+      await nav.getByRole("link", { name: "Umów wizytę (otwiera się w nowej karcie)", exact: true }).count(),
+      1,
+    );
     assert.equal(await book.getAttribute("href"), siteValue("practice"));
     assert.equal(await book.getAttribute("target"), "_blank");
     assert.match(await book.getAttribute("rel"), /noopener/);
@@ -149,7 +158,7 @@ describe("mobile menu", () => {
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     const box = await menu.boundingBox();
     assert.deepEqual([box.width, box.height], [390, 844], "the menu covers the whole screen");
-    for (const label of ["O nas", "Usługi", "Cennik", "Blog", "Umów wizytę"]) {
+    for (const label of ["O nas", "Usługi", "Cennik", "Blog", "Umów wizytę (otwiera się w nowej karcie)"]) {
       assert.equal(await menu.getByRole("link", { name: label, exact: true }).isVisible(), true, label);
     }
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute("aria-label")), "Zamknij menu");

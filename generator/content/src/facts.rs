@@ -137,6 +137,13 @@ const DAYS: [(&str, &str); 7] = [
     ("Sunday", "niedz."),
 ];
 
+/// The ISO number of a day of `opening_hours` (`Monday` 1 … `Sunday` 7).
+pub fn weekday_number(day: &str) -> Option<u8> {
+    DAYS.iter()
+        .position(|(en, _)| *en == day)
+        .and_then(|i| u8::try_from(i + 1).ok())
+}
+
 /// "pon.–czw. 9:00–20:00" for each row of `opening_hours`.
 pub fn opening_hours(site: &crate::model::SiteConfig) -> Vec<String> {
     let polish = |day: &str| DAYS.iter().find(|(en, _)| *en == day).map(|(_, pl)| *pl);
@@ -293,6 +300,13 @@ mod tests {
             opening_hours(&site),
             vec!["pon.–czw. 9:00–20:00", "pt. 9:00–16:00"]
         );
+    }
+
+    #[test]
+    fn weekdays_are_numbered_as_iso_does() {
+        assert_eq!(weekday_number("Monday"), Some(1));
+        assert_eq!(weekday_number("Sunday"), Some(7));
+        assert_eq!(weekday_number("Montag"), None);
     }
 
     #[test]

@@ -230,10 +230,25 @@ fn site_script_config(content: &Content) -> String {
         .iter()
         .map(|f| images::resolve(site, f, ""))
         .collect();
+    // The practice's hours for the call control, which works out in the browser (in Warsaw
+    // time) whether the practice is open now: days as ISO numbers, times as "HH:MM".
+    let hours: Vec<serde_json::Value> = site
+        .opening_hours
+        .iter()
+        .map(|h| {
+            let days: Vec<u8> = h
+                .days
+                .iter()
+                .filter_map(|d| facts::weekday_number(d))
+                .collect();
+            serde_json::json!({ "days": days, "opens": h.opens, "closes": h.closes })
+        })
+        .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
         "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
         "analyticsId": site.analytics_id,
+        "hours": hours,
     }))
 }
 
@@ -280,7 +295,14 @@ impl Renderer {
         base.insert("site", &content.site);
         base.insert("assets", &assets);
         base.insert("site_config_json", &site_script_config(&content));
-        base.insert("contact_form_default", &serde_json::json!({}));
+        // The form island's props on the home page: what it offers when a message cannot be sent.
+        base.insert(
+            "contact_form_default",
+            &serde_json::json!({
+                "phone": content.site.phone,
+                "hours": facts::opening_hours(&content.site).join(", "),
+            }),
+        );
         base.insert(
             "contact_clause",
             &markdown::to_html(&facts.fill(&content.site.contact_clause)),
@@ -606,7 +628,7 @@ impl Renderer {
         ctx.insert("service", &card);
         ctx.insert(
             "booking",
-            &views::service_booking(&self.content.site.booking, doc.slug()),
+            &views::service_booking(&self.content, doc.slug()),
         );
         ctx.insert("sections", &sections);
         self.tera_render("service.html", ctx)

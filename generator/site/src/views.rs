@@ -9,10 +9,11 @@ use std::time::Instant;
 use crate::error::{Error, Result};
 use crate::images;
 use crate::markdown;
+use content::booking::Target;
 use content::facts::Facts;
 use content::kind::DocId;
 use content::model::{
-    ArticleMeta, Booking, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta,
+    ArticleMeta, Content, Document, PriceItem, ServiceMeta, SiteConfig, TeamMeta,
 };
 use content::sections::Section;
 
@@ -212,6 +213,41 @@ pub struct Profile {
     pub qualifications: Vec<String>,
     pub bio: Vec<SectionView>,
     pub booking_url: String,
+    /// Whose calendar 'Umów się' opens, and where, when it is not the practice's own page.
+    pub booking_note: Option<BookingNote>,
+}
+
+/// What a booking button says under it when it does not lead to the practice's own booking
+/// page (`booking.practice`): whose calendar it opens and on which platform.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BookingNote {
+    /// The therapist's name (`None`: the facility's page on the platform).
+    pub person: Option<String>,
+    /// The platform's name: the doctor-listing platform's, or Booksy.
+    pub platform: String,
+}
+
+/// The note of a button booking at `target`; `None` for the practice's own page.
+pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<BookingNote> {
+    let booking = &content.site.booking;
+    if target.url == booking.practice {
+        return None;
+    }
+    let platform = if booking.on_doctor_listing(target.url) {
+        booking.doctor_listing.name.clone()
+    } else if booking.on_booksy(target.url) {
+        "Booksy".to_string()
+    } else {
+        return None;
+    };
+    let person = target.therapist.and_then(|slug| {
+        content
+            .team
+            .iter()
+            .find(|t| t.slug() == slug)
+            .map(|t| t.meta.name.clone())
+    });
+    Some(BookingNote { person, platform })
 }
 
 pub(crate) fn profile(
@@ -230,6 +266,7 @@ pub(crate) fn profile(
         qualifications: m.qualifications.clone(),
         bio: sections(&doc.id, &doc.sections, inputs),
         booking_url: content.site.booking.therapist(doc.slug()).url.to_string(),
+        booking_note: booking_note(content, &content.site.booking.therapist(doc.slug())),
     }
 }
 
@@ -250,6 +287,8 @@ pub struct PriceRow {
     /// The free phone call (the one row of price 0, STYLE.md): the practice's `tel:`
     /// address, which the row's 'Zadzwoń' dials instead of a booking page.
     pub call_url: Option<String>,
+    /// Whose calendar the row's button opens, and where, when it is not the practice's page.
+    pub booking_note: Option<BookingNote>,
 }
 
 pub(crate) fn price_label(item: &PriceItem) -> String {
@@ -269,8 +308,8 @@ pub(crate) fn tel_url(phone: &str) -> String {
     format!("tel:{digits}")
 }
 
-pub(crate) fn price_row(item: &PriceItem, site: &SiteConfig) -> PriceRow {
-    let booking = &site.booking;
+pub(crate) fn price_row(item: &PriceItem, content: &Content) -> PriceRow {
+    let target = content.site.booking.price_row(&item.link);
     PriceRow {
         name: item.name.clone(),
         price: price_label(item),
@@ -279,8 +318,9 @@ pub(crate) fn price_row(item: &PriceItem, site: &SiteConfig) -> PriceRow {
         duration: item.duration.replace(' ', "\u{a0}"),
         href: item.link.clone(),
         note: item.note.clone(),
-        booking_url: booking.price_row(&item.link).url.to_string(),
-        call_url: (item.price == 0).then(|| tel_url(&site.phone)),
+        booking_url: target.url.to_string(),
+        call_url: (item.price == 0).then(|| tel_url(&content.site.phone)),
+        booking_note: booking_note(content, &target),
     }
 }
 
@@ -412,9 +452,12 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
     }
 }
 
-/// The booking button island's props for the service `slug`: where it books, and the
-/// doctor whose widget its dialog embeds (`null`: the dialog offers the Booksy button).
-pub(crate) fn service_booking(booking: &Booking, slug: &str) -> serde_json::Value {
+/// The booking button island's props for the service `slug`: where it books, the doctor whose
+/// widget its dialog embeds (`null`: the dialog offers the Booksy button), whose calendar it
+/// is when not the practice's (`note`), and the practice's phone for when the widget cannot
+/// load.
+pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Value {
+    let booking = &content.site.booking;
     let target = booking.service(slug);
     let listing = &booking.doctor_listing;
     let doctor = target.doctor_id.map(|id| {
@@ -424,7 +467,12 @@ pub(crate) fn service_booking(booking: &Booking, slug: &str) -> serde_json::Valu
             "widgetHost": listing.widget_host,
         })
     });
-    serde_json::json!({ "bookingUrl": target.url, "doctor": doctor })
+    serde_json::json!({
+        "bookingUrl": target.url,
+        "doctor": doctor,
+        "note": booking_note(content, &target),
+        "phone": content.site.phone,
+    })
 }
 
 /// What the collections are made from: the cards of the listed articles (not their bodies),
@@ -535,7 +583,7 @@ pub(crate) fn collections(
             .prices
             .items
             .iter()
-            .map(|p| price_row(p, site))
+            .map(|p| price_row(p, content))
             .collect(),
         cards: content
             .articles

@@ -99,7 +99,7 @@ fn every_route_of_the_spec_is_a_polish_page_with_title_and_description() {
         let page = html
             .get(&file_of(&route))
             .unwrap_or_else(|| panic!("{route} was not rendered"));
-        assert!(page.contains("<html lang=\"pl\">"), "{route}");
+        assert!(page.contains("<html lang=\"pl\""), "{route}");
         assert!(
             page.contains("<title>") && page.contains("<meta name=\"description\" content=\""),
             "{route}"
@@ -213,8 +213,20 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
 fn a_service_page_has_two_booking_buttons() {
     let html = rendered(&Fixture::real_site());
     let page = &html["uslugi/diagnoza-adhd/index.html"];
-    assert!(page.contains("aria-haspopup=\"dialog\">Umów wizytę</a>"));
-    assert!(page.contains("aria-haspopup=\"dialog\">Umów konsultację diagnostyczną</a>"));
+    // Each opens the dialog and is described by the line saying whose calendar it is (issue 37).
+    for label in ["Umów wizytę", "Umów konsultację diagnostyczną"] {
+        let button = page
+            .split("<a ")
+            .find(|a| a.contains(&format!(">{label}</a>")))
+            .unwrap_or_else(|| panic!("no button {label}"));
+        assert!(button.contains("aria-haspopup=\"dialog\""), "{button}");
+        assert!(button.contains("aria-describedby=\""), "{button}");
+    }
+    assert_eq!(
+        page.matches("Rezerwacja w serwisie ZnanyLekarz, kalendarz: Magdalena Wiśniewska")
+            .count(),
+        2
+    );
     assert!(page.contains("DIVA-5") && page.contains("MOXO") && page.contains("90–120"));
 }
 
@@ -240,11 +252,12 @@ fn the_price_list_links_each_row_to_its_service() {
         "the free call is a call: {free}"
     );
     assert!(!free.contains("Umów wizytę"), "not a booking: {free}");
-    assert_eq!(
-        page.matches(">Umów wizytę<span").count(),
-        15,
-        "every other row books"
-    );
+    let rows = page
+        .split("<li class=\"price-row\">")
+        .skip(1)
+        .filter(|row| row.contains(">Umów wizytę<span"))
+        .count();
+    assert_eq!(rows, 15, "every other row books");
 }
 
 #[test]
@@ -577,8 +590,14 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
         let url = props[0]["bookingUrl"].as_str().expect("a booking url");
         assert!(
             row.contains(&format!(
-                "href=\"{url}\" target=\"_blank\" rel=\"noopener\">Umów wizytę"
-            )),
+                "href=\"{url}\" target=\"_blank\" rel=\"noopener\""
+            )) && row.contains(">Umów wizytę<"),
+            "{slug}: {row}"
+        );
+        // A row that books elsewhere than the practice's page says where (issue 37).
+        assert_eq!(
+            row.contains("class=\"booking-note\""),
+            url != PRACTICE,
             "{slug}: {row}"
         );
     }

@@ -9,12 +9,22 @@ export interface Doctor {
   widgetHost: string;
 }
 
+/** Whose calendar the button opens, and where, when it is not the practice's own page. */
+export interface BookingNote {
+  person: string | null;
+  platform: string;
+}
+
 export interface BookingButtonProps {
   label: string;
   className: string;
   bookingUrl: string;
   /** `null`: the booking page is on Booksy, and the dialog offers its button. */
   doctor: Doctor | null;
+  /** `null`: the practice's own booking page, which needs no note. */
+  note?: BookingNote | null;
+  /** The practice's phone, offered when the platform's widget cannot load. */
+  phone?: string;
 }
 
 const WIDGET_SCRIPT_ID = "zl-widget-s";
@@ -24,8 +34,15 @@ interface WidgetApi {
   init?: () => void;
 }
 
-/** Reinitialises a widget that is already loaded, otherwise (re-)inserts its script. */
-function loadWidget(host: string): void {
+/** How long the widget may take before the dialog says it did not come. */
+const PATIENCE_MS = 10_000;
+const NEW_TAB = " (otwiera się w nowej karcie)";
+
+/**
+ * Reinitialises a widget that is already loaded, otherwise (re-)inserts its script;
+ * `onError` when the script cannot load.
+ */
+function loadWidget(host: string, onError: () => void): void {
   const api = (window as unknown as { ZLWidget?: WidgetApi }).ZLWidget;
   const existing = document.getElementById(WIDGET_SCRIPT_ID);
   if (existing && typeof api?.init === "function") {
@@ -37,13 +54,62 @@ function loadWidget(host: string): void {
   script.id = WIDGET_SCRIPT_ID;
   script.async = true;
   script.src = `${host}/js/widget.js`;
+  script.addEventListener("error", onError);
   document.body.appendChild(script);
 }
 
-function DoctorWidget({ doctor, profileUrl }: { doctor: Doctor; profileUrl: string }) {
-  useEffect(() => loadWidget(doctor.widgetHost), [doctor.widgetHost]);
+export function noteText(note: BookingNote): string {
+  return `Rezerwacja w serwisie ${note.platform}, kalendarz: ${note.person ?? "gabinetu"}`;
+}
+
+function Phone({ phone }: { phone: string }) {
+  return <a href={`tel:${phone.replace(/\s/g, "")}`}>{phone}</a>;
+}
+
+/**
+ * The platform's calendar for one doctor. Until it comes, the dialog says it is loading; if
+ * it does not (its script fails, or no calendar within 10 s), a sentence says so, beside the
+ * platform's link and the practice's phone, and takes the focus.
+ */
+function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: BookingNote | null; phone: string }) {
+  const { doctor, profileUrl, note, phone } = props;
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  const box = useRef<HTMLDivElement>(null);
+  const sentence = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const fail = () => setState((s) => (s === "loading" ? "failed" : s));
+    loadWidget(doctor.widgetHost, fail);
+    const el = box.current;
+    const observer = new MutationObserver(() => {
+      if (el?.querySelector("iframe")) {
+        setState("ready");
+        observer.disconnect();
+      }
+    });
+    if (el) observer.observe(el, { childList: true, subtree: true });
+    const timer = setTimeout(fail, PATIENCE_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [doctor.widgetHost]);
+  useEffect(() => {
+    if (state === "failed") sentence.current?.focus();
+  }, [state]);
+  const whose = note?.person ? `Kalendarz: ${note.person}. ` : "";
   return (
-    <div className="doctor-widget" role="region" aria-label={WIDGET_TITLE} title={WIDGET_TITLE}>
+    <div className="doctor-widget" role="region" aria-label={WIDGET_TITLE} title={WIDGET_TITLE} ref={box}>
+      {state === "loading" && (
+        <p className="widget-status" role="status">
+          Wczytuję kalendarz wolnych terminów z serwisu {doctor.platform}…
+        </p>
+      )}
+      {state === "failed" && (
+        <p className="widget-fallback" tabIndex={-1} ref={sentence}>
+          <strong>Kalendarz serwisu {doctor.platform} się nie wczytał.</strong> {whose}Wolne terminy zobaczysz na
+          stronie serwisu (link poniżej) albo umówisz się przez telefon.
+        </p>
+      )}
       <a
         className="zl-url"
         href={profileUrl}
@@ -55,7 +121,13 @@ function DoctorWidget({ doctor, profileUrl }: { doctor: Doctor; profileUrl: stri
         data-zlw-hide-branding="true"
       >
         Zobacz wolne terminy w serwisie {doctor.platform}
+        <span className="visually-hidden">{NEW_TAB}</span>
       </a>
+      {state === "failed" && phone && (
+        <p className="widget-phone">
+          Telefon gabinetu: <Phone phone={phone} />
+        </p>
+      )}
     </div>
   );
 }
@@ -66,16 +138,20 @@ function BooksyLink({ url }: { url: string }) {
       <p>Kliknij poniższy przycisk, aby umówić wizytę przez Booksy:</p>
       <a className="btn btn-primary" href={url} target="_blank" rel="noopener">
         Umów wizytę przez Booksy
+        <span className="visually-hidden">{NEW_TAB}</span>
       </a>
     </>
   );
 }
 
-export default function BookingButton({ label, className, bookingUrl, doctor }: BookingButtonProps) {
+export default function BookingButton(props: BookingButtonProps) {
+  const { label, className, bookingUrl, doctor } = props;
+  const note = props.note ?? null;
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const titleId = useId();
+  const noteId = useId();
 
   useEffect(() => {
     const d = dialog.current;
@@ -101,6 +177,7 @@ export default function BookingButton({ label, className, bookingUrl, doctor }: 
         target="_blank"
         rel="noopener"
         aria-haspopup="dialog"
+        aria-describedby={note ? noteId : undefined}
         onClick={(event) => {
           event.preventDefault();
           setOpen(true);
@@ -108,6 +185,11 @@ export default function BookingButton({ label, className, bookingUrl, doctor }: 
       >
         {label}
       </a>
+      {note && (
+        <p className="booking-note" id={noteId}>
+          {noteText(note)}
+        </p>
+      )}
       <dialog ref={dialog} className="booking-dialog" aria-labelledby={titleId} onClose={onClosed} onClick={onBackdrop}>
         <div className="booking-dialog-body">
           <div className="booking-dialog-head">
@@ -119,7 +201,11 @@ export default function BookingButton({ label, className, bookingUrl, doctor }: 
             </button>
           </div>
           {open &&
-            (doctor ? <DoctorWidget doctor={doctor} profileUrl={bookingUrl} /> : <BooksyLink url={bookingUrl} />)}
+            (doctor ? (
+              <DoctorWidget doctor={doctor} profileUrl={bookingUrl} note={note} phone={props.phone ?? ""} />
+            ) : (
+              <BooksyLink url={bookingUrl} />
+            ))}
         </div>
       </dialog>
     </>

@@ -12,6 +12,9 @@ export interface ContactFormProps {
   notice?: Notice;
   noticeText?: string;
   token?: string;
+  /** The practice's phone and hours, offered when a message cannot be sent. */
+  phone?: string;
+  hours?: string;
 }
 
 const empty: ContactMessage = { name: "", email: "", phone: "", countryCode: rules.defaultCountryCode, message: "" };
@@ -55,7 +58,37 @@ function Field(props: {
   );
 }
 
-export default function ContactForm({ initial, errors: initialErrors, notice, noticeText, token }: ContactFormProps) {
+/**
+ * What stays in the form when a message could not be sent (the toast goes after 5 s): the
+ * SPEC's words, that the text is kept, and the phone. It takes the focus.
+ */
+function Failed({ phone, hours, focus }: { phone?: string | undefined; hours?: string | undefined; focus: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, [focus]);
+  return (
+    <div ref={box} className="form-notice form-notice-error" tabIndex={-1}>
+      <p>
+        <strong>{FAILED.title}</strong> {FAILED.text}
+      </p>
+      <p>
+        Twoja wiadomość została w&nbsp;formularzu: możesz wysłać ją ponownie za kilka minut.
+        {phone && (
+          <>
+            {" "}
+            Jeśli sprawa jest pilna, zadzwoń do gabinetu: <a href={`tel:${phone.replace(/\s/g, "")}`}>{phone}</a>
+            {hours ? ` (${hours})` : ""}.
+          </>
+        )}{" "}
+        Gdy potrzebujesz pomocy teraz, zobacz <a href="/pilna-pomoc">numery pilnej pomocy</a>.
+      </p>
+    </div>
+  );
+}
+
+export default function ContactForm(props: ContactFormProps) {
+  const { initial, errors: initialErrors, notice, noticeText, token, phone, hours } = props;
   const [values, setValues] = useState<ContactMessage>({ ...empty, ...initial });
   const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
   const [sending, setSending] = useState(false);
@@ -64,6 +97,8 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
   const { toasts, show: toast, dismiss } = useToasts();
   // Sent from this page: said in the form until the next message is sent (the toast goes).
   const [sent, setSent] = useState(false);
+  // Not sent (the server or the network failed): said in the form until the next try.
+  const [failed, setFailed] = useState(false);
   const sentNotice = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (sent) sentNotice.current?.focus();
@@ -106,6 +141,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       return;
     }
     setSent(false);
+    setFailed(false);
     setSending(true);
     try {
       tokenRef.current ??= await fetchToken();
@@ -121,7 +157,14 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { errors?: Errors };
-        if (body.errors) setErrors(body.errors);
+        if (body.errors && Object.keys(body.errors).length > 0) {
+          // What the server found wrong stands at its field, which takes the focus.
+          setErrors(body.errors);
+          toast("error", FAILED);
+          const first = Object.keys(body.errors)[0];
+          document.getElementById(`contact-${first}`)?.focus();
+          return;
+        }
         throw new Error(`contact: ${response.status}`);
       }
       setValues(empty);
@@ -136,6 +179,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
       );
     } catch {
       toast("error", FAILED);
+      setFailed(true);
     } finally {
       setSending(false);
     }
@@ -160,6 +204,7 @@ export default function ContactForm({ initial, errors: initialErrors, notice, no
             <strong>{SENT.title}</strong> {SENT.text}
           </p>
         )}
+        {failed && <Failed phone={phone} hours={hours} focus={failed} />}
         {notice === "sent" && !sent && (
           <p className="form-notice form-notice-success" role="status">
             <strong>{SENT.title}</strong> {SENT.text}

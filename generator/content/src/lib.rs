@@ -7,6 +7,10 @@
 //! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex and
 //! sha2. It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
 
+// The crate's own rules: no panic on what comes from outside, no lock held across an await.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+#![deny(clippy::await_holding_lock)]
+
 use std::path::Path;
 
 pub mod aliases;
@@ -39,6 +43,16 @@ pub use model::{Content, Document, SiteConfig};
 pub use problem::Problem;
 pub use schedule::Clock;
 pub use sections::Section;
+
+/// A regular expression written in the code: a constant, so a mistake in it is the code's
+/// own (every one is exercised by the tests), never an input's.
+pub fn constant_regex(pattern: &'static str) -> regex::Regex {
+    #[allow(
+        clippy::expect_used,
+        reason = "a constant pattern, exercised by the tests"
+    )]
+    regex::Regex::new(pattern).expect("a valid constant regular expression")
+}
 
 /// Loads and validates everything under `content_dir`; fails with every problem found.
 pub fn load(content_dir: &Path) -> Result<Content> {

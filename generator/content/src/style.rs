@@ -28,8 +28,8 @@ const QUESTION_WORDS: [&str; 24] = [
     "które", "czemu", "czyja",
 ];
 
-fn regex(cell: &'static OnceLock<Regex>, pattern: &str) -> &'static Regex {
-    cell.get_or_init(|| Regex::new(pattern).expect("valid regex"))
+fn regex(cell: &'static OnceLock<Regex>, pattern: &'static str) -> &'static Regex {
+    cell.get_or_init(|| crate::constant_regex(pattern))
 }
 
 fn is_question(text: &str) -> bool {

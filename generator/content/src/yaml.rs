@@ -327,25 +327,28 @@ fn trailing_comment(line: &str) -> Option<&str> {
     rest.trim_start().starts_with('#').then_some(rest)
 }
 
+/// The object `node` is, made one (empty) if it is anything else.
+fn object_of(node: &mut Value) -> &mut Map<String, Value> {
+    if !node.is_object() {
+        *node = Value::Object(Map::new());
+    }
+    match node {
+        Value::Object(map) => map,
+        _ => unreachable!("made an object above"),
+    }
+}
+
 fn apply_to_value(tree: &mut Value, path: &[String], value: Option<Value>) {
     let Some((last, parents)) = path.split_last() else {
         return;
     };
     let mut node = tree;
     for key in parents {
-        if !node.is_object() {
-            *node = Value::Object(Map::new());
-        }
-        node = node
-            .as_object_mut()
-            .expect("an object")
+        node = object_of(node)
             .entry(key.clone())
             .or_insert_with(|| Value::Object(Map::new()));
     }
-    if !node.is_object() {
-        *node = Value::Object(Map::new());
-    }
-    let map = node.as_object_mut().expect("an object");
+    let map = object_of(node);
     match value {
         Some(v) => {
             map.insert(last.clone(), v);

@@ -49,14 +49,13 @@ pub(crate) fn escape_html(input: &str) -> String {
 }
 
 fn collection_users(sources: &[(String, String)]) -> HashSet<String> {
-    let uses = Regex::new(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+").expect("valid regex");
+    let uses = content::constant_regex(r"(^|[^A-Za-z0-9_.])c\.[a-z_]+");
     users(sources, &uses)
 }
 
 /// Templates whose source, or a source they extend, include or import, matches `uses`.
 fn users(sources: &[(String, String)], uses: &Regex) -> HashSet<String> {
-    let reference =
-        Regex::new(r#"\{%-?\s*(?:extends|include|import)\s+"([^"]+)""#).expect("valid regex");
+    let reference = content::constant_regex(r#"\{%-?\s*(?:extends|include|import)\s+"([^"]+)""#);
     let by_name: HashMap<&str, &str> = sources
         .iter()
         .map(|(n, s)| (n.as_str(), s.as_str()))
@@ -103,7 +102,7 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         hasher.update([0]);
     }
     let uses_collections = collection_users(&sources);
-    let page_alt = Regex::new(r"(^|[^A-Za-z0-9_.])page\.image_alt\b").expect("valid regex");
+    let page_alt = content::constant_regex(r"(^|[^A-Za-z0-9_.])page\.image_alt\b");
     let shows_page_alt = users(&sources, &page_alt);
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);

@@ -38,6 +38,10 @@ struct Compiled {
 
 fn compiled() -> &'static Compiled {
     static RULES: OnceLock<Compiled> = OnceLock::new();
+    #[allow(
+        clippy::expect_used,
+        reason = "part of the binary: a broken one fails every test"
+    )]
     RULES.get_or_init(|| {
         // rules.json is part of the binary; a broken one fails every test at once.
         let rules: Rules =

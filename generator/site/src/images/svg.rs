@@ -6,9 +6,8 @@ use std::sync::OnceLock;
 
 fn attribute(tag: &str, name: &str) -> Option<String> {
     static ATTRIBUTE: OnceLock<Regex> = OnceLock::new();
-    let re = ATTRIBUTE.get_or_init(|| {
-        Regex::new(r#"\s([a-zA-Z]+)\s*=\s*["']([^"']*)["']"#).expect("valid regex")
-    });
+    let re = ATTRIBUTE
+        .get_or_init(|| content::constant_regex(r#"\s([a-zA-Z]+)\s*=\s*["']([^"']*)["']"#));
     re.captures_iter(tag)
         .find(|c| &c[1] == name)
         .map(|c| c[2].to_string())

@@ -1,5 +1,10 @@
 //! Dates as Polish readers write them, and moments in the practice's time zone
-//! (Europe/Warsaw): when an article is published, when a notice shows.
+//! (Europe/Warsaw, with its daylight saving time from `jiff`'s bundled time zone database):
+//! when an article is published, when a notice shows.
+
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+use std::sync::OnceLock;
 
 const MONTHS: [&str; 12] = [
     "stycznia",
@@ -96,32 +101,26 @@ impl Date {
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
         era * 146_097 + doe - 719_468
     }
-
-    /// The last Sunday of `month` in `year`, as days since 1970-01-01.
-    fn last_sunday(year: u16, month: u8) -> i64 {
-        let last = Date {
-            year,
-            month,
-            day: days_in_month(year, month),
-        }
-        .days();
-        // 1970-01-01 was a Thursday: weekday 0 = Monday … 6 = Sunday.
-        let weekday = (last + 3).rem_euclid(7);
-        last - (weekday + 1) % 7
-    }
 }
 
-/// Seconds east of UTC in Europe/Warsaw at the Unix time `utc`: CET, and CEST from the last
-/// Sunday of March to the last Sunday of October, changing at 01:00 UTC (the EU rule, in
-/// force since 1996).
+/// The practice's time zone, from the time zone database compiled into the program (the
+/// machine's own may be missing or old).
+fn warsaw_zone() -> &'static TimeZone {
+    static ZONE: OnceLock<TimeZone> = OnceLock::new();
+    #[allow(
+        clippy::expect_used,
+        reason = "the database is compiled in: the zone is always there"
+    )]
+    ZONE.get_or_init(|| {
+        TimeZone::get("Europe/Warsaw").expect("Europe/Warsaw is in the bundled database")
+    })
+}
+
+/// Seconds east of UTC in Europe/Warsaw at the Unix time `utc` (CET or CEST).
 pub fn warsaw_offset(utc: i64) -> i64 {
-    let year = Date::from_unix(utc).year;
-    let start = Date::last_sunday(year, 3) * 86_400 + 3600;
-    let end = Date::last_sunday(year, 10) * 86_400 + 3600;
-    if (start..end).contains(&utc) {
-        7200
-    } else {
-        3600
+    match Timestamp::from_second(utc) {
+        Ok(at) => i64::from(warsaw_zone().to_offset(at).seconds()),
+        Err(_) => 3600,
     }
 }
 
@@ -166,13 +165,20 @@ impl LocalTime {
     /// The Unix time this moment is in Warsaw. In the hour the clocks go back it is the
     /// first of the two; in the hour they skip, an hour later than written.
     pub fn unix(&self) -> i64 {
-        let local = self.date.days() * 86_400 + i64::from(self.time.unwrap_or(0));
-        let summer = local - 7200;
-        if warsaw_offset(summer) == 7200 {
-            summer
-        } else {
-            local - 3600
-        }
+        let seconds = self.time.unwrap_or(0);
+        let civil = jiff::civil::DateTime::new(
+            i16::try_from(self.date.year).unwrap_or(i16::MAX),
+            self.date.month as i8,
+            self.date.day as i8,
+            (seconds / 3600) as i8,
+            (seconds / 60 % 60) as i8,
+            (seconds % 60) as i8,
+            0,
+        );
+        let local = self.date.days() * 86_400 + i64::from(seconds);
+        civil
+            .and_then(|dt| warsaw_zone().to_ambiguous_timestamp(dt).compatible())
+            .map_or(local - 3600, |at| at.as_second())
     }
 
     /// The first moment after the day this names (for a date without a time), or the moment.

@@ -81,7 +81,7 @@ pub fn typescript() -> String {
         crate::auth::account::Notice,
         crate::auth::passkeys::PasskeyInfo,
         crate::auth::passkeys::PasskeyAdded,
-        crate::db::AuditEntry,
+        accounts::store::AuditEntry,
         crate::history::Side,
         crate::history::Entry,
         crate::history::HistoryList,

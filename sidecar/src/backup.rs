@@ -178,7 +178,7 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
 /// by a command, beside or instead of a server); a failure is only logged.
 fn audit_in(path: &Path, event: Event, detail: &str) {
     match db::Db::open(path) {
-        Ok(db) => crate::audit::record_event(&db, event, "", "serwer", detail),
+        Ok(db) => accounts::audit::record(&db.accounts(), event, "", "serwer", detail),
         Err(e) => tracing::error!(error = %e, event = event.name(), "audit log"),
     }
 }

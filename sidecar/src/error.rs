@@ -12,9 +12,9 @@ pub enum Error {
     #[error("configuration {name}: {message}")]
     Config { name: &'static str, message: String },
     #[error("accounts: {0}")]
-    Auth(String),
+    Accounts(#[from] accounts::Error),
     #[error("database: {0}")]
-    Database(String),
+    Database(#[from] database::Error),
     #[error("the site could not be built: {0}")]
     Build(#[from] site::Error),
     #[error("cannot listen on {address}: {source}")]
@@ -26,6 +26,13 @@ pub enum Error {
     Serve(std::io::Error),
     #[error("backup: {0}")]
     Backup(String),
+    #[error("cannot read the password: {0}")]
+    Password(std::io::Error),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     #[error("git: {0}")]
     Git(String),
 }
@@ -151,6 +158,18 @@ impl From<content::problem::EditProblem> for ApiError {
 
 impl From<Error> for ApiError {
     fn from(e: Error) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+impl From<accounts::Error> for ApiError {
+    fn from(e: accounts::Error) -> Self {
+        ApiError::internal(&e)
+    }
+}
+
+impl From<database::Error> for ApiError {
+    fn from(e: database::Error) -> Self {
         ApiError::internal(&e)
     }
 }

@@ -91,7 +91,7 @@ pub struct AppState {
     pub clients: Clients,
     /// Where the public site and the panel are reached.
     pub origins: Origins,
-    pub auth: auth::AuthState,
+    pub auth: accounts::Accounts,
     pub contact: contact::ContactState,
     pub site: site::SiteState,
     /// `make dev`: rebuild on change and reload open tabs.
@@ -168,7 +168,7 @@ impl AppState {
         let outbox = Arc::new(outbox(config, site, &db)?);
         let idle = config.session_idle_seconds.max(1);
         let max = config.session_max_hours.max(1) * 3600;
-        let sessions = auth::sessions::Sessions::load(&db, idle, max)?;
+        let sessions = auth::sessions::Sessions::load(&db.accounts(), idle, max)?;
         let admin_email = config
             .admin_email
             .clone()
@@ -179,9 +179,14 @@ impl AppState {
                 force_https: config.force_https,
             },
             origins: config.origins.clone(),
-            auth: auth::AuthState {
+            auth: accounts::Accounts {
                 audit_retention_days: config.audit_retention_days,
-                ..auth::AuthState::new(admin_email, sessions, &config.origins.admin)
+                ..accounts::Accounts::new(
+                    db.accounts(),
+                    admin_email,
+                    sessions,
+                    &config.origins.admin,
+                )
             },
             contact: contact::ContactState::new(
                 secret,
@@ -213,14 +218,13 @@ impl AppState {
     pub fn maintain(&self, now: i64) -> Result<(), Error> {
         self.auth.sessions.prune(now);
         let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
-        self.db.delete_expired_sessions(idle_before, made_before)?;
-        self.db
-            .prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
+        let accounts = &self.auth.store;
+        accounts.delete_expired_sessions(idle_before, made_before)?;
+        accounts.prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
         self.contact.prune();
         let kept_from = now - self.site.revision_retention_days * 86_400;
         self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
-        self.db
-            .prune_audit(now - self.auth.audit_retention_days * 86_400)?;
+        accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;
         Ok(())
     }
 }
@@ -341,7 +345,10 @@ fn hand_over_password(
     let text = format!("{email}\n{password}\n");
     content::beneath::Root::new(data_dir)
         .write_atomic_with(&path, text.as_bytes(), Some(0o600))
-        .map_err(|e| Error::Auth(format!("{}: {e}", path.display())))?;
+        .map_err(|source| Error::Write {
+            path: path.clone(),
+            source,
+        })?;
     Ok(path)
 }
 
@@ -385,7 +392,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =
-        auth::password::ensure_admin(&state.db, &admin, config.admin_password.as_deref())?
+        auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
     {
         let path = hand_over_password(&config.data_dir, &admin, &password)?;
         tracing::warn!(

@@ -12,7 +12,7 @@ const USAGE: &str =
 
 /// A password typed at a terminal (not echoed), or one line of standard input.
 fn read_password() -> Result<String, sidecar::Error> {
-    let failed = |e: std::io::Error| sidecar::Error::Auth(format!("cannot read the password: {e}"));
+    let failed = sidecar::Error::Password;
     if std::io::stdin().is_terminal() {
         return rpassword::prompt_password("Hasło: ").map_err(failed);
     }
@@ -26,8 +26,8 @@ fn read_password() -> Result<String, sidecar::Error> {
 
 fn account_command(command: &str, email: &str) -> Result<(), sidecar::Error> {
     let config = sidecar::Config::from_env()?;
-    let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?;
-    use sidecar::auth::password;
+    let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?.accounts();
+    use accounts::password;
     match command {
         "add-account" => password::add_account(&db, email, &read_password()?)?,
         "set-password" => password::set_password(&db, email, &read_password()?)?,

@@ -170,7 +170,7 @@ async fn oversized_sign_in_fields_are_refused_and_nothing_is_stored() {
         StatusCode::BAD_REQUEST
     );
     assert_eq!(
-        s.state.db.login_failures().expect("count"),
+        s.state.auth.store.login_failures().expect("count"),
         0,
         "nothing stored"
     );
@@ -207,7 +207,13 @@ async fn the_account_commands_refuse_what_makes_no_sense() {
     assert!(!ok && err.contains("already has an account"), "{err}");
     let (ok, _) = run(&["delete-account", OTHER], "");
     assert!(ok);
-    assert!(s.state.db.account(OTHER).expect("looked up").is_none());
+    assert!(s
+        .state
+        .auth
+        .store
+        .account(OTHER)
+        .expect("looked up")
+        .is_none());
     let (ok, err) = run(&["delete-account", OTHER], "");
     assert!(!ok && err.contains("no account"), "{err}");
 }
@@ -232,7 +238,7 @@ async fn password_checks_run_at_most_two_at_once_whatever_the_burst() {
     );
     let peak = s.state.auth.hasher.peak();
     assert!(
-        (1..=sidecar::auth::ARGON2_AT_ONCE).contains(&peak),
+        (1..=accounts::ARGON2_AT_ONCE).contains(&peak),
         "{peak} checks ran at once"
     );
 }

@@ -239,7 +239,7 @@ async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // The state a restart makes reads the sessions back from SQLite.
     let sessions =
-        sidecar::auth::sessions::Sessions::load(&s.state.db, 3600, 3600).expect("loaded");
+        sidecar::auth::sessions::Sessions::load(&s.state.auth.store, 3600, 3600).expect("loaded");
     let now = sidecar::now();
     assert!(matches!(
         sessions.check(kept.value(), now, sidecar::auth::sessions::Use::Action),

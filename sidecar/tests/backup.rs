@@ -394,6 +394,7 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
     );
     // The audit log says what happened: the backup (kept in the copy) and the restore.
     let events: Vec<String> = fresh_db
+        .accounts()
         .audit(100, None)
         .expect("audit")
         .into_iter()
@@ -402,6 +403,7 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
     assert!(events.iter().any(|e| e == "backup_restored"), "{events:?}");
     assert!(source
         .db()
+        .accounts()
         .audit(100, None)
         .expect("audit")
         .iter()

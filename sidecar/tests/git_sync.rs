@@ -72,7 +72,7 @@ fn repos() -> Repos {
     let content = site::load(&site::Project::at(&root)).expect("content loads");
     let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
     state.site.rebuild().expect("the site builds");
-    sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
+    accounts::password::ensure_admin(&state.auth.store, ADMIN, Some(PASSWORD)).expect("admin");
     let state = web::Data::new(state);
     sidecar::git::sync::spawn(state.clone());
     Repos {
@@ -644,7 +644,8 @@ impl Repos {
     fn audited(&self, event: &str) -> Vec<String> {
         self.s
             .state
-            .db
+            .auth
+            .store
             .audit(100, None)
             .expect("audit")
             .into_iter()

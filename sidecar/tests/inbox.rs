@@ -252,14 +252,16 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
     let hash = sidecar::auth::sessions::token_hash(token);
     let (other_id, other_password) = s
         .state
-        .db
+        .auth
+        .store
         .account(OTHER)
         .expect("looked up")
         .expect("exists");
     s.state
-        .db
+        .auth
+        .store
         .insert_session(
-            &sidecar::db::SessionRow {
+            &accounts::store::SessionRow {
                 token_hash: hash.clone(),
                 email: OTHER.into(),
                 created_at: sidecar::now(),

@@ -132,7 +132,7 @@ async fn a_preview_renders_unsaved_text_and_changes_nothing() {
     let mut content = doc["content"].clone();
     content["sections"][0]["content"] = json!("Niezapisany tekst podglądu.");
     let mut settings = doc["settings"].clone();
-    settings["title"] = json!("Cennik z podglądu");
+    settings["heading"] = json!("Cennik z podglądu");
     let unsaved = json!({ "content": content, "settings": settings });
     let req = test::TestRequest::post().uri("/api/preview/pages/cennik");
     let answer = send(&app, with_json(req, &cookie, unsaved.clone())).await;
@@ -615,7 +615,7 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     assert!(page.contains("210\u{a0}zł") && page.contains("Warsztat uważności"));
     assert!(
         page.find("Konsultacja psychologiczna").unwrap()
-            < page.find("Bezpłatna konsultacja").unwrap()
+            < page.find("Bezpłatna rozmowa telefoniczna").unwrap()
     );
     assert!(s
         .file("cennik.yaml")

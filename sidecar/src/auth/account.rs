@@ -55,7 +55,7 @@ async fn end_one(
         .find(&admin.email, &id)
         .ok_or_else(|| ApiError::not_found("Ta sesja już się zakończyła."))?;
     state.auth.sessions.end(&hash, now());
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     web::block(move || db.delete_session(&hash)).await??;
     audit::record(&state, &req, Event::SessionEnded, &admin.email, &id).await;
     Ok(HttpResponse::NoContent().finish())
@@ -98,7 +98,7 @@ pub(crate) async fn end_sessions(
     keep: Option<&str>,
 ) -> Result<usize, ApiError> {
     let (db, who, kept) = (
-        state.db.clone(),
+        state.auth.store.clone(),
         email.to_string(),
         keep.map(str::to_string),
     );
@@ -129,7 +129,7 @@ fn weak_password(password: &str) -> Option<ApiError> {
 
 /// Sets `email`'s password on a hashing thread; SQLite ends every session of the account.
 async fn set_password(state: &web::Data<AppState>, email: &str, new: &str) -> Result<(), ApiError> {
-    let (db, who, new) = (state.db.clone(), email.to_string(), new.to_string());
+    let (db, who, new) = (state.auth.store.clone(), email.to_string(), new.to_string());
     state
         .auth
         .hasher
@@ -168,7 +168,7 @@ async fn change_password(
         return Err(ApiError::unprocessable("Obecne hasło jest nieprawidłowe."));
     }
     set_password(&state, &admin.email, &body.password).await?;
-    let (db, who) = (state.db.clone(), admin.email.clone());
+    let (db, who) = (state.auth.store.clone(), admin.email.clone());
     web::block(move || db.clear_login_failures(&who, &client)).await??;
     let account = verify(&state, &admin.email, &body.password)
         .await?
@@ -214,7 +214,11 @@ async fn reauth(
         audit::record(&state, &req, Event::ReauthFailed, &admin.email, "hasło").await;
         return Err(wrong("Hasło jest nieprawidłowe."));
     };
-    let (db, id, code) = (state.db.clone(), account.id, body.code.trim().to_string());
+    let (db, id, code) = (
+        state.auth.store.clone(),
+        account.id,
+        body.code.trim().to_string(),
+    );
     let passed = web::block(move || {
         if !db.totp(id)?.is_some_and(|t| t.confirmed) {
             return Ok::<_, crate::Error>(true);
@@ -228,7 +232,7 @@ async fn reauth(
             "Podaj też aktualny kod z aplikacji uwierzytelniającej (albo kod zapasowy).",
         ));
     }
-    let (db, who) = (state.db.clone(), admin.email.clone());
+    let (db, who) = (state.auth.store.clone(), admin.email.clone());
     web::block(move || db.clear_login_failures(&who, &client)).await??;
     state.auth.sessions.reauthenticated(&admin.session, now());
     audit::record(&state, &req, Event::Reauthenticated, &admin.email, "").await;
@@ -269,7 +273,7 @@ async fn request_reset(
     if !state.auth.is_admin(&email) {
         return Ok(answer);
     }
-    let (db, who) = (state.db.clone(), email.clone());
+    let (db, who) = (state.auth.store.clone(), email.clone());
     let found = web::block(move || {
         let recent = db.audit_count(Event::ResetRequested.name(), now() - 3600)?;
         Ok::<_, crate::Error>(db.account(&who)?.filter(|_| recent < RESETS_PER_HOUR))
@@ -279,7 +283,7 @@ async fn request_reset(
         return Ok(answer);
     };
     let code = reset_code()?;
-    let (db, hash) = (state.db.clone(), code_hash(&code));
+    let (db, hash) = (state.auth.store.clone(), code_hash(&code));
     let live = (now() - RESET_SECONDS, RESET_ATTEMPTS);
     if !web::block(move || db.put_reset_code(id, &hash, now(), live)).await?? {
         // A code sent earlier still works: it is not replaced, and nothing more is sent.
@@ -337,13 +341,13 @@ async fn confirm_reset(
     if !state.auth.is_admin(&email) {
         return Err(wrong());
     }
-    let (db, who) = (state.db.clone(), email.clone());
+    let (db, who) = (state.auth.store.clone(), email.clone());
     let Some((id, _)) = web::block(move || db.account(&who)).await?? else {
         return Err(wrong());
     };
     factors::account_waits(&state, id).await?;
     let (db, code, second) = (
-        state.db.clone(),
+        state.auth.store.clone(),
         body.code.clone(),
         body.second_code.trim().to_string(),
     );
@@ -383,7 +387,7 @@ async fn confirm_reset(
         });
     }
     set_password(&state, &email, &body.password).await?;
-    let (db, who) = (state.db.clone(), email.clone());
+    let (db, who) = (state.auth.store.clone(), email.clone());
     web::block(move || db.clear_login_failures(&who, &client)).await??;
     audit::record(&state, &req, Event::PasswordReset, &email, "kod z e-maila").await;
     Ok(HttpResponse::NoContent().finish())

@@ -45,7 +45,11 @@ pub(crate) async fn ask_for_code(
     account: &password::Verified,
 ) -> Result<HttpResponse, ApiError> {
     let token = random_token()?;
-    let (db, hash, account) = (state.db.clone(), token_hash(&token), account.clone());
+    let (db, hash, account) = (
+        state.auth.store.clone(),
+        token_hash(&token),
+        account.clone(),
+    );
     web::block(move || db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
         .await??;
     audit::record(state, req, Event::SecondFactorNeeded, email, "").await;
@@ -94,7 +98,7 @@ pub struct Code {
 /// Checks `code` for the account: an app's code (its step used once) or a recovery code
 /// (used up). Whether it was right, and which kind it was.
 pub(crate) fn check_code(
-    db: &crate::db::Db,
+    db: &accounts::Store,
     account_id: i64,
     code: &str,
     at: i64,
@@ -120,7 +124,7 @@ pub(crate) async fn account_waits(
     state: &web::Data<AppState>,
     account_id: i64,
 ) -> Result<(), ApiError> {
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let at = now();
     let (failures, last) =
         web::block(move || db.code_failures(account_id, at - throttle::WINDOW_SECONDS)).await??;
@@ -143,7 +147,7 @@ pub(crate) async fn wrong_code(
     (account_id, email): (i64, &str),
     kind: &'static str,
 ) -> Result<(), ApiError> {
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let at = now();
     let since = at - throttle::WINDOW_SECONDS;
     let (failures, _) =
@@ -151,7 +155,7 @@ pub(crate) async fn wrong_code(
     if failures != throttle::FREE_CODES_PER_ACCOUNT {
         return Ok(());
     }
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let alerted = web::block(move || db.audit_count(Event::CodesThrottled.name(), since)).await??;
     audit::record(state, req, Event::CodesThrottled, email, kind).await;
     if alerted > 0 {
@@ -199,7 +203,7 @@ async fn login_code(
         .cookie(PENDING_COOKIE)
         .map(|c| c.value().to_string())
         .ok_or_else(expired)?;
-    let (db, hash) = (state.db.clone(), token_hash(&token));
+    let (db, hash) = (state.auth.store.clone(), token_hash(&token));
     let pending = web::block(move || db.pending_login(&hash, now() - PENDING_SECONDS))
         .await??
         .ok_or_else(expired)?;
@@ -208,12 +212,12 @@ async fn login_code(
     let too_many = || {
         ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES).with_code("expired")
     };
-    let (db, hash) = (state.db.clone(), token_hash(&token));
+    let (db, hash) = (state.auth.store.clone(), token_hash(&token));
     let attempt = web::block(move || db.attempt_pending_login(&hash, throttle::CODES_PER_SIGN_IN))
         .await??
         .ok_or_else(too_many)?;
     let (db, code, id) = (
-        state.db.clone(),
+        state.auth.store.clone(),
         body.code.trim().to_string(),
         pending.account_id,
     );
@@ -223,7 +227,7 @@ async fn login_code(
         let account = (pending.account_id, pending.email.as_str());
         wrong_code(&state, &req, account, "kod z aplikacji").await?;
         if attempt >= throttle::CODES_PER_SIGN_IN {
-            let (db, hash) = (state.db.clone(), token_hash(&token));
+            let (db, hash) = (state.auth.store.clone(), token_hash(&token));
             web::block(move || db.delete_pending_login(&hash)).await??;
             return Err(too_many());
         }
@@ -234,7 +238,7 @@ async fn login_code(
         ));
     };
     let (db, email, from, hash) = (
-        state.db.clone(),
+        state.auth.store.clone(),
         pending.email.clone(),
         client,
         token_hash(&token),
@@ -261,7 +265,7 @@ async fn login_code(
 }
 
 async fn account_id(state: &web::Data<AppState>, email: &str) -> Result<i64, ApiError> {
-    let (db, email) = (state.db.clone(), email.to_string());
+    let (db, email) = (state.auth.store.clone(), email.to_string());
     web::block(move || db.account(&email))
         .await??
         .map(|(id, _)| id)
@@ -271,7 +275,7 @@ async fn account_id(state: &web::Data<AppState>, email: &str) -> Result<i64, Api
 /// `GET /api/auth/totp`: whether the app is on, and how many recovery codes are left.
 async fn status(admin: super::Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let (on, left) = web::block(move || {
         let on = db.totp(id)?.is_some_and(|t| t.confirmed);
         Ok::<_, crate::Error>((on, db.recovery_codes_left(id)?))
@@ -295,7 +299,7 @@ async fn setup(
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
     let secret = totp::new_secret()?;
-    let (db, kept) = (state.db.clone(), secret.clone());
+    let (db, kept) = (state.auth.store.clone(), secret.clone());
     if !web::block(move || db.propose_totp(id, &kept)).await?? {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -315,7 +319,7 @@ async fn confirm(
     body: web::Json<Code>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let (db, code) = (state.db.clone(), body.code.trim().to_string());
+    let (db, code) = (state.auth.store.clone(), body.code.trim().to_string());
     let codes = web::block(move || {
         let Some(row) = db.totp(id)?.filter(|t| !t.confirmed) else {
             return Ok(None);
@@ -353,7 +357,7 @@ async fn disable(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     web::block(move || db.remove_totp(id)).await??;
     super::sign_in_changed(&state, &req, &admin, Event::TotpDisabled, "").await?;
     Ok(HttpResponse::NoContent().finish())
@@ -366,7 +370,7 @@ async fn renew_codes(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let codes = web::block(move || {
         if !db.totp(id)?.is_some_and(|t| t.confirmed) {
             return Ok(None);

@@ -7,12 +7,9 @@
 
 pub mod account;
 pub mod factors;
-pub mod hashing;
 pub mod passkeys;
-pub mod password;
-pub mod sessions;
-pub mod throttle;
-pub mod totp;
+
+pub use accounts::{hashing, password, sessions, throttle, totp};
 
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::Payload;
@@ -35,8 +32,6 @@ pub const COOKIE: &str = "harmonia_session";
 pub const SECURE_COOKIE: &str = "__Host-harmonia_session";
 /// The longest e-mail address (RFC 5321).
 pub const MAX_EMAIL_CHARS: usize = 254;
-/// argon2 needs 19 MiB per check: at most this many run at once, the others wait.
-pub const ARGON2_AT_ONCE: usize = 2;
 /// A sign-in that waits longer than this for a free hashing slot is refused.
 const BUSY_WAIT: Duration = Duration::from_secs(10);
 
@@ -56,32 +51,6 @@ const ENDED_ELSEWHERE: &str = "Wylogowano na innym urządzeniu. Zaloguj się pon
 /// The header the panel sends with a request it makes by itself (a refresh, a poll): checked
 /// like any other, but not counted as the administrator's use of the session.
 pub const BACKGROUND_HEADER: &str = "x-panel-background";
-
-/// What sign-in and sessions share.
-pub struct AuthState {
-    pub admin_email: String,
-    pub sessions: sessions::Sessions,
-    pub hasher: hashing::Hasher,
-    /// Entries of the audit log are kept this many days (`AUDIT_RETENTION_DAYS`).
-    pub audit_retention_days: i64,
-    pub passkeys: passkeys::Passkeys,
-}
-
-impl AuthState {
-    pub fn new(admin_email: String, sessions: sessions::Sessions, admin_origin: &str) -> Self {
-        AuthState {
-            admin_email,
-            sessions,
-            hasher: hashing::Hasher::new(ARGON2_AT_ONCE),
-            audit_retention_days: 365,
-            passkeys: passkeys::Passkeys::new(admin_origin),
-        }
-    }
-
-    fn is_admin(&self, email: &str) -> bool {
-        email.eq_ignore_ascii_case(&self.admin_email)
-    }
-}
 
 pub fn cross_origin() -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, FORBIDDEN_TITLE, CROSS_ORIGIN)
@@ -140,7 +109,7 @@ pub(crate) fn from_panel(state: &AppState, req: &HttpRequest) -> bool {
 
 /// Writes a session's last use to SQLite in the background.
 fn persist(state: &web::Data<AppState>, check: &sessions::Check, at: i64) {
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let (hash, expired) = match check {
         sessions::Check::Valid {
             persist: Some(hash),
@@ -319,9 +288,7 @@ fn check_lengths(email: &str, password: &str) -> Result<(), ApiError> {
 }
 
 pub(crate) fn random_token() -> Result<String, Error> {
-    let mut raw = [0_u8; 32];
-    getrandom::fill(&mut raw).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
-    Ok(content::encoding::hex(&raw))
+    Ok(accounts::random_token()?)
 }
 
 /// Records the attempt before any hashing, or refuses it with the wait.
@@ -330,7 +297,11 @@ pub(crate) async fn reserve(
     email: &str,
     client: &str,
 ) -> Result<(), ApiError> {
-    let (db, email, client) = (state.db.clone(), email.to_string(), client.to_string());
+    let (db, email, client) = (
+        state.auth.store.clone(),
+        email.to_string(),
+        client.to_string(),
+    );
     let at = now();
     let since = at - throttle::WINDOW_SECONDS;
     let reserved = web::block(move || {
@@ -348,7 +319,11 @@ pub(crate) async fn verify(
     email: &str,
     password: &str,
 ) -> Result<Option<password::Verified>, ApiError> {
-    let (db, email, password) = (state.db.clone(), email.to_string(), password.to_string());
+    let (db, email, password) = (
+        state.auth.store.clone(),
+        email.to_string(),
+        password.to_string(),
+    );
     let checked = state
         .auth
         .hasher
@@ -376,7 +351,7 @@ pub(crate) async fn refuse_waiting(
     state: &web::Data<AppState>,
     client: &str,
 ) -> Result<(), ApiError> {
-    let (db, who) = (state.db.clone(), client.to_string());
+    let (db, who) = (state.auth.store.clone(), client.to_string());
     let at = now();
     let counts =
         web::block(move || db.client_failures(&who, at - throttle::WINDOW_SECONDS)).await??;
@@ -417,7 +392,7 @@ pub async fn login(
         audit::record(&state, &req, Event::SignInFailed, &email, "hasło").await;
         return Err(bad_login());
     };
-    let (db, who, from) = (state.db.clone(), email.clone(), client);
+    let (db, who, from) = (state.auth.store.clone(), email.clone(), client);
     web::block(move || db.clear_login_failures(&who, &from)).await??;
     if !state.auth.is_admin(&email) {
         // Signed in, but not the administrator: no session is made.
@@ -428,7 +403,7 @@ pub async fn login(
             FORBIDDEN,
         ));
     }
-    let db = state.db.clone();
+    let db = state.auth.store.clone();
     let id = account.id;
     let second_factor = web::block(move || db.totp(id))
         .await??
@@ -494,7 +469,7 @@ pub(crate) async fn start_session(
 ) -> Result<HttpResponse, ApiError> {
     let token = random_token()?;
     let at = now();
-    let row = crate::db::SessionRow {
+    let row = accounts::store::SessionRow {
         token_hash: sessions::token_hash(&token),
         email: email.to_string(),
         created_at: at,
@@ -503,7 +478,8 @@ pub(crate) async fn start_session(
         agent: user_agent(req),
     };
     let (made, account) = (state.clone(), account.clone());
-    let created = web::block(move || made.auth.sessions.create(&made.db, &row, &account)).await??;
+    let created =
+        web::block(move || made.auth.sessions.create(&made.auth.store, &row, &account)).await??;
     if !created {
         // The password changed (or the account went) while it was being checked.
         return Err(bad_login());
@@ -543,7 +519,7 @@ pub async fn logout(
     if let Some(token) = session_token(&req, https(&state, &req)) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
-        let db = state.db.clone();
+        let db = state.auth.store.clone();
         web::block(move || db.delete_session(&hash)).await??;
     }
     if let Some(admin) = admin {
@@ -571,9 +547,9 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
             every.tick().await;
             let s = state.clone();
             let synced = web::block(move || {
-                let version = s.db.data_version()?;
+                let version = s.auth.store.data_version()?;
                 if seen != Some(version) {
-                    let ended = s.auth.sessions.sync(&s.db, now())?;
+                    let ended = s.auth.sessions.sync(&s.auth.store, now())?;
                     if ended > 0 {
                         tracing::info!(ended, "sessions ended by another process");
                     }

@@ -4,20 +4,18 @@
 //! browser signs only for the panel's own host (`ADMIN_ORIGIN`). Keys are added and removed
 //! in 'Bezpieczeństwo'; a ceremony's state stays on the server, under a one-time cookie.
 
+use accounts::passkeys::webauthn::{
+    Passkey, PublicKeyCredential, RegisterPublicKeyCredential, Webauthn,
+};
+use accounts::passkeys::{user_handle, Ceremony, CEREMONY_SECONDS};
 use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::Mutex;
-use webauthn_rs::prelude::{
-    Passkey, PasskeyAuthentication, PasskeyRegistration, PublicKeyCredential,
-    RegisterPublicKeyCredential, Url, Uuid, Webauthn, WebauthnBuilder,
-};
 
 use super::{
-    https, password, random_token, reserve, sign_in_client, start_session, Admin, AdminChange,
-    Reauthenticated, LOGIN_TITLE,
+    https, password, reserve, sign_in_client, start_session, Admin, AdminChange, Reauthenticated,
+    LOGIN_TITLE,
 };
 use crate::audit::{self, Event};
 use crate::error::ApiError;
@@ -26,104 +24,9 @@ use crate::{now, AppState};
 
 /// The cookie that names a sign-in ceremony in progress.
 const CEREMONY_COOKIE: &str = "harmonia_passkey";
-/// How long a ceremony may take.
-const CEREMONY_SECONDS: i64 = 300;
-/// Sign-in ceremonies one client may have waiting: a new one replaces its oldest.
-const SIGN_INS_PER_CLIENT: usize = 2;
-/// Sign-in ceremonies kept at all (a bound on memory): a new one replaces the oldest.
-const SIGN_INS_AT_ONCE: usize = 4096;
-/// Registrations waiting (only the signed-in administrator starts one).
-const REGISTRATIONS_AT_ONCE: usize = 4;
 const NO_KEYS: &str = "Nie ma jeszcze zapisanego klucza dostępu. Zaloguj się hasłem i dodaj klucz w zakładce „Bezpieczeństwo”.";
 const BAD_KEY: &str =
     "Klucz dostępu nie został rozpoznany. Spróbuj ponownie albo zaloguj się hasłem.";
-
-enum Ceremony {
-    Register(PasskeyRegistration),
-    SignIn(PasskeyAuthentication),
-}
-
-/// A ceremony in progress: when it started, for which client, and its state.
-struct Waiting {
-    started: i64,
-    client: String,
-    ceremony: Ceremony,
-}
-
-/// The relying party (the panel's host) and the ceremonies in progress. Sign-ins, which
-/// anyone may start, are held per client (a few each) and in all (the oldest make way), so
-/// that strangers starting them from many addresses never keep the administrator from
-/// signing in; registrations are counted apart.
-pub struct Passkeys {
-    webauthn: Option<Webauthn>,
-    ceremonies: Mutex<HashMap<String, Waiting>>,
-}
-
-impl Passkeys {
-    /// For the panel at `admin_origin`; without passkeys (and a warning) if that origin
-    /// cannot be a WebAuthn relying party (an IP address).
-    pub fn new(admin_origin: &str) -> Self {
-        let webauthn = Url::parse(admin_origin)
-            .map_err(|e| e.to_string())
-            .and_then(|origin| {
-                let host = origin.domain().ok_or("no host name")?.to_string();
-                WebauthnBuilder::new(&host, &origin)
-                    .and_then(|b| b.rp_name("Gabinet Harmonia – panel").build())
-                    .map_err(|e| e.to_string())
-            });
-        let webauthn = match webauthn {
-            Ok(w) => Some(w),
-            Err(e) => {
-                tracing::warn!(origin = admin_origin, error = %e, "passkeys are off: ADMIN_ORIGIN needs a host name");
-                None
-            }
-        };
-        Passkeys {
-            webauthn,
-            ceremonies: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn webauthn(&self) -> Result<&Webauthn, ApiError> {
-        self.webauthn.as_ref().ok_or_else(|| {
-            ApiError::status(
-                StatusCode::CONFLICT,
-                "Klucze dostępu działają tylko, gdy panel ma adres z nazwą hosta (ADMIN_ORIGIN).",
-            )
-        })
-    }
-
-    /// Keeps a ceremony of `client` under a new one-time token, making room for it: the
-    /// client's oldest sign-in past its few, the oldest of all past the bound.
-    fn begin(&self, ceremony: Ceremony, client: &str) -> Result<String, ApiError> {
-        let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
-        let at = now();
-        map.retain(|_, w| at - w.started <= CEREMONY_SECONDS);
-        let sign_in = matches!(ceremony, Ceremony::SignIn(_));
-        let same_kind = |w: &Waiting| matches!(w.ceremony, Ceremony::SignIn(_)) == sign_in;
-        let (per_client, at_once) = match sign_in {
-            true => (SIGN_INS_PER_CLIENT, SIGN_INS_AT_ONCE),
-            false => (REGISTRATIONS_AT_ONCE, REGISTRATIONS_AT_ONCE),
-        };
-        make_room(&mut map, |w| same_kind(w) && w.client == client, per_client);
-        make_room(&mut map, same_kind, at_once);
-        let token = random_token()?;
-        let waiting = Waiting {
-            started: at,
-            client: client.to_string(),
-            ceremony,
-        };
-        map.insert(token.clone(), waiting);
-        Ok(token)
-    }
-
-    /// Takes the ceremony named `token` out (each is used once), if it has not expired.
-    fn take(&self, token: &str) -> Option<Ceremony> {
-        let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
-        let waiting = map.remove(token)?;
-        (now() - waiting.started <= CEREMONY_SECONDS).then_some(waiting.ceremony)
-    }
-}
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/auth/passkeys", web::get().to(list))
@@ -143,35 +46,18 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
 }
 
+/// The relying party, or why passkeys are off.
+fn relying_party(state: &AppState) -> Result<&Webauthn, ApiError> {
+    state.auth.passkeys.webauthn().ok_or_else(|| {
+        ApiError::status(
+            StatusCode::CONFLICT,
+            "Klucze dostępu działają tylko, gdy panel ma adres z nazwą hosta (ADMIN_ORIGIN).",
+        )
+    })
+}
+
 fn ceremony_cookie(https: bool, value: String, age: CookieAge) -> Cookie<'static> {
     super::step_cookie(CEREMONY_COOKIE, "/api/auth/passkeys/", https, value, age)
-}
-
-/// Something waiting since a moment.
-trait Started {
-    fn started(&self) -> i64;
-}
-
-impl Started for Waiting {
-    fn started(&self) -> i64 {
-        self.started
-    }
-}
-
-/// Removes the oldest entries that `counts` until fewer than `keep` of them are left.
-fn make_room<T: Started>(map: &mut HashMap<String, T>, counts: impl Fn(&T) -> bool, keep: usize) {
-    let mut held: Vec<(i64, String)> = map
-        .iter()
-        .filter(|(_, w)| counts(w))
-        .map(|(token, w)| (w.started(), token.clone()))
-        .collect();
-    if held.len() < keep {
-        return;
-    }
-    held.sort_unstable();
-    for (_, token) in held.iter().take(held.len() + 1 - keep) {
-        map.remove(token);
-    }
 }
 
 /// Keeps `ceremony` and answers with what the browser needs for it, and its cookie.
@@ -200,7 +86,7 @@ async fn account_of(
     state: &web::Data<AppState>,
     email: &str,
 ) -> Result<(i64, Vec<(i64, Passkey)>), ApiError> {
-    let (db, email) = (state.db.clone(), email.to_string());
+    let (db, email) = (state.auth.store.clone(), email.to_string());
     web::block(move || {
         let Some((id, _)) = db.account(&email)? else {
             return Ok((0, Vec::new()));
@@ -214,18 +100,6 @@ async fn account_of(
     })
     .await?
     .map_err(ApiError::from)
-}
-
-/// A stable, private id of the account for authenticators (never the e-mail address).
-fn user_handle(account_id: i64, email: &str) -> Uuid {
-    use sha2::{Digest, Sha256};
-    let digest = Sha256::digest(format!(
-        "harmonia-account-{account_id}-{}",
-        email.to_lowercase()
-    ));
-    let mut bytes = [0_u8; 16];
-    bytes.copy_from_slice(&digest[..16]);
-    Uuid::from_bytes(bytes)
 }
 
 /// A passkey as the panel lists it.
@@ -246,7 +120,7 @@ pub struct PasskeyAdded {
 
 /// `GET /api/auth/passkeys`: the administrator's keys.
 async fn list(admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let (db, email) = (state.db.clone(), admin.email.clone());
+    let (db, email) = (state.auth.store.clone(), admin.email.clone());
     let rows = web::block(move || match db.account(&email)? {
         Some((id, _)) => db.passkeys(id),
         None => Ok(Vec::new()),
@@ -270,7 +144,7 @@ async fn register_start(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let webauthn = state.auth.passkeys.webauthn()?;
+    let webauthn = relying_party(&state)?;
     let (id, keys) = account_of(&state, &admin.email).await?;
     let exclude = keys.iter().map(|(_, k)| k.cred_id().clone()).collect();
     let (options, registration) = webauthn
@@ -298,7 +172,7 @@ async fn register_finish(
     state: web::Data<AppState>,
     body: web::Json<NewKey>,
 ) -> Result<HttpResponse, ApiError> {
-    let webauthn = state.auth.passkeys.webauthn()?;
+    let webauthn = relying_party(&state)?;
     let Some(Ceremony::Register(registration)) = ceremony_of(&req, &state) else {
         return Err(ApiError::unprocessable(
             "Dodawanie klucza trwało zbyt długo. Spróbuj jeszcze raz.",
@@ -317,7 +191,7 @@ async fn register_finish(
     let (id, _) = account_of(&state, &admin.email).await?;
     let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
     let credential_id = content::encoding::hex(passkey.cred_id().as_ref());
-    let (db, label) = (state.db.clone(), name.clone());
+    let (db, label) = (state.auth.store.clone(), name.clone());
     let added =
         web::block(move || db.insert_passkey(id, &label, &credential_id, &kept, now())).await??;
     if !added {
@@ -344,7 +218,7 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, _) = account_of(&state, &admin.email).await?;
-    let (db, key) = (state.db.clone(), key.into_inner());
+    let (db, key) = (state.auth.store.clone(), key.into_inner());
     if !web::block(move || db.delete_passkey(id, key)).await?? {
         return Err(ApiError::not_found("Nie ma takiego klucza."));
     }
@@ -365,7 +239,7 @@ async fn login_start(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     sign_in_client(&state, &req).await?;
-    let webauthn = state.auth.passkeys.webauthn()?;
+    let webauthn = relying_party(&state)?;
     let (_, keys) = account_of(&state, &state.auth.admin_email).await?;
     if keys.is_empty() {
         return Err(ApiError::new(StatusCode::NOT_FOUND, LOGIN_TITLE, NO_KEYS));
@@ -391,7 +265,7 @@ async fn login_finish(
     let client = sign_in_client(&state, &req).await?;
     let admin = state.auth.admin_email.clone();
     reserve(&state, &admin, &client).await?;
-    let webauthn = state.auth.passkeys.webauthn()?;
+    let webauthn = relying_party(&state)?;
     let bad = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_KEY);
     let Some(Ceremony::SignIn(authentication)) = ceremony_of(&req, &state) else {
         return Err(bad());
@@ -413,7 +287,7 @@ async fn login_finish(
     };
     passkey.update_credential(&result);
     let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
-    let (db, who, from) = (state.db.clone(), admin.clone(), client);
+    let (db, who, from) = (state.auth.store.clone(), admin.clone(), client);
     let password_hash = web::block(move || {
         db.used_passkey(key_id, &kept, now())?;
         db.clear_login_failures(&who, &from)?;
@@ -435,36 +309,4 @@ async fn login_finish(
         .map_err(|e| ApiError::internal(&e))?;
     audit::record(&state, &req, Event::SignIn, &admin, "klucz dostępu").await;
     Ok(response)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    impl Started for (i64, &'static str) {
-        fn started(&self) -> i64 {
-            self.0
-        }
-    }
-
-    #[test]
-    fn a_client_keeps_its_few_ceremonies_and_the_oldest_of_all_make_way() {
-        let mut map: HashMap<String, (i64, &'static str)> = HashMap::new();
-        let mut begin = |token: &str, at: i64, client: &'static str| {
-            make_room(&mut map, |w| w.1 == client, SIGN_INS_PER_CLIENT);
-            make_room(&mut map, |_| true, 4);
-            map.insert(token.to_string(), (at, client));
-            let mut left: Vec<String> = map.keys().cloned().collect();
-            left.sort();
-            left
-        };
-        assert_eq!(begin("admin", 1, "admin"), ["admin"]);
-        begin("a1", 2, "attacker");
-        begin("a2", 3, "attacker");
-        // A third from the same client replaces its own oldest, never the admin's.
-        assert_eq!(begin("a3", 4, "attacker"), ["a2", "a3", "admin"]);
-        begin("b1", 5, "other");
-        // Past the bound of all, the oldest of all makes way.
-        assert_eq!(begin("c1", 6, "third"), ["a2", "a3", "b1", "c1"]);
-    }
 }

@@ -11,7 +11,7 @@ use actix_web::web;
 use super::repo::without_credentials;
 use super::status::{Conflict, Refused};
 use super::GitSync;
-use crate::audit::{record_event, Event};
+use crate::audit::Event;
 use crate::{now, AppState, Error};
 
 /// Where the audit log says the sync's events came from.
@@ -30,13 +30,9 @@ fn not_applied(state: &AppState, git: &GitSync, remote: &str, problems: Vec<Stri
         refused.commit,
         refused.problems.first().map_or("", String::as_str)
     );
-    record_event(
-        &state.db,
-        Event::GitRefused,
-        &refused.author,
-        FROM_REPOSITORY,
-        &detail,
-    );
+    state
+        .auth
+        .audit(Event::GitRefused, &refused.author, FROM_REPOSITORY, &detail);
     git.status_mut().broken = Some(refused);
 }
 
@@ -190,8 +186,7 @@ fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
     if let Some(known) = known.filter(|k| !repo.is_ancestor(k, &remote)) {
         if git.status().force_push.is_none() {
             let detail = format!("{} → {}", short(&known), short(&remote));
-            record_event(
-                &state.db,
+            state.auth.audit(
                 Event::GitForcePush,
                 &repo.author_of(&remote),
                 FROM_REPOSITORY,
@@ -314,8 +309,7 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
         git.committed();
     }
     let detail = format!("{}: {} plików", short(remote), changed.len());
-    record_event(
-        &state.db,
+    state.auth.audit(
         Event::GitApplied,
         &repo.author_of(remote),
         FROM_REPOSITORY,

@@ -77,13 +77,9 @@ fn audit_refusal(state: &AppState, req: &HttpRequest, why: &str) {
         return;
     }
     let client = state.clients.key(req).to_string();
-    crate::audit::record_event(
-        &state.db,
-        crate::audit::Event::WebhookRefused,
-        "",
-        &client,
-        why,
-    );
+    state
+        .auth
+        .audit(crate::audit::Event::WebhookRefused, "", &client, why);
 }
 
 async fn push(

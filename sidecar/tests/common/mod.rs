@@ -112,8 +112,9 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
     let content = site::load(&site::Project::at(&root)).expect("content loads");
     let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
     state.site.rebuild().expect("the site builds");
-    sidecar::auth::password::ensure_admin(&state.db, ADMIN, Some(PASSWORD)).expect("admin");
-    sidecar::auth::password::add_account(&state.db, OTHER, OTHER_PASSWORD).expect("other account");
+    accounts::password::ensure_admin(&state.auth.store, ADMIN, Some(PASSWORD)).expect("admin");
+    accounts::password::add_account(&state.auth.store, OTHER, OTHER_PASSWORD)
+        .expect("other account");
     let state = web::Data::new(state);
     sidecar::variants::spawn(state.clone());
     Setup { dir, root, state }

@@ -6,7 +6,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::Db;
+use super::Store;
 use crate::error::Error;
 
 /// An account's TOTP secret; `confirmed` once a code from the app was checked.
@@ -37,7 +37,7 @@ pub struct PasskeyRow {
     pub last_used_at: Option<i64>,
 }
 
-impl Db {
+impl Store {
     pub fn insert_passkey(
         &self,
         account_id: i64,

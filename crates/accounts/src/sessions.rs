@@ -17,9 +17,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::password::Verified;
-use crate::db::{Db, SessionRow};
 use crate::error::Error;
+use crate::password::Verified;
+use crate::store::{SessionRow, Store as Db};
 
 /// How often the server looks whether another process changed the stored sessions.
 pub const SYNC_EVERY: Duration = Duration::from_millis(250);
@@ -30,7 +30,7 @@ const PERSIST_EVERY_SECONDS: i64 = 60;
 const ENDED_REMEMBERED: usize = 1024;
 
 pub fn token_hash(token: &str) -> String {
-    content::encoding::hex(&Sha256::digest(token.as_bytes()))
+    crate::hex(&Sha256::digest(token.as_bytes()))
 }
 
 #[derive(Debug, Clone)]
@@ -416,18 +416,18 @@ mod tests {
     fn sessions_deleted_by_another_process_end_and_a_stale_check_makes_none() {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("db");
-        let db = Db::open(&path).expect("db");
-        super::super::password::add_account(&db, "a@b.pl", "bardzo-dlugie-haslo").expect("added");
-        let checked =
-            super::super::password::check_credentials(&db, "a@b.pl", "bardzo-dlugie-haslo")
-                .expect("checked")
-                .expect("right password");
+        let open = || Db::new(database::Database::open(&path).expect("db"));
+        let db = open();
+        crate::password::add_account(&db, "a@b.pl", "bardzo-dlugie-haslo").expect("added");
+        let checked = crate::password::check_credentials(&db, "a@b.pl", "bardzo-dlugie-haslo")
+            .expect("checked")
+            .expect("right password");
         let s = sessions();
         assert!(s.create(&db, &row("t", 10), &checked).expect("created"));
         let before = db.data_version().expect("version");
         // Another process: `sidecar set-password`.
-        let cli = Db::open(&path).expect("second connection");
-        super::super::password::set_password(&cli, "a@b.pl", "zupelnie-nowe-haslo").expect("set");
+        let cli = open();
+        crate::password::set_password(&cli, "a@b.pl", "zupelnie-nowe-haslo").expect("set");
         assert_ne!(
             db.data_version().expect("version"),
             before,

@@ -73,7 +73,7 @@ impl Hasher {
         let _slot = tokio::time::timeout(wait, self.slots.acquire())
             .await
             .map_err(|_| Wait::Busy)?
-            .map_err(|e| Wait::Failed(Error::Auth(e.to_string())))?;
+            .map_err(|_| Wait::Failed(Error::Hashing("the slots were closed")))?;
         let (answer, answered) = oneshot::channel();
         let (running, peak) = (Arc::clone(&self.running), Arc::clone(&self.peak));
         let job: Job = Box::new(move || {
@@ -85,9 +85,9 @@ impl Hasher {
         });
         self.jobs
             .send(job)
-            .map_err(|_| Wait::Failed(Error::Auth("the hashing threads stopped".into())))?;
+            .map_err(|_| Wait::Failed(Error::Hashing("the threads stopped")))?;
         answered
             .await
-            .map_err(|_| Wait::Failed(Error::Auth("a password check did not finish".into())))
+            .map_err(|_| Wait::Failed(Error::Hashing("a password check did not finish")))
     }
 }

@@ -6,9 +6,9 @@ use argon2::{Algorithm, Argon2, Block, Params, Version};
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use crate::db::Db;
 use crate::error::Error;
 use crate::now;
+use crate::store::Store as Db;
 
 /// The longest password accepted, in bytes: argon2 takes any length, a sign-in form need not.
 pub const MAX_PASSWORD_BYTES: usize = 1024;
@@ -18,7 +18,7 @@ pub fn hash_password(password: &str) -> Result<String, Error> {
     Argon2::default()
         .hash_password(password.as_bytes())
         .map(|h| h.to_string())
-        .map_err(|e| Error::Auth(format!("cannot hash the password: {e}")))
+        .map_err(|e| Error::Hash(e.to_string()))
 }
 
 thread_local! {
@@ -93,7 +93,7 @@ pub fn check_credentials(db: &Db, email: &str, password: &str) -> Result<Option<
 pub fn generate_password() -> Result<String, Error> {
     const SET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut bytes = [0_u8; 20];
-    getrandom::fill(&mut bytes).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut bytes)?;
     Ok(bytes
         .iter()
         .map(|b| char::from(SET[usize::from(*b) % SET.len()]))
@@ -102,12 +102,12 @@ pub fn generate_password() -> Result<String, Error> {
 
 fn checked_hash(password: &str) -> Result<String, Error> {
     if password.chars().count() < MIN_PASSWORD_CHARS {
-        return Err(Error::Auth(format!(
+        return Err(Error::Refused(format!(
             "the password must have at least {MIN_PASSWORD_CHARS} characters"
         )));
     }
     if password.len() > MAX_PASSWORD_BYTES {
-        return Err(Error::Auth(format!(
+        return Err(Error::Refused(format!(
             "the password must have at most {MAX_PASSWORD_BYTES} bytes"
         )));
     }
@@ -120,7 +120,7 @@ pub fn add_account(db: &Db, email: &str, password: &str) -> Result<(), Error> {
     if db.insert_account(email.trim(), &hash, now())? {
         Ok(())
     } else {
-        Err(Error::Auth(format!(
+        Err(Error::Refused(format!(
             "{email} already has an account: use set-password"
         )))
     }
@@ -132,7 +132,7 @@ pub fn set_password(db: &Db, email: &str, password: &str) -> Result<(), Error> {
     if db.update_password(email.trim(), &hash, now())? {
         Ok(())
     } else {
-        Err(Error::Auth(format!(
+        Err(Error::Refused(format!(
             "{email} has no account: use add-account"
         )))
     }
@@ -142,7 +142,7 @@ pub fn delete_account(db: &Db, email: &str) -> Result<(), Error> {
     if db.delete_account(email.trim())? {
         Ok(())
     } else {
-        Err(Error::Auth(format!("{email} has no account")))
+        Err(Error::Refused(format!("{email} has no account")))
     }
 }
 
@@ -168,7 +168,7 @@ mod tests {
 
     fn db() -> (tempfile::TempDir, Db) {
         let dir = tempfile::tempdir().expect("temp dir");
-        let db = Db::open(&dir.path().join("db")).expect("db");
+        let db = crate::store::testing::store(&dir);
         (dir, db)
     }
 

@@ -8,7 +8,7 @@
 //! most [`CODES_PER_SIGN_IN`] wrong codes, and the account's wrong codes from anywhere are
 //! counted too — past [`FREE_CODES_PER_ACCOUNT`] every code waits, wherever it comes from.
 
-use crate::db::LoginCounts;
+use crate::store::LoginCounts;
 
 /// Failures are forgotten after this long.
 pub const WINDOW_SECONDS: i64 = 15 * 60;

@@ -18,13 +18,13 @@ fn totp(secret: &[u8], account: &str) -> Result<Totp, Error> {
         .with_account_name(account.replace(':', ""))
         .with_issuer(Some(ISSUER))
         .build()
-        .map_err(|e| Error::Auth(format!("TOTP: {e}")))
+        .map_err(|e| Error::Totp(e.to_string()))
 }
 
 /// 20 random bytes (160 bits, RFC 4226's recommendation).
 pub fn new_secret() -> Result<Vec<u8>, Error> {
     let mut secret = vec![0_u8; 20];
-    getrandom::fill(&mut secret).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
+    getrandom::fill(&mut secret)?;
     Ok(secret)
 }
 
@@ -41,8 +41,9 @@ pub struct Enrolment {
 pub fn enrolment(secret: &[u8], account: &str) -> Result<Enrolment, Error> {
     let uri = totp(secret, account)?
         .to_url()
-        .map_err(|e| Error::Auth(format!("TOTP: {e}")))?;
-    let qr = qrcode::QrCode::new(uri.as_bytes()).map_err(|e| Error::Auth(format!("QR: {e}")))?;
+        .map_err(|e| Error::Totp(e.to_string()))?;
+    let qr =
+        qrcode::QrCode::new(uri.as_bytes()).map_err(|e| Error::Totp(format!("QR code: {e}")))?;
     let qr_svg = qr
         .render::<qrcode::render::svg::Color>()
         .min_dimensions(200, 200)
@@ -76,8 +77,8 @@ pub fn code_at(secret: &[u8], now: i64) -> Result<String, Error> {
 
 /// Like [`code_at`], for the secret as the panel shows it (base32).
 pub fn code_for(secret_base32: &str, now: i64) -> Result<String, Error> {
-    let secret = Secret::try_from_base32(secret_base32)
-        .map_err(|e| Error::Auth(format!("TOTP secret: {e}")))?;
+    let secret =
+        Secret::try_from_base32(secret_base32).map_err(|e| Error::Totp(format!("secret: {e}")))?;
     code_at(secret.as_ref(), now)
 }
 
@@ -88,7 +89,7 @@ pub fn recovery_codes() -> Result<(Vec<String>, Vec<String>), Error> {
     let mut codes = Vec::with_capacity(RECOVERY_CODES);
     for _ in 0..RECOVERY_CODES {
         let mut raw = [0_u8; 12];
-        getrandom::fill(&mut raw).map_err(|e| Error::Auth(format!("no randomness: {e}")))?;
+        getrandom::fill(&mut raw)?;
         let letters: String = raw
             .iter()
             .map(|b| ALPHABET[usize::from(*b) % ALPHABET.len()] as char)
@@ -111,7 +112,7 @@ pub fn recovery_hash(code: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    content::encoding::hex(&Sha256::digest(normal.as_bytes()))
+    crate::hex(&Sha256::digest(normal.as_bytes()))
 }
 
 /// Whether what the administrator typed looks like a recovery code rather than an app's

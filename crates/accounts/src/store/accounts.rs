@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::Db;
+use super::Store;
 use crate::error::Error;
 
 /// Failures of sign-in within the throttle's window: for this account from this client,
@@ -27,7 +27,7 @@ pub struct SessionRow {
     pub agent: String,
 }
 
-impl Db {
+impl Store {
     pub fn account(&self, email: &str) -> Result<Option<(i64, String)>, Error> {
         self.run(|c| {
             c.query_row(
@@ -119,12 +119,6 @@ impl Db {
             let rows = stmt.query_map([], |r| r.get(0))?;
             rows.collect()
         })
-    }
-
-    /// SQLite's count of commits by other connections (another process: `sidecar
-    /// set-password`, `delete-account`); it changes when they wrote. Reads no file.
-    pub fn data_version(&self) -> Result<i64, Error> {
-        self.run(|c| c.query_row("PRAGMA data_version", [], |r| r.get(0)))
     }
 
     pub fn sessions(&self) -> Result<Vec<SessionRow>, Error> {
@@ -277,7 +271,7 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::testing::db;
+    use crate::store::testing::store as db;
 
     #[test]
     fn concurrent_reservations_each_see_the_ones_before() {

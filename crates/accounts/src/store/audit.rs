@@ -6,7 +6,7 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use super::Db;
+use super::Store;
 use crate::error::Error;
 
 /// One thing that happened.
@@ -21,7 +21,7 @@ pub struct AuditEntry {
     pub detail: String,
 }
 
-impl Db {
+impl Store {
     pub fn record(
         &self,
         at: i64,

@@ -86,8 +86,8 @@ pub fn typescript() -> String {
         crate::history::Entry,
         crate::history::HistoryList,
         crate::history::VersionTexts,
-        crate::git::status::Refused,
-        crate::git::status::Conflict,
+        crate::git::Refused,
+        crate::git::Conflict,
         crate::git::Status,
         crate::git::panel::GitPanel,
     );

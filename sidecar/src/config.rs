@@ -185,17 +185,7 @@ impl Config {
 }
 
 /// The remote branch the content's repository tracks, both ways (see [`crate::git`]).
-#[derive(Debug, Clone)]
-pub struct GitRemote {
-    /// A URL or a path git can fetch from and push to (https, a local path).
-    pub url: String,
-    pub branch: String,
-    /// How often the remote is fetched without a webhook; 0: only on a webhook.
-    pub poll_seconds: u64,
-    /// What forges sign their webhooks with (GitHub's HMAC, GitLab's token); without it the
-    /// webhook is refused and only polling brings editors' commits.
-    pub webhook_secret: Option<String>,
-}
+pub use contentsync::Remote as GitRemote;
 
 /// Where visitors and the administrator reach the two listeners: `scheme://host[:port]`,
 /// as a browser writes it in `Origin`.

@@ -34,7 +34,7 @@ pub enum Error {
         source: std::io::Error,
     },
     #[error("git: {0}")]
-    Git(String),
+    Git(#[from] contentsync::Error),
 }
 
 /// The answer to a request that did not succeed: `{ "title": …, "error": … }`.

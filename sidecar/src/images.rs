@@ -194,7 +194,7 @@ async fn upload(
         let committed = {
             let _builder = state.site.builder();
             let message = format!("Nowy obraz images/{file} z panelu administracyjnego");
-            crate::git::commit::record(&state, &dir.join(&file), &admin.email, &message)
+            crate::git::record(&state, &dir.join(&file), &admin.email, &message)
         };
         let failure = state.site.publishing.status().failure;
         let warnings: Vec<String> = failure.into_iter().chain(committed).collect();
@@ -291,7 +291,7 @@ async fn delete(
         })?;
         let _builder = state.site.builder();
         let message = format!("Usunięcie obrazu images/{file} w panelu administracyjnym");
-        if let Some(warning) = crate::git::commit::record(&state, &path, &admin.email, &message) {
+        if let Some(warning) = crate::git::record(&state, &path, &admin.email, &message) {
             tracing::warn!("{warning}");
         }
         Ok(())

@@ -388,7 +388,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.clone());
     variants::spawn(state.clone());
-    git::sync::spawn(state.clone());
+    git::spawn(state.clone());
     auth::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =

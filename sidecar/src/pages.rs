@@ -208,9 +208,9 @@ pub(crate) fn publish_change(
         put_back(state, &mut builder, target, &previous);
         return Err(refusal(state, target, &saved, &e));
     }
-    let message = crate::git::commit::message(target.action, &target.doc_id);
+    let message = crate::git::message(target.action, &target.doc_id);
     let mut warnings: Vec<String> = Vec::new();
-    warnings.extend(crate::git::commit::record(state, file, author, &message));
+    warnings.extend(crate::git::record(state, file, author, &message));
     drop(builder);
     let ms = started.elapsed().as_millis() as u64;
     state.db.insert_revision_as(

@@ -74,7 +74,7 @@ fn repos() -> Repos {
     state.site.rebuild().expect("the site builds");
     accounts::password::ensure_admin(&state.auth.store, ADMIN, Some(PASSWORD)).expect("admin");
     let state = web::Data::new(state);
-    sidecar::git::sync::spawn(state.clone());
+    sidecar::git::spawn(state.clone());
     Repos {
         s: Setup { dir, root, state },
         remote,

@@ -2,23 +2,11 @@
 //! version: the banner with both texts survives a restart of the server.
 
 use rusqlite::params;
-use serde::Serialize;
 
 use super::Db;
 use crate::error::Error;
 
-/// A document both the panel and an editor changed at once: the repository keeps the
-/// editor's text; the panel's is kept as a revision and a draft.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Conflict {
-    pub doc_id: String,
-    pub file: String,
-    pub commit: String,
-    pub author: String,
-    pub editor_text: String,
-    pub panel_text: String,
-}
+pub use contentsync::Conflict;
 
 impl Db {
     /// Keeps `conflict`, replacing an older one of the same document.

@@ -1,142 +1,199 @@
-//! `content/` as a git work tree that tracks a remote branch, both ways (`GIT_REMOTE`,
-//! `GIT_BRANCH`): every change from the panel is a commit pushed in the background by one
-//! thread, retried with back-off; editors' commits arrive by a webhook ([`webhook`]) or by
-//! polling (`GIT_POLL_SECONDS`), are checked in a separate work tree with the checks of
-//! `make check`, and only then applied, rebuilt and published ([`sync`]).
+//! The content's repository as the sidecar runs it (`GIT_REMOTE`): the `contentsync` crate
+//! does the git work; here are its webhook and panel APIs, the running site as the sync sees
+//! it ([`Synced`]: checks, the build lock, the panel's side of a conflict, the audit log), and
+//! the commit of each panel change.
 
-pub mod commit;
 pub mod panel;
-pub mod repo;
-pub mod status;
-pub mod sync;
-pub mod vet;
 pub mod webhook;
 
-use std::collections::VecDeque;
-use std::path::PathBuf;
-use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use actix_web::web;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::config::GitRemote;
-use crate::Error;
-pub use repo::Repo;
-pub use status::Status;
+use crate::audit::Event;
+use crate::db::Action;
+use crate::{now, AppState};
+pub use contentsync::{Conflict, GitSync, Refused, Status};
 
-/// How many webhook deliveries are remembered to refuse a replay.
-const REMEMBERED_DELIVERIES: usize = 1024;
+/// Where the audit log says the sync's events came from.
+const FROM_REPOSITORY: &str = "repozytorium";
 
-/// What the sync thread is asked to do next.
-#[derive(Debug, Default)]
-struct Wanted {
-    fetch: bool,
-    push: bool,
+/// Starts the sync thread, when `GIT_REMOTE` is set.
+pub fn spawn(state: web::Data<AppState>) {
+    if let Some(git) = state.git.clone() {
+        contentsync::sync::spawn(git, Arc::new(Synced { state }));
+    }
 }
 
-/// The repository, the remote and what stands between them.
-pub struct GitSync {
-    pub remote: GitRemote,
-    pub repo: Repo,
-    /// Where editors' commits are checked out and checked (`DATA_DIR/git-check`).
-    pub check_dir: PathBuf,
-    status: Mutex<Status>,
-    wanted: Mutex<Wanted>,
-    wake: Condvar,
-    deliveries: Mutex<VecDeque<String>>,
+/// The running site, as the sync sees it.
+struct Synced {
+    state: web::Data<AppState>,
 }
 
-impl GitSync {
-    /// The repository `content_dir` is in, tracking `remote`.
-    pub fn open(
-        remote: GitRemote,
-        content_dir: &std::path::Path,
-        data_dir: &std::path::Path,
-        conflicts: Vec<status::Conflict>,
-    ) -> Result<Self, Error> {
-        let repo = Repo::open(content_dir)?;
-        let status = Status {
-            branch: remote.branch.clone(),
-            conflicts,
-            ..Status::default()
-        };
-        Ok(GitSync {
-            remote,
-            repo,
-            check_dir: data_dir.join("git-check"),
-            status: Mutex::new(status),
-            // The first thing the thread does: see what the remote has, push what it lacks.
-            wanted: Mutex::new(Wanted {
-                fetch: true,
-                push: true,
-            }),
-            wake: Condvar::new(),
-            deliveries: Mutex::new(VecDeque::new()),
+impl contentsync::Site for Synced {
+    fn content_dir(&self) -> PathBuf {
+        self.state.site.project.content_dir.clone()
+    }
+
+    fn check(&self, dir: &Path) -> Result<(), Vec<String>> {
+        check(&self.state, dir)
+    }
+
+    fn lock(&self) -> Box<dyn contentsync::Build + '_> {
+        Box::new(Locked {
+            state: &self.state,
+            builder: self.state.site.builder(),
         })
     }
 
-    pub fn status(&self) -> Status {
-        self.status_mut().clone()
-    }
-
-    fn status_mut(&self) -> MutexGuard<'_, Status> {
-        self.status.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    fn wanted(&self) -> MutexGuard<'_, Wanted> {
-        self.wanted.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// A panel commit was made: count it and push it soon.
-    pub fn committed(&self) {
-        self.status_mut().unpushed += 1;
-        self.wanted().push = true;
-        self.wake.notify_one();
-    }
-
-    /// The remote has (or may have) new commits: fetch once, however often this is called
-    /// before the fetch starts.
-    pub fn fetch_soon(&self) {
-        self.wanted().fetch = true;
-        self.wake.notify_one();
-    }
-
-    /// Forgets the conflict of `doc_id` (the administrator chose a version); whether it had one.
-    pub fn settle(&self, doc_id: &str) -> bool {
-        let mut status = self.status_mut();
-        let before = status.conflicts.len();
-        status.conflicts.retain(|c| c.doc_id != doc_id);
-        status.conflicts.len() != before
-    }
-
-    /// Whether a webhook's delivery id is new (and remembers it).
-    pub fn first_delivery(&self, id: &str) -> bool {
-        let mut seen = self.deliveries.lock().unwrap_or_else(|p| p.into_inner());
-        if seen.iter().any(|d| d == id) {
-            return false;
+    fn keep_panel_version(&self, conflict: &Conflict) {
+        if let Some(git) = &self.state.git {
+            keep_panel_version(&self.state, git, conflict);
         }
-        if seen.len() == REMEMBERED_DELIVERIES {
-            seen.pop_front();
-        }
-        seen.push_back(id.to_string());
-        true
     }
 
-    /// Waits until something is wanted or `until` passes; what is wanted, reset.
-    fn wait(&self, until: Option<Instant>) -> Wanted {
-        let mut wanted = self.wanted();
-        while !wanted.fetch && !wanted.push {
-            let timeout = match until {
-                Some(t) => match t.checked_duration_since(Instant::now()) {
-                    Some(d) if !d.is_zero() => d,
-                    _ => break,
-                },
-                None => Duration::from_secs(3600),
-            };
-            wanted = self
-                .wake
-                .wait_timeout(wanted, timeout)
-                .unwrap_or_else(|p| p.into_inner())
-                .0;
-        }
-        std::mem::take(&mut *wanted)
+    fn audit(&self, event: contentsync::Event, author: &str, detail: &str) {
+        let event = match event {
+            contentsync::Event::Applied => Event::GitApplied,
+            contentsync::Event::Refused => Event::GitRefused,
+            contentsync::Event::ForcePush => Event::GitForcePush,
+        };
+        self.state
+            .auth
+            .audit(event, author, FROM_REPOSITORY, detail);
     }
+}
+
+/// The site's build under its lock.
+struct Locked<'a> {
+    state: &'a AppState,
+    builder: std::sync::MutexGuard<'a, site::Builder>,
+}
+
+impl contentsync::Build for Locked<'_> {
+    fn rebuild(&mut self, changed: &[PathBuf]) -> Result<(), Vec<String>> {
+        let changes = content::load::Changes::Only(changed);
+        match self.state.site.rebuild_with(&mut self.builder, changes) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(polish(&e, &self.state.site.project.content_dir)),
+        }
+    }
+
+    fn render_back(&mut self, changed: &[PathBuf]) {
+        if let Err(e) = self.builder.render_changed(changed) {
+            tracing::error!(error = %e, "the site does not build after putting the files back");
+        }
+    }
+}
+
+/// The checks of `make check` (`site check`): the content at `content_dir` renders with the
+/// running templates and islands, or every problem in Polish at file:line.
+fn check(state: &AppState, content_dir: &Path) -> Result<(), Vec<String>> {
+    let project = site::Project {
+        content_dir: content_dir.to_path_buf(),
+        ..state.site.project.clone()
+    };
+    match site::Builder::new(project).render() {
+        Ok(_) => Ok(()),
+        Err(e) => Err(polish(&e, content_dir)),
+    }
+}
+
+fn polish(e: &site::Error, content_dir: &Path) -> Vec<String> {
+    let problems: Vec<String> = e
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
+            format!(
+                "{}:{}: {}",
+                file.display(),
+                d.line,
+                d.polish(content_dir, None)
+            )
+        })
+        .collect();
+    if problems.is_empty() {
+        vec![format!("Strona nie daje się zbudować: {e}")]
+    } else {
+        problems
+    }
+}
+
+/// The editor's change to each document changed on both sides is a revision (after the
+/// panel's own, which its save made), and the panel's version becomes the document's server
+/// draft, to publish again, or edit, from the panel.
+fn keep_panel_version(state: &AppState, git: &GitSync, c: &Conflict) {
+    {
+        let kept = state.db.insert_revision_as(
+            &c.doc_id,
+            &format!("repozytorium ({})", c.commit),
+            &c.panel_text,
+            &c.editor_text,
+            now(),
+            crate::db::Action::Save,
+        );
+        let drafted = kept.and_then(|()| match panel_draft(state, git, c) {
+            Some(draft) => state.db.put_draft(&draft),
+            None => Ok(()),
+        });
+        if let Err(e) = drafted.and_then(|()| state.db.put_conflict(c, now())) {
+            tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
+        }
+    }
+}
+
+/// The panel's text of a conflict as the document's draft, made from the repository's
+/// current version of it.
+fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
+    let id = content::DocId::parse(&c.doc_id)?;
+    if c.panel_text.is_empty() {
+        return None;
+    }
+    // A folder of its own with a random name, made new (never one that was there).
+    let data_dir = git.check_dir.parent()?;
+    let scratch = tempfile::Builder::new()
+        .prefix(".draft-")
+        .tempdir_in(data_dir)
+        .ok()?;
+    let file = id.file(scratch.path());
+    content::beneath::Root::new(scratch.path())
+        .write_atomic(&file, c.panel_text.as_bytes())
+        .ok()?;
+    let panel = editing::Editor::new(scratch.path()).editable(&id, now());
+    let panel = panel.ok()??;
+    let current = state.site.editor.editable(&id, now()).ok()??;
+    Some(crate::db::Draft {
+        doc_id: c.doc_id.clone(),
+        author: state.auth.admin_email.clone(),
+        saved_at: now(),
+        version: current.version,
+        body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),
+    })
+}
+
+/// What a commit of the panel says it did to `doc_id`.
+pub fn message(action: Action, doc_id: &str) -> String {
+    match action {
+        Action::Save => format!("Edycja strony {doc_id} w panelu administracyjnym"),
+        Action::Create => format!("Nowy dokument {doc_id} z panelu administracyjnego"),
+        Action::Delete => format!("Usunięcie dokumentu {doc_id} w panelu administracyjnym"),
+        Action::Restore => format!("Przywrócenie dokumentu {doc_id} w panelu administracyjnym"),
+    }
+}
+
+/// Commits a change the panel made to `file` when `CONTENT_GIT_COMMIT` or `GIT_REMOTE` asks
+/// for it, and has the sync thread push it; a warning in Polish when it could not. The
+/// caller holds the build lock ([`crate::site::SiteState::builder`]): the sync thread applies
+/// editors' commits under it, so it never sees a change written but not committed.
+pub fn record(state: &AppState, file: &Path, author: &str, message: &str) -> Option<String> {
+    if !state.site.content_git_commit && state.git.is_none() {
+        return None;
+    }
+    let content_dir = &state.site.project.content_dir;
+    let warning = contentsync::commit::commit_file(content_dir, file, author, message);
+    if let (None, Some(git)) = (&warning, &state.git) {
+        git.committed();
+    }
+    warning
 }

@@ -6,20 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use actix_web::web;
+use std::sync::Arc;
 
-use super::repo::without_credentials;
-use super::status::{Conflict, Refused};
-use super::GitSync;
-use crate::audit::Event;
-use crate::{now, AppState, Error};
-
-/// Where the audit log says the sync's events came from.
-const FROM_REPOSITORY: &str = "repozytorium";
+use crate::repo::without_credentials;
+use crate::status::{Conflict, Refused};
+use crate::{now, Error, Event, GitSync, Site};
 
 /// Reports the editor's commit `remote` as not applied (it does not build, or carries what
 /// content may not): in the panel, and in the audit log with its first problem.
-fn not_applied(state: &AppState, git: &GitSync, remote: &str, problems: Vec<String>) {
+fn not_applied(site: &dyn Site, git: &GitSync, remote: &str, problems: Vec<String>) {
     let refused = Refused {
         commit: short(remote),
         author: git.repo.author_of(remote),
@@ -30,9 +25,7 @@ fn not_applied(state: &AppState, git: &GitSync, remote: &str, problems: Vec<Stri
         refused.commit,
         refused.problems.first().map_or("", String::as_str)
     );
-    state
-        .auth
-        .audit(Event::GitRefused, &refused.author, FROM_REPOSITORY, &detail);
+    site.audit(Event::Refused, &refused.author, &detail);
     git.status_mut().broken = Some(refused);
 }
 
@@ -42,20 +35,17 @@ const LONGEST_RETRY: Duration = Duration::from_secs(30);
 /// Where a fetch puts the remote branch's commit before it is looked at.
 const FETCHED: &str = "refs/sidecar/fetched";
 
-/// Starts the sync thread, when `GIT_REMOTE` is set.
-pub fn spawn(state: web::Data<AppState>) {
-    let Some(git) = state.git.clone() else {
-        return;
-    };
+/// Starts the sync thread of `git`, applying editors' commits to `site`.
+pub fn spawn(git: Arc<GitSync>, site: Arc<dyn Site>) {
     let started = std::thread::Builder::new()
         .name("git-sync".into())
-        .spawn(move || run(&state, &git));
+        .spawn(move || run(site.as_ref(), &git));
     if let Err(e) = started {
         tracing::error!(error = %e, "the git sync thread did not start");
     }
 }
 
-fn run(state: &AppState, git: &GitSync) {
+fn run(site: &dyn Site, git: &GitSync) {
     let _ = git.repo.git(&["worktree", "prune"]);
     let poll = (git.remote.poll_seconds > 0).then(|| Duration::from_secs(git.remote.poll_seconds));
     let mut next_poll = poll.map(|p| Instant::now() + p);
@@ -67,7 +57,7 @@ fn run(state: &AppState, git: &GitSync) {
         let started = Instant::now();
         if wanted.fetch || next_poll.is_some_and(|t| t <= started) {
             next_poll = poll.map(|p| started + p);
-            if let Err(e) = pull(state, git) {
+            if let Err(e) = pull(site, git) {
                 failed(git, "Nie udało się pobrać zmian z repozytorium", &e);
             }
         }
@@ -157,7 +147,7 @@ fn short(commit: &str) -> String {
 }
 
 /// Fetches the branch and applies what is new on it, if it may be.
-fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
+fn pull(site: &dyn Site, git: &GitSync) -> Result<(), Error> {
     let repo = &git.repo;
     let refspec = format!("+refs/heads/{}:{FETCHED}", git.remote.branch);
     git.status_mut().fetches += 1;
@@ -186,12 +176,7 @@ fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
     if let Some(known) = known.filter(|k| !repo.is_ancestor(k, &remote)) {
         if git.status().force_push.is_none() {
             let detail = format!("{} → {}", short(&known), short(&remote));
-            state.auth.audit(
-                Event::GitForcePush,
-                &repo.author_of(&remote),
-                FROM_REPOSITORY,
-                &detail,
-            );
+            site.audit(Event::ForcePush, &repo.author_of(&remote), &detail);
         }
         refuse_force_push(git, &known, &remote);
         return Ok(());
@@ -212,7 +197,7 @@ fn pull(state: &AppState, git: &GitSync) -> Result<(), Error> {
     if seen {
         return Ok(());
     }
-    apply(state, git, &head, &remote)
+    apply(site, git, &head, &remote)
 }
 
 fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
@@ -233,13 +218,13 @@ fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
 /// Puts the panel's commits since `head` and `remote` parted on top of `remote` (leaving
 /// out files both changed: the editor's version wins there), checks the result, and only
 /// if it builds makes it `content/`'s, rebuilds and publishes.
-fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
+fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
     let started = Instant::now();
     let repo = &git.repo;
     let base = repo.git(&["merge-base", head, remote])?;
-    if let Err(problems) = super::vet::vet(repo, &base, remote) {
+    if let Err(problems) = crate::vet::vet(repo, &base, remote) {
         tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit carries what content may not: refused");
-        not_applied(state, git, remote, problems);
+        not_applied(site, git, remote, problems);
         return Ok(());
     }
     let theirs = repo.changed_files(&base, remote)?;
@@ -261,41 +246,33 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
     let shared: Vec<String> = ours.into_iter().filter(|f| theirs.contains(f)).collect();
     let tree = CheckTree::add(git, remote)?;
     let candidate = replay(git, &tree.path, &base, head, &shared)?;
-    if let Err(problems) = check(state, &tree.path.join(&repo.prefix)) {
+    if let Err(problems) = site.check(&tree.path.join(&repo.prefix)) {
         tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
-        not_applied(state, git, remote, problems);
+        not_applied(site, git, remote, problems);
         return Ok(());
     }
     drop(tree);
     let conflicts = conflicts(git, head, remote, &shared);
-    let mut builder = state.site.builder();
+    let mut build = site.lock();
     if repo.commit_of("HEAD").as_deref() != Some(head) {
         // The panel committed meanwhile: start again from its new commit.
         git.fetch_soon();
         repo.git(&["update-ref", "-d", FETCHED])?;
         return Ok(());
     }
-    let changed = content_paths(state, git, &repo.changed_files(head, &candidate)?);
+    let changed = content_paths(site, git, &repo.changed_files(head, &candidate)?);
     repo.git(&["reset", "-q", "--keep", &candidate])?;
-    if let Err(e) = state
-        .site
-        .rebuild_with(&mut builder, content::load::Changes::Only(&changed))
-    {
+    if let Err(problems) = build.rebuild(&changed) {
         repo.git(&["reset", "-q", "--keep", head])?;
-        if let Err(again) = builder.render_changed(&changed) {
-            tracing::error!(error = %again, "the site does not build after putting the files back");
-        }
-        not_applied(
-            state,
-            git,
-            remote,
-            polish(&e, &state.site.project.content_dir),
-        );
+        build.render_back(&changed);
+        not_applied(site, git, remote, problems);
         return Ok(());
     }
-    drop(builder);
+    drop(build);
     repo.git(&["update-ref", &tracking(git), remote])?;
-    keep_panel_versions(state, git, &conflicts);
+    for conflict in &conflicts {
+        site.keep_panel_version(conflict);
+    }
     let left = repo.count_between(Some(remote), "HEAD");
     {
         let mut status = git.status_mut();
@@ -309,22 +286,18 @@ fn apply(state: &AppState, git: &GitSync, head: &str, remote: &str) -> Result<()
         git.committed();
     }
     let detail = format!("{}: {} plików", short(remote), changed.len());
-    state.auth.audit(
-        Event::GitApplied,
-        &repo.author_of(remote),
-        FROM_REPOSITORY,
-        &detail,
-    );
+    site.audit(Event::Applied, &repo.author_of(remote), &detail);
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
 }
 
 /// The running site's paths of files changed in the repository.
-fn content_paths(state: &AppState, git: &GitSync, files: &[String]) -> Vec<PathBuf> {
+fn content_paths(site: &dyn Site, git: &GitSync, files: &[String]) -> Vec<PathBuf> {
+    let content_dir = site.content_dir();
     files
         .iter()
         .filter_map(|f| f.strip_prefix(&git.repo.prefix))
-        .map(|f| state.site.project.content_dir.join(f))
+        .map(|f| content_dir.join(f))
         .collect()
 }
 
@@ -391,14 +364,14 @@ fn replay(
             continue;
         }
         let patch = format!("{patch}\n");
-        super::repo::run_with_input(
+        crate::repo::run_with_input(
             tree,
             &["apply", "--index", "--binary", "-"],
             Some(patch.as_bytes()),
         )?;
         let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
         let identity = format!("user.email={email}");
-        super::repo::run(
+        crate::repo::run(
             tree,
             &[
                 "-c",
@@ -412,41 +385,7 @@ fn replay(
             ],
         )?;
     }
-    super::repo::run(tree, &["rev-parse", "HEAD"])
-}
-
-/// The checks of `make check` (`site check`): the content at `content_dir` renders with the
-/// running templates and islands, or every problem in Polish at file:line.
-fn check(state: &AppState, content_dir: &Path) -> Result<(), Vec<String>> {
-    let project = site::Project {
-        content_dir: content_dir.to_path_buf(),
-        ..state.site.project.clone()
-    };
-    match site::Builder::new(project).render() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(polish(&e, content_dir)),
-    }
-}
-
-fn polish(e: &site::Error, content_dir: &Path) -> Vec<String> {
-    let problems: Vec<String> = e
-        .diagnostics()
-        .iter()
-        .map(|d| {
-            let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
-            format!(
-                "{}:{}: {}",
-                file.display(),
-                d.line,
-                d.polish(content_dir, None)
-            )
-        })
-        .collect();
-    if problems.is_empty() {
-        vec![format!("Strona nie daje się zbudować: {e}")]
-    } else {
-        problems
-    }
+    crate::repo::run(tree, &["rev-parse", "HEAD"])
 }
 
 /// Both texts of each file both sides changed.
@@ -471,56 +410,4 @@ fn conflicts(git: &GitSync, head: &str, remote: &str, shared: &[String]) -> Vec<
             })
         })
         .collect()
-}
-
-/// The editor's change to each document changed on both sides is a revision (after the
-/// panel's own, which its save made), and the panel's version becomes the document's server
-/// draft, to publish again, or edit, from the panel.
-fn keep_panel_versions(state: &AppState, git: &GitSync, conflicts: &[Conflict]) {
-    for c in conflicts {
-        let kept = state.db.insert_revision_as(
-            &c.doc_id,
-            &format!("repozytorium ({})", c.commit),
-            &c.panel_text,
-            &c.editor_text,
-            now(),
-            crate::db::Action::Save,
-        );
-        let drafted = kept.and_then(|()| match panel_draft(state, git, c) {
-            Some(draft) => state.db.put_draft(&draft),
-            None => Ok(()),
-        });
-        if let Err(e) = drafted.and_then(|()| state.db.put_conflict(c, now())) {
-            tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
-        }
-    }
-}
-
-/// The panel's text of a conflict as the document's draft, made from the repository's
-/// current version of it.
-fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
-    let id = content::DocId::parse(&c.doc_id)?;
-    if c.panel_text.is_empty() {
-        return None;
-    }
-    // A folder of its own with a random name, made new (never one that was there).
-    let data_dir = git.check_dir.parent()?;
-    let scratch = tempfile::Builder::new()
-        .prefix(".draft-")
-        .tempdir_in(data_dir)
-        .ok()?;
-    let file = id.file(scratch.path());
-    content::beneath::Root::new(scratch.path())
-        .write_atomic(&file, c.panel_text.as_bytes())
-        .ok()?;
-    let panel = editing::Editor::new(scratch.path()).editable(&id, now());
-    let panel = panel.ok()??;
-    let current = state.site.editor.editable(&id, now()).ok()??;
-    Some(crate::db::Draft {
-        doc_id: c.doc_id.clone(),
-        author: state.auth.admin_email.clone(),
-        saved_at: now(),
-        version: current.version,
-        body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),
-    })
 }

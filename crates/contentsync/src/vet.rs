@@ -14,7 +14,7 @@ use content::limits::{MAX_IMAGE_BYTES, MAX_TEXT_BYTES};
 use content::problem::FileProblem;
 use content::Problem;
 
-use super::Repo;
+use crate::Repo;
 
 /// The most files one push may change (a whole site is a few hundred).
 pub const MAX_CHANGED_FILES: usize = 5_000;

@@ -15,7 +15,18 @@ pub struct Refused {
     pub problems: Vec<String>,
 }
 
-pub use crate::db::Conflict;
+/// A document both the panel and an editor changed at once: the repository keeps the
+/// editor's text; the panel's is kept as a revision and a draft.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Conflict {
+    pub doc_id: String,
+    pub file: String,
+    pub commit: String,
+    pub author: String,
+    pub editor_text: String,
+    pub panel_text: String,
+}
 
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

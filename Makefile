@@ -58,9 +58,11 @@ api-types:
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless).
 test: test-deps islands lint deps unit browser
 
+## Formatting, clippy, and no two modules of a crate importing each other in a loop.
 lint: islands
 	cd $(ISLANDS) && npm run -s format:check
 	$(CARGO) fmt --all -- --check
+	python3 tests/lint/cycles.py
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 ## The shipped dependencies: cargo-deny (licences, bans, sources; advisories when the RustSec

@@ -24,10 +24,10 @@ use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 
-use crate::audit::Event;
+use crate::config::Config;
 use crate::db;
 use crate::error::Error;
-use crate::Config;
+use accounts::audit::Event;
 
 pub const LOCK_FILE: &str = "sidecar.lock";
 pub const DB_FILE: &str = "site.sqlite3";
@@ -161,7 +161,7 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         .map(|s| s.trim().to_string());
     let manifest = Manifest {
         format: FORMAT,
-        created_at: crate::now(),
+        created_at: crate::db::now(),
         schema_version,
         build,
         files,

@@ -195,22 +195,6 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
-/// A JSON body the server cannot take: too large, not JSON, or not the right shape.
-pub fn json_error(err: actix_web::error::JsonPayloadError) -> ApiError {
-    use actix_web::error::JsonPayloadError as E;
-    match err {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
-            ApiError::status(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE)
-        }
-        E::ContentType => ApiError::status(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Dane trzeba przesłać jako JSON (application/json).",
-        ),
-        E::Payload(e) => crate::body::read_error(&e),
-        _ => ApiError::bad_request("Nie udało się odczytać przesłanych danych."),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,263 +11,37 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 #![deny(clippy::await_holding_lock)]
 
-pub mod api_types;
-pub mod articles;
-pub mod audit;
-pub mod auth;
+pub mod api;
 pub mod backup;
-pub mod body;
-pub mod client;
+pub mod changes;
 pub mod config;
-pub mod connections;
-pub mod contact;
-pub mod data;
 pub mod db;
-pub mod dev;
 pub mod error;
-pub mod git;
-pub mod health;
-pub mod history;
-pub mod images;
-pub mod messages;
-pub mod outbox;
-pub mod pages;
-pub mod panel;
-pub mod preview;
-pub mod publishing;
-pub mod request_log;
-pub mod scheduler;
-pub mod secrets;
-pub mod site;
-pub mod static_files;
-mod target_limit;
-pub mod team;
-pub mod variants;
+pub mod http;
+pub mod inbox;
+pub mod serve;
+
+pub mod state;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::{middleware, web, App, HttpRequest};
-use std::net::IpAddr;
+use actix_web::http::header;
+use actix_web::{middleware, web, App};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use db::now;
+use state::BLOCKING_THREADS_PER_WORKER;
+
+use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
+use api::{pages, preview, team};
+use http::{body, connections, request_log, target_limit};
+use serve::{dev, headers, panel, scheduler, static_files, variants};
+
 pub use config::{Config, Origins};
 pub use error::{ApiError, Error};
-
-/// How many of each document's newest revisions outlive `REVISION_RETENTION_DAYS`.
-pub const KEPT_REVISIONS: usize = 10;
-
-/// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
-pub const BLOCKING_THREADS_PER_WORKER: usize = 16;
-
-/// Seconds since the Unix epoch.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// How a request's client is told apart: its address behind trusted proxies, its scheme.
-pub struct Clients {
-    pub proxies: client::Proxies,
-    pub force_https: bool,
-}
-
-impl Clients {
-    /// The client's rate-limit key (an IPv6 client's /64).
-    pub fn key(&self, req: &HttpRequest) -> IpAddr {
-        client::key(client::address(req, &self.proxies))
-    }
-
-    pub fn https(&self, req: &HttpRequest) -> bool {
-        client::is_https(req, &self.proxies, self.force_https)
-    }
-}
-
-/// What request handlers share, by concern.
-pub struct AppState {
-    pub db: Arc<db::Db>,
-    pub clients: Clients,
-    /// Where the public site and the panel are reached.
-    pub origins: Origins,
-    pub auth: accounts::Accounts,
-    pub contact: contact::ContactState,
-    pub site: site::SiteState,
-    /// `make dev`: rebuild on change and reload open tabs.
-    pub dev: Option<Arc<dev::Dev>>,
-    /// How slowly a request body may arrive.
-    pub body_deadline: body::Deadline,
-    /// `content/`'s repository and its remote branch (`GIT_REMOTE`), when set.
-    pub git: Option<Arc<git::GitSync>>,
-}
-
-fn random_secret() -> Result<Vec<u8>, Error> {
-    let mut secret = vec![0_u8; 32];
-    getrandom::fill(&mut secret).map_err(|e| Error::Config {
-        name: "randomness",
-        message: format!("no source of randomness for the form's secret: {e}"),
-    })?;
-    Ok(secret)
-}
-
-fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, Error> {
-    text.parse().map_err(|e| Error::Config {
-        name,
-        message: format!("'{text}' is not an e-mail address: {e}"),
-    })
-}
-
-fn outbox(
-    config: &Config,
-    site: &content::SiteConfig,
-    db: &Arc<db::Db>,
-) -> Result<outbox::Outbox, Error> {
-    let domain = site
-        .site_url
-        .split("://")
-        .last()
-        .unwrap_or("localhost")
-        .trim_end_matches('/')
-        .to_string();
-    let addresses = outbox::Addresses {
-        from: mailbox(
-            &format!("{} <{}>", site.name, site.email),
-            "site.yaml email",
-        )?,
-        to: mailbox(
-            config.contact_to.as_deref().unwrap_or(&site.email),
-            "CONTACT_TO",
-        )?,
-        site_name: site.name.clone(),
-        domain,
-    };
-    let mailer =
-        outbox::Mailer::from_config(config.smtp_url.as_deref(), &config.data_dir.join("outbox"))?;
-    Ok(outbox::Outbox::new(
-        Arc::clone(db),
-        mailer,
-        addresses,
-        config.message_retention_days,
-        config.outbox_retry_seconds,
-    ))
-}
-
-impl AppState {
-    /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
-    /// The site is not built yet: call `state.site.rebuild()`.
-    pub fn open(config: &Config, site: &content::SiteConfig) -> Result<Self, Error> {
-        let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
-        let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
-        if secret.len() < 32 {
-            return Err(Error::Config {
-                name: "randomness",
-                message: "no source of randomness for the form's secret".into(),
-            });
-        }
-        let outbox = Arc::new(outbox(config, site, &db)?);
-        let idle = config.session_idle_seconds.max(1);
-        let max = config.session_max_hours.max(1) * 3600;
-        let sessions = auth::sessions::Sessions::load(&db.accounts(), idle, max)?;
-        let admin_email = config
-            .admin_email
-            .clone()
-            .unwrap_or_else(|| site.email.clone());
-        Ok(Self {
-            clients: Clients {
-                proxies: config.trusted_proxies.clone(),
-                force_https: config.force_https,
-            },
-            origins: config.origins.clone(),
-            auth: accounts::Accounts {
-                audit_retention_days: config.audit_retention_days,
-                ..accounts::Accounts::new(
-                    db.accounts(),
-                    admin_email,
-                    sessions,
-                    &config.origins.admin,
-                )
-            },
-            contact: contact::ContactState::new(
-                secret,
-                config.contact_rate_per_minute,
-                config.contact_min_seconds,
-                outbox,
-            ),
-            site: site::SiteState::new(config),
-            dev: config.dev.then(dev::Dev::new),
-            git: match &config.git {
-                Some(remote) => Some(Arc::new(git::GitSync::open(
-                    remote.clone(),
-                    &config.root.join("content"),
-                    &config.data_dir,
-                    db.conflicts()?,
-                )?)),
-                None => None,
-            },
-            body_deadline: body::Deadline {
-                grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
-            },
-            db,
-        })
-    }
-
-    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,
-    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document) and
-    /// audit entries past `AUDIT_RETENTION_DAYS`.
-    pub fn maintain(&self, now: i64) -> Result<(), Error> {
-        self.auth.sessions.prune(now);
-        let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
-        let accounts = &self.auth.store;
-        accounts.delete_expired_sessions(idle_before, made_before)?;
-        accounts.prune_login_failures(now - auth::throttle::WINDOW_SECONDS)?;
-        self.contact.prune();
-        let kept_from = now - self.site.revision_retention_days * 86_400;
-        self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
-        accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;
-        Ok(())
-    }
-}
-
-/// Adds the site's security headers to every answer; HSTS only when served over HTTPS.
-async fn security_headers(
-    req: ServiceRequest,
-    next: middleware::Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let https = state
-        .as_ref()
-        .is_some_and(|s| s.clients.https(req.request()));
-    let path = req.path().to_string();
-    let mut response = next.call(req).await?;
-    if let Some(state) = state {
-        let headers = state.site.live.current().headers_for(&path);
-        add_headers(response.headers_mut(), headers, https);
-    }
-    Ok(response)
-}
-
-/// Puts `headers` on an answer, and HSTS when it goes over HTTPS.
-pub(crate) fn add_headers(
-    answer: &mut actix_web::http::header::HeaderMap,
-    headers: Vec<(
-        actix_web::http::header::HeaderName,
-        actix_web::http::header::HeaderValue,
-    )>,
-    https: bool,
-) {
-    for (name, value) in headers {
-        answer.insert(name, value);
-    }
-    if https {
-        answer.insert(
-            actix_web::http::header::STRICT_TRANSPORT_SECURITY,
-            actix_web::http::header::HeaderValue::from_static(
-                "max-age=31536000; includeSubDomains",
-            ),
-        );
-    }
-}
+pub use state::AppState;
 
 /// The public site's application: the built pages and files, the contact form and health,
 /// with the site's security headers and the request log. Nothing of the panel: its address
@@ -284,15 +58,17 @@ pub fn public_app(
     >,
 > {
     let dev = state.dev.clone();
+    let shared = state.clone();
     App::new()
         .app_data(state)
+        .configure(|cfg| shared.share(cfg))
         .wrap(middleware::from_fn(target_limit::refuse_long_targets))
         .wrap(middleware::from_fn(body::deadline))
-        .wrap(middleware::from_fn(security_headers))
+        .wrap(middleware::from_fn(headers::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(|cfg| {
             if let Some(dev) = dev {
-                dev::configure(dev)(cfg);
+                dev::configure(dev.into_inner())(cfg);
             }
         })
         .configure(contact::configure)
@@ -315,11 +91,15 @@ pub fn admin_app(
         InitError = (),
     >,
 > {
+    let shared = state.clone();
     App::new()
         .app_data(state)
+        .configure(|cfg| shared.share(cfg))
         .wrap(middleware::from_fn(target_limit::refuse_long_targets))
         .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(panel::security_headers))
+        // Nothing the panel answers is kept by a cache, unless it says otherwise (its files).
+        .wrap(middleware::DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store")))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .configure(auth::configure)
         .configure(audit::configure)
@@ -386,10 +166,10 @@ pub async fn run(config: Config) -> Result<(), Error> {
         );
     }
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
-    scheduler::spawn(state.clone());
-    variants::spawn(state.clone());
-    git::spawn(state.clone());
-    auth::spawn_session_sync(state.clone());
+    scheduler::spawn(state.site.clone());
+    variants::spawn(state.site.clone());
+    changes::sync::spawn(state.clone());
+    auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =
         auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
@@ -414,11 +194,14 @@ pub async fn run(config: Config) -> Result<(), Error> {
     // Kept alive while the server runs: dropping it stops watching.
     let _watcher = match &state.dev {
         Some(d) => Some(
-            dev::watch(state.clone(), Arc::clone(d), config.root.clone()).map_err(|message| {
-                Error::Config {
-                    name: "DEV",
-                    message,
-                }
+            dev::watch(
+                state.site.clone(),
+                d.clone().into_inner(),
+                config.root.clone(),
+            )
+            .map_err(|message| Error::Config {
+                name: "DEV",
+                message,
             })?,
         ),
         None => None,
@@ -455,7 +238,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
 /// warns rather than refuses: a refusal would take a live site down over a legal entry not
 /// yet copied from the register, while the log says it at every start and the panel's 'Dane
 /// gabinetu' shows the same list until it is done.
-fn warn_example_data(site: &site::Site) {
+fn warn_example_data(site: &serve::site::Site) {
     let Some(renderer) = &site.renderer else {
         return;
     };

@@ -57,9 +57,9 @@ fn backup_command(command: &str, dir: &str) -> Result<(), sidecar::Error> {
 }
 
 /// Serves the site. A secret in the environment makes this process execute itself again
-/// first, before any thread starts, without it (see `sidecar::secrets`).
+/// first, before any thread starts, without it (see `sidecar::config::secrets`).
 fn serve() -> Result<(), sidecar::Error> {
-    let secrets = sidecar::secrets::take()?;
+    let secrets = sidecar::config::secrets::take()?;
     let config = sidecar::Config::with_secrets(&secrets)?;
     actix_web::rt::System::new().block_on(sidecar::run(config))
 }

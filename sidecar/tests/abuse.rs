@@ -8,7 +8,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::test;
 use common::{from, login, send, setup, ADMIN, OTHER, OTHER_PASSWORD, PASSWORD};
 use serde_json::json;
-use sidecar::auth::throttle::FREE_PER_ACCOUNT;
+use sidecar::api::auth::throttle::FREE_PER_ACCOUNT;
 
 #[actix_rt::test]
 async fn a_burst_of_sixty_wrong_sign_ins_gets_only_the_allowed_guesses() {

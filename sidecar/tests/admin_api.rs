@@ -56,7 +56,7 @@ async fn over_https_the_cookie_is_secure_and_host_prefixed_only_when_a_trusted_p
     let https = || login(ADMIN, PASSWORD).insert_header(("X-Forwarded-Proto", "https"));
     let trusted = send(&app, common::from("127.0.0.1", https())).await;
     let cookie = trusted.cookie.expect("cookie");
-    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert_eq!(cookie.name(), sidecar::http::admin::SECURE_COOKIE);
     assert!(cookie.secure().unwrap_or(false));
     assert!(trusted
         .headers
@@ -65,7 +65,7 @@ async fn over_https_the_cookie_is_secure_and_host_prefixed_only_when_a_trusted_p
     let cookie = forged.cookie.expect("cookie");
     assert_eq!(
         cookie.name(),
-        sidecar::auth::COOKIE,
+        sidecar::http::admin::COOKIE,
         "a stranger cannot claim HTTPS"
     );
     assert!(!cookie.secure().unwrap_or(false));
@@ -80,7 +80,7 @@ async fn force_https_makes_cookies_secure_and_sends_hsts_whatever_the_headers() 
     let app = admin_app!(s);
     let answer = send(&app, login(ADMIN, PASSWORD)).await;
     let cookie = answer.cookie.expect("cookie");
-    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert_eq!(cookie.name(), sidecar::http::admin::SECURE_COOKIE);
     assert!(cookie.secure().unwrap_or(false));
     assert!(answer
         .headers
@@ -114,13 +114,13 @@ async fn over_https_only_the_host_prefixed_cookie_is_read() {
             .uri("/api/messages")
             .cookie(Cookie::new(name, token.clone()))
     };
-    let unprefixed = send(&app, session(sidecar::auth::COOKIE)).await;
+    let unprefixed = send(&app, session(sidecar::http::admin::COOKIE)).await;
     assert_eq!(
         unprefixed.status,
         StatusCode::UNAUTHORIZED,
         "a cookie any host of the site could have set is not a session over HTTPS"
     );
-    let prefixed = send(&app, session(sidecar::auth::SECURE_COOKIE)).await;
+    let prefixed = send(&app, session(sidecar::http::admin::SECURE_COOKIE)).await;
     assert_eq!(prefixed.status, StatusCode::OK, "{}", prefixed.text);
     let plain = setup(&[]);
     let app = admin_app!(plain);
@@ -129,7 +129,7 @@ async fn over_https_only_the_host_prefixed_cookie_is_read() {
         &app,
         test::TestRequest::get()
             .uri("/api/messages")
-            .cookie(Cookie::new(sidecar::auth::SECURE_COOKIE, token)),
+            .cookie(Cookie::new(sidecar::http::admin::SECURE_COOKIE, token)),
     )
     .await;
     assert_eq!(
@@ -152,7 +152,7 @@ async fn a_panel_on_https_makes_the_cookie_host_prefixed_and_secure() {
     )
     .await;
     let cookie = answer.cookie.expect("cookie");
-    assert_eq!(cookie.name(), sidecar::auth::SECURE_COOKIE);
+    assert_eq!(cookie.name(), sidecar::http::admin::SECURE_COOKIE);
     assert!(cookie.secure().unwrap_or(false));
     assert_eq!(cookie.domain(), None, "host-only");
     assert_eq!(cookie.path(), Some("/"));
@@ -200,7 +200,7 @@ async fn another_account_is_refused_without_a_session() {
 async fn repeated_failures_are_throttled_even_for_the_right_password() {
     let s = setup(&[]);
     let app = admin_app!(s);
-    for _ in 0..sidecar::auth::throttle::FREE_PER_ACCOUNT {
+    for _ in 0..sidecar::api::auth::throttle::FREE_PER_ACCOUNT {
         assert_eq!(
             call(&app, login(ADMIN, "zgadywane hasło")).await.0,
             StatusCode::UNAUTHORIZED
@@ -238,16 +238,20 @@ async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // The state a restart makes reads the sessions back from SQLite.
-    let sessions =
-        sidecar::auth::sessions::Sessions::load(&s.state.auth.store, 3600, 3600).expect("loaded");
-    let now = sidecar::now();
+    let sessions = sidecar::api::auth::sessions::Sessions::load(&s.state.auth.store, 3600, 3600)
+        .expect("loaded");
+    let now = sidecar::db::now();
     assert!(matches!(
-        sessions.check(kept.value(), now, sidecar::auth::sessions::Use::Action),
-        sidecar::auth::sessions::Check::Valid { .. }
+        sessions.check(kept.value(), now, sidecar::api::auth::sessions::Use::Action),
+        sidecar::api::auth::sessions::Check::Valid { .. }
     ));
     assert_eq!(
-        sessions.check(&"0".repeat(64), now, sidecar::auth::sessions::Use::Action),
-        sidecar::auth::sessions::Check::Unknown
+        sessions.check(
+            &"0".repeat(64),
+            now,
+            sidecar::api::auth::sessions::Use::Action
+        ),
+        sidecar::api::auth::sessions::Check::Unknown
     );
 }
 
@@ -747,7 +751,7 @@ async fn a_planted_git_configuration_runs_no_program_when_a_save_is_committed() 
 #[actix_rt::test]
 async fn the_maintenance_task_prunes_revisions_past_their_retention() {
     let s = setup(&[("REVISION_RETENTION_DAYS", "30")]);
-    let now = sidecar::now();
+    let now = sidecar::db::now();
     const DAY: i64 = 86_400;
     for age in (0..40).rev() {
         let text = format!("wersja sprzed {age} dni");

@@ -12,7 +12,7 @@ use sidecar::db::Spam;
 
 /// A token issued long enough ago to pass the minimum-time check.
 fn old_token(s: &Setup) -> String {
-    sidecar::contact::token::issue(&s.state.contact.secret, sidecar::now() - 60)
+    sidecar::inbox::token::issue(&s.state.contact.secret, sidecar::db::now() - 60)
 }
 
 fn valid(token: &str) -> Value {
@@ -174,8 +174,8 @@ async fn malformed_requests_get_4xx_with_a_message() {
 async fn suspected_messages_are_answered_as_sent_and_kept_with_their_reason() {
     let s = setup(&[]);
     let app = public_app!(s);
-    let fresh = sidecar::contact::token::issue(&s.state.contact.secret, sidecar::now());
-    let forged = format!("{}.abc.{}", sidecar::now() - 60, "ab".repeat(32));
+    let fresh = sidecar::inbox::token::issue(&s.state.contact.secret, sidecar::db::now());
+    let forged = format!("{}.abc.{}", sidecar::db::now() - 60, "ab".repeat(32));
     let cases = [
         (
             with(
@@ -304,10 +304,11 @@ async fn the_token_endpoint_issues_a_fresh_uncached_token() {
         Some("no-store")
     );
     let token = answer.body["token"].as_str().expect("token");
-    let verdict = sidecar::contact::token::check(&s.state.contact.secret, token, sidecar::now(), 3);
+    let verdict =
+        sidecar::inbox::token::check(&s.state.contact.secret, token, sidecar::db::now(), 3);
     assert!(matches!(
         verdict,
-        sidecar::contact::token::Verdict::TooFast(_)
+        sidecar::inbox::token::Verdict::TooFast(_)
     ));
 }
 
@@ -347,9 +348,10 @@ async fn the_form_without_javascript_confirms_with_a_fresh_token_then_stores() {
         .expect("a token in the page")
         + 20;
     let token = &page.text[start..start + page.text[start..].find('"').expect("end of token")];
-    let verdict = sidecar::contact::token::check(&s.state.contact.secret, token, sidecar::now(), 3);
+    let verdict =
+        sidecar::inbox::token::check(&s.state.contact.secret, token, sidecar::db::now(), 3);
     assert!(
-        matches!(verdict, sidecar::contact::token::Verdict::TooFast(_)),
+        matches!(verdict, sidecar::inbox::token::Verdict::TooFast(_)),
         "the confirmation's token is fresh, not pre-aged"
     );
     let aged = old_token(&s);
@@ -411,7 +413,7 @@ async fn refused_and_invalid_form_posts_render_at_most_two_pages_at_once_and_nev
         "{statuses:?}"
     );
     assert!(answers.iter().all(|a| a.text.contains("field-error")));
-    assert!(s.state.contact.answers.peak() <= sidecar::contact::answer::RENDERS_AT_ONCE);
+    assert!(s.state.contact.answers.peak() <= sidecar::inbox::contact::RENDERS_AT_ONCE);
     assert_eq!(
         s.state.site.live.current().number,
         build,

@@ -74,7 +74,7 @@ fn repos() -> Repos {
     state.site.rebuild().expect("the site builds");
     accounts::password::ensure_admin(&state.auth.store, ADMIN, Some(PASSWORD)).expect("admin");
     let state = web::Data::new(state);
-    sidecar::git::spawn(state.clone());
+    sidecar::changes::sync::spawn(state.clone());
     Repos {
         s: Setup { dir, root, state },
         remote,
@@ -83,12 +83,12 @@ fn repos() -> Repos {
 }
 
 impl Repos {
-    fn status(&self) -> sidecar::git::Status {
+    fn status(&self) -> sidecar::changes::sync::Status {
         self.s.state.git.as_ref().expect("git is on").status()
     }
 
     /// Waits (at most 20 s) until `done` holds of the status.
-    fn wait_for(&self, what: &str, done: impl Fn(&sidecar::git::Status) -> bool) {
+    fn wait_for(&self, what: &str, done: impl Fn(&sidecar::changes::sync::Status) -> bool) {
         let started = Instant::now();
         while !done(&self.status()) {
             assert!(
@@ -385,7 +385,7 @@ async fn the_webhook_refuses_bad_signatures_huge_bodies_and_replays_and_coalesce
         send(&public, announced).await.status,
         StatusCode::PAYLOAD_TOO_LARGE
     );
-    let huge = "x".repeat(sidecar::git::webhook::MAX_BODY + 1);
+    let huge = "x".repeat(sidecar::api::git::webhook::MAX_BODY + 1);
     let sent = send(&public, hook(&huge, "d-huge")).await;
     assert_eq!(sent.status, StatusCode::PAYLOAD_TOO_LARGE);
     let gitlab = test::TestRequest::post()

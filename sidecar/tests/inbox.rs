@@ -249,7 +249,7 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
     assert_eq!(send(&app, anonymous).await.status, StatusCode::UNAUTHORIZED);
     // A session of another account: the admin was someone else when it was made.
     let token = "inne-konto-sesja";
-    let hash = sidecar::auth::sessions::token_hash(token);
+    let hash = sidecar::api::auth::sessions::token_hash(token);
     let (other_id, other_password) = s
         .state
         .auth
@@ -264,8 +264,8 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
             &accounts::store::SessionRow {
                 token_hash: hash.clone(),
                 email: OTHER.into(),
-                created_at: sidecar::now(),
-                last_seen_at: sidecar::now(),
+                created_at: sidecar::db::now(),
+                last_seen_at: sidecar::db::now(),
                 client: String::new(),
                 agent: String::new(),
             },
@@ -273,8 +273,11 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
             &other_password,
         )
         .expect("session");
-    s.state.auth.sessions.insert(hash, OTHER, sidecar::now());
-    let other = actix_web::cookie::Cookie::new(sidecar::auth::COOKIE, token);
+    s.state
+        .auth
+        .sessions
+        .insert(hash, OTHER, sidecar::db::now());
+    let other = actix_web::cookie::Cookie::new(sidecar::http::admin::COOKIE, token);
     let refused = send(&app, get("/api/messages", &other)).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
     assert_eq!(refused.body["title"], "Brak dostępu");

@@ -749,11 +749,11 @@ async fn eventually(what: &str, mut check: impl FnMut() -> bool) {
 #[actix_rt::test]
 async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
     let s = setup(&[]);
-    sidecar::scheduler::spawn(s.state.clone());
+    sidecar::serve::scheduler::spawn(s.state.site.clone());
     let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let facts = send(&app, get(&cookie, "/api/facts")).await.body;
-    let now = sidecar::now();
+    let now = sidecar::db::now();
     let mut new = facts["facts"].clone();
     new["notice"] = json!({
         "text": "Gabinet nieczynny 24.12–1.01",
@@ -776,13 +776,13 @@ async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
         s.served("/").contains("Gabinet nieczynny")
     })
     .await;
-    assert!(sidecar::now() >= now + 2);
+    assert!(sidecar::db::now() >= now + 2);
     assert!(s.served("/o-mnie").contains("Gabinet nieczynny"));
     eventually("the notice going", || {
         !s.served("/").contains("Gabinet nieczynny")
     })
     .await;
-    assert!(sidecar::now() >= now + 4);
+    assert!(sidecar::db::now() >= now + 4);
     let mut bad = new.clone();
     bad["notice"]["until"] = json!("2020-01-01");
     let fresh = send(&app, get(&cookie, "/api/facts")).await.body;
@@ -803,7 +803,7 @@ async fn a_notice_shows_inside_its_moments_and_goes_by_itself() {
 #[actix_rt::test]
 async fn a_scheduled_article_is_published_when_its_time_comes() {
     let s = setup(&[]);
-    sidecar::scheduler::spawn(s.state.clone());
+    sidecar::serve::scheduler::spawn(s.state.site.clone());
     let app = admin_app!(s);
     let cookie = signed_in(&app).await;
     let req = test::TestRequest::post().uri("/api/articles");
@@ -814,7 +814,7 @@ async fn a_scheduled_article_is_published_when_its_time_comes() {
     .await;
     assert_eq!(created.status, StatusCode::CREATED);
     let doc = document(&app, &cookie, "blog/zaplanowany-wpis").await;
-    let at = sidecar::now() + 3;
+    let at = sidecar::db::now() + 3;
     let mut settings = doc["settings"].clone();
     settings["published"] = json!(true);
     settings["date"] = json!(content::schedule::warsaw_time(at));
@@ -832,7 +832,7 @@ async fn a_scheduled_article_is_published_when_its_time_comes() {
         s.served("/blog").contains("/blog/zaplanowany-wpis")
     })
     .await;
-    assert!(sidecar::now() >= at, "not before its time");
+    assert!(sidecar::db::now() >= at, "not before its time");
     assert!(!s.served("/blog/zaplanowany-wpis").is_empty());
     let feed = String::from_utf8_lossy(&s.state.site.live.current().files["blog/atom.xml"].raw)
         .into_owned();
@@ -978,7 +978,7 @@ async fn uploads_that_are_not_images_too_large_or_without_a_text_are_refused() {
         assert!(polish(&answer).contains("nie jest obrazem JPEG, PNG ani WebP"));
     }
     let mut huge = png();
-    huge.resize(sidecar::images::MAX_IMAGE_BYTES + 1, 0);
+    huge.resize(sidecar::api::images::MAX_IMAGE_BYTES + 1, 0);
     let answer = send(&app, upload(&cookie, "name=duze.png&alt=a", huge)).await;
     assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert!(polish(&answer).contains("najwyżej 15 MB"));

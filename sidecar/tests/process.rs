@@ -449,7 +449,11 @@ fn the_request_log_has_an_id_method_path_status_and_time_but_no_query_or_body() 
     let deadline = Instant::now() + Duration::from_secs(10);
     let log = loop {
         let log = plain(&sidecar.log());
-        if log.matches("}: sidecar::request_log: request").count() >= 2 || Instant::now() > deadline
+        if log
+            .matches("}: sidecar::http::request_log: request")
+            .count()
+            >= 2
+            || Instant::now() > deadline
         {
             break log;
         }

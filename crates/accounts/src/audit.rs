@@ -3,8 +3,8 @@
 //! for the panel's TypeScript with the other shared definitions). An entry names what was
 //! done and to what (an e-mail address, a message's number), never what a message says.
 
-use crate::now;
 use crate::store::Store;
+use crate::tokens::now;
 
 macro_rules! events {
     ($($variant:ident = $name:literal, $label:literal;)*) => {

@@ -20,31 +20,15 @@ pub mod password;
 pub mod sessions;
 pub mod store;
 pub mod throttle;
+pub mod tokens;
 pub mod totp;
 
 pub use error::{Error, Result};
 pub use store::Store;
+pub use tokens::{now, random_token};
 
 /// argon2 needs 19 MiB per check: at most this many run at once, the others wait.
 pub const ARGON2_AT_ONCE: usize = 2;
-
-/// Seconds since the Unix epoch.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// 32 random bytes as hex: a session's, a waiting sign-in's or a ceremony's token.
-pub fn random_token() -> Result<String> {
-    let mut raw = [0_u8; 32];
-    getrandom::fill(&mut raw)?;
-    Ok(hex(&raw))
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// Everything the accounts keep: the tables, the live sessions, the hashing threads, the
 /// passkey ceremonies, and who the administrator is.

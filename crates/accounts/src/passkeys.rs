@@ -17,7 +17,7 @@ use webauthn_rs::prelude::{
 };
 
 use crate::error::Error;
-use crate::{now, random_token};
+use crate::tokens::{now, random_token};
 
 /// How long a ceremony may take.
 pub const CEREMONY_SECONDS: i64 = 300;

@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use crate::error::Error;
-use crate::now;
 use crate::store::Store as Db;
+use crate::tokens::now;
 
 /// The longest password accepted, in bytes: argon2 takes any length, a sign-in form need not.
 pub const MAX_PASSWORD_BYTES: usize = 1024;

@@ -30,7 +30,7 @@ const PERSIST_EVERY_SECONDS: i64 = 60;
 const ENDED_REMEMBERED: usize = 1024;
 
 pub fn token_hash(token: &str) -> String {
-    crate::hex(&Sha256::digest(token.as_bytes()))
+    crate::tokens::hex(&Sha256::digest(token.as_bytes()))
 }
 
 #[derive(Debug, Clone)]

@@ -112,7 +112,7 @@ pub fn recovery_hash(code: &str) -> String {
         .filter(|c| c.is_ascii_alphanumeric())
         .map(|c| c.to_ascii_lowercase())
         .collect();
-    crate::hex(&Sha256::digest(normal.as_bytes()))
+    crate::tokens::hex(&Sha256::digest(normal.as_bytes()))
 }
 
 /// Whether what the administrator typed looks like a recovery code rather than an app's

@@ -14,6 +14,7 @@
 #![deny(clippy::await_holding_lock)]
 
 pub mod commit;
+mod error;
 pub mod repo;
 pub mod status;
 pub mod sync;
@@ -24,16 +25,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+pub use error::Error;
 pub use repo::Repo;
 pub use status::{Conflict, Refused, Status};
-
-/// What failed, with git's own words.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// git said no (its standard error, credentials taken out by the caller).
-    #[error("{0}")]
-    Git(String),
-}
 
 /// The remote branch the content's repository tracks, both ways.
 #[derive(Debug, Clone)]

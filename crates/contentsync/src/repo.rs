@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Error;
+use crate::error::Error;
 
 /// The work tree holding `content/`, and where `content/` sits in it.
 #[derive(Debug, Clone)]

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
+use crate::error::Error;
 use crate::repo::without_credentials;
 use crate::status::{Conflict, Refused};
-use crate::{now, Error, Event, GitSync, Site};
+use crate::{now, Event, GitSync, Site};
 
 /// Reports the editor's commit `remote` as not applied (it does not build, or carries what
 /// content may not): in the panel, and in the audit log with its first problem.

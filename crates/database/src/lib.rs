@@ -15,41 +15,18 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 #![deny(clippy::await_holding_lock)]
 
+mod error;
 pub mod migrations;
 
 use rusqlite::Connection;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+pub use error::{Error, Result};
 pub use migrations::SCHEMA_VERSION;
 pub use rusqlite;
-
-/// What failed, and with which file.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error("{}: {source}", path.display())]
-    Open {
-        path: PathBuf,
-        source: rusqlite::Error,
-    },
-    #[error("{0}")]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{}: no database", .0.display())]
-    Missing(PathBuf),
-    #[error("{}: integrity check: {verdict}", path.display())]
-    Damaged { path: PathBuf, verdict: String },
-    #[error("the database stayed busy for 30 s")]
-    Busy,
-}
-
-pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// The database: one connection behind one lock, shared by every concern that keeps tables.
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 
 use rusqlite::Connection;
 
-use crate::Result;
+use crate::error::Result;
 
 /// Each entry moves the schema one version up; never edit one that has shipped.
 const MIGRATIONS: &[&str] = &[

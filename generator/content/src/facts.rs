@@ -56,7 +56,7 @@ pub struct Placeholder {
 
 fn pattern() -> &'static Regex {
     static PATTERN: OnceLock<Regex> = OnceLock::new();
-    PATTERN.get_or_init(|| crate::constant_regex(r"\{\{\s*([A-Za-z_]+)\s*\}\}"))
+    PATTERN.get_or_init(|| crate::pattern::constant_regex(r"\{\{\s*([A-Za-z_]+)\s*\}\}"))
 }
 
 /// A placeholder that names no fact: its byte offset and the name written.

@@ -28,6 +28,7 @@ pub mod limits;
 pub mod load;
 pub mod markdown;
 pub mod model;
+pub mod pattern;
 pub mod problem;
 pub mod schedule;
 pub mod sections;
@@ -40,19 +41,10 @@ pub mod yaml;
 pub use error::{Diagnostic, Error, Result};
 pub use kind::{DocId, Kind};
 pub use model::{Content, Document, SiteConfig};
+pub use pattern::constant_regex;
 pub use problem::Problem;
 pub use schedule::Clock;
 pub use sections::Section;
-
-/// A regular expression written in the code: a constant, so a mistake in it is the code's
-/// own (every one is exercised by the tests), never an input's.
-pub fn constant_regex(pattern: &'static str) -> regex::Regex {
-    #[allow(
-        clippy::expect_used,
-        reason = "a constant pattern, exercised by the tests"
-    )]
-    regex::Regex::new(pattern).expect("a valid constant regular expression")
-}
 
 /// Loads and validates everything under `content_dir`; fails with every problem found.
 pub fn load(content_dir: &Path) -> Result<Content> {

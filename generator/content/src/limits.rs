@@ -4,8 +4,10 @@
 //! megabyte of `>` kept a core busy for minutes — while real text nests a few levels: past
 //! these limits a section is refused before pulldown-cmark or ammonia see it.
 
-use crate::problem::{FileProblem, Problem};
 use crate::sections;
+
+/// The longest notice: one line of a banner.
+pub const NOTICE_MAX_CHARS: usize = 200;
 
 /// The largest picture the site takes: an upload, or a file of `content/images/` (what a
 /// phone's photograph weighs, three times over).
@@ -39,23 +41,6 @@ pub enum Excess {
 pub struct Found {
     pub line: usize,
     pub excess: Excess,
-}
-
-impl Found {
-    /// What the text holds too much of.
-    pub fn problem(&self) -> FileProblem {
-        match self.excess {
-            Excess::Size => FileProblem::SectionTooLong,
-            Excess::Nesting => FileProblem::NestedTooDeep,
-        }
-    }
-
-    /// The problem in a section of the panel's text: `section` is the section's number
-    /// (from 1); a nesting problem also says its line in that section.
-    pub fn in_section(&self, section: usize) -> Problem {
-        let line = (self.excess == Excess::Nesting).then_some(self.line + 1);
-        Problem::from(self.problem()).in_section(section, line)
-    }
 }
 
 /// Counts the open HTML elements of a section, line by line.
@@ -234,12 +219,11 @@ mod tests {
                 excess: Excess::Size
             })
         );
-        let polish = Found {
+        let found = Found {
             line: 4,
             excess: Excess::Nesting,
-        }
-        .in_section(2)
-        .sentence();
+        };
+        let polish = crate::problem::Problem::excess_in_section(&found, 2).sentence();
         assert!(polish.starts_with("Sekcja 2, wiersz 5:"), "{polish}");
     }
 }

@@ -19,6 +19,7 @@ use crate::model::{
     ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
 use crate::problem::FileProblem;
+use crate::validate::Delta;
 use crate::{frontmatter, limits, markdown, sections, validate, walk, yaml};
 
 /// How close to its reading a change must be for the file to count as possibly changed again.
@@ -76,7 +77,7 @@ pub fn parse_document<M: DeserializeOwned>(
     // Before anything parses the Markdown: too long or too deeply nested text is refused
     // at the cost of one pass over its lines.
     limits::check_body(split.body)
-        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, f.problem()))?;
+        .map_err(|f| Diagnostic::new(file, split.body_line + f.line, FileProblem::excess(&f)))?;
     let id = DocId::new(kind, slug);
     Ok(Document {
         route: id.route(),
@@ -225,15 +226,6 @@ fn apply_changes(
         }
     }
     came_or_went
-}
-
-/// What a load found changed, when its caller said which files changed: the documents are
-/// the same ones as before (none came or went) and nothing beside them changed (no image,
-/// no `site.yaml` or price list), so what depends on the set of documents alone (their
-/// routes, for the links) need not be worked out again.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Delta {
-    pub same_documents: bool,
 }
 
 /// What loading one kind of documents found.

@@ -29,7 +29,7 @@ const QUESTION_WORDS: [&str; 24] = [
 ];
 
 fn regex(cell: &'static OnceLock<Regex>, pattern: &'static str) -> &'static Regex {
-    cell.get_or_init(|| crate::constant_regex(pattern))
+    cell.get_or_init(|| crate::pattern::constant_regex(pattern))
 }
 
 fn is_question(text: &str) -> bool {

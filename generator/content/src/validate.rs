@@ -12,7 +12,8 @@ use crate::facts;
 use crate::fields::{text_fields, Focus, FOCUS_KEY};
 use crate::images::{classify, ImageRef};
 use crate::kind::DocId;
-use crate::load::Delta;
+use crate::limits::NOTICE_MAX_CHARS;
+
 use crate::model::{Content, Document, SiteConfig};
 use crate::problem::WEEKDAYS;
 use crate::problem::{
@@ -117,6 +118,15 @@ impl Context<'_> {
 
 fn field_line<M>(doc: &Document<M>, field: &str) -> usize {
     doc.field_lines.get(field).copied().unwrap_or(1)
+}
+
+/// What a load found changed, when its caller said which files changed: the documents are
+/// the same ones as before (none came or went) and nothing beside them changed (no image,
+/// no `site.yaml` or price list), so what depends on the set of documents alone (their
+/// routes, for the links) need not be worked out again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Delta {
+    pub same_documents: bool,
 }
 
 /// Cross-file checks of earlier loads: a load re-checks only the documents that changed, or
@@ -687,9 +697,6 @@ pub fn alt_problem(field: &str, image: &str, alt: &str) -> Option<DocumentProble
         image: image.trim().to_string(),
     })
 }
-
-/// The longest notice: one line of a banner.
-pub const NOTICE_MAX_CHARS: usize = 200;
 
 /// Links of public pages (and the price list) to articles that are not public yet.
 pub fn links_to_hidden(content: &Content, hidden: &BTreeSet<String>) -> Vec<Diagnostic> {

@@ -14,9 +14,10 @@ use crate::Editor;
 use content::dates::Moment;
 use content::fields::one_line;
 use content::kind::Kind;
+use content::limits::NOTICE_MAX_CHARS;
 use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
 use content::problem::{EditProblem, Field, Problem};
-use content::validate::{contact_fact_problems, NOTICE_MAX_CHARS};
+use content::validate::contact_fact_problems;
 use content::yaml::{self, Change, Item, Node};
 
 /// One row of the price list as the panel edits it.

@@ -499,7 +499,8 @@ impl Editable {
 pub fn check_sections(new: &[Section]) -> std::result::Result<(), Problem> {
     for (i, s) in new.iter().enumerate() {
         let n = i + 1;
-        content::limits::check_section(&s.content).map_err(|f| f.in_section(n))?;
+        content::limits::check_section(&s.content)
+            .map_err(|f| Problem::excess_in_section(&f, n))?;
         if !is_slug(&s.kind) {
             return Err(Problem::from(EditProblem::SectionType).in_section(n, None));
         }

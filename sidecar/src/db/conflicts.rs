@@ -3,7 +3,7 @@
 
 use rusqlite::params;
 
-use super::Db;
+use super::store::Db;
 use crate::error::Error;
 
 pub use contentsync::Conflict;

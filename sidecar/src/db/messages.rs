@@ -3,7 +3,7 @@
 use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 
-use super::Db;
+use super::store::Db;
 use crate::error::Error;
 
 /// Why a message is suspected of being spam.

@@ -4,47 +4,26 @@
 //! drafts), `conflicts` (the git sync's), `uploads` and `settings` (secrets made once). The
 //! accounts' tables are the `accounts` crate's.
 
-use database::rusqlite::Connection;
-use database::{rusqlite, Database};
-use std::path::Path;
-
-use crate::error::Error;
-
 mod conflicts;
 mod messages;
 mod revisions;
 mod settings;
+mod store;
 mod uploads;
 
 pub use conflicts::Conflict;
 pub use messages::{NewMessage, Spam, StoredMessage};
 pub use revisions::{Action, Deleted, Draft, Revision};
+pub use store::Db;
 pub use uploads::Upload;
 
 pub use database::{backup_into, check_file, private_dir, private_file, SCHEMA_VERSION};
 
-/// The sidecar's tables in the server's database (messages, revisions, drafts, conflicts,
-/// uploads, settings); the accounts' tables are the `accounts` crate's ([`Db::accounts`]).
-#[derive(Debug, Clone)]
-pub struct Db {
-    db: Database,
-}
-
-impl Db {
-    pub fn open(path: &Path) -> Result<Self, Error> {
-        Ok(Self {
-            db: Database::open(path)?,
-        })
-    }
-
-    fn run<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> Result<T, Error> {
-        Ok(self.db.run(f)?)
-    }
-
-    /// The accounts' tables, on the same connection.
-    pub fn accounts(&self) -> accounts::Store {
-        accounts::Store::new(self.db.clone())
-    }
+/// Seconds since the Unix epoch: how the database keeps every moment.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 
-use super::Db;
+use super::store::Db;
 use crate::error::Error;
 
 /// What a revision did to its document.
@@ -64,7 +64,7 @@ pub struct Draft {
     /// The version of the file the draft was made from.
     pub version: String,
     /// What the panel sent (sections and settings), as JSON.
-    #[ts(as = "crate::preview::DraftBody")]
+    #[ts(as = "crate::api::preview::DraftBody")]
     pub body: serde_json::Value,
 }
 

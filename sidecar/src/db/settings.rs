@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::Db;
+use super::store::Db;
 use crate::error::Error;
 
 impl Db {

@@ -3,7 +3,7 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use super::Db;
+use super::store::Db;
 use crate::error::Error;
 
 /// An image uploaded from the panel.

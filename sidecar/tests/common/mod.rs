@@ -116,7 +116,7 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
     accounts::password::add_account(&state.auth.store, OTHER, OTHER_PASSWORD)
         .expect("other account");
     let state = web::Data::new(state);
-    sidecar::variants::spawn(state.clone());
+    sidecar::serve::variants::spawn(state.site.clone());
     Setup { dir, root, state }
 }
 
@@ -186,7 +186,7 @@ where
     let cookie = resp
         .response()
         .cookies()
-        .find(|c| c.name().ends_with(sidecar::auth::COOKIE) && !c.value().is_empty())
+        .find(|c| c.name().ends_with(sidecar::http::admin::COOKIE) && !c.value().is_empty())
         .map(|c| c.into_owned());
     let bytes = test::read_body(resp).await;
     Answer {

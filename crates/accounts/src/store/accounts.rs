@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::Store;
+use super::handle::Store;
 use crate::error::Error;
 
 /// Failures of sign-in within the throttle's window: for this account from this client,

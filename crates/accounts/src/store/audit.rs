@@ -6,7 +6,7 @@
 use rusqlite::params;
 use serde::Serialize;
 
-use super::Store;
+use super::handle::Store;
 use crate::error::Error;
 
 /// One thing that happened.

@@ -6,7 +6,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::Store;
+use super::handle::Store;
 use crate::error::Error;
 
 /// An account's TOTP secret; `confirmed` once a code from the app was checked.

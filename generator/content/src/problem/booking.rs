@@ -2,7 +2,7 @@
 //! platform's hosts and scripts, and a therapist or service the model forgets or invents.
 //! (The booking pages the panel edits are [`super::SiteProblem`]s.)
 
-use super::{texts, Texts};
+use super::texts::{texts, Texts};
 use crate::model::PRACTICE;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::{texts, Texts};
+use super::texts::{texts, Texts};
 use crate::facts::NAMES;
 
 /// Which date a date problem is about.

@@ -2,7 +2,7 @@
 //! empty, too long or not one line, a section of an unknown shape, a price row, the article's
 //! title and address.
 
-use super::{texts, Texts};
+use super::texts::{texts, Texts};
 
 /// A field the panel edits, named as the panel names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! Problems of a file as a file: it cannot be read, it is not where it belongs, its name is
 //! not an address, its front matter or YAML does not parse, a section holds too much.
 
-use super::{texts, Texts};
-use crate::limits::{MAX_NESTING, MAX_SECTION_BYTES};
+use super::texts::{texts, Texts};
+use crate::limits::{Excess, Found, MAX_NESTING, MAX_SECTION_BYTES};
 use crate::yaml::{YamlError, YamlKind};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +49,16 @@ pub enum FileProblem {
         bytes: u64,
         limit: u64,
     },
+}
+
+impl FileProblem {
+    /// What a text holds too much of ([`crate::limits`]).
+    pub fn excess(found: &Found) -> FileProblem {
+        match found.excess {
+            Excess::Size => FileProblem::SectionTooLong,
+            Excess::Nesting => FileProblem::NestedTooDeep,
+        }
+    }
 }
 
 fn mib(bytes: u64) -> String {

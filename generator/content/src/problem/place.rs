@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::{capitalised, Diagnostic};
+use super::diagnostic::{Diagnostic, Edited};
+use super::texts::capitalised;
 use crate::kind::Kind;
 use crate::{frontmatter, sections};
 
@@ -23,9 +24,6 @@ pub(crate) fn section_at(text: &str, line: usize) -> Option<usize> {
         .collect();
     Some(sections::parse(&before).sections.len().max(1))
 }
-
-/// A document being saved: its file and the text it would have.
-pub type Edited<'a> = Option<(&'a Path, &'a str)>;
 
 impl Diagnostic {
     /// The problem in Polish, with where it is: in `edited` (the document being saved) as its

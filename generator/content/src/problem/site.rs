@@ -2,8 +2,8 @@
 //! refuses by the very same rules (phone, e-mail, address, opening hours, booking links, the
 //! notice), and the ones only the files can have (tax numbers, cookies, images, contacts).
 
-use super::{texts, Texts};
-use crate::validate::NOTICE_MAX_CHARS;
+use super::texts::{texts, Texts};
+use crate::limits::NOTICE_MAX_CHARS;
 
 /// Which booking link a problem is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

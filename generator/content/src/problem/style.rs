@@ -1,6 +1,6 @@
 //! The house style of `content/STYLE.md`, where a machine can check it.
 
-use super::{texts, Texts};
+use super::texts::{texts, Texts};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StyleProblem {

@@ -6,9 +6,12 @@ use std::path::{Path, PathBuf};
 
 use content::beneath::Root;
 
+/// The environment variable that moves the cache of encoded variants.
+pub const CACHE_ENV: &str = "IMAGE_CACHE_DIR";
+
 /// The folder of encoded variants: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
 pub(crate) fn default_dir(root: &Path) -> PathBuf {
-    match std::env::var_os(super::CACHE_ENV) {
+    match std::env::var_os(CACHE_ENV) {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => root.join(".cache").join("images"),
     }

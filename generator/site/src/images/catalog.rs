@@ -215,7 +215,7 @@ pub fn prepare(
     relatives: &[String],
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> usize {
-    prepare_with(dir, cache_dir, relatives, progress, &super::SETTINGS)
+    prepare_with(dir, cache_dir, relatives, progress, &encode::SETTINGS)
 }
 
 fn prepare_with(

@@ -4,7 +4,7 @@
 //! page works, the picture is blurry). A missing file is reported with the other links.
 
 use super::catalog::Catalog;
-use super::{classify, ImageRef};
+use content::images::{classify, ImageRef};
 use content::model::{Content, Document};
 use content::problem::DocumentProblem;
 use content::Diagnostic;

@@ -11,6 +11,7 @@ mod encode;
 mod picture;
 mod svg;
 
+pub use cache::CACHE_ENV;
 pub(crate) use cache::{default_dir as default_cache_dir, Cache};
 pub(crate) use catalog::Catalog;
 pub(crate) use catalog::Memo;
@@ -25,9 +26,6 @@ pub(crate) use picture::{focus_rules, markdown as markdown_picture, preview, Pic
 
 use content::images::{classify, ImageRef};
 use content::model::SiteConfig;
-
-/// The environment variable that moves the cache of encoded variants.
-pub const CACHE_ENV: &str = "IMAGE_CACHE_DIR";
 
 pub(crate) fn stock_url(site: &SiteConfig, id: &str) -> String {
     format!(

@@ -198,7 +198,7 @@ pub(crate) const PROSE_SIZES: &str = "(min-width: 47rem) 44rem, calc(100vw - 3re
 /// The markup of an image written in Markdown, when it is a file of `content/images/`;
 /// `None` leaves it to the Markdown renderer (a full address keeps its plain `<img>`).
 pub(crate) fn markdown(catalog: &Catalog, url: &str, alt: &str) -> Option<String> {
-    let super::ImageRef::Local(path) = super::classify(url) else {
+    let content::images::ImageRef::Local(path) = content::images::classify(url) else {
         return None;
     };
     let src = format!("/images/{path}");

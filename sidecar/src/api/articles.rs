@@ -1,0 +1,272 @@
+//! New articles and deleted ones: 'Nowy artykuł' proposes a slug from the title (Polish
+//! letters folded), refuses one in use and creates the article unpublished; a deleted
+//! article is listed with the text it had and can be made again.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
+use content::problem::EditProblem;
+use content::{DocId, Kind};
+use editing::Saved;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::api::doc_id;
+use crate::changes::{self, Changed, Target, Tracked};
+use crate::db::now;
+use crate::db::Action;
+use crate::error::ApiError;
+use crate::http::admin::{Admin, AdminChange};
+use crate::http::body::json_error;
+use crate::state::AppState;
+
+/// The longest title of a new article.
+pub const TITLE_MAX_CHARS: usize = 200;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let json = web::JsonConfig::default()
+        .limit(16 * 1024)
+        .error_handler(|err, _| json_error(err).into());
+    cfg.service(
+        web::scope("/api/articles")
+            .app_data(json)
+            .route("", web::post().to(create))
+            .route("/slug", web::get().to(propose)),
+    )
+    .service(
+        web::scope("/api/deleted")
+            .route("", web::get().to(deleted))
+            .route("/{kind}/{slug}/restore", web::post().to(undelete)),
+    );
+}
+
+fn taken(slug: &str) -> ApiError {
+    ApiError::status(
+        StatusCode::CONFLICT,
+        format!("Adres /blog/{slug} jest już zajęty przez inny artykuł. Zmień tytuł albo adres."),
+    )
+}
+
+fn check_title(title: &str) -> Result<(), EditProblem> {
+    if title.trim().is_empty() {
+        return Err(EditProblem::NoArticleTitle);
+    }
+    if title.contains(['\n', '\r']) || title.chars().count() > TITLE_MAX_CHARS {
+        return Err(EditProblem::ArticleTitleForm {
+            max: TITLE_MAX_CHARS,
+        });
+    }
+    Ok(())
+}
+
+fn check_slug(slug: &str) -> Result<(), EditProblem> {
+    if slug.is_empty() {
+        return Err(EditProblem::NoSlug);
+    }
+    if !content::kind::is_slug(slug)
+        || slug.len() > content::kind::SLUG_MAX_CHARS
+        || slug.starts_with('-')
+        || slug.ends_with('-')
+    {
+        return Err(EditProblem::SlugForm {
+            max: content::kind::SLUG_MAX_CHARS,
+        });
+    }
+    Ok(())
+}
+
+/// The address a title gives a new article, and whether it is in use.
+#[derive(Debug, Serialize, TS)]
+pub struct SlugProposal {
+    pub slug: String,
+    pub route: Option<String>,
+    pub taken: bool,
+}
+
+/// What creating an article answers: the change, and the new article's id and address.
+#[derive(Debug, Serialize, TS)]
+pub struct ArticleCreated {
+    #[serde(flatten)]
+    pub changed: Changed,
+    pub id: String,
+    pub route: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct TitleQuery {
+    #[serde(default)]
+    title: String,
+}
+
+/// `GET /api/articles/slug?title=…`: the slug a title gives, and whether it is taken.
+async fn propose(
+    _admin: Admin,
+    query: web::Query<TitleQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let slug = content::kind::slugify(&query.title);
+    let id = DocId::new(Kind::Article, slug.clone());
+    let editor = &state.site.editor;
+    let taken = !slug.is_empty()
+        && editor
+            .file_of(&id)
+            .is_some_and(|f| editor.root().exists(&f));
+    Ok(HttpResponse::Ok().json(SlugProposal {
+        route: id.route(),
+        slug,
+        taken,
+    }))
+}
+
+/// A new article: its title, and the address chosen in the panel.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct NewArticle {
+    pub title: String,
+    /// The slug chosen in the panel; the title's folded slug without one.
+    #[serde(default)]
+    #[ts(optional)]
+    pub slug: Option<String>,
+}
+
+/// The author of a new article: the first therapist of the team.
+fn default_author(state: &AppState) -> String {
+    let site = state.site.live.current();
+    site.renderer
+        .as_ref()
+        .and_then(|r| {
+            r.content()
+                .team
+                .iter()
+                .min_by_key(|t| (t.meta.order, t.slug().to_string()))
+                .map(|t| t.meta.name.clone())
+        })
+        .unwrap_or_else(|| "Redakcja".to_string())
+}
+
+/// `POST /api/articles`: a new, unpublished article dated today.
+async fn create(
+    AdminChange(admin): AdminChange,
+    body: web::Json<NewArticle>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let title = body.title.trim().to_string();
+    check_title(&title)?;
+    let slug = match &body.slug {
+        Some(s) => s.trim().to_string(),
+        None => content::kind::slugify(&title),
+    };
+    check_slug(&slug)?;
+    let id = DocId::new(Kind::Article, slug.clone());
+    let author = default_author(&state);
+    let answer = web::block(move || {
+        let editor = state.site.editor.clone();
+        let target = Target::new(
+            &state.site.editor,
+            Tracked::Document(id.clone()),
+            Action::Create,
+        )?;
+        let date = content::schedule::today(now());
+        let mut was_taken = false;
+        let answer = changes::apply(&state, &target, &admin.email, || {
+            let saved = editor.create_article(&id.slug, &title, &date, &author)?;
+            was_taken = matches!(saved, Saved::Conflict { .. });
+            Ok(saved)
+        });
+        match answer {
+            Err(_) if was_taken => Err(taken(&id.slug)),
+            Err(e) => Err(e.into()),
+            Ok(changed) => Ok(ArticleCreated {
+                changed,
+                id: id.to_string(),
+                route: id.route(),
+            }),
+        }
+    })
+    .await??;
+    Ok(HttpResponse::Created()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(answer))
+}
+
+/// A deleted article, as the panel lists it.
+#[derive(Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DeletedView {
+    pub id: String,
+    pub title: String,
+    #[ts(type = "number")]
+    pub deleted_at: i64,
+    pub author: String,
+}
+
+fn title_of(text: &str) -> String {
+    text.lines()
+        .find_map(|l| l.strip_prefix("title:"))
+        .map(|t| t.trim().trim_matches('"').to_string())
+        .unwrap_or_default()
+}
+
+/// Deleted documents whose file is still gone.
+fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, ApiError> {
+    let editor = &state.site.editor;
+    Ok(state
+        .db
+        .deleted()?
+        .into_iter()
+        .filter_map(|d| {
+            let id = DocId::parse(&d.doc_id)?;
+            let gone = editor
+                .file_of(&id)
+                .is_some_and(|f| !editor.root().exists(&f));
+            gone.then_some((id, d))
+        })
+        .collect())
+}
+
+/// `GET /api/deleted`: deleted articles, newest first.
+async fn deleted(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let list = web::block(move || still_deleted(&state)).await??;
+    let view: Vec<DeletedView> = list
+        .into_iter()
+        .map(|(id, d)| DeletedView {
+            id: id.to_string(),
+            title: title_of(&d.text),
+            deleted_at: d.deleted_at,
+            author: d.author,
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// `POST /api/deleted/{kind}/{slug}/restore`: the article made again from its last text.
+async fn undelete(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    let answer = web::block(move || {
+        let (_, d) = still_deleted(&state)?
+            .into_iter()
+            .find(|(i, _)| *i == id)
+            .ok_or_else(|| ApiError::not_found("Nie ma takiego usuniętego artykułu."))?;
+        let editor = state.site.editor.clone();
+        let target = Target::new(
+            &state.site.editor,
+            Tracked::Document(id.clone()),
+            Action::Restore,
+        )?;
+        let mut was_taken = false;
+        let answer = changes::apply(&state, &target, &admin.email, || {
+            let saved = editor.create(&id, &d.text)?;
+            was_taken = matches!(saved, Saved::Conflict { .. });
+            Ok(saved)
+        });
+        match answer {
+            Err(_) if was_taken => Err(taken(&id.slug)),
+            other => other.map_err(ApiError::from),
+        }
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
+}

@@ -1,0 +1,48 @@
+//! `GET /api/health`: for a monitor or a load balancer, without personal data — the build
+//! being served, how many contact messages wait for delivery or have failed, and how many
+//! photographs still wait for their variants, and where the content's repository stands
+//! (`GIT_REMOTE`: commits not yet pushed, the last error, a refused commit's problems).
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/health", web::get().to(health));
+}
+
+/// The build served, how many contact messages wait for delivery or have failed, and how
+/// many photographs wait for their variants.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    pub build: String,
+    pub pending: i64,
+    pub failed: i64,
+    pub images: usize,
+    /// Where the content's repository stands (`GIT_REMOTE`), without authors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub git: Option<serde_json::Value>,
+}
+
+async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let build = state.site.live.current().id.clone();
+    let images = state.site.images.count();
+    let db = state.db.clone();
+    let (pending, failed) = web::block(move || {
+        Ok::<_, crate::error::Error>((db.count("pending")?, db.count("failed")?))
+    })
+    .await??;
+    let git = state.git.as_ref().map(|g| g.status().public());
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(Health {
+            build,
+            pending,
+            failed,
+            images,
+            git,
+        }))
+}

@@ -1,0 +1,138 @@
+//! The admin panel's pages API (SPEC §7 read pages, update page): every page, service and
+//! article, its sections and its settings saved into its content file, rebuilt and
+//! published at once; each save is a revision that can be restored; an article can be
+//! deleted (its text stays in the history).
+
+use actix_web::{web, HttpResponse};
+use content::problem::EditProblem;
+use content::Kind;
+use editing::edit::{EditableContent, Settings};
+use serde::Deserialize;
+use ts_rs::TS;
+
+use crate::api::{doc_id, VersionBody, MAX_SAVE_BYTES};
+use crate::changes::restore::{self, At};
+use crate::changes::{self, Target, Tracked};
+use crate::db::{now, Action};
+use crate::error::ApiError;
+use crate::http::admin::{Admin, AdminChange};
+use crate::http::body::json_error;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let json = web::JsonConfig::default()
+        .limit(MAX_SAVE_BYTES)
+        .error_handler(|err, _| json_error(err).into());
+    cfg.service(
+        web::scope("/api/pages")
+            .app_data(json)
+            .route("", web::get().to(list))
+            .route("/{kind}/{slug}", web::put().to(save))
+            .route("/{kind}/{slug}", web::delete().to(remove))
+            .route("/{kind}/{slug}/revisions", web::get().to(revisions))
+            .route(
+                "/{kind}/{slug}/revisions/{id}/restore",
+                web::post().to(restore),
+            ),
+    )
+    .route("/api/publishing", web::get().to(publishing));
+}
+
+/// `GET /api/publishing`: whether the CDN's commands are still to run for the last change,
+/// and why their last run failed, if it did.
+async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(state.site.publishing.status())
+}
+
+async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let editor = state.site.editor.clone();
+    let pages = web::block(move || editor.editable_list(now())).await??;
+    Ok(HttpResponse::Ok().json(pages))
+}
+
+/// A document's save: its sections, its settings, and the version it was loaded at.
+#[derive(Debug, Deserialize, TS)]
+pub struct SaveBody {
+    pub content: EditableContent,
+    /// The front-matter fields beside the sections; without them only sections change.
+    #[serde(default)]
+    #[ts(optional)]
+    pub settings: Option<Settings>,
+    pub version: String,
+}
+
+async fn save(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    body: web::Json<SaveBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    editing::edit::check_sections(&body.content.sections)?;
+    if let Some(settings) = &body.settings {
+        editing::edit::check_settings(id.kind, settings)?;
+    }
+    let body = body.into_inner();
+    let answer = web::block(move || {
+        let editor = state.site.editor.clone();
+        let target = Target::new(&editor, Tracked::Document(id.clone()), Action::Save)?;
+        changes::apply(&state, &target, &admin.email, || {
+            editor.save(
+                &id,
+                &body.version,
+                &body.content.sections,
+                body.settings.as_ref(),
+            )
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// Deletes an article: its file goes, its text stays in the history (`GET /api/deleted`).
+async fn remove(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String)>,
+    body: web::Json<VersionBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?;
+    if id.kind != Kind::Article {
+        return Err(EditProblem::NotAnArticle.into());
+    }
+    let answer = web::block(move || {
+        let editor = state.site.editor.clone();
+        let target = Target::new(&editor, Tracked::Document(id.clone()), Action::Delete)?;
+        changes::apply(&state, &target, &admin.email, || {
+            editor.delete(&id, &body.version)
+        })
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+async fn revisions(
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = doc_id(&path.0, &path.1)?.to_string();
+    let db = state.db.clone();
+    let list = web::block(move || db.revisions(&id)).await??;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// The version a revision saved, back (the panel's history uses `/api/history/restore`,
+/// which also offers the version before a revision).
+async fn restore(
+    AdminChange(admin): AdminChange,
+    path: web::Path<(String, String, i64)>,
+    body: web::Json<VersionBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, slug, revision) = path.into_inner();
+    let at = At::after(doc_id(&kind, &slug)?.to_string(), revision);
+    let answer =
+        web::block(move || restore::restore(&state, &admin.email, &at, &body.version)).await??;
+    Ok(HttpResponse::Ok().json(answer))
+}

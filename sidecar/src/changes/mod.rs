@@ -1,0 +1,304 @@
+//! The one way content changes from the panel: [`apply`] writes a change of a [`Target`]
+//! (a page, a service, an article, a therapist's profile, the price list or the facts),
+//! rebuilds from the text it wrote, publishes, commits it (when the content is a git work
+//! tree) and keeps it as a revision — or, if the site would not build, puts the file back
+//! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
+//! changes too.
+
+pub mod restore;
+pub mod sync;
+
+use actix_web::http::StatusCode;
+use content::load::{Changes, Written};
+use content::{Diagnostic, DocId, Kind};
+use editing::edit::Editable;
+use editing::{Editor, Saved};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use ts_rs::TS;
+
+use crate::db::{now, Action};
+use crate::error::{ApiError, Error};
+use crate::serve::publishing;
+use crate::state::AppState;
+
+pub const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
+pub const NOT_FOUND: &str = "Nie ma takiej strony.";
+const NO_VERSION: &str = "Nie ma takiej wersji w historii zmian.";
+const SAME: &str = "Ta wersja jest taka sama jak obecna: nie ma czego przywracać.";
+const NO_TEXT: &str = "Ta wersja to usunięcie strony; przywróć ją z listy usuniętych artykułów.";
+const CONFLICT: &str = "Zapisywana treść została w międzyczasie zmieniona (w innej karcie albo przez inną osobę). Twoje zmiany nie zostały zapisane, ale nic nie zginęło: wciąż są w edytorze.";
+
+/// A file of content with a history, and the key its revisions are kept under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tracked {
+    /// A page, a service, an article or a therapist's profile.
+    Document(DocId),
+    /// The price list (`cennik.yaml`).
+    Prices,
+    /// The practice's facts (`site.yaml`).
+    Facts,
+}
+
+impl Tracked {
+    const PRICES: &'static str = "cennik.yaml";
+    const FACTS: &'static str = "site.yaml";
+
+    /// The file a history names by `key` (`pages/home`, `cennik.yaml`, `site.yaml`).
+    pub fn parse(key: &str) -> Option<Self> {
+        match key {
+            Self::PRICES => Some(Tracked::Prices),
+            Self::FACTS => Some(Tracked::Facts),
+            _ => DocId::parse(key).map(Tracked::Document),
+        }
+    }
+
+    /// The key its revisions are kept under.
+    pub fn key(&self) -> String {
+        match self {
+            Tracked::Document(id) => id.to_string(),
+            Tracked::Prices => Self::PRICES.to_string(),
+            Tracked::Facts => Self::FACTS.to_string(),
+        }
+    }
+
+    /// Its file, when it can have one.
+    pub fn file(&self, editor: &Editor) -> Option<PathBuf> {
+        match self {
+            Tracked::Document(id) if id.kind == Kind::Team => editor.team_file(&id.slug),
+            Tracked::Document(id) => editor.file_of(id),
+            Tracked::Prices => Some(editor.prices_file()),
+            Tracked::Facts => Some(editor.site_file()),
+        }
+    }
+
+    /// The document it is, when it is one the site shows as a page.
+    pub fn page(&self) -> Option<&DocId> {
+        match self {
+            Tracked::Document(id) if id.kind != Kind::Team => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// What a change writes: the file, what it is, and what the change does.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub tracked: Tracked,
+    pub file: PathBuf,
+    pub action: Action,
+}
+
+impl Target {
+    /// `tracked`'s file, changed by `action`.
+    pub fn new(editor: &Editor, tracked: Tracked, action: Action) -> Result<Self, ChangeError> {
+        let file = tracked.file(editor).ok_or(ChangeError::NotFound)?;
+        Ok(Target {
+            tracked,
+            file,
+            action,
+        })
+    }
+}
+
+/// Why a change was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    #[error("no such document")]
+    NotFound,
+    /// The file changed since the panel loaded it: nothing was written.
+    #[error("the file changed since it was loaded")]
+    Conflict,
+    /// The site would not build with the change: the file was put back as it was.
+    #[error("the site would not build: {sentence}")]
+    Refused {
+        /// Every problem, at its file and line.
+        problems: Vec<Diagnostic>,
+        /// The problems in Polish, each with where it is in the document being saved.
+        sentence: String,
+    },
+    /// A change the rules of the content refuse before writing (a required text left empty).
+    #[error(transparent)]
+    Editing(#[from] editing::Error),
+    /// A restore of a version the history does not have.
+    #[error("no such version")]
+    NoVersion,
+    /// A restore of a deletion's side: there is no text to put back.
+    #[error("the version is a deletion")]
+    Deletion,
+    /// A restore of the text the file has now.
+    #[error("the version is the current text")]
+    Unchanged,
+    #[error(transparent)]
+    Server(#[from] Error),
+}
+
+impl From<ChangeError> for ApiError {
+    fn from(e: ChangeError) -> Self {
+        match e {
+            ChangeError::NotFound => ApiError::not_found(NOT_FOUND),
+            ChangeError::Conflict => ApiError::status(StatusCode::CONFLICT, CONFLICT),
+            ChangeError::Refused { sentence, .. } => ApiError::unprocessable(format!(
+                "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian. {sentence}"
+            )),
+            ChangeError::Editing(e) => e.into(),
+            ChangeError::NoVersion => ApiError::not_found(NO_VERSION),
+            ChangeError::Deletion => ApiError::unprocessable(NO_TEXT),
+            ChangeError::Unchanged => ApiError::unprocessable(SAME),
+            ChangeError::Server(e) => e.into(),
+        }
+    }
+}
+
+/// What a change of the panel answers: the file's new version (empty for a deleted one),
+/// what went wrong beside it (a git commit, the last run of the CDN's commands), how long
+/// the build and publish took, and the document as it is now (for a page, a service or an
+/// article that is still there).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Changed {
+    pub version: String,
+    pub warning: Option<String>,
+    #[ts(type = "number")]
+    pub publish_ms: u64,
+    pub page: Option<Editable>,
+    /// Where the CDN's commands are: the panel waits for the run this change queued.
+    pub publishing: publishing::Status,
+}
+
+impl Changed {
+    /// Adds a warning after any there is.
+    pub fn warn(&mut self, note: &str) {
+        self.warning = Some(match self.warning.take() {
+            Some(w) => format!("{w} {note}"),
+            None => note.to_string(),
+        });
+    }
+}
+
+/// Why a build refused a change, each problem with where it is in the text that was saved.
+fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ChangeError {
+    let content_dir = &state.site.project.content_dir;
+    let problems = e.diagnostics().to_vec();
+    let sentence = if problems.is_empty() {
+        format!("błąd budowania ({e})")
+    } else {
+        Diagnostic::polish_all(&problems, content_dir, Some((&target.file, saved)))
+    };
+    ChangeError::Refused { problems, sentence }
+}
+
+/// Puts a refused change back: the file as it was (or gone, if the change made it), and the
+/// builder told so.
+fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, previous: &str) {
+    let file = &target.file;
+    let root = state.site.editor.root();
+    let restored = match target.action {
+        Action::Create | Action::Restore if previous.is_empty() => {
+            root.remove_file(file).map_err(|e| e.to_string())
+        }
+        _ => editing::write_atomic(&root, file, previous).map_err(|e| e.to_string()),
+    };
+    if let Err(e) = restored {
+        tracing::error!(error = %e, file = %file.display(), "the refused change could not be put back");
+    }
+    // The builder parsed the refused text; it is told the file changed back.
+    let changed = [file.clone()];
+    if let Err(again) = state
+        .site
+        .rebuild_with(builder, Changes::Only(&changed))
+        .map(|_| ())
+    {
+        tracing::error!(error = %again, "the site does not build after putting the file back");
+    }
+}
+
+/// Writes a change with `write`, rebuilds from the text it wrote (not read back) and
+/// publishes; a build that fails puts the file back as it was (or removes it, if the change
+/// made it) and the change is refused with the reason. Every change is a revision and a git
+/// commit (when the content is a work tree); the document's server-side draft is dropped.
+/// The CDN's commands run after, on their queue.
+pub fn apply(
+    state: &AppState,
+    target: &Target,
+    author: &str,
+    write: impl FnOnce() -> editing::Result<Saved>,
+) -> Result<Changed, ChangeError> {
+    let started = Instant::now();
+    let mut builder = state.site.builder();
+    let (previous, saved, version) = match write()? {
+        Saved::NotFound => return Err(ChangeError::NotFound),
+        Saved::Conflict { .. } => return Err(ChangeError::Conflict),
+        Saved::Written {
+            previous,
+            saved,
+            version,
+        } => (previous, saved, version),
+    };
+    let file = &target.file;
+    let written = Written {
+        path: file.clone(),
+        text: saved.clone(),
+    };
+    let removed = [file.clone()];
+    let changes = match target.action {
+        Action::Delete => Changes::Only(&removed),
+        _ => Changes::Written(&written),
+    };
+    if let Err(e) = state.site.rebuild_with(&mut builder, changes) {
+        put_back(state, &mut builder, target, &previous);
+        return Err(refusal(state, target, &saved, &e));
+    }
+    let key = target.tracked.key();
+    let mut warnings: Vec<String> = Vec::new();
+    warnings.extend(commit(state, file, author, &message(target.action, &key)));
+    drop(builder);
+    let ms = started.elapsed().as_millis() as u64;
+    state
+        .db
+        .insert_revision_as(&key, author, &previous, &saved, now(), target.action)?;
+    state.db.delete_draft(&key)?;
+    tracing::info!(doc = %key, action = ?target.action, author, ms, "change saved and published");
+    let page = match (target.tracked.page(), target.action) {
+        (Some(id), Action::Save | Action::Create | Action::Restore)
+            if Kind::EDITABLE.contains(&id.kind) =>
+        {
+            Some(Editable::of(id.clone(), file, &saved, now())?)
+        }
+        _ => None,
+    };
+    Ok(Changed {
+        version,
+        warning: (!warnings.is_empty()).then(|| warnings.join(" ")),
+        publish_ms: ms,
+        page,
+        publishing: state.site.publishing.status(),
+    })
+}
+
+/// What a commit of the panel says it did to `key`.
+fn message(action: Action, key: &str) -> String {
+    match action {
+        Action::Save => format!("Edycja strony {key} w panelu administracyjnym"),
+        Action::Create => format!("Nowy dokument {key} z panelu administracyjnego"),
+        Action::Delete => format!("Usunięcie dokumentu {key} w panelu administracyjnym"),
+        Action::Restore => format!("Przywrócenie dokumentu {key} w panelu administracyjnym"),
+    }
+}
+
+/// Commits a change the panel made to `file` when `CONTENT_GIT_COMMIT` or `GIT_REMOTE` asks
+/// for it, and has the sync thread push it; a warning in Polish when it could not. The
+/// caller holds the build lock: the sync thread applies editors' commits under it, so it
+/// never sees a change written but not committed.
+pub fn commit(state: &AppState, file: &Path, author: &str, message: &str) -> Option<String> {
+    if !state.site.content_git_commit && state.git.is_none() {
+        return None;
+    }
+    let content_dir = &state.site.project.content_dir;
+    let warning = contentsync::commit::commit_file(content_dir, file, author, message);
+    if let (None, Some(git)) = (&warning, &state.git) {
+        git.committed();
+    }
+    warning
+}

@@ -1,0 +1,375 @@
+//! Configuration from the environment, with defaults that need nothing set.
+
+pub mod secrets;
+
+use std::path::PathBuf;
+
+use crate::config::secrets::Secrets;
+use crate::http::client::{AddressHeader, Proxies};
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub bind: String,
+    pub port: u16,
+    /// Where the panel and its API listen: a listener of their own, loopback by default.
+    pub admin_bind: String,
+    pub admin_port: u16,
+    /// The public site's and the panel's origins as browsers see them.
+    pub origins: Origins,
+    /// The project root holding `content/` and `templates/`.
+    pub root: PathBuf,
+    /// Where the built site is published.
+    pub dist: PathBuf,
+    /// SQLite and the e-mail outbox (`var/` by default).
+    pub data_dir: PathBuf,
+    /// An SMTP server for contact e-mails; without one they are written as `.eml` files.
+    pub smtp_url: Option<String>,
+    /// Who receives contact messages (default: the practice's e-mail from `site.yaml`).
+    pub contact_to: Option<String>,
+    /// Messages (delivered, failed or held) and outbox files older than this are deleted.
+    pub message_retention_days: i64,
+    pub contact_rate_per_minute: u32,
+    /// A submit sooner than this after the form was shown is suspected of being a bot.
+    pub contact_min_seconds: i64,
+    /// The first retry of a failed delivery waits this long; each next one twice as long.
+    pub outbox_retry_seconds: i64,
+    /// How often the outbox looks for messages due for a retry.
+    pub outbox_poll_seconds: u64,
+    /// The administrator (default: the practice's e-mail from `site.yaml`).
+    pub admin_email: Option<String>,
+    /// Hashed into SQLite at start; never stored or logged in clear.
+    pub admin_password: Option<String>,
+    /// A session ends when the administrator has done nothing for this long (the panel's
+    /// own refreshes do not count): `SESSION_IDLE_MINUTES`, or `SESSION_IDLE_SECONDS` where a
+    /// shorter time is wanted (a shared computer, the tests).
+    pub session_idle_seconds: i64,
+    /// A session ends this long after sign-in, however busy.
+    pub session_max_hours: i64,
+    /// Always treat requests as HTTPS: `Secure` cookies and HSTS whatever a proxy says.
+    pub force_https: bool,
+    /// Proxies whose forwarding header (`FORWARDED_HEADER`) is believed.
+    pub trusted_proxies: Proxies,
+    /// Connections one client (an address, an IPv6 /64) may hold open at once; more are
+    /// refused when accepted. Trusted proxies are not limited.
+    pub connections_per_client: usize,
+    /// A request body must start arriving within this many seconds and then keep a minimal
+    /// rate, or it is refused with 408.
+    pub body_timeout_seconds: u64,
+    /// Run after each publish, for example to sync `dist/` to a CDN.
+    pub publish_cmd: Option<String>,
+    /// Run after a publish (and a successful `PUBLISH_CMD`) with `CHANGED_ROUTES`.
+    pub purge_cmd: Option<String>,
+    /// The variables `PUBLISH_CMD` and `PURGE_CMD` get beside the base ones and their own
+    /// (`RCLONE_CONFIG_*,CF_API_TOKEN`): a name, or a prefix ending in `*`.
+    pub publish_env: Vec<String>,
+    /// Their values, taken out of the server's own environment at start (see
+    /// [`crate::config::secrets`]).
+    pub publish_environment: Vec<(String, String)>,
+    /// Where the edge's `_redirects` proxies `/api/*`: the sidecar's public origin.
+    pub api_origin: Option<String>,
+    /// Each save from the panel becomes a git commit in `content/`.
+    pub content_git_commit: bool,
+    /// The remote branch `content/`'s repository tracks (`GIT_REMOTE`, `GIT_BRANCH`,
+    /// `GIT_POLL_SECONDS`, `GIT_WEBHOOK_SECRET`); `None` when `GIT_REMOTE` is unset.
+    pub git: Option<GitRemote>,
+    /// Revisions older than this are deleted, but the newest few of each document.
+    pub revision_retention_days: i64,
+    /// Entries of the audit log older than this are deleted.
+    pub audit_retention_days: i64,
+    /// `make dev`: watch the sources, rebuild on change and reload open tabs.
+    pub dev: bool,
+}
+
+impl Config {
+    /// Reads every variable of the README's table, the secrets from the environment or
+    /// their files (see [`crate::config::secrets`]): for the commands that start no child.
+    pub fn from_env() -> Result<Self, crate::error::Error> {
+        let secrets = Secrets::gather(|key| std::env::var(key).ok())?;
+        Self::with_secrets(&secrets)
+    }
+
+    /// Reads every variable of the README's table, with the secrets given.
+    pub fn with_secrets(secrets: &Secrets) -> Result<Self, crate::error::Error> {
+        let mut config = Self::from_lookup(|key| match secrets.get(key) {
+            Some(value) => Some(value.to_string()),
+            None => std::env::var(key).ok(),
+        })?;
+        config.publish_environment = secrets.publish_environment();
+        Ok(config)
+    }
+
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, crate::error::Error> {
+        let root = PathBuf::from(get("SITE_ROOT").unwrap_or_else(|| ".".into()));
+        let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+        let flag = |key: &str| get(key).is_some_and(|v| v.trim() == "1");
+        let proxies = non_empty("TRUSTED_PROXIES").unwrap_or_default();
+        let bind = get("BIND").unwrap_or_else(|| "127.0.0.1".into());
+        let port: u16 = number(&get, "PORT", 8080)?;
+        let admin_port = match get("ADMIN_PORT") {
+            Some(_) => number(&get, "ADMIN_PORT", 0)?,
+            None => port
+                .checked_add(1)
+                .ok_or_else(|| crate::error::Error::Config {
+                    name: "ADMIN_PORT",
+                    message: "PORT is the last port: set ADMIN_PORT".into(),
+                })?,
+        };
+        let origin = |name: &'static str| {
+            non_empty(name)
+                .map(|v| site::edge::check_origin(&v))
+                .transpose()
+                .map_err(|message| crate::error::Error::Config { name, message })
+        };
+        let origins = Origins::new(
+            origin("PUBLIC_ORIGIN")?,
+            origin("ADMIN_ORIGIN")?,
+            &bind,
+            port,
+            admin_port,
+        )?;
+        let proxy_header =
+            non_empty("FORWARDED_HEADER").unwrap_or_else(|| "X-Forwarded-For".into());
+        Ok(Self {
+            admin_bind: get("ADMIN_BIND").unwrap_or_else(|| "127.0.0.1".into()),
+            admin_port,
+            origins,
+            bind,
+            port,
+            dist: get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from),
+            data_dir: get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from),
+            smtp_url: non_empty("SMTP_URL"),
+            contact_to: non_empty("CONTACT_TO"),
+            message_retention_days: number(&get, "MESSAGE_RETENTION_DAYS", 30)?,
+            contact_rate_per_minute: number(&get, "CONTACT_RATE_PER_MINUTE", 5)?,
+            contact_min_seconds: number(&get, "CONTACT_MIN_SECONDS", 3)?,
+            outbox_retry_seconds: number(&get, "OUTBOX_RETRY_SECONDS", 30)?,
+            outbox_poll_seconds: number(&get, "OUTBOX_POLL_SECONDS", 5)?,
+            admin_email: non_empty("ADMIN_EMAIL"),
+            admin_password: non_empty("ADMIN_PASSWORD"),
+            session_idle_seconds: match get("SESSION_IDLE_SECONDS") {
+                Some(_) => number(&get, "SESSION_IDLE_SECONDS", 0_i64)?,
+                None => number(&get, "SESSION_IDLE_MINUTES", 120_i64)?.saturating_mul(60),
+            },
+            session_max_hours: number(&get, "SESSION_MAX_HOURS", 12)?,
+            force_https: flag("FORCE_HTTPS"),
+            trusted_proxies: Proxies::parse(&proxies)
+                .map_err(|message| crate::error::Error::Config {
+                    name: "TRUSTED_PROXIES",
+                    message,
+                })?
+                .with_header(AddressHeader::parse(&proxy_header).map_err(|message| {
+                    crate::error::Error::Config {
+                        name: "FORWARDED_HEADER",
+                        message,
+                    }
+                })?),
+            connections_per_client: number(&get, "CONNECTIONS_PER_CLIENT", 64)?,
+            body_timeout_seconds: number(&get, "BODY_TIMEOUT_SECONDS", 10)?,
+            publish_cmd: non_empty("PUBLISH_CMD"),
+            purge_cmd: non_empty("PURGE_CMD"),
+            publish_env: secrets::publish_env_names(get("PUBLISH_ENV").as_deref()),
+            publish_environment: Vec::new(),
+            api_origin: origin("API_ORIGIN")?,
+            content_git_commit: flag("CONTENT_GIT_COMMIT"),
+            git: match non_empty("GIT_REMOTE") {
+                Some(url) => Some(GitRemote {
+                    url,
+                    branch: non_empty("GIT_BRANCH").unwrap_or_else(|| "main".into()),
+                    poll_seconds: number(&get, "GIT_POLL_SECONDS", 60)?,
+                    webhook_secret: non_empty("GIT_WEBHOOK_SECRET"),
+                }),
+                None => None,
+            },
+            revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
+            audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
+            dev: flag("DEV"),
+            root,
+        })
+    }
+}
+
+/// The remote branch the content's repository tracks, both ways (see [`crate::changes::sync`]).
+pub use contentsync::Remote as GitRemote;
+
+/// Where visitors and the administrator reach the two listeners: `scheme://host[:port]`,
+/// as a browser writes it in `Origin`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origins {
+    /// The public site (`PUBLIC_ORIGIN`); the panel's links to the site go there.
+    pub public: String,
+    /// The panel (`ADMIN_ORIGIN`): its requests that change something must come from there.
+    pub admin: String,
+}
+
+/// `host[:port]` of an origin, without the scheme.
+fn authority(origin: &str) -> &str {
+    origin.split_once("://").map_or(origin, |(_, rest)| rest)
+}
+
+/// The host of an origin, without the port.
+fn host(origin: &str) -> &str {
+    let authority = authority(origin);
+    match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(v6),
+        None => authority.split(':').next().unwrap_or(authority),
+    }
+}
+
+impl Origins {
+    /// The given origins, or the loopback defaults of `make run`: the public site at
+    /// `http://BIND:PORT` (`127.0.0.1` for an unspecified `BIND`) and the panel on
+    /// another host, `http://localhost:ADMIN_PORT` (or `127.0.0.1` beside a public
+    /// `localhost`). Browsers share cookies between the ports of one host and count them as
+    /// one site, so the panel must have a host of its own.
+    pub fn new(
+        public: Option<String>,
+        admin: Option<String>,
+        bind: &str,
+        port: u16,
+        admin_port: u16,
+    ) -> Result<Self, crate::error::Error> {
+        let public = public.unwrap_or_else(|| {
+            let host = match bind {
+                "0.0.0.0" | "" => "127.0.0.1",
+                "::" | "[::]" => "[::1]",
+                h if h.contains(':') && !h.starts_with('[') => {
+                    return format!("http://[{h}]:{port}")
+                }
+                h => h,
+            };
+            format!("http://{host}:{port}")
+        });
+        let admin = admin.unwrap_or_else(|| match host(&public) {
+            "localhost" => format!("http://127.0.0.1:{admin_port}"),
+            _ => format!("http://localhost:{admin_port}"),
+        });
+        if host(&public) == host(&admin) {
+            return Err(crate::error::Error::Config {
+                name: "ADMIN_ORIGIN",
+                message: format!(
+                    "{admin} has the host of the public site ({public}): browsers share cookies between the ports of one host, so the panel needs a host of its own (panel.example.pl, or localhost beside 127.0.0.1)"
+                ),
+            });
+        }
+        Ok(Origins { public, admin })
+    }
+
+    /// Whether the panel is reached over HTTPS (its cookie is then `__Host-` and `Secure`).
+    pub fn admin_https(&self) -> bool {
+        self.admin.starts_with("https://")
+    }
+}
+
+fn number<T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: T,
+) -> Result<T, crate::error::Error> {
+    match get(name) {
+        Some(v) => v.trim().parse().map_err(|_| crate::error::Error::Config {
+            name,
+            message: format!("'{v}' is not a valid number"),
+        }),
+        None => Ok(default),
+    }
+}
+
+/// A whole number of at least 1.
+fn positive(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: i64,
+) -> Result<i64, crate::error::Error> {
+    let value = number(get, name, default)?;
+    if value < 1 {
+        return Err(crate::error::Error::Config {
+            name,
+            message: format!("'{value}' must be at least 1"),
+        });
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_need_nothing_set() {
+        let c = Config::from_lookup(|_| None).expect("test setup");
+        assert_eq!((c.bind.as_str(), c.port), ("127.0.0.1", 8080));
+        assert_eq!(c.dist, PathBuf::from("./dist"));
+        assert_eq!(c.data_dir, PathBuf::from("./var"));
+        assert_eq!(
+            (
+                c.smtp_url,
+                c.message_retention_days,
+                c.contact_rate_per_minute
+            ),
+            (None, 30, 5)
+        );
+        assert_eq!((c.session_max_hours, c.force_https), (12, false));
+        assert_eq!(c.revision_retention_days, 365);
+        assert!(c.publish_env.is_empty());
+    }
+
+    #[test]
+    fn publish_env_lists_names_and_prefixes() {
+        let c = Config::from_lookup(|k| {
+            (k == "PUBLISH_ENV").then(|| "RCLONE_CONFIG_*, CF_API_TOKEN,CF_ZONE".into())
+        })
+        .expect("valid");
+        assert_eq!(
+            c.publish_env,
+            ["RCLONE_CONFIG_*", "CF_API_TOKEN", "CF_ZONE"]
+        );
+        let err = Config::from_lookup(|k| (k == "REVISION_RETENTION_DAYS").then(|| "0".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("REVISION_RETENTION_DAYS"), "{err}");
+    }
+
+    #[test]
+    fn the_panel_gets_another_host_and_the_next_port_by_default() {
+        let c = Config::from_lookup(|_| None).expect("defaults");
+        assert_eq!((c.admin_bind.as_str(), c.admin_port), ("127.0.0.1", 8081));
+        assert_eq!(c.origins.public, "http://127.0.0.1:8080");
+        assert_eq!(c.origins.admin, "http://localhost:8081");
+        assert!(!c.origins.admin_https());
+        let c = Config::from_lookup(|k| (k == "PORT").then(|| "8280".into())).expect("port");
+        assert_eq!((c.port, c.admin_port), (8280, 8281));
+        let c = Config::from_lookup(|k| (k == "BIND").then(|| "localhost".into())).expect("bind");
+        assert_eq!(c.origins.admin, "http://127.0.0.1:8081");
+        let c = Config::from_lookup(|k| match k {
+            "ADMIN_ORIGIN" => Some("https://Panel.Gabinet.pl/".into()),
+            "PUBLIC_ORIGIN" => Some("https://gabinet.pl".into()),
+            _ => None,
+        })
+        .expect("production");
+        assert_eq!(c.origins.admin, "https://panel.gabinet.pl");
+        assert!(c.origins.admin_https());
+    }
+
+    #[test]
+    fn a_panel_on_the_host_of_the_site_is_refused() {
+        let err =
+            Config::from_lookup(|k| (k == "ADMIN_ORIGIN").then(|| "http://127.0.0.1:9000".into()))
+                .unwrap_err();
+        assert!(err.to_string().contains("ADMIN_ORIGIN"), "{err}");
+        assert!(err.to_string().contains("share cookies"), "{err}");
+        let err = Config::from_lookup(|k| (k == "ADMIN_ORIGIN").then(|| "panel.gabinet.pl".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("ADMIN_ORIGIN"), "{err}");
+    }
+
+    #[test]
+    fn a_bad_port_or_proxy_is_named() {
+        let err = Config::from_lookup(|k| (k == "PORT").then(|| "80a".into())).unwrap_err();
+        assert!(err.to_string().contains("PORT"), "{err}");
+        let err = Config::from_lookup(|k| (k == "TRUSTED_PROXIES").then(|| "10.0.0.0/99".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("TRUSTED_PROXIES"), "{err}");
+        let err = Config::from_lookup(|k| (k == "FORWARDED_HEADER").then(|| "X Real".into()))
+            .unwrap_err();
+        assert!(err.to_string().contains("FORWARDED_HEADER"), "{err}");
+    }
+}

@@ -1,0 +1,110 @@
+//! The photographs waiting for their variants: named by the builds that show them as they
+//! are, taken by the image worker ([`crate::serve::variants`]), done when it built again.
+
+use std::collections::BTreeSet;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The photographs waiting for their variants, and how many are being encoded now.
+#[derive(Default)]
+pub struct Pending {
+    state: Mutex<Queue>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Queue {
+    waiting: BTreeSet<String>,
+    encoding: Vec<String>,
+}
+
+impl Pending {
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Asks for the variants of `images` (paths under `content/images/`).
+    pub fn add(&self, images: &[String]) {
+        if images.is_empty() {
+            return;
+        }
+        self.queue().waiting.extend(images.iter().cloned());
+        self.changed.notify_all();
+    }
+
+    /// Photographs not yet shown with their variants: waiting or being encoded.
+    pub fn count(&self) -> usize {
+        let queue = self.queue();
+        queue.waiting.len() + queue.encoding.len()
+    }
+
+    /// Whether `image` (a path under `content/images/`) still waits for its variants: the
+    /// panel shows an upload's encoding until it does not.
+    pub fn waits_for(&self, image: &str) -> bool {
+        let queue = self.queue();
+        queue.waiting.contains(image) || queue.encoding.iter().any(|i| i == image)
+    }
+
+    /// Waits until nothing is waiting or being encoded, at most `timeout`; whether it is so.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut queue = self.queue();
+        while queue.waiting.len() + queue.encoding.len() > 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            queue = self
+                .changed
+                .wait_timeout(queue, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+        true
+    }
+
+    /// Takes everything waiting, once there is something.
+    pub fn take(&self) -> Vec<String> {
+        let mut queue = self.queue();
+        while queue.waiting.is_empty() {
+            queue = self.changed.wait(queue).unwrap_or_else(|p| p.into_inner());
+        }
+        let taken: Vec<String> = std::mem::take(&mut queue.waiting).into_iter().collect();
+        queue.encoding.clone_from(&taken);
+        taken
+    }
+
+    /// Ends a round: `encoded` were just encoded, so a build that names them again could
+    /// not keep their variants (an unwritable cache): they are not tried again and again.
+    pub fn done(&self, encoded: &[String]) {
+        let mut queue = self.queue();
+        let before = queue.waiting.len();
+        queue.waiting.retain(|i| !encoded.contains(i));
+        if queue.waiting.len() < before {
+            tracing::warn!("image variants could not be kept in the image cache; those photographs are shown as they are");
+        }
+        queue.encoding.clear();
+        self.changed.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_photograph_waits_from_its_request_until_its_round_ends() {
+        let pending = Pending::default();
+        pending.add(&["nowe.jpg".to_string()]);
+        assert!(pending.waits_for("nowe.jpg"));
+        assert!(!pending.waits_for("inne.jpg"));
+        let taken = pending.take();
+        assert!(
+            pending.waits_for("nowe.jpg"),
+            "being encoded is waiting too"
+        );
+        pending.done(&taken);
+        assert!(!pending.waits_for("nowe.jpg"));
+        assert_eq!(pending.count(), 0);
+    }
+}

@@ -1,0 +1,14 @@
+//! The live site: builds served from memory (`site`), static files with their headers
+//! (`static_files`), the panel's page (`panel`), picture variants made in the background
+//! (`variants`), publishing to a CDN (`publishing`), scheduled changes (`scheduler`) and
+//! `make dev` (`dev`).
+
+pub mod dev;
+pub mod headers;
+pub mod images;
+pub mod panel;
+pub mod publishing;
+pub mod scheduler;
+pub mod site;
+pub mod static_files;
+pub mod variants;

@@ -1,0 +1,46 @@
+//! Photographs' variants (AVIF, WebP, the widths of `<picture>`) are encoded here, on a
+//! thread of their own, never under the build lock: a build shows a photograph whose
+//! variants are missing as it is and names it ([`site::Build::pending_images`]); this
+//! worker encodes them into the image cache, then builds again, and the pages get their
+//! `<picture>`. A save, an upload or a start never waits for a photograph.
+
+use actix_web::web;
+use std::time::Instant;
+
+use crate::serve::site::SiteState;
+
+/// Starts the worker: encodes what builds leave, then builds again.
+pub fn spawn(site: web::Data<SiteState>) {
+    let started = std::thread::Builder::new()
+        .name("image-variants".into())
+        .spawn(move || loop {
+            let images = site.images.take();
+            encode(&site, &images);
+            // The rebuild finds the variants in the cache; a photograph added meanwhile is
+            // named by it and waits for the next round.
+            if let Err(e) = site.rebuild() {
+                tracing::error!(error = %e, "the site does not build after encoding images");
+            }
+            site.images.done(&images);
+        });
+    if let Err(e) = started {
+        tracing::error!(error = %e, "the image worker could not start: photographs stay as they are");
+    }
+}
+
+fn encode(site: &SiteState, images: &[String]) {
+    let project = &site.project;
+    let started = Instant::now();
+    let encoded = site::images::prepare(
+        &project.content_dir.join("images"),
+        &project.image_cache,
+        images,
+        &|done, total| tracing::info!("images: {done}/{total} encoded"),
+    );
+    tracing::info!(
+        images = images.len(),
+        variants = encoded,
+        ms = started.elapsed().as_millis() as u64,
+        "image variants encoded"
+    );
+}

@@ -1,0 +1,182 @@
+//! What request handlers and background tasks share, by concern, and what the server does
+//! with it now and then ([`AppState::maintain`]).
+
+use actix_web::web;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::config::{Config, Origins};
+use crate::db::{self};
+use crate::error::Error;
+use crate::http::body::Deadline;
+use crate::http::client::Clients;
+use crate::inbox::contact::ContactState;
+use crate::inbox::outbox;
+use crate::serve::dev::Dev;
+use crate::serve::site::SiteState;
+use contentsync::GitSync;
+
+/// How many of each document's newest revisions outlive `REVISION_RETENTION_DAYS`.
+pub const KEPT_REVISIONS: usize = 10;
+
+/// Threads each HTTP worker may use for blocking work (SQLite, files, builds).
+pub const BLOCKING_THREADS_PER_WORKER: usize = 16;
+
+/// What request handlers share, by concern. Each piece is shared on its own too
+/// ([`AppState::share`]): what serves the site, checks a body's pace or a sign-in takes only
+/// the piece it needs, never the whole.
+pub struct AppState {
+    pub db: Arc<db::Db>,
+    pub clients: web::Data<Clients>,
+    /// Where the public site and the panel are reached.
+    pub origins: web::Data<Origins>,
+    pub auth: web::Data<accounts::Accounts>,
+    pub contact: web::Data<ContactState>,
+    pub site: web::Data<SiteState>,
+    /// `make dev`: rebuild on change and reload open tabs.
+    pub dev: Option<web::Data<Dev>>,
+    /// How slowly a request body may arrive.
+    pub body_deadline: web::Data<Deadline>,
+    /// `content/`'s repository and its remote branch (`GIT_REMOTE`), when set.
+    pub git: Option<Arc<GitSync>>,
+}
+
+fn random_secret() -> Result<Vec<u8>, Error> {
+    let mut secret = vec![0_u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| Error::Config {
+        name: "randomness",
+        message: format!("no source of randomness for the form's secret: {e}"),
+    })?;
+    Ok(secret)
+}
+
+fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, Error> {
+    text.parse().map_err(|e| Error::Config {
+        name,
+        message: format!("'{text}' is not an e-mail address: {e}"),
+    })
+}
+
+fn outbox(
+    config: &Config,
+    site: &content::SiteConfig,
+    db: &Arc<db::Db>,
+) -> Result<outbox::Outbox, Error> {
+    let domain = site
+        .site_url
+        .split("://")
+        .last()
+        .unwrap_or("localhost")
+        .trim_end_matches('/')
+        .to_string();
+    let addresses = outbox::Addresses {
+        from: mailbox(
+            &format!("{} <{}>", site.name, site.email),
+            "site.yaml email",
+        )?,
+        to: mailbox(
+            config.contact_to.as_deref().unwrap_or(&site.email),
+            "CONTACT_TO",
+        )?,
+        site_name: site.name.clone(),
+        domain,
+    };
+    let mailer =
+        outbox::Mailer::from_config(config.smtp_url.as_deref(), &config.data_dir.join("outbox"))?;
+    Ok(outbox::Outbox::new(
+        Arc::clone(db),
+        mailer,
+        addresses,
+        config.message_retention_days,
+        config.outbox_retry_seconds,
+    ))
+}
+
+impl AppState {
+    /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
+    /// The site is not built yet: call `state.site.rebuild()`.
+    pub fn open(config: &Config, site: &content::SiteConfig) -> Result<Self, Error> {
+        let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
+        let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
+        if secret.len() < 32 {
+            return Err(Error::Config {
+                name: "randomness",
+                message: "no source of randomness for the form's secret".into(),
+            });
+        }
+        let outbox = Arc::new(outbox(config, site, &db)?);
+        let idle = config.session_idle_seconds.max(1);
+        let max = config.session_max_hours.max(1) * 3600;
+        let sessions = accounts::sessions::Sessions::load(&db.accounts(), idle, max)?;
+        let admin_email = config
+            .admin_email
+            .clone()
+            .unwrap_or_else(|| site.email.clone());
+        Ok(Self {
+            clients: web::Data::new(Clients {
+                proxies: config.trusted_proxies.clone(),
+                force_https: config.force_https,
+            }),
+            origins: web::Data::new(config.origins.clone()),
+            auth: web::Data::new(accounts::Accounts {
+                audit_retention_days: config.audit_retention_days,
+                ..accounts::Accounts::new(
+                    db.accounts(),
+                    admin_email,
+                    sessions,
+                    &config.origins.admin,
+                )
+            }),
+            contact: web::Data::new(ContactState::new(
+                secret,
+                config.contact_rate_per_minute,
+                config.contact_min_seconds,
+                outbox,
+            )),
+            site: web::Data::new(SiteState::new(config)),
+            dev: config.dev.then(|| web::Data::from(Dev::new())),
+            git: match &config.git {
+                Some(remote) => Some(Arc::new(GitSync::open(
+                    remote.clone(),
+                    &config.root.join("content"),
+                    &config.data_dir,
+                    db.conflicts()?,
+                )?)),
+                None => None,
+            },
+            body_deadline: web::Data::new(Deadline {
+                grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
+            }),
+            db,
+        })
+    }
+
+    /// Shares each piece on its own, for what needs only that piece.
+    pub fn share(&self, cfg: &mut web::ServiceConfig) {
+        cfg.app_data(self.clients.clone())
+            .app_data(self.origins.clone())
+            .app_data(self.auth.clone())
+            .app_data(self.contact.clone())
+            .app_data(self.site.clone())
+            .app_data(self.body_deadline.clone());
+        if let Some(dev) = &self.dev {
+            cfg.app_data(dev.clone());
+        }
+    }
+
+    /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,
+    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document) and
+    /// audit entries past `AUDIT_RETENTION_DAYS`.
+    pub fn maintain(&self, now: i64) -> Result<(), Error> {
+        self.auth.sessions.prune(now);
+        let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
+        let accounts = &self.auth.store;
+        accounts.delete_expired_sessions(idle_before, made_before)?;
+        accounts.prune_login_failures(now - accounts::throttle::WINDOW_SECONDS)?;
+        self.contact.prune();
+        let kept_from = now - self.site.revision_retention_days * 86_400;
+        self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
+        accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;
+        Ok(())
+    }
+}

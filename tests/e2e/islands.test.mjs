@@ -292,7 +292,9 @@ describe("third-party widgets", () => {
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
-      const call = page.getByRole("complementary", { name: "Rozmowa telefoniczna" }).getByRole("link", { name: /Zadzwoń/ });
+      const call = page
+        .getByRole("complementary", { name: "Rozmowa telefoniczna" })
+        .getByRole("link", { name: /Zadzwoń/ });
       assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
       await page.context().close();
     }
@@ -301,7 +303,10 @@ describe("third-party widgets", () => {
     const asked = [];
     page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });
-    await page.getByRole("complementary", { name: "Rozmowa telefoniczna" }).getByRole("link", { name: /Zadzwoń/ }).click();
+    await page
+      .getByRole("complementary", { name: "Rozmowa telefoniczna" })
+      .getByRole("link", { name: /Zadzwoń/ })
+      .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
     assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));

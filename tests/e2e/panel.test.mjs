@@ -283,7 +283,10 @@ describe("the panel of issue 14", () => {
     const prices = await html("/cennik");
     assert.ok(prices.includes("215 zł"), "the new price");
     assert.ok(prices.includes("Warsztat uważności"));
-    assert.ok(prices.indexOf("Konsultacja psychologiczna") < prices.indexOf("Bezpłatna rozmowa telefoniczna"), "reordered");
+    assert.ok(
+      prices.indexOf("Konsultacja psychologiczna") < prices.indexOf("Bezpłatna rozmowa telefoniczna"),
+      "reordered",
+    );
     await page.locator("#price-0-duration").fill("");
     await page.getByRole("button", { name: "Zapisz cennik" }).click();
     await page.getByRole("alert").filter({ hasText: "Pozycja 1, czas trwania: pole nie może być puste." }).waitFor();

@@ -223,7 +223,11 @@ describe("footer", () => {
     await page.locator("footer").getByRole("link", { name: "Standardy ochrony małoletnich" }).click();
     await page.waitForURL(site.base + "/standardy-ochrony-maloletnich");
     const short = page.locator("aside.callout").first();
-    assert.equal(await short.locator("h2").innerText(), "Wersja dla młodzieży", "the short version for minors comes first");
+    assert.equal(
+      await short.locator("h2").innerText(),
+      "Wersja dla młodzieży",
+      "the short version for minors comes first",
+    );
   });
 });
 

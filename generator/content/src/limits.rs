@@ -6,6 +6,11 @@
 
 use crate::sections;
 
+/// The length a page's description (what search engines show under its title) should have,
+/// in characters: the panel says how far a description is from it.
+pub const DESCRIPTION_MIN: usize = 120;
+pub const DESCRIPTION_MAX: usize = 160;
+
 /// The longest notice: one line of a banner.
 pub const NOTICE_MAX_CHARS: usize = 200;
 

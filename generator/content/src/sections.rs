@@ -8,6 +8,36 @@ use serde::{Deserialize, Serialize};
 
 pub const DEFAULT_TYPE: &str = "text";
 
+/// A type of section the templates know, and how the owner picks it: its Polish name and
+/// what it is for. Any other type renders as `text`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SectionType {
+    #[serde(rename = "type")]
+    pub key: &'static str,
+    pub name: &'static str,
+    pub hint: &'static str,
+}
+
+/// The types of section the templates know. A `faq` section is also described to search
+/// engines as a `FAQPage`.
+pub const TYPES: [SectionType; 3] = [
+    SectionType {
+        key: DEFAULT_TYPE,
+        name: "Tekst",
+        hint: "Zwykły tekst strony: akapity, śródtytuły, listy.",
+    },
+    SectionType {
+        key: "callout",
+        name: "Ramka wyróżniona",
+        hint: "Tekst w wyróżnionej ramce, na przykład numery telefonów pomocy w kryzysie.",
+    },
+    SectionType {
+        key: "faq",
+        name: "Pytania i odpowiedzi",
+        hint: "Każde pytanie pogrubione na początku akapitu albo jako śródtytuł ###, pod nim odpowiedź. Wyszukiwarki pokazują je jako FAQ.",
+    },
+];
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Section {
     #[serde(rename = "type", default = "default_type")]

@@ -252,10 +252,6 @@ fn site_script_config(content: &Content) -> String {
     }))
 }
 
-/// The contact form's rules (labels, codes, limits, messages): the same file the form island
-/// and the sidecar read, for the form rendered without JavaScript.
-const CONTACT_RULES: &str = include_str!("../../../islands/src/contact/rules.json");
-
 impl Renderer {
     /// The renderer for `content` and the images of `catalog`, and the files every build
     /// publishes as they are (assets, static files and the islands' browser bundles).
@@ -313,9 +309,8 @@ impl Renderer {
             .collect();
         base.insert("consent_categories", &categories);
         base.insert("opening_hours", &facts::opening_hours(&content.site));
-        let rules: serde_json::Value = serde_json::from_str(CONTACT_RULES)
-            .map_err(|e| Error::Islands(format!("islands/src/contact/rules.json: {e}")))?;
-        base.insert("contact_rules", &rules);
+        // The contact form's rules, for the form rendered without JavaScript.
+        base.insert("contact_rules", &content::contact::RULES);
         let mut global = Sha256::new();
         global.update(templates.hash);
         global.update(serde_json::to_vec(&content.site).unwrap_or_default());

@@ -17,10 +17,6 @@ use content::model::{
 };
 use content::sections::Section;
 
-/// Section types the templates know; any other type renders as `text`. A `faq` section is
-/// also described to search engines as a `FAQPage`.
-pub(crate) const SECTION_TYPES: [&str; 3] = ["text", "callout", "faq"];
-
 #[derive(Debug, Clone, Serialize)]
 pub struct SectionView {
     #[serde(rename = "type")]
@@ -75,7 +71,10 @@ impl SectionCache {
 }
 
 fn section_kind(section: &Section) -> &str {
-    if SECTION_TYPES.contains(&section.kind.as_str()) {
+    if content::sections::TYPES
+        .iter()
+        .any(|t| t.key == section.kind)
+    {
         &section.kind
     } else {
         "text"

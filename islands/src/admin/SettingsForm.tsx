@@ -4,6 +4,7 @@
 import DateField from "./DateField";
 import FocusPicker from "./FocusPicker";
 import type { Editable, Picture, Settings } from "./api";
+import { DESCRIPTION_LENGTH } from "../generated/schema";
 
 export interface SettingsFormProps {
   id: string;
@@ -15,8 +16,9 @@ export interface SettingsFormProps {
   open?: boolean;
 }
 
-export const DESCRIPTION_MIN = 120;
-export const DESCRIPTION_MAX = 160;
+/** The length a description should have (defined once in Rust: content::limits). */
+export const DESCRIPTION_MIN = DESCRIPTION_LENGTH.min;
+export const DESCRIPTION_MAX = DESCRIPTION_LENGTH.max;
 
 /** One line: a new line typed or pasted becomes a space. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");

@@ -14,6 +14,7 @@ import type {
   SignedIn,
   TotpStatus,
 } from "./generated/api";
+import { AUDIT_EVENTS } from "../generated/schema";
 
 // The answers' types are generated from the server's (./generated/api.ts, `make api-types`).
 export type { AuditEntry, Enrolment, PasskeyInfo, SessionInfo, TotpStatus };
@@ -94,43 +95,5 @@ export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Polish names of what the audit log records. */
-export const EVENTS: Record<string, string> = {
-  sign_in: "Zalogowanie",
-  sign_in_failed: "Nieudane logowanie",
-  sign_in_refused: "Logowanie konta bez dostępu",
-  second_factor_needed: "Hasło poprawne, oczekiwanie na kod",
-  second_factor_failed: "Błędny kod z aplikacji",
-  codes_throttled: "Zbyt wiele błędnych kodów: kolejne czekają",
-  sign_out: "Wylogowanie",
-  reauthenticated: "Potwierdzenie tożsamości",
-  reauth_failed: "Nieudane potwierdzenie tożsamości",
-  session_ended: "Zakończenie sesji",
-  other_sessions_ended: "Wylogowanie na innych urządzeniach",
-  password_changed: "Zmiana hasła",
-  reset_requested: "Prośba o kod do zmiany hasła",
-  password_reset: "Nowe hasło ustawione kodem z e-maila",
-  reset_failed: "Nieudana zmiana hasła kodem",
-  totp_enabled: "Włączenie aplikacji uwierzytelniającej",
-  totp_disabled: "Wyłączenie aplikacji uwierzytelniającej",
-  passkey_added: "Dodanie klucza dostępu",
-  passkey_removed: "Usunięcie klucza dostępu",
-  recovery_codes_renewed: "Nowe kody zapasowe",
-  inbox_viewed: "Przegląd wiadomości",
-  message_opened: "Otwarcie wiadomości",
-  message_released: "Zwolnienie z kwarantanny",
-  message_retried: "Ponowna wysyłka wiadomości",
-  message_deleted: "Usunięcie wiadomości",
-  messages_exported: "Eksport wiadomości osoby",
-  messages_erased: "Usunięcie wszystkich wiadomości osoby",
-  facts_changed: "Zmiana danych gabinetu",
-  prices_changed: "Zmiana cennika",
-  image_uploaded: "Przesłanie obrazu",
-  image_deleted: "Usunięcie obrazu",
-  git_applied: "Zmiana z repozytorium opublikowana",
-  git_refused: "Zmiana z repozytorium odrzucona",
-  git_force_push: "Nadpisana historia repozytorium odrzucona",
-  webhook_refused: "Odrzucone powiadomienie repozytorium",
-  backup_made: "Kopia zapasowa",
-  backup_restored: "Odtworzenie kopii zapasowej",
-};
+/** Polish names of what the audit log records (defined once in Rust: accounts::audit). */
+export const EVENTS: Record<string, string> = AUDIT_EVENTS;

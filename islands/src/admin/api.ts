@@ -48,8 +48,8 @@ export interface Picture {
   pending: boolean;
 }
 
-/** The largest picture the server takes: 15 MB. */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** The largest picture the server takes: 15 MB (defined once in Rust). */
+export { MAX_IMAGE_BYTES } from "../generated/schema";
 
 /** A refusal as the panel handles it: the server's body with the HTTP status. */
 export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code"> {

@@ -1,5 +1,7 @@
-// The contact form's rules (SPEC §3, §5). The sidecar checks the same rules.json.
-import rules from "./rules.json";
+// The contact form's rules, defined once in Rust (content::contact) and generated here; the
+// server checks what arrives by the same rules. Lengths are counted in characters (code
+// points), as the server counts them.
+import { CONTACT_RULES as rules } from "../generated/schema";
 
 export { rules };
 
@@ -38,7 +40,7 @@ export function validate(message: ContactMessage): Errors {
   else if (/[\r\n]/.test(name)) errors.name = m.nameInvalid;
   else if ([...name].length > rules.maxLength.name) errors.name = m.nameTooLong;
   if (!email) errors.email = m.emailRequired;
-  else if (email.length > rules.maxLength.email) errors.email = m.emailTooLong;
+  else if ([...email].length > rules.maxLength.email) errors.email = m.emailTooLong;
   else if (!EMAIL.test(email)) errors.email = m.emailInvalid;
   const phone = phoneError(message.phone);
   if (phone) errors.phone = phone;

@@ -1,12 +1,15 @@
-//! The panel's API in TypeScript, made from the Rust types the API reads and answers with,
-//! so that the panel and the server cannot disagree on a field: `islands/src/admin/
-//! generated/api.ts` holds what [`typescript`] writes, and a unit test fails when it differs
-//! (`make api-types` writes it again).
+//! What the browser and the server share, written once in Rust and generated for TypeScript,
+//! so that they cannot disagree: the panel's API types (`islands/src/admin/generated/api.ts`,
+//! [`typescript`]) and the shared definitions ([`schema`], `islands/src/generated/schema.ts`):
+//! the contact form's rules, the picture limit, the section types, the length of a page's
+//! description and the audit log's events in Polish. A unit test fails when a checked-in
+//! file differs from what the Rust makes (`make api-types` writes both again).
 
 use ts_rs::{Config, TS};
 
-/// Where the generated file lives, from the repository's root.
+/// Where the generated files live, from the repository's root.
 pub const FILE: &str = "islands/src/admin/generated/api.ts";
+pub const SCHEMA_FILE: &str = "islands/src/generated/schema.ts";
 
 fn declare<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
     if let Some(docs) = T::docs() {
@@ -21,7 +24,7 @@ fn declare<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
 pub fn typescript() -> String {
     let cfg = Config::new().with_large_int("number");
     let mut out = String::from(
-        "// Generated from the sidecar's Rust types by `make api-types` (sidecar/src/api_types.rs): do not edit.\n\n",
+        "// Generated from the sidecar's Rust types by `make api-types` (sidecar/src/api/types.rs): do not edit.\n\n",
     );
     macro_rules! all {
         ($($t:ty),* $(,)?) => {
@@ -94,24 +97,92 @@ pub fn typescript() -> String {
     format!("{}\n", out.trim_end())
 }
 
+/// A constant for TypeScript: its documentation, name and value (as JSON).
+fn constant(out: &mut String, docs: &str, name: &str, value: &impl serde::Serialize) {
+    let json = serde_json::to_string_pretty(value).unwrap_or_default();
+    out.push_str(&format!(
+        "/** {docs} */\nexport const {name} = {json} as const;\n\n"
+    ));
+}
+
+/// The shared definitions, as TypeScript constants.
+pub fn schema() -> String {
+    let mut out = String::from(
+        "// Generated from the Rust definitions by `make api-types` (sidecar/src/api/types.rs): do not edit.\n\n",
+    );
+    constant(
+        &mut out,
+        "The contact form's rules: labels, country codes, limits and messages (content::contact).",
+        "CONTACT_RULES",
+        &content::contact::RULES,
+    );
+    constant(
+        &mut out,
+        "The largest picture the server takes, in bytes (content::limits).",
+        "MAX_IMAGE_BYTES",
+        &content::limits::MAX_IMAGE_BYTES,
+    );
+    constant(
+        &mut out,
+        "The section types the templates know, by the Polish names the owner picks them by.",
+        "SECTION_TYPES",
+        &content::sections::TYPES,
+    );
+    constant(
+        &mut out,
+        "The type of a new section.",
+        "DEFAULT_SECTION_TYPE",
+        &content::sections::DEFAULT_TYPE,
+    );
+    constant(
+        &mut out,
+        "The length a page's description should have, in characters (content::limits).",
+        "DESCRIPTION_LENGTH",
+        &serde_json::json!({
+            "min": content::limits::DESCRIPTION_MIN,
+            "max": content::limits::DESCRIPTION_MAX,
+        }),
+    );
+    let events: serde_json::Map<String, serde_json::Value> = accounts::audit::Event::ALL
+        .iter()
+        .map(|e| (e.name().to_string(), e.label().into()))
+        .collect();
+    constant(
+        &mut out,
+        "The audit log's events, in Polish (accounts::audit).",
+        "AUDIT_EVENTS",
+        &events,
+    );
+    format!("{}\n", out.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_checked_in_typescript_is_what_the_rust_types_make() {
+    /// The file `file` holds `made` (written again first under `UPDATE_API_TYPES`).
+    fn checked_in(file: &str, made: &str) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("..")
-            .join(FILE);
-        let made = typescript();
+            .join(file);
         if std::env::var_os("UPDATE_API_TYPES").is_some() {
             std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
-            std::fs::write(&path, &made).expect("written");
+            std::fs::write(&path, made).expect("written");
         }
         let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             checked_in == made,
-            "{FILE} is not what the Rust types make: run `make api-types` and commit it\n{made}"
+            "{file} is not what the Rust makes: run `make api-types` and commit it\n{made}"
         );
+    }
+
+    #[test]
+    fn the_checked_in_typescript_is_what_the_rust_types_make() {
+        checked_in(FILE, &typescript());
+    }
+
+    #[test]
+    fn the_shared_definitions_in_typescript_are_what_the_rust_defines() {
+        checked_in(SCHEMA_FILE, &schema());
     }
 }

@@ -1,58 +1,16 @@
-//! The contact form's rules, read from the same `rules.json` the form uses (SPEC §3, §5).
+//! What the contact form sends, checked by its rules ([`content::contact::RULES`], the
+//! same the form in the browser applies), and the server's own: `fullPhone` must match.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-const RULES_JSON: &str = include_str!("../../../islands/src/contact/rules.json");
+use content::contact::RULES;
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CountryCode {
-    pub code: String,
-    pub country: String,
-}
-
-#[derive(Debug, Deserialize)]
-pub struct MaxLength {
-    pub name: usize,
-    pub email: usize,
-    pub message: usize,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Rules {
-    pub country_codes: Vec<CountryCode>,
-    pub default_country_code: String,
-    pub phone_digits: usize,
-    pub max_length: MaxLength,
-    pub email_pattern: String,
-    pub messages: BTreeMap<String, String>,
-}
-
-struct Compiled {
-    rules: Rules,
-    email: regex::Regex,
-}
-
-fn compiled() -> &'static Compiled {
-    static RULES: OnceLock<Compiled> = OnceLock::new();
-    #[allow(
-        clippy::expect_used,
-        reason = "part of the binary: a broken one fails every test"
-    )]
-    RULES.get_or_init(|| {
-        // rules.json is part of the binary; a broken one fails every test at once.
-        let rules: Rules =
-            serde_json::from_str(RULES_JSON).expect("islands/src/contact/rules.json is valid");
-        let email = regex::Regex::new(&rules.email_pattern).expect("emailPattern is a valid regex");
-        Compiled { rules, email }
-    })
-}
-
-pub fn rules() -> &'static Rules {
-    &compiled().rules
+/// What an address must look like, compiled once.
+fn email_pattern() -> &'static regex::Regex {
+    static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
+    PATTERN.get_or_init(|| content::constant_regex(RULES.email_pattern))
 }
 
 /// A contact message as sent by the form (SPEC §7).
@@ -92,39 +50,33 @@ impl ContactInput {
 
 pub type Errors = BTreeMap<&'static str, String>;
 
-fn message(key: &str) -> String {
-    rules()
-        .messages
-        .get(key)
-        .cloned()
-        .unwrap_or_else(|| key.to_string())
-}
-
 fn check_name(name: &str, max: usize) -> Option<&'static str> {
+    let m = RULES.messages;
     if name.trim().is_empty() {
-        Some("nameRequired")
+        Some(m.name_required)
     } else if name.contains(['\r', '\n']) {
-        Some("nameInvalid")
+        Some(m.name_invalid)
     } else if name.trim().chars().count() > max {
-        Some("nameTooLong")
+        Some(m.name_too_long)
     } else {
         None
     }
 }
 
 fn check_email(email: &str, max: usize) -> Option<&'static str> {
+    let m = RULES.messages;
     let trimmed = email.trim();
     if trimmed.is_empty() {
-        Some("emailRequired")
+        Some(m.email_required)
     } else if trimmed.chars().count() > max {
-        Some("emailTooLong")
+        Some(m.email_too_long)
     } else if email.contains(['\r', '\n'])
-        || !compiled().email.is_match(trimmed)
+        || !email_pattern().is_match(trimmed)
         || trimmed.parse::<lettre::Address>().is_err()
     {
         // The form's pattern catches the common mistakes as one types; lettre, which will
         // deliver the reply, has the last word.
-        Some("emailInvalid")
+        Some(m.email_invalid)
     } else {
         None
     }
@@ -132,34 +84,34 @@ fn check_email(email: &str, max: usize) -> Option<&'static str> {
 
 /// Every rule the form applies, and the server's own: `fullPhone` must match.
 pub fn validate(input: &ContactInput) -> Errors {
-    let r = rules();
+    let (r, m) = (RULES, RULES.messages);
     let mut errors = Errors::new();
-    let mut add = |field: &'static str, key: Option<&'static str>| {
-        if let Some(key) = key {
-            errors.insert(field, message(key));
+    let mut add = |field: &'static str, message: Option<&'static str>| {
+        if let Some(message) = message {
+            errors.insert(field, message.to_string());
         }
     };
     add("name", check_name(&input.name, r.max_length.name));
     add("email", check_email(&input.email, r.max_length.email));
     let phone_ok = input.phone.is_empty()
         || (input.phone.len() == r.phone_digits && input.phone.bytes().all(|b| b.is_ascii_digit()));
-    add("phone", (!phone_ok).then_some("phoneInvalid"));
+    add("phone", (!phone_ok).then_some(m.phone_invalid));
     let code_ok = r.country_codes.iter().any(|c| c.code == input.country_code);
-    add("countryCode", (!code_ok).then_some("countryCodeInvalid"));
+    add("countryCode", (!code_ok).then_some(m.country_code_invalid));
     let full_ok = input
         .full_phone
         .as_ref()
         .is_none_or(|f| *f == input.expected_full_phone());
-    add("fullPhone", (!full_ok).then_some("fullPhoneInvalid"));
+    add("fullPhone", (!full_ok).then_some(m.full_phone_invalid));
     let text = input.message.trim();
-    let message_key = if text.is_empty() {
-        Some("messageRequired")
+    let message = if text.is_empty() {
+        Some(m.message_required)
     } else if input.message.chars().count() > r.max_length.message {
-        Some("messageTooLong")
+        Some(m.message_too_long)
     } else {
         None
     };
-    add("message", message_key);
+    add("message", message);
     errors
 }
 
@@ -181,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_rules_offer_exactly_the_twelve_codes_of_the_spec() {
-        let codes: Vec<_> = rules()
+        let codes: Vec<_> = RULES
             .country_codes
             .iter()
             .map(|c| format!("{} {}", c.code, c.country))
@@ -190,7 +142,7 @@ mod tests {
             codes.join(", "),
             "+48 PL, +380 UA, +420 CZ, +421 SK, +370 LT, +371 LV, +372 EE, +49 DE, +44 GB, +1 US, +33 FR, +39 IT"
         );
-        assert_eq!(rules().default_country_code, "+48");
+        assert_eq!(RULES.default_country_code, "+48");
     }
 
     #[test]
@@ -321,20 +273,20 @@ mod tests {
                 check_email(email, 254).is_none(),
                 "{email} should be accepted"
             );
-            assert!(compiled().email.is_match(email), "the form takes {email}");
+            assert!(email_pattern().is_match(email), "the form takes {email}");
         }
         for email in bad {
             assert_eq!(
                 check_email(email, 254),
-                Some("emailInvalid"),
+                Some(RULES.messages.email_invalid),
                 "{email} should be refused"
             );
-            let form = compiled().email.is_match(email);
+            let form = email_pattern().is_match(email);
             let lettre = email.parse::<lettre::Address>().is_ok();
             assert!(!form || !lettre, "{email}: at least the server refuses");
         }
         assert!(
-            !compiled().email.is_match("a(b)@example.pl"),
+            !email_pattern().is_match("a(b)@example.pl"),
             "the form refuses it as it is typed"
         );
     }

@@ -1,4 +1,4 @@
-// Generated from the sidecar's Rust types by `make api-types` (sidecar/src/api_types.rs): do not edit.
+// Generated from the sidecar's Rust types by `make api-types` (sidecar/src/api/types.rs): do not edit.
 
 export type Section = { type: string, content: string, };
 

@@ -1,0 +1,137 @@
+//! The contact form's rules, defined once: its fields' labels, the country codes it offers,
+//! the limits of each field and every message it shows. The form in the browser (generated
+//! into TypeScript with the panel's other shared definitions), the form without JavaScript
+//! (the templates) and the server that checks what arrives all read these.
+//!
+//! Lengths are counted in characters (Unicode scalar values) everywhere: the browser counts
+//! `[...text].length`, the server `chars().count()`.
+
+use serde::Serialize;
+
+/// A country code the form offers.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct CountryCode {
+    pub code: &'static str,
+    pub country: &'static str,
+}
+
+/// The labels of the form's fields.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Labels {
+    pub name: &'static str,
+    pub email: &'static str,
+    pub country_code: &'static str,
+    pub phone: &'static str,
+    pub message: &'static str,
+}
+
+/// The most characters each text field takes.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct MaxLength {
+    pub name: usize,
+    pub email: usize,
+    pub message: usize,
+}
+
+/// What the form says when a field is not right.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Messages {
+    pub name_required: &'static str,
+    pub name_invalid: &'static str,
+    pub name_too_long: &'static str,
+    pub email_required: &'static str,
+    pub email_invalid: &'static str,
+    pub email_too_long: &'static str,
+    pub phone_invalid: &'static str,
+    pub country_code_invalid: &'static str,
+    pub full_phone_invalid: &'static str,
+    pub message_required: &'static str,
+    pub message_too_long: &'static str,
+}
+
+/// Every rule of the form.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rules {
+    pub country_codes: &'static [CountryCode],
+    pub labels: Labels,
+    pub default_country_code: &'static str,
+    pub phone_digits: usize,
+    pub max_length: MaxLength,
+    /// What an address must look like, for the browser's check as one types (the server
+    /// also parses it as the mailer will).
+    pub email_pattern: &'static str,
+    pub messages: Messages,
+}
+
+const fn code(code: &'static str, country: &'static str) -> CountryCode {
+    CountryCode { code, country }
+}
+
+/// The contact form's rules.
+pub const RULES: Rules = Rules {
+    country_codes: &[
+        code("+48", "PL"),
+        code("+380", "UA"),
+        code("+420", "CZ"),
+        code("+421", "SK"),
+        code("+370", "LT"),
+        code("+371", "LV"),
+        code("+372", "EE"),
+        code("+49", "DE"),
+        code("+44", "GB"),
+        code("+1", "US"),
+        code("+33", "FR"),
+        code("+39", "IT"),
+    ],
+    labels: Labels {
+        name: "Imię",
+        email: "E-mail",
+        country_code: "Kierunkowy",
+        phone: "Telefon",
+        message: "Wiadomość",
+    },
+    default_country_code: "+48",
+    phone_digits: 9,
+    max_length: MaxLength {
+        name: 100,
+        email: 254,
+        message: 5000,
+    },
+    email_pattern: r#"^[^\s@()<>,;:\\"\[\]]+@[^\s@()<>,;:\\"\[\]]+\.[^\s@()<>,;:\\"\[\]]+$"#,
+    messages: Messages {
+        name_required: "Podaj imię.",
+        name_invalid: "Imię nie może zawierać znaków nowej linii.",
+        name_too_long: "Imię może mieć najwyżej 100 znaków.",
+        email_required: "Podaj adres e-mail.",
+        email_invalid: "Podaj poprawny adres e-mail, na przykład jan@example.pl.",
+        email_too_long: "Adres e-mail może mieć najwyżej 254 znaki.",
+        phone_invalid: "Numer telefonu powinien składać się z 9 cyfr",
+        country_code_invalid: "Wybierz numer kierunkowy z listy.",
+        full_phone_invalid: "Pełny numer telefonu nie zgadza się z numerem kierunkowym i numerem.",
+        message_required: "Napisz wiadomość.",
+        message_too_long: "Wiadomość może mieć najwyżej 5000 znaków.",
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_messages_say_the_limits_the_rules_hold() {
+        let m = RULES.messages;
+        let max = RULES.max_length;
+        assert!(m.name_too_long.contains(&max.name.to_string()));
+        assert!(m.email_too_long.contains(&max.email.to_string()));
+        assert!(m.message_too_long.contains(&max.message.to_string()));
+        assert!(m.phone_invalid.contains(&RULES.phone_digits.to_string()));
+        assert!(crate::pattern::constant_regex(RULES.email_pattern).is_match("jan@example.pl"));
+        assert!(RULES
+            .country_codes
+            .iter()
+            .any(|c| c.code == RULES.default_country_code));
+    }
+}

@@ -1,0 +1,155 @@
+// Generated from the Rust definitions by `make api-types` (sidecar/src/api/types.rs): do not edit.
+
+/** The contact form's rules: labels, country codes, limits and messages (content::contact). */
+export const CONTACT_RULES = {
+  "countryCodes": [
+    {
+      "code": "+48",
+      "country": "PL"
+    },
+    {
+      "code": "+380",
+      "country": "UA"
+    },
+    {
+      "code": "+420",
+      "country": "CZ"
+    },
+    {
+      "code": "+421",
+      "country": "SK"
+    },
+    {
+      "code": "+370",
+      "country": "LT"
+    },
+    {
+      "code": "+371",
+      "country": "LV"
+    },
+    {
+      "code": "+372",
+      "country": "EE"
+    },
+    {
+      "code": "+49",
+      "country": "DE"
+    },
+    {
+      "code": "+44",
+      "country": "GB"
+    },
+    {
+      "code": "+1",
+      "country": "US"
+    },
+    {
+      "code": "+33",
+      "country": "FR"
+    },
+    {
+      "code": "+39",
+      "country": "IT"
+    }
+  ],
+  "labels": {
+    "name": "Imię",
+    "email": "E-mail",
+    "countryCode": "Kierunkowy",
+    "phone": "Telefon",
+    "message": "Wiadomość"
+  },
+  "defaultCountryCode": "+48",
+  "phoneDigits": 9,
+  "maxLength": {
+    "name": 100,
+    "email": 254,
+    "message": 5000
+  },
+  "emailPattern": "^[^\\s@()<>,;:\\\\\"\\[\\]]+@[^\\s@()<>,;:\\\\\"\\[\\]]+\\.[^\\s@()<>,;:\\\\\"\\[\\]]+$",
+  "messages": {
+    "nameRequired": "Podaj imię.",
+    "nameInvalid": "Imię nie może zawierać znaków nowej linii.",
+    "nameTooLong": "Imię może mieć najwyżej 100 znaków.",
+    "emailRequired": "Podaj adres e-mail.",
+    "emailInvalid": "Podaj poprawny adres e-mail, na przykład jan@example.pl.",
+    "emailTooLong": "Adres e-mail może mieć najwyżej 254 znaki.",
+    "phoneInvalid": "Numer telefonu powinien składać się z 9 cyfr",
+    "countryCodeInvalid": "Wybierz numer kierunkowy z listy.",
+    "fullPhoneInvalid": "Pełny numer telefonu nie zgadza się z numerem kierunkowym i numerem.",
+    "messageRequired": "Napisz wiadomość.",
+    "messageTooLong": "Wiadomość może mieć najwyżej 5000 znaków."
+  }
+} as const;
+
+/** The largest picture the server takes, in bytes (content::limits). */
+export const MAX_IMAGE_BYTES = 15728640 as const;
+
+/** The section types the templates know, by the Polish names the owner picks them by. */
+export const SECTION_TYPES = [
+  {
+    "type": "text",
+    "name": "Tekst",
+    "hint": "Zwykły tekst strony: akapity, śródtytuły, listy."
+  },
+  {
+    "type": "callout",
+    "name": "Ramka wyróżniona",
+    "hint": "Tekst w wyróżnionej ramce, na przykład numery telefonów pomocy w kryzysie."
+  },
+  {
+    "type": "faq",
+    "name": "Pytania i odpowiedzi",
+    "hint": "Każde pytanie pogrubione na początku akapitu albo jako śródtytuł ###, pod nim odpowiedź. Wyszukiwarki pokazują je jako FAQ."
+  }
+] as const;
+
+/** The type of a new section. */
+export const DEFAULT_SECTION_TYPE = "text" as const;
+
+/** The length a page's description should have, in characters (content::limits). */
+export const DESCRIPTION_LENGTH = {
+  "max": 160,
+  "min": 120
+} as const;
+
+/** The audit log's events, in Polish (accounts::audit). */
+export const AUDIT_EVENTS = {
+  "backup_made": "Kopia zapasowa",
+  "backup_restored": "Odtworzenie kopii zapasowej",
+  "codes_throttled": "Zbyt wiele błędnych kodów: kolejne czekają",
+  "facts_changed": "Zmiana danych gabinetu",
+  "git_applied": "Zmiana z repozytorium opublikowana",
+  "git_force_push": "Nadpisana historia repozytorium odrzucona",
+  "git_refused": "Zmiana z repozytorium odrzucona",
+  "image_deleted": "Usunięcie obrazu",
+  "image_uploaded": "Przesłanie obrazu",
+  "inbox_viewed": "Przegląd wiadomości",
+  "message_deleted": "Usunięcie wiadomości",
+  "message_opened": "Otwarcie wiadomości",
+  "message_released": "Zwolnienie z kwarantanny",
+  "message_retried": "Ponowna wysyłka wiadomości",
+  "messages_erased": "Usunięcie wszystkich wiadomości osoby",
+  "messages_exported": "Eksport wiadomości osoby",
+  "other_sessions_ended": "Wylogowanie na innych urządzeniach",
+  "passkey_added": "Dodanie klucza dostępu",
+  "passkey_removed": "Usunięcie klucza dostępu",
+  "password_changed": "Zmiana hasła",
+  "password_reset": "Nowe hasło ustawione kodem z e-maila",
+  "prices_changed": "Zmiana cennika",
+  "reauth_failed": "Nieudane potwierdzenie tożsamości",
+  "reauthenticated": "Potwierdzenie tożsamości",
+  "recovery_codes_renewed": "Nowe kody zapasowe",
+  "reset_failed": "Nieudana zmiana hasła kodem",
+  "reset_requested": "Prośba o kod do zmiany hasła",
+  "second_factor_failed": "Błędny kod z aplikacji",
+  "second_factor_needed": "Hasło poprawne, oczekiwanie na kod",
+  "session_ended": "Zakończenie sesji",
+  "sign_in": "Zalogowanie",
+  "sign_in_failed": "Nieudane logowanie",
+  "sign_in_refused": "Logowanie konta bez dostępu",
+  "sign_out": "Wylogowanie",
+  "totp_disabled": "Wyłączenie aplikacji uwierzytelniającej",
+  "totp_enabled": "Włączenie aplikacji uwierzytelniającej",
+  "webhook_refused": "Odrzucone powiadomienie repozytorium"
+} as const;

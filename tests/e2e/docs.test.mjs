@@ -51,8 +51,12 @@ async function view(page, button, heading = button) {
   return title;
 }
 
-/** The view as it settles: transitions finished, the pointer off the buttons. */
+/** The view as it settles: notifications closed, transitions finished, the pointer off the buttons. */
 async function shot(page, name) {
+  for (const close of await page.getByRole("button", { name: "Zamknij powiadomienie" }).all()) {
+    // A notification may close by itself meanwhile: then there is nothing to click.
+    await close.click({ timeout: 1000 }).catch(() => undefined);
+  }
   await page.mouse.move(VIEWPORT.width - 4, 110);
   await page.screenshot({ path: join(IMAGES, `${name}.png`), animations: "disabled" });
 }

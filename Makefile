@@ -55,8 +55,9 @@ api-types:
 	UPDATE_API_TYPES=1 $(CARGO) test -q -p sidecar --lib api_types
 
 ## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
-## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless).
-test: test-deps islands lint deps unit browser
+## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless),
+## then the book, with the panel's screenshots the browser tests took.
+test: test-deps islands lint deps unit browser book
 
 ## Formatting, clippy, and no two modules of a crate importing each other in a loop.
 lint: islands
@@ -120,3 +121,31 @@ bench: islands
 abuse: islands
 	$(CARGO) build --release -p sidecar
 	python3 bench/abuse.py
+
+## The book under docs/: the owner's guide with the panel's screenshots, the editors', the
+## operator's and the developers' guides. mdbook comes from crates.io into cargo's bin folder when
+## that version is missing there: a debug build without its server and search, 76 s once on two
+## busy cores (an optimised one took 214 s there; the book builds in under a second either way).
+MDBOOK_VERSION := 0.5.4
+MDBOOK_ROOT := $(or $(CARGO_HOME),$(HOME)/.cargo)
+MDBOOK := $(MDBOOK_ROOT)/bin/mdbook
+
+.PHONY: docs book mdbook
+
+## For people: take the panel's screenshots (tests/e2e/docs.test.mjs) and build the book into
+## docs/book/ (open docs/book/index.html).
+docs: test-deps islands mdbook
+	$(CARGO) build -p sidecar
+	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec docs.test.mjs
+	@$(MAKE) --no-print-directory book
+
+## Build the book and check offline that every link, anchor and picture in it resolves. In
+## `make test` it runs after `browser`, whose docs.test.mjs took the screenshots.
+book: mdbook
+	$(MDBOOK) build docs
+	python3 docs/check-links.py docs/book
+
+mdbook:
+	@$(MDBOOK) --version 2>/dev/null | grep -qx 'mdbook v$(MDBOOK_VERSION)' || { \
+	  echo "==> Installing mdbook $(MDBOOK_VERSION) from crates.io into $(MDBOOK_ROOT)/bin (once)"; \
+	  $(CARGO) install --locked --debug --no-default-features --root $(MDBOOK_ROOT) --version $(MDBOOK_VERSION) mdbook; }

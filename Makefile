@@ -49,10 +49,11 @@ $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISL
 	@echo "==> Type-checking and bundling the islands (tsc, esbuild)"
 	cd $(ISLANDS) && npx tsc --noEmit -p . && node build.mjs
 
-## The panel's API types for TypeScript (islands/src/admin/generated/api.ts), made from the
+## The panel's API types and the shared definitions for TypeScript (islands/src/admin/generated/api.ts,
+## islands/src/generated/schema.ts), made from the
 ## sidecar's Rust types; `make test` fails while the checked-in file differs.
 api-types:
-	UPDATE_API_TYPES=1 $(CARGO) test -q -p sidecar --lib api_types
+	UPDATE_API_TYPES=1 $(CARGO) test -q -p sidecar --lib api::types
 
 ## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless),

@@ -4,6 +4,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
+use content::problem::Place;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -47,9 +48,11 @@ pub struct ApiError {
     /// Seconds after which a refused request may be tried again.
     pub retry_after: Option<u64>,
     /// Field errors of a form, by field name.
-    pub fields: Option<serde_json::Value>,
+    pub fields: Option<Box<serde_json::Value>>,
     /// What the panel must do before trying again (`reauth`: confirm who you are).
     pub code: Option<&'static str>,
+    /// The problems of a refused change, each with where it is.
+    pub problems: Vec<Place>,
 }
 
 /// A body over its route's limit.
@@ -65,6 +68,7 @@ impl ApiError {
             retry_after: None,
             fields: None,
             code: None,
+            problems: Vec::new(),
         }
     }
 
@@ -97,8 +101,15 @@ impl ApiError {
         self
     }
 
+    /// The refusal of a change with its problems, each with where it is (the panel marks the
+    /// first it can place).
+    pub fn with_problems(mut self, problems: Vec<Place>) -> Self {
+        self.problems = problems;
+        self
+    }
+
     pub fn with_fields(mut self, fields: serde_json::Value) -> Self {
-        self.fields = Some(fields);
+        self.fields = Some(Box::new(fields));
         self
     }
 
@@ -121,6 +132,10 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "string")]
     pub code: Option<&'static str>,
+    /// A refused change's problems, each with where it is: a section, a row or a field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub problems: Option<Vec<Place>>,
 }
 
 impl ResponseError for ApiError {
@@ -137,8 +152,9 @@ impl ResponseError for ApiError {
         response.json(ErrorBody {
             title: self.title.clone(),
             error: self.message.clone(),
-            errors: self.fields.clone(),
+            errors: self.fields.as_deref().cloned(),
             code: self.code,
+            problems: (!self.problems.is_empty()).then(|| self.problems.clone()),
         })
     }
 }
@@ -146,7 +162,7 @@ impl ResponseError for ApiError {
 /// A problem of what the panel sent: refused with 422, in Polish.
 impl From<content::Problem> for ApiError {
     fn from(p: content::Problem) -> Self {
-        ApiError::unprocessable(p.sentence())
+        ApiError::unprocessable(p.sentence()).with_problems(vec![p.place()])
     }
 }
 

@@ -493,6 +493,18 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
             .is_some_and(|m| m.contains("/nie-ma-takiej-strony")),
         "{body}"
     );
+    // Where the problem is comes as data: the panel marks the section without reading the text.
+    let place = &body["problems"][0];
+    assert_eq!(place["section"], 1, "{body}");
+    assert_eq!(place["field"], "content", "{body}");
+    assert_eq!(place["file"], "pages/regulamin.md", "{body}");
+    assert!(place["line"].as_u64().is_some(), "{body}");
+    assert!(
+        place["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Sekcja 1: ") && t.contains("/nie-ma-takiej-strony")),
+        "{body}"
+    );
     assert_eq!(file(&s, "pages/regulamin.md"), before);
     // The next save of another page publishes: the refused text is gone from the builder too.
     let cennik = page(&list, "pages/cennik");
@@ -506,16 +518,18 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
     let site = public_app!(s);
     let terms = call(&site, test::TestRequest::get().uri("/regulamin")).await;
     assert_eq!(terms.0, StatusCode::OK);
-    let marker = json!([{ "type": "text", "content": "a\n<!-- section: text -->\nb" }]);
-    assert_eq!(
-        call(
-            &app,
-            put(&cookie, "pages/regulamin", &marker, &p["version"])
-        )
-        .await
-        .0,
-        StatusCode::UNPROCESSABLE_ENTITY
-    );
+    let marker = json!([
+        { "type": "text", "content": "Wstęp" },
+        { "type": "text", "content": "a\n<!-- section: text -->\nb" }
+    ]);
+    let (status, _, body) = call(
+        &app,
+        put(&cookie, "pages/regulamin", &marker, &p["version"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["problems"][0]["section"], 2, "{body}");
+    assert_eq!(body["problems"][0]["field"], "content", "{body}");
     let fine = json!([{ "type": "text", "content": "Tekst" }]);
     assert_eq!(
         call(

@@ -639,6 +639,8 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     .await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(polish(&refused).starts_with("Pozycja 1: wybierz usługę"));
+    assert_eq!(refused.body["problems"][0]["row"], 1, "{}", refused.text);
+    assert_eq!(refused.body["problems"][0]["field"], "link");
     let req = evil(test::TestRequest::put().uri("/api/prices"));
     let body = json!({ "items": fresh["items"], "version": fresh["version"] });
     assert_eq!(

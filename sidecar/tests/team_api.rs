@@ -93,6 +93,7 @@ async fn an_incomplete_profile_and_an_empty_button_label_are_refused_in_polish()
     let refused = send(&app, with_json(req, &cookie, json!({ "profile": profile }))).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.body["error"], "Zdjęcie: pole nie może być puste.");
+    assert_eq!(refused.body["problems"][0]["field"], "photo");
     assert!(!s.root.join("content/team/zofia-zadlo-lecka.md").exists());
 
     let list = send(
@@ -121,5 +122,7 @@ async fn an_incomplete_profile_and_an_empty_button_label_are_refused_in_polish()
         refused.body["error"],
         "Napis na przycisku rezerwacji: pole nie może być puste."
     );
+    // The panel's name of the field, the one its form and the page's settings use.
+    assert_eq!(refused.body["problems"][0]["field"], "buttonLabel");
     assert_eq!(s.file("services/terapia-par.md"), before);
 }

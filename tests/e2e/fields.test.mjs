@@ -223,3 +223,71 @@ describe("the focal point of a picture", () => {
     });
   }
 });
+
+describe("a refusal is said where its problem is, from the server's data", () => {
+  const viewport = VIEWPORTS[0];
+  /** The id of the focused element, once focus has settled (a few seconds at most). */
+  const focusedOn = async (page, id) => {
+    await page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 }).catch(() => {});
+    return page.evaluate(() => document.activeElement?.id);
+  };
+
+  test("a section the build refuses is marked, focused and said under itself", async () => {
+    const page = await panel(viewport);
+    await page.getByRole("tab", { name: "Pilna pomoc", exact: true }).click();
+    const editor = page.getByRole("tabpanel");
+    const second = editor.getByLabel("Treść sekcji 2");
+    await second.fill("Zobacz też [tę stronę](/nie-ma-takiej-strony).");
+    await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
+    const marked = editor.locator("li.editor-section.has-problem");
+    await marked.waitFor();
+    assert.equal(await marked.count(), 1);
+    assert.equal(await editor.locator("li.editor-section").nth(1).getAttribute("class"), "editor-section has-problem");
+    const said = marked.locator(".field-problem");
+    assert.match(await said.textContent(), /^Sekcja 2: .*\/nie-ma-takiej-strony/);
+    assert.equal(await focusedOn(page, "section-2-content"), "section-2-content");
+    assert.equal(await second.getAttribute("aria-invalid"), "true");
+    await shot(page, "section-refused");
+    await clean(page, "a refused section");
+    assert.ok(!(await publicText("/pilna-pomoc")).includes("nie-ma-takiej-strony"), "nothing was published");
+    await page.close();
+  });
+
+  test("a price row's price over the limit marks that row's price", async () => {
+    const page = await panel(viewport);
+    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.locator("#price-1-price").fill("250000");
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    const row = page.locator("li.price-edit").nth(1);
+    await row.locator(".field-problem", { hasText: /^Pozycja 2: cena może wynosić najwyżej 100 000 zł\.$/ }).waitFor();
+    assert.match(await row.getAttribute("class"), /has-problem/);
+    assert.equal(await page.locator("li.price-edit.has-problem").count(), 1);
+    assert.equal(await focusedOn(page, "price-1-price"), "price-1-price");
+    assert.equal(await page.locator("#price-1-price").getAttribute("aria-invalid"), "true");
+    assert.equal(await page.locator("#price-1-name").getAttribute("aria-invalid"), null);
+    await page.close();
+  });
+
+  test("a profile's text the build refuses marks the text, not the name", async () => {
+    const page = await panel(viewport);
+    await page.getByRole("button", { name: "Zespół", exact: true }).click();
+    const view = page.getByRole("region", { name: "Zespół" });
+    await view.getByRole("button", { name: "Edytuj profil: Tomasz Lewandowski" }).click();
+    const form = page.getByRole("form", { name: "Profil: Tomasz Lewandowski" });
+    await form.getByLabel("Opis").fill("Więcej o mnie: [tutaj](/nie-ma-takiej-strony).");
+    await form.getByRole("button", { name: "Zapisz zmiany" }).click();
+    const said = form.locator("#profile-body-problem");
+    await said.waitFor();
+    assert.match(await said.textContent(), /\/nie-ma-takiej-strony/);
+    assert.equal(await form.locator(".field.has-problem").count(), 1);
+    assert.equal(await focusedOn(page, "profile-body"), "profile-body");
+    await clean(page, "a refused profile text");
+    await form.getByLabel("Rola", { exact: true }).fill("Psycholog, ".repeat(16));
+    await form.getByLabel("Opis").fill("Pracuje z dorosłymi.");
+    await form.getByRole("button", { name: "Zapisz zmiany" }).click();
+    await form.locator("#profile-role-problem", { hasText: "Rola: tekst może mieć najwyżej 150 znaków." }).waitFor();
+    assert.equal(await form.locator("#profile-body-problem").count(), 0);
+    assert.equal(await focusedOn(page, "profile-role"), "profile-role");
+    await page.close();
+  });
+});

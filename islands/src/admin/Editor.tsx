@@ -39,7 +39,7 @@ export default function Editor({
 }: EditorProps) {
   const placeholders = usePlaceholders();
   useEffect(() => {
-    if (problem) showProblem(fieldId(problem.n - 1, /^Sekcja \d+: typ\b/.test(problem.text) ? "type" : "content"));
+    if (problem?.section) showProblem(fieldId(problem.section - 1, problem.field === "type" ? "type" : "content"));
   }, [problem]);
   const update = (index: number, patch: Partial<Section>) =>
     onChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
@@ -48,7 +48,7 @@ export default function Editor({
       <MarkdownHelp />
       <ol className="editor-sections">
         {sections.map((section, i) => {
-          const marked = problem?.n === i + 1;
+          const marked = problem?.section === i + 1;
           return (
             <li key={i} className={marked ? "editor-section has-problem" : "editor-section"}>
               <SectionEditor

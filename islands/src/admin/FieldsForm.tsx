@@ -5,24 +5,24 @@
 // does not show. A refused save that names a field is said under that field.
 import { useEffect } from "react";
 import type { Settings, TextField } from "./api";
-import { showProblem } from "./problems";
+import { showProblem, type Place } from "./problems";
 
 export interface FieldsFormProps {
   id: string;
   fields: TextField[];
   settings: Settings;
   onChange: (settings: Settings) => void;
-  /** The last refusal's message, if the last save was refused. */
-  problem: string | null;
+  /** Where the last refusal's problem is, if the last save was refused and the server said. */
+  problem: Place | null;
 }
 
 /** One line: a new line typed or pasted becomes a space. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
 
-/** The field a refusal names ('Nagłówek: tekst może mieć…'), if it names one of these. */
-export function fieldOf(fields: TextField[], message: string | null): TextField | null {
-  if (!message) return null;
-  return fields.find((f) => message.startsWith(`${f.label}:`)) ?? null;
+/** The field a refusal names, if it names one of these (and not a section of the text). */
+function fieldOf(fields: TextField[], place: Place | null): TextField | null {
+  if (!place || place.section !== undefined) return null;
+  return fields.find((f) => f.name === place.field) ?? null;
 }
 
 type TextKey = keyof Settings;
@@ -65,7 +65,7 @@ export default function FieldsForm({ id, fields, settings, onChange, problem }: 
             </p>
             {isMarked && problem && (
               <p id={`${inputId}-problem`} className="field-problem">
-                {problem}
+                {problem.text}
               </p>
             )}
           </div>

@@ -8,7 +8,7 @@ import { DraftNotice, useFormDraft } from "./formDraft";
 import { useGrowing } from "./growing";
 import { shortName } from "./names";
 import { HistoryToggle } from "./History";
-import { placeOf, showProblem, type Place } from "./problems";
+import { showProblem, type Place } from "./problems";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
 import { PRICES_DOC } from "./versions";
@@ -52,12 +52,11 @@ function PublicLine({ row }: { row: PriceRow }) {
   );
 }
 
-/** The field of a row a refusal names ('Pozycja 3, nazwa: …', 'Pozycja 1: wybierz usługę …'). */
+const ROW_FIELDS: (keyof PriceRow)[] = ["name", "price", "duration", "note", "link"];
+
+/** The field of a row a refusal names (its price when it names only the row). */
 function fieldOf(problem: Place): keyof PriceRow {
-  if (problem.field === "czas trwania") return "duration";
-  if (problem.field === "uwaga") return "note";
-  if (problem.field === "nazwa") return "name";
-  return /usług/.test(problem.text) ? "link" : "price";
+  return ROW_FIELDS.find((f) => f === problem.field) ?? "price";
 }
 
 export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
@@ -79,7 +78,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
   }, [toast]);
   useEffect(() => void load(), [load]);
   useEffect(() => {
-    if (problem) showProblem(`price-${problem.n - 1}-${fieldOf(problem)}`);
+    if (problem?.row) showProblem(`price-${problem.row - 1}-${fieldOf(problem)}`);
   }, [problem]);
   const loaded = useMemo(() => (prices ? { value: prices.items, version: prices.version } : null), [prices]);
   const draft = useFormDraft(PRICES_DOC, loaded, loaded ? rows : null, onDirty);
@@ -127,7 +126,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
     const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load);
     if (result.ok) draft.saved();
     setOutcome(result);
-    setProblem(result.ok ? null : placeOf(result.text, "Pozycja"));
+    setProblem(result.ok || result.place?.row === undefined ? null : result.place);
     setSaving(false);
   };
   const { dirty, offered } = draft;
@@ -169,7 +168,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
           .map((row, i) => {
             const n = i + 1;
             const id = (name: string) => `price-${i}-${name}`;
-            const marked = problem?.n === n ? problem : null;
+            const marked = problem?.row === n ? problem : null;
             const invalid = (name: keyof PriceRow) =>
               marked && fieldOf(marked) === name ? { "aria-invalid": true, "aria-describedby": id("problem") } : {};
             return (

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { team as teamApi, type Picture, type Profile, type TeamChanged, type TeamMember } from "./api";
 import FocusPicker from "./FocusPicker";
 import { HistoryToggle } from "./History";
-import { showProblem } from "./problems";
+import { showProblem, type Place } from "./problems";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import SaveMessage from "./SaveMessage";
 import { SAVED, refusal, savedAt, watchPublishing, type Outcome, type Toast } from "./saving";
@@ -19,17 +19,17 @@ type Editing = { slug: string } | { slug: null };
 /** One line: a new line typed or pasted becomes a space. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ");
 
-/** The form's field a refusal names ('Rola: …', 'Kwalifikacja 2: …', 'Sekcja 1: …'). */
-function fieldOf(message: string): string | null {
-  const fields: [RegExp, string][] = [
-    [/^Imię i nazwisko:/, "name"],
-    [/^Rola:/, "role"],
-    [/^Zdjęcie:/, "photo"],
-    [/^Tekst alternatywny zdjęcia:/, "photo-alt"],
-    [/^Kwalifikacja \d+:/, "qualifications"],
-    [/^Sekcja \d+/, "body"],
-  ];
-  return fields.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+/** The form's field a refusal names: by the server's name of it, or the text for a section. */
+function fieldOf(place: Place): string | null {
+  if (place.section !== undefined) return "body";
+  const fields: Record<string, string> = {
+    name: "name",
+    role: "role",
+    photo: "photo",
+    photoAlt: "photo-alt",
+    qualifications: "qualifications",
+  };
+  return (place.field && fields[place.field]) ?? null;
 }
 
 function ProfileForm({
@@ -56,8 +56,9 @@ function ProfileForm({
   onRemove?: (() => void) | undefined;
 }) {
   const set = (patch: Partial<Profile>) => onChange((current) => ({ ...current, ...patch }));
-  const problem = outcome && !outcome.ok ? outcome.text : null;
-  const marked = problem ? fieldOf(problem) : null;
+  const place = outcome && !outcome.ok ? (outcome.place ?? null) : null;
+  const problem = place?.text ?? null;
+  const marked = place ? fieldOf(place) : null;
   useEffect(() => {
     if (marked) showProblem(`profile-${marked}`);
   }, [marked, problem]);
@@ -270,7 +271,7 @@ export default function Team({
     } catch (e) {
       const message = refusal(e);
       toast("error", message);
-      setOutcome({ ok: false, text: message.text });
+      setOutcome({ ok: false, text: message.text, place: message.place ?? null });
     } finally {
       setSaving(false);
     }
@@ -288,7 +289,7 @@ export default function Team({
     } catch (e) {
       const message = refusal(e);
       toast("error", message);
-      setOutcome({ ok: false, text: message.text });
+      setOutcome({ ok: false, text: message.text, place: message.place ?? null });
     }
   };
   const move = async (i: number, by: number) => {
@@ -305,7 +306,7 @@ export default function Team({
     } catch (e) {
       const message = refusal(e);
       toast("error", message);
-      setOutcome({ ok: false, text: message.text });
+      setOutcome({ ok: false, text: message.text, place: message.place ?? null });
     }
   };
   return (

@@ -52,7 +52,7 @@ export interface Picture {
 export { MAX_IMAGE_BYTES } from "../generated/schema";
 
 /** A refusal as the panel handles it: the server's body with the HTTP status. */
-export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code"> {
+export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code" | "problems"> {
   status: number;
 }
 
@@ -84,6 +84,7 @@ async function call<T>(method: string, path: string, body?: unknown, options: Ca
       title: data.title ?? "Błąd",
       error: data.error ?? "",
       ...(data.code ? { code: data.code } : {}),
+      ...(data.problems ? { problems: data.problems } : {}),
     } satisfies ApiError;
   }
   return data as T;

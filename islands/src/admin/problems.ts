@@ -1,19 +1,13 @@
-// Where a refused save says the problem is ('Sekcja 2, wiersz 5: …', 'Pozycja 3, nazwa: …'),
-// so the form can scroll to that section or row, mark it and say the problem there.
+// Where a refused save says the problem is: the server sends it as data (a section, a row of
+// the price list, a field, beside the sentence), so the form scrolls to it, marks it and says
+// the problem there.
+import type { Place } from "./generated/api";
 
-export interface Place {
-  /** The section's or row's number, from 1. */
-  n: number;
-  /** What the message names after the number ('nazwa', 'wiersz 5'), if anything. */
-  field: string | null;
-  /** The problem in the server's words, from the section or row on. */
-  text: string;
-}
+export type { Place };
 
-export function placeOf(message: string, word: "Sekcja" | "Pozycja"): Place | null {
-  const found = new RegExp(`${word} (\\d+)(?:, ([^:]+))?:`).exec(message);
-  if (!found?.[1]) return null;
-  return { n: Number(found[1]), field: found[2] ?? null, text: message.slice(found.index) };
+/** The first problem of a refusal that names where it is in the form, if any does. */
+export function placeOf(problems: Place[] | undefined): Place | null {
+  return problems?.find((p) => p.section !== undefined || p.row !== undefined || p.field !== undefined) ?? null;
 }
 
 /** Brings a field (the one a refusal names, or any) into view and focus, once it is shown. */

@@ -2,6 +2,7 @@
 // messages a save ends with, the save of a whole form (price list, facts) and what it
 // says beside its button until the next save, and the signal that the session expired.
 import { api, isApiError, type PublishingStatus } from "./api";
+import { placeOf, type Place } from "./problems";
 import type { useToasts } from "../toasts";
 
 export type Toast = ReturnType<typeof useToasts>["show"];
@@ -19,15 +20,19 @@ export const SESSION_EXPIRED = "harmonia:session-expired";
 export interface Outcome {
   ok: boolean;
   text: string;
+  /** Where the refused save's problem is in the form, when the server says. */
+  place?: Place | null;
 }
 
-/** What a refused save says: the server's own words, or why nothing was saved. */
-export function refusal(e: unknown): { title: string; text: string } {
+/** What a refused save says: the server's own words (and where its problem is), or why nothing was saved. */
+export function refusal(e: unknown): { title: string; text: string; place?: Place | null } {
   if (isApiError(e) && e.status === 401) {
     window.dispatchEvent(new Event(SESSION_EXPIRED));
     return EXPIRED;
   }
-  return isApiError(e) && [409, 422].includes(e.status) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED;
+  return isApiError(e) && [409, 422].includes(e.status) && e.error
+    ? { title: "Błąd", text: e.error, place: placeOf(e.problems) }
+    : SAVE_FAILED;
 }
 
 export function savedAt(): Outcome {
@@ -65,6 +70,6 @@ export async function saveForm(
   } catch (e) {
     const message = refusal(e);
     toast("error", message);
-    return { ok: false, text: message.text };
+    return { ok: false, text: message.text, place: message.place ?? null };
   }
 }

@@ -31,7 +31,7 @@ import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import Modal from "../admin/Modal";
 import { shortName } from "../admin/names";
-import { placeOf, type Place } from "../admin/problems";
+import type { Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
@@ -370,8 +370,8 @@ export default function AdminPanel() {
       saveDraft(page.id, { ...edit, version: page.version, at: Date.now() });
       const message = refusal(e);
       toast("error", message);
-      setOutcome({ ok: false, text: message.text });
-      setProblem(placeOf(message.text, "Sekcja"));
+      setOutcome({ ok: false, text: message.text, place: message.place ?? null });
+      setProblem(message.place?.section !== undefined ? message.place : null);
       if (isApiError(e) && e.status === 409) {
         const fresh = await api.pages().catch(() => [] as Editable[]);
         setConflict(fresh.find((p) => p.id === page.id) ?? null);
@@ -620,7 +620,7 @@ export default function AdminPanel() {
               fields={page.fields}
               settings={edit.settings}
               onChange={(settings) => change({ ...edit, settings })}
-              problem={outcome && !outcome.ok ? outcome.text : null}
+              problem={outcome && !outcome.ok ? (outcome.place ?? null) : null}
             />
             <SettingsForm
               key={page.id}

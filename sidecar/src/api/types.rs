@@ -73,6 +73,7 @@ pub fn typescript() -> String {
         crate::db::StoredMessage,
         crate::api::messages::MessageList,
         crate::api::messages::Erased,
+        content::problem::Place,
         crate::error::ErrorBody,
         crate::api::auth::sign_in::SignedIn,
         crate::api::auth::factors::SecondFactorNeeded,

@@ -10,7 +10,8 @@ pub mod sync;
 
 use actix_web::http::StatusCode;
 use content::load::{Changes, Written};
-use content::{Diagnostic, DocId, Kind};
+use content::problem::Place;
+use content::{DocId, Kind};
 use editing::edit::Editable;
 use editing::{Editor, Saved};
 use serde::Serialize;
@@ -113,9 +114,9 @@ pub enum ChangeError {
     /// The site would not build with the change: the file was put back as it was.
     #[error("the site would not build: {sentence}")]
     Refused {
-        /// Every problem, at its file and line.
-        problems: Vec<Diagnostic>,
-        /// The problems in Polish, each with where it is in the document being saved.
+        /// Every problem, with where it is in the document being saved, as data and in Polish.
+        places: Vec<Place>,
+        /// The problems in Polish, each with where it is, one after another.
         sentence: String,
     },
     /// A change the rules of the content refuse before writing (a required text left empty).
@@ -139,9 +140,10 @@ impl From<ChangeError> for ApiError {
         match e {
             ChangeError::NotFound => ApiError::not_found(NOT_FOUND),
             ChangeError::Conflict => ApiError::status(StatusCode::CONFLICT, CONFLICT),
-            ChangeError::Refused { sentence, .. } => ApiError::unprocessable(format!(
+            ChangeError::Refused { places, sentence } => ApiError::unprocessable(format!(
                 "{SAVE_FAILED} Strona nie dałaby się zbudować, więc plik pozostał bez zmian. {sentence}"
-            )),
+            ))
+            .with_problems(places),
             ChangeError::Editing(e) => e.into(),
             ChangeError::NoVersion => ApiError::not_found(NO_VERSION),
             ChangeError::Deletion => ApiError::unprocessable(NO_TEXT),
@@ -180,13 +182,22 @@ impl Changed {
 /// Why a build refused a change, each problem with where it is in the text that was saved.
 fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ChangeError {
     let content_dir = &state.site.project.content_dir;
-    let problems = e.diagnostics().to_vec();
-    let sentence = if problems.is_empty() {
+    let edited = Some((target.file.as_path(), saved));
+    let places: Vec<Place> = e
+        .diagnostics()
+        .iter()
+        .map(|d| d.place(content_dir, edited))
+        .collect();
+    let sentence = if places.is_empty() {
         format!("błąd budowania ({e})")
     } else {
-        Diagnostic::polish_all(&problems, content_dir, Some((&target.file, saved)))
+        places
+            .iter()
+            .map(|p| p.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
     };
-    ChangeError::Refused { problems, sentence }
+    ChangeError::Refused { places, sentence }
 }
 
 /// Puts a refused change back: the file as it was (or gone, if the change made it), and the

@@ -41,6 +41,7 @@ fn refusal() -> &'static [u8] {
                 .into(),
             errors: None,
             code: None,
+            problems: None,
         })
         .unwrap_or_default();
         format!(

@@ -39,6 +39,40 @@ pub enum Field {
 }
 
 impl Field {
+    /// The field's name in the panel (its settings' or form's key) and, for a row of the
+    /// price list, the row (from 1).
+    pub fn name(self) -> (&'static str, Option<usize>) {
+        match self {
+            Field::Title => ("title", None),
+            Field::Description => ("description", None),
+            Field::Image => ("image", None),
+            Field::ImageAlt => ("imageAlt", None),
+            Field::Excerpt => ("excerpt", None),
+            Field::Phone => ("phone", None),
+            Field::Email => ("email", None),
+            Field::Street => ("street", None),
+            Field::PostalCode => ("postalCode", None),
+            Field::City => ("city", None),
+            Field::BookingUrl => ("bookingUrl", None),
+            Field::Notice => ("notice", None),
+            Field::Heading => ("heading", None),
+            Field::Subtitle => ("subtitle", None),
+            Field::Prompt => ("prompt", None),
+            Field::Intro => ("intro", None),
+            Field::CardTitle => ("cardTitle", None),
+            Field::CardDescription => ("cardDescription", None),
+            Field::ButtonLabel => ("buttonLabel", None),
+            Field::Name => ("name", None),
+            Field::Role => ("role", None),
+            Field::Photo => ("photo", None),
+            Field::PhotoAlt => ("photoAlt", None),
+            Field::Qualification(_) => ("qualifications", None),
+            Field::PriceName(n) => ("name", Some(n)),
+            Field::PriceDuration(n) => ("duration", Some(n)),
+            Field::PriceNote(n) => ("note", Some(n)),
+        }
+    }
+
     fn english(self) -> String {
         match self {
             Field::Title => "title".into(),
@@ -169,6 +203,29 @@ fn grouped(n: u32) -> String {
 }
 
 impl EditProblem {
+    /// The field of the panel's form the problem is in (by the panel's name) and, for the price
+    /// list, the row (from 1).
+    pub fn field(&self) -> Option<(&'static str, Option<usize>)> {
+        use EditProblem as P;
+        match self {
+            P::Empty { field } | P::NotOneLine { field } | P::TooLong { field, .. } => {
+                Some(field.name())
+            }
+            P::NoTitle | P::NoArticleTitle | P::ArticleTitleForm { .. } => Some(("title", None)),
+            P::NoSlug | P::SlugForm { .. } => Some(("slug", None)),
+            P::FocusForm { .. } => Some(("imageFocus", None)),
+            P::SectionType => Some(("type", None)),
+            P::SectionMarker => Some(("content", None)),
+            P::PriceTooHigh { row, .. } => Some(("price", Some(*row))),
+            P::PriceLink { row, .. } => Some(("link", Some(*row))),
+            P::OnlyForArticles
+            | P::NoPrices
+            | P::TherapistsChanged
+            | P::NotAnArticle
+            | P::RevisionIsDeletion => None,
+        }
+    }
+
     pub(super) fn texts(&self) -> Texts {
         use EditProblem as P;
         match self {

@@ -23,6 +23,7 @@ pub use diagnostic::{Diagnostic, Edited};
 pub use document::{DateField, DocumentProblem};
 pub use edit::{EditProblem, Field};
 pub use file::FileProblem;
+pub use place::Place;
 pub(crate) use site::WEEKDAYS;
 pub use site::{BookingKey, OffPlatform, SiteProblem};
 pub use style::StyleProblem;

@@ -4,10 +4,46 @@
 
 use std::path::Path;
 
+use serde::Serialize;
+
 use super::diagnostic::{Diagnostic, Edited};
-use super::texts::capitalised;
+use super::edit::EditProblem;
+use super::value::Problem;
 use crate::kind::Kind;
 use crate::{frontmatter, sections};
+
+/// One problem of a refused change, as the panel gets it: the sentence it shows and, as data,
+/// where the problem is, so the panel marks that section, row or field and says the sentence
+/// there (nothing is read back out of the sentence).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Place {
+    /// The problem in Polish, with where it is ("Sekcja 2: …", "Pozycja 3, nazwa: …").
+    pub text: String,
+    /// The file it was found in, from `content/`, when a build found it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub file: Option<String>,
+    /// The line of that file (from 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub line: Option<usize>,
+    /// The section (from 1) of the body of the document being saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub section: Option<usize>,
+    /// The row (from 1) of the price list being saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub row: Option<usize>,
+    /// The field, by the panel's name of it: a setting or a text of the page (`title`,
+    /// `cardTitle`), a section's `type` or `content`, a price row's `name`, `price`,
+    /// `duration`, `note` or `link`, a profile's `name`, `role`, `photo`, `photoAlt` or
+    /// `qualifications`, a new article's `title` or `slug`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub field: Option<String>,
+}
 
 /// Where in a document a 1-based file line is: `None` in the front matter, else the 1-based
 /// section.
@@ -25,45 +61,172 @@ pub(crate) fn section_at(text: &str, line: usize) -> Option<usize> {
     Some(sections::parse(&before).sections.len().max(1))
 }
 
+/// The YAML key a 1-based line belongs to (its own, or that of the value it continues), as
+/// the panel names it: `card_title` is `cardTitle`. Keys are indented at most `indent` spaces
+/// (a value's own lines, indented further, may hold colons too).
+fn key_at(text: &str, line: usize, indent: usize) -> Option<String> {
+    text.lines()
+        .take(line)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .filter(|l| l.len() - l.trim_start().len() <= indent)
+        .map(|l| l.trim_start().trim_start_matches("- "))
+        .find_map(|l| {
+            let (key, _) = l.split_once(':')?;
+            let plain =
+                !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            plain.then(|| camel(key))
+        })
+}
+
+fn camel(key: &str) -> String {
+    let mut parts = key.split('_');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out
+}
+
+/// The row (from 1) of a YAML list of mappings (the price list) a 1-based line is in.
+fn row_at(text: &str, line: usize) -> Option<usize> {
+    let rows = text
+        .lines()
+        .take(line)
+        .filter(|l| l.trim_start().starts_with("- "))
+        .count();
+    (rows > 0).then_some(rows)
+}
+
+/// Where a line of a file is, in the panel's terms, when that file is the one being saved.
+#[derive(Debug, PartialEq, Eq)]
+enum Spot {
+    Section(usize),
+    Settings(Option<String>),
+    Row(usize, Option<String>),
+    Line(Option<String>),
+}
+
+fn spot(name: &str, text: &str, line: usize) -> Spot {
+    match frontmatter::split(text) {
+        Ok(_) => match section_at(text, line) {
+            Some(n) => Spot::Section(n),
+            None => Spot::Settings(key_at(text, line, 0)),
+        },
+        Err(_) if name == "cennik.yaml" => match row_at(text, line) {
+            Some(row) => Spot::Row(row, key_at(text, line, 4)),
+            None => Spot::Line(None),
+        },
+        Err(_) => Spot::Line(key_at(text, line, 0)),
+    }
+}
+
+impl Problem {
+    /// The problem as the panel gets it, where what it names is known without a file: a
+    /// section of the text sent, a field or a row of a form.
+    pub fn place(&self) -> Place {
+        let mut place = Place {
+            text: self.sentence(),
+            ..Place::default()
+        };
+        match self {
+            Problem::InSection {
+                section, problem, ..
+            } => {
+                place.section = Some(*section);
+                let is_type = matches!(**problem, Problem::Edit(EditProblem::SectionType));
+                place.field = Some(if is_type { "type" } else { "content" }.to_string());
+            }
+            Problem::Edit(edit) => {
+                if let Some((field, row)) = edit.field() {
+                    place.field = Some(field.to_string());
+                    place.row = row;
+                }
+            }
+            _ => {}
+        }
+        place
+    }
+}
+
 impl Diagnostic {
+    fn relative<'a>(&'a self, content_dir: &Path) -> std::borrow::Cow<'a, str> {
+        self.file
+            .strip_prefix(content_dir)
+            .unwrap_or(&self.file)
+            .to_string_lossy()
+    }
+
+    /// Where the problem is in `edited` (the document being saved), if it is in that file.
+    fn spot(&self, content_dir: &Path, edited: Edited<'_>) -> Option<Spot> {
+        let (path, text) = edited.filter(|(p, _)| *p == self.file)?;
+        let name = path
+            .strip_prefix(content_dir)
+            .unwrap_or(path)
+            .to_string_lossy();
+        Some(spot(&name, text, self.line))
+    }
+
     /// The problem in Polish, with where it is: in `edited` (the document being saved) as its
-    /// section or its settings, elsewhere by the file.
+    /// section, its settings or its row, elsewhere by the file.
     pub fn polish(&self, content_dir: &Path, edited: Edited<'_>) -> String {
-        let text_of = |path: &Path| -> Option<String> {
-            match edited {
-                Some((p, text)) if p == path => Some(text.to_string()),
-                _ => crate::beneath::Root::new(content_dir)
-                    .read_to_string(path)
-                    .ok(),
+        let name = self.relative(content_dir);
+        let location = match self.spot(content_dir, edited) {
+            Some(Spot::Section(n)) => format!("Sekcja {n}"),
+            Some(Spot::Settings(_)) => "Ustawienia".to_string(),
+            Some(Spot::Row(row, _)) => format!("Pozycja {row}"),
+            Some(Spot::Line(_)) | None if name == "site.yaml" => {
+                "Dane gabinetu (site.yaml)".to_string()
+            }
+            Some(Spot::Line(_)) | None if name == "cennik.yaml" => "Cennik".to_string(),
+            Some(Spot::Line(_)) => format!("Wiersz {}", self.line),
+            None => {
+                let place = match crate::beneath::Root::new(content_dir)
+                    .read_to_string(&self.file)
+                    .ok()
+                    .filter(|t| frontmatter::split(t).is_ok())
+                    .map(|t| section_at(&t, self.line))
+                {
+                    Some(Some(n)) => format!("sekcja {n}"),
+                    Some(None) => "ustawienia".to_string(),
+                    None => format!("wiersz {}", self.line),
+                };
+                let folder = Path::new(name.as_ref())
+                    .parent()
+                    .and_then(|p| p.to_str())
+                    .and_then(Kind::from_folder);
+                let label = folder.map_or("Plik", Kind::label);
+                format!("{label} {}, {place}", name.trim_end_matches(".md"))
             }
         };
-        let place = |text: Option<String>| match text.and_then(|t| {
-            frontmatter::split(&t).ok()?;
-            Some(section_at(&t, self.line))
-        }) {
-            Some(Some(n)) => format!("sekcja {n}"),
-            Some(None) => "ustawienia".to_string(),
-            None => format!("wiersz {}", self.line),
-        };
-        let relative = self.file.strip_prefix(content_dir).unwrap_or(&self.file);
-        let name = relative.to_string_lossy();
-        let is_edited = edited.is_some_and(|(p, _)| p == self.file);
-        let location = if is_edited {
-            capitalised(&place(text_of(&self.file)))
-        } else if name == "site.yaml" {
-            "Dane gabinetu (site.yaml)".to_string()
-        } else if name == "cennik.yaml" {
-            "Cennik".to_string()
-        } else {
-            let folder = relative
-                .parent()
-                .and_then(|p| p.to_str())
-                .and_then(Kind::from_folder);
-            let slug = name.trim_end_matches(".md");
-            let label = folder.map_or("Plik", Kind::label);
-            format!("{label} {slug}, {}", place(text_of(&self.file)))
-        };
         format!("{location}: {}", self.problem.polish())
+    }
+
+    /// The problem as the panel gets it: its sentence, its file and line, and, in the document
+    /// being saved, its section, row or field.
+    pub fn place(&self, content_dir: &Path, edited: Edited<'_>) -> Place {
+        let mut place = self.problem.place();
+        place.text = self.polish(content_dir, edited);
+        place.file = Some(self.relative(content_dir).into_owned());
+        place.line = Some(self.line);
+        match self.spot(content_dir, edited) {
+            Some(Spot::Section(n)) => {
+                place.section = Some(n);
+                place.field.get_or_insert_with(|| "content".to_string());
+            }
+            Some(Spot::Settings(key) | Spot::Line(key)) => place.field = place.field.or(key),
+            Some(Spot::Row(row, key)) => {
+                place.row = Some(row);
+                place.field = place.field.or(key);
+            }
+            None => {}
+        }
+        place
     }
 
     /// Every problem in Polish with where it is, one after another.
@@ -83,7 +246,7 @@ impl Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::StyleProblem;
+    use crate::problem::{EditProblem, StyleProblem};
 
     #[test]
     fn lines_are_placed_in_sections_or_the_settings() {
@@ -107,5 +270,57 @@ mod tests {
         assert!(d
             .polish(Path::new("/c"), None)
             .starts_with("Artykuł blog/a, wiersz 7: "));
+    }
+
+    #[test]
+    fn a_problem_of_the_file_being_saved_says_its_section_row_or_field_as_data() {
+        let page =
+            "---\ntitle: a\ncard_title: >\n  Karta: 5zł\n---\nA\n<!-- section: text -->\nB\n";
+        let problem = StyleProblem::GluedUnit {
+            text: "5zł".into()
+        };
+        let file = Path::new("/c/uslugi/a.md");
+        let edited = Some((file, page));
+        let in_settings = Diagnostic::new(file, 4, problem.clone()).place(Path::new("/c"), edited);
+        assert_eq!(in_settings.field.as_deref(), Some("cardTitle"));
+        assert_eq!((in_settings.section, in_settings.line), (None, Some(4)));
+        assert_eq!(in_settings.file.as_deref(), Some("uslugi/a.md"));
+        assert!(
+            in_settings.text.starts_with("Ustawienia: "),
+            "{}",
+            in_settings.text
+        );
+        let in_body = Diagnostic::new(file, 8, problem.clone()).place(Path::new("/c"), edited);
+        assert_eq!(in_body.section, Some(2));
+        assert_eq!(in_body.field.as_deref(), Some("content"));
+
+        let prices = "items:\n  - name: a\n    price: 1\n  - name: b\n    note: 5zł\n";
+        let list = Path::new("/c/cennik.yaml");
+        let row = Diagnostic::new(list, 5, problem).place(Path::new("/c"), Some((list, prices)));
+        assert_eq!((row.row, row.field.as_deref()), (Some(2), Some("note")));
+        assert!(row.text.starts_with("Pozycja 2: "), "{}", row.text);
+    }
+
+    #[test]
+    fn a_refusal_before_writing_names_its_section_row_or_field() {
+        let typed = Problem::from(EditProblem::SectionType)
+            .in_section(3, None)
+            .place();
+        assert_eq!(
+            (typed.section, typed.field.as_deref()),
+            (Some(3), Some("type"))
+        );
+        assert!(typed.text.starts_with("Sekcja 3: typ"), "{}", typed.text);
+        let price = Problem::from(EditProblem::PriceLink {
+            row: 4,
+            link: "/x".into(),
+        })
+        .place();
+        assert_eq!((price.row, price.field.as_deref()), (Some(4), Some("link")));
+        let role = Problem::from(EditProblem::Empty {
+            field: crate::problem::Field::Role,
+        })
+        .place();
+        assert_eq!((role.row, role.field.as_deref()), (None, Some("role")));
     }
 }

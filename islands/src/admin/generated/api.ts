@@ -356,13 +356,51 @@ export type MessageList = { messages: Array<Message>, };
 export type Erased = { deleted: number, };
 
 /**
+ * One problem of a refused change, as the panel gets it: the sentence it shows and, as data,
+ * where the problem is, so the panel marks that section, row or field and says the sentence
+ * there (nothing is read back out of the sentence).
+ */
+export type Place = { 
+/**
+ * The problem in Polish, with where it is ("Sekcja 2: …", "Pozycja 3, nazwa: …").
+ */
+text: string, 
+/**
+ * The file it was found in, from `content/`, when a build found it.
+ */
+file?: string, 
+/**
+ * The line of that file (from 1).
+ */
+line?: number, 
+/**
+ * The section (from 1) of the body of the document being saved.
+ */
+section?: number, 
+/**
+ * The row (from 1) of the price list being saved.
+ */
+row?: number, 
+/**
+ * The field, by the panel's name of it: a setting or a text of the page (`title`,
+ * `cardTitle`), a section's `type` or `content`, a price row's `name`, `price`,
+ * `duration`, `note` or `link`, a profile's `name`, `role`, `photo`, `photoAlt` or
+ * `qualifications`, a new article's `title` or `slug`.
+ */
+field?: string, };
+
+/**
  * The body of every refusal: a title and a message in Polish, and a form's field errors.
  */
 export type ErrorBody = { title: string, error: string, errors?: Record<string, string>, 
 /**
  * What the panel must do before trying again: `reauth` (confirm who you are).
  */
-code?: string, };
+code?: string, 
+/**
+ * A refused change's problems, each with where it is: a section, a row or a field.
+ */
+problems?: Array<Place>, };
 
 /**
  * Who is signed in: the administrator's e-mail, or `null` when no one is.

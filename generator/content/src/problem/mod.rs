@@ -19,11 +19,10 @@ mod texts;
 mod value;
 
 pub use booking::BookingProblem;
-pub use diagnostic::{Diagnostic, Edited};
+pub use diagnostic::{Diagnostic, Edited, Place};
 pub use document::{DateField, DocumentProblem};
 pub use edit::{EditProblem, Field};
 pub use file::FileProblem;
-pub use place::Place;
 pub(crate) use site::WEEKDAYS;
 pub use site::{BookingKey, OffPlatform, SiteProblem};
 pub use style::StyleProblem;

@@ -4,46 +4,11 @@
 
 use std::path::Path;
 
-use serde::Serialize;
-
-use super::diagnostic::{Diagnostic, Edited};
+use super::diagnostic::{Diagnostic, Edited, Place};
 use super::edit::EditProblem;
 use super::value::Problem;
 use crate::kind::Kind;
 use crate::{frontmatter, sections};
-
-/// One problem of a refused change, as the panel gets it: the sentence it shows and, as data,
-/// where the problem is, so the panel marks that section, row or field and says the sentence
-/// there (nothing is read back out of the sentence).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-pub struct Place {
-    /// The problem in Polish, with where it is ("Sekcja 2: …", "Pozycja 3, nazwa: …").
-    pub text: String,
-    /// The file it was found in, from `content/`, when a build found it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub file: Option<String>,
-    /// The line of that file (from 1).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "number")]
-    pub line: Option<usize>,
-    /// The section (from 1) of the body of the document being saved.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "number")]
-    pub section: Option<usize>,
-    /// The row (from 1) of the price list being saved.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "number")]
-    pub row: Option<usize>,
-    /// The field, by the panel's name of it: a setting or a text of the page (`title`,
-    /// `cardTitle`), a section's `type` or `content`, a price row's `name`, `price`,
-    /// `duration`, `note` or `link`, a profile's `name`, `role`, `photo`, `photoAlt` or
-    /// `qualifications`, a new article's `title` or `slug`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub field: Option<String>,
-}
 
 /// Where in a document a 1-based file line is: `None` in the front matter, else the 1-based
 /// section.

@@ -1,4 +1,4 @@
-//! The admin panel's pages API (SPEC §7 read pages, update page): every page, service and
+//! The admin panel's pages API: every page, service and
 //! article, its sections and its settings saved into its content file, rebuilt and
 //! published at once; each save is a revision that can be restored; an article can be
 //! deleted (its text stays in the history).

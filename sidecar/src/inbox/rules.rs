@@ -13,7 +13,7 @@ fn email_pattern() -> &'static regex::Regex {
     PATTERN.get_or_init(|| content::constant_regex(RULES.email_pattern))
 }
 
-/// A contact message as sent by the form (SPEC §7).
+/// A contact message as sent by the form.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct ContactInput {

@@ -1,4 +1,4 @@
-//! The administrator's sign-in and sessions (SPEC §5, §6). Passwords are argon2id hashes,
+//! The administrator's sign-in and sessions. Passwords are argon2id hashes,
 //! checked at most a few at a time; attempts are throttled per account and client before any
 //! hashing starts; sessions are random tokens whose hashes are kept. Handlers that need the
 //! administrator take the [`Admin`] extractor, and those that change something take

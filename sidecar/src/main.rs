@@ -1,14 +1,33 @@
 use std::io::{BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str =
-    "usage: sidecar                        serve the site (see README for the environment)
-       sidecar add-account EMAIL      add an account; its password is asked for (or read from standard input)
-       sidecar set-password EMAIL     give an existing account a new password
-       sidecar delete-account EMAIL   delete an account and sign out its sessions
-       sidecar backup DIR             copy the database (while serving) and content/ into the new folder DIR, with a manifest
-       sidecar restore DIR            check the backup in DIR and restore it (refused while a server uses DATA_DIR)";
+use clap::{Parser, Subcommand};
+
+/// The website's server: serves the built site and the admin panel, rebuilding after each
+/// change. Without a command it serves; its settings come from the environment (see the
+/// operator's guide, docs/src/operators/environment.md).
+#[derive(Parser)]
+#[command(name = "sidecar", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Add an account; its password is asked for (or read from standard input).
+    AddAccount { email: String },
+    /// Give an existing account a new password.
+    SetPassword { email: String },
+    /// Delete an account and sign out its sessions.
+    DeleteAccount { email: String },
+    /// Copy the database (while serving) and content/ into the new folder DIR, with a manifest.
+    Backup { dir: PathBuf },
+    /// Check the backup in DIR and restore it (refused while a server uses DATA_DIR).
+    Restore { dir: PathBuf },
+}
 
 /// A password typed at a terminal (not echoed), or one line of standard input.
 fn read_password() -> Result<String, sidecar::Error> {
@@ -24,25 +43,25 @@ fn read_password() -> Result<String, sidecar::Error> {
     Ok(password.trim_end_matches(['\r', '\n']).to_string())
 }
 
-fn account_command(command: &str, email: &str) -> Result<(), sidecar::Error> {
+/// Changes the account `email` in the database of `DATA_DIR` with `change`, and says so.
+fn account_command(
+    command: &str,
+    email: &str,
+    change: impl FnOnce(&accounts::Store, &str) -> Result<(), sidecar::Error>,
+) -> Result<(), sidecar::Error> {
     let config = sidecar::Config::from_env()?;
     let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?.accounts();
-    use accounts::password;
-    match command {
-        "add-account" => password::add_account(&db, email, &read_password()?)?,
-        "set-password" => password::set_password(&db, email, &read_password()?)?,
-        _ => password::delete_account(&db, email)?,
-    }
+    change(&db, email)?;
     println!("{command}: {email}: done");
     Ok(())
 }
 
-fn backup_command(command: &str, dir: &str) -> Result<(), sidecar::Error> {
+fn backup_command(restore: bool, dir: &Path) -> Result<(), sidecar::Error> {
     let config = sidecar::Config::from_env()?;
-    let dir = std::path::Path::new(dir);
-    let manifest = match command {
-        "backup" => sidecar::backup::backup(&config, dir)?,
-        _ => sidecar::backup::restore(&config, dir)?,
+    let (command, manifest) = if restore {
+        ("restore", sidecar::backup::restore(&config, dir)?)
+    } else {
+        ("backup", sidecar::backup::backup(&config, dir)?)
     };
     let bytes: u64 = manifest.files.iter().map(|f| f.bytes).sum();
     println!(
@@ -70,18 +89,22 @@ fn main() -> ExitCode {
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args.as_slice() {
-        [] => serve(),
-        [command @ ("set-password" | "add-account" | "delete-account"), email] => {
-            account_command(command, email)
+    use accounts::password;
+    let result = match Cli::parse().command {
+        None => serve(),
+        Some(Command::AddAccount { email }) => account_command("add-account", &email, |db, e| {
+            Ok(password::add_account(db, e, &read_password()?)?)
+        }),
+        Some(Command::SetPassword { email }) => account_command("set-password", &email, |db, e| {
+            Ok(password::set_password(db, e, &read_password()?)?)
+        }),
+        Some(Command::DeleteAccount { email }) => {
+            account_command("delete-account", &email, |db, e| {
+                Ok(password::delete_account(db, e)?)
+            })
         }
-        [command @ ("backup" | "restore"), dir] => backup_command(command, dir),
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+        Some(Command::Backup { dir }) => backup_command(false, &dir),
+        Some(Command::Restore { dir }) => backup_command(true, &dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -491,3 +491,22 @@ fn the_footer_links_the_minors_standards_and_the_page_exists() {
     assert_problem(&problems, FOOTER, link, "there is no such page");
     assert_eq!(problems.len(), 1, "{problems:#?}");
 }
+
+#[test]
+fn the_site_command_says_what_it_takes_when_it_is_called_wrongly() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_site"))
+            .args(args)
+            .output()
+            .expect("run site")
+    };
+    let missing = run(&["rebuild-timing"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--edit <EDIT>"));
+    let unknown = run(&["publish"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
+    for command in ["check", "build", "rebuild-timing"] {
+        assert!(help.contains(command), "{help}");
+    }
+}

@@ -2,17 +2,47 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
-const USAGE: &str =
-    "usage: site <check|build|rebuild-timing> [--root DIR] [--out DIR] [--edit FILE] [--times N]
-  check            load, validate and render the site without writing anything
-  build            build the site and publish it atomically (default output: ROOT/dist);
-                   API_ORIGIN in the environment is where _redirects proxies /api/*,
-                   ADMIN_ORIGIN where the edge sends the panel's address
-  rebuild-timing   build once, then change FILE (a Markdown file: a new paragraph; a YAML
-                   file: its phone number) and rebuild incrementally, N times; prints the
-                   milliseconds of each rebuild and publish (for make bench)";
+/// Checks and builds the site from the files of `content/` and `templates/`.
+#[derive(Parser)]
+#[command(name = "site", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// The project's folder (with content/ and templates/).
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load, validate and render the site without writing anything.
+    Check,
+    /// Build the site and publish it atomically. API_ORIGIN in the environment is where
+    /// _redirects proxies /api/*, ADMIN_ORIGIN where the edge sends the panel's address.
+    Build {
+        /// The output folder (default: ROOT/dist).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Build once, then change FILE (a Markdown file: a new paragraph; a YAML file: its phone
+    /// number) and rebuild incrementally, N times; prints the milliseconds of each rebuild and
+    /// publish (for make bench).
+    RebuildTiming {
+        /// The file to change.
+        #[arg(long)]
+        edit: PathBuf,
+        /// How many rebuilds.
+        #[arg(long, default_value_t = 5)]
+        times: usize,
+        /// The output folder (default: ROOT/dist).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
 
 /// An origin from the environment variable `name`, if set.
 fn origin_of(name: &str) -> Result<Option<String>, String> {
@@ -22,43 +52,6 @@ fn origin_of(name: &str) -> Result<Option<String>, String> {
             .map_err(|message| format!("{name}: {message}")),
         None => Ok(None),
     }
-}
-
-struct Args {
-    command: String,
-    root: PathBuf,
-    out: Option<PathBuf>,
-    edit: Option<PathBuf>,
-    times: usize,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = std::env::args().skip(1);
-    let command = args.next().ok_or_else(|| USAGE.to_string())?;
-    let mut parsed = Args {
-        command,
-        root: PathBuf::from("."),
-        out: None,
-        edit: None,
-        times: 5,
-    };
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        match flag.as_str() {
-            "--root" => parsed.root = PathBuf::from(value),
-            "--out" => parsed.out = Some(PathBuf::from(value)),
-            "--edit" => parsed.edit = Some(PathBuf::from(value)),
-            "--times" => {
-                parsed.times = value
-                    .parse()
-                    .map_err(|_| format!("--times needs a number\n{USAGE}"))?
-            }
-            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
-        }
-    }
-    Ok(parsed)
 }
 
 /// Changes `file` a little, differently each time, so that its outputs must be rebuilt.
@@ -163,16 +156,10 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(message) => {
-            eprintln!("{message}");
-            return ExitCode::from(2);
-        }
-    };
-    let project = site::Project::at(&args.root);
-    let result = match args.command.as_str() {
-        "check" => site::Builder::new(project).render().map(|build| {
+    let cli = Cli::parse();
+    let project = site::Project::at(&cli.root);
+    let result = match cli.command {
+        Command::Check => site::Builder::new(project).render().map(|build| {
             print_warnings(&build.warnings);
             println!(
                 "site check: {} files render without problems{}",
@@ -180,8 +167,8 @@ fn main() -> ExitCode {
                 images_line(&build.images)
             );
         }),
-        "build" => {
-            let out = args.out.unwrap_or_else(|| args.root.join("dist"));
+        Command::Build { out } => {
+            let out = out.unwrap_or_else(|| cli.root.join("dist"));
             // The settings of the environment: where the edge proxies /api/* and where it
             // sends the panel's address (_redirects, _nginx.conf).
             let (api_origin, admin_origin) =
@@ -211,19 +198,9 @@ fn main() -> ExitCode {
                 );
             })
         }
-        "rebuild-timing" => {
-            let out = args.out.clone().unwrap_or_else(|| args.root.join("dist"));
-            match args.edit.clone() {
-                Some(file) => rebuild_timing(&project, &out, &file, args.times),
-                None => {
-                    eprintln!("rebuild-timing needs --edit FILE\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
+        Command::RebuildTiming { edit, times, out } => {
+            let out = out.unwrap_or_else(|| cli.root.join("dist"));
+            rebuild_timing(&project, &out, &edit, times)
         }
     };
     match result {

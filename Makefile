@@ -105,11 +105,11 @@ audit: test-deps islands
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
 
-## Benchmarks of issues 8, 15, 23 and 25 (installs Hugo, nginx and wrk if missing); prints one
-## Markdown table. BENCH_ONLY=images runs only the images section (BENCH_PHOTOS sets how many
-## photographs), BENCH_ONLY=build only the article builds and edits, BENCH_ONLY=git only issue
-## 23's git push → served and save → on the remote, BENCH_ONLY=upload only issue 22's phone
-## photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
+## The benchmarks: builds, serving, images, the git sync, uploads and a fresh clone (installs
+## Hugo, nginx and wrk if missing); prints one Markdown table. BENCH_ONLY=images runs only the
+## images section (BENCH_PHOTOS sets how many photographs), BENCH_ONLY=build only the article
+## builds and edits, BENCH_ONLY=git only the git push → served and save → on the remote,
+## BENCH_ONLY=upload only a phone's photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
 ## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
@@ -118,7 +118,7 @@ bench: islands
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 
-## The attacks of issues 12 and 21 against the release build on loopback; prints one Markdown table.
+## The attacks on sign-in, codes, the contact form, the panel and pushed content, against the release build on loopback; prints one Markdown table.
 abuse: islands
 	$(CARGO) build --release -p sidecar
 	python3 bench/abuse.py

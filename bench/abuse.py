@@ -336,7 +336,7 @@ def admin_cookie(admin_port, source):
 
 
 def nested_section_rows(admin_port, source="127.0.0.5"):
-    """Issue 21: a section of nested quotes, saved and previewed from the panel on `admin_port`
+    """A section of nested quotes, saved and previewed from the panel on `admin_port`
     (the port the admin API answers on): refused before anything parses it."""
     cookie = {"Cookie": admin_cookie(admin_port, source)}
     _, _, body = request(admin_port, "GET", "/api/pages", source=source, headers=cookie)
@@ -400,7 +400,7 @@ def site_copy(data):
 
 
 def measure_bad_uploads(data):
-    """Issue 21: images whose header is not their size, uploaded in 'Obrazy'."""
+    """Images whose header is not their size, uploaded in 'Obrazy'."""
     root = site_copy(data / "u")
     proc, port = start(data / "u", root=root)
     admin_port, source = PANEL[port], "127.0.0.6"
@@ -480,7 +480,7 @@ def health(port):
 
 
 def measure_untrusted_content(data):
-    """Issue 30: what a push to the content branch may cost the server, and the second factor
+    """What a push to the content branch may cost the server, and the second factor
     and sessions against many addresses."""
     place = data / "g"
     root = site_copy(place)
@@ -608,7 +608,7 @@ def main():
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     data = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-abuse-"))
-    # ABUSE_ONLY=untrusted runs only issue 30's rows (a push's cost, codes, idle sessions).
+    # ABUSE_ONLY=untrusted runs only the rows of untrusted content (a push's cost, codes, idle sessions).
     only = os.environ.get("ABUSE_ONLY", "")
     try:
         if only in ("", "untrusted"):

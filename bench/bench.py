@@ -322,7 +322,7 @@ def phone_bytes():
 
 
 def images():
-    """Issue 15: encoding the real site's photographs and 200 generated ones, cold and warm, against Hugo."""
+    """Encoding the real site's photographs and 200 generated ones, cold and warm, against Hugo."""
     cache = TMPFS / "image-cache"
     shutil.rmtree(cache, ignore_errors=True)
     s, photos, variants, encoded = our_images(ROOT, TMPFS / "images-dist", cache)
@@ -355,7 +355,7 @@ def git(cwd, *args):
 
 
 def git_sync(runs=5):
-    """Issue 23: `git push` + the forge's webhook → the article served; 'Zapisz zmiany' → the commit on the remote."""
+    """`git push` + the forge's webhook → the article served; 'Zapisz zmiany' → the commit on the remote."""
     import hashlib, hmac, http.cookiejar
     work = pathlib.Path(tempfile.mkdtemp(prefix="bench-git-"))
     root, remote, editor = work / "site", work / "remote.git", work / "editor"
@@ -459,7 +459,7 @@ http {{
 
 
 def upload_photo(runs=3):
-    """Issue 22 item 7: a 4 MB phone photograph (4000×3000 JPEG, quality 92) sent to 'Obrazy' of the sidecar
+    """A 4 MB phone photograph (4000×3000 JPEG, quality 92) sent to 'Obrazy' of the sidecar
     `make run` builds (debug): the upload until the picture is stored and served (usable: a page
     may show it), and until its variants are encoded (the panel's `pending` turns false). Each run
     a different photograph, on an image cache of its own (nothing encoded before)."""
@@ -521,7 +521,7 @@ def upload_photo(runs=3):
         shutil.rmtree(work, ignore_errors=True)
     mb = statistics.median(sizes) / 1024 / 1024
     row(f"'Obrazy': a {mb:.1f} MB phone photograph (4000×3000 JPEG) uploaded → stored and served, usable (debug sidecar of `make run`, median of {runs})",
-        f"{statistics.median(usable) * 1000:.0f} ms", "issue 22: 57 s before", "", "≤ 5 s")
+        f"{statistics.median(usable) * 1000:.0f} ms", "57 s before", "", "≤ 5 s")
     row(f"… → its variants encoded in the background (AVIF, WebP, widths; median of {runs})", f"{statistics.median(variants):.1f} s", "", "", "")
 
 
@@ -530,7 +530,7 @@ def seconds(s):
 
 
 def fresh_clone(with_test=True):
-    """Issue 25: a newcomer's first contact. A fresh clone's `make run` until the first page
+    """A newcomer's first contact. A fresh clone's `make run` until the first page
     answers, with an empty cargo cache (CARGO_HOME and CARGO_TARGET_DIR in a new folder; the
     registries are reached), then a fresh clone's `make test` (its own empty target folder;
     the crates downloaded by the first)."""

@@ -1,4 +1,4 @@
-// Notifications (SPEC §8): announced to screen readers, dismissable, gone after about 5 s.
+// Notifications: announced to screen readers, dismissable, gone after about 5 s.
 import { useCallback, useRef, useState } from "react";
 
 export type ToastKind = "success" | "error";

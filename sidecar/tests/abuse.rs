@@ -1,4 +1,4 @@
-//! The sidecar under abuse (issue 12): sign-in bursts get no more guesses than the throttle
+//! The sidecar under abuse: sign-in bursts get no more guesses than the throttle
 //! allows, a stranger cannot lock the admin out, huge fields are refused before anything is
 //! stored, and a request without a session is refused before its body is read.
 

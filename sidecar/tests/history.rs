@@ -1,4 +1,4 @@
-//! 'Historia zmian' (issue 22, item 1) against a copy of the site: the version before the
+//! 'Historia zmian' against a copy of the site: the version before the
 //! first change is there to restore, any version is shown beside the current text and
 //! previewed with the templates, a restore is undone from the same list, and the price list
 //! has a history of its own.

@@ -1,4 +1,4 @@
-//! The panel's APIs of issue 14 against a copy of the site: settings, preview, new and
+//! The panel's APIs against a copy of the site: settings, preview, new and
 //! deleted articles, drafts, prices, facts and the notice, pictures, and scheduled
 //! publishing. Every refusal has its status and a Polish message.
 
@@ -619,7 +619,7 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     );
     assert!(s
         .file("cennik.yaml")
-        .starts_with("# The price list of SPEC §9."));
+        .starts_with("# The practice's price list."));
     let req = test::TestRequest::put().uri("/api/prices");
     let stale = send(&app, with_json(req, &cookie, body)).await;
     assert_eq!(stale.status, StatusCode::CONFLICT);

@@ -1,4 +1,4 @@
-// The admin panel in a real browser, as SPEC §4 describes it: sign in, switch tabs, add, edit
+// The admin panel in a real browser, as its administrator uses it: sign in, switch tabs, add, edit
 // and delete sections, save, see the public page change, keep drafts, sign out.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -94,7 +94,7 @@ describe("admin panel", () => {
     await page.getByLabel("Szukaj strony").fill("");
     await page.getByLabel("Treść sekcji 1").fill("Aktualne ceny obowiązują od stycznia.");
     await page.getByRole("button", { name: "Dodaj sekcję" }).click();
-    // The type is a Polish choice (issue 22), 'Tekst' for a new section; the text area starts at five rows.
+    // The type is a Polish choice, 'Tekst' for a new section; the text area starts at five rows.
     assert.equal(await page.getByLabel("Typ sekcji 2").inputValue(), "text");
     assert.equal(await page.getByLabel("Typ sekcji 2").evaluate((el) => el.selectedOptions[0].textContent), "Tekst");
     assert.equal(await page.getByLabel("Treść sekcji 2").inputValue(), "");

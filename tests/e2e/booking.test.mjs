@@ -1,4 +1,4 @@
-// The booking rows of SPEC §2 in a real browser, each against the booking model of site.yaml:
+// The booking rows in a real browser, each against the booking model of site.yaml:
 // the navigation's button, the home page's button and calendar, each therapist's 'Umów się',
 // every article's link to the doctor-listing platform and every price row's button, each
 // opening its platform's page in a new tab (the platforms' hosts answered by the test).

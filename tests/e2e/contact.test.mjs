@@ -1,4 +1,4 @@
-// The contact form in a real browser: every behaviour of SPEC §2, §4, §5 and §8.
+// The contact form in a real browser: every behaviour the specification gives it.
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// The site past one machine (issue 17): Debian's nginx with deploy/nginx.conf and the
+// The site past one machine: Debian's nginx with deploy/nginx.conf and the
 // build's own rules (_nginx.conf) serves a copy of dist/ that PUBLISH_CMD fills with
 // `rclone sync`, and proxies /api/ to the sidecar, which trusts it (TRUSTED_PROXIES); its
 // second server block, another host, proxies everything to the sidecar's panel listener.

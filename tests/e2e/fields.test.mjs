@@ -1,4 +1,4 @@
-// Every text a visitor reads is editable in the panel (issue 22, item 4), as the owner uses
+// Every text a visitor reads is editable in the panel, as the owner uses
 // it at 1280 and 390 px, axe clean: the home page's headline and a service's button label
 // as labelled fields, a refused empty field said beside it. Screenshots go to $SHOTS (or a
 // temp dir) to be looked at.

@@ -1,4 +1,4 @@
-// Editors who commit Markdown (issue 23): the site's content in a clone of a bare repository
+// Editors who commit Markdown: the site's content in a clone of a bare repository
 // (GIT_REMOTE); an editor's own clone pushes, the forge's signed webhook arrives, and the
 // article is on the public site without anyone touching the server; a push with a broken
 // front matter is not published and the panel shows it at file:line until the next good

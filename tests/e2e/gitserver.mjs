@@ -1,4 +1,4 @@
-// A real git remote for the browser tests of issue 23: bare repositories served over smart
+// A real git remote for the browser tests of the git sync: bare repositories served over smart
 // HTTP by `git http-backend`, behind Debian's nginx through fcgiwrap, as a small forge or a
 // self-hosted Gitea does it. `stop()` and `start()` take the remote away and bring it back on
 // the same address, for the test of a remote that is down for a while.

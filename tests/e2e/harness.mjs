@@ -206,8 +206,8 @@ export function siteValue(key) {
 }
 
 /**
- * Every page of the public site: the routes of SPEC §2 (eight pages, eleven services, fifteen
- * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route of SPEC §2, /administratormagda, leads to the
+ * Every page of the public site: the specification's routes (eight pages, eleven services, fifteen
+ * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route, /administratormagda, leads to the
  * panel's own origin.
  */
 export function publicRoutes() {

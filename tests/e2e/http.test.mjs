@@ -1,4 +1,4 @@
-// HTTP conformance (issue 24): the sidecar's static files compared with Debian's nginx serving
+// HTTP conformance: the sidecar's static files compared with Debian's nginx serving
 // the very same files — deploy/nginx.conf with the build's _nginx.conf in front of an rclone
 // copy of dist/, the edge of edge.test.mjs. For each case the two must agree on the status and
 // on the presence and shape of ETag, Last-Modified, Content-Range and Content-Encoding. Where

@@ -267,7 +267,7 @@ describe("third-party widgets", () => {
     }
     assert.deepEqual([...asked].sort(), [...scripts].sort(), "the click asks for the three scripts, once each");
     assert.equal(await show.isVisible(), false, "the button goes once it did its work");
-    // The platform is unreachable here: a sentence says so and takes the focus (issue 37).
+    // The platform is unreachable here: a sentence says so and takes the focus.
     await page.waitForFunction(() => document.activeElement?.matches("[data-widget-fallback]"));
     assert.match(await page.locator("[data-widget-fallback]").innerText(), /się nie wczytał/);
     await page.getByRole("button", { name: "Otwórz menu" }).click();

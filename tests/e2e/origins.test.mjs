@@ -1,4 +1,4 @@
-// The panel on its own origin (issue 21): with the administrator signed in on the panel, a
+// The panel on its own origin: with the administrator signed in on the panel, a
 // script on a public page — a third-party widget's, or one in our own templates — and a
 // script in a preview try to read the inbox and the session cookie, and get nothing.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The panel as its owner uses it (issue 22), at 1280 and 390 px, axe clean in each state:
+// The panel as its owner uses it, at 1280 and 390 px, axe clean in each state:
 // the history takes back the first save, compares and previews any version and undoes a
 // restore, for a page and for the price list. Screenshots go to $SHOTS (or a temp dir)
 // to be looked at.

@@ -1,4 +1,4 @@
-// The panel a practice runs its site from (issue 14), driven as the administrator would: a
+// The panel a practice runs its site from, driven as the administrator would: a
 // preview of unsaved text that changes nothing public, a server draft, a new article on
 // /blog after 'Zapisz', a scheduled article that appears when its time comes, a notice that
 // appears and expires, a price change on /cennik, a deleted article restored, and an
@@ -110,7 +110,7 @@ function png(width, height, [r, g, b], declared = [width, height]) {
   ]);
 }
 
-describe("the panel of issue 14", () => {
+describe("the panel a practice runs its site from", () => {
   test("a preview shows unsaved text, marked and not indexed, and nothing public changes", async () => {
     const page = await panel();
     await openTab(page, "Regulamin");

@@ -1,4 +1,4 @@
-// Every public route of SPEC §2 in a real browser, as a visitor uses it.
+// Every public route in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { frontMatterTitle, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
@@ -13,7 +13,7 @@ const pageHeadings = {
   "/regulamin": "Regulamin świadczenia usług psychologicznych",
   "/polityka-prywatnosci": "Polityka Prywatności",
   "/administratormagda": "Panel Administracyjny",
-  // Not a route of SPEC §2: the minors' protection standards the law asks for (issue 32).
+  // Not a route of the specification: the minors' protection standards the law asks for.
   "/standardy-ochrony-maloletnich": "Standardy ochrony małoletnich",
 };
 
@@ -48,7 +48,7 @@ after(async () => {
 });
 
 describe("routes", () => {
-  test("every route of SPEC §2 and the minors' standards answer 200 with their heading and no console error", async () => {
+  test("every route and the minors' standards answer 200 with their heading and no console error", async () => {
     const routes = allRoutes();
     assert.equal(Object.keys(routes).length, 9 + 1 + 11 + 15);
     // /administratormagda leads to the panel's own origin.
@@ -108,7 +108,7 @@ describe("navigation", () => {
       [...el.querySelectorAll("span:not(.visually-hidden)")].map((s) => s.textContent).join(" "),
     );
     assert.equal(shown, "Umów wizytę");
-    // The new tab is announced (issue 37): the link's name says so.
+    // The new tab is announced: the link's name says so.
     const nav = page.getByRole("navigation", { name: "Główna nawigacja" });
     assert.equal(
       await nav.getByRole("link", { name: "Umów wizytę (otwiera się w nowej karcie)", exact: true }).count(),

@@ -1,5 +1,4 @@
-// Issue 37 (a person in distress finds help in one tap) and issue 33's call control and cookie
-// banner, as visitors meet them at 390 and 1280 px: crisis numbers one tap away on every page
+// A person in distress finds help in one tap, and the call control and the cookie banner, as visitors meet them at 390 and 1280 px: crisis numbers one tap away on every page
 // kind, the call control on every route and never over a control, saying whom it calls and
 // when (with a fixed clock, in Warsaw time), booking buttons that say where they lead,
 // failures that explain themselves, the 404 page's way on, focus rings of at least 3:1 and a

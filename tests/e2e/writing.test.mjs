@@ -1,5 +1,4 @@
-// The panel's writing surface, uploads and price list as the owner uses them (issue 22 items
-// 5, 6 and 7), at 1280 and 390 px, axe clean in each state: a section written by keyboard
+// The panel's writing surface, uploads and price list as the owner uses them, at 1280 and 390 px, axe clean in each state: a section written by keyboard
 // alone (bold, a link to '/cennik' through the picker, saved and public), the section type a
 // Polish choice, the practice's facts as labelled chips, the Markdown help; an upload that
 // shows its progress and the encoding's; the price list as the public '/cennik' lays it out.

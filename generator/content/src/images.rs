@@ -1,4 +1,4 @@
-//! What an image value of the content is (SPEC §2): a full address, a stock photo's
+//! What an image value of the content is: a full address, a stock photo's
 //! `photo-…` id, a file under `content/images/`, or nothing. The site turns each into an
 //! address and a picture; the checks look for the local files.
 

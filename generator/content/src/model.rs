@@ -34,7 +34,7 @@ pub struct SocialLink {
     pub url: String,
 }
 
-/// Where visitors book a visit, in one place: which platform serves what (SPEC §2). Two
+/// Where visitors book a visit, in one place: which platform serves what. Two
 /// platforms: the doctor-listing platform, whose widgets the site embeds, and Booksy, whose
 /// booking pages open in a new tab.
 #[derive(Debug, Clone, Serialize, Deserialize)]

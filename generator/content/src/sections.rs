@@ -1,4 +1,4 @@
-//! A document body is a list of sections `{type, content}` (SPEC §3).
+//! A document body is a list of sections `{type, content}`.
 //!
 //! A section starts with a marker line `<!-- section: TYPE -->`; a body without markers
 //! is one section of type `text`. Parsing keeps the exact whitespace around each section

@@ -1,5 +1,5 @@
 //! The practice's real content meets its brief: no placeholders, long enough, prices and
-//! facts as SPEC §9, a description of 120–160 characters for every page.
+//! facts as the specification gives them, a description of 120–160 characters for every page.
 
 use content::markdown::plain_text;
 use std::collections::BTreeMap;

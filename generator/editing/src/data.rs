@@ -572,7 +572,7 @@ mod tests {
         let saved = p.save_prices(&prices.version, &rows).unwrap();
         assert!(matches!(saved, Saved::Written { .. }));
         let after = fs::read_to_string(p.prices_file()).unwrap();
-        assert!(after.starts_with("# The price list of SPEC §9."), "{after}");
+        assert!(after.starts_with("# The practice's price list."), "{after}");
         assert!(
             after.contains("  - name: \"Nowa \\\"usługa\\\"\"\n    price: 120\n    from: true\n")
         );

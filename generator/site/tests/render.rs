@@ -1,11 +1,10 @@
-//! The real site rendered into temp dirs: every route of SPEC §2 with its parts.
+//! The real site rendered into temp dirs: every route with its parts.
 
 use crate::common;
 use common::Fixture;
 use std::collections::BTreeMap;
 
-/// The nine pages of SPEC §2, the crisis-help page of issue 13 and the minors' protection
-/// standards of issue 32.
+/// The nine pages of the site, the crisis-help page and the minors' protection standards.
 const PAGES: [&str; 11] = [
     "/m1",
     "/",
@@ -213,7 +212,7 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
 fn a_service_page_has_two_booking_buttons() {
     let html = rendered(&Fixture::real_site());
     let page = &html["uslugi/diagnoza-adhd/index.html"];
-    // Each opens the dialog and is described by the line saying whose calendar it is (issue 37).
+    // Each opens the dialog and is described by the line saying whose calendar it is.
     for label in ["Umów wizytę", "Umów konsultację diagnostyczną"] {
         let button = page
             .split("<a ")
@@ -594,7 +593,7 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
             )) && row.contains(">Umów wizytę<"),
             "{slug}: {row}"
         );
-        // A row that books elsewhere than the practice's page says where (issue 37).
+        // A row that books elsewhere than the practice's page says where.
         assert_eq!(
             row.contains("class=\"booking-note\""),
             url != PRACTICE,

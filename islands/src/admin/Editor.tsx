@@ -1,4 +1,4 @@
-// The content editor of one page (SPEC §2 Admin panel): its sections, each a writing surface
+// The content editor of one page: its sections, each a writing surface
 // (SectionEditor: its type as a Polish choice, a Markdown toolbar, a text area that grows),
 // added, changed and deleted, then saved; other actions (preview, draft, delete) sit beside
 // 'Zapisz zmiany'.

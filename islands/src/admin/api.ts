@@ -1,4 +1,4 @@
-// The sidecar's admin API (SPEC §7: session, sign in, sign out, read pages, update page), and
+// The sidecar's admin API (session, sign in, sign out, read pages, update page), and
 // what the panel edits beside the sections: settings, previews, new and deleted articles,
 // drafts on the server, the price list, the practice's facts and pictures.
 

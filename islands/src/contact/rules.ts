@@ -23,7 +23,7 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D/g, "");
 }
 
-/** Country code plus phone, or empty when there is no phone (SPEC §3). */
+/** Country code plus phone, or empty when there is no phone. */
 export function fullPhone(message: Pick<ContactMessage, "countryCode" | "phone">): string {
   return message.phone ? `${message.countryCode}${message.phone}` : "";
 }

@@ -1,4 +1,4 @@
-// The admin panel 'Panel Administracyjny' (SPEC §2, §4, §8): rendered on the client only; the
+// The admin panel 'Panel Administracyjny': rendered on the client only; the
 // prerendered HTML is its loading state. Beside the sections of each page it edits the page's
 // settings, previews unsaved changes, keeps drafts on the server, creates, deletes and
 // restores articles, and has views for the price list, the practice's facts and pictures.

@@ -1,4 +1,4 @@
-// A booking button that opens the booking dialog (SPEC §2 Booking dialog). Before hydration,
+// A booking button that opens the booking dialog. Before hydration,
 // and without JavaScript, it is a plain link to the booking page.
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 

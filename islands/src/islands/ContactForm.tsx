@@ -1,4 +1,4 @@
-// The contact form (SPEC §2 Contact section, §4, §5, §8). Rendered ahead of time; without
+// The contact form of the home page. Rendered ahead of time; without
 // JavaScript it posts to the sidecar like any form, with it it sends JSON and shows toasts.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { digitsOnly, fullPhone, phoneError, rules, validate, type ContactMessage, type Errors } from "../contact/rules";

@@ -1,4 +1,4 @@
-//! Images. The rule of SPEC §2 lives here: a full address as given, `photo-…` expanded to the
+//! Images. The rule of an image value lives here: a full address as given, `photo-…` expanded to the
 //! stock-photo address, a local file under `content/images/`, and a deterministic stock pick
 //! otherwise (which of these a value is, is `content::images`). A local raster image is
 //! published in several widths as AVIF, WebP and its own format (`catalog`, `encode`,

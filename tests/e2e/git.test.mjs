@@ -271,12 +271,12 @@ describe("editors who commit Markdown", { skip }, () => {
   test("while the remote is down, saves publish at once and are pushed when it is back", async () => {
     await server.stop();
     const page = await panel();
-    await savePage(page, "Pilna pomoc", "Tekst zapisany, gdy repozytorium nie odpowiadało.");
+    await savePage(page, "Usługi", "Tekst zapisany, gdy repozytorium nie odpowiadało.");
     assert.ok(
-      await served(site.base, "/pilna-pomoc", "gdy repozytorium nie odpowiadało"),
+      await served(site.base, "/uslugi", "gdy repozytorium nie odpowiadało"),
       "the sidecar serves it at once",
     );
-    await eventually("the edge serves it", () => served(edge.base, "/pilna-pomoc", "gdy repozytorium nie odpowiadało"));
+    await eventually("the edge serves it", () => served(edge.base, "/uslugi", "gdy repozytorium nie odpowiadało"));
     await eventually("the failed push is reported", async () => {
       const g = await health();
       return g.unpushed >= 1 && g.failing === true;
@@ -288,7 +288,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     assert.match(
-      readFileSync(join(editor, "content/pages/pilna-pomoc.md"), "utf8"),
+      readFileSync(join(editor, "content/pages/uslugi.md"), "utf8"),
       /gdy repozytorium nie odpowiadało/,
     );
     assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);

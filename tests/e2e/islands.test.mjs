@@ -293,7 +293,7 @@ describe("third-party widgets", () => {
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
       const call = page
-        .getByRole("complementary", { name: "Rozmowa telefoniczna" })
+        .getByRole("complementary", { name: "Telefon" })
         .getByRole("link", { name: /Zadzwoń/ });
       assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
       await page.context().close();
@@ -304,7 +304,7 @@ describe("third-party widgets", () => {
     page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });
     await page
-      .getByRole("complementary", { name: "Rozmowa telefoniczna" })
+      .getByRole("complementary", { name: "Telefon" })
       .getByRole("link", { name: /Zadzwoń/ })
       .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });

@@ -18,9 +18,23 @@ after(async () => {
   await site?.stop();
 });
 
+/** The nodes of a page's one JSON-LD graph. */
 function jsonLd(html) {
-  const match = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
-  return match ? JSON.parse(match[1]) : [];
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  assert.ok(scripts.length <= 1, "one graph per page");
+  if (!scripts.length) return [];
+  const graph = JSON.parse(scripts[0][1]);
+  assert.equal(graph["@context"], "https://schema.org");
+  return graph["@graph"];
+}
+
+/** The visible trail's steps: `[name, href]`, the page itself with no link. */
+function visibleTrail(html) {
+  const nav = html.match(/<nav class="trail" aria-label="Ścieżka">(.*?)<\/nav>/s)?.[1];
+  if (!nav) return null;
+  return [...nav.matchAll(/<li>(?:<a href="([^"]+)">([^<]+)<\/a>|<span aria-current="page">([^<]+)<\/span>)<\/li>/g)].map(
+    (m) => [(m[2] ?? m[3]).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"), m[1] ?? null],
+  );
 }
 
 const head = (html, pattern) => html.match(pattern)?.[1];
@@ -101,21 +115,42 @@ describe("search", () => {
     assert.ok(offers.every((o) => o["@type"] === "Offer" && o.priceCurrency === "PLN" && /^\d+$/.test(o.price)));
     assert.ok(offers.some((o) => o.name === "Terapia par" && o.price === "250"));
     for (const route of routes) {
-      const blocks = jsonLd(await (await fetch(site.base + route)).text());
+      const html = await (await fetch(site.base + route)).text();
+      const blocks = jsonLd(html);
       const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList");
-      if (route === "/") {
-        assert.equal(crumbs, undefined);
+      const trail = visibleTrail(html);
+      // References resolve on the page itself: whatever names the practice has its full node.
+      const ids = new Set(blocks.map((b) => b["@id"]).filter(Boolean));
+      for (const ref of JSON.stringify(blocks).matchAll(/\{"@id":"([^"]+)"\}/g)) {
+        assert.ok(ids.has(ref[1]), `${route}: ${ref[1]} is described on the page`);
+      }
+      const practice = blocks.filter((b) => b["@id"] === business["@id"]);
+      assert.ok(practice.length <= 1, `${route}: the practice once`);
+      for (const node of practice) assert.deepEqual(node.address, business.address, `${route}: with its address`);
+      if (route === "/" || route === "/m1") {
+        assert.equal(crumbs, undefined, route);
+        assert.equal(trail, null, `${route}: no trail`);
         continue;
       }
       assert.ok(crumbs, `${route}: BreadcrumbList`);
       assert.equal(crumbs.itemListElement.at(-1).item, siteUrl + route, route);
+      assert.deepEqual(
+        trail,
+        crumbs.itemListElement.map((c, i, all) => [c.name, i === all.length - 1 ? null : c.item.slice(siteUrl.length)]),
+        `${route}: the visible trail is the marked-up one`,
+      );
+      if (route.startsWith("/uslugi/")) {
+        const service = blocks.find((b) => b["@type"] === "Service");
+        assert.equal(service.url, siteUrl + route);
+        assert.equal(service.provider["@id"], business["@id"], `${route}: the practice provides it`);
+      }
       if (route.startsWith("/blog/")) {
         const post = blocks.find((b) => b["@type"] === "BlogPosting");
         assert.equal(post.headline, frontMatterTitle(`blog/${route.slice(6)}.md`));
         assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}$/);
         assert.ok(post.author.name, route);
+        assert.equal(post.author.worksFor["@id"], business["@id"], `${route}: the author works at the practice`);
         assert.equal(post.publisher["@id"], business["@id"], `${route}: the practice publishes`);
-        assert.ok(post.publisher.name && post.publisher["@type"], `${route}: described on the page itself`);
       }
     }
   });

@@ -27,6 +27,7 @@ mod publish;
 pub mod render;
 mod security_txt;
 mod seo;
+mod structured;
 mod templates;
 mod views;
 

@@ -17,6 +17,7 @@ use crate::islands::{self, Islands};
 use crate::markdown;
 use crate::output::{route_file, Output};
 use crate::seo;
+use crate::structured::{self, Crumb};
 use crate::views::{self, CardCache, Collections, SectionCache, SectionInputs, SectionView};
 use crate::{assets, templates};
 use content::encoding::script_json;
@@ -52,13 +53,20 @@ pub(crate) struct PageView {
     pub og_image: String,
     pub og_image_alt: String,
     pub og_type: &'static str,
-    /// JSON-LD blocks, ready for a `<script type="application/ld+json">`.
+    /// From the home page down to this page, as the visible trail and its `BreadcrumbList`
+    /// show it; empty on the home page and on pages without the site's navigation.
+    pub trail: Vec<Crumb>,
+    /// The page's JSON-LD graph, ready for a `<script type="application/ld+json">`; empty
+    /// when it has none.
     pub json_ld: String,
 }
 
 /// The keys a page adds to the base context (and a page rendered on request its own):
 /// taken out again after each page. `c`, the listings, only where the template shows them:
 /// cloning thousands of article cards into every page would make a build quadratic.
+/// The template of a landing page, which has no navigation and leads only home: no trail.
+const LANDING_TEMPLATE: &str = "m1";
+
 const PAGE_KEYS: [&str; 8] = [
     "page",
     "sections",
@@ -490,7 +498,6 @@ impl Renderer {
             og_image: self.site_preview(),
             og_image_alt: site.og_image_alt.clone(),
             og_type: "website",
-            json_ld: seo::script_json(&[]),
             ..PageView::default()
         }
     }
@@ -522,35 +529,38 @@ impl Renderer {
     /// A `FAQPage` block when the document has questions in `faq` sections.
     fn faq_json_ld(sections: &[SectionView]) -> Option<serde_json::Value> {
         let items = views::faq(sections);
-        (!items.is_empty()).then(|| seo::faq_page(&items))
+        (!items.is_empty()).then(|| structured::faq_page(&items))
     }
 
-    fn page_json_ld(
-        &self,
-        view: &PageView,
-        doc: &Document<PageMeta>,
-        sections: &[SectionView],
-    ) -> String {
-        let site = &self.content.site;
-        let crumb_name = view.heading.as_deref().unwrap_or(&view.title);
-        let mut blocks = Vec::new();
-        if view.route != "/" {
-            blocks.push(seo::breadcrumbs(site, &[(crumb_name, view.route.as_str())]));
+    /// A page's trail: none on the home page, nor on a landing page, which leads only home.
+    fn page_trail(view: &PageView, template: &str) -> Vec<Crumb> {
+        if view.route == "/" || template == LANDING_TEMPLATE {
+            return Vec::new();
         }
-        match doc.meta.template.as_str() {
+        let name = view.heading.as_deref().unwrap_or(&view.title);
+        structured::trail(&[(name, view.route.as_str())])
+    }
+
+    fn page_json_ld(&self, view: &PageView, template: &str, sections: &[SectionView]) -> String {
+        let site = &self.content.site;
+        let mut nodes = Vec::new();
+        if !view.trail.is_empty() {
+            nodes.push(structured::breadcrumbs(site, &view.trail));
+        }
+        match template {
             "home" => {
-                blocks.push(seo::website(site));
-                blocks.push(seo::business(site, &self.collections, false));
+                nodes.push(structured::website(site));
+                nodes.push(structured::business(site, &self.collections, false));
             }
             "about" => {
-                blocks.push(seo::business(site, &self.collections, false));
-                blocks.extend(seo::people(site, &self.collections));
+                nodes.push(structured::business(site, &self.collections, false));
+                nodes.extend(structured::people(site, &self.collections));
             }
-            "prices" => blocks.push(seo::business(site, &self.collections, true)),
+            "prices" => nodes.push(structured::business(site, &self.collections, true)),
             _ => {}
         }
-        blocks.extend(Self::faq_json_ld(sections));
-        seo::script_json(&blocks)
+        nodes.extend(Self::faq_json_ld(sections));
+        structured::script_json(nodes)
     }
 
     /// Renders `template` in `ctx`, with the listings where the template shows them, then
@@ -595,7 +605,8 @@ impl Renderer {
             let alt = m.image_alt.clone().unwrap_or_default();
             self.preview_image(&mut page, &image, &alt);
         }
-        page.json_ld = self.page_json_ld(&page, doc, &sections);
+        page.trail = Self::page_trail(&page, &m.template);
+        page.json_ld = self.page_json_ld(&page, &m.template, &sections);
         let template = format!("{}.html", m.template);
         ctx.insert("page", &page);
         ctx.insert("sections", &sections);
@@ -612,13 +623,18 @@ impl Renderer {
         let mut page = self.page_view(&card.href, &doc.meta.title, &doc.meta.description);
         page.image = Some(card.image.clone());
         self.preview_image(&mut page, &card.image, &card.image_alt);
-        let trail = [
+        let site = &self.content.site;
+        page.trail = structured::trail(&[
             ("Usługi", "/uslugi"),
             (card.page_title.as_str(), card.href.as_str()),
+        ]);
+        let mut nodes = vec![
+            structured::breadcrumbs(site, &page.trail),
+            structured::service(site, &card, &doc.meta.description),
+            structured::business(site, &self.collections, false),
         ];
-        let mut blocks = vec![seo::breadcrumbs(&self.content.site, &trail)];
-        blocks.extend(Self::faq_json_ld(&sections));
-        page.json_ld = seo::script_json(&blocks);
+        nodes.extend(Self::faq_json_ld(&sections));
+        page.json_ld = structured::script_json(nodes);
         ctx.insert("page", &page);
         ctx.insert("service", &card);
         ctx.insert(
@@ -645,13 +661,15 @@ impl Renderer {
         page.image = Some(card.image.clone());
         page.og_type = "article";
         self.preview_image(&mut page, &card.image, &card.image_alt);
-        let trail = [("Blog", "/blog"), (card.title.as_str(), card.href.as_str())];
-        let mut blocks = vec![
-            seo::breadcrumbs(site, &trail),
-            seo::blog_posting(site, &card),
+        page.trail =
+            structured::trail(&[("Blog", "/blog"), (card.title.as_str(), card.href.as_str())]);
+        let mut nodes = vec![
+            structured::breadcrumbs(site, &page.trail),
+            structured::blog_posting(site, &card),
+            structured::business(site, &self.collections, false),
         ];
-        blocks.extend(Self::faq_json_ld(&sections));
-        page.json_ld = seo::script_json(&blocks);
+        nodes.extend(Self::faq_json_ld(&sections));
+        page.json_ld = structured::script_json(nodes);
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));

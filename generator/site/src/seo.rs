@@ -1,14 +1,11 @@
-//! What search engines read: the sitemap with accurate dates, robots.txt, the blog's Atom
-//! feed, and structured data (JSON-LD).
+//! What search engines read besides the pages' structured data (`structured`): the sitemap
+//! with accurate dates, robots.txt and the blog's Atom feed.
 
-use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::markdown::FaqItem;
-use crate::views::{ArticleCard, Collections};
+use crate::views::ArticleCard;
 use content::dates::Date;
-use content::encoding;
 use content::model::{Content, SiteConfig};
 
 pub(crate) fn absolute(site: &SiteConfig, path: &str) -> String {
@@ -180,183 +177,9 @@ pub(crate) fn atom_feed(site: &SiteConfig, articles: &[std::sync::Arc<ArticleCar
 }
 
 /// The practice's profiles elsewhere: social networks and booking platforms, each once.
-fn same_as(site: &SiteConfig) -> Vec<String> {
-    let mut urls: Vec<String> = Vec::new();
-    let candidates = site
-        .social
-        .iter()
-        .map(|s| s.url.as_str())
-        .chain(site.booking.pages());
-    for url in candidates {
-        if !urls.iter().any(|u| u == url) {
-            urls.push(url.to_string());
-        }
-    }
-    urls
-}
-
-/// The questions and answers of a page's FAQ sections.
-pub(crate) fn faq_page(items: &[FaqItem]) -> Value {
-    let questions: Vec<Value> = items
-        .iter()
-        .map(|i| {
-            json!({
-                "@type": "Question",
-                "name": i.question.replace('\u{a0}', " "),
-                "acceptedAnswer": { "@type": "Answer", "text": i.answer.replace('\u{a0}', " ") },
-            })
-        })
-        .collect();
-    json!({ "@context": "https://schema.org", "@type": "FAQPage", "mainEntity": questions })
-}
-
-fn business_id(site: &SiteConfig) -> String {
-    absolute(site, "/#gabinet")
-}
-
-/// The practice as a `MedicalBusiness`, with its price list as offers in PLN.
-pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers: bool) -> Value {
-    let hours: Vec<Value> = site
-        .opening_hours
-        .iter()
-        .map(|h| json!({ "@type": "OpeningHoursSpecification", "dayOfWeek": h.days, "opens": h.opens, "closes": h.closes }))
-        .collect();
-    let mut business = json!({
-        "@context": "https://schema.org",
-        "@type": "MedicalBusiness",
-        "@id": business_id(site),
-        "name": site.name,
-        "description": site.description,
-        "url": absolute(site, "/"),
-        "image": absolute(site, &format!("/images/{}", site.og_image)),
-        "logo": absolute(site, "/favicon.svg"),
-        "telephone": site.phone,
-        "email": site.email,
-        "priceRange": site.price_range,
-        "address": {
-            "@type": "PostalAddress",
-            "streetAddress": site.address.street,
-            "postalCode": site.address.postal_code,
-            "addressLocality": site.address.city,
-            "addressCountry": site.address.country,
-        },
-        "openingHoursSpecification": hours,
-        "sameAs": same_as(site),
-    });
-    if with_offers {
-        let offers: Vec<Value> = collections
-            .prices
-            .iter()
-            .map(|p| {
-                let mut offer = json!({
-                    "@type": "Offer",
-                    "name": p.name,
-                    "price": p.amount.to_string(),
-                    "priceCurrency": "PLN",
-                    "url": absolute(site, &p.href),
-                    "itemOffered": { "@type": "Service", "name": p.name },
-                });
-                if p.from {
-                    offer["priceSpecification"] = json!({
-                        "@type": "PriceSpecification",
-                        "minPrice": p.amount.to_string(),
-                        "priceCurrency": "PLN",
-                    });
-                }
-                offer
-            })
-            .collect();
-        business["hasOfferCatalog"] =
-            json!({ "@type": "OfferCatalog", "name": "Cennik", "itemListElement": offers });
-    }
-    business
-}
-
-pub(crate) fn people(site: &SiteConfig, collections: &Collections) -> Vec<Value> {
-    collections
-        .team
-        .iter()
-        .map(|t| {
-            json!({
-                "@context": "https://schema.org",
-                "@type": "Person",
-                "name": t.name,
-                "jobTitle": t.role,
-                "image": absolute(site, &t.photo),
-                "url": absolute(site, &format!("/o-mnie#{}", t.slug)),
-                "worksFor": { "@id": business_id(site) },
-            })
-        })
-        .collect()
-}
-
-pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
-    json!({
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        "headline": a.title,
-        "description": a.excerpt.replace('\u{a0}', " "),
-        "datePublished": a.date_iso,
-        "dateModified": a.date_iso,
-        "image": absolute(site, &a.image),
-        "url": absolute(site, &a.href),
-        "mainEntityOfPage": absolute(site, &a.href),
-        "inLanguage": "pl-PL",
-        "author": { "@type": "Person", "name": a.author },
-        "publisher": publisher(site),
-    })
-}
-
-/// The practice as an article's publisher, described where it is named: its `@id` is the
-/// one of the full description on the home page, and the page itself says who it is.
-fn publisher(site: &SiteConfig) -> Value {
-    json!({
-        "@type": "MedicalBusiness",
-        "@id": business_id(site),
-        "name": site.name,
-        "url": absolute(site, "/"),
-        "logo": absolute(site, "/favicon.svg"),
-    })
-}
-
-/// The site itself, on the home page: its name and language, published by the practice
-/// described beside it.
-pub(crate) fn website(site: &SiteConfig) -> Value {
-    json!({
-        "@context": "https://schema.org",
-        "@type": "WebSite",
-        "@id": absolute(site, "/#strona"),
-        "url": absolute(site, "/"),
-        "name": site.name,
-        "description": site.description,
-        "inLanguage": "pl-PL",
-        "publisher": { "@id": business_id(site) },
-    })
-}
-
-/// Home, then each step down to the page: `(name, route)`.
-pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[(&str, &str)]) -> Value {
-    let items: Vec<Value> = std::iter::once(("Strona główna", "/"))
-        .chain(trail.iter().copied())
-        .enumerate()
-        .map(|(i, (name, route))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": absolute(site, route) }))
-        .collect();
-    json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items })
-}
-
-/// JSON-LD blocks as one JSON text that is safe inside a `<script>` element.
-pub(crate) fn script_json(blocks: &[Value]) -> String {
-    encoding::script_json(&Value::Array(blocks.to_vec()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_cannot_close_its_script_element() {
-        assert!(!script_json(&[json!({ "a": "</script>" })]).contains("</script>"));
-    }
 
     #[test]
     fn xml_is_escaped() {

@@ -1,0 +1,246 @@
+//! Structured data (JSON-LD): each page carries one `@graph` whose nodes refer to each other by
+//! `@id`. The practice is described once, in full, on every page that names it (as the
+//! site's or an article's publisher, a service's provider, a therapist's employer), since a
+//! search engine resolves `@id` within a page. A page's trail is the visible breadcrumb
+//! (`partials/trail.html`) and its `BreadcrumbList`, from the same [`Crumb`]s.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::markdown::FaqItem;
+use crate::seo::absolute;
+use crate::views::{ArticleCard, Collections, ServiceCard};
+use content::encoding;
+use content::model::SiteConfig;
+
+/// One step of a page's trail: the home page first, the page itself last.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub(crate) struct Crumb {
+    pub name: String,
+    pub route: String,
+}
+
+/// The trail from the home page down to a page, through `steps` (`(name, route)` below home).
+pub(crate) fn trail(steps: &[(&str, &str)]) -> Vec<Crumb> {
+    std::iter::once(("Strona główna", "/"))
+        .chain(steps.iter().copied())
+        .map(|(name, route)| Crumb {
+            name: name.replace('\u{a0}', " "),
+            route: route.to_string(),
+        })
+        .collect()
+}
+
+/// The trail as a `BreadcrumbList`: what the page's visible trail shows, step by step.
+pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[Crumb]) -> Value {
+    let items: Vec<Value> = trail
+        .iter()
+        .enumerate()
+        .map(|(i, c)| json!({ "@type": "ListItem", "position": i + 1, "name": c.name, "item": absolute(site, &c.route) }))
+        .collect();
+    json!({ "@type": "BreadcrumbList", "itemListElement": items })
+}
+
+/// The nodes of a page as one JSON text safe inside a `<script>` element; empty without nodes.
+pub(crate) fn script_json(nodes: Vec<Value>) -> String {
+    if nodes.is_empty() {
+        return String::new();
+    }
+    encoding::script_json(&json!({ "@context": "https://schema.org", "@graph": nodes }))
+}
+
+fn business_id(site: &SiteConfig) -> String {
+    absolute(site, "/#gabinet")
+}
+
+fn refer(id: String) -> Value {
+    json!({ "@id": id })
+}
+
+/// The practice as a `MedicalBusiness`, in full; with its price list as offers in PLN where
+/// the page shows the price list.
+pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers: bool) -> Value {
+    let hours: Vec<Value> = site
+        .opening_hours
+        .iter()
+        .map(|h| json!({ "@type": "OpeningHoursSpecification", "dayOfWeek": h.days, "opens": h.opens, "closes": h.closes }))
+        .collect();
+    let mut business = json!({
+        "@type": "MedicalBusiness",
+        "@id": business_id(site),
+        "name": site.name,
+        "description": site.description,
+        "url": absolute(site, "/"),
+        "image": absolute(site, &format!("/images/{}", site.og_image)),
+        "logo": absolute(site, "/favicon.svg"),
+        "telephone": site.phone,
+        "email": site.email,
+        "priceRange": site.price_range,
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": site.address.street,
+            "postalCode": site.address.postal_code,
+            "addressLocality": site.address.city,
+            "addressCountry": site.address.country,
+        },
+        "areaServed": { "@type": "City", "name": site.address.city },
+        "hasMap": site.map_url,
+        "openingHoursSpecification": hours,
+        "sameAs": same_as(site),
+    });
+    if with_offers {
+        business["hasOfferCatalog"] = offer_catalog(site, collections);
+    }
+    business
+}
+
+fn offer_catalog(site: &SiteConfig, collections: &Collections) -> Value {
+    let offers: Vec<Value> = collections
+        .prices
+        .iter()
+        .map(|p| {
+            let mut offer = json!({
+                "@type": "Offer",
+                "name": p.name,
+                "price": p.amount.to_string(),
+                "priceCurrency": "PLN",
+                "url": absolute(site, &p.href),
+                "itemOffered": { "@type": "Service", "name": p.name, "provider": refer(business_id(site)) },
+            });
+            if p.from {
+                offer["priceSpecification"] = json!({
+                    "@type": "PriceSpecification",
+                    "minPrice": p.amount.to_string(),
+                    "priceCurrency": "PLN",
+                });
+            }
+            offer
+        })
+        .collect();
+    json!({ "@type": "OfferCatalog", "name": "Cennik", "itemListElement": offers })
+}
+
+fn same_as(site: &SiteConfig) -> Vec<String> {
+    let mut urls: Vec<String> = Vec::new();
+    let candidates = site
+        .social
+        .iter()
+        .map(|s| s.url.as_str())
+        .chain(site.booking.pages());
+    for url in candidates {
+        if !urls.iter().any(|u| u == url) {
+            urls.push(url.to_string());
+        }
+    }
+    urls
+}
+
+/// The site itself, on the home page, published by the practice.
+pub(crate) fn website(site: &SiteConfig) -> Value {
+    json!({
+        "@type": "WebSite",
+        "@id": absolute(site, "/#strona"),
+        "url": absolute(site, "/"),
+        "name": site.name,
+        "description": site.description,
+        "inLanguage": "pl-PL",
+        "publisher": refer(business_id(site)),
+    })
+}
+
+/// The therapists, each at their profile on /o-mnie, employed by the practice.
+pub(crate) fn people(site: &SiteConfig, collections: &Collections) -> Vec<Value> {
+    collections
+        .team
+        .iter()
+        .map(|t| {
+            let url = absolute(site, &format!("/o-mnie#{}", t.slug));
+            json!({
+                "@type": "Person",
+                "@id": url,
+                "name": t.name,
+                "jobTitle": t.role,
+                "image": absolute(site, &t.photo),
+                "url": url,
+                "worksFor": refer(business_id(site)),
+            })
+        })
+        .collect()
+}
+
+/// A service's page: the service, provided by the practice where it is.
+pub(crate) fn service(site: &SiteConfig, card: &ServiceCard, description: &str) -> Value {
+    let url = absolute(site, &card.href);
+    json!({
+        "@type": "Service",
+        "@id": format!("{url}#usluga"),
+        "name": card.page_title,
+        "serviceType": card.title,
+        "description": description,
+        "url": url,
+        "image": absolute(site, &card.image),
+        "provider": refer(business_id(site)),
+        "areaServed": { "@type": "City", "name": site.address.city },
+        "inLanguage": "pl-PL",
+    })
+}
+
+/// An article, written by a person working for the practice, published by the practice.
+pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
+    let url = absolute(site, &a.href);
+    json!({
+        "@type": "BlogPosting",
+        "@id": format!("{url}#artykul"),
+        "headline": a.title,
+        "description": a.excerpt.replace('\u{a0}', " "),
+        "datePublished": a.date_iso,
+        "dateModified": a.date_iso,
+        "image": absolute(site, &a.image),
+        "url": url,
+        "mainEntityOfPage": url,
+        "inLanguage": "pl-PL",
+        "author": { "@type": "Person", "name": a.author, "worksFor": refer(business_id(site)) },
+        "publisher": refer(business_id(site)),
+    })
+}
+
+/// The questions and answers of a page's FAQ sections.
+pub(crate) fn faq_page(items: &[FaqItem]) -> Value {
+    let questions: Vec<Value> = items
+        .iter()
+        .map(|i| {
+            json!({
+                "@type": "Question",
+                "name": i.question.replace('\u{a0}', " "),
+                "acceptedAnswer": { "@type": "Answer", "text": i.answer.replace('\u{a0}', " ") },
+            })
+        })
+        .collect();
+    json!({ "@type": "FAQPage", "mainEntity": questions })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_cannot_close_its_script_element() {
+        assert!(!script_json(vec![json!({ "a": "</script>" })]).contains("</script>"));
+    }
+
+    #[test]
+    fn a_page_without_nodes_has_no_script_text() {
+        assert_eq!(script_json(Vec::new()), "");
+    }
+
+    #[test]
+    fn a_trail_starts_at_home_and_ends_at_the_page() {
+        let t = trail(&[
+            ("Blog", "/blog"),
+            ("Pierwsza\u{a0}wizyta", "/blog/pierwsza-wizyta"),
+        ]);
+        let names: Vec<&str> = t.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Strona główna", "Blog", "Pierwsza wizyta"]);
+        assert_eq!(t[2].route, "/blog/pierwsza-wizyta");
+    }
+}

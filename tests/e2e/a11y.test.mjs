@@ -56,7 +56,6 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     found.push(...(await violations(page, "mobile menu")));
     await page.getByRole("button", { name: "Zamknij menu" }).click();
-    await page.waitForSelector('.island[data-hydrated="true"]');
     await page.locator(".island a.btn").first().click();
     await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor();
     found.push(...(await violations(page, "booking dialog")));
@@ -88,7 +87,6 @@ describe("accessibility", () => {
     }
     const page = await axePage({ width: 390, height: 844 });
     await page.goto(`${site.base}/uslugi/terapia-indywidualna`);
-    await page.waitForSelector('.island[data-hydrated="true"]');
     await page.locator(".island a.btn").first().click();
     await page.waitForFunction(() => document.activeElement?.matches("dialog .widget-fallback"));
     found.push(...(await violations(page, "booking dialog whose widget did not load")));

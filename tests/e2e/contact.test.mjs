@@ -116,6 +116,38 @@ describe("contact form", () => {
     await page.context().close();
   });
 
+  test("what is typed before the form hydrates is what it sends", async () => {
+    const page = await openPage(browser, site.base, { width: 1280, height: 900 });
+    let release;
+    const released = new Promise((r) => (release = r));
+    const held = async (route) => {
+      await released;
+      await route.continue();
+    };
+    await page.route("**/assets/islands/ContactForm.*", held);
+    await page.route("**/assets/islands/chunks/**", held);
+    await page.goto(`${site.base}/#contact`);
+    await page.waitForSelector('[data-island="ContactForm"][data-hydrated="loading"]');
+    await fillValid(page);
+    const posted = page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST");
+    release();
+    await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
+    assert.deepEqual(
+      await values(page),
+      ["Anna Kowalska", "anna@example.pl", "+380", "501234567", "Dzień dobry, chciałabym umówić konsultację."],
+      "hydration keeps the typing",
+    );
+    await page.locator(".contact-form button[type=submit]").click();
+    const body = JSON.parse((await posted).postData());
+    assert.equal(body.name, "Anna Kowalska");
+    assert.equal(body.email, "anna@example.pl");
+    assert.equal(body.countryCode, "+380");
+    assert.equal(body.phone, "501234567");
+    assert.equal(body.message, "Dzień dobry, chciałabym umówić konsultację.");
+    await page.getByRole("status").filter({ hasText: SENT[0] }).waitFor();
+    await page.context().close();
+  });
+
   test("sends, shows the sending label, resets to empty with +48 and writes the e-mail", async () => {
     const page = await formPage();
     const before = emlFiles().length;

@@ -272,10 +272,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await server.stop();
     const page = await panel();
     await savePage(page, "Usługi", "Tekst zapisany, gdy repozytorium nie odpowiadało.");
-    assert.ok(
-      await served(site.base, "/uslugi", "gdy repozytorium nie odpowiadało"),
-      "the sidecar serves it at once",
-    );
+    assert.ok(await served(site.base, "/uslugi", "gdy repozytorium nie odpowiadało"), "the sidecar serves it at once");
     await eventually("the edge serves it", () => served(edge.base, "/uslugi", "gdy repozytorium nie odpowiadało"));
     await eventually("the failed push is reported", async () => {
       const g = await health();
@@ -287,10 +284,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await server.start();
     await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
     git(editor, "pull", "-q", "--rebase", "origin", "main");
-    assert.match(
-      readFileSync(join(editor, "content/pages/uslugi.md"), "utf8"),
-      /gdy repozytorium nie odpowiadało/,
-    );
+    assert.match(readFileSync(join(editor, "content/pages/uslugi.md"), "utf8"), /gdy repozytorium nie odpowiadało/);
     assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);
     await page.context().close();
   });

@@ -184,6 +184,14 @@ export async function openPage(browser, base, viewport = { width: 1280, height: 
 }
 
 /** The `title:` of a content file's front matter. */
+/** Points at a page's first island, as a visitor reaching for it does, and waits for it to
+ *  hydrate: a booking button loads React only then. */
+export async function reachFor(page, selector = ".island") {
+  const island = page.locator(selector).first();
+  await island.hover();
+  await island.and(page.locator('[data-hydrated="true"]')).waitFor();
+}
+
 export function frontMatterTitle(relative) {
   const text = readFileSync(join(repoRoot, "content", relative), "utf8");
   const match = text.match(/^title: "(.*)"$/m);

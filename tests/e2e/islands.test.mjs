@@ -3,7 +3,7 @@
 // unreachable, /m1 analytics and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { bookingModel, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
+import { bookingModel, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
 
 const booking = bookingModel();
 const booksyServices = slugs("services").filter((s) => !booking.target(s).doctorId);
@@ -23,7 +23,7 @@ after(async () => {
 async function servicePage(base, slug, options) {
   const page = await openPage(browser, base, { width: 1280, height: 900 }, options);
   await page.goto(`${base}/uslugi/${slug}`);
-  await page.waitForSelector('.island[data-hydrated="true"]');
+  await reachFor(page);
   return page;
 }
 
@@ -127,6 +127,7 @@ describe("booking dialog of a service booked on Booksy", () => {
       document.addEventListener("click", () => (window.clicks += 1));
     });
     await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
+    await page.locator(".island a.btn").first().hover();
     await page.waitForSelector('.island[data-hydrated="loading"]');
     await page.locator(".island a.btn").first().click();
     // Fifty turns of the event loop while the import is pending: the click is held, never repeated.
@@ -171,7 +172,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
       const page = await openPage(browser, site.base, { width: 1280, height: 900 });
       const asked = await stubWidgetHost(page);
       await page.goto(`${site.base}/uslugi/${slug}`);
-      await page.waitForSelector('.island[data-hydrated="true"]');
+      await reachFor(page);
       assert.deepEqual(asked, [], `${slug}: nothing is requested from the platform before the dialog opens`);
       assert.equal(await page.locator("#zl-widget-s").count(), 0);
       await page.locator(".island a.btn").first().click();
@@ -207,7 +208,6 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
       window.ZLWidget = { init: () => (window.__widgetInits += 1) };
     });
     await page.goto(`${site.base}/uslugi/${widgetServices[0]}`);
-    await page.waitForSelector('.island[data-hydrated="true"]');
     const trigger = page.locator(".island a.btn").first();
     await trigger.click();
     await page.getByRole("button", { name: "Zamknij" }).click();
@@ -292,9 +292,7 @@ describe("third-party widgets", () => {
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
-      const call = page
-        .getByRole("complementary", { name: "Telefon" })
-        .getByRole("link", { name: /Zadzwoń/ });
+      const call = page.getByRole("complementary", { name: "Telefon" }).getByRole("link", { name: /Zadzwoń/ });
       assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
       await page.context().close();
     }

@@ -32,9 +32,15 @@ function jsonLd(html) {
 function visibleTrail(html) {
   const nav = html.match(/<nav class="trail" aria-label="Ścieżka">(.*?)<\/nav>/s)?.[1];
   if (!nav) return null;
-  return [...nav.matchAll(/<li>(?:<a href="([^"]+)">([^<]+)<\/a>|<span aria-current="page">([^<]+)<\/span>)<\/li>/g)].map(
-    (m) => [(m[2] ?? m[3]).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&"), m[1] ?? null],
-  );
+  return [
+    ...nav.matchAll(/<li>(?:<a href="([^"]+)">([^<]+)<\/a>|<span aria-current="page">([^<]+)<\/span>)<\/li>/g),
+  ].map((m) => [
+    (m[2] ?? m[3])
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&"),
+    m[1] ?? null,
+  ]);
 }
 
 const head = (html, pattern) => html.match(pattern)?.[1];
@@ -202,7 +208,6 @@ describe("security headers", () => {
       await page.waitForTimeout(50);
     }
     await page.goto(site.base + "/uslugi/terapia-par");
-    await page.waitForSelector('.island[data-hydrated="true"]');
     await page.locator(".island a.btn").first().click();
     await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor();
     assert.deepEqual(page.problems, []);

@@ -1,7 +1,7 @@
 // Every public route in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, siteValue, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
 
 const pageHeadings = {
   "/m1": "Gabinet Harmonia",
@@ -260,6 +260,47 @@ describe("weight and layout", () => {
     }
   });
 
+  test("no page fetches React before its trigger: first loads stay under 10 KB of script at both widths", async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      for (const route of pageKinds) {
+        const page = await openPage(browser, site.base, viewport);
+        const scripts = [];
+        page.on("requestfinished", async (request) => {
+          if (request.resourceType() === "script" && request.url().startsWith(site.base)) {
+            scripts.push({ url: request.url(), bytes: (await request.sizes()).responseBodySize });
+          }
+        });
+        const asked = [];
+        page.on("request", (r) => asked.push(r.url()));
+        const react = () => asked.filter((url) => url.includes("/assets/islands/chunks/"));
+        await page.goto(site.base + route, { waitUntil: "load" });
+        await page.waitForTimeout(300);
+        const first = scripts.reduce((n, s) => n + s.bytes, 0);
+        assert.ok(first <= 10 * 1024, `${route} at ${viewport.width} px: ${first} bytes of script on its first load`);
+        assert.deepEqual(react(), [], `${route} at ${viewport.width} px: React before any trigger`);
+        const contact = page.locator('[data-island="ContactForm"]');
+        if ((await contact.count()) > 0) {
+          // The contact form hydrates as it nears the viewport, and only then.
+          await contact.locator("form").scrollIntoViewIfNeeded();
+          await contact.and(page.locator('[data-hydrated="true"]')).waitFor();
+          assert.ok(react().length > 0, `${route}: React once the form is near`);
+        } else if ((await page.locator('[data-island="BookingButton"]').count()) > 0) {
+          // A booking button hydrates when reached for: scrolling past it is not reaching.
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+          await page.waitForTimeout(300);
+          assert.deepEqual(react(), [], `${route}: React on scrolling past the booking buttons`);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await reachFor(page);
+          assert.ok(react().length > 0, `${route}: React once the button is reached for`);
+        }
+        await page.context().close();
+      }
+    }
+  });
+
   test("a page with an island loads React once, as one shared chunk", async () => {
     const page = await openPage(browser, site.base);
     const chunks = [];
@@ -267,7 +308,7 @@ describe("weight and layout", () => {
       if (r.url().includes("/assets/islands/chunks/")) chunks.push(r.url());
     });
     await page.goto(site.base + "/uslugi/terapia-par");
-    await page.waitForSelector('.island[data-hydrated="true"]');
+    await reachFor(page);
     assert.equal(chunks.length, 1, JSON.stringify(chunks));
     await page.context().close();
   });

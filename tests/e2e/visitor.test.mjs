@@ -397,7 +397,6 @@ describe("failures that explain themselves", () => {
     const slug = slugs("services").find((s) => booking.target(s).doctorId);
     const page = await pageAt(PHONE);
     await page.goto(`${site.base}/uslugi/${slug}`);
-    await page.waitForSelector('.island[data-hydrated="true"]');
     await page.locator(".island a.btn").first().click();
     const dialog = page.getByRole("dialog", { name: "Umów wizytę" });
     await page.waitForFunction(() => document.activeElement?.matches("dialog .widget-fallback"));
@@ -481,7 +480,6 @@ describe("booking that says where it leads", () => {
     const page = await pageAt(DESKTOP);
     for (const slug of slugs("services")) {
       await page.goto(`${site.base}/uslugi/${slug}`);
-      await page.waitForSelector('.island[data-hydrated="true"]');
       const expected = note(booking.target(slug).url, therapistOf(slug));
       for (const button of await page.locator(".island a.btn").all()) {
         assert.equal(await described(button), expected, slug);

@@ -19,6 +19,11 @@ use content::encoding::{hex, script_json};
 pub(crate) const PUBLIC_DIR: &str = "assets/islands";
 /// Marks where a page's loader script goes; removed on pages without islands.
 pub(crate) const LOADER_MARKER: &str = "<!--island-loader-->";
+
+/// When an island fetches React and its code (`island(hydrate=…)`, read by `loader.ts`): as it
+/// nears the viewport (the default), when the browser is idle, or at the first pointer,
+/// focus or key on it (before that its HTML works alone: a link, a form that posts).
+const HYDRATE_WHEN: [&str; 3] = ["visible", "idle", "interaction"];
 /// How a prerendered island's placeholder starts.
 pub(crate) const PLACEHOLDER_START: &str = "<!--island:";
 
@@ -99,6 +104,12 @@ impl tera::Function for IslandFunction {
             .get("hydrate")
             .and_then(Value::as_str)
             .unwrap_or("visible");
+        if !HYDRATE_WHEN.contains(&hydrate) {
+            return Err(tera::Error::msg(format!(
+                "island(): hydrate=\"{hydrate}\" is none of {}",
+                HYDRATE_WHEN.join(", ")
+            )));
+        }
         let mut props: Map<String, Value> = match args.get("props") {
             Some(Value::Object(map)) => map.clone(),
             Some(_) => return Err(tera::Error::msg("island(): props must be an object")),

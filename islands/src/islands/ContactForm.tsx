@@ -28,6 +28,31 @@ export const FAILED = {
 };
 const CONFIRM = "Sprawdź swoje dane i kliknij „Wyślij wiadomość”, aby potwierdzić wysłanie.";
 
+/**
+ * What a visitor typed into the server's HTML before the form hydrated: React keeps the
+ * fields' text but starts from its own state, so the text is taken into the state (the
+ * phone as digits, as typing it now would).
+ */
+function keepTyping(
+  form: HTMLFormElement | null,
+  initial: ContactMessage,
+  setValues: (update: (v: ContactMessage) => ContactMessage) => void,
+): void {
+  if (!form) return;
+  const typed: Partial<ContactMessage> = {};
+  for (const field of Object.keys(empty) as (keyof ContactMessage)[]) {
+    const element = form.elements.namedItem(field);
+    if (!(
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    ))
+      continue;
+    if (element.value !== initial[field]) typed[field] = field === "phone" ? digitsOnly(element.value) : element.value;
+  }
+  if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+}
+
 async function fetchToken(): Promise<string> {
   const response = await fetch("/api/contact/token", { cache: "no-store" });
   if (!response.ok) throw new Error(`token: ${response.status}`);
@@ -107,6 +132,7 @@ export default function ContactForm(props: ContactFormProps) {
   useEffect(() => {
     // Our own messages replace the browser's once JavaScript runs.
     if (form.current) form.current.noValidate = true;
+    keepTyping(form.current, values, setValues);
     if (!tokenRef.current) {
       fetchToken().then(
         (t) => (tokenRef.current = t),

@@ -1,0 +1,43 @@
+// For `make bench`: the JavaScript each route given transfers (as sent, compressed) at 390 px,
+// on its first load and once every island's trigger has fired (scrolled to the end, every
+// island pointed at). Prints one JSON object per route.
+import { launchBrowser, openPage, startSite } from "./harness.mjs";
+
+const routes = process.argv.slice(2);
+const site = await startSite();
+const browser = await launchBrowser();
+try {
+  for (const route of routes) {
+    const page = await openPage(browser, site.base, { width: 390, height: 844 });
+    const scripts = [];
+    page.on("requestfinished", async (request) => {
+      if (request.resourceType() !== "script" || !request.url().startsWith(site.base)) return;
+      scripts.push((await request.sizes()).responseBodySize);
+    });
+    const total = () => scripts.reduce((n, b) => n + b, 0);
+    await page.goto(site.base + route, { waitUntil: "networkidle" });
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll("script:not([src])")]
+        .filter((s) => !s.type || s.type === "module" || s.type === "text/javascript")
+        .reduce((n, s) => n + s.textContent.length, 0),
+    );
+    const first = total();
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    for (const island of await page.locator(".island").all()) {
+      await island.locator("a, button, input").first().hover({ force: true });
+      await island.and(page.locator('[data-hydrated="true"]')).waitFor();
+    }
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    console.log(JSON.stringify({ route, inline, first, after: total() }));
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await site.stop();
+}

@@ -11,8 +11,8 @@ use crate::error::ApiError;
 /// A store whose calls block on SQLite (cheap to clone: it shares one connection). Each
 /// method makes one call `f` on actix's blocking pool with a clone of the store.
 pub trait Repository: Clone + Send + 'static {
-    /// The call's result as it is, or the pool's refusal: for work in the background, which
-    /// logs its own failures instead of answering a request with them.
+    /// The call's result as it is, or the pool's refusal: for a caller that meets a failure
+    /// its own way (work beside a request that only logs it, or an answer of its own).
     fn blocking<R, F>(&self, f: F) -> impl Future<Output = Result<R, BlockingError>>
     where
         F: FnOnce(&Self) -> R + Send + 'static,
@@ -23,7 +23,8 @@ pub trait Repository: Clone + Send + 'static {
     }
 
     /// The call's result for a request: its error and the pool's become the request's
-    /// [`ApiError`] (a server error, logged with its cause).
+    /// [`ApiError`] as `?` would make them (the stores' errors: a server error, logged with
+    /// its cause).
     fn run<R, E, F>(&self, f: F) -> impl Future<Output = Result<R, ApiError>>
     where
         F: FnOnce(&Self) -> Result<R, E> + Send + 'static,

@@ -5,6 +5,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::http::admin::Admin;
 use crate::state::AppState;
@@ -22,15 +23,12 @@ pub async fn record(
     detail: &str,
 ) {
     let client = state.clients.key(req).to_string();
-    let (store, actor, detail) = (
-        state.auth.store.clone(),
-        actor.to_string(),
-        detail.to_string(),
-    );
-    let written = web::block(move || {
-        accounts::audit::record(&store, event, &actor, &client, &detail);
-    })
-    .await;
+    let (actor, detail) = (actor.to_string(), detail.to_string());
+    let written = state
+        .auth
+        .store
+        .blocking(move |store| accounts::audit::record(store, event, &actor, &client, &detail))
+        .await;
     if let Err(e) = written {
         tracing::error!(error = %e, event = event.name(), "audit log");
     }
@@ -51,8 +49,11 @@ async fn list(
     page: web::Query<Page>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let db = state.auth.store.clone();
     let before = page.before;
-    let entries = web::block(move || db.audit(100, before)).await??;
+    let entries = state
+        .auth
+        .store
+        .run(move |db| db.audit(100, before))
+        .await?;
     Ok(HttpResponse::Ok().json(entries))
 }

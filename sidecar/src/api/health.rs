@@ -7,6 +7,7 @@ use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -30,11 +31,10 @@ pub struct Health {
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let build = state.site.live.current().id.clone();
     let images = state.site.images.count();
-    let db = state.db.clone();
-    let (pending, failed) = web::block(move || {
-        Ok::<_, crate::error::Error>((db.count("pending")?, db.count("failed")?))
-    })
-    .await??;
+    let (pending, failed) = state
+        .db
+        .run(|db| Ok::<_, crate::error::Error>((db.count("pending")?, db.count("failed")?)))
+        .await?;
     let git = state.git.as_ref().map(|g| g.status().public());
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -10,8 +10,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::db::now;
-use crate::db::StoredMessage;
+use crate::db::{now, Repository, StoredMessage};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -79,18 +78,21 @@ async fn list(
     query: web::Query<Sender>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let db = state.db.clone();
     let email = query.email.clone().filter(|e| !e.trim().is_empty());
     let detail = email.clone().unwrap_or_default();
-    let messages = web::block(move || db.messages(email.as_deref(), LIST_LIMIT)).await??;
+    let messages = state
+        .db
+        .run(move |db| db.messages(email.as_deref(), LIST_LIMIT))
+        .await?;
     crate::http::admin::audit(&req, Event::InboxViewed, &admin.email, &detail).await;
     Ok(HttpResponse::Ok().json(MessageList { messages }))
 }
 
 async fn find(state: &web::Data<AppState>, id: i64) -> Result<StoredMessage, ApiError> {
-    let db = state.db.clone();
-    web::block(move || db.message(id))
-        .await??
+    state
+        .db
+        .run(move |db| db.message(id))
+        .await?
         .ok_or_else(|| ApiError::not_found(NOT_FOUND))
 }
 
@@ -117,8 +119,7 @@ async fn requeue(
     if !ready(&message) {
         return Err(ApiError::status(StatusCode::CONFLICT, refusal));
     }
-    let db = state.db.clone();
-    web::block(move || db.requeue(id, now())).await??;
+    state.db.run(move |db| db.requeue(id, now())).await?;
     state.contact.outbox.wake();
     let message = find(state, id).await?;
     Ok(HttpResponse::Ok().json(message))
@@ -168,8 +169,8 @@ async fn delete(
     id: web::Path<i64>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let (db, id) = (state.db.clone(), id.into_inner());
-    if web::block(move || db.delete_message(id)).await?? {
+    let id = id.into_inner();
+    if state.db.run(move |db| db.delete_message(id)).await? {
         crate::http::admin::audit(
             &req,
             Event::MessageDeleted,
@@ -190,9 +191,11 @@ async fn export(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let db = state.db.clone();
     let wanted = email.clone();
-    let messages = web::block(move || db.messages(Some(&wanted), usize::MAX >> 1)).await??;
+    let messages = state
+        .db
+        .run(move |db| db.messages(Some(&wanted), usize::MAX >> 1))
+        .await?;
     let detail = format!("{email}: {}", messages.len());
     crate::http::admin::audit(&req, Event::MessagesExported, &admin.email, &detail).await;
     let body = Export {
@@ -215,8 +218,11 @@ async fn erase_sender(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let (db, erased) = (state.db.clone(), email.clone());
-    let deleted = web::block(move || db.delete_messages_of(&erased)).await??;
+    let erased = email.clone();
+    let deleted = state
+        .db
+        .run(move |db| db.delete_messages_of(&erased))
+        .await?;
     let detail = format!("{email}: {deleted}");
     crate::http::admin::audit(&req, Event::MessagesErased, &admin.email, &detail).await;
     Ok(HttpResponse::Ok().json(Erased { deleted }))

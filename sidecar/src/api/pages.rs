@@ -13,7 +13,7 @@ use ts_rs::TS;
 use crate::api::{doc_id, VersionBody, MAX_SAVE_BYTES};
 use crate::changes::restore::{self, At};
 use crate::changes::{self, Target, Tracked};
-use crate::db::{now, Action};
+use crate::db::{now, Action, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::body::json_error;
@@ -117,8 +117,7 @@ async fn revisions(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?.to_string();
-    let db = state.db.clone();
-    let list = web::block(move || db.revisions(&id)).await??;
+    let list = state.db.run(move |db| db.revisions(&id)).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 

@@ -17,8 +17,7 @@ use ts_rs::TS;
 
 use crate::api::{doc_id, MAX_SAVE_BYTES};
 use crate::changes::NOT_FOUND;
-use crate::db::now;
-use crate::db::Draft;
+use crate::db::{now, Draft, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::body::json_error;
@@ -220,8 +219,7 @@ fn render(
 }
 
 async fn drafts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let db = state.db.clone();
-    let list = web::block(move || db.drafts()).await??;
+    let list = state.db.run(|db| db.drafts()).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -254,9 +252,8 @@ async fn put_draft(
         })
         .map_err(|e| ApiError::internal(&e))?,
     };
-    let db = state.db.clone();
     let stored = draft.clone();
-    web::block(move || db.put_draft(&stored)).await??;
+    state.db.run(move |db| db.put_draft(&stored)).await?;
     Ok(HttpResponse::Ok().json(draft))
 }
 
@@ -266,8 +263,7 @@ async fn drop_draft(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?.to_string();
-    let db = state.db.clone();
-    if web::block(move || db.delete_draft(&id)).await?? {
+    if state.db.run(move |db| db.delete_draft(&id)).await? {
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(ApiError::not_found("Ta strona nie ma szkicu na serwerze."))

@@ -2,10 +2,12 @@
 //! durability and privacy, the schema's migrations). Each concern's queries are a module:
 //! `messages` (contact messages, the outbox, form tokens), `revisions` (revisions and
 //! drafts), `conflicts` (the git sync's), `uploads` and `settings` (secrets made once). The
-//! accounts' tables are the `accounts` crate's.
+//! accounts' tables are the `accounts` crate's. A handler calls either store through
+//! [`Repository`], which makes the call on the blocking pool.
 
 mod conflicts;
 mod messages;
+mod repository;
 mod revisions;
 mod settings;
 mod store;
@@ -13,6 +15,7 @@ mod uploads;
 
 pub use conflicts::Conflict;
 pub use messages::{NewMessage, Spam, StoredMessage};
+pub use repository::Repository;
 pub use revisions::{Action, Deleted, Draft, Revision};
 pub use store::Db;
 pub use uploads::Upload;

@@ -15,7 +15,7 @@ use actix_web::{web, FromRequest, HttpRequest};
 use std::future::{ready, Ready};
 
 use crate::config::Origins;
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::client::Clients;
 
@@ -112,7 +112,7 @@ pub fn from_panel(origins: &Origins, req: &HttpRequest) -> bool {
 
 /// Writes a session's last use to SQLite in the background.
 fn persist(accounts: &Accounts, check: &sessions::Check, at: i64) {
-    let db = accounts.store.clone();
+    let store = accounts.store.clone();
     let (hash, expired) = match check {
         sessions::Check::Valid {
             persist: Some(hash),
@@ -122,11 +122,12 @@ fn persist(accounts: &Accounts, check: &sessions::Check, at: i64) {
         _ => return,
     };
     actix_web::rt::spawn(async move {
-        let written = web::block(move || match expired {
-            true => db.delete_session(&hash),
-            false => db.touch_session(&hash, at),
-        })
-        .await;
+        let written = store
+            .blocking(move |db| match expired {
+                true => db.delete_session(&hash),
+                false => db.touch_session(&hash, at),
+            })
+            .await;
         if let Ok(Err(e)) = written {
             tracing::warn!(error = %e, "session");
         }
@@ -280,10 +281,10 @@ pub async fn audit(req: &HttpRequest, event: Event, actor: &str, detail: &str) {
     };
     let client = clients.key(req).to_string();
     let (actor, detail) = (actor.to_string(), detail.to_string());
-    let written = web::block(move || {
-        accounts::audit::record(&accounts.store, event, &actor, &client, &detail);
-    })
-    .await;
+    let written = accounts
+        .store
+        .blocking(move |store| accounts::audit::record(store, event, &actor, &client, &detail))
+        .await;
     if let Err(e) = written {
         tracing::error!(error = %e, event = event.name(), "audit log");
     }

@@ -13,7 +13,7 @@ use super::factors;
 use super::sign_in::{
     random_token, refuse_waiting, reserve, sign_in_client, start_session, verify, LOGIN_TITLE,
 };
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::state::AppState;
@@ -57,8 +57,11 @@ async fn end_one(
         .find(&admin.email, &id)
         .ok_or_else(|| ApiError::not_found("Ta sesja już się zakończyła."))?;
     state.auth.sessions.end(&hash, now());
-    let db = state.auth.store.clone();
-    web::block(move || db.delete_session(&hash)).await??;
+    state
+        .auth
+        .store
+        .run(move |db| db.delete_session(&hash))
+        .await?;
     crate::http::admin::audit(&req, Event::SessionEnded, &admin.email, &id).await;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -146,8 +149,12 @@ async fn change_password(
         return Err(ApiError::unprocessable("Obecne hasło jest nieprawidłowe."));
     }
     set_password(&state, &admin.email, &body.password).await?;
-    let (db, who) = (state.auth.store.clone(), admin.email.clone());
-    web::block(move || db.clear_login_failures(&who, &client)).await??;
+    let who = admin.email.clone();
+    state
+        .auth
+        .store
+        .run(move |db| db.clear_login_failures(&who, &client))
+        .await?;
     let account = verify(&state, &admin.email, &body.password)
         .await?
         .ok_or_else(|| ApiError::internal(&"the new password does not check"))?;
@@ -185,26 +192,29 @@ async fn reauth(
         crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "hasło").await;
         return Err(wrong("Hasło jest nieprawidłowe."));
     };
-    let (db, id, code) = (
-        state.auth.store.clone(),
-        account.id,
-        body.code.trim().to_string(),
-    );
-    let passed = web::block(move || {
-        if !db.totp(id)?.is_some_and(|t| t.confirmed) {
-            return Ok::<_, crate::error::Error>(true);
-        }
-        Ok(factors::check_code(&db, id, &code, now())?.is_some())
-    })
-    .await??;
+    let (id, code) = (account.id, body.code.trim().to_string());
+    let passed = state
+        .auth
+        .store
+        .run(move |db| {
+            if !db.totp(id)?.is_some_and(|t| t.confirmed) {
+                return Ok::<_, crate::error::Error>(true);
+            }
+            Ok(factors::check_code(db, id, &code, now())?.is_some())
+        })
+        .await?;
     if !passed {
         crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "kod").await;
         return Err(wrong(
             "Podaj też aktualny kod z aplikacji uwierzytelniającej (albo kod zapasowy).",
         ));
     }
-    let (db, who) = (state.auth.store.clone(), admin.email.clone());
-    web::block(move || db.clear_login_failures(&who, &client)).await??;
+    let who = admin.email.clone();
+    state
+        .auth
+        .store
+        .run(move |db| db.clear_login_failures(&who, &client))
+        .await?;
     state.auth.sessions.reauthenticated(&admin.session, now());
     crate::http::admin::audit(&req, Event::Reauthenticated, &admin.email, "").await;
     Ok(HttpResponse::NoContent().finish())
@@ -244,19 +254,27 @@ async fn request_reset(
     if !state.auth.is_admin(&email) {
         return Ok(answer);
     }
-    let (db, who) = (state.auth.store.clone(), email.clone());
-    let found = web::block(move || {
-        let recent = db.audit_count(Event::ResetRequested.name(), now() - 3600)?;
-        Ok::<_, crate::error::Error>(db.account(&who)?.filter(|_| recent < RESETS_PER_HOUR))
-    })
-    .await??;
+    let who = email.clone();
+    let found = state
+        .auth
+        .store
+        .run(move |db| {
+            let recent = db.audit_count(Event::ResetRequested.name(), now() - 3600)?;
+            Ok::<_, crate::error::Error>(db.account(&who)?.filter(|_| recent < RESETS_PER_HOUR))
+        })
+        .await?;
     let Some((id, _)) = found else {
         return Ok(answer);
     };
     let code = reset_code()?;
-    let (db, hash) = (state.auth.store.clone(), code_hash(&code));
+    let hash = code_hash(&code);
     let live = (now() - RESET_SECONDS, RESET_ATTEMPTS);
-    if !web::block(move || db.put_reset_code(id, &hash, now(), live)).await?? {
+    let stored = state
+        .auth
+        .store
+        .run(move |db| db.put_reset_code(id, &hash, now(), live))
+        .await?;
+    if !stored {
         // A code sent earlier still works: it is not replaced, and nothing more is sent.
         return Ok(answer);
     }
@@ -271,6 +289,32 @@ async fn request_reset(
         tracing::error!(error = %e, "the reset code could not be e-mailed");
     }
     Ok(answer)
+}
+
+/// Checks a reset code of account `id` (and the app's `second` code, if it has the app),
+/// using the reset code up when right or out of attempts: `Err` names what was wrong.
+fn check_reset(
+    db: &accounts::Store,
+    id: i64,
+    code: &str,
+    second: &str,
+) -> Result<Result<(), &'static str>, crate::error::Error> {
+    let Some((hash, attempts)) = db.attempt_reset_code(id, now() - RESET_SECONDS)? else {
+        return Ok(Err("kod"));
+    };
+    let right = crate::config::secrets::same_secret(hash.as_bytes(), code_hash(code).as_bytes());
+    if attempts > RESET_ATTEMPTS || !right {
+        if attempts >= RESET_ATTEMPTS {
+            db.delete_reset_code(id)?;
+        }
+        return Ok(Err("kod"));
+    }
+    let has_app = db.totp(id)?.is_some_and(|t| t.confirmed);
+    if has_app && factors::check_code(db, id, second, now())?.is_none() {
+        return Ok(Err("kod z aplikacji"));
+    }
+    db.delete_reset_code(id)?;
+    Ok(Ok(()))
 }
 
 fn reset_body(code: &str) -> String {
@@ -312,36 +356,17 @@ async fn confirm_reset(
     if !state.auth.is_admin(&email) {
         return Err(wrong());
     }
-    let (db, who) = (state.auth.store.clone(), email.clone());
-    let Some((id, _)) = web::block(move || db.account(&who)).await?? else {
+    let who = email.clone();
+    let Some((id, _)) = state.auth.store.run(move |db| db.account(&who)).await? else {
         return Err(wrong());
     };
     factors::account_waits(&state, id).await?;
-    let (db, code, second) = (
-        state.auth.store.clone(),
-        body.code.clone(),
-        body.second_code.trim().to_string(),
-    );
-    let checked = web::block(move || {
-        let Some((hash, attempts)) = db.attempt_reset_code(id, now() - RESET_SECONDS)? else {
-            return Ok::<_, crate::error::Error>(Err("kod"));
-        };
-        let right =
-            crate::config::secrets::same_secret(hash.as_bytes(), code_hash(&code).as_bytes());
-        if attempts > RESET_ATTEMPTS || !right {
-            if attempts >= RESET_ATTEMPTS {
-                db.delete_reset_code(id)?;
-            }
-            return Ok(Err("kod"));
-        }
-        let has_app = db.totp(id)?.is_some_and(|t| t.confirmed);
-        if has_app && factors::check_code(&db, id, &second, now())?.is_none() {
-            return Ok(Err("kod z aplikacji"));
-        }
-        db.delete_reset_code(id)?;
-        Ok(Ok(()))
-    })
-    .await??;
+    let (code, second) = (body.code.clone(), body.second_code.trim().to_string());
+    let checked = state
+        .auth
+        .store
+        .run(move |db| check_reset(db, id, &code, &second))
+        .await?;
     if let Err(what) = checked {
         crate::http::admin::audit(&req, Event::ResetFailed, &email, what).await;
         let kind = match what {
@@ -359,8 +384,12 @@ async fn confirm_reset(
         });
     }
     set_password(&state, &email, &body.password).await?;
-    let (db, who) = (state.auth.store.clone(), email.clone());
-    web::block(move || db.clear_login_failures(&who, &client)).await??;
+    let who = email.clone();
+    state
+        .auth
+        .store
+        .run(move |db| db.clear_login_failures(&who, &client))
+        .await?;
     crate::http::admin::audit(&req, Event::PasswordReset, &email, "kod z e-maila").await;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -14,7 +14,7 @@ use super::sign_in::{
     random_token, reserve, sign_in_client, start_session, LOGIN_TITLE, PENDING_COOKIE,
     PENDING_SECONDS,
 };
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{https, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -49,13 +49,12 @@ pub(crate) async fn ask_for_code(
     account: &password::Verified,
 ) -> Result<HttpResponse, ApiError> {
     let token = random_token()?;
-    let (db, hash, account) = (
-        state.auth.store.clone(),
-        token_hash(&token),
-        account.clone(),
-    );
-    web::block(move || db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
-        .await??;
+    let (hash, account) = (token_hash(&token), account.clone());
+    state
+        .auth
+        .store
+        .run(move |db| db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
+        .await?;
     crate::http::admin::audit(req, Event::SecondFactorNeeded, email, "").await;
     Ok(HttpResponse::Ok()
         .cookie(pending_cookie(
@@ -128,10 +127,12 @@ pub(crate) async fn account_waits(
     state: &web::Data<AppState>,
     account_id: i64,
 ) -> Result<(), ApiError> {
-    let db = state.auth.store.clone();
     let at = now();
-    let (failures, last) =
-        web::block(move || db.code_failures(account_id, at - throttle::WINDOW_SECONDS)).await??;
+    let (failures, last) = state
+        .auth
+        .store
+        .run(move |db| db.code_failures(account_id, at - throttle::WINDOW_SECONDS))
+        .await?;
     match throttle::decide_codes(failures, last, at) {
         Some(wait) => Err(ApiError::too_many(
             LOGIN_TITLE,
@@ -151,16 +152,21 @@ pub(crate) async fn wrong_code(
     (account_id, email): (i64, &str),
     kind: &'static str,
 ) -> Result<(), ApiError> {
-    let db = state.auth.store.clone();
     let at = now();
     let since = at - throttle::WINDOW_SECONDS;
-    let (failures, _) =
-        web::block(move || db.record_code_failure(account_id, kind, at, since)).await??;
+    let (failures, _) = state
+        .auth
+        .store
+        .run(move |db| db.record_code_failure(account_id, kind, at, since))
+        .await?;
     if failures != throttle::FREE_CODES_PER_ACCOUNT {
         return Ok(());
     }
-    let db = state.auth.store.clone();
-    let alerted = web::block(move || db.audit_count(Event::CodesThrottled.name(), since)).await??;
+    let alerted = state
+        .auth
+        .store
+        .run(move |db| db.audit_count(Event::CodesThrottled.name(), since))
+        .await?;
     crate::http::admin::audit(req, Event::CodesThrottled, email, kind).await;
     if alerted > 0 {
         return Ok(());
@@ -207,32 +213,42 @@ async fn login_code(
         .cookie(PENDING_COOKIE)
         .map(|c| c.value().to_string())
         .ok_or_else(expired)?;
-    let (db, hash) = (state.auth.store.clone(), token_hash(&token));
-    let pending = web::block(move || db.pending_login(&hash, now() - PENDING_SECONDS))
-        .await??
+    let hash = token_hash(&token);
+    let pending = state
+        .auth
+        .store
+        .run(move |db| db.pending_login(&hash, now() - PENDING_SECONDS))
+        .await?
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
     account_waits(&state, pending.account_id).await?;
     let too_many = || {
         ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES).with_code("expired")
     };
-    let (db, hash) = (state.auth.store.clone(), token_hash(&token));
-    let attempt = web::block(move || db.attempt_pending_login(&hash, throttle::CODES_PER_SIGN_IN))
-        .await??
+    let hash = token_hash(&token);
+    let attempt = state
+        .auth
+        .store
+        .run(move |db| db.attempt_pending_login(&hash, throttle::CODES_PER_SIGN_IN))
+        .await?
         .ok_or_else(too_many)?;
-    let (db, code, id) = (
-        state.auth.store.clone(),
-        body.code.trim().to_string(),
-        pending.account_id,
-    );
-    let kind = web::block(move || check_code(&db, id, &code, now())).await??;
+    let (code, id) = (body.code.trim().to_string(), pending.account_id);
+    let kind = state
+        .auth
+        .store
+        .run(move |db| check_code(db, id, &code, now()))
+        .await?;
     let Some(kind) = kind else {
         crate::http::admin::audit(&req, Event::SecondFactorFailed, &pending.email, "").await;
         let account = (pending.account_id, pending.email.as_str());
         wrong_code(&state, &req, account, "kod z aplikacji").await?;
         if attempt >= throttle::CODES_PER_SIGN_IN {
-            let (db, hash) = (state.auth.store.clone(), token_hash(&token));
-            web::block(move || db.delete_pending_login(&hash)).await??;
+            let hash = token_hash(&token);
+            state
+                .auth
+                .store
+                .run(move |db| db.delete_pending_login(&hash))
+                .await?;
             return Err(too_many());
         }
         return Err(ApiError::new(
@@ -241,17 +257,15 @@ async fn login_code(
             BAD_CODE,
         ));
     };
-    let (db, email, from, hash) = (
-        state.auth.store.clone(),
-        pending.email.clone(),
-        client,
-        token_hash(&token),
-    );
-    web::block(move || {
-        db.clear_login_failures(&email, &from)?;
-        db.delete_pending_login(&hash)
-    })
-    .await??;
+    let (email, hash) = (pending.email.clone(), token_hash(&token));
+    state
+        .auth
+        .store
+        .run(move |db| {
+            db.clear_login_failures(&email, &client)?;
+            db.delete_pending_login(&hash)
+        })
+        .await?;
     let account = password::Verified {
         id: pending.account_id,
         password_hash: pending.password_hash.clone(),
@@ -269,9 +283,12 @@ async fn login_code(
 }
 
 async fn account_id(state: &web::Data<AppState>, email: &str) -> Result<i64, ApiError> {
-    let (db, email) = (state.auth.store.clone(), email.to_string());
-    web::block(move || db.account(&email))
-        .await??
+    let email = email.to_string();
+    state
+        .auth
+        .store
+        .run(move |db| db.account(&email))
+        .await?
         .map(|(id, _)| id)
         .ok_or_else(|| ApiError::internal(&"the administrator has no account"))
 }
@@ -282,12 +299,14 @@ async fn status(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.auth.store.clone();
-    let (on, left) = web::block(move || {
-        let on = db.totp(id)?.is_some_and(|t| t.confirmed);
-        Ok::<_, crate::error::Error>((on, db.recovery_codes_left(id)?))
-    })
-    .await??;
+    let (on, left) = state
+        .auth
+        .store
+        .run(move |db| {
+            let on = db.totp(id)?.is_some_and(|t| t.confirmed);
+            Ok::<_, crate::error::Error>((on, db.recovery_codes_left(id)?))
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(TotpStatus {
         enabled: on,
         recovery_codes_left: left,
@@ -306,8 +325,13 @@ async fn setup(
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
     let secret = totp::new_secret()?;
-    let (db, kept) = (state.auth.store.clone(), secret.clone());
-    if !web::block(move || db.propose_totp(id, &kept)).await?? {
+    let kept = secret.clone();
+    let proposed = state
+        .auth
+        .store
+        .run(move |db| db.propose_totp(id, &kept))
+        .await?;
+    if !proposed {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "Aplikacja jest już włączona",
@@ -326,19 +350,22 @@ async fn confirm(
     body: web::Json<Code>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let (db, code) = (state.auth.store.clone(), body.code.trim().to_string());
-    let codes = web::block(move || {
-        let Some(row) = db.totp(id)?.filter(|t| !t.confirmed) else {
-            return Ok(None);
-        };
-        let Some(step) = totp::check(&row.secret, &code, now()) else {
-            return Ok(Some(Err(())));
-        };
-        let (codes, hashes) = totp::recovery_codes()?;
-        db.confirm_totp(id, step, &hashes, now())?;
-        Ok::<_, crate::error::Error>(Some(Ok(codes)))
-    })
-    .await??;
+    let code = body.code.trim().to_string();
+    let codes = state
+        .auth
+        .store
+        .run(move |db| {
+            let Some(row) = db.totp(id)?.filter(|t| !t.confirmed) else {
+                return Ok(None);
+            };
+            let Some(step) = totp::check(&row.secret, &code, now()) else {
+                return Ok(Some(Err(())));
+            };
+            let (codes, hashes) = totp::recovery_codes()?;
+            db.confirm_totp(id, step, &hashes, now())?;
+            Ok::<_, crate::error::Error>(Some(Ok(codes)))
+        })
+        .await?;
     match codes {
         None => Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -364,8 +391,7 @@ async fn disable(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.auth.store.clone();
-    web::block(move || db.remove_totp(id)).await??;
+    state.auth.store.run(move |db| db.remove_totp(id)).await?;
     super::sign_in::sign_in_changed(&state, &req, &admin, Event::TotpDisabled, "").await?;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -377,23 +403,25 @@ async fn renew_codes(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
-    let db = state.auth.store.clone();
-    let codes = web::block(move || {
-        if !db.totp(id)?.is_some_and(|t| t.confirmed) {
-            return Ok(None);
-        }
-        let (codes, hashes) = totp::recovery_codes()?;
-        db.replace_recovery_codes(id, &hashes)?;
-        Ok::<_, crate::error::Error>(Some(codes))
-    })
-    .await??
-    .ok_or_else(|| {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            "Błąd",
-            "Najpierw włącz logowanie kodem z aplikacji.",
-        )
-    })?;
+    let codes = state
+        .auth
+        .store
+        .run(move |db| {
+            if !db.totp(id)?.is_some_and(|t| t.confirmed) {
+                return Ok(None);
+            }
+            let (codes, hashes) = totp::recovery_codes()?;
+            db.replace_recovery_codes(id, &hashes)?;
+            Ok::<_, crate::error::Error>(Some(codes))
+        })
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "Błąd",
+                "Najpierw włącz logowanie kodem z aplikacji.",
+            )
+        })?;
     super::sign_in::sign_in_changed(&state, &req, &admin, Event::RecoveryCodesRenewed, "").await?;
     Ok(HttpResponse::Ok().json(RecoveryCodes {
         recovery_codes: codes,

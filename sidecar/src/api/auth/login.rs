@@ -13,7 +13,7 @@ use super::sign_in::{
     bad_login, reserve, sign_in_client, start_session, verify, SignedIn, LOGIN_TITLE,
     MAX_EMAIL_CHARS,
 };
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::{ApiError, Error};
 use crate::http::admin::{
     cross_origin, from_panel, https, session_cookie, session_token, Admin, FORBIDDEN,
@@ -81,8 +81,12 @@ pub async fn login(
         crate::http::admin::audit(&req, Event::SignInFailed, &email, "hasło").await;
         return Err(bad_login());
     };
-    let (db, who, from) = (state.auth.store.clone(), email.clone(), client);
-    web::block(move || db.clear_login_failures(&who, &from)).await??;
+    let who = email.clone();
+    state
+        .auth
+        .store
+        .run(move |db| db.clear_login_failures(&who, &client))
+        .await?;
     if !state.auth.is_admin(&email) {
         // Signed in, but not the administrator: no session is made.
         crate::http::admin::audit(&req, Event::SignInRefused, &email, "").await;
@@ -92,10 +96,12 @@ pub async fn login(
             FORBIDDEN,
         ));
     }
-    let db = state.auth.store.clone();
     let id = account.id;
-    let second_factor = web::block(move || db.totp(id))
-        .await??
+    let second_factor = state
+        .auth
+        .store
+        .run(move |db| db.totp(id))
+        .await?
         .is_some_and(|t| t.confirmed);
     if second_factor {
         return factors::ask_for_code(&state, &req, &email, &account).await;
@@ -125,8 +131,11 @@ pub async fn logout(
     if let Some(token) = session_token(&req, https(&state.origins, &state.clients, &req)) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
-        let db = state.auth.store.clone();
-        web::block(move || db.delete_session(&hash)).await??;
+        state
+            .auth
+            .store
+            .run(move |db| db.delete_session(&hash))
+            .await?;
     }
     if let Some(admin) = admin {
         crate::http::admin::audit(&req, Event::SignOut, &admin.email, "").await;

@@ -14,7 +14,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::sign_in::{reserve, sign_in_client, start_session, LOGIN_TITLE};
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{https, Admin, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -85,20 +85,22 @@ async fn account_of(
     state: &web::Data<AppState>,
     email: &str,
 ) -> Result<(i64, Vec<(i64, Passkey)>), ApiError> {
-    let (db, email) = (state.auth.store.clone(), email.to_string());
-    web::block(move || {
-        let Some((id, _)) = db.account(&email)? else {
-            return Ok((0, Vec::new()));
-        };
-        let keys = db
-            .passkeys(id)?
-            .into_iter()
-            .filter_map(|row| serde_json::from_str(&row.passkey).ok().map(|p| (row.id, p)))
-            .collect();
-        Ok::<_, crate::error::Error>((id, keys))
-    })
-    .await?
-    .map_err(ApiError::from)
+    let email = email.to_string();
+    state
+        .auth
+        .store
+        .run(move |db| {
+            let Some((id, _)) = db.account(&email)? else {
+                return Ok((0, Vec::new()));
+            };
+            let keys = db
+                .passkeys(id)?
+                .into_iter()
+                .filter_map(|row| serde_json::from_str(&row.passkey).ok().map(|p| (row.id, p)))
+                .collect();
+            Ok::<_, crate::error::Error>((id, keys))
+        })
+        .await
 }
 
 /// A passkey as the panel lists it.
@@ -119,12 +121,15 @@ pub struct PasskeyAdded {
 
 /// `GET /api/auth/passkeys`: the administrator's keys.
 async fn list(admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let (db, email) = (state.auth.store.clone(), admin.email.clone());
-    let rows = web::block(move || match db.account(&email)? {
-        Some((id, _)) => db.passkeys(id),
-        None => Ok(Vec::new()),
-    })
-    .await??;
+    let email = admin.email.clone();
+    let rows = state
+        .auth
+        .store
+        .run(move |db| match db.account(&email)? {
+            Some((id, _)) => db.passkeys(id),
+            None => Ok(Vec::new()),
+        })
+        .await?;
     let listed: Vec<PasskeyInfo> = rows
         .into_iter()
         .map(|r| PasskeyInfo {
@@ -190,9 +195,12 @@ async fn register_finish(
     let (id, _) = account_of(&state, &admin.email).await?;
     let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
     let credential_id = content::encoding::hex(passkey.cred_id().as_ref());
-    let (db, label) = (state.auth.store.clone(), name.clone());
-    let added =
-        web::block(move || db.insert_passkey(id, &label, &credential_id, &kept, now())).await??;
+    let label = name.clone();
+    let added = state
+        .auth
+        .store
+        .run(move |db| db.insert_passkey(id, &label, &credential_id, &kept, now()))
+        .await?;
     if !added {
         return Err(ApiError::status(
             StatusCode::CONFLICT,
@@ -217,8 +225,13 @@ async fn remove(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, _) = account_of(&state, &admin.email).await?;
-    let (db, key) = (state.auth.store.clone(), key.into_inner());
-    if !web::block(move || db.delete_passkey(id, key)).await?? {
+    let key = key.into_inner();
+    let deleted = state
+        .auth
+        .store
+        .run(move |db| db.delete_passkey(id, key))
+        .await?;
+    if !deleted {
         return Err(ApiError::not_found("Nie ma takiego klucza."));
     }
     super::sign_in::sign_in_changed(
@@ -286,14 +299,17 @@ async fn login_finish(
     };
     passkey.update_credential(&result);
     let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
-    let (db, who, from) = (state.auth.store.clone(), admin.clone(), client);
-    let password_hash = web::block(move || {
-        db.used_passkey(key_id, &kept, now())?;
-        db.clear_login_failures(&who, &from)?;
-        Ok::<_, crate::error::Error>(db.account(&who)?.map(|(_, hash)| hash))
-    })
-    .await??
-    .ok_or_else(bad)?;
+    let who = admin.clone();
+    let password_hash = state
+        .auth
+        .store
+        .run(move |db| {
+            db.used_passkey(key_id, &kept, now())?;
+            db.clear_login_failures(&who, &client)?;
+            Ok::<_, crate::error::Error>(db.account(&who)?.map(|(_, hash)| hash))
+        })
+        .await?
+        .ok_or_else(bad)?;
     let account = password::Verified {
         id: account_id,
         password_hash,

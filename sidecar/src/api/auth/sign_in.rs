@@ -11,7 +11,7 @@ use ts_rs::TS;
 use accounts::audit::Event;
 use accounts::{hashing, password, sessions, throttle};
 
-use crate::db::now;
+use crate::db::{now, Repository};
 use crate::error::{ApiError, Error};
 use crate::http::admin::{cross_origin, from_panel, https, session_cookie, Admin};
 use crate::state::AppState;
@@ -42,19 +42,18 @@ pub(crate) async fn reserve(
     email: &str,
     client: &str,
 ) -> Result<(), ApiError> {
-    let (db, email, client) = (
-        state.auth.store.clone(),
-        email.to_string(),
-        client.to_string(),
-    );
+    let (email, client) = (email.to_string(), client.to_string());
     let at = now();
     let since = at - throttle::WINDOW_SECONDS;
-    let reserved = web::block(move || {
-        db.reserve_login(&email, &client, at, since, |counts| {
-            throttle::decide(counts, at)
+    let reserved = state
+        .auth
+        .store
+        .run(move |db| {
+            db.reserve_login(&email, &client, at, since, |counts| {
+                throttle::decide(counts, at)
+            })
         })
-    })
-    .await??;
+        .await?;
     reserved.map(|_| ()).map_err(throttled)
 }
 
@@ -93,10 +92,13 @@ pub(crate) async fn refuse_waiting(
     state: &web::Data<AppState>,
     client: &str,
 ) -> Result<(), ApiError> {
-    let (db, who) = (state.auth.store.clone(), client.to_string());
+    let who = client.to_string();
     let at = now();
-    let counts =
-        web::block(move || db.client_failures(&who, at - throttle::WINDOW_SECONDS)).await??;
+    let counts = state
+        .auth
+        .store
+        .run(move |db| db.client_failures(&who, at - throttle::WINDOW_SECONDS))
+        .await?;
     match throttle::decide_client(&counts, at) {
         Some(wait) => Err(throttled(wait)),
         None => Ok(()),
@@ -201,12 +203,12 @@ pub(crate) async fn end_sessions(
     email: &str,
     keep: Option<&str>,
 ) -> Result<usize, ApiError> {
-    let (db, who, kept) = (
-        state.auth.store.clone(),
-        email.to_string(),
-        keep.map(str::to_string),
-    );
-    let stored = web::block(move || db.delete_sessions_except(&who, kept.as_deref())).await??;
+    let (who, kept) = (email.to_string(), keep.map(str::to_string));
+    let stored = state
+        .auth
+        .store
+        .run(move |db| db.delete_sessions_except(&who, kept.as_deref()))
+        .await?;
     let live = state.auth.sessions.remove_others(email, keep, now());
     Ok(stored.max(live))
 }

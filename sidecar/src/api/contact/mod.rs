@@ -15,8 +15,7 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::db::now;
-use crate::db::{NewMessage, Spam};
+use crate::db::{now, NewMessage, Repository, Spam};
 use crate::error::ApiError;
 use crate::inbox::rules::{self, ContactInput};
 use crate::inbox::token::{self, Verdict};
@@ -125,18 +124,19 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
         message: input.message.trim().to_string(),
         spam,
     };
-    let db = state.db.clone();
-    let stored = web::block(move || {
-        let at = now();
-        if let Some(nonce) = nonce {
-            let first_use = db.use_token(&nonce, at + token::MAX_AGE_SECONDS, at)?;
-            if !first_use && message.spam.is_none() {
-                message.spam = Some(Spam::BadToken);
+    let stored = state
+        .db
+        .blocking(move |db| {
+            let at = now();
+            if let Some(nonce) = nonce {
+                let first_use = db.use_token(&nonce, at + token::MAX_AGE_SECONDS, at)?;
+                if !first_use && message.spam.is_none() {
+                    message.spam = Some(Spam::BadToken);
+                }
             }
-        }
-        db.insert_message(&message, at).map(|id| (id, message.spam))
-    })
-    .await;
+            db.insert_message(&message, at).map(|id| (id, message.spam))
+        })
+        .await;
     match stored {
         Ok(Ok((id, spam))) => {
             tracing::info!(id, ?spam, "contact message stored");

@@ -5,6 +5,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
 
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::state::AppState;
@@ -35,11 +36,8 @@ async fn settle(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = format!("{}/{}", path.0, path.1);
-    let db = state.db.clone();
-    let kept = {
-        let id = id.clone();
-        web::block(move || db.settle_conflict(&id)).await??
-    };
+    let settled = id.clone();
+    let kept = state.db.run(move |db| db.settle_conflict(&settled)).await?;
     match &state.git {
         Some(git) if git.settle(&id) || kept => Ok(HttpResponse::NoContent().finish()),
         _ => Err(ApiError::not_found(

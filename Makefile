@@ -110,7 +110,8 @@ audit: test-deps islands
 ## images section (BENCH_PHOTOS sets how many photographs), BENCH_ONLY=build only the article
 ## builds and edits, BENCH_ONLY=git only the git push → served and save → on the remote,
 ## BENCH_ONLY=upload only a phone's photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
-## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`.
+## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`,
+## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=pages only the bytes of each page kind.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos

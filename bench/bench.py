@@ -5,7 +5,8 @@ Markdown table.
 All load runs are bounded (fixed duration) and target loopback only. BENCH_ONLY=images runs
 the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits,
 BENCH_ONLY=fresh the fresh clone's `make run` and `make test` (long: they compile everything),
-BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds."""
+BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds,
+BENCH_ONLY=contact the contact form under load, BENCH_ONLY=pages the bytes each page kind loads."""
 import gzip, json, os, pathlib, re, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -589,10 +590,16 @@ def table():
 
 def main():
     only = os.environ.get("BENCH_ONLY")
-    if only in ("images", "build", "fresh", "fresh-run", "git", "upload"):
+    if only in ("images", "build", "fresh", "fresh-run", "git", "upload", "contact", "pages"):
         TMPFS.mkdir(parents=True, exist_ok=True)
         if only == "images":
             images()
+        elif only == "contact":
+            contact()
+        elif only == "pages":
+            real_dist = TMPFS / "real-dist"
+            subprocess.run([SITE, "build", "--root", ROOT, "--out", real_dist], check=True, stdout=subprocess.DEVNULL)
+            page_bytes(real_dist)
         elif only == "git":
             git_sync()
         elif only == "upload":

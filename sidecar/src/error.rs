@@ -25,6 +25,8 @@ pub enum Error {
     },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+    #[error("cannot start the contact form's writer: {0}")]
+    Writer(std::io::Error),
     #[error("backup: {0}")]
     Backup(String),
     #[error("cannot read the password: {0}")]

@@ -12,6 +12,7 @@ use crate::http::body::Deadline;
 use crate::http::client::Clients;
 use crate::inbox::contact::ContactState;
 use crate::inbox::outbox;
+use crate::inbox::writer::Writer;
 use crate::serve::dev::Dev;
 use crate::serve::site::SiteState;
 use contentsync::GitSync;
@@ -132,6 +133,7 @@ impl AppState {
                 config.contact_rate_per_minute,
                 config.contact_min_seconds,
                 outbox,
+                Writer::start(db.clone()).map_err(Error::Writer)?,
             )),
             site: web::Data::new(SiteState::new(config)),
             dev: config.dev.then(|| web::Data::from(Dev::new())),

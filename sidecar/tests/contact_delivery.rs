@@ -300,3 +300,90 @@ fn every_acknowledged_message_arrives_exactly_once_after_a_kill_and_a_restart() 
         delivered_in.as_millis()
     );
 }
+
+/// Posts `name`'s message on one connection; `true` when it was acknowledged (200).
+fn acknowledged(port: u16, name: &str) -> bool {
+    let message = serde_json::json!({
+        "name": name,
+        "email": "zofia@example.pl",
+        "phone": "",
+        "countryCode": "+48",
+        "message": "Dzień dobry, proszę o kontakt.",
+        "fullPhone": "",
+        "token": serde_json::Value::Null,
+        "website": ""
+    })
+    .to_string();
+    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let request = format!(
+        "POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{message}",
+        message.len()
+    );
+    let mut answer = String::new();
+    stream.write_all(request.as_bytes()).is_ok()
+        && stream.read_to_string(&mut answer).is_ok()
+        && answer.starts_with("HTTP/1.1 200")
+}
+
+#[test]
+fn a_kill_during_a_burst_loses_no_acknowledged_message() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let port = common::free_port();
+    let mut sidecar = Command::new(env!("CARGO_BIN_EXE_sidecar"))
+        .env("PORT", port.to_string())
+        .env("ADMIN_PORT", common::free_port().to_string())
+        .env("SITE_ROOT", common::repo_root())
+        .env("DIST_DIR", dir.path().join("dist"))
+        .env("DATA_DIR", dir.path().join("var"))
+        .env("CONTACT_RATE_PER_MINUTE", "1000000")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the sidecar binary starts");
+    wait_for_port(port, "the sidecar", &mut sidecar);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let senders: Vec<_> = (0..16)
+        .map(|s| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut acked = Vec::new();
+                for i in 0.. {
+                    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        break;
+                    }
+                    let name = format!("Nadawca {s} nr {i}");
+                    if acknowledged(port, &name) {
+                        acked.push(name);
+                    }
+                }
+                acked
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    sidecar.kill().expect("SIGKILL"); // mid-burst: transactions are being written
+    sidecar.wait().expect("ended");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let acked: Vec<String> = senders
+        .into_iter()
+        .flat_map(|t| t.join().expect("sender"))
+        .collect();
+    let db = sidecar::db::Db::open(&dir.path().join("var/site.sqlite3")).expect("open db");
+    let stored: std::collections::HashSet<String> = db
+        .messages(None, usize::MAX >> 1)
+        .expect("messages")
+        .into_iter()
+        .map(|m| m.name)
+        .collect();
+    assert!(acked.len() > 100, "a burst: {} acknowledged", acked.len());
+    let lost: Vec<&String> = acked.iter().filter(|n| !stored.contains(*n)).collect();
+    assert!(lost.is_empty(), "acknowledged and lost: {lost:?}");
+    eprintln!(
+        "kill during a burst: {} acknowledged, {} stored, 0 lost",
+        acked.len(),
+        stored.len()
+    );
+}

@@ -86,6 +86,46 @@ pub struct NewMessage {
     pub spam: Option<Spam>,
 }
 
+/// A message as it came from the form: with the nonce of its token when the token was good.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrival {
+    pub message: NewMessage,
+    pub nonce: Option<String>,
+    /// When the token's nonce may be forgotten (its token has expired by then).
+    pub nonce_expires_at: i64,
+}
+
+/// A stored message: its id and whether it is suspect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stored {
+    pub id: i64,
+    pub spam: Option<Spam>,
+}
+
+fn insert_arrival(c: &rusqlite::Connection, a: &Arrival, now: i64) -> rusqlite::Result<Stored> {
+    let m = &a.message;
+    let mut spam = m.spam;
+    if let Some(nonce) = &a.nonce {
+        let first_use = c.execute(
+            "INSERT OR IGNORE INTO used_tokens (nonce, expires_at) VALUES (?1, ?2)",
+            params![nonce, a.nonce_expires_at],
+        )? > 0;
+        if !first_use && spam.is_none() {
+            spam = Some(Spam::BadToken);
+        }
+    }
+    let held = spam == Some(Spam::Honeypot);
+    c.execute(
+        "INSERT INTO messages (received_at, name, email, phone, country_code, full_phone, message, next_attempt_at, spam, held)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9)",
+        params![now, m.name, m.email, m.phone, m.country_code, m.full_phone, m.message, spam.map(Spam::as_str), held],
+    )?;
+    Ok(Stored {
+        id: c.last_insert_rowid(),
+        spam,
+    })
+}
+
 const MESSAGE_COLUMNS: &str = "id, received_at, name, email, phone, country_code, full_phone, message, status, attempts, last_error, delivered_at, spam, held";
 
 fn message_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMessage> {
@@ -114,14 +154,42 @@ impl Db {
     /// Stores a message; when this returns, the message is on disk. A honeypot message is
     /// held: kept, but not e-mailed until released.
     pub fn insert_message(&self, m: &NewMessage, now: i64) -> Result<i64, Error> {
-        let held = m.spam == Some(Spam::Honeypot);
+        let arrival = Arrival {
+            message: m.clone(),
+            nonce: None,
+            nonce_expires_at: now,
+        };
+        self.run(|c| insert_arrival(c, &arrival, now).map(|s| s.id))
+    }
+
+    /// Stores messages that came together in one transaction, so they share one fsync: when
+    /// this returns, every message it says was stored is on disk. Each message is stored
+    /// with its form token spent (a token seen before makes the message suspect); one that
+    /// cannot be stored is rolled back alone and answered with its error.
+    pub fn insert_arrivals(
+        &self,
+        arrivals: &[Arrival],
+        now: i64,
+    ) -> Result<Vec<Result<Stored, String>>, Error> {
         self.run(|c| {
-            c.execute(
-                "INSERT INTO messages (received_at, name, email, phone, country_code, full_phone, message, next_attempt_at, spam, held)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9)",
-                params![now, m.name, m.email, m.phone, m.country_code, m.full_phone, m.message, m.spam.map(Spam::as_str), held],
-            )?;
-            Ok(c.last_insert_rowid())
+            let mut tx = c.transaction()?;
+            tx.execute("DELETE FROM used_tokens WHERE expires_at < ?1", [now])?;
+            let mut stored = Vec::with_capacity(arrivals.len());
+            for arrival in arrivals {
+                let mut one = tx.savepoint()?;
+                match insert_arrival(&one, arrival, now) {
+                    Ok(s) => {
+                        one.commit()?;
+                        stored.push(Ok(s));
+                    }
+                    Err(e) => {
+                        one.rollback()?;
+                        stored.push(Err(e.to_string()));
+                    }
+                }
+            }
+            tx.commit()?;
+            Ok(stored)
         })
     }
 
@@ -246,18 +314,6 @@ impl Db {
             )
         })
     }
-
-    /// Records the first use of a form token; `false` if it was used before.
-    pub fn use_token(&self, nonce: &str, expires_at: i64, now: i64) -> Result<bool, Error> {
-        self.run(|c| {
-            c.execute("DELETE FROM used_tokens WHERE expires_at < ?1", [now])?;
-            c.execute(
-                "INSERT OR IGNORE INTO used_tokens (nonce, expires_at) VALUES (?1, ?2)",
-                params![nonce, expires_at],
-            )
-            .map(|n| n > 0)
-        })
-    }
 }
 
 #[cfg(test)]
@@ -332,14 +388,61 @@ mod tests {
         );
     }
 
+    fn arrival(nonce: &str, expires_at: i64) -> Arrival {
+        Arrival {
+            message: message(),
+            nonce: Some(nonce.into()),
+            nonce_expires_at: expires_at,
+        }
+    }
+
     #[test]
     fn a_form_token_is_used_once() {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = db(&dir);
-        assert!(db.use_token("n1", 200, 100).expect("first"));
-        assert!(!db.use_token("n1", 200, 150).expect("again"));
-        assert!(db
-            .use_token("n1", 400, 300)
-            .expect("expired entries are pruned"));
+        let spam = |arrivals: &[Arrival], now| -> Vec<Option<Spam>> {
+            let stored = db.insert_arrivals(arrivals, now).expect("stored");
+            stored.into_iter().map(|s| s.expect("each").spam).collect()
+        };
+        assert_eq!(
+            spam(&[arrival("n1", 200), arrival("n1", 200)], 100),
+            [None, Some(Spam::BadToken)],
+            "the second use in the same batch is suspect"
+        );
+        assert_eq!(spam(&[arrival("n1", 200)], 150), [Some(Spam::BadToken)]);
+        assert_eq!(
+            spam(&[arrival("n1", 400)], 300),
+            [None],
+            "expired entries are pruned"
+        );
+    }
+
+    #[test]
+    fn a_batch_is_stored_whole_and_each_message_gets_its_own_id() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = db(&dir);
+        let held = Arrival {
+            message: NewMessage {
+                spam: Some(Spam::Honeypot),
+                ..message()
+            },
+            nonce: None,
+            nonce_expires_at: 0,
+        };
+        let stored = db
+            .insert_arrivals(&[arrival("a", 200), held, arrival("b", 200)], 100)
+            .expect("stored");
+        let ids: Vec<i64> = stored
+            .iter()
+            .map(|s| s.as_ref().expect("each").id)
+            .collect();
+        assert_eq!(ids.len(), 3);
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        let kept = db.messages(None, 10).expect("listed");
+        assert_eq!(kept.len(), 3);
+        assert!(
+            kept.iter().any(|m| m.held),
+            "the honeypot's message is held, not dropped"
+        );
     }
 }

@@ -14,7 +14,7 @@ mod store;
 mod uploads;
 
 pub use conflicts::Conflict;
-pub use messages::{NewMessage, Spam, StoredMessage};
+pub use messages::{Arrival, NewMessage, Spam, Stored, StoredMessage};
 pub use repository::Repository;
 pub use revisions::{Action, Deleted, Draft, Revision};
 pub use store::Db;

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
 use crate::inbox::outbox::Outbox;
+use crate::inbox::writer::Writer;
 
 /// What the contact form needs at run time.
 pub struct ContactState {
@@ -20,17 +21,26 @@ pub struct ContactState {
     pub limiter: DefaultKeyedRateLimiter<IpAddr>,
     pub min_seconds: i64,
     pub outbox: Arc<Outbox>,
+    /// Stores the messages, several in one transaction when they come at once.
+    pub writer: Writer,
     pub answers: Answers,
 }
 
 impl ContactState {
-    pub fn new(secret: Vec<u8>, per_minute: u32, min_seconds: i64, outbox: Arc<Outbox>) -> Self {
+    pub fn new(
+        secret: Vec<u8>,
+        per_minute: u32,
+        min_seconds: i64,
+        outbox: Arc<Outbox>,
+        writer: Writer,
+    ) -> Self {
         let rate = NonZeroU32::new(per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
         ContactState {
             secret,
             limiter: RateLimiter::keyed(Quota::per_minute(rate)),
             min_seconds,
             outbox,
+            writer,
             answers: Answers::default(),
         }
     }

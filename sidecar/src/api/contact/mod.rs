@@ -15,7 +15,7 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::db::{now, NewMessage, Repository, Spam};
+use crate::db::{now, Arrival, NewMessage, Spam, Stored};
 use crate::error::ApiError;
 use crate::inbox::rules::{self, ContactInput};
 use crate::inbox::token::{self, Verdict};
@@ -112,10 +112,10 @@ fn suspicion(state: &AppState, input: &ContactInput) -> (Option<Spam>, Option<St
     }
 }
 
-/// Commits the message; a token used before makes it suspect.
+/// Commits the message (a token used before makes it suspect), through the one writer.
 async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
     let (spam, nonce) = suspicion(state, input);
-    let mut message = NewMessage {
+    let message = NewMessage {
         name: input.name.trim().to_string(),
         email: input.email.trim().to_string(),
         phone: input.phone.clone(),
@@ -124,28 +124,16 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
         message: input.message.trim().to_string(),
         spam,
     };
-    let stored = state
-        .db
-        .blocking(move |db| {
-            let at = now();
-            if let Some(nonce) = nonce {
-                let first_use = db.use_token(&nonce, at + token::MAX_AGE_SECONDS, at)?;
-                if !first_use && message.spam.is_none() {
-                    message.spam = Some(Spam::BadToken);
-                }
-            }
-            db.insert_message(&message, at).map(|id| (id, message.spam))
-        })
-        .await;
-    match stored {
-        Ok(Ok((id, spam))) => {
+    let arrival = Arrival {
+        message,
+        nonce,
+        nonce_expires_at: now() + token::MAX_AGE_SECONDS,
+    };
+    match state.contact.writer.store(arrival).await {
+        Ok(Stored { id, spam }) => {
             tracing::info!(id, ?spam, "contact message stored");
             state.contact.outbox.wake();
             Outcome::Stored
-        }
-        Ok(Err(e)) => {
-            tracing::error!(error = %e, "contact message could not be stored");
-            Outcome::Refused(StatusCode::SERVICE_UNAVAILABLE, NOT_STORED)
         }
         Err(e) => {
             tracing::error!(error = %e, "contact message could not be stored");

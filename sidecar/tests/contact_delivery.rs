@@ -63,20 +63,27 @@ fn sidecar(dir: &Path, port: u16, smtp_port: u16) -> Killed {
     sidecar_with(dir, port, smtp_port, "0")
 }
 
-fn sidecar_with(dir: &Path, port: u16, smtp_port: u16, min_seconds: &str) -> Killed {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sidecar"))
+/// The sidecar on `port` with its files under `dir`, quiet.
+fn sidecar_command(dir: &Path, port: u16) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
+    command
         .env("PORT", port.to_string())
         .env("ADMIN_PORT", common::free_port().to_string())
         .env("SITE_ROOT", common::repo_root())
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+fn sidecar_with(dir: &Path, port: u16, smtp_port: u16, min_seconds: &str) -> Killed {
+    let mut child = sidecar_command(dir, port)
         .env("SMTP_URL", format!("smtp://127.0.0.1:{smtp_port}"))
         .env("CONTACT_MIN_SECONDS", min_seconds)
         .env("OUTBOX_RETRY_SECONDS", "1")
         .env("OUTBOX_POLL_SECONDS", "1")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
         .spawn()
         .expect("the sidecar binary starts");
     wait_for_port(port, "the sidecar", &mut child);
@@ -331,16 +338,8 @@ fn acknowledged(port: u16, name: &str) -> bool {
 fn a_kill_during_a_burst_loses_no_acknowledged_message() {
     let dir = tempfile::tempdir().expect("temp dir");
     let port = common::free_port();
-    let mut sidecar = Command::new(env!("CARGO_BIN_EXE_sidecar"))
-        .env("PORT", port.to_string())
-        .env("ADMIN_PORT", common::free_port().to_string())
-        .env("SITE_ROOT", common::repo_root())
-        .env("DIST_DIR", dir.path().join("dist"))
-        .env("DATA_DIR", dir.path().join("var"))
+    let mut sidecar = sidecar_command(dir.path(), port)
         .env("CONTACT_RATE_PER_MINUTE", "1000000")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
         .spawn()
         .expect("the sidecar binary starts");
     wait_for_port(port, "the sidecar", &mut sidecar);

@@ -356,6 +356,11 @@ async fn the_pages_need_a_session_and_come_by_kind_then_slug_with_their_routes()
         list[0]["id"], "pages/administratormagda",
         "the first page by slug"
     );
+    assert_eq!(
+        list[0]["route"],
+        serde_json::Value::Null,
+        "the panel's own page is offered to no link"
+    );
     let cennik = page(&list, "pages/cennik");
     assert_eq!(cennik["title"], "Cennik");
     assert_eq!(cennik["route"], "/cennik");

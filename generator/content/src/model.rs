@@ -229,6 +229,10 @@ pub struct Notice {
     pub until: Moment,
 }
 
+/// The template of the admin panel's page: served on the panel's own origin, linked from no
+/// text of the site.
+pub const PANEL_TEMPLATE: &str = "admin";
+
 /// Front matter of a page under `content/pages/`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -462,6 +466,15 @@ pub struct Content {
 }
 
 impl Content {
+    /// The routes of the admin panel's pages: no text links there.
+    pub fn panel_routes(&self) -> Vec<&str> {
+        self.pages
+            .iter()
+            .filter(|d| d.meta.template == PANEL_TEMPLATE)
+            .filter_map(|d| d.route.as_deref())
+            .collect()
+    }
+
     /// The id of every document, of every kind.
     pub fn ids(&self) -> impl Iterator<Item = &DocId> {
         let pages = self.pages.iter().map(|d| &d.id);
@@ -471,9 +484,13 @@ impl Content {
         pages.chain(services).chain(articles).chain(team)
     }
 
-    /// Every public route the site has, in a stable order.
+    /// Every public route the site has, in a stable order: not the panel's.
     pub fn routes(&self) -> Vec<String> {
-        let pages = self.pages.iter().filter_map(|d| d.route.clone());
+        let pages = self
+            .pages
+            .iter()
+            .filter(|d| d.meta.template != PANEL_TEMPLATE)
+            .filter_map(|d| d.route.clone());
         let services = self.services.iter().filter_map(|d| d.route.clone());
         let articles = self.articles.iter().filter_map(|d| d.route.clone());
         pages.chain(services).chain(articles).collect()

@@ -71,8 +71,13 @@ impl Context<'_> {
             Some(file) => self.image_exists(file),
             None => self.routes.contains(trimmed),
         };
-        (!ok).then(|| DocumentProblem::LinkNowhere {
-            url: url.to_string(),
+        if ok {
+            return None;
+        }
+        let url = url.to_string();
+        Some(match self.content.panel_routes().contains(&trimmed) {
+            true => DocumentProblem::LinkToPanel { url },
+            false => DocumentProblem::LinkNowhere { url },
         })
     }
 

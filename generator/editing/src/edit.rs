@@ -481,7 +481,10 @@ impl Editable {
         Ok(Editable {
             kind: id.kind,
             group: id.kind.plural(),
-            route: id.route(),
+            // The panel's own page is no place for a link: it has no route for the panel to offer.
+            route: id
+                .route()
+                .filter(|_| front.template.as_deref() != Some(content::model::PANEL_TEMPLATE)),
             title: front.title.clone(),
             content: EditableContent {
                 sections: sections::parse(split.body).sections,

@@ -85,16 +85,6 @@ pub fn check(project: &Project) -> Result<Vec<Output>> {
     Builder::new(project.clone()).render().map(|b| b.outputs)
 }
 
-/// The routes of the admin panel's pages (`template: admin`).
-fn panel_routes(content: &Content) -> Vec<&str> {
-    content
-        .pages
-        .iter()
-        .filter(|p| p.meta.template == "admin")
-        .filter_map(|p| p.route.as_deref())
-        .collect()
-}
-
 /// Builds the whole site and publishes it at `out`; on any error `out` is left untouched.
 pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
     Builder::new(project.clone()).build(out)
@@ -361,7 +351,8 @@ impl Builder {
         if !shadowed.is_empty() {
             return Err(Error::Content(shadowed));
         }
-        let panel_files: Vec<String> = panel_routes(&content)
+        let panel_files: Vec<String> = content
+            .panel_routes()
             .iter()
             .map(|r| route_file(r))
             .collect();
@@ -369,7 +360,7 @@ impl Builder {
             .into_iter()
             .partition(|o| panel_files.contains(&o.path));
         let panel_moved = edge::PanelMoved {
-            routes: panel_routes(&content),
+            routes: content.panel_routes(),
             origin: self.admin_origin.as_deref(),
         };
         outputs.push(Output::new(headers::FILE, headers::headers_file(&headers)));
@@ -414,7 +405,7 @@ impl Builder {
     /// The public site's security and caching headers of every path (without the panel's
     /// inline scripts), and the rules of the panel's origin with the panel's own policy.
     fn header_rules(&self, content: &Content) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
-        let panel = panel_routes(content);
+        let panel = content.panel_routes();
         let panel_files: Vec<String> = panel.iter().map(|r| route_file(r)).collect();
         let site = headers::security_headers(&content.site, &self.memo.script_hashes(&panel_files));
         let (short, immutable) = headers::cache_rules();

@@ -82,6 +82,23 @@ fn a_link_to_a_missing_route_points_at_its_line() {
 }
 
 #[test]
+fn a_link_to_the_admin_panel_is_refused_as_no_page_for_visitors() {
+    let f = Fixture::real_site();
+    f.edit(
+        ARTICLE,
+        "## Ile trwa",
+        "Zobacz [panel](/administratormagda).\n\n## Ile trwa",
+    );
+    let line = f.line_of(ARTICLE, "(/administratormagda)");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "'/administratormagda' leads to the admin panel",
+    );
+}
+
+#[test]
 fn a_price_list_link_to_a_missing_route_is_reported() {
     let f = Fixture::real_site();
     f.edit(

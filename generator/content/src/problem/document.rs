@@ -29,6 +29,10 @@ pub enum DocumentProblem {
     LinkNowhere {
         url: String,
     },
+    /// A link to the admin panel, which visitors cannot use.
+    LinkToPanel {
+        url: String,
+    },
     /// A public page's link to an article that is not public (unpublished or scheduled).
     LinkToHidden {
         url: String,
@@ -137,6 +141,10 @@ impl DocumentProblem {
             P::LinkNowhere { url } => texts(
                 format!("the link '{url}' leads to no page of this site"),
                 format!("link „{url}” prowadzi do strony, której nie ma w serwisie."),
+            ),
+            P::LinkToPanel { url } => texts(
+                format!("the link '{url}' leads to the admin panel, which is not a page for visitors"),
+                format!("link „{url}” prowadzi do panelu administracyjnego, a nie do strony dla odwiedzających: wybierz inną stronę."),
             ),
             P::LinkToHidden { url, route } => texts(
                 format!("the link '{url}' leads to the article {route}, which is not published"),

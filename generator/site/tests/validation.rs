@@ -65,37 +65,26 @@ fn a_duplicate_slug_names_both_files() {
 }
 
 #[test]
-fn a_link_to_a_missing_route_points_at_its_line() {
-    let f = Fixture::real_site();
-    f.edit(
-        ARTICLE,
-        "## Ile trwa",
-        "Zobacz [tę stronę](/uslugi/nie-ma-takiej).\n\n## Ile trwa",
-    );
-    let line = f.line_of(ARTICLE, "/uslugi/nie-ma-takiej");
-    assert_problem(
-        &f.problems(),
-        ARTICLE,
-        line,
-        "'/uslugi/nie-ma-takiej' leads to no page",
-    );
-}
-
-#[test]
-fn a_link_to_the_admin_panel_is_refused_as_no_page_for_visitors() {
-    let f = Fixture::real_site();
-    f.edit(
-        ARTICLE,
-        "## Ile trwa",
-        "Zobacz [panel](/administratormagda).\n\n## Ile trwa",
-    );
-    let line = f.line_of(ARTICLE, "(/administratormagda)");
-    assert_problem(
-        &f.problems(),
-        ARTICLE,
-        line,
-        "'/administratormagda' leads to the admin panel",
-    );
+fn a_link_to_a_missing_route_or_the_panel_points_at_its_line() {
+    for (url, problem) in [
+        (
+            "/uslugi/nie-ma-takiej",
+            "'/uslugi/nie-ma-takiej' leads to no page",
+        ),
+        (
+            "/administratormagda",
+            "'/administratormagda' leads to the admin panel",
+        ),
+    ] {
+        let f = Fixture::real_site();
+        f.edit(
+            ARTICLE,
+            "## Ile trwa",
+            &format!("Zobacz [tę stronę]({url}).\n\n## Ile trwa"),
+        );
+        let line = f.line_of(ARTICLE, &format!("({url})"));
+        assert_problem(&f.problems(), ARTICLE, line, problem);
+    }
 }
 
 #[test]

@@ -8,10 +8,14 @@
 //! request came over HTTPS. Rate limits key IPv6 clients by their /64, the block one home or
 //! phone is given.
 
+use actix_web::dev::Payload;
 use actix_web::http::header::{self, HeaderName};
-use actix_web::HttpRequest;
+use actix_web::{web, FromRequest, HttpRequest};
 use ipnet::IpNet;
+use std::future::{ready, Ready};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+
+use crate::error::ApiError;
 
 /// The header a trusted proxy writes the visitor's address in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -251,6 +255,30 @@ impl Clients {
 
     pub fn https(&self, req: &HttpRequest) -> bool {
         is_https(req, &self.proxies, self.force_https)
+    }
+}
+
+/// What rate limits count for the client behind a request ([`Clients::key`]): a handler
+/// takes it as an argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientKey(pub IpAddr);
+
+impl std::fmt::Display for ClientKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromRequest for ClientKey {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(
+            req.app_data::<web::Data<Clients>>()
+                .map(|clients| ClientKey(clients.key(req)))
+                .ok_or_else(|| ApiError::internal(&"the app has no client settings")),
+        )
     }
 }
 

@@ -16,6 +16,7 @@ use super::sign_in::{
 use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
+use crate::http::client::ClientKey;
 use crate::state::AppState;
 use accounts::audit::Event;
 use accounts::password;
@@ -134,6 +135,7 @@ async fn set_password(state: &web::Data<AppState>, email: &str, new: &str) -> Re
 /// gets a new one.
 async fn change_password(
     AdminChange(admin): AdminChange,
+    client: ClientKey,
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<PasswordChange>,
@@ -141,7 +143,7 @@ async fn change_password(
     if let Some(refusal) = weak_password(&body.password) {
         return Err(refusal);
     }
-    let client = state.clients.key(&req).to_string();
+    let client = client.to_string();
     refuse_waiting(&state, &client).await?;
     reserve(&state, &admin.email, &client).await?;
     if verify(&state, &admin.email, &body.current).await?.is_none() {
@@ -174,11 +176,12 @@ struct Confirmation {
 /// erasures and second-factor changes are open for the next ten minutes of this session.
 async fn reauth(
     AdminChange(admin): AdminChange,
+    client: ClientKey,
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<Confirmation>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = state.clients.key(&req).to_string();
+    let client = client.to_string();
     refuse_waiting(&state, &client).await?;
     reserve(&state, &admin.email, &client).await?;
     let wrong = |message: &str| {

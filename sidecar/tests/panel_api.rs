@@ -338,7 +338,7 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
         with_json(
             req,
             &cookie,
-            json!({ "title": "Jak radzić sobie z lękiem?" }),
+            json!({ "title": "Jak radzić sobie z lękiem?", "author": "Tomasz Lewandowski" }),
         ),
     )
     .await;
@@ -346,6 +346,10 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     assert_eq!(created.body["id"], "blog/jak-radzic-sobie-z-lekiem");
     let doc = document(&app, &cookie, "blog/jak-radzic-sobie-z-lekiem").await;
     assert_eq!(doc["status"], "unpublished");
+    assert_eq!(
+        doc["settings"]["author"], "Tomasz Lewandowski",
+        "signed by the one chosen, not the team's first"
+    );
     assert!(!s
         .served("/blog")
         .contains("/blog/jak-radzic-sobie-z-lekiem"));
@@ -374,6 +378,7 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     let mut settings = doc["settings"].clone();
     settings["published"] = json!(true);
     settings["description"] = json!("Opis nowego artykułu.");
+    settings["author"] = json!("Magdalena Wiśniewska");
     let content =
         json!({ "sections": [{ "type": "text", "content": "Pierwszy akapit nowego artykułu." }] });
     let req = test::TestRequest::put().uri("/api/pages/blog/jak-radzic-sobie-z-lekiem");
@@ -383,9 +388,12 @@ async fn a_new_article_is_proposed_a_slug_created_unpublished_then_published() {
     assert!(s
         .served("/blog")
         .contains("/blog/jak-radzic-sobie-z-lekiem"));
-    assert!(s
-        .served("/blog/jak-radzic-sobie-z-lekiem")
-        .contains("Pierwszy akapit nowego artykułu."));
+    let page = s.served("/blog/jak-radzic-sobie-z-lekiem");
+    assert!(page.contains("Pierwszy akapit nowego artykułu."));
+    assert!(
+        page.contains("</time> · Magdalena Wiśniewska</p>"),
+        "the author changed in the settings"
+    );
 }
 
 #[actix_rt::test]

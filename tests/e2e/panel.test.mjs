@@ -169,8 +169,13 @@ describe("the panel a practice runs its site from", () => {
     await page.waitForFunction(
       () => document.querySelector("#new-article-slug")?.value === "jak-radzic-sobie-z-lekiem",
     );
+    // Signed by whoever is chosen, not by the team's first.
+    const author = dialog.getByLabel("Autor");
+    assert.equal(await author.inputValue(), "Magdalena Wiśniewska", "the team's first is proposed");
+    await author.selectOption("Tomasz Lewandowski");
     await dialog.getByRole("button", { name: "Utwórz artykuł" }).click();
     await page.getByRole("tabpanel").getByRole("heading", { name: "Jak radzić sobie z lękiem?" }).waitFor();
+    assert.equal(await page.getByLabel("Autor", { exact: true }).inputValue(), "Tomasz Lewandowski");
     await page.getByText("Nieopublikowany (niewidoczny na stronie)").waitFor();
     assert.ok(!(await html("/blog")).includes("/blog/jak-radzic-sobie-z-lekiem"), "not public yet");
     await page.getByLabel("Opublikowany (widoczny na stronie)").check();
@@ -184,7 +189,9 @@ describe("the panel a practice runs its site from", () => {
     const blog = await html("/blog");
     assert.ok(blog.includes('href="/blog/jak-radzic-sobie-z-lekiem"'), "listed on /blog");
     assert.ok(blog.includes("Jak radzić sobie z lękiem?"));
-    assert.ok((await html("/blog/jak-radzic-sobie-z-lekiem")).includes("Najpierw zauważ, co dzieje się z oddechem."));
+    const article = await html("/blog/jak-radzic-sobie-z-lekiem");
+    assert.ok(article.includes("Najpierw zauważ, co dzieje się z oddechem."));
+    assert.ok(article.includes("</time> · Tomasz Lewandowski</p>"), "signed by the chosen author");
     await page.getByText("Opublikowany", { exact: true }).waitFor();
     await page.context().close();
   });

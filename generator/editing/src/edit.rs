@@ -70,6 +70,9 @@ pub struct Settings {
     pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub excerpt: Option<String>,
+    /// Who wrote an article: the name it is signed with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub listed: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,6 +136,7 @@ struct Loose {
     image_focus: Option<String>,
     date: Option<Moment>,
     excerpt: Option<String>,
+    author: Option<String>,
     listed: Option<bool>,
     featured: Option<bool>,
     published: Option<bool>,
@@ -189,6 +193,7 @@ impl Loose {
                 date.unwrap_or_default().to_string()
             }),
             excerpt: article.then(|| self.excerpt.clone().unwrap_or_default()),
+            author: article.then(|| self.author.clone().unwrap_or_default()),
             listed: article.then(|| self.listed.unwrap_or(true)),
             featured: article.then(|| self.featured.unwrap_or(false)),
             published: article.then(|| self.published.unwrap_or(true)),
@@ -213,6 +218,7 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
     for (field, text) in one_line_fields
         .into_iter()
         .chain(settings.excerpt.iter().map(|e| (Field::Excerpt, e)))
+        .chain(settings.author.iter().map(|a| (Field::Author, a)))
     {
         one_line(field, text, SETTINGS_MAX_CHARS)?;
     }
@@ -227,6 +233,7 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
     let fields = [
         settings.date.is_some(),
         settings.excerpt.is_some(),
+        settings.author.is_some(),
         settings.listed.is_some(),
         settings.featured.is_some(),
         settings.published.is_some(),
@@ -238,6 +245,13 @@ pub fn check_settings(kind: Kind, settings: &Settings) -> std::result::Result<()
         let date = Moment::new(settings.date.as_deref().unwrap_or_default());
         if let Some(p) = date_problem(DateField::Article, &date) {
             return Err(p.into());
+        }
+        if settings
+            .author
+            .as_deref()
+            .is_some_and(|a| a.trim().is_empty())
+        {
+            return Err(EditProblem::NoAuthor.into());
         }
     }
     Ok(())
@@ -293,6 +307,9 @@ fn setting_changes(kind: Kind, current: &Loose, new: &Settings) -> Vec<Change> {
         }
         if let Some(excerpt) = &new.excerpt {
             text("excerpt", current.excerpt.as_ref(), excerpt, false);
+        }
+        if let Some(author) = &new.author {
+            text("author", current.author.as_ref(), author.trim(), false);
         }
         let flags = [
             ("listed", current.listed, new.listed, true),
@@ -671,6 +688,8 @@ mod tests {
         s.listed = Some(true);
         s.featured = Some(true);
         s.published = Some(false);
+        assert_eq!(e.settings.author.as_deref(), Some("Anna"));
+        s.author = Some("Tomasz Lewandowski".into());
         p.save(
             &id("blog/artykul"),
             &e.version,
@@ -681,7 +700,7 @@ mod tests {
         let text = fs::read_to_string(p.content_dir.join("blog/artykul.md")).unwrap();
         assert_eq!(
             text,
-            "---\ntitle: \"Jak radzić sobie z \\\"lękiem\\\"?\"  # tytuł roboczy\ndescription: \"Opis\"\nexcerpt: \"Zajawka\"\ndate: \"2025-03-02 09:30\"\nimage: \"las.svg\"\nimage_alt: \"Las\"\nauthor: \"Anna\"\nfeatured: true\npublished: false\n---\nTreść.\n"
+            "---\ntitle: \"Jak radzić sobie z \\\"lękiem\\\"?\"  # tytuł roboczy\ndescription: \"Opis\"\nexcerpt: \"Zajawka\"\ndate: \"2025-03-02 09:30\"\nimage: \"las.svg\"\nimage_alt: \"Las\"\nauthor: \"Tomasz Lewandowski\"\nfeatured: true\npublished: false\n---\nTreść.\n"
         );
         let again = p.editable(&id("blog/artykul"), 0).unwrap().unwrap();
         assert_eq!(again.settings, s);
@@ -767,6 +786,28 @@ mod tests {
             .unwrap_err()
             .sentence()
             .contains("„2025-02-30” nie istnieje"));
+        let unsigned = Settings {
+            date: Some("2025-02-28".into()),
+            author: Some("  ".into()),
+            ..page.clone()
+        };
+        assert_eq!(
+            check_settings(Kind::Article, &unsigned)
+                .unwrap_err()
+                .sentence(),
+            "Wybierz autora artykułu."
+        );
+        assert!(
+            check_settings(
+                Kind::Page,
+                &Settings {
+                    author: Some("Anna".into()),
+                    ..page.clone()
+                }
+            )
+            .is_err(),
+            "no authors on pages"
+        );
         let two_lines = Settings {
             title: "a\nb".into(),
             ..page

@@ -1,16 +1,19 @@
 // 'Nowy artykuł': asks for a title, proposes the address (Polish letters folded), says when
-// it is taken, and creates the article unpublished.
+// it is taken, asks who signs it (a name of the team), and creates the article unpublished.
 import { useEffect, useState, type FormEvent } from "react";
 import { api, isApiError } from "./api";
 import Modal from "./Modal";
 
 export interface NewArticleProps {
+  /** The team's names, in their order: who can sign the article. */
+  authors: string[];
   onCreated: (id: string) => void;
   onClose: () => void;
 }
 
-export default function NewArticle({ onCreated, onClose }: NewArticleProps) {
+export default function NewArticle({ authors, onCreated, onClose }: NewArticleProps) {
   const [title, setTitle] = useState("");
+  const [author, setAuthor] = useState(authors[0] ?? "");
   const [slug, setSlug] = useState("");
   const [edited, setEdited] = useState(false);
   const [taken, setTaken] = useState(false);
@@ -47,7 +50,7 @@ export default function NewArticle({ onCreated, onClose }: NewArticleProps) {
     setBusy(true);
     setError("");
     try {
-      const made = await api.createArticle(title.trim(), slug.trim());
+      const made = await api.createArticle(title.trim(), slug.trim(), author);
       onCreated(made.id);
     } catch (e) {
       setError(isApiError(e) && e.error ? e.error : "Nie udało się utworzyć artykułu.");
@@ -92,6 +95,16 @@ export default function NewArticle({ onCreated, onClose }: NewArticleProps) {
               ? "Ten adres jest już zajęty: zmień tytuł albo adres."
               : "Proponowany z tytułu; małe litery bez polskich znaków, cyfry i myślniki."}
           </p>
+        </div>
+        <div className="field">
+          <label htmlFor="new-article-author">Autor</label>
+          <select id="new-article-author" value={author} onChange={(e) => setAuthor(e.target.value)}>
+            {authors.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
         </div>
         {error && (
           <p className="form-notice form-notice-error" role="alert">

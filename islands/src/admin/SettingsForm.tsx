@@ -1,6 +1,6 @@
 // The page's settings beside its sections: title, meta description (with the 120–160
 // character hint of the content rules), hero image and its alternative text, and for an
-// article its date, excerpt and whether it is listed, featured and published.
+// article its author, date, excerpt and whether it is listed, featured and published.
 import DateField from "./DateField";
 import FocusPicker from "./FocusPicker";
 import type { Editable, Picture, Settings } from "./api";
@@ -11,6 +11,8 @@ export interface SettingsFormProps {
   kind: Editable["kind"];
   settings: Settings;
   pictures: Picture[];
+  /** The team's names: an article's author is one of them (or another name typed). */
+  authors: string[];
   onChange: (settings: Settings) => void;
   /** Shown unfolded at first (a new, unpublished article). */
   open?: boolean;
@@ -30,7 +32,15 @@ function descriptionHint(length: number): string {
   return `${length} znaków: w sam raz.`;
 }
 
-export default function SettingsForm({ id, kind, settings, pictures, onChange, open = false }: SettingsFormProps) {
+export default function SettingsForm({
+  id,
+  kind,
+  settings,
+  pictures,
+  authors,
+  onChange,
+  open = false,
+}: SettingsFormProps) {
   const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch });
   const field = (name: string) => `settings-${id.replace("/", "-")}-${name}`;
   const description = [...settings.description].length;
@@ -41,7 +51,7 @@ export default function SettingsForm({ id, kind, settings, pictures, onChange, o
     <details className="settings-details" open={open}>
       <summary>
         Ustawienia strony{" "}
-        <span className="muted">(tytuł, opis, obraz{article ? ", data, zajawka, publikacja" : ""})</span>
+        <span className="muted">(tytuł, opis, obraz{article ? ", autor, data, zajawka, publikacja" : ""})</span>
       </summary>
       <fieldset className="settings">
         <legend className="visually-hidden">Ustawienia strony</legend>
@@ -83,6 +93,26 @@ export default function SettingsForm({ id, kind, settings, pictures, onChange, o
                 value={settings.excerpt ?? ""}
                 onChange={(e) => set({ excerpt: oneLine(e.target.value) })}
               />
+            </div>
+            <div className="field">
+              <label htmlFor={field("author")}>Autor</label>
+              <input
+                id={field("author")}
+                type="text"
+                list={field("authors")}
+                value={settings.author ?? ""}
+                required
+                aria-describedby={field("author-hint")}
+                onChange={(e) => set({ author: oneLine(e.target.value) })}
+              />
+              <datalist id={field("authors")}>
+                {authors.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+              <p id={field("author-hint")} className="muted">
+                Imię i nazwisko, którym artykuł jest podpisany: wybierz osobę z zespołu albo wpisz inną.
+              </p>
             </div>
             <DateField
               id={field("date")}

@@ -108,8 +108,12 @@ export const api = {
     call<Changed>("POST", `/api/pages/${id}/revisions/${revision}/restore`, { version } satisfies VersionBody),
   publishing: (options?: CallOptions) => call<PublishingStatus>("GET", "/api/publishing", undefined, options),
   proposeSlug: (title: string) => call<SlugProposal>("GET", `/api/articles/slug?title=${encodeURIComponent(title)}`),
-  createArticle: (title: string, slug: string) =>
-    call<ArticleCreated>("POST", "/api/articles", { title, slug } satisfies NewArticle),
+  createArticle: (title: string, slug: string, author: string) =>
+    call<ArticleCreated>("POST", "/api/articles", {
+      title,
+      slug,
+      ...(author.trim() ? { author: author.trim() } : {}),
+    } satisfies NewArticle),
   deleted: () => call<DeletedView[]>("GET", "/api/deleted"),
   undelete: (id: string) => call<Changed>("POST", `/api/deleted/${id}/restore`),
   drafts: () => call<ServerDraft[]>("GET", "/api/drafts"),

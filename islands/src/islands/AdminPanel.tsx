@@ -14,6 +14,7 @@ import {
   type Section,
   type ServerDraft,
   type Settings,
+  team,
 } from "../admin/api";
 import { GitStatusBanner } from "../admin/GitStatus";
 import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
@@ -196,6 +197,8 @@ export default function AdminPanel() {
   const [serverDrafts, setServerDrafts] = useState<Record<string, ServerDraft>>({});
   const [deleted, setDeleted] = useState<DeletedView[]>([]);
   const [pictures, setPictures] = useState<Picture[]>([]);
+  // The team's names, in their order: who can sign an article.
+  const [authors, setAuthors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -212,10 +215,16 @@ export default function AdminPanel() {
   const { toasts, show: toast, dismiss } = useToasts();
 
   const loadExtras = useCallback(async () => {
-    const [drafts, gone, images] = await Promise.allSettled([api.drafts(), api.deleted(), api.images()]);
+    const [drafts, gone, images, members] = await Promise.allSettled([
+      api.drafts(),
+      api.deleted(),
+      api.images(),
+      team.list(),
+    ]);
     if (drafts.status === "fulfilled") setServerDrafts(Object.fromEntries(drafts.value.map((d) => [d.docId, d])));
     if (gone.status === "fulfilled") setDeleted(gone.value);
     if (images.status === "fulfilled") setPictures(images.value);
+    if (members.status === "fulfilled") setAuthors(members.value.map((m) => m.profile.name));
   }, []);
 
   const loadPages = useCallback(async () => {
@@ -629,6 +638,7 @@ export default function AdminPanel() {
               kind={page.kind}
               settings={edit.settings}
               pictures={pictures}
+              authors={authors}
               onChange={(settings) => change({ ...edit, settings })}
             />
             <Editor
@@ -664,7 +674,7 @@ export default function AdminPanel() {
           </section>
         )}
       </div>
-      {creating && <NewArticle onCreated={created} onClose={() => setCreating(false)} />}
+      {creating && <NewArticle authors={authors} onCreated={created} onClose={() => setCreating(false)} />}
       {insertInto !== null && (
         <ImagePicker pictures={pictures} onPick={insertImage} onClose={() => setInsertInto(null)} />
       )}

@@ -4,7 +4,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
-use content::problem::EditProblem;
+use content::problem::{EditProblem, Field};
 use content::{DocId, Kind};
 use editing::Saved;
 use serde::{Deserialize, Serialize};
@@ -126,9 +126,13 @@ pub struct NewArticle {
     #[serde(default)]
     #[ts(optional)]
     pub slug: Option<String>,
+    /// Who signs it, as chosen in the panel; the first of the team without one.
+    #[serde(default)]
+    #[ts(optional)]
+    pub author: Option<String>,
 }
 
-/// The author of a new article: the first therapist of the team.
+/// The author of a new article none was chosen for: the first therapist of the team.
 fn default_author(state: &AppState) -> String {
     let site = state.site.live.current();
     site.renderer
@@ -157,7 +161,13 @@ async fn create(
     };
     check_slug(&slug)?;
     let id = DocId::new(Kind::Article, slug.clone());
-    let author = default_author(&state);
+    let author = match body.author.as_deref().map(str::trim) {
+        Some(chosen) if !chosen.is_empty() => {
+            content::fields::one_line(Field::Author, chosen, editing::edit::SETTINGS_MAX_CHARS)?;
+            chosen.to_string()
+        }
+        _ => default_author(&state),
+    };
     let answer = web::block(move || {
         let editor = state.site.editor.clone();
         let target = Target::new(

@@ -12,6 +12,7 @@ pub enum Field {
     Image,
     ImageAlt,
     Excerpt,
+    Author,
     Phone,
     Email,
     Street,
@@ -48,6 +49,7 @@ impl Field {
             Field::Image => ("image", None),
             Field::ImageAlt => ("imageAlt", None),
             Field::Excerpt => ("excerpt", None),
+            Field::Author => ("author", None),
             Field::Phone => ("phone", None),
             Field::Email => ("email", None),
             Field::Street => ("street", None),
@@ -80,6 +82,7 @@ impl Field {
             Field::Image => "image".into(),
             Field::ImageAlt => "image alt text".into(),
             Field::Excerpt => "excerpt".into(),
+            Field::Author => "author".into(),
             Field::Phone => "phone".into(),
             Field::Email => "e-mail".into(),
             Field::Street => "street".into(),
@@ -112,6 +115,7 @@ impl Field {
             Field::Image => "obraz".into(),
             Field::ImageAlt => "tekst alternatywny obrazu".into(),
             Field::Excerpt => "zajawka".into(),
+            Field::Author => "autor".into(),
             Field::Phone => "telefon".into(),
             Field::Email => "e-mail".into(),
             Field::Street => "ulica".into(),
@@ -152,6 +156,8 @@ pub enum EditProblem {
     },
     /// A document's title that is empty.
     NoTitle,
+    /// An article without its author.
+    NoAuthor,
     /// Dates, excerpts and publishing for a page or a service.
     OnlyForArticles,
     /// A section type that is not a slug.
@@ -212,6 +218,7 @@ impl EditProblem {
                 Some(field.name())
             }
             P::NoTitle | P::NoArticleTitle | P::ArticleTitleForm { .. } => Some(("title", None)),
+            P::NoAuthor => Some(("author", None)),
             P::NoSlug | P::SlugForm { .. } => Some(("slug", None)),
             P::FocusForm { .. } => Some(("imageFocus", None)),
             P::SectionType => Some(("type", None)),
@@ -244,6 +251,10 @@ impl EditProblem {
             P::NoTitle => texts(
                 "the title must not be empty".into(),
                 "tytuł nie może być pusty.".into(),
+            ),
+            P::NoAuthor => texts(
+                "an article needs its author".into(),
+                "wybierz autora artykułu.".into(),
             ),
             P::OnlyForArticles => texts(
                 "only articles have a date, an excerpt and publishing settings".into(),

@@ -42,7 +42,11 @@ image: string, imageAlt: string,
 /**
  * The point of the image a crop keeps in view (`"50% 30%"`), or empty for the middle.
  */
-imageFocus: string, date?: string, excerpt?: string, listed?: boolean, featured?: boolean, published?: boolean, 
+imageFocus: string, date?: string, excerpt?: string, 
+/**
+ * Who wrote an article: the name it is signed with.
+ */
+author?: string, listed?: boolean, featured?: boolean, published?: boolean, 
 /**
  * The visible texts of [`content::fields`] the document has (and only those).
  */
@@ -257,7 +261,11 @@ export type NewArticle = { title: string,
 /**
  * The slug chosen in the panel; the title's folded slug without one.
  */
-slug?: string, };
+slug?: string, 
+/**
+ * Who signs it, as chosen in the panel; the first of the team without one.
+ */
+author?: string, };
 
 /**
  * The address a title gives a new article, and whether it is in use.

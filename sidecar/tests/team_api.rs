@@ -40,6 +40,12 @@ async fn a_therapist_is_added_published_moved_and_has_a_history() {
     let team = made.body["team"].as_array().expect("the team").clone();
     assert_eq!(team.len(), 3);
     assert_eq!(team[2]["slug"], "zofia-zadlo-lecka");
+    let signing: Vec<&Value> = team.iter().filter(|m| m["defaultAuthor"] == true).collect();
+    assert_eq!(signing.len(), 1, "one default author");
+    assert_eq!(
+        signing[0]["slug"], "magdalena-wisniewska",
+        "the one site.yaml names"
+    );
     assert_eq!(team[2]["order"], 3);
     assert!(s
         .file("team/zofia-zadlo-lecka.md")

@@ -69,6 +69,9 @@ describe("a writing surface", () => {
       await dialog.waitFor();
       assert.equal(await dialog.getByLabel("Tekst linku").inputValue(), "cenniku", "the selection is the link's text");
       assert.equal((await focused(page)).tag, "INPUT", "the focus starts in the search");
+      assert.equal(await dialog.locator("input[type=radio]:checked").count(), 0, "no page is chosen for her");
+      await page.keyboard.press("Enter");
+      await dialog.getByText("Wybierz stronę serwisu albo wpisz adres spoza serwisu.").waitFor();
       await page.keyboard.type("cennik");
       await dialog.getByText("Link poprowadzi do: Cennik (/cennik).").waitFor();
       await shot(page, "link-dialog");

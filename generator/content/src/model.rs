@@ -153,6 +153,10 @@ pub struct SiteConfig {
     pub contact_clause: String,
     /// Services also offered online, by the file name under `content/services/`.
     pub online_services: Vec<String>,
+    /// Who signs a new article unless the panel is told otherwise: a file name under
+    /// `content/team/`.
+    #[serde(default)]
+    pub default_author: Option<String>,
     /// Every cookie and browser-storage item the site sets, with its category.
     pub cookies: Vec<Cookie>,
     pub map_url: String,

@@ -433,6 +433,11 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
             push(SiteProblem::OnlineService { slug: slug.clone() });
         }
     }
+    if let Some(slug) = &site.default_author {
+        if !content.team.iter().any(|t| t.slug() == slug) {
+            push(SiteProblem::DefaultAuthor { slug: slug.clone() });
+        }
+    }
     for unknown in facts::unknown(&site.contact_clause) {
         push(SiteProblem::UnknownClauseFact { name: unknown.name });
     }

@@ -44,6 +44,10 @@ pub struct TeamMember {
     pub order: u32,
     pub profile: Profile,
     pub version: String,
+    /// Whether a new article is signed by this person unless another author is chosen
+    /// (`default_author` of `site.yaml`); set by the server that lists the team.
+    #[serde(rename = "defaultAuthor")]
+    pub default_author: bool,
 }
 
 /// The longest qualification.
@@ -107,6 +111,7 @@ fn member(slug: &str, path: &std::path::Path, text: &str) -> Result<TeamMember> 
             body: split.body.trim_start_matches('\n').trim_end().to_string(),
         },
         version: version_of(text.as_bytes()),
+        default_author: false,
     })
 }
 

@@ -247,9 +247,21 @@ fn a_bad_tax_number_and_an_unknown_therapist_are_refused() {
         "therapist: \"magdalena-wisniewska\"",
         "therapist: \"jan-kowalski\"",
     );
+    f.edit(
+        "content/site.yaml",
+        "default_author: \"magdalena-wisniewska\"",
+        "default_author: \"anna-nowak\"",
+    );
     let problems = f.problems();
     let nip = f.line_of("content/site.yaml", "nip:");
     assert_problem(&problems, "content/site.yaml", nip, "not a valid NIP");
+    let author = f.line_of("content/site.yaml", "default_author:");
+    assert_problem(
+        &problems,
+        "content/site.yaml",
+        author,
+        "default_author: 'anna-nowak' is not a file under content/team/",
+    );
     let therapist = f.line_of(ARTICLE, "therapist:");
     assert_problem(
         &problems,

@@ -41,8 +41,10 @@ export default function LinkDialog({
     const wanted = folded(query.trim());
     return pages.filter((p) => !wanted || folded(`${p.name} ${p.route}`).includes(wanted));
   }, [pages, query]);
-  // What a search leads to without a click: the page picked, if still shown, or the first found.
-  const chosen = outside.trim() ? null : (found.find((p) => p.route === route) ?? found[0] ?? null);
+  // Where the link leads: the page picked, if still shown, or the first a search found. Nothing
+  // before either: no page is chosen for the owner.
+  const searched = query.trim() ? (found[0] ?? null) : null;
+  const chosen = outside.trim() ? null : (found.find((p) => p.route === route) ?? searched);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

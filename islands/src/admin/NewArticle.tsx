@@ -5,7 +5,7 @@ import { api, isApiError } from "./api";
 import Modal from "./Modal";
 
 export interface NewArticleProps {
-  /** The team's names, in their order: who can sign the article. */
+  /** The team's names, the default author (`site.yaml`) first: who can sign the article. */
   authors: string[];
   onCreated: (id: string) => void;
   onClose: () => void;

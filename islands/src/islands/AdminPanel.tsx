@@ -197,7 +197,7 @@ export default function AdminPanel() {
   const [serverDrafts, setServerDrafts] = useState<Record<string, ServerDraft>>({});
   const [deleted, setDeleted] = useState<DeletedView[]>([]);
   const [pictures, setPictures] = useState<Picture[]>([]);
-  // The team's names, in their order: who can sign an article.
+  // The team's names, the default author first: who can sign an article.
   const [authors, setAuthors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
@@ -224,7 +224,11 @@ export default function AdminPanel() {
     if (drafts.status === "fulfilled") setServerDrafts(Object.fromEntries(drafts.value.map((d) => [d.docId, d])));
     if (gone.status === "fulfilled") setDeleted(gone.value);
     if (images.status === "fulfilled") setPictures(images.value);
-    if (members.status === "fulfilled") setAuthors(members.value.map((m) => m.profile.name));
+    if (members.status === "fulfilled") {
+      // The default author (site.yaml's default_author) first: the one proposed for a new article.
+      const team = [...members.value].sort((a, b) => Number(b.defaultAuthor) - Number(a.defaultAuthor));
+      setAuthors(team.map((m) => m.profile.name));
+    }
   }, []);
 
   const loadPages = useCallback(async () => {

@@ -132,19 +132,32 @@ pub struct NewArticle {
     pub author: Option<String>,
 }
 
-/// The author of a new article none was chosen for: the first therapist of the team.
+/// The author of a new article none was chosen for: `default_author` of `site.yaml`, or the
+/// first therapist of the team without it.
 fn default_author(state: &AppState) -> String {
     let site = state.site.live.current();
     site.renderer
         .as_ref()
         .and_then(|r| {
-            r.content()
-                .team
-                .iter()
-                .min_by_key(|t| (t.meta.order, t.slug().to_string()))
-                .map(|t| t.meta.name.clone())
+            let content = r.content();
+            let slug = default_author_slug(content)?;
+            let author = content.team.iter().find(|t| t.slug() == slug);
+            author.map(|t| t.meta.name.clone())
         })
         .unwrap_or_else(|| "Redakcja".to_string())
+}
+
+/// The team file of whoever signs a new article unless told otherwise: `default_author` of
+/// `site.yaml`, or the team's first without it.
+pub(crate) fn default_author_slug(content: &content::model::Content) -> Option<String> {
+    match &content.site.default_author {
+        Some(slug) => Some(slug.clone()),
+        None => content
+            .team
+            .iter()
+            .min_by_key(|t| (t.meta.order, t.slug().to_string()))
+            .map(|t| t.slug().to_string()),
+    }
 }
 
 /// `POST /api/articles`: a new, unpublished article dated today.

@@ -84,15 +84,28 @@ fn target(editor: &Editor, slug: &str, action: Action) -> Result<Target, ApiErro
 fn answer(state: &AppState, changed: Changed, slug: String) -> Result<TeamChanged, ApiError> {
     Ok(TeamChanged {
         changed,
-        team: state.site.editor.team()?,
+        team: marked(state, state.site.editor.team()?),
         slug,
     })
+}
+
+/// The team with whoever signs a new article by default marked.
+fn marked(state: &AppState, mut team: Vec<TeamMember>) -> Vec<TeamMember> {
+    let site = state.site.live.current();
+    let default = site
+        .renderer
+        .as_ref()
+        .and_then(|r| crate::api::articles::default_author_slug(r.content()));
+    for member in &mut team {
+        member.default_author = default.as_deref() == Some(member.slug.as_str());
+    }
+    team
 }
 
 async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let editor = state.site.editor.clone();
     let team = web::block(move || editor.team()).await??;
-    Ok(HttpResponse::Ok().json(team))
+    Ok(HttpResponse::Ok().json(marked(&state, team)))
 }
 
 async fn save(

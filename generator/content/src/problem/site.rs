@@ -37,6 +37,10 @@ pub enum SiteProblem {
     OnlineService {
         slug: String,
     },
+    /// A `default_author` that is no file of `content/team/`.
+    DefaultAuthor {
+        slug: String,
+    },
     NoCookies,
     FallbackImages,
     /// A `{{ name }}` of `contact_clause` that is no fact.
@@ -139,6 +143,10 @@ impl SiteProblem {
             P::OnlineService { slug } => texts(
                 format!("online_services: '{slug}' is not a file under content/services/"),
                 format!("usługi „{slug}” z listy usług online (online_services) nie ma wśród usług."),
+            ),
+            P::DefaultAuthor { slug } => texts(
+                format!("default_author: '{slug}' is not a file under content/team/"),
+                format!("domyślnego autora „{slug}” (default_author) nie ma w zespole (content/team/)."),
             ),
             P::NoCookies => texts(
                 "cookies: list every cookie the site sets (the privacy policy shows them)".into(),
@@ -244,6 +252,7 @@ impl SiteProblem {
             P::Nip { .. } => "nip",
             P::Regon { .. } => "regon",
             P::OnlineService { .. } => "online_services",
+            P::DefaultAuthor { .. } => "default_author",
             P::NoCookies => "cookies",
             P::FallbackImages => "fallback_images",
             P::UnknownClauseFact { .. } => "contact_clause",

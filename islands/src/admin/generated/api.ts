@@ -222,7 +222,12 @@ export type TeamMember = {
 /**
  * The file's name under `content/team/`, also the profile's anchor on `/o-mnie`.
  */
-slug: string, order: number, profile: Profile, version: string, };
+slug: string, order: number, profile: Profile, version: string, 
+/**
+ * Whether a new article is signed by this person unless another author is chosen
+ * (`default_author` of `site.yaml`); set by the server that lists the team.
+ */
+defaultAuthor: boolean, };
 
 /**
  * A profile's save: the profile and the version it was loaded at.

@@ -223,7 +223,9 @@ describe("the panel a practice runs its site from", () => {
     await page.getByLabel("Treść sekcji 1").fill("Ten tekst ukaże się sam.");
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await saved(page);
-    await page.getByText(/^Zaplanowany: ukaże się/).waitFor();
+    // Said in people's dates, not the file's.
+    await page.getByText(/^Zaplanowany: ukaże się \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}(:\d{2})? \(czas polski\)$/).waitFor();
+    await page.getByText(/Zaplanowano na \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}(:\d{2})? \(czas polski\)/).waitFor();
     assert.ok(!(await html("/blog")).includes("/blog/wpis-na-pozniej"), "not before its time");
     await eventually("the scheduled article on /blog", async () =>
       (await html("/blog")).includes('href="/blog/wpis-na-pozniej"'),

@@ -2,8 +2,8 @@
 // them ('2026-12-24', '2026-12-24 10:00'): the panel shows and accepts the first, writes the
 // second.
 
-const TYPED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2}))?$/;
-const STORED = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}))?$/;
+const TYPED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(:\d{2})?)?$/;
+const STORED = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(:\d{2})?)?$/;
 
 const two = (n: string) => n.padStart(2, "0");
 
@@ -12,17 +12,17 @@ export function toStored(typed: string): string {
   const text = typed.trim();
   const m = TYPED.exec(text);
   if (!m) return text;
-  const [, day = "", month = "", year = "", hour, minute] = m;
+  const [, day = "", month = "", year = "", hour, minute, second = ""] = m;
   const date = `${year}-${two(month)}-${two(day)}`;
-  return hour && minute ? `${date} ${two(hour)}:${minute}` : date;
+  return hour && minute ? `${date} ${two(hour)}:${minute}${second}` : date;
 }
 
-/** A stored date as people read it (DD.MM.RRRR, with GG:MM if it has one); other text unchanged. */
+/** A stored date as people read it (DD.MM.RRRR, with GG:MM[:SS] if it has one); other text unchanged. */
 export function toTyped(stored: string): string {
   const m = STORED.exec(stored.trim());
   if (!m) return stored;
-  const [, year, month, day, hour, minute] = m;
-  return hour && minute ? `${day}.${month}.${year} ${hour}:${minute}` : `${day}.${month}.${year}`;
+  const [, year, month, day, hour, minute, second = ""] = m;
+  return hour && minute ? `${day}.${month}.${year} ${hour}:${minute}${second}` : `${day}.${month}.${year}`;
 }
 
 /** The day part (RRRR-MM-DD) of a stored date, for a date picker; empty if there is none. */

@@ -1,7 +1,8 @@
 // What the panel's views share when they save: the toast function they are given, the
 // messages a save ends with, the save of a whole form (price list, facts) and what it
 // says beside its button until the next save, and the signal that the session expired.
-import { api, isApiError, type PublishingStatus } from "./api";
+import { api, isApiError, type Editable, type PublishingStatus } from "./api";
+import { toTyped } from "./dates";
 import { placeOf, type Place } from "./problems";
 import type { useToasts } from "../toasts";
 
@@ -35,9 +36,23 @@ export function refusal(e: unknown): { title: string; text: string; place?: Plac
     : SAVE_FAILED;
 }
 
-export function savedAt(): Outcome {
+/**
+ * What a save that went through says: when it was published, or, for an article that is not
+ * on the site yet, when it will be ('Zaplanowano na 03.12.2026 10:00') or that it is not.
+ */
+export function savedAt(saved?: Pick<Editable, "status" | "settings"> | null): Outcome {
   const time = new Date().toLocaleTimeString("pl-PL", { hour: "2-digit", minute: "2-digit" });
-  return { ok: true, text: `Zapisano i opublikowano o ${time}.` };
+  switch (saved?.status) {
+    case "scheduled":
+      return {
+        ok: true,
+        text: `Zapisano o ${time}. Zaplanowano na ${toTyped(saved.settings.date ?? "")} (czas polski): wtedy artykuł ukaże się sam.`,
+      };
+    case "unpublished":
+      return { ok: true, text: `Zapisano o ${time}. Artykuł nie jest opublikowany.` };
+    default:
+      return { ok: true, text: `Zapisano i opublikowano o ${time}.` };
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   team,
 } from "../admin/api";
 import { GitStatusBanner } from "../admin/GitStatus";
+import { toTyped } from "../admin/dates";
 import { dropDraft, loadDraft, sameSections, sameSettings, saveDraft, type Draft } from "../admin/drafts";
 import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
@@ -155,7 +156,7 @@ function statusText(page: Editable): string | null {
     case "published":
       return "Opublikowany";
     case "scheduled":
-      return `Zaplanowany: ukaże się ${page.settings.date ?? ""} (czas polski)`;
+      return `Zaplanowany: ukaże się ${toTyped(page.settings.date ?? "")} (czas polski)`;
     case "unpublished":
       return "Nieopublikowany (niewidoczny na stronie)";
     default:
@@ -373,7 +374,7 @@ export default function AdminPanel() {
       forget(page.id);
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
-      setOutcome(savedAt());
+      setOutcome(savedAt(saved));
       setProblem(null);
       setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });

@@ -32,7 +32,7 @@ import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Se
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import Modal from "../admin/Modal";
-import { shortName } from "../admin/names";
+import { listed, shortName } from "../admin/names";
 import type { Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
@@ -546,7 +546,7 @@ export default function AdminPanel() {
           <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
             Nowy artykuł
           </button>
-          <PageTabs pages={pages} selected={selected} dirty={dirty} onSelect={select} />
+          <PageTabs pages={pages.filter(listed)} selected={selected} dirty={dirty} onSelect={select} />
           <Deleted list={deleted} onRestore={undelete} />
         </div>
         {page && edit && (

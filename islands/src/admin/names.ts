@@ -5,7 +5,7 @@ import type { Editable } from "./api";
 export function shortName(page: Pick<Editable, "route" | "kind" | "title">): string {
   if (page.route === "/") return "Strona główna";
   // The landing page of ads, whose title is the practice's name: said what it is.
-  if (page.route === "/m1") return "Strona z reklam (/m1)";
+  if (page.route === "/m1") return "Wejście z reklam (/m1)";
   // An article's title is what its readers see: it stays whole.
   if (page.kind === "article") return page.title;
   const name = (page.title.split(" – ")[0] ?? "").replace(/ w Gdańsku( i online)?$/, "").trim();

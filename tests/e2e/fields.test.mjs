@@ -75,7 +75,7 @@ describe("the team", () => {
       const form = page.getByRole("form", { name: "Nowy terapeuta" });
       await form.getByLabel("Imię i nazwisko").fill(name);
       await form.getByLabel("Rola", { exact: true }).fill("Psycholożka, pracuje z dziećmi i rodzicami");
-      await form.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await form.getByRole("radio", { name: photo, exact: true }).check();
       await form.getByLabel("Tekst alternatywny zdjęcia").fill(`Portret: ${name}`);
       await form.getByLabel("Poziomo (%)").fill("40");
       await form.getByLabel("Kwalifikacje").fill("Magister psychologii\n\nPsychologia dziecięca");
@@ -127,7 +127,7 @@ describe("the team", () => {
       const again = page.getByRole("form", { name: "Nowy terapeuta" });
       await again.getByLabel("Imię i nazwisko").fill(name);
       await again.getByLabel("Rola", { exact: true }).fill("Inna rola");
-      await again.getByLabel("Zdjęcie", { exact: true }).selectOption(photo);
+      await again.getByRole("radio", { name: photo, exact: true }).check();
       await again.getByLabel("Tekst alternatywny zdjęcia").fill("Portret");
       await again.getByRole("button", { name: "Dodaj do zespołu" }).click();
       await page

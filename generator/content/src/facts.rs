@@ -1,18 +1,17 @@
 //! The practice's facts inside Markdown: `{{ adres }}`, `{{ telefon }}` and the others are
 //! filled in from `site.yaml` (and the service list) when a section is rendered, so that an
-//! address or a phone number is written in one place and every page follows it.
-
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
-
-use regex::Regex;
+//! address or a phone number is written in one place and every page follows it. Prices are
+//! facts too: `{{ cena.terapia-par }}` is that row's price (see [`crate::prices`]).
 
 use crate::model::{Content, CookieCategory};
+use std::collections::BTreeMap;
 
-/// Every fact a text may name, with what it becomes.
+/// Every fact a text may name, with what it becomes in Markdown and in plain text (a page's
+/// description).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Facts {
-    values: BTreeMap<&'static str, String>,
+    values: BTreeMap<String, String>,
+    plain: BTreeMap<String, String>,
 }
 
 /// Names a text may use, for the error that names an unknown one.
@@ -54,11 +53,6 @@ pub struct Placeholder {
     pub shown: String,
 }
 
-fn pattern() -> &'static Regex {
-    static PATTERN: OnceLock<Regex> = OnceLock::new();
-    PATTERN.get_or_init(|| crate::pattern::constant_regex(r"\{\{\s*([A-Za-z_]+)\s*\}\}"))
-}
-
 /// A placeholder that names no fact: its byte offset and the name written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unknown {
@@ -66,17 +60,15 @@ pub struct Unknown {
     pub name: String,
 }
 
-/// Placeholders in `text` that are not facts.
+/// Placeholders in `text` that are not facts. A price's (`cena.…`) is checked against the
+/// price list with the other files (`validate`).
 pub fn unknown(text: &str) -> Vec<Unknown> {
-    pattern()
-        .captures_iter(text)
-        .filter_map(|c| {
-            let name = c.get(1)?;
-            (!NAMES.contains(&name.as_str())).then(|| Unknown {
-                offset: c.get(0).map_or(0, |m| m.start()),
-                name: name.as_str().to_string(),
-            })
+    crate::named::named(text)
+        .into_iter()
+        .filter(|(_, name)| {
+            !NAMES.contains(&name.as_str()) && !name.starts_with(crate::prices::PREFIX)
         })
+        .map(|(offset, name)| Unknown { offset, name })
         .collect()
 }
 
@@ -174,27 +166,30 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
             Some(title.split_once("](")?.0.to_string())
         })
         .collect();
-    NAMES
-        .iter()
-        .map(|&name| {
-            let shown = match name {
-                "telefon" => site.phone.clone(),
-                "email" => site.email.clone(),
-                "uslugi_online" => online.join(", "),
-                "tabela_cookies" => format!("tabela {} plików cookie", site.cookies.len()),
-                _ => facts.values.get(name).cloned().unwrap_or_default(),
-            };
-            let label = LABELS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(name, |(_, l)| l);
-            Placeholder {
-                name: name.to_string(),
-                label: label.to_string(),
-                shown,
-            }
-        })
-        .collect()
+    let facts = NAMES.iter().map(|&name| {
+        let shown = match name {
+            "telefon" => site.phone.clone(),
+            "email" => site.email.clone(),
+            "uslugi_online" => online.join(", "),
+            "tabela_cookies" => format!("tabela {} plików cookie", site.cookies.len()),
+            _ => facts.values.get(name).cloned().unwrap_or_default(),
+        };
+        let label = LABELS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(name, |(_, l)| l);
+        Placeholder {
+            name: name.to_string(),
+            label: label.to_string(),
+            shown,
+        }
+    });
+    let prices = content.prices.items.iter().map(|item| Placeholder {
+        name: format!("{}{}", crate::prices::PREFIX, item.id),
+        label: format!("cena: {}", item.name),
+        shown: crate::prices::in_prose(item).replace('\u{a0}', " "),
+    });
+    facts.chain(prices).collect()
 }
 
 impl Facts {
@@ -212,32 +207,62 @@ impl Facts {
             site.nip,
             site.regon
         );
-        let values = BTreeMap::from([
+        let plain = [
             ("nazwa", site.name.clone()),
             ("godziny", opening_hours(site).join(", ")),
             ("adres", site.address.one_line()),
-            ("telefon", format!("[{}](tel:{digits})", site.phone)),
-            ("email", format!("[{0}](mailto:{0})", site.email)),
+            ("telefon", site.phone.clone()),
+            ("email", site.email.clone()),
             ("nazwa_prawna", site.legal_name.clone()),
             ("administrator", administrator),
             ("nip", site.nip.clone()),
             ("regon", site.regon.clone()),
+        ];
+        let prices: Vec<(String, String)> = content
+            .prices
+            .items
+            .iter()
+            .map(|i| {
+                let name = format!("{}{}", crate::prices::PREFIX, i.id);
+                (name, crate::prices::in_prose(i))
+            })
+            .collect();
+        let plain: BTreeMap<String, String> = plain
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .chain(prices)
+            .collect();
+        let mut values = plain.clone();
+        let markdown = [
+            ("telefon", format!("[{}](tel:{digits})", site.phone)),
+            ("email", format!("[{0}](mailto:{0})", site.email)),
             ("uslugi_online", online_services(content)),
             ("tabela_cookies", cookie_table(content)),
-        ]);
-        Facts { values }
+        ];
+        values.extend(markdown.into_iter().map(|(k, v)| (k.to_string(), v)));
+        Facts { values, plain }
+    }
+
+    /// `text` (a page's description, plain text) with every known placeholder replaced by
+    /// its plain value; the lists and tables of the Markdown facts are left as written.
+    pub fn fill_plain(&self, text: &str) -> String {
+        Self::replace(&self.plain, text)
     }
 
     /// `text` with every known placeholder replaced; unknown ones are left as written (the
     /// check reports them).
     pub fn fill(&self, text: &str) -> String {
+        Self::replace(&self.values, text)
+    }
+
+    fn replace(values: &BTreeMap<String, String>, text: &str) -> String {
         if !text.contains("{{") {
             return text.to_string();
         }
-        pattern()
+        crate::named::pattern()
             .replace_all(text, |c: &regex::Captures<'_>| {
                 let name = c.get(1).map_or("", |m| m.as_str());
-                match self.values.get(name) {
+                match values.get(name) {
                     Some(value) => value.clone(),
                     None => c.get(0).map_or("", |m| m.as_str()).to_string(),
                 }
@@ -312,11 +337,25 @@ mod tests {
     #[test]
     fn known_names_are_filled_and_unknown_ones_kept() {
         let facts = Facts {
-            values: BTreeMap::from([("adres", "al. Grunwaldzka 82/4, 80-244 Gdańsk".to_string())]),
+            values: BTreeMap::from([
+                (
+                    "adres".to_string(),
+                    "al. Grunwaldzka 82/4, 80-244 Gdańsk".to_string(),
+                ),
+                ("cena.terapia-par".to_string(), "250\u{a0}zł".to_string()),
+            ]),
+            plain: BTreeMap::new(),
         };
         assert_eq!(
-            facts.fill("Zapraszamy: {{adres}}. {{ inne }}"),
-            "Zapraszamy: al. Grunwaldzka 82/4, 80-244 Gdańsk. {{ inne }}"
+            facts.fill("Zapraszamy: {{adres}}. {{ inne }} Para: {{ cena.terapia-par }}."),
+            "Zapraszamy: al. Grunwaldzka 82/4, 80-244 Gdańsk. {{ inne }} Para: 250\u{a0}zł."
         );
+    }
+
+    #[test]
+    fn a_price_is_not_an_unknown_fact() {
+        let found = unknown("Cena: {{ cena.terapia-par }}, {{ cena }}.");
+        let names: Vec<&str> = found.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!(names, vec!["cena"], "the price list checks the ids");
     }
 }

@@ -400,6 +400,9 @@ impl TeamMeta {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PriceItem {
+    /// What texts name the row by: `{{ cena.<id> }}` (lowercase letters, digits and '-';
+    /// unique; kept when the row's name changes).
+    pub id: String,
     pub name: String,
     /// Price in złoty; 0 means free of charge.
     pub price: u32,
@@ -486,6 +489,28 @@ impl Content {
         let articles = self.articles.iter().map(|d| &d.id);
         let team = self.team.iter().map(|d| &d.id);
         pages.chain(services).chain(articles).chain(team)
+    }
+
+    /// The texts of every document that can name a price, by document: its body and its
+    /// description.
+    pub fn texts(&self) -> Vec<(DocId, [&str; 2])> {
+        let pages = self
+            .pages
+            .iter()
+            .map(|d| (d.id.clone(), [d.body.as_str(), &d.meta.description]));
+        let services = self
+            .services
+            .iter()
+            .map(|d| (d.id.clone(), [d.body.as_str(), &d.meta.description]));
+        let articles = self
+            .articles
+            .iter()
+            .map(|d| (d.id.clone(), [d.body.as_str(), &d.meta.description]));
+        let team = self
+            .team
+            .iter()
+            .map(|d| (d.id.clone(), [d.body.as_str(), ""]));
+        pages.chain(services).chain(articles).chain(team).collect()
     }
 
     /// Every public route the site has, in a stable order: not the panel's.

@@ -15,6 +15,7 @@ use crate::kind::DocId;
 use crate::limits::NOTICE_MAX_CHARS;
 
 use crate::model::{Content, Document, SiteConfig};
+use crate::prices::Owner;
 use crate::problem::WEEKDAYS;
 use crate::problem::{
     BookingKey, DateField, DocumentProblem, FileProblem, OffPlatform, Problem, SiteProblem,
@@ -748,6 +749,109 @@ pub fn links_to_hidden(content: &Content, hidden: &BTreeSet<String>) -> Vec<Diag
     out
 }
 
+/// The prices one text names: each `{{ cena.<id> }}` a row of the list, and no literal amount
+/// that one row costs (`warnings`: only the amounts several rows cost, which are warnings).
+fn price_texts(
+    content: &Content,
+    text: &str,
+    line: impl Fn(usize) -> usize,
+    warnings: bool,
+) -> Vec<(usize, DocumentProblem)> {
+    let prices = &content.prices;
+    let mut out = Vec::new();
+    if !warnings {
+        for reference in crate::prices::references(text) {
+            if !prices.items.iter().any(|i| i.id == reference.id) {
+                let known = prices.items.iter().map(|i| i.id.clone()).collect();
+                let problem = DocumentProblem::UnknownPrice {
+                    id: reference.id,
+                    known,
+                };
+                out.push((line(reference.offset), problem));
+            }
+        }
+    }
+    for amount in crate::prices::amounts(text) {
+        let problem = match crate::prices::owner(amount.amount, prices) {
+            Some(Owner::One(row)) if !warnings => DocumentProblem::LiteralPrice {
+                amount: amount.amount,
+                row: row.name.clone(),
+                placeholder: crate::prices::placeholder(row),
+            },
+            Some(Owner::Several(rows)) if warnings => DocumentProblem::AmbiguousPrice {
+                amount: amount.amount,
+                rows: rows.iter().map(|r| r.name.clone()).collect(),
+            },
+            _ => continue,
+        };
+        out.push((line(amount.offset), problem));
+    }
+    out
+}
+
+/// The prices of every document's body and description ([`price_texts`]).
+fn check_price_texts(content: &Content, warnings: bool) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    macro_rules! docs {
+        ($list:expr, $doc:ident => $description:expr) => {
+            for $doc in $list {
+                let at = |offset| $doc.line_in_body(offset);
+                for (line, problem) in price_texts(content, &$doc.body, at, warnings) {
+                    out.push(Diagnostic::new(&$doc.file, line, problem));
+                }
+                let line = field_line($doc, "description");
+                for (_, problem) in price_texts(content, $description, |_| line, warnings) {
+                    out.push(Diagnostic::new(&$doc.file, line, problem));
+                }
+            }
+        };
+    }
+    docs!(&content.pages, d => &d.meta.description);
+    docs!(&content.services, d => &d.meta.description);
+    docs!(&content.articles, d => &d.meta.description);
+    docs!(&content.team, d => "");
+    out
+}
+
+/// The literal amounts that several rows of the price list cost: warnings that do not stop a
+/// build, but say which texts would keep an old price.
+pub fn price_warnings(content: &Content) -> Vec<Diagnostic> {
+    check_price_texts(content, true)
+}
+
+/// Each row has an id texts can name it by: lowercase letters, digits and '-', unique.
+fn check_price_ids(content: &Content, out: &mut Vec<Diagnostic>) {
+    let mut seen = HashSet::new();
+    for item in &content.prices.items {
+        let id = item.id.as_str();
+        let well_formed = !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !well_formed || !seen.insert(id) {
+            let line = yaml_line_of_value(&content.prices_file, "id", id);
+            let problem = DocumentProblem::PriceId {
+                id: id.to_string(),
+                repeated: well_formed,
+            };
+            out.push(Diagnostic::new(&content.prices_file, line, problem));
+        }
+    }
+}
+
+/// The 1-based line of `key: "value"` in a YAML file (1 when it cannot be read).
+fn yaml_line_of_value(file: &Path, key: &str, value: &str) -> usize {
+    read_content(file)
+        .lines()
+        .position(|l| {
+            let l = l.trim().trim_start_matches("- ");
+            l.strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(':'))
+                .is_some_and(|rest| rest.trim().trim_matches('"') == value)
+        })
+        .map_or(1, |i| i + 1)
+}
+
 fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     let context = Context {
         content,
@@ -787,6 +891,8 @@ pub fn validate(
     check_documents(checks, content, &mut out);
     check_aliases(checks, content, &mut out);
     check_prices(checks, content, &mut out);
+    check_price_ids(content, &mut out);
+    out.extend(check_price_texts(content, false));
     check_site_facts(content, &mut out);
     out
 }

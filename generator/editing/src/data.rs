@@ -24,6 +24,10 @@ use content::yaml::{self, Change, Item, Node};
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PriceRow {
+    /// What texts name the row by (`{{ cena.<id> }}`); empty for a new row, which gets one
+    /// made from its name when saved.
+    #[serde(default)]
+    pub id: String,
     pub name: String,
     /// Złoty; 0 is free of charge.
     pub price: u32,
@@ -44,6 +48,7 @@ pub struct PriceRow {
 impl PriceRow {
     fn of(item: &PriceItem, origin: usize) -> Self {
         PriceRow {
+            id: item.id.clone(),
             name: item.name.clone(),
             price: item.price,
             from: item.from,
@@ -56,6 +61,7 @@ impl PriceRow {
 
     fn item(&self) -> PriceItem {
         PriceItem {
+            id: self.id.clone(),
             name: self.name.clone(),
             price: self.price,
             from: self.from,
@@ -67,6 +73,7 @@ impl PriceRow {
 
     fn node(&self) -> Node {
         let mut entries = vec![
+            ("id", Node::str(&self.id)),
             ("name", Node::str(&self.name)),
             ("price", Node::Int(i64::from(self.price))),
         ];
@@ -80,6 +87,31 @@ impl PriceRow {
         }
         Node::map(entries)
     }
+}
+
+/// `rows` with an id for each new row: its name as a slug, made unique with a number.
+fn with_ids(rows: &[PriceRow]) -> Vec<PriceRow> {
+    let mut taken: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    rows.iter()
+        .map(|row| {
+            if !row.id.is_empty() {
+                return row.clone();
+            }
+            let base = match content::kind::slugify(&row.name) {
+                s if s.is_empty() => "pozycja".to_string(),
+                s => s,
+            };
+            let id = (1..)
+                .map(|n| match n {
+                    1 => base.clone(),
+                    n => format!("{base}-{n}"),
+                })
+                .find(|id| !taken.contains(id))
+                .unwrap_or(base);
+            taken.push(id.clone());
+            PriceRow { id, ..row.clone() }
+        })
+        .collect()
 }
 
 /// Where a price row for the free phone call leads: the home page's contact section, with
@@ -99,6 +131,9 @@ pub struct Prices {
     pub items: Vec<PriceRow>,
     pub services: Vec<ServiceLink>,
     pub version: String,
+    /// Where each row's price appears: by row id, the documents whose texts name it
+    /// (`pages/cennik`), as the live site has them.
+    pub uses: BTreeMap<String, Vec<String>>,
 }
 
 /// The facts of `site.yaml` the panel edits.
@@ -417,12 +452,14 @@ impl Editor {
                 .collect(),
             services: self.service_links()?,
             version: version_of(text.as_bytes()),
+            uses: BTreeMap::new(),
         })
     }
 
     /// Writes `rows` as the price list if the file is still at `version`. A row that comes
     /// from the file unchanged keeps its lines as they were written.
     pub fn save_prices(&self, version: &str, rows: &[PriceRow]) -> Result<Saved> {
+        let rows = &with_ids(rows);
         let path = self.prices_file();
         transaction(&self.root(), &path, Expect::Version(version), |previous| {
             let before = parse_value(&path, previous)?;
@@ -560,6 +597,7 @@ mod tests {
         rows.swap(0, 1);
         rows[2].price = 200;
         rows.push(PriceRow {
+            id: String::new(),
             name: "Nowa \"usługa\"".into(),
             price: 120,
             from: true,
@@ -574,7 +612,7 @@ mod tests {
         let after = fs::read_to_string(p.prices_file()).unwrap();
         assert!(after.starts_with("# The practice's price list."), "{after}");
         assert!(
-            after.contains("  - name: \"Nowa \\\"usługa\\\"\"\n    price: 120\n    from: true\n")
+            after.contains("  - id: \"nowa-usluga\"\n    name: \"Nowa \\\"usługa\\\"\"\n    price: 120\n    from: true\n")
         );
         let back = p.prices().unwrap();
         let plain = |r: &[PriceRow]| {
@@ -585,7 +623,11 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         };
-        assert_eq!(plain(&back.items), plain(&rows));
+        assert_eq!(plain(&back.items), plain(&with_ids(&rows)));
+        assert_eq!(
+            back.items.last().map(|r| r.id.as_str()),
+            Some("nowa-usluga")
+        );
         assert!(matches!(
             p.save_prices(&prices.version, &rows).unwrap(),
             Saved::Conflict { .. }

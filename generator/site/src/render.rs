@@ -336,6 +336,7 @@ impl Renderer {
         );
         let mut warnings = found.warnings;
         warnings.extend(validate::example_data(&content));
+        warnings.extend(validate::price_warnings(&content));
         let renderer = Renderer {
             content,
             catalog,
@@ -494,7 +495,7 @@ impl Renderer {
             route: route.to_string(),
             canonical: seo::absolute(site, route),
             title: title.to_string(),
-            description: description.to_string(),
+            description: self.facts.fill_plain(description),
             og_image: self.site_preview(),
             og_image_alt: site.og_image_alt.clone(),
             og_type: "website",
@@ -630,7 +631,7 @@ impl Renderer {
         ]);
         let mut nodes = vec![
             structured::breadcrumbs(site, &page.trail),
-            structured::service(site, &card, &doc.meta.description),
+            structured::service(site, &card, &self.facts.fill_plain(&doc.meta.description)),
             structured::business(site, &self.collections, false),
         ];
         nodes.extend(Self::faq_json_ld(&sections));

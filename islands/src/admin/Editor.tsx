@@ -1,7 +1,7 @@
 // The content editor of one page: its sections, each a writing surface
 // (SectionEditor: its type as a Polish choice, a Markdown toolbar, a text area that grows),
-// added, changed and deleted, then saved; other actions (preview, draft, delete) sit beside
-// 'Zapisz zmiany'.
+// added, changed and deleted, then saved with 'Zapisz zmiany' in a bar that stays at the bottom
+// of the screen while the sections scroll; other actions (preview, draft, delete) sit under it.
 import { useEffect, type ReactNode } from "react";
 import type { Section } from "./api";
 import type { PageLink } from "./LinkDialog";
@@ -19,7 +19,10 @@ export interface EditorProps {
   dirty: boolean;
   /** Asks which picture to put into section `index`. */
   onInsertImage?: ((index: number) => void) | undefined;
+  /** The other actions (preview, draft, delete), in a row under the save bar. */
   actions?: ReactNode;
+  /** How the last save ended, kept in the save bar. */
+  message?: ReactNode;
   /** The section a refused save named: marked, shown and focused. */
   problem?: Place | null;
   /** The site's own pages, which 'Link' offers. */
@@ -34,6 +37,7 @@ export default function Editor({
   dirty,
   onInsertImage,
   actions,
+  message,
   problem,
   pages,
 }: EditorProps) {
@@ -65,20 +69,21 @@ export default function Editor({
           );
         })}
       </ol>
-      <div className="editor-actions">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => onChange([...sections, { type: DEFAULT_SECTION_TYPE, content: "" }])}
-        >
-          Dodaj sekcję
-        </button>
+      <button
+        type="button"
+        className="btn btn-secondary editor-add"
+        onClick={() => onChange([...sections, { type: DEFAULT_SECTION_TYPE, content: "" }])}
+      >
+        Dodaj sekcję
+      </button>
+      <div className="editor-actions save-bar">
         <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving}>
           {saving ? "Zapisywanie…" : "Zapisz zmiany"}
         </button>
-        {actions}
         {dirty && <span className="muted">Masz niezapisane zmiany.</span>}
+        {message}
       </div>
+      {actions && <div className="editor-actions">{actions}</div>}
     </div>
   );
 }

@@ -260,7 +260,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           </>
         )}
       </fieldset>
-      <div className="editor-actions">
+      <div className="editor-actions save-bar">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
           {saving ? "Zapisywanie…" : "Zapisz dane gabinetu"}
         </button>

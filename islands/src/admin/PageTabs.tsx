@@ -1,5 +1,6 @@
 // One tab per page, labelled with its title (WAI-ARIA tabs, vertical, manual activation),
-// grouped under the headings of their kind ('Strony', 'Usługi', 'Artykuły'), with a filter
+// grouped under the headings of their kind ('Strony', 'Usługi', 'Artykuły'), with a search
+// by name and through every text of every page (each found text shown under its page's name),
 // so that 30 and more pages stay easy to reach. Each group is its own labelled tablist; the
 // arrow keys move through all of them.
 import { shortName } from "./names";
@@ -27,11 +28,30 @@ function groups(pages: Editable[]): Editable[][] {
   return out;
 }
 
+/** Every text of a page a visitor reads: its sections and the texts of its settings. */
+function texts(page: Editable): string {
+  const settings = Object.values(page.settings).filter((v): v is string => typeof v === "string");
+  return [...page.content.sections.map((s) => s.content), ...settings].join("\n");
+}
+
+/** About 70 characters of `text` around the first place it has `wanted` (lowercase). */
+export function snippet(text: string, wanted: string): string {
+  const at = text.toLowerCase().indexOf(wanted);
+  if (at < 0) return "";
+  const start = Math.max(0, at - 30);
+  const end = Math.min(text.length, at + wanted.length + 40);
+  const part = text.slice(start, end).replace(/\s+/g, " ").trim();
+  return `${start > 0 ? "…" : ""}${part}${end < text.length ? "…" : ""}`;
+}
+
 export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsProps) {
   const [filter, setFilter] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const wanted = filter.trim().toLowerCase();
-  const shown = pages.filter((p) => `${shortName(p)} ${p.title}`.toLowerCase().includes(wanted));
+  const byName = (p: Editable) => `${shortName(p)} ${p.title}`.toLowerCase().includes(wanted);
+  // A page found by its texts (not its name) shows where: the words around the first match.
+  const found = (p: Editable) => (wanted.length >= 3 && !byName(p) ? snippet(texts(p), wanted) : "");
+  const shown = pages.filter((p) => byName(p) || found(p) !== "");
   const focusable = shown.some((p) => p.id === selected) ? selected : shown[0]?.id;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -52,12 +72,12 @@ export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsP
   return (
     <div className="page-tabs">
       <label className="visually-hidden" htmlFor="admin-filter">
-        Szukaj strony
+        Szukaj strony po nazwie lub tekście
       </label>
       <input
         id="admin-filter"
         type="search"
-        placeholder="Szukaj strony…"
+        placeholder="Szukaj strony lub tekstu…"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
@@ -85,6 +105,7 @@ export default function PageTabs({ pages, selected, dirty, onSelect }: PageTabsP
                   >
                     {shortName(page)}
                     {dirty.has(page.id) && <span aria-label=" (niezapisane zmiany)"> •</span>}
+                    {found(page) && <span className="tab-snippet">{found(page)}</span>}
                   </button>
                 ))}
               </div>

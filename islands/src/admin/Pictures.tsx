@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
 import Modal from "./Modal";
+import PicturePicker from "./PicturePicker";
 import type { Toast } from "./saving";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp"];
@@ -194,24 +195,18 @@ export function ImagePicker({
   return (
     <Modal title="Wstaw obraz" onClose={onClose}>
       <form className="admin-dialog-body" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="pick-image">Obraz</label>
-          <select
-            id="pick-image"
-            value={file}
-            onChange={(e) => {
-              setFile(e.target.value);
-              setAlt(pictures.find((p) => p.file === e.target.value)?.alt ?? "");
-            }}
-          >
-            {pictures.map((p) => (
-              <option key={p.file} value={p.file}>
-                {p.file}
-              </option>
-            ))}
-          </select>
-        </div>
-        {picked && <img className="settings-thumb" src={picked.url} alt="" width="160" height="90" />}
+        <PicturePicker
+          id="pick-image"
+          legend="Obraz"
+          name="pick-image"
+          pictures={pictures}
+          value={file}
+          required
+          onChange={(next) => {
+            setFile(next);
+            setAlt(pictures.find((p) => p.file === next)?.alt ?? "");
+          }}
+        />
         <div className="field">
           <label htmlFor="pick-alt">Tekst alternatywny</label>
           <input id="pick-alt" type="text" value={alt} required onChange={(e) => setAlt(e.target.value)} />

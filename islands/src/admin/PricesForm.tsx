@@ -52,6 +52,14 @@ function PublicLine({ row }: { row: PriceRow }) {
   );
 }
 
+/** Where a row's price appears in the site's texts ('{{ cena.<id> }}'), before and after a change. */
+function usesText(names: string[], changed: boolean): string {
+  const where = names.length === 1 ? "1 stronie" : `${names.length} stronach`;
+  return changed
+    ? `Po zapisaniu nowa cena pojawi się w tekstach na ${where}: ${names.join(", ")}.`
+    : `Ta cena pojawia się w tekstach na ${where}: ${names.join(", ")}.`;
+}
+
 const ROW_FIELDS: (keyof PriceRow)[] = ["name", "price", "duration", "note", "link"];
 
 /** The field of a row a refusal names (its price when it names only the row). */
@@ -59,7 +67,16 @@ function fieldOf(problem: Place): keyof PriceRow {
   return ROW_FIELDS.find((f) => f === problem.field) ?? "price";
 }
 
-export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: (dirty: boolean) => void }) {
+export default function PricesForm({
+  toast,
+  onDirty,
+  names,
+}: {
+  toast: Toast;
+  onDirty: (dirty: boolean) => void;
+  /** The panel's name of each document, by its id ('pages/cennik' → 'Cennik'). */
+  names: Record<string, string>;
+}) {
   const [prices, setPrices] = useState<Prices | null>(null);
   const [rows, setRows] = useState<PriceRow[]>([]);
   const [saving, setSaving] = useState(false);
@@ -97,6 +114,7 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
     setRows((all) => [
       ...all,
       {
+        id: "",
         name: "",
         price: 190,
         from: false,
@@ -171,6 +189,8 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
             const marked = problem?.row === n ? problem : null;
             const invalid = (name: keyof PriceRow) =>
               marked && fieldOf(marked) === name ? { "aria-invalid": true, "aria-describedby": id("problem") } : {};
+            const used = (row.id ? (prices.uses[row.id] ?? []) : []).map((doc) => names[doc] ?? doc);
+            const before = prices.items.find((p) => p.id === row.id)?.price;
             return (
               <li key={i} className={marked ? "price-edit has-problem" : "price-edit"}>
                 <fieldset>
@@ -201,8 +221,18 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
                       max={100000}
                       step={1}
                       value={row.price}
+                      aria-describedby={
+                        [invalid("price")["aria-describedby"], used.length > 0 ? id("uses") : undefined]
+                          .filter(Boolean)
+                          .join(" ") || undefined
+                      }
                       onChange={(e) => update(i, { price: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
                     />
+                    {used.length > 0 && (
+                      <p id={id("uses")} className="muted price-uses">
+                        {usesText(used, before !== undefined && before !== row.price)}
+                      </p>
+                    )}
                   </div>
                   <div className="field">
                     <label htmlFor={id("duration")}>Czas trwania</label>
@@ -272,10 +302,10 @@ export default function PricesForm({ toast, onDirty }: { toast: Toast; onDirty: 
           })
           .flatMap((item, i) => (removed?.at === i + 1 ? [item, removedNotice] : [item]))}
       </ol>
-      <div className="editor-actions">
-        <button type="button" className="btn btn-secondary" onClick={add}>
-          Dodaj pozycję
-        </button>
+      <button type="button" className="btn btn-secondary editor-add" onClick={add}>
+        Dodaj pozycję
+      </button>
+      <div className="editor-actions save-bar">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
           {saving ? "Zapisywanie…" : "Zapisz cennik"}
         </button>

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { team as teamApi, type Picture, type Profile, type TeamChanged, type TeamMember } from "./api";
 import FocusPicker from "./FocusPicker";
+import PicturePicker from "./PicturePicker";
 import { HistoryToggle } from "./History";
 import { showProblem, type Place } from "./problems";
 import { DraftNotice, useFormDraft } from "./formDraft";
@@ -63,7 +64,6 @@ function ProfileForm({
     if (marked) showProblem(`profile-${marked}`);
   }, [marked, problem]);
   const chosen = pictures.find((p) => p.file === profile.photo);
-  const known = chosen !== undefined || profile.photo === "";
   const field = (name: string, label: string, input: ReactNode, hint?: string) => (
     <div className={marked === name ? "field has-problem" : "field"}>
       <label htmlFor={`profile-${name}`}>{label}</label>
@@ -122,29 +122,26 @@ function ProfileForm({
         "Jedno zdanie pod imieniem, na przykład „Psycholożka, pracuje z parami”.",
       )}
       <div className="settings-image">
-        {field(
-          "photo",
-          "Zdjęcie",
-          <select
-            required
-            value={profile.photo}
-            {...aria("photo", true)}
-            onChange={(e) => {
-              const picked = pictures.find((p) => p.file === e.target.value);
-              set({ photo: e.target.value, photoAlt: profile.photoAlt || (picked?.alt ?? "") });
-            }}
-          >
-            <option value="">(wybierz zdjęcie)</option>
-            {!known && <option value={profile.photo}>{profile.photo}</option>}
-            {pictures.map((p) => (
-              <option key={p.file} value={p.file}>
-                {p.file}
-              </option>
-            ))}
-          </select>,
-          "Zdjęcia przesyła się w części „Obrazy”.",
+        <PicturePicker
+          id="profile-photo"
+          legend="Zdjęcie"
+          name="profile-photo"
+          pictures={pictures}
+          value={profile.photo}
+          required
+          hint="Zdjęcia przesyła się w części „Obrazy”."
+          invalid={marked === "photo"}
+          describedBy={marked === "photo" ? "profile-photo-problem" : undefined}
+          onChange={(photo) => {
+            const picked = pictures.find((p) => p.file === photo);
+            set({ photo, photoAlt: profile.photoAlt || (picked?.alt ?? "") });
+          }}
+        />
+        {marked === "photo" && (
+          <p id="profile-photo-problem" className="field-problem">
+            {problem}
+          </p>
         )}
-        {chosen && <img className="profile-thumb" src={chosen.url} alt="" width="96" height="120" />}
         {field(
           "photo-alt",
           "Tekst alternatywny zdjęcia",
@@ -187,7 +184,7 @@ function ProfileForm({
         />,
         "Tekst pod imieniem i kwalifikacjami. Akapity oddziel pustym wierszem.",
       )}
-      <div className="editor-actions">
+      <div className="editor-actions save-bar">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Zapisywanie…" : isNew ? "Dodaj do zespołu" : "Zapisz zmiany"}
         </button>

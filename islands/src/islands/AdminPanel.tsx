@@ -38,6 +38,8 @@ import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import Team from "../admin/Team";
+import Unfinished from "../admin/Unfinished";
+import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
@@ -214,6 +216,8 @@ export default function AdminPanel() {
   // The page as saved meanwhile by someone else, when a save was refused for it.
   const [conflict, setConflict] = useState<Editable | null>(null);
   const { toasts, show: toast, dismiss } = useToasts();
+  // On a phone the editor comes first and the list of pages after it.
+  const narrow = useNarrow();
 
   const loadExtras = useCallback(async () => {
     const [drafts, gone, images, members] = await Promise.allSettled([
@@ -331,7 +335,7 @@ export default function AdminPanel() {
     setSelected(id);
     setShowHistory(false);
     // On a phone the editor is below the list: show it, or a tap seems to do nothing.
-    if (window.matchMedia("(max-width: 800px)").matches) {
+    if (isNarrow()) {
       requestAnimationFrame(() => document.getElementById(PANEL_ID)?.scrollIntoView({ block: "start" }));
     }
     setOutcome(null);
@@ -506,6 +510,18 @@ export default function AdminPanel() {
   const draft = page ? offered[page.id] : undefined;
   const serverDraft = page ? serverDrafts[page.id] : undefined;
   const status = page ? statusText(page) : null;
+  // Pages with a draft kept in this browser or on the server (not the edit being typed: the list
+  // would grow above the text as she writes).
+  const unfinished = new Set([...Object.keys(offered), ...Object.keys(serverDrafts)]);
+  const side = (
+    <div className="admin-side">
+      <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
+        Nowy artykuł
+      </button>
+      <PageTabs pages={pages.filter(listed)} selected={selected} dirty={dirty} onSelect={select} />
+      <Deleted list={deleted} onRestore={undelete} />
+    </div>
+  );
   return (
     <div className="admin-panel admin-signed-in">
       <div className="admin-bar">
@@ -530,7 +546,13 @@ export default function AdminPanel() {
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
       <ReauthDialog />
-      {view === "prices" && <PricesForm toast={toast} onDirty={setFormDirty} />}
+      {view === "prices" && (
+        <PricesForm
+          toast={toast}
+          onDirty={setFormDirty}
+          names={Object.fromEntries(pages.map((p) => [p.id, shortName(p)]))}
+        />
+      )}
       {view === "facts" && <FactsForm toast={toast} onDirty={setFormDirty} />}
       {view === "team" && <Team pictures={pictures} toast={toast} onDirty={setFormDirty} />}
       {view === "pictures" && (
@@ -541,18 +563,25 @@ export default function AdminPanel() {
           onDeleted={() => void loadExtras()}
         />
       )}
+      {view === "pages" && (
+        <Unfinished pages={pages.filter((p) => unfinished.has(p.id))} selected={selected} onSelect={select} />
+      )}
       <div className="admin-layout" hidden={view !== "pages"}>
-        <div className="admin-side">
-          <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
-            Nowy artykuł
-          </button>
-          <PageTabs pages={pages.filter(listed)} selected={selected} dirty={dirty} onSelect={select} />
-          <Deleted list={deleted} onRestore={undelete} />
-        </div>
+        {!narrow && side}
         {page && edit && (
           <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(page.id)} className="admin-editor" tabIndex={0}>
             <div className="admin-editor-head">
-              <h2>{page.title}</h2>
+              <h2>{shortName(page)}</h2>
+              {shortName(page) !== page.title && (
+                <p className="admin-editor-title">
+                  <span className="muted">Tytuł w wyszukiwarce:</span> {page.title}
+                </p>
+              )}
+              {narrow && (
+                <a className="admin-jump" href="#admin-filter">
+                  Wybierz inną stronę
+                </a>
+              )}
               {status && <p className={`status status-${page.status ?? ""}`}>{status}</p>}
               {page.route && page.status !== "unpublished" && page.status !== "scheduled" && (
                 <a href={page.route} target="_blank" rel="noopener">
@@ -672,12 +701,13 @@ export default function AdminPanel() {
                       Usuń artykuł
                     </button>
                   )}
-                  <SaveMessage outcome={outcome} />
                 </>
               }
+              message={<SaveMessage outcome={outcome} />}
             />
           </section>
         )}
+        {narrow && side}
       </div>
       {creating && <NewArticle authors={authors} onCreated={created} onClose={() => setCreating(false)} />}
       {insertInto !== null && (

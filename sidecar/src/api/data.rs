@@ -45,9 +45,13 @@ async fn placeholders(_admin: Admin, state: web::Data<AppState>) -> HttpResponse
     HttpResponse::Ok().json(list)
 }
 
+/// `GET /api/prices`: the price list, with the pages of the live site that name each price.
 async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let editor = state.site.editor.clone();
-    let prices = web::block(move || editor.prices()).await??;
+    let mut prices = web::block(move || editor.prices()).await??;
+    if let Some(renderer) = &state.site.live.current().renderer {
+        prices.uses = content::prices::uses(renderer.content());
+    }
     Ok(HttpResponse::Ok().json(prices))
 }
 

@@ -71,6 +71,30 @@ pub enum DocumentProblem {
     UnknownFact {
         name: String,
     },
+    /// A `{{ cena.<id> }}` that names no row of the price list.
+    UnknownPrice {
+        id: String,
+        known: Vec<String>,
+    },
+    /// A row of the price list whose id is empty, not lowercase letters, digits and '-', or
+    /// (`repeated`) the id of an earlier row.
+    PriceId {
+        id: String,
+        repeated: bool,
+    },
+    /// A literal amount that is the price of exactly one row: the text would keep it when
+    /// the price list changes.
+    LiteralPrice {
+        amount: u32,
+        row: String,
+        placeholder: String,
+    },
+    /// A literal amount that several rows cost (a warning): which one is meant only the
+    /// author knows.
+    AmbiguousPrice {
+        amount: u32,
+        rows: Vec<String>,
+    },
     Date {
         field: DateField,
         value: String,
@@ -173,6 +197,26 @@ impl DocumentProblem {
             P::Narrow { image, width, smallest } => texts(
                 format!("the image '{image}' is {width} px wide, narrower than the smallest width it is shown at ({smallest} px): it will look blurry; use a larger original"),
                 format!("obraz „{image}” ma {width} px szerokości, mniej niż najmniejsza szerokość, w jakiej jest pokazywany ({smallest} px): będzie nieostry; użyj większego oryginału."),
+            ),
+            P::UnknownPrice { id, known } => texts(
+                format!("'{{{{ cena.{id} }}}}' names no row of cennik.yaml; known ids: {}", known.join(", ")),
+                format!("„{{{{ cena.{id} }}}}” nie jest żadną pozycją cennika; znane: {}.", known.join(", ")),
+            ),
+            P::PriceId { id, repeated: true } => texts(
+                format!("the id '{id}' is used by an earlier row of the price list"),
+                format!("identyfikator „{id}” ma już wcześniejsza pozycja cennika: nadaj tej pozycji inny."),
+            ),
+            P::PriceId { id, repeated: false } => texts(
+                format!("the id '{id}' of a price row must be lowercase letters, digits and '-'"),
+                format!("identyfikator pozycji cennika „{id}” może mieć tylko małe litery bez polskich znaków, cyfry i „-”."),
+            ),
+            P::LiteralPrice { amount, row, placeholder } => texts(
+                format!("{amount} zł is the price of '{row}' in cennik.yaml: write {placeholder}, so that a change of the price list changes this text too"),
+                format!("{amount} zł to cena pozycji „{row}” z cennika: wpisz {placeholder}, a zmiana w cenniku zmieni też ten tekst."),
+            ),
+            P::AmbiguousPrice { amount, rows } => texts(
+                format!("{amount} zł is the price of several rows of cennik.yaml ({}): name the one meant with its {{{{ cena.… }}}}, or this text keeps the old price when the list changes", rows.join(", ")),
+                format!("{amount} zł kosztuje kilka pozycji cennika ({}): wpisz tę, o którą chodzi, jako {{{{ cena.… }}}}, inaczej po zmianie cennika ten tekst zostanie ze starą ceną.", rows.join(", ")),
             ),
             P::UnknownFact { name } => texts(
                 format!("'{{{{ {name} }}}}' is not a fact of site.yaml; known: {}", NAMES.join(", ")),

@@ -95,7 +95,12 @@ version: string, };
 /**
  * One row of the price list as the panel edits it.
  */
-export type PriceRow = { name: string, 
+export type PriceRow = { 
+/**
+ * What texts name the row by (`{{ cena.<id> }}`); empty for a new row, which gets one
+ * made from its name when saved.
+ */
+id: string, name: string, 
 /**
  * Złoty; 0 is free of charge.
  */
@@ -122,7 +127,12 @@ export type ServiceLink = { route: string, title: string, };
 /**
  * The price list, with the services its rows may link to.
  */
-export type Prices = { items: Array<PriceRow>, services: Array<ServiceLink>, version: string, };
+export type Prices = { items: Array<PriceRow>, services: Array<ServiceLink>, version: string, 
+/**
+ * Where each row's price appears: by row id, the documents whose texts name it
+ * (`pages/cennik`), as the live site has them.
+ */
+uses: { [key in string]: Array<string> }, };
 
 export type Hours = { 
 /**

@@ -1,0 +1,73 @@
+// A choice of one of the site's pictures as she sees them: a grid of thumbnails, each a radio
+// button named by its file, instead of a list of file names. A file the pictures no longer hold
+// (removed meanwhile) stays offered by name, so an open form never loses its value.
+import type { Picture } from "./api";
+
+export interface PicturePickerProps {
+  /** The fieldset's id: a refused save focuses it. */
+  id: string;
+  legend: string;
+  name: string;
+  pictures: Picture[];
+  value: string;
+  onChange: (file: string) => void;
+  hint?: string;
+  required?: boolean;
+  invalid?: boolean;
+  /** Ids of texts that describe the choice (a hint, a problem). */
+  describedBy?: string | undefined;
+}
+
+export default function PicturePicker({
+  id,
+  legend,
+  name,
+  pictures,
+  value,
+  onChange,
+  hint,
+  required = false,
+  invalid = false,
+  describedBy,
+}: PicturePickerProps) {
+  const missing = value !== "" && !pictures.some((p) => p.file === value);
+  const hintId = `${id}-hint`;
+  const choice = (file: string, url: string | null) => (
+    <label key={file} className="picture-choice">
+      <input
+        type="radio"
+        name={name}
+        value={file}
+        checked={value === file}
+        required={required}
+        onChange={() => onChange(file)}
+      />
+      {url ? (
+        <img src={url} alt="" width="96" height="72" loading="lazy" decoding="async" />
+      ) : (
+        <span className="picture-missing">brak pliku</span>
+      )}
+      <span className="picture-name">{file}</span>
+    </label>
+  );
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      className="picture-picker"
+      aria-invalid={invalid || undefined}
+      aria-describedby={[hint ? hintId : "", describedBy ?? ""].filter(Boolean).join(" ") || undefined}
+    >
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={hintId} className="muted">
+          {hint}
+        </p>
+      )}
+      <div className="picture-grid">
+        {missing && choice(value, null)}
+        {pictures.map((p) => choice(p.file, p.url))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,114 @@
+// The panel within reach on a laptop (1280 px) and a phone (390 px), axe clean in each state:
+// the editor starts on the first screen (on a phone the panel's header shrinks to one line),
+// the editor is titled with the page's name, the save button stays on screen on long forms,
+// pages with a draft are listed first, and pictures are chosen by their thumbnails.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { VIEWPORTS, ownerSession } from "./owner.mjs";
+
+const { panel, shot, clean } = ownerSession("reach");
+
+/** Whether the element is wholly on the screen as it is now (not scrolled to). */
+async function onScreen(locator) {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+describe("the panel within reach", () => {
+  for (const viewport of VIEWPORTS) {
+    const width = viewport.width;
+
+    test(`the editor starts on the first screen, titled with the page's name, at ${width} px`, async () => {
+      const page = await panel(viewport);
+      const editor = page.getByRole("tabpanel");
+      const heading = editor.getByRole("heading", { level: 2, name: "Strona główna", exact: true });
+      await heading.waitFor();
+      assert.ok(await onScreen(heading), "the editor's title is on the first screen");
+      assert.ok(await onScreen(page.getByLabel("Nagłówek", { exact: true })), "and its first field");
+      const title = await editor.locator(".admin-editor-title").innerText();
+      assert.match(
+        title,
+        /^Tytuł w wyszukiwarce: Psycholog Gdańsk – Gabinet Harmonia/,
+        "the search title is said as such",
+      );
+      const views = page.getByRole("navigation", { name: "Części panelu" });
+      const rows = await views.evaluate(
+        (nav) => new Set([...nav.children].map((b) => b.getBoundingClientRect().top)).size,
+      );
+      if (width === 390) {
+        assert.equal(rows, 1, "on a phone the panel's views are one row that scrolls");
+        await page.getByRole("link", { name: "Wybierz inną stronę" }).click();
+        await page.getByRole("tab", { name: "Cennik", exact: true }).click();
+        await editor.getByRole("heading", { level: 2, name: "Cennik", exact: true }).waitFor();
+        await page.waitForFunction(() => document.getElementById("admin-tabpanel").getBoundingClientRect().top < 200);
+      } else {
+        assert.equal(
+          await page.getByRole("link", { name: "Wybierz inną stronę" }).count(),
+          0,
+          "the list is beside the editor",
+        );
+      }
+      await shot(page, "reach-editor");
+      await clean(page, "the editor on the first screen");
+      await page.close();
+    });
+
+    test(`the save button stays in reach on long forms at ${width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Strona główna" }).waitFor();
+      const save = page.getByRole("button", { name: "Zapisz zmiany", exact: true });
+      await page.getByLabel("Treść sekcji 1").focus();
+      assert.ok(await onScreen(save), "'Zapisz zmiany' is on screen while the first section is written");
+      await page.getByRole("button", { name: "Cennik" }).click();
+      const prices = page.getByRole("button", { name: "Zapisz cennik" });
+      await prices.waitFor();
+      await page.locator("#price-0-name").scrollIntoViewIfNeeded();
+      assert.ok(await onScreen(prices), "'Zapisz cennik' is on screen at the list's first row");
+      await shot(page, "reach-prices");
+      await clean(page, "the price list with its save bar");
+      await page.close();
+    });
+
+    test(`a page with a draft is listed first and opens with its draft at ${width} px`, async () => {
+      const page = await panel(viewport);
+      const name = width === 390 ? "Regulamin" : "Cennik";
+      await page.getByRole("tab", { name, exact: true }).click();
+      const box = page.getByLabel("Treść sekcji 1");
+      const typed = `Szkic zaczęty przy ${width} px.`;
+      await box.fill(typed);
+      // Leaving with the edit unsaved: the browser asks, she leaves; the draft stays in this browser.
+      page.on("dialog", (dialog) => void dialog.accept());
+      await page.reload();
+      const list = page.getByRole("region", { name: "Niedokończone zmiany" });
+      const link = list.getByRole("link", { name, exact: true });
+      await link.waitFor();
+      assert.ok(await onScreen(link), "the page with a draft is on the first screen");
+      await shot(page, "reach-drafts");
+      await clean(page, "the list of pages with a draft");
+      await link.click();
+      const editor = page.getByRole("tabpanel");
+      await editor.getByRole("heading", { level: 2, name, exact: true }).waitFor();
+      await editor.getByRole("button", { name: "Przywróć szkic" }).click();
+      assert.equal(await page.getByLabel("Treść sekcji 1").inputValue(), typed, "the draft is back in the editor");
+      await page.close();
+    });
+
+    test(`pictures are chosen by their thumbnails at ${width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("button", { name: "Zespół", exact: true }).click();
+      await page.getByRole("region", { name: "Zespół" }).getByRole("button", { name: "Dodaj terapeutę" }).click();
+      const photos = page.getByRole("group", { name: "Zdjęcie" });
+      const choice = photos.getByRole("radio", { name: "las.svg", exact: true });
+      await choice.check();
+      const thumbnail = photos.locator("label").filter({ hasText: "las.svg" }).locator("img");
+      await thumbnail.scrollIntoViewIfNeeded();
+      await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await thumbnail.elementHandle());
+      assert.ok((await photos.locator("img").count()) >= 2, "every picture has its thumbnail");
+      await shot(page, "reach-pictures");
+      await clean(page, "the thumbnails of the team's photo");
+      await page.close();
+    });
+  }
+});

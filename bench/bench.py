@@ -79,6 +79,7 @@ def make_corpus(n):
     site_yaml = re.sub(r"\n  services:\n(    .*\n)+", "\n  services: {}\n", site_yaml)
     write(ours / "content/site.yaml", site_yaml)
     write(ours / "content/cennik.yaml", "items: []\n")
+    shutil.copy(ROOT / "content/napisy.yaml", ours / "content/napisy.yaml")
     for d in ["services", "team", "images"]:
         (ours / "content" / d).mkdir(parents=True, exist_ok=True)
     # The team stays: who books what names its therapists.

@@ -39,6 +39,7 @@ pub mod security_txt;
 mod style;
 pub mod validate;
 pub mod walk;
+pub mod wording;
 pub mod yaml;
 
 pub use error::{Diagnostic, Error, Result};

@@ -513,6 +513,7 @@ pub struct Loader {
     team: Cache<TeamMeta>,
     site: YamlFile<SiteConfig>,
     prices: YamlFile<PriceList>,
+    words: YamlFile<crate::model::Words>,
     checks: validate::Checks,
     delta: Delta,
 }
@@ -541,7 +542,11 @@ impl Loader {
         let prices = self
             .prices
             .load((&root, &prices_file), changes, &mut problems);
-        let (Some(site), Some(prices)) = (site, prices) else {
+        let words_file = content_dir.join(crate::wording::FILE);
+        let words = self
+            .words
+            .load((&root, &words_file), changes, &mut problems);
+        let (Some(site), Some(prices), Some(words)) = (site, prices, words) else {
             return (None, problems);
         };
         let key = (&site, site_key(&site));
@@ -571,6 +576,8 @@ impl Loader {
             team: team.docs,
             prices,
             prices_file,
+            words,
+            words_file,
         };
         let raw = Raw {
             content,

@@ -51,6 +51,28 @@ pub fn targets(markdown: &str) -> Vec<Target> {
     found
 }
 
+/// Every link's words and address, in order (`[116 123](tel:116123)` is ("116 123", "tel:116123")).
+pub fn links(markdown: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut open = false;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                open = true;
+                found.push((String::new(), dest_url.to_string()));
+            }
+            Event::End(TagEnd::Link) => open = false,
+            Event::Text(t) | Event::Code(t) if open => {
+                if let Some((words, _)) = found.last_mut() {
+                    words.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
 /// The first paragraph's plain text, for excerpts where none is written.
 pub fn plain_text(markdown: &str) -> String {
     Parser::new_ext(markdown, options())

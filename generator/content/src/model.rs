@@ -396,6 +396,12 @@ impl TeamMeta {
     }
 }
 
+/// The site's own words outside the documents, `content/napisy.yaml`, by key (which there
+/// are: `crate::wording`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Words(pub BTreeMap<String, String>);
+
 /// One row of the price list, `content/cennik.yaml`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -470,6 +476,9 @@ pub struct Content {
     pub team: Vec<Arc<Document<TeamMeta>>>,
     pub prices: PriceList,
     pub prices_file: PathBuf,
+    /// The site's own words outside the documents (`napisy.yaml`).
+    pub words: Words,
+    pub words_file: PathBuf,
 }
 
 impl Content {

@@ -819,6 +819,14 @@ pub fn price_warnings(content: &Content) -> Vec<Diagnostic> {
     check_price_texts(content, true)
 }
 
+/// The site's own words against their table, each problem at its key's line.
+fn check_words(content: &Content, out: &mut Vec<Diagnostic>) {
+    for (key, problem) in crate::wording::check(&content.words, &content.site) {
+        let line = yaml_line(&content.words_file, &key);
+        out.push(Diagnostic::new(&content.words_file, line, problem));
+    }
+}
+
 /// Each row has an id texts can name it by: lowercase letters, digits and '-', unique.
 fn check_price_ids(content: &Content, out: &mut Vec<Diagnostic>) {
     let mut seen = HashSet::new();
@@ -892,6 +900,7 @@ pub fn validate(
     check_aliases(checks, content, &mut out);
     check_prices(checks, content, &mut out);
     check_price_ids(content, &mut out);
+    check_words(content, &mut out);
     out.extend(check_price_texts(content, false));
     check_site_facts(content, &mut out);
     out

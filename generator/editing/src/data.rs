@@ -15,9 +15,10 @@ use content::dates::Moment;
 use content::fields::one_line;
 use content::kind::Kind;
 use content::limits::NOTICE_MAX_CHARS;
-use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig};
+use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, Words};
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::contact_fact_problems;
+use content::wording::Wording;
 use content::yaml::{self, Change, Item, Node};
 
 /// One row of the price list as the panel edits it.
@@ -269,6 +270,28 @@ fn required(field: Field, text: &str, max: usize) -> std::result::Result<(), Pro
         return Err(EditProblem::Empty { field }.into());
     }
     one_line(field, text, max)
+}
+
+/// The site's own words as the panel edits them.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct WordsEditable {
+    /// The texts of `napisy.yaml`, by key.
+    pub values: BTreeMap<String, String>,
+    /// Which texts there are, in the panel's order (the SPEC's own among them, fixed).
+    pub table: Vec<Wording>,
+    pub version: String,
+}
+
+/// Why `values` cannot be the site's words: the first problem `make check` would find.
+pub fn check_words(
+    values: &BTreeMap<String, String>,
+    site: &SiteConfig,
+) -> std::result::Result<(), Problem> {
+    let words = Words(values.clone());
+    match content::wording::check(&words, site).into_iter().next() {
+        Some((_, problem)) => Err(problem),
+        None => Ok(()),
+    }
 }
 
 /// The highest price of a row, in złoty.
@@ -531,6 +554,44 @@ impl Editor {
         })
     }
 
+    pub fn words_file(&self) -> PathBuf {
+        self.content_dir.join(content::wording::FILE)
+    }
+
+    /// The site's own words, with the table that says which there are.
+    pub fn words(&self) -> Result<WordsEditable> {
+        let path = self.words_file();
+        let text = self.read(&path)?;
+        let words: Words = parse(&path, &text)?;
+        Ok(WordsEditable {
+            values: words.0,
+            table: content::wording::TABLE.to_vec(),
+            version: version_of(text.as_bytes()),
+        })
+    }
+
+    /// Writes `values` into `napisy.yaml` if it is still at `version`, changing only the
+    /// lines of the texts that changed (the comments stay).
+    pub fn save_words(&self, version: &str, values: &BTreeMap<String, String>) -> Result<Saved> {
+        let path = self.words_file();
+        transaction(&self.root(), &path, Expect::Version(version), |previous| {
+            let before = parse_value(&path, previous)?;
+            let old: Words = typed(&path, &before)?;
+            let changes: Vec<Change> = values
+                .iter()
+                .filter(|(key, text)| old.0.get(*key) != Some(*text))
+                .map(|(key, text)| Change::set(&[key.as_str()], Node::str(text)))
+                .collect();
+            let (saved, after) =
+                yaml::edit_parsed(previous, before, &changes).map_err(Error::Edit)?;
+            let check: Words = typed(&path, &after)?;
+            if check.0 != *values {
+                return Err(Error::Edit("napisy.yaml did not round-trip".into()));
+            }
+            Ok(Some(saved))
+        })
+    }
+
     /// The `site.yaml` the facts are checked against (the current one).
     pub fn site_config(&self) -> Result<SiteConfig> {
         let path = self.site_file();
@@ -577,6 +638,36 @@ mod tests {
             fs::copy(&f.path, p.content_dir.join("team").join(&f.relative)).unwrap();
         }
         (dir, p)
+    }
+
+    #[test]
+    fn words_change_line_by_line_and_keep_their_comments() {
+        let (_dir, p) = real();
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/napisy.yaml");
+        fs::copy(source, p.words_file()).unwrap();
+        let words = p.words().unwrap();
+        assert_eq!(words.values["home_blog_heading"], "Z naszego bloga");
+        let mut values = words.values.clone();
+        values.insert("home_blog_heading".into(), "Czytaj nas na blogu".into());
+        let site = p.site_config().unwrap();
+        check_words(&values, &site).unwrap();
+        p.save_words(&words.version, &values).unwrap();
+        let after = fs::read_to_string(p.words_file()).unwrap();
+        assert!(
+            after.starts_with("# Napisy stałych części strony"),
+            "{after}"
+        );
+        assert!(
+            after.contains("home_blog_heading: \"Czytaj nas na blogu\"\n"),
+            "{after}"
+        );
+        assert_eq!(p.words().unwrap().values, values);
+        values.insert("card_more".into(), String::new());
+        let refused = check_words(&values, &site).unwrap_err();
+        assert_eq!(
+            refused.polish(),
+            "napis „Zachęta na karcie usługi” nie może być pusty."
+        );
     }
 
     #[test]

@@ -52,6 +52,8 @@ fn changed(before: &Content, now: &Content) -> Option<Content> {
         team: kind(&before.team, &now.team)?,
         prices: now.prices.clone(),
         prices_file: now.prices_file.clone(),
+        words: now.words.clone(),
+        words_file: now.words_file.clone(),
     })
 }
 

@@ -4,7 +4,7 @@
 use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
@@ -307,6 +307,8 @@ impl Renderer {
                 "hours": facts::opening_hours(&content.site).join(", "),
             }),
         );
+        base.insert("wording", &wording(&content, &facts));
+        base.insert("build_year", &build_year());
         base.insert(
             "contact_clause",
             &markdown::to_html(&facts.fill(&content.site.contact_clause)),
@@ -325,6 +327,8 @@ impl Renderer {
         global.update(serde_json::to_vec(&assets).unwrap_or_default());
         global.update(islands.fingerprint());
         global.update(serde_json::to_vec(&facts).unwrap_or_default());
+        global.update(serde_json::to_vec(&content.words).unwrap_or_default());
+        global.update(build_year().to_le_bytes());
         global.update(catalog.fingerprint());
         let shows_page_alt = &templates.shows_page_alt;
         let found = caches.images.check(
@@ -785,4 +789,34 @@ impl Renderer {
         }
         Ok(html.replace(islands::LOADER_MARKER, ""))
     }
+}
+
+/// The site's own words as the templates show them (`{{ wording.key | safe }}`): a paragraph's
+/// Markdown rendered (its facts filled in) without its `<p>`, a plain text escaped and typeset.
+fn wording(content: &Content, facts: &Facts) -> BTreeMap<&'static str, String> {
+    content::wording::TABLE
+        .iter()
+        .map(|w| {
+            let text = content::wording::text(&content.words, w.key);
+            let html = if w.markdown {
+                let html = markdown::to_html(&facts.fill(text));
+                let inner = html
+                    .trim()
+                    .trim_start_matches("<p>")
+                    .trim_end_matches("</p>");
+                inner.to_string()
+            } else {
+                tera::escape_html(&markdown::typeset(text))
+            };
+            (w.key, html)
+        })
+        .collect()
+}
+
+/// The year of the build in Warsaw: the copyright line runs from `copyright_year` to it.
+fn build_year() -> u16 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
+    content::dates::warsaw(now).0.year
 }

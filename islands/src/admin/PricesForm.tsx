@@ -1,7 +1,8 @@
 // 'Cennik': the price list row by row (each linked to a service), added, changed, moved and
 // removed, then saved; the server checks it by the rules of `make check`. The rows are in the
 // order of the public '/cennik', each headed by its line as visitors see it there (whole name,
-// note, duration, price), with every field wide enough for its whole text.
+// note, duration, price), with every field wide enough for its whole text. They scroll in their
+// own box, so 'Zapisz cennik' under it stays on the screen however long the list.
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { api, type PriceRow, type Prices } from "./api";
 import { DraftNotice, useFormDraft } from "./formDraft";
@@ -180,7 +181,7 @@ export default function PricesForm({
           onDiscard={() => draft.settle(false)}
         />
       )}
-      <ol className="price-rows">
+      <ol className="price-rows scroll-box" aria-label="Pozycje cennika">
         {removed?.at === 0 && removedNotice}
         {rows
           .map((row, i) => {
@@ -305,7 +306,7 @@ export default function PricesForm({
       <button type="button" className="btn btn-secondary editor-add" onClick={add}>
         Dodaj pozycję
       </button>
-      <div className="editor-actions save-bar">
+      <div className="editor-actions">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
           {saving ? "Zapisywanie…" : "Zapisz cennik"}
         </button>

@@ -11,6 +11,8 @@ import type {
   Erased,
   FactsBody,
   FactsEditable,
+  WordsBody,
+  WordsEditable,
   Message,
   MessageList,
   NewArticle,
@@ -123,6 +125,9 @@ export const api = {
   prices: () => call<Prices>("GET", "/api/prices"),
   savePrices: (items: PriceRow[], version: string) =>
     call<Changed>("PUT", "/api/prices", { items, version } satisfies PricesBody),
+  words: () => call<WordsEditable>("GET", "/api/words"),
+  saveWords: (values: Record<string, string>, version: string) =>
+    call<Changed>("PUT", "/api/words", { values, version } satisfies WordsBody),
   facts: () => call<FactsEditable>("GET", "/api/facts"),
   saveFacts: (facts: PracticeFacts, version: string) =>
     call<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),

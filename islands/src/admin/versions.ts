@@ -1,11 +1,12 @@
 // 'Historia zmian' of any file the panel changes: its versions, one version beside the
 // current text, a version's preview address and its restore. A file is named by its id in
-// the history: `folder/slug` for documents, `cennik.yaml` and `site.yaml` for the data.
+// the history: `folder/slug` for documents, `cennik.yaml`, `site.yaml` and `napisy.yaml` for the data.
 import { request } from "./api";
 import type { HistoryList, Changed, Side, Version, VersionTexts } from "./generated/api";
 
 export const PRICES_DOC = "cennik.yaml";
 export const FACTS_DOC = "site.yaml";
+export const WORDS_DOC = "napisy.yaml";
 
 // The answers' types are generated from the server's (./generated/api.ts, `make api-types`).
 export type { Side, Version };

@@ -39,17 +39,19 @@ import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing,
 import SettingsForm from "../admin/SettingsForm";
 import Team from "../admin/Team";
 import Unfinished from "../admin/Unfinished";
+import WordsForm from "../admin/WordsForm";
 import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "team" | "prices" | "facts" | "pictures" | "messages" | "security";
+type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
   ["team", "Zespół"],
   ["prices", "Cennik"],
   ["facts", "Dane gabinetu"],
+  ["words", "Napisy"],
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
   ["security", "Bezpieczeństwo"],
@@ -554,6 +556,7 @@ export default function AdminPanel() {
         />
       )}
       {view === "facts" && <FactsForm toast={toast} onDirty={setFormDirty} />}
+      {view === "words" && <WordsForm toast={toast} onDirty={setFormDirty} />}
       {view === "team" && <Team pictures={pictures} toast={toast} onDirty={setFormDirty} />}
       {view === "pictures" && (
         <Pictures

@@ -1,5 +1,5 @@
-//! The practice's data from the panel: the price list and the facts of `site.yaml` that
-//! change. Checked by the rules of `make check` (in Polish), written by targeted edits that
+//! The practice's data from the panel: the price list, the facts of `site.yaml` that
+//! change, and the site's own words (`napisy.yaml`). Checked by the rules of `make check` (in Polish), written by targeted edits that
 //! keep comments and the order of keys, refused on a stale version, rebuilt and published,
 //! and kept in the history under `cennik.yaml` and `site.yaml`.
 
@@ -31,6 +31,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .app_data(json)
             .route(web::get().to(facts))
             .route(web::put().to(save_facts)),
+    )
+    .service(
+        web::resource("/api/words")
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(64 * 1024)
+                    .error_handler(|err, _| json_error(err).into()),
+            )
+            .route(web::get().to(words))
+            .route(web::put().to(save_words)),
     )
     .route("/api/placeholders", web::get().to(placeholders));
 }
@@ -124,5 +134,43 @@ async fn save_facts(
     })
     .await??;
     crate::http::admin::audit(&req, Event::FactsChanged, &who, "site.yaml").await;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+async fn words(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let editor = state.site.editor.clone();
+    let words = web::block(move || editor.words()).await??;
+    Ok(HttpResponse::Ok().json(words))
+}
+
+/// The site's own words as the panel saves them.
+#[derive(Debug, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct WordsBody {
+    pub values: std::collections::BTreeMap<String, String>,
+    pub version: String,
+}
+
+/// `PUT /api/words`: checked by the rules of `make check`, written line by line, rebuilt and
+/// published, kept in the history under `napisy.yaml`.
+async fn save_words(
+    AdminChange(admin): AdminChange,
+    req: actix_web::HttpRequest,
+    body: web::Json<WordsBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let who = admin.email.clone();
+    let answer = web::block(move || {
+        let editor = state.site.editor.clone();
+        editing::data::check_words(&body.values, &editor.site_config()?)?;
+        let target = Target::new(&editor, Tracked::Words, Action::Save)?;
+        let changed = changes::apply(&state, &target, &admin.email, || {
+            editor.save_words(&body.version, &body.values)
+        })?;
+        Ok::<_, ApiError>(changed)
+    })
+    .await??;
+    crate::http::admin::audit(&req, Event::FactsChanged, &who, content::wording::FILE).await;
     Ok(HttpResponse::Ok().json(answer))
 }

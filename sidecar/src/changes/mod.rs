@@ -40,17 +40,21 @@ pub enum Tracked {
     Prices,
     /// The practice's facts (`site.yaml`).
     Facts,
+    /// The site's own words (`napisy.yaml`).
+    Words,
 }
 
 impl Tracked {
     const PRICES: &'static str = "cennik.yaml";
     const FACTS: &'static str = "site.yaml";
+    const WORDS: &'static str = content::wording::FILE;
 
     /// The file a history names by `key` (`pages/home`, `cennik.yaml`, `site.yaml`).
     pub fn parse(key: &str) -> Option<Self> {
         match key {
             Self::PRICES => Some(Tracked::Prices),
             Self::FACTS => Some(Tracked::Facts),
+            Self::WORDS => Some(Tracked::Words),
             _ => DocId::parse(key).map(Tracked::Document),
         }
     }
@@ -61,6 +65,7 @@ impl Tracked {
             Tracked::Document(id) => id.to_string(),
             Tracked::Prices => Self::PRICES.to_string(),
             Tracked::Facts => Self::FACTS.to_string(),
+            Tracked::Words => Self::WORDS.to_string(),
         }
     }
 
@@ -71,6 +76,7 @@ impl Tracked {
             Tracked::Document(id) => editor.file_of(id),
             Tracked::Prices => Some(editor.prices_file()),
             Tracked::Facts => Some(editor.site_file()),
+            Tracked::Words => Some(editor.words_file()),
         }
     }
 

@@ -17,6 +17,7 @@ mod site;
 mod style;
 mod texts;
 mod value;
+mod wording;
 
 pub use booking::BookingProblem;
 pub use diagnostic::{Diagnostic, Edited, Place};
@@ -27,3 +28,4 @@ pub(crate) use site::WEEKDAYS;
 pub use site::{BookingKey, OffPlatform, SiteProblem};
 pub use style::StyleProblem;
 pub use value::Problem;
+pub use wording::WordingProblem;

@@ -9,6 +9,7 @@ use super::file::FileProblem;
 use super::site::SiteProblem;
 use super::style::StyleProblem;
 use super::texts::{capitalised, texts, Texts};
+use super::wording::WordingProblem;
 use crate::limits::{Excess, Found};
 
 /// One problem of the content, or of what the panel sent.
@@ -19,6 +20,7 @@ pub enum Problem {
     Style(StyleProblem),
     Site(SiteProblem),
     Booking(BookingProblem),
+    Wording(WordingProblem),
     Edit(EditProblem),
     /// A problem inside one section of a document (from 1), at a line of that section (from
     /// 1) when it is known: how the panel's sections are checked before they are written.
@@ -37,6 +39,7 @@ impl Problem {
             Problem::Style(p) => p.texts(),
             Problem::Site(p) => p.texts(),
             Problem::Booking(p) => p.texts(),
+            Problem::Wording(p) => p.texts(),
             Problem::Edit(p) => p.texts(),
             Problem::InSection {
                 section,
@@ -116,6 +119,12 @@ english_display!(
     SiteProblem,
     EditProblem
 );
+
+impl From<WordingProblem> for Problem {
+    fn from(p: WordingProblem) -> Self {
+        Problem::Wording(p)
+    }
+}
 
 impl From<FileProblem> for Problem {
     fn from(p: FileProblem) -> Self {

@@ -166,6 +166,40 @@ therapists: { [key in string]: string },
 exampleData: Array<string>, version: string, };
 
 /**
+ * The site's own words as the panel edits them.
+ */
+export type WordsEditable = { 
+/**
+ * The texts of `napisy.yaml`, by key.
+ */
+values: { [key in string]: string }, 
+/**
+ * Which texts there are, in the panel's order (the SPEC's own among them, fixed).
+ */
+table: Array<Wording>, version: string, };
+
+/**
+ * One text of the table.
+ */
+export type Wording = { key: string, 
+/**
+ * The heading of its group in the panel.
+ */
+group: string, label: string, 
+/**
+ * Where visitors read it, under the field in the panel.
+ */
+hint: string, max: number, 
+/**
+ * Markdown of one paragraph (links, `{{ telefon }}`), not plain text.
+ */
+markdown: boolean, 
+/**
+ * The SPEC's own words: shown in the panel, never edited, not in the file.
+ */
+fixed: string | null, };
+
+/**
  * A document's save: its sections, its settings, and the version it was loaded at.
  */
 export type SaveBody = { content: EditableContent, 
@@ -310,6 +344,11 @@ export type PricesBody = { items: Array<PriceRow>, version: string, };
  * The practice's facts as the panel saves them.
  */
 export type FactsBody = { facts: PracticeFacts, version: string, };
+
+/**
+ * The site's own words as the panel saves them.
+ */
+export type WordsBody = { values: { [key in string]: string }, version: string, };
 
 /**
  * A fact a text may name, as the panel shows it: its name, its Polish meaning and what a

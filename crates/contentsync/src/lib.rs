@@ -118,6 +118,12 @@ impl GitSync {
         conflicts: Vec<status::Conflict>,
     ) -> Result<Self, Error> {
         let repo = Repo::open(content_dir)?;
+        let remote = Remote {
+            url: repo::absolute_remote(&remote.url),
+            ..remote
+        };
+        let data_dir = std::path::absolute(data_dir)
+            .map_err(|e| Error::Git(format!("{}: {e}", data_dir.display())))?;
         let status = Status {
             branch: remote.branch.clone(),
             conflicts,

@@ -283,27 +283,94 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
 }
 
 #[actix_rt::test]
-async fn a_commit_outside_content_needs_a_deploy_and_is_not_applied() {
+async fn a_file_outside_content_is_named_once_and_holds_back_no_content() {
     let r = repos();
     let public = public_app!(r.s);
-    let before = std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template");
-    let commit = r.editor_pushes(
-        "templates/base.html",
-        &format!("{before}\n<!-- zmiana -->\n"),
+    let admin = admin_app!(r.s);
+    std::fs::write(r.editor.join("notatki.txt"), "Plan artykułów na jesień.").expect("write");
+    let first = r.editor_pushes(
+        "content/blog/spacer-nad-morzem.md",
+        &article("Spacer nad morzem"),
     );
     send(&public, hook("{}", "d-1")).await;
-    r.wait_for("needs a deploy", |s| s.needs_deploy.is_some());
-    let refused = r.status().needs_deploy.expect("needs a deploy");
-    assert_eq!(refused.commit, commit);
+    r.wait_for("the content of the same commit is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    let served = send(
+        &public,
+        test::TestRequest::get().uri("/blog/spacer-nad-morzem"),
+    )
+    .await;
+    assert_eq!(served.status, StatusCode::OK);
+    let waiting = r
+        .status()
+        .needs_deploy
+        .expect("the note waits for a deploy");
+    assert_eq!(waiting.problems.len(), 1, "{:?}", waiting.problems);
     assert!(
-        refused.problems[0].starts_with("templates/base.html:"),
+        waiting.problems[0].starts_with("notatki.txt: ")
+            && waiting.problems[0].contains("wymaga wdrożenia"),
         "{:?}",
-        refused.problems
+        waiting.problems
     );
+    // A later content push and a panel save go through; the note is still named once.
+    let second = r.editor_pushes("content/blog/las-oliwski.md", &article("Las Oliwski"));
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the later commit is applied", |s| {
+        s.applied.as_deref() == Some(second.as_str())
+    });
     assert_eq!(
-        std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template"),
-        before
+        r.status()
+            .needs_deploy
+            .expect("still waiting")
+            .problems
+            .len(),
+        1
     );
+    save_page(&admin, "pages/blog", "Wstęp po notatkach.").await;
+    r.wait_for("the panel's save is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert!(
+        r.remote_log().starts_with("Administrator"),
+        "{}",
+        r.remote_log()
+    );
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["needsDeploy"], true, "{}", health.text);
+    assert_eq!(health.body["git"]["failing"], false, "{}", health.text);
+}
+
+#[actix_rt::test]
+async fn a_failed_fetch_is_shown_with_nothing_to_push_and_cleared_by_the_next_one() {
+    let r = repos();
+    let public = public_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1 && s.errors.is_empty());
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the failed fetch is shown", |s| {
+        s.errors.iter().any(|e| e.step == contentsync::Step::Fetch)
+    });
+    let status = r.status();
+    assert_eq!(status.unpushed, 0);
+    let error = status.last_error.expect("the panel says why");
+    assert!(error.starts_with("Nie udało się pobrać zmian"), "{error}");
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["failing"], true, "{}", health.text);
+    assert_eq!(
+        health.body["git"]["failingSteps"],
+        json!(["fetch"]),
+        "{}",
+        health.text
+    );
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the next fetch clears it", |s| {
+        s.errors.is_empty() && s.last_error.is_none()
+    });
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["failing"], false, "{}", health.text);
 }
 
 #[actix_rt::test]

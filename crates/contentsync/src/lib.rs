@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 pub use error::Error;
 pub use repo::Repo;
-pub use status::{Conflict, Refused, Status};
+pub use status::{Conflict, Refused, Status, Step, StepError};
 
 /// The remote branch the content's repository tracks, both ways.
 #[derive(Debug, Clone)]

@@ -1,5 +1,6 @@
 // The content's repository (GIT_REMOTE), as the panel shows it above every view: panel
-// changes not yet pushed and why, an editor's commit that was not published (it does not
+// changes not yet pushed, every step of the sync that is failing (fetch, apply, push) until
+// it works again, files outside content/ waiting for a deploy, an editor's commit that was not published (it does not
 // build, it needs a deploy, or it rewrote the branch) with every problem at file:line, and
 // documents changed in the repository while the panel saved them, with both texts and one
 // click to publish either.
@@ -10,6 +11,27 @@ import { SAVE_FAILED, SAVED, type Toast } from "./saving";
 
 /** How often the panel asks again: an editor's push shows within this. */
 const REFRESH_MS = 10_000;
+
+function when(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
+}
+
+function Failing({ errors }: { errors: GitStatus["errors"] }) {
+  return (
+    <div className="form-notice form-notice-error" role="alert">
+      <p>
+        <strong>Synchronizacja z repozytorium nie działa.</strong> Serwer próbuje dalej; komunikat zniknie, gdy się uda.
+      </p>
+      <ul>
+        {errors.map((e) => (
+          <li key={e.step}>
+            {e.message} ({when(e.at)})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function RefusedNotice({ title, refused }: { title: string; refused: Refused }) {
   return (
@@ -84,7 +106,7 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
       )}
       {status.needsDeploy && (
         <RefusedNotice
-          title="Zmiana z repozytorium wymaga wdrożenia (zmienia kod lub szablony), więc nie została zastosowana."
+          title="Pliki spoza content/ wymagają wdrożenia: serwer użyje ich dopiero po wdrożeniu (deploy). Treść z tych commitów jest już na stronie."
           refused={status.needsDeploy}
         />
       )}

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::db::now;
 use crate::state::AppState;
 use accounts::audit::Event;
-pub use contentsync::{Conflict, GitSync, Refused, Status};
+pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 
 /// Where the audit log says the sync's events came from.
 const FROM_REPOSITORY: &str = "repozytorium";

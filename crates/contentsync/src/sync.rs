@@ -72,6 +72,11 @@ fn run(site: &dyn Site, git: &GitSync) {
             Ok(()) => {
                 failures = 0;
                 retry_at = None;
+                // The remote answers again: a fetch that failed meanwhile is tried at once.
+                let stale = git.status_mut().errors.iter().any(|e| e.step != Step::Push);
+                if stale {
+                    git.fetch_soon();
+                }
             }
             Err(e) => {
                 failed(git, Step::Push, &e);

@@ -223,7 +223,7 @@ fn saved_and_pushed_then_an_editors_edit_is_served(relative: bool) {
     let remote = dir.path().join("remote.git");
     wait_until("the panel's save reaches the remote", 30, || {
         git(&remote, &["log", "-1", "--format=%an|%s", "main"])
-            == "Administrator|Edycja strony pages/blog w panelu administracyjnym"
+            == "Administrator|Blog: treść (akapit 1)"
     });
     assert_eq!(git(&root, &["status", "--porcelain", "--", "content"]), "");
     let editor = dir.path().join("editor");

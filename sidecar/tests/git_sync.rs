@@ -203,7 +203,7 @@ async fn a_panel_save_is_the_admins_commit_on_the_remote_and_an_editors_push_is_
     });
     assert_eq!(
         r.remote_log(),
-        format!("Administrator <{ADMIN}>|Edycja strony pages/blog w panelu administracyjnym")
+        format!("Administrator <{ADMIN}>|Blog: treść (akapit 1)")
     );
     // The editor pulls the administrator's commit, then pushes an article of their own.
     git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
@@ -250,7 +250,7 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
         refused
             .problems
             .iter()
-            .all(|p| p.starts_with("blog/zepsuty.md:")),
+            .all(|p| p.starts_with("content/blog/zepsuty.md:")),
         "{:?}",
         refused.problems
     );

@@ -201,7 +201,7 @@ describe("editors who commit Markdown", { skip }, () => {
     const page = await panel();
     const banner = page.getByRole("alert").filter({ hasText: "nie została opublikowana" });
     await banner.waitFor();
-    assert.match(await banner.innerText(), /blog\/zepsuty\.md:\d+/);
+    assert.match(await banner.innerText(), /content\/blog\/zepsuty\.md:\d+/);
     assert.match(await banner.innerText(), /Ewa Redaktorka/);
     editorPushes("content/blog/zepsuty.md", article("Naprawiony artykuł"));
     await webhook();

@@ -880,3 +880,168 @@ async fn a_300_mb_blob_of_one_byte_is_refused_from_its_header() {
     let answer = send(&public, test::TestRequest::get().uri("/images/bomba.svg")).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
 }
+
+/// The article's three paragraphs.
+const PARAGRAPHS: [&str; 3] = [
+    "Pierwszy akapit: spacer nad morzem pomaga odpocząć.",
+    "Drugi akapit: warto wychodzić o stałej porze.",
+    "Trzeci akapit: wystarczy kwadrans dziennie.",
+];
+
+/// The panel replaces `old` with `new` in the article's text and saves it.
+async fn panel_replaces<S, B>(app: &S, id: &str, old: &str, new: &str)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let cookie = signed_in(app).await;
+    let list = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/pages")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    let page = list
+        .body
+        .as_array()
+        .and_then(|l| l.iter().find(|p| p["id"] == id))
+        .expect("the article")
+        .clone();
+    let mut sections = page["content"]["sections"].clone();
+    let mut found = false;
+    for section in sections.as_array_mut().expect("sections") {
+        if let Some(text) = section["content"].as_str().filter(|t| t.contains(old)) {
+            section["content"] = json!(text.replace(old, new));
+            found = true;
+        }
+    }
+    assert!(found, "{old}: {sections}");
+    let answer = send(
+        app,
+        test::TestRequest::put()
+            .uri(&format!("/api/pages/{id}"))
+            .cookie(cookie)
+            .set_json(json!({ "content": { "sections": sections }, "version": page["version"] })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+}
+
+#[actix_rt::test]
+async fn other_paragraphs_of_one_file_merge_and_the_same_paragraph_is_a_conflict_resolved_by_a_commit(
+) {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    let public = public_app!(r.s);
+    let file = "content/blog/trzy-akapity.md";
+    let text = article("Trzy akapity").replace(
+        "Spacer nad morzem to prosty sposób na odpoczynek. Opisujemy, jak zacząć.\n",
+        &format!("{}\n", PARAGRAPHS.join("\n\n")),
+    );
+    let first = r.editor_pushes(file, &text);
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the article is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    // The editor changes paragraph 3 and pushes; the server has not fetched it when the
+    // panel changes paragraph 1: its push is refused, and the fetch merges both.
+    let editors = std::fs::read_to_string(r.editor.join(file))
+        .expect("the article")
+        .replace(PARAGRAPHS[2], "Trzeci akapit od redaktorki.");
+    let commit = r.editor_pushes(file, &editors);
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        PARAGRAPHS[0],
+        "Pierwszy akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("both changes are merged and pushed", |s| {
+        s.applied.as_deref() == Some(commit.as_str()) && s.unpushed == 0
+    });
+    assert!(r.status().conflicts.is_empty(), "{:?}", r.status());
+    let served = send(&public, test::TestRequest::get().uri("/blog/trzy-akapity")).await;
+    for words in [
+        "Pierwszy akapit poprawiony panelem.",
+        "Trzeci akapit od redaktorki.",
+    ] {
+        assert!(
+            served.text.contains(words),
+            "{words}: {:?} {} {}",
+            r.status(),
+            r.s.file("blog/trzy-akapity.md"),
+            git(&r.remote, &["log", "--format=%an|%s", "main"])
+        );
+    }
+    let log = git(&r.remote, &["log", "--format=%an|%s", "main", "--", file]);
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "Administrator|Trzy akapity: treść (akapit 1)",
+            "Ewa Redaktorka|Redakcja: content/blog/trzy-akapity.md"
+        ],
+        "{log}"
+    );
+
+    // Both change paragraph 2: the editor's version is served, the conflict is shown with
+    // both texts, and publishing the panel's version is a commit.
+    git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
+    let editors = std::fs::read_to_string(r.editor.join(file))
+        .expect("the article")
+        .replace(PARAGRAPHS[1], "Drugi akapit od redaktorki.");
+    let commit = r.editor_pushes(file, &editors);
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        PARAGRAPHS[1],
+        "Drugi akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("the conflict is shown", |s| {
+        s.applied.as_deref() == Some(commit.as_str()) && !s.conflicts.is_empty()
+    });
+    let conflict = r.status().conflicts[0].clone();
+    assert_eq!(conflict.doc_id, "blog/trzy-akapity");
+    assert!(conflict.editor_text.contains("Drugi akapit od redaktorki."));
+    assert!(conflict
+        .panel_text
+        .contains("Drugi akapit poprawiony panelem."));
+    assert!(r
+        .s
+        .file("blog/trzy-akapity.md")
+        .contains("Drugi akapit od redaktorki."));
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        "Drugi akapit od redaktorki.",
+        "Drugi akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("the resolution is pushed", |s| s.unpushed == 0);
+    let cookie = signed_in(&admin).await;
+    let settled = send(
+        &admin,
+        test::TestRequest::delete()
+            .uri("/api/git/conflicts/blog/trzy-akapity")
+            .insert_header(("Origin", PANEL_ORIGIN))
+            .cookie(cookie),
+    )
+    .await;
+    assert_eq!(settled.status, StatusCode::NO_CONTENT);
+    let last = git(&r.remote, &["log", "-1", "--format=%an|%s", "main"]);
+    assert_eq!(last, "Administrator|Trzy akapity: treść (akapit 2)");
+    let shown = git(&r.remote, &["show", &format!("main:{file}")]);
+    for words in [
+        "Pierwszy akapit poprawiony panelem.",
+        "Drugi akapit poprawiony panelem.",
+        "Trzeci akapit od redaktorki.",
+    ] {
+        assert!(shown.contains(words), "{words}: {shown}");
+    }
+}

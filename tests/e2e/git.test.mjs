@@ -302,13 +302,18 @@ describe("editors who commit Markdown", { skip }, () => {
     const page = await panel();
     await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
     await webhook();
-    const conflict = page.getByRole("alert").filter({ hasText: "Zmieniono w repozytorium w tym samym czasie" });
+    const conflict = page
+      .getByRole("alert")
+      .filter({ hasText: "Ten sam fragment zmieniono w repozytorium i w panelu" });
     await eventually("the conflict is reported", async () => (await health()).conflicts > 0);
     await page.reload();
     await conflict.waitFor({ timeout: 15_000 });
     const texts = await conflict.innerText();
     assert.match(texts, /Jak wygląda terapia par według redakcji\?/, "the editor's text is shown");
     assert.match(texts, /Wersja panelowa: terapia par krok po kroku\./, "the panel's text is shown");
+    // What differs is highlighted on both sides.
+    assert.equal(await conflict.locator("mark").filter({ hasText: "według redakcji" }).count(), 1);
+    assert.equal(await conflict.locator("mark").filter({ hasText: "Wersja panelowa" }).count(), 1);
     await page.screenshot({ path: join(tmpdir(), "harmonia-git-conflict.png"), fullPage: true });
     // The repository kept the editor's commit: that is what is served until the owner chooses.
     await eventually("the editor's text is served", () => served(site.base, "/uslugi/terapia-par", "według redakcji"));

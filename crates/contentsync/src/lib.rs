@@ -15,6 +15,7 @@
 
 pub mod commit;
 mod error;
+pub mod merge;
 pub mod repo;
 pub mod status;
 pub mod sync;

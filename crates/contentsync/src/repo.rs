@@ -92,6 +92,12 @@ impl Repo {
         self.git(&["rev-parse", "-q", "--verify", &spec]).ok()
     }
 
+    /// The blob `file` (a repository path) is at `commit`, or `None` when it has none.
+    pub fn commit_of_path(&self, commit: &str, file: &str) -> Option<String> {
+        let spec = format!("{commit}:{file}");
+        self.git(&["rev-parse", "-q", "--verify", &spec]).ok()
+    }
+
     pub fn is_ancestor(&self, older: &str, newer: &str) -> bool {
         self.git(&["merge-base", "--is-ancestor", older, newer])
             .is_ok()

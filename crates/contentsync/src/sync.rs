@@ -255,9 +255,10 @@ fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
     });
 }
 
-/// Puts the panel's commits since `head` and `remote` parted on top of `remote` (leaving
-/// out files both changed: the editor's version wins there), checks the result, and only
-/// if it builds makes it `content/`'s, rebuilds and publishes.
+/// Puts the panel's commits since `head` and `remote` parted on top of `remote` (a file both
+/// changed merged three-way, paragraph by paragraph; where both changed one paragraph the
+/// editor's version wins and the panel's is kept for the administrator), checks the result,
+/// and only if it builds makes it `content/`'s, rebuilds and publishes.
 fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
     let started = Instant::now();
     let repo = &git.repo;
@@ -271,15 +272,16 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
     let outside: Vec<&String> = theirs.iter().filter(|f| !repo.in_content(f)).collect();
     let ours = repo.changed_files(&base, head)?;
     let shared: Vec<String> = ours.into_iter().filter(|f| theirs.contains(f)).collect();
+    let (merged, conflicted) = crate::merge::merge_shared(repo, &base, head, remote, &shared)?;
     let tree = CheckTree::add(git, remote)?;
-    let candidate = replay(git, &tree.path, &base, head, &shared)?;
+    let candidate = replay(git, &tree.path, &base, head, &shared, &merged)?;
     if let Err(problems) = site.check(&tree.path.join(&repo.prefix)) {
         tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
         not_applied(site, git, remote, problems);
         return Ok(());
     }
     drop(tree);
-    let conflicts = conflicts(git, head, remote, &shared);
+    let conflicts = conflicts(git, head, remote, &conflicted);
     let mut build = site.lock();
     if repo.commit_of("HEAD").as_deref() != Some(head) {
         // The panel committed meanwhile: start again from its new commit.
@@ -384,13 +386,16 @@ impl Drop for CheckTree<'_> {
 }
 
 /// Commits the panel's commits `base..head` again in `tree` (at the editor's commit), each
-/// with its author and message, without the files in `shared`; the last commit made.
+/// with its author and message, without the files in `shared` — but for those that
+/// `merged`, whose merged text the last panel commit to change them carries; the last
+/// commit made.
 fn replay(
     git: &GitSync,
     tree: &Path,
     base: &str,
     head: &str,
     shared: &[String],
+    merged: &[crate::merge::Merged],
 ) -> Result<String, Error> {
     let range = format!("{base}..{head}");
     let commits = git
@@ -410,15 +415,24 @@ fn replay(
         ];
         args.extend(excluded.iter().map(String::as_str));
         let patch = git.repo.git(&args)?;
-        if patch.is_empty() {
+        if !patch.is_empty() {
+            let patch = format!("{patch}\n");
+            crate::repo::run_with_input(
+                tree,
+                &["apply", "--index", "--binary", "-"],
+                Some(patch.as_bytes()),
+            )?;
+        }
+        for m in merged.iter().filter(|m| m.last == commit) {
+            content::beneath::Root::new(tree)
+                .write_atomic(Path::new(&m.file), &m.text)
+                .map_err(|e| Error::Git(format!("{}: {e}", m.file)))?;
+            crate::repo::run(tree, &["add", "--", &m.file])?;
+        }
+        // Nothing of this commit is left (only files both sides changed into one paragraph).
+        if crate::repo::run(tree, &["diff", "--cached", "--quiet"]).is_ok() {
             continue;
         }
-        let patch = format!("{patch}\n");
-        crate::repo::run_with_input(
-            tree,
-            &["apply", "--index", "--binary", "-"],
-            Some(patch.as_bytes()),
-        )?;
         let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
         let identity = format!("user.email={email}");
         crate::repo::run(

@@ -16,6 +16,31 @@ function when(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
 }
 
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
+/** One version of a document, each paragraph the other version does not have highlighted. */
+function Marked({ title, text, other }: { title: string; text: string; other: string }) {
+  const theirs = new Set(paragraphs(other));
+  return (
+    <figure>
+      <figcaption>{title}</figcaption>
+      <pre>
+        {paragraphs(text).map((p, i) => (
+          <span key={i}>
+            {i > 0 && "\n\n"}
+            {theirs.has(p) ? p : <mark>{p}</mark>}
+          </span>
+        ))}
+      </pre>
+    </figure>
+  );
+}
+
 function Failing({ errors }: { errors: GitStatus["errors"] }) {
   return (
     <div className="form-notice form-notice-error" role="alert">
@@ -114,19 +139,14 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
       {status.conflicts.map((c) => (
         <div key={c.docId} className="form-notice git-conflict" role="alert">
           <p>
-            <strong>Zmieniono w repozytorium w tym samym czasie</strong>: {c.file} (commit {c.commit}, {c.author}). Na
-            stronie jest wersja z repozytorium; wersja z panelu jest zachowana w historii i jako szkic na serwerze
-            (możesz ją wczytać, połączyć i zapisać).
+            <strong>Ten sam fragment zmieniono w repozytorium i w panelu</strong>: {c.file} (commit {c.commit},{" "}
+            {c.author}). Zmiany w innych akapitach połączono. Na stronie jest wersja z repozytorium; wersja z panelu
+            jest zachowana w historii i jako szkic na serwerze (możesz ją wczytać, połączyć i zapisać). Różnice są
+            zaznaczone.
           </p>
           <div className="git-conflict-texts">
-            <figure>
-              <figcaption>W repozytorium</figcaption>
-              <pre>{c.editorText}</pre>
-            </figure>
-            <figure>
-              <figcaption>Z panelu</figcaption>
-              <pre>{c.panelText}</pre>
-            </figure>
+            <Marked title="W repozytorium" text={c.editorText} other={c.panelText} />
+            <Marked title="Z panelu" text={c.panelText} other={c.editorText} />
           </div>
           <button type="button" className="btn btn-primary btn-small" onClick={() => void keepEditors(c.docId)}>
             Zostaw wersję z repozytorium

@@ -17,7 +17,12 @@ pub(super) enum Subject<'a> {
 }
 
 /// The commit message of `action` on `subject`, from `previous` to `saved`.
-pub(super) fn describe(subject: Subject<'_>, action: Action, previous: &str, saved: &str) -> String {
+pub(super) fn describe(
+    subject: Subject<'_>,
+    action: Action,
+    previous: &str,
+    saved: &str,
+) -> String {
     let name = name(subject, if saved.is_empty() { previous } else { saved });
     match action {
         Action::Create => format!("Nowy dokument: {name}"),

@@ -279,10 +279,17 @@ describe("editors who commit Markdown", { skip }, () => {
       return g.unpushed >= 1 && g.failing === true;
     });
     const waiting = page.getByRole("status").filter({ hasText: "Jeszcze nie wysłano do repozytorium" });
+    const failing = page.getByRole("alert").filter({ hasText: "Synchronizacja z repozytorium nie działa" });
     await page.reload();
     await waiting.waitFor({ timeout: 15_000 });
+    await failing.waitFor({ timeout: 15_000 });
+    assert.match(await failing.innerText(), /Nie udało się wysłać zmian do repozytorium/);
     await server.start();
     await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
+    await eventually("the error is cleared", async () => (await health()).failing === false);
+    await page.reload();
+    await page.getByRole("tab").first().waitFor();
+    assert.equal(await failing.count(), 0, "the panel no longer shows the error");
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     assert.match(readFileSync(join(editor, "content/pages/uslugi.md"), "utf8"), /gdy repozytorium nie odpowiadało/);
     assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);

@@ -120,9 +120,9 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
         <p className="form-notice" role="status">
           Jeszcze nie wysłano do repozytorium: {status.unpushed} {status.unpushed === 1 ? "zmiana" : "zmian(y)"} (na
           stronie są już widoczne).
-          {status.lastError && ` Ostatni błąd: ${status.lastError}`}
         </p>
       )}
+      {status.errors.length > 0 && <Failing errors={status.errors} />}
       {status.broken && (
         <RefusedNotice
           title="Zmiana z repozytorium nie została opublikowana: strona nie dałaby się zbudować. Odwiedzający widzą poprzednią wersję."

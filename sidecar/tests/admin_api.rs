@@ -709,7 +709,7 @@ async fn with_content_git_commit_each_save_is_a_commit_by_the_admin() {
     assert_eq!(body["warning"], Value::Null);
     assert_eq!(
         git(&["log", "-1", "--format=%ae|%s"]),
-        format!("{ADMIN}|Edycja strony pages/blog w panelu administracyjnym")
+        format!("{ADMIN}|Blog: treść (akapit 1)")
     );
     assert_eq!(git(&["rev-list", "--count", "HEAD"]), "2");
     assert_eq!(git(&["status", "--porcelain"]), "");
@@ -761,10 +761,7 @@ async fn a_planted_git_configuration_runs_no_program_when_a_save_is_committed() 
         std::fs::read_to_string(&ran).unwrap_or_default()
     );
     assert_eq!(body["warning"], Value::Null, "the save was still committed");
-    assert_eq!(
-        git(&["log", "-1", "--format=%s"]),
-        "Edycja strony pages/blog w panelu administracyjnym"
-    );
+    assert_eq!(git(&["log", "-1", "--format=%s"]), "Blog: treść (akapit 1)");
 }
 
 #[actix_rt::test]

@@ -203,7 +203,7 @@ async fn a_panel_save_is_the_admins_commit_on_the_remote_and_an_editors_push_is_
     });
     assert_eq!(
         r.remote_log(),
-        format!("Administrator <{ADMIN}>|Edycja strony pages/blog w panelu administracyjnym")
+        format!("Administrator <{ADMIN}>|Blog: treść (akapit 1)")
     );
     // The editor pulls the administrator's commit, then pushes an article of their own.
     git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
@@ -250,7 +250,7 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
         refused
             .problems
             .iter()
-            .all(|p| p.starts_with("blog/zepsuty.md:")),
+            .all(|p| p.starts_with("content/blog/zepsuty.md:")),
         "{:?}",
         refused.problems
     );
@@ -283,27 +283,94 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
 }
 
 #[actix_rt::test]
-async fn a_commit_outside_content_needs_a_deploy_and_is_not_applied() {
+async fn a_file_outside_content_is_named_once_and_holds_back_no_content() {
     let r = repos();
     let public = public_app!(r.s);
-    let before = std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template");
-    let commit = r.editor_pushes(
-        "templates/base.html",
-        &format!("{before}\n<!-- zmiana -->\n"),
+    let admin = admin_app!(r.s);
+    std::fs::write(r.editor.join("notatki.txt"), "Plan artykułów na jesień.").expect("write");
+    let first = r.editor_pushes(
+        "content/blog/spacer-nad-morzem.md",
+        &article("Spacer nad morzem"),
     );
     send(&public, hook("{}", "d-1")).await;
-    r.wait_for("needs a deploy", |s| s.needs_deploy.is_some());
-    let refused = r.status().needs_deploy.expect("needs a deploy");
-    assert_eq!(refused.commit, commit);
+    r.wait_for("the content of the same commit is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    let served = send(
+        &public,
+        test::TestRequest::get().uri("/blog/spacer-nad-morzem"),
+    )
+    .await;
+    assert_eq!(served.status, StatusCode::OK);
+    let waiting = r
+        .status()
+        .needs_deploy
+        .expect("the note waits for a deploy");
+    assert_eq!(waiting.problems.len(), 1, "{:?}", waiting.problems);
     assert!(
-        refused.problems[0].starts_with("templates/base.html:"),
+        waiting.problems[0].starts_with("notatki.txt: ")
+            && waiting.problems[0].contains("wymaga wdrożenia"),
         "{:?}",
-        refused.problems
+        waiting.problems
     );
+    // A later content push and a panel save go through; the note is still named once.
+    let second = r.editor_pushes("content/blog/las-oliwski.md", &article("Las Oliwski"));
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the later commit is applied", |s| {
+        s.applied.as_deref() == Some(second.as_str())
+    });
     assert_eq!(
-        std::fs::read_to_string(r.s.root.join("templates/base.html")).expect("template"),
-        before
+        r.status()
+            .needs_deploy
+            .expect("still waiting")
+            .problems
+            .len(),
+        1
     );
+    save_page(&admin, "pages/blog", "Wstęp po notatkach.").await;
+    r.wait_for("the panel's save is pushed", |s| {
+        s.unpushed == 0 && s.pushed_at.is_some()
+    });
+    assert!(
+        r.remote_log().starts_with("Administrator"),
+        "{}",
+        r.remote_log()
+    );
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["needsDeploy"], true, "{}", health.text);
+    assert_eq!(health.body["git"]["failing"], false, "{}", health.text);
+}
+
+#[actix_rt::test]
+async fn a_failed_fetch_is_shown_with_nothing_to_push_and_cleared_by_the_next_one() {
+    let r = repos();
+    let public = public_app!(r.s);
+    r.wait_for("the first fetch", |s| s.fetches >= 1 && s.errors.is_empty());
+    let away = r.remote.with_extension("away");
+    std::fs::rename(&r.remote, &away).expect("the remote goes away");
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the failed fetch is shown", |s| {
+        s.errors.iter().any(|e| e.step == contentsync::Step::Fetch)
+    });
+    let status = r.status();
+    assert_eq!(status.unpushed, 0);
+    let error = status.last_error.expect("the panel says why");
+    assert!(error.starts_with("Nie udało się pobrać zmian"), "{error}");
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["failing"], true, "{}", health.text);
+    assert_eq!(
+        health.body["git"]["failingSteps"],
+        json!(["fetch"]),
+        "{}",
+        health.text
+    );
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
+    send(&public, hook("{}", "d-2")).await;
+    r.wait_for("the next fetch clears it", |s| {
+        s.errors.is_empty() && s.last_error.is_none()
+    });
+    let health = send(&public, test::TestRequest::get().uri("/api/health")).await;
+    assert_eq!(health.body["git"]["failing"], false, "{}", health.text);
 }
 
 #[actix_rt::test]
@@ -812,4 +879,169 @@ async fn a_300_mb_blob_of_one_byte_is_refused_from_its_header() {
     let public = public_app!(r.s);
     let answer = send(&public, test::TestRequest::get().uri("/images/bomba.svg")).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
+}
+
+/// The article's three paragraphs.
+const PARAGRAPHS: [&str; 3] = [
+    "Pierwszy akapit: spacer nad morzem pomaga odpocząć.",
+    "Drugi akapit: warto wychodzić o stałej porze.",
+    "Trzeci akapit: wystarczy kwadrans dziennie.",
+];
+
+/// The panel replaces `old` with `new` in the article's text and saves it.
+async fn panel_replaces<S, B>(app: &S, id: &str, old: &str, new: &str)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let cookie = signed_in(app).await;
+    let list = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/pages")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    let page = list
+        .body
+        .as_array()
+        .and_then(|l| l.iter().find(|p| p["id"] == id))
+        .expect("the article")
+        .clone();
+    let mut sections = page["content"]["sections"].clone();
+    let mut found = false;
+    for section in sections.as_array_mut().expect("sections") {
+        if let Some(text) = section["content"].as_str().filter(|t| t.contains(old)) {
+            section["content"] = json!(text.replace(old, new));
+            found = true;
+        }
+    }
+    assert!(found, "{old}: {sections}");
+    let answer = send(
+        app,
+        test::TestRequest::put()
+            .uri(&format!("/api/pages/{id}"))
+            .cookie(cookie)
+            .set_json(json!({ "content": { "sections": sections }, "version": page["version"] })),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+}
+
+#[actix_rt::test]
+async fn other_paragraphs_of_one_file_merge_and_the_same_paragraph_is_a_conflict_resolved_by_a_commit(
+) {
+    let r = repos();
+    let admin = admin_app!(r.s);
+    let public = public_app!(r.s);
+    let file = "content/blog/trzy-akapity.md";
+    let text = article("Trzy akapity").replace(
+        "Spacer nad morzem to prosty sposób na odpoczynek. Opisujemy, jak zacząć.\n",
+        &format!("{}\n", PARAGRAPHS.join("\n\n")),
+    );
+    let first = r.editor_pushes(file, &text);
+    send(&public, hook("{}", "d-1")).await;
+    r.wait_for("the article is applied", |s| {
+        s.applied.as_deref() == Some(first.as_str())
+    });
+    // The editor changes paragraph 3 and pushes; the server has not fetched it when the
+    // panel changes paragraph 1: its push is refused, and the fetch merges both.
+    let editors = std::fs::read_to_string(r.editor.join(file))
+        .expect("the article")
+        .replace(PARAGRAPHS[2], "Trzeci akapit od redaktorki.");
+    let commit = r.editor_pushes(file, &editors);
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        PARAGRAPHS[0],
+        "Pierwszy akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("both changes are merged and pushed", |s| {
+        s.applied.as_deref() == Some(commit.as_str()) && s.unpushed == 0
+    });
+    assert!(r.status().conflicts.is_empty(), "{:?}", r.status());
+    let served = send(&public, test::TestRequest::get().uri("/blog/trzy-akapity")).await;
+    for words in [
+        "Pierwszy akapit poprawiony panelem.",
+        "Trzeci akapit od redaktorki.",
+    ] {
+        assert!(
+            served.text.contains(words),
+            "{words}: {:?} {} {}",
+            r.status(),
+            r.s.file("blog/trzy-akapity.md"),
+            git(&r.remote, &["log", "--format=%an|%s", "main"])
+        );
+    }
+    let log = git(&r.remote, &["log", "--format=%an|%s", "main", "--", file]);
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "Administrator|Trzy akapity: treść (akapit 1)",
+            "Ewa Redaktorka|Redakcja: content/blog/trzy-akapity.md"
+        ],
+        "{log}"
+    );
+
+    // Both change paragraph 2: the editor's version is served, the conflict is shown with
+    // both texts, and publishing the panel's version is a commit.
+    git(&r.editor, &["pull", "-q", "--ff-only", "origin", "main"]);
+    let editors = std::fs::read_to_string(r.editor.join(file))
+        .expect("the article")
+        .replace(PARAGRAPHS[1], "Drugi akapit od redaktorki.");
+    let commit = r.editor_pushes(file, &editors);
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        PARAGRAPHS[1],
+        "Drugi akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("the conflict is shown", |s| {
+        s.applied.as_deref() == Some(commit.as_str()) && !s.conflicts.is_empty()
+    });
+    let conflict = r.status().conflicts[0].clone();
+    assert_eq!(conflict.doc_id, "blog/trzy-akapity");
+    assert!(conflict.editor_text.contains("Drugi akapit od redaktorki."));
+    assert!(conflict
+        .panel_text
+        .contains("Drugi akapit poprawiony panelem."));
+    assert!(r
+        .s
+        .file("blog/trzy-akapity.md")
+        .contains("Drugi akapit od redaktorki."));
+    panel_replaces(
+        &admin,
+        "blog/trzy-akapity",
+        "Drugi akapit od redaktorki.",
+        "Drugi akapit poprawiony panelem.",
+    )
+    .await;
+    r.wait_for("the resolution is pushed", |s| s.unpushed == 0);
+    let cookie = signed_in(&admin).await;
+    let settled = send(
+        &admin,
+        test::TestRequest::delete()
+            .uri("/api/git/conflicts/blog/trzy-akapity")
+            .insert_header(("Origin", PANEL_ORIGIN))
+            .cookie(cookie),
+    )
+    .await;
+    assert_eq!(settled.status, StatusCode::NO_CONTENT);
+    let last = git(&r.remote, &["log", "-1", "--format=%an|%s", "main"]);
+    assert_eq!(last, "Administrator|Trzy akapity: treść (akapit 2)");
+    let shown = git(&r.remote, &["show", &format!("main:{file}")]);
+    for words in [
+        "Pierwszy akapit poprawiony panelem.",
+        "Drugi akapit poprawiony panelem.",
+        "Trzeci akapit od redaktorki.",
+    ] {
+        assert!(shown.contains(words), "{words}: {shown}");
+    }
 }

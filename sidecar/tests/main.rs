@@ -11,6 +11,7 @@ mod backup;
 mod contact_api;
 mod contact_delivery;
 mod edge;
+mod git_default;
 mod git_sync;
 mod history;
 mod inbox;

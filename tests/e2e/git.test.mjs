@@ -201,7 +201,7 @@ describe("editors who commit Markdown", { skip }, () => {
     const page = await panel();
     const banner = page.getByRole("alert").filter({ hasText: "nie została opublikowana" });
     await banner.waitFor();
-    assert.match(await banner.innerText(), /blog\/zepsuty\.md:\d+/);
+    assert.match(await banner.innerText(), /content\/blog\/zepsuty\.md:\d+/);
     assert.match(await banner.innerText(), /Ewa Redaktorka/);
     editorPushes("content/blog/zepsuty.md", article("Naprawiony artykuł"));
     await webhook();
@@ -279,10 +279,17 @@ describe("editors who commit Markdown", { skip }, () => {
       return g.unpushed >= 1 && g.failing === true;
     });
     const waiting = page.getByRole("status").filter({ hasText: "Jeszcze nie wysłano do repozytorium" });
+    const failing = page.getByRole("alert").filter({ hasText: "Synchronizacja z repozytorium nie działa" });
     await page.reload();
     await waiting.waitFor({ timeout: 15_000 });
+    await failing.waitFor({ timeout: 15_000 });
+    assert.match(await failing.innerText(), /Nie udało się wysłać zmian do repozytorium/);
     await server.start();
     await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
+    await eventually("the error is cleared", async () => (await health()).failing === false);
+    await page.reload();
+    await page.getByRole("tab").first().waitFor();
+    assert.equal(await failing.count(), 0, "the panel no longer shows the error");
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     assert.match(readFileSync(join(editor, "content/pages/uslugi.md"), "utf8"), /gdy repozytorium nie odpowiadało/);
     assert.equal(git(editor, "log", "-1", "--format=%an <%ae>"), `Administrator <${ADMIN}>`);
@@ -302,13 +309,18 @@ describe("editors who commit Markdown", { skip }, () => {
     const page = await panel();
     await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
     await webhook();
-    const conflict = page.getByRole("alert").filter({ hasText: "Zmieniono w repozytorium w tym samym czasie" });
+    const conflict = page
+      .getByRole("alert")
+      .filter({ hasText: "Ten sam fragment zmieniono w repozytorium i w panelu" });
     await eventually("the conflict is reported", async () => (await health()).conflicts > 0);
     await page.reload();
     await conflict.waitFor({ timeout: 15_000 });
     const texts = await conflict.innerText();
     assert.match(texts, /Jak wygląda terapia par według redakcji\?/, "the editor's text is shown");
     assert.match(texts, /Wersja panelowa: terapia par krok po kroku\./, "the panel's text is shown");
+    // What differs is highlighted on both sides.
+    assert.equal(await conflict.locator("mark").filter({ hasText: "według redakcji" }).count(), 1);
+    assert.equal(await conflict.locator("mark").filter({ hasText: "Wersja panelowa" }).count(), 1);
     await page.screenshot({ path: join(tmpdir(), "harmonia-git-conflict.png"), fullPage: true });
     // The repository kept the editor's commit: that is what is served until the owner chooses.
     await eventually("the editor's text is served", () => served(site.base, "/uslugi/terapia-par", "według redakcji"));

@@ -15,6 +15,7 @@
 
 pub mod commit;
 mod error;
+pub mod merge;
 pub mod repo;
 pub mod status;
 pub mod sync;
@@ -27,7 +28,7 @@ use std::time::{Duration, Instant};
 
 pub use error::Error;
 pub use repo::Repo;
-pub use status::{Conflict, Refused, Status};
+pub use status::{Conflict, Refused, Status, Step, StepError};
 
 /// The remote branch the content's repository tracks, both ways.
 #[derive(Debug, Clone)]
@@ -118,6 +119,12 @@ impl GitSync {
         conflicts: Vec<status::Conflict>,
     ) -> Result<Self, Error> {
         let repo = Repo::open(content_dir)?;
+        let remote = Remote {
+            url: repo::absolute_remote(&remote.url),
+            ..remote
+        };
+        let data_dir = std::path::absolute(data_dir)
+            .map_err(|e| Error::Git(format!("{}: {e}", data_dir.display())))?;
         let status = Status {
             branch: remote.branch.clone(),
             conflicts,

@@ -66,10 +66,20 @@ impl Repo {
             ))
         })?;
         let prefix = run(content_dir, &["rev-parse", "--show-prefix"])?;
-        Ok(Repo {
-            top: PathBuf::from(top),
-            prefix,
-        })
+        // Absolute, so that every path handed to git means the same folder wherever git runs.
+        let top = std::path::absolute(&top).map_err(|e| Error::Git(format!("{top}: {e}")))?;
+        Ok(Repo { top, prefix })
+    }
+
+    /// `file` (a path of the running site, relative to the server's working folder or
+    /// absolute) as the repository names it, from its top (`content/blog/x.md`); `None` when
+    /// it is not inside `content_dir`.
+    pub fn path_of(&self, content_dir: &Path, file: &Path) -> Option<String> {
+        let content_dir = std::path::absolute(content_dir).ok()?;
+        let file = std::path::absolute(file).ok()?;
+        let inside = file.strip_prefix(&content_dir).ok()?;
+        let inside = inside.to_str()?;
+        Some(format!("{}{inside}", self.prefix))
     }
 
     pub fn git(&self, args: &[&str]) -> Result<String, Error> {
@@ -79,6 +89,12 @@ impl Repo {
     /// The commit `rev` names, or `None` when it names none.
     pub fn commit_of(&self, rev: &str) -> Option<String> {
         let spec = format!("{rev}^{{commit}}");
+        self.git(&["rev-parse", "-q", "--verify", &spec]).ok()
+    }
+
+    /// The blob `file` (a repository path) is at `commit`, or `None` when it has none.
+    pub fn commit_of_path(&self, commit: &str, file: &str) -> Option<String> {
+        let spec = format!("{commit}:{file}");
         self.git(&["rev-parse", "-q", "--verify", &spec]).ok()
     }
 
@@ -119,6 +135,18 @@ impl Repo {
     pub fn author_of(&self, commit: &str) -> String {
         self.git(&["log", "-1", "--format=%an <%ae>", commit])
             .unwrap_or_default()
+    }
+}
+
+/// A remote that is a folder of this machine, made absolute against the server's working
+/// folder (git runs elsewhere, at the top of the work tree); a URL (`https://…`,
+/// `user@host:path`) as it is.
+pub fn absolute_remote(url: &str) -> String {
+    let local = !url.contains("://") && !url.split('/').next().is_some_and(|h| h.contains(':'));
+    match local {
+        true => std::path::absolute(url)
+            .map_or_else(|_| url.to_string(), |p| p.to_string_lossy().into_owned()),
+        false => url.to_string(),
     }
 }
 

@@ -28,6 +28,29 @@ pub struct Conflict {
     pub panel_text: String,
 }
 
+/// What the sync thread does with the remote, each failing and recovering on its own.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub enum Step {
+    /// `git fetch` of the branch.
+    Fetch,
+    /// Putting a fetched commit into `content/` (the check tree, the panel's commits on top).
+    Apply,
+    /// `git push` of the panel's commits.
+    Push,
+}
+
+/// A step that failed the last time it ran, and what git said.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct StepError {
+    pub step: Step,
+    /// In Polish, with git's own words (credentials taken out).
+    pub message: String,
+    #[ts(type = "number")]
+    pub at: i64,
+}
+
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "GitStatus")]
@@ -35,7 +58,10 @@ pub struct Status {
     pub branch: String,
     /// Panel commits the remote does not have yet.
     pub unpushed: usize,
-    /// Why the last push or fetch failed (credentials taken out of it).
+    /// Every step that failed the last time it ran, whatever waits to be pushed; a step's
+    /// next success takes its error away.
+    pub errors: Vec<StepError>,
+    /// The newest of `errors` (credentials taken out of it).
     pub last_error: Option<String>,
     pub last_error_at: Option<i64>,
     pub pushed_at: Option<i64>,
@@ -54,13 +80,33 @@ pub struct Status {
 }
 
 impl Status {
+    /// `step` failed, saying `message`: it replaces the step's earlier error.
+    pub fn fail(&mut self, step: Step, message: String, at: i64) {
+        self.errors.retain(|e| e.step != step);
+        self.errors.push(StepError { step, message, at });
+        self.newest_error();
+    }
+
+    /// `step` succeeded: its error, if any, is gone.
+    pub fn succeed(&mut self, step: Step) {
+        self.errors.retain(|e| e.step != step);
+        self.newest_error();
+    }
+
+    fn newest_error(&mut self) {
+        let newest = self.errors.iter().max_by_key(|e| e.at);
+        self.last_error = newest.map(|e| e.message.clone());
+        self.last_error_at = newest.map(|e| e.at);
+    }
+
     /// What the public `/api/health` shows: flags, counts and times only. Which commit, who
     /// made it, what its problems are and what git said (errors name server paths, and a
     /// refused file's content can appear in a problem) are for the panel (`GET /api/git`).
     pub fn public(&self) -> serde_json::Value {
         serde_json::json!({
             "unpushed": self.unpushed,
-            "failing": self.last_error.is_some(),
+            "failing": !self.errors.is_empty(),
+            "failingSteps": self.errors.iter().map(|e| e.step).collect::<Vec<_>>(),
             "lastErrorAt": self.last_error_at,
             "pushedAt": self.pushed_at,
             "broken": self.broken.is_some(),
@@ -77,11 +123,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_step_fails_and_recovers_on_its_own() {
+        let mut status = Status::default();
+        status.fail(Step::Fetch, "Nie udało się pobrać zmian".into(), 10);
+        status.fail(Step::Push, "Nie udało się wysłać zmian".into(), 20);
+        assert_eq!(
+            status.last_error.as_deref(),
+            Some("Nie udało się wysłać zmian")
+        );
+        status.succeed(Step::Push);
+        assert_eq!(
+            status.last_error.as_deref(),
+            Some("Nie udało się pobrać zmian")
+        );
+        assert_eq!(status.last_error_at, Some(10));
+        assert_eq!(
+            status.public()["failingSteps"],
+            serde_json::json!(["fetch"])
+        );
+        status.fail(Step::Fetch, "Nadal nie".into(), 30);
+        assert_eq!(status.errors.len(), 1);
+        status.succeed(Step::Fetch);
+        assert_eq!((status.last_error, status.last_error_at), (None, None));
+        assert!(status.errors.is_empty());
+    }
+
+    #[test]
     fn health_shows_flags_and_counts_only() {
-        let status = Status {
-            last_error: Some(
-                "Nie udało się pobrać zmian: git fetch in /srv/strona: smtp://jan:tajne@poczta".into(),
-            ),
+        let mut status = Status {
             broken: Some(Refused {
                 commit: "abc1234".into(),
                 author: "Jan Kowalski <jan@example.pl>".into(),
@@ -99,6 +168,11 @@ mod tests {
             }],
             ..Status::default()
         };
+        status.fail(
+            Step::Fetch,
+            "Nie udało się pobrać zmian: git fetch in /srv/strona: smtp://jan:tajne@poczta".into(),
+            5,
+        );
         let public = status.public().to_string();
         for secret in [
             "Kowalski", "jan@", "tekst", "tajne", "/srv", "cennik", "abc1234", "articles",

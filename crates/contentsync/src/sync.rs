@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::error::Error;
 use crate::repo::without_credentials;
-use crate::status::{Conflict, Refused};
+use crate::status::{Conflict, Refused, Step};
 use crate::{now, Event, GitSync, Site};
 
 /// Reports the editor's commit `remote` as not applied (it does not build, or carries what
@@ -58,20 +58,28 @@ fn run(site: &dyn Site, git: &GitSync) {
         let started = Instant::now();
         if wanted.fetch || next_poll.is_some_and(|t| t <= started) {
             next_poll = poll.map(|p| started + p);
-            if let Err(e) = pull(site, git) {
-                failed(git, "Nie udało się pobrać zmian z repozytorium", &e);
-            }
+            pull(site, git);
         }
-        if retry_at.is_some_and(|t| t > Instant::now()) || unpushed(git) == 0 {
+        if unpushed(git) == 0 {
+            // Nothing waits to be pushed: an earlier push error says nothing any more.
+            git.status_mut().succeed(Step::Push);
+            continue;
+        }
+        if retry_at.is_some_and(|t| t > Instant::now()) {
             continue;
         }
         match push(git) {
             Ok(()) => {
                 failures = 0;
                 retry_at = None;
+                // The remote answers again: a fetch that failed meanwhile is tried at once.
+                let stale = git.status_mut().errors.iter().any(|e| e.step != Step::Push);
+                if stale {
+                    git.fetch_soon();
+                }
             }
             Err(e) => {
-                failed(git, "Nie udało się wysłać zmian do repozytorium", &e);
+                failed(git, Step::Push, &e);
                 let wait = FIRST_RETRY.saturating_mul(1 << failures.min(10));
                 failures += 1;
                 retry_at = Some(Instant::now() + wait.min(LONGEST_RETRY));
@@ -80,7 +88,17 @@ fn run(site: &dyn Site, git: &GitSync) {
     }
 }
 
-fn failed(git: &GitSync, what: &str, e: &Error) {
+/// What the panel says before git's words when `step` fails.
+fn what_failed(step: Step) -> &'static str {
+    match step {
+        Step::Fetch => "Nie udało się pobrać zmian z repozytorium",
+        Step::Apply => "Nie udało się zastosować zmian z repozytorium",
+        Step::Push => "Nie udało się wysłać zmian do repozytorium",
+    }
+}
+
+fn failed(git: &GitSync, step: Step, e: &Error) {
+    let what = what_failed(step);
     tracing::warn!(error = %without_credentials(&e.to_string()), "{what}");
     let said = e.to_string();
     let first = said.lines().next().unwrap_or_default();
@@ -93,9 +111,8 @@ fn failed(git: &GitSync, what: &str, e: &Error) {
         .find(|l| l.starts_with("fatal:") || l.starts_with("error:") || l.starts_with("! ["))
         .filter(|_| !first.starts_with("fatal:") && !first.starts_with("error:"))
         .unwrap_or(first);
-    let mut status = git.status_mut();
-    status.last_error = Some(format!("{what}: {}", without_credentials(last)));
-    status.last_error_at = Some(now());
+    let message = format!("{what}: {}", without_credentials(last));
+    git.status_mut().fail(step, message, now());
 }
 
 fn tracking(git: &GitSync) -> String {
@@ -137,8 +154,7 @@ fn push(git: &GitSync) -> Result<(), Error> {
     let mut status = git.status_mut();
     status.unpushed = left;
     status.pushed_at = Some(now());
-    status.last_error = None;
-    status.last_error_at = None;
+    status.succeed(Step::Push);
     tracing::info!(commit = %short(&head), ms = started.elapsed().as_millis() as u64, "pushed to the remote");
     Ok(())
 }
@@ -147,8 +163,27 @@ fn short(commit: &str) -> String {
     commit.chars().take(10).collect()
 }
 
-/// Fetches the branch and applies what is new on it, if it may be.
-fn pull(site: &dyn Site, git: &GitSync) -> Result<(), Error> {
+/// Fetches the branch and applies what is new on it, if it may be; each step's error, or
+/// its success, in the status.
+fn pull(site: &dyn Site, git: &GitSync) {
+    let fetched = fetch(git);
+    let outcome = match fetched {
+        Ok(remote) => {
+            git.status_mut().succeed(Step::Fetch);
+            let Some(remote) = remote else { return };
+            (Step::Apply, take(site, git, &remote))
+        }
+        Err(e) => (Step::Fetch, Err(e)),
+    };
+    match outcome {
+        (step, Ok(())) => git.status_mut().succeed(step),
+        (step, Err(e)) => failed(git, step, &e),
+    }
+}
+
+/// Fetches the branch: the commit it names, or `None` when the remote is empty (the first
+/// push makes the branch).
+fn fetch(git: &GitSync) -> Result<Option<String>, Error> {
     let repo = &git.repo;
     let refspec = format!("+refs/heads/{}:{FETCHED}", git.remote.branch);
     git.status_mut().fetches += 1;
@@ -160,13 +195,18 @@ fn pull(site: &dyn Site, git: &GitSync) -> Result<(), Error> {
         &git.remote.url,
         &refspec,
     ]) {
-        // An empty remote: the first push makes the branch.
-        Err(e) if e.to_string().contains("couldn't find remote ref") => return Ok(()),
+        Err(e) if e.to_string().contains("couldn't find remote ref") => return Ok(None),
         other => other?,
     };
-    let remote = repo
-        .commit_of(FETCHED)
-        .ok_or_else(|| Error::Git("the fetched branch names no commit".into()))?;
+    repo.commit_of(FETCHED)
+        .map(Some)
+        .ok_or_else(|| Error::Git("the fetched branch names no commit".into()))
+}
+
+/// Applies the fetched commit `remote` if it is new and may be.
+fn take(site: &dyn Site, git: &GitSync, remote: &str) -> Result<(), Error> {
+    let repo = &git.repo;
+    let remote = remote.to_string();
     let tracking = tracking(git);
     let known = repo.commit_of(&tracking);
     if known.as_deref() == Some(remote.as_str()) {
@@ -190,11 +230,10 @@ fn pull(site: &dyn Site, git: &GitSync) -> Result<(), Error> {
         repo.git(&["update-ref", &tracking, &remote])?;
         return Ok(());
     }
-    let status = git.status();
-    let seen = [&status.broken, &status.needs_deploy]
-        .into_iter()
-        .flatten()
-        .any(|r| r.commit == short(&remote));
+    let seen = git
+        .status()
+        .broken
+        .is_some_and(|r| r.commit == short(&remote));
     if seen {
         return Ok(());
     }
@@ -216,9 +255,10 @@ fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
     });
 }
 
-/// Puts the panel's commits since `head` and `remote` parted on top of `remote` (leaving
-/// out files both changed: the editor's version wins there), checks the result, and only
-/// if it builds makes it `content/`'s, rebuilds and publishes.
+/// Puts the panel's commits since `head` and `remote` parted on top of `remote` (a file both
+/// changed merged three-way, paragraph by paragraph; where both changed one paragraph the
+/// editor's version wins and the panel's is kept for the administrator), checks the result,
+/// and only if it builds makes it `content/`'s, rebuilds and publishes.
 fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
     let started = Instant::now();
     let repo = &git.repo;
@@ -230,30 +270,18 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
     }
     let theirs = repo.changed_files(&base, remote)?;
     let outside: Vec<&String> = theirs.iter().filter(|f| !repo.in_content(f)).collect();
-    if !outside.is_empty() {
-        let problems = outside
-            .iter()
-            .map(|f| format!("{f}: zmiana poza katalogiem content/ (kod, szablony, wyspy) — serwer stosuje tylko treści; ten commit czeka na wdrożenie (deploy)."))
-            .collect();
-        tracing::warn!(commit = %short(remote), "an editor's commit changes more than content: it needs a deploy");
-        git.status_mut().needs_deploy = Some(Refused {
-            commit: short(remote),
-            author: repo.author_of(remote),
-            problems,
-        });
-        return Ok(());
-    }
     let ours = repo.changed_files(&base, head)?;
     let shared: Vec<String> = ours.into_iter().filter(|f| theirs.contains(f)).collect();
+    let (merged, conflicted) = crate::merge::merge_shared(repo, &base, head, remote, &shared)?;
     let tree = CheckTree::add(git, remote)?;
-    let candidate = replay(git, &tree.path, &base, head, &shared)?;
+    let candidate = replay(git, &tree.path, &base, head, &shared, &merged)?;
     if let Err(problems) = site.check(&tree.path.join(&repo.prefix)) {
         tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
         not_applied(site, git, remote, problems);
         return Ok(());
     }
     drop(tree);
-    let conflicts = conflicts(git, head, remote, &shared);
+    let conflicts = conflicts(git, head, remote, &conflicted);
     let mut build = site.lock();
     if repo.commit_of("HEAD").as_deref() != Some(head) {
         // The panel committed meanwhile: start again from its new commit.
@@ -279,7 +307,7 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
         let mut status = git.status_mut();
         status.applied = Some(short(remote));
         status.broken = None;
-        status.needs_deploy = None;
+        needs_deploy(&mut status, git, remote, &outside);
         status.unpushed = left;
         status.conflicts.extend(conflicts);
     }
@@ -290,6 +318,29 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
     site.audit(Event::Applied, &repo.author_of(remote), &detail);
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
+}
+
+/// Files outside `content/` the commit `remote` brought (code, templates, notes): they are
+/// in the work tree now, but the running server takes them only when it is deployed again.
+/// Each is named once, beside those still waiting from earlier commits.
+fn needs_deploy(status: &mut crate::Status, git: &GitSync, remote: &str, outside: &[&String]) {
+    if outside.is_empty() {
+        return;
+    }
+    tracing::warn!(commit = %short(remote), files = outside.len(), "an editor's commit changes files outside content/: they wait for a deploy");
+    let waiting = status.needs_deploy.get_or_insert_with(|| Refused {
+        commit: String::new(),
+        author: String::new(),
+        problems: Vec::new(),
+    });
+    waiting.commit = short(remote);
+    waiting.author = git.repo.author_of(remote);
+    for file in outside {
+        let problem = format!("{file}: zmiana poza katalogiem content/ (kod, szablony, notatki) — wymaga wdrożenia: działający serwer użyje jej dopiero po wdrożeniu (deploy). Treść z tego commitu jest już na stronie.");
+        if !waiting.problems.contains(&problem) {
+            waiting.problems.push(problem);
+        }
+    }
 }
 
 /// The running site's paths of files changed in the repository.
@@ -335,13 +386,16 @@ impl Drop for CheckTree<'_> {
 }
 
 /// Commits the panel's commits `base..head` again in `tree` (at the editor's commit), each
-/// with its author and message, without the files in `shared`; the last commit made.
+/// with its author and message, without the files in `shared` — but for those that
+/// `merged`, whose merged text the last panel commit to change them carries; the last
+/// commit made.
 fn replay(
     git: &GitSync,
     tree: &Path,
     base: &str,
     head: &str,
     shared: &[String],
+    merged: &[crate::merge::Merged],
 ) -> Result<String, Error> {
     let range = format!("{base}..{head}");
     let commits = git
@@ -361,15 +415,24 @@ fn replay(
         ];
         args.extend(excluded.iter().map(String::as_str));
         let patch = git.repo.git(&args)?;
-        if patch.is_empty() {
+        if !patch.is_empty() {
+            let patch = format!("{patch}\n");
+            crate::repo::run_with_input(
+                tree,
+                &["apply", "--index", "--binary", "-"],
+                Some(patch.as_bytes()),
+            )?;
+        }
+        for m in merged.iter().filter(|m| m.last == commit) {
+            content::beneath::Root::new(tree)
+                .write_atomic(Path::new(&m.file), &m.text)
+                .map_err(|e| Error::Git(format!("{}: {e}", m.file)))?;
+            crate::repo::run(tree, &["add", "--", &m.file])?;
+        }
+        // Nothing of this commit is left (only files both sides changed into one paragraph).
+        if crate::repo::run(tree, &["diff", "--cached", "--quiet"]).is_ok() {
             continue;
         }
-        let patch = format!("{patch}\n");
-        crate::repo::run_with_input(
-            tree,
-            &["apply", "--index", "--binary", "-"],
-            Some(patch.as_bytes()),
-        )?;
         let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
         let identity = format!("user.email={email}");
         crate::repo::run(

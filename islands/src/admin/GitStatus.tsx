@@ -1,5 +1,6 @@
 // The content's repository (GIT_REMOTE), as the panel shows it above every view: panel
-// changes not yet pushed and why, an editor's commit that was not published (it does not
+// changes not yet pushed, every step of the sync that is failing (fetch, apply, push) until
+// it works again, files outside content/ waiting for a deploy, an editor's commit that was not published (it does not
 // build, it needs a deploy, or it rewrote the branch) with every problem at file:line, and
 // documents changed in the repository while the panel saved them, with both texts and one
 // click to publish either.
@@ -10,6 +11,52 @@ import { SAVE_FAILED, SAVED, type Toast } from "./saving";
 
 /** How often the panel asks again: an editor's push shows within this. */
 const REFRESH_MS = 10_000;
+
+function when(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
+/** One version of a document, each paragraph the other version does not have highlighted. */
+function Marked({ title, text, other }: { title: string; text: string; other: string }) {
+  const theirs = new Set(paragraphs(other));
+  return (
+    <figure>
+      <figcaption>{title}</figcaption>
+      <pre>
+        {paragraphs(text).map((p, i) => (
+          <span key={i}>
+            {i > 0 && "\n\n"}
+            {theirs.has(p) ? p : <mark>{p}</mark>}
+          </span>
+        ))}
+      </pre>
+    </figure>
+  );
+}
+
+function Failing({ errors }: { errors: GitStatus["errors"] }) {
+  return (
+    <div className="form-notice form-notice-error" role="alert">
+      <p>
+        <strong>Synchronizacja z repozytorium nie działa.</strong> Serwer próbuje dalej; komunikat zniknie, gdy się uda.
+      </p>
+      <ul>
+        {errors.map((e) => (
+          <li key={e.step}>
+            {e.message} ({when(e.at)})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function RefusedNotice({ title, refused }: { title: string; refused: Refused }) {
   return (
@@ -73,9 +120,9 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
         <p className="form-notice" role="status">
           Jeszcze nie wysłano do repozytorium: {status.unpushed} {status.unpushed === 1 ? "zmiana" : "zmian(y)"} (na
           stronie są już widoczne).
-          {status.lastError && ` Ostatni błąd: ${status.lastError}`}
         </p>
       )}
+      {status.errors.length > 0 && <Failing errors={status.errors} />}
       {status.broken && (
         <RefusedNotice
           title="Zmiana z repozytorium nie została opublikowana: strona nie dałaby się zbudować. Odwiedzający widzą poprzednią wersję."
@@ -84,7 +131,7 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
       )}
       {status.needsDeploy && (
         <RefusedNotice
-          title="Zmiana z repozytorium wymaga wdrożenia (zmienia kod lub szablony), więc nie została zastosowana."
+          title="Pliki spoza content/ wymagają wdrożenia: serwer użyje ich dopiero po wdrożeniu (deploy). Treść z tych commitów jest już na stronie."
           refused={status.needsDeploy}
         />
       )}
@@ -92,19 +139,14 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
       {status.conflicts.map((c) => (
         <div key={c.docId} className="form-notice git-conflict" role="alert">
           <p>
-            <strong>Zmieniono w repozytorium w tym samym czasie</strong>: {c.file} (commit {c.commit}, {c.author}). Na
-            stronie jest wersja z repozytorium; wersja z panelu jest zachowana w historii i jako szkic na serwerze
-            (możesz ją wczytać, połączyć i zapisać).
+            <strong>Ten sam fragment zmieniono w repozytorium i w panelu</strong>: {c.file} (commit {c.commit},{" "}
+            {c.author}). Zmiany w innych akapitach połączono. Na stronie jest wersja z repozytorium; wersja z panelu
+            jest zachowana w historii i jako szkic na serwerze (możesz ją wczytać, połączyć i zapisać). Różnice są
+            zaznaczone.
           </p>
           <div className="git-conflict-texts">
-            <figure>
-              <figcaption>W repozytorium</figcaption>
-              <pre>{c.editorText}</pre>
-            </figure>
-            <figure>
-              <figcaption>Z panelu</figcaption>
-              <pre>{c.panelText}</pre>
-            </figure>
+            <Marked title="W repozytorium" text={c.editorText} other={c.panelText} />
+            <Marked title="Z panelu" text={c.panelText} other={c.editorText} />
           </div>
           <button type="button" className="btn btn-primary btn-small" onClick={() => void keepEditors(c.docId)}>
             Zostaw wersję z repozytorium

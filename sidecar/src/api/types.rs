@@ -95,6 +95,8 @@ pub fn typescript() -> String {
         crate::api::history::VersionTexts,
         crate::changes::sync::Refused,
         crate::changes::sync::Conflict,
+        crate::changes::sync::Step,
+        crate::changes::sync::StepError,
         crate::changes::sync::Status,
         crate::api::git::panel::GitPanel,
     );

@@ -5,6 +5,7 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
+mod message;
 pub mod restore;
 pub mod sync;
 
@@ -269,7 +270,13 @@ pub fn apply(
     }
     let key = target.tracked.key();
     let mut warnings: Vec<String> = Vec::new();
-    warnings.extend(commit(state, file, author, &message(target.action, &key)));
+    let subject = match &target.tracked {
+        Tracked::Document(id) => message::Subject::Document(id),
+        Tracked::Prices => message::Subject::Prices,
+        Tracked::Facts => message::Subject::Facts,
+    };
+    let message = message::describe(subject, target.action, &previous, &saved);
+    warnings.extend(commit(state, file, author, &message));
     drop(builder);
     let ms = started.elapsed().as_millis() as u64;
     state
@@ -292,16 +299,6 @@ pub fn apply(
         page,
         publishing: state.site.publishing.status(),
     })
-}
-
-/// What a commit of the panel says it did to `key`.
-fn message(action: Action, key: &str) -> String {
-    match action {
-        Action::Save => format!("Edycja strony {key} w panelu administracyjnym"),
-        Action::Create => format!("Nowy dokument {key} z panelu administracyjnego"),
-        Action::Delete => format!("Usunięcie dokumentu {key} w panelu administracyjnym"),
-        Action::Restore => format!("Przywrócenie dokumentu {key} w panelu administracyjnym"),
-    }
 }
 
 /// Commits a change the panel made to `file` when `CONTENT_GIT_COMMIT` or `GIT_REMOTE` asks

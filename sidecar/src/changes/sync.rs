@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::db::now;
 use crate::state::AppState;
 use accounts::audit::Event;
-pub use contentsync::{Conflict, GitSync, Refused, Status};
+pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 
 /// Where the audit log says the sync's events came from.
 const FROM_REPOSITORY: &str = "repozytorium";
@@ -33,7 +33,7 @@ impl contentsync::Site for Synced {
     }
 
     fn check(&self, dir: &Path) -> Result<(), Vec<String>> {
-        check(&self.state, dir)
+        check(&self.state, dir, prefix(&self.state))
     }
 
     fn lock(&self) -> Box<dyn contentsync::Build + '_> {
@@ -72,7 +72,11 @@ impl contentsync::Build for Locked<'_> {
         let changes = content::load::Changes::Only(changed);
         match self.state.site.rebuild_with(&mut self.builder, changes) {
             Ok(_) => Ok(()),
-            Err(e) => Err(polish(&e, &self.state.site.project.content_dir)),
+            Err(e) => Err(polish(
+                &e,
+                &self.state.site.project.content_dir,
+                prefix(self.state),
+            )),
         }
     }
 
@@ -83,27 +87,37 @@ impl contentsync::Build for Locked<'_> {
     }
 }
 
+/// Where `content/` is in the repository (`content/`): problems are named by the paths an
+/// editor sees in a clone.
+fn prefix(state: &AppState) -> &str {
+    state
+        .git
+        .as_ref()
+        .map_or("content/", |g| g.repo.prefix.as_str())
+}
+
 /// The checks of `make check` (`site check`): the content at `content_dir` renders with the
-/// running templates and islands, or every problem in Polish at file:line.
-fn check(state: &AppState, content_dir: &Path) -> Result<(), Vec<String>> {
+/// running templates and islands, or every problem in Polish at its repository path and line.
+fn check(state: &AppState, content_dir: &Path, prefix: &str) -> Result<(), Vec<String>> {
     let project = site::Project {
         content_dir: content_dir.to_path_buf(),
         ..state.site.project.clone()
     };
     match site::Builder::new(project).render() {
         Ok(_) => Ok(()),
-        Err(e) => Err(polish(&e, content_dir)),
+        Err(e) => Err(polish(&e, content_dir, prefix)),
     }
 }
 
-fn polish(e: &site::Error, content_dir: &Path) -> Vec<String> {
+/// Every problem of a build in Polish, each after `content/…:line`.
+fn polish(e: &site::Error, content_dir: &Path, prefix: &str) -> Vec<String> {
     let problems: Vec<String> = e
         .diagnostics()
         .iter()
         .map(|d| {
             let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
             format!(
-                "{}:{}: {}",
+                "{prefix}{}:{}: {}",
                 file.display(),
                 d.line,
                 d.polish(content_dir, None)

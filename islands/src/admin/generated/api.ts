@@ -568,13 +568,32 @@ problems: Array<string>, };
  */
 export type Conflict = { docId: string, file: string, commit: string, author: string, editorText: string, panelText: string, };
 
+/**
+ * What the sync thread does with the remote, each failing and recovering on its own.
+ */
+export type Step = "fetch" | "apply" | "push";
+
+/**
+ * A step that failed the last time it ran, and what git said.
+ */
+export type StepError = { step: Step, 
+/**
+ * In Polish, with git's own words (credentials taken out).
+ */
+message: string, at: number, };
+
 export type GitStatus = { branch: string, 
 /**
  * Panel commits the remote does not have yet.
  */
 unpushed: number, 
 /**
- * Why the last push or fetch failed (credentials taken out of it).
+ * Every step that failed the last time it ran, whatever waits to be pushed; a step's
+ * next success takes its error away.
+ */
+errors: Array<StepError>, 
+/**
+ * The newest of `errors` (credentials taken out of it).
  */
 lastError: string | null, lastErrorAt: number | null, pushedAt: number | null, 
 /**

@@ -1,0 +1,276 @@
+//! What a panel commit says it changed, in the words an editor reads in `git log`: the
+//! page's name and what of it changed ('Blog: podtytuł, treść (akapit 2)'), a price with its
+//! old and new amount ('Cennik: Terapia indywidualna 190 → 200 zł'), the facts' settings.
+
+use serde_yaml::Value;
+
+use content::DocId;
+
+use crate::db::Action;
+
+/// The file a change is of, as its message names it.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Subject<'a> {
+    Prices,
+    Facts,
+    Document(&'a DocId),
+}
+
+/// The commit message of `action` on `subject`, from `previous` to `saved`.
+pub(super) fn describe(
+    subject: Subject<'_>,
+    action: Action,
+    previous: &str,
+    saved: &str,
+) -> String {
+    let name = name(subject, if saved.is_empty() { previous } else { saved });
+    match action {
+        Action::Create => format!("Nowy dokument: {name}"),
+        Action::Delete => format!("Usunięcie: {name}"),
+        Action::Restore => format!("{name}: przywrócenie wcześniejszej wersji"),
+        Action::Save => {
+            let what = match subject {
+                Subject::Prices => prices(previous, saved),
+                Subject::Facts => facts(previous, saved),
+                Subject::Document(_) => document(previous, saved),
+            };
+            match what.is_empty() {
+                true => format!("{name}: zapis bez zmian w treści"),
+                false => format!("{name}: {}", what.join(", ")),
+            }
+        }
+    }
+}
+
+/// How the panel names the file: the price list, the facts, a document by its title.
+fn name(subject: Subject<'_>, text: &str) -> String {
+    match subject {
+        Subject::Prices => "Cennik".into(),
+        Subject::Facts => "Dane gabinetu".into(),
+        Subject::Document(id) => front_matter(text)
+            .and_then(|fm| fm.get("title").and_then(Value::as_str).map(str::to_string))
+            .unwrap_or_else(|| id.to_string()),
+    }
+}
+
+fn front_matter(text: &str) -> Option<serde_yaml::Mapping> {
+    let split = content::frontmatter::split(text).ok()?;
+    serde_yaml::from_str(split.yaml).ok()
+}
+
+/// The label the panel gives a front-matter field, or its own name.
+fn label(key: &str) -> &str {
+    match key {
+        "title" => "tytuł",
+        "seo_title" => "tytuł w wyszukiwarce",
+        "description" => "opis",
+        "excerpt" => "zajawka",
+        "heading" => "nagłówek",
+        "subtitle" => "podtytuł",
+        "date" => "data",
+        "image" => "obraz",
+        "image_alt" => "opis obrazu",
+        "author" => "autor",
+        "price" => "cena",
+        "duration" => "czas",
+        "draft" => "szkic",
+        other => other,
+    }
+}
+
+/// The front-matter fields that differ, then where the body does.
+fn document(previous: &str, saved: &str) -> Vec<String> {
+    let (before, after) = (
+        front_matter(previous).unwrap_or_default(),
+        front_matter(saved).unwrap_or_default(),
+    );
+    let mut keys: Vec<&Value> = after.keys().chain(before.keys()).collect();
+    keys.dedup();
+    let mut what: Vec<String> = Vec::new();
+    for key in keys {
+        let Some(name) = key.as_str() else { continue };
+        let label = label(name).to_string();
+        if before.get(key) != after.get(key) && !what.contains(&label) {
+            what.push(label);
+        }
+    }
+    what.extend(body(previous, saved));
+    what
+}
+
+fn body_of(text: &str) -> &str {
+    content::frontmatter::split(text).map_or(text, |s| s.body)
+}
+
+/// Where the body changed: the section (its heading) or the paragraph.
+fn body(previous: &str, saved: &str) -> Option<String> {
+    let paragraphs = |text: &str| -> Vec<String> {
+        body_of(text)
+            .split("\n\n")
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (before, after) = (paragraphs(previous), paragraphs(saved));
+    if before == after {
+        return None;
+    }
+    let changed: Vec<usize> = (0..before.len().max(after.len()))
+        .filter(|&i| before.get(i) != after.get(i))
+        .collect();
+    let first = *changed.first()?;
+    let heading = after[..first.min(after.len())].iter().rev().find_map(|p| {
+        p.strip_prefix('#')
+            .map(|h| h.trim_start_matches('#').trim().to_string())
+    });
+    Some(match (heading, changed.len()) {
+        (Some(h), _) => format!("treść (sekcja „{h}”)"),
+        (None, 1) => format!("treść (akapit {})", first + 1),
+        (None, _) => "treść".to_string(),
+    })
+}
+
+/// Each row of the price list that changed: a new amount, a row added or removed, another
+/// field of a row.
+fn prices(previous: &str, saved: &str) -> Vec<String> {
+    let items = |text: &str| -> Vec<serde_yaml::Mapping> {
+        serde_yaml::from_str::<Value>(text)
+            .ok()
+            .and_then(|v| {
+                v.get("items")
+                    .and_then(|i| serde_yaml::from_value(i.clone()).ok())
+            })
+            .unwrap_or_default()
+    };
+    let row_name = |row: &serde_yaml::Mapping| {
+        row.get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let amount = |row: &serde_yaml::Mapping| match row.get("price") {
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::String(s)) => s.clone(),
+        _ => "?".into(),
+    };
+    let (before, after) = (items(previous), items(saved));
+    let mut what = Vec::new();
+    for row in &after {
+        let name = row_name(row);
+        match before.iter().find(|b| row_name(b) == name) {
+            None => what.push(format!("nowa pozycja {name} ({} zł)", amount(row))),
+            Some(old) if old.get("price") != row.get("price") => {
+                what.push(format!("{name} {} → {} zł", amount(old), amount(row)));
+            }
+            Some(old) if old != row => {
+                let mut fields: Vec<&str> = Vec::new();
+                let keys = row.keys().chain(old.keys()).filter_map(Value::as_str);
+                for key in keys.filter(|k| old.get(*k) != row.get(*k)) {
+                    if !fields.contains(&label(key)) {
+                        fields.push(label(key));
+                    }
+                }
+                what.push(format!("{name} ({})", fields.join(", ")));
+            }
+            Some(_) => {}
+        }
+    }
+    for row in before
+        .iter()
+        .filter(|b| !after.iter().any(|a| row_name(a) == row_name(b)))
+    {
+        what.push(format!("usunięta pozycja {}", row_name(row)));
+    }
+    if what.is_empty() && previous != saved {
+        what.push("kolejność lub opis pozycji".into());
+    }
+    what
+}
+
+/// The facts' settings that changed, by their names in `site.yaml`.
+fn facts(previous: &str, saved: &str) -> Vec<String> {
+    let map = |text: &str| serde_yaml::from_str::<serde_yaml::Mapping>(text).unwrap_or_default();
+    let (before, after) = (map(previous), map(saved));
+    let mut what: Vec<String> = Vec::new();
+    for key in after.keys().chain(before.keys()) {
+        let Some(name) = key.as_str() else { continue };
+        if before.get(key) != after.get(key) && !what.iter().any(|w| w == name) {
+            what.push(name.to_string());
+        }
+    }
+    what
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PRICES: &str = "items:\n  - name: \"Terapia indywidualna\"\n    price: 190\n    duration: \"50 min\"\n  - name: \"Coaching ADHD\"\n    price: 190\n    duration: \"50 min\"\n";
+
+    #[test]
+    fn a_price_says_its_old_and_new_amount() {
+        let saved = PRICES.replacen("price: 190", "price: 200", 1);
+        assert_eq!(
+            describe(Subject::Prices, Action::Save, PRICES, &saved),
+            "Cennik: Terapia indywidualna 190 → 200 zł"
+        );
+        let longer = saved.replacen(
+            "duration: \"50 min\"\n  - name: \"Coaching",
+            "duration: \"60 min\"\n  - name: \"Coaching",
+            1,
+        );
+        assert_eq!(
+            describe(Subject::Prices, Action::Save, &saved, &longer),
+            "Cennik: Terapia indywidualna (czas)"
+        );
+        let fewer =
+            "items:\n  - name: \"Coaching ADHD\"\n    price: 190\n    duration: \"50 min\"\n";
+        assert_eq!(
+            describe(Subject::Prices, Action::Save, PRICES, fewer),
+            "Cennik: usunięta pozycja Terapia indywidualna"
+        );
+    }
+
+    #[test]
+    fn a_page_says_its_title_and_what_of_it_changed() {
+        let id = content::DocId::parse("pages/o-mnie").expect("id");
+        let before = "---\ntitle: \"O mnie\"\nsubtitle: \"Stary\"\n---\nPierwszy akapit.\n\nDrugi akapit.\n\n## Jak pracuję\n\nTrzeci akapit.\n";
+        let subtitle = before.replace("Stary", "Nowy");
+        assert_eq!(
+            describe(Subject::Document(&id), Action::Save, before, &subtitle),
+            "O mnie: podtytuł"
+        );
+        let second = before.replace("Drugi akapit.", "Drugi akapit, poprawiony.");
+        assert_eq!(
+            describe(Subject::Document(&id), Action::Save, before, &second),
+            "O mnie: treść (akapit 2)"
+        );
+        let third = before.replace("Trzeci akapit.", "Trzeci, inaczej.");
+        assert_eq!(
+            describe(Subject::Document(&id), Action::Save, before, &third),
+            "O mnie: treść (sekcja „Jak pracuję”)"
+        );
+        assert_eq!(
+            describe(Subject::Document(&id), Action::Delete, before, ""),
+            "Usunięcie: O mnie"
+        );
+        assert_eq!(
+            describe(Subject::Document(&id), Action::Create, "", before),
+            "Nowy dokument: O mnie"
+        );
+    }
+
+    #[test]
+    fn the_facts_say_which_settings_changed() {
+        assert_eq!(
+            describe(
+                Subject::Facts,
+                Action::Save,
+                "phone: \"+48 1\"\nemail: \"a@b.pl\"\n",
+                "phone: \"+48 2\"\nemail: \"a@b.pl\"\n"
+            ),
+            "Dane gabinetu: phone"
+        );
+    }
+}

@@ -1,8 +1,9 @@
 //! What a panel commit says it changed, in the words an editor reads in `git log`: the
 //! page's name and what of it changed ('Blog: podtytuł, treść (akapit 2)'), a price with its
-//! old and new amount ('Cennik: Terapia indywidualna 190 → 200 zł'), the facts' settings.
+//! old and new amount ('Cennik: Terapia indywidualna 190 → 200 zł'), the facts' settings,
+//! the site's words by their labels. The files are read with the content's one YAML reader.
 
-use serde_yaml::Value;
+use serde_json::{Map, Value};
 
 use content::DocId;
 
@@ -13,6 +14,7 @@ use crate::db::Action;
 pub(super) enum Subject<'a> {
     Prices,
     Facts,
+    Words,
     Document(&'a DocId),
 }
 
@@ -32,6 +34,7 @@ pub(super) fn describe(
             let what = match subject {
                 Subject::Prices => prices(previous, saved),
                 Subject::Facts => facts(previous, saved),
+                Subject::Words => words(previous, saved),
                 Subject::Document(_) => document(previous, saved),
             };
             match what.is_empty() {
@@ -47,15 +50,24 @@ fn name(subject: Subject<'_>, text: &str) -> String {
     match subject {
         Subject::Prices => "Cennik".into(),
         Subject::Facts => "Dane gabinetu".into(),
+        Subject::Words => "Napisy".into(),
         Subject::Document(id) => front_matter(text)
             .and_then(|fm| fm.get("title").and_then(Value::as_str).map(str::to_string))
             .unwrap_or_else(|| id.to_string()),
     }
 }
 
-fn front_matter(text: &str) -> Option<serde_yaml::Mapping> {
+/// A YAML mapping's keys and values (empty when it is none).
+fn mapping(yaml: &str) -> Map<String, Value> {
+    match content::yaml::parse::<Value>(yaml) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+fn front_matter(text: &str) -> Option<Map<String, Value>> {
     let split = content::frontmatter::split(text).ok()?;
-    serde_yaml::from_str(split.yaml).ok()
+    Some(mapping(split.yaml))
 }
 
 /// The label the panel gives a front-matter field, or its own name.
@@ -84,12 +96,11 @@ fn document(previous: &str, saved: &str) -> Vec<String> {
         front_matter(previous).unwrap_or_default(),
         front_matter(saved).unwrap_or_default(),
     );
-    let mut keys: Vec<&Value> = after.keys().chain(before.keys()).collect();
+    let mut keys: Vec<&String> = after.keys().chain(before.keys()).collect();
     keys.dedup();
     let mut what: Vec<String> = Vec::new();
     for key in keys {
-        let Some(name) = key.as_str() else { continue };
-        let label = label(name).to_string();
+        let label = label(key).to_string();
         if before.get(key) != after.get(key) && !what.contains(&label) {
             what.push(label);
         }
@@ -134,22 +145,25 @@ fn body(previous: &str, saved: &str) -> Option<String> {
 /// Each row of the price list that changed: a new amount, a row added or removed, another
 /// field of a row.
 fn prices(previous: &str, saved: &str) -> Vec<String> {
-    let items = |text: &str| -> Vec<serde_yaml::Mapping> {
-        serde_yaml::from_str::<Value>(text)
-            .ok()
-            .and_then(|v| {
-                v.get("items")
-                    .and_then(|i| serde_yaml::from_value(i.clone()).ok())
-            })
-            .unwrap_or_default()
+    let items = |text: &str| -> Vec<Map<String, Value>> {
+        match mapping(text).remove("items") {
+            Some(Value::Array(rows)) => rows
+                .into_iter()
+                .filter_map(|row| match row {
+                    Value::Object(row) => Some(row),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
     };
-    let row_name = |row: &serde_yaml::Mapping| {
+    let row_name = |row: &Map<String, Value>| {
         row.get("name")
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string()
     };
-    let amount = |row: &serde_yaml::Mapping| match row.get("price") {
+    let amount = |row: &Map<String, Value>| match row.get("price") {
         Some(Value::Number(n)) => n.to_string(),
         Some(Value::String(s)) => s.clone(),
         _ => "?".into(),
@@ -165,7 +179,7 @@ fn prices(previous: &str, saved: &str) -> Vec<String> {
             }
             Some(old) if old != row => {
                 let mut fields: Vec<&str> = Vec::new();
-                let keys = row.keys().chain(old.keys()).filter_map(Value::as_str);
+                let keys = row.keys().chain(old.keys()).map(String::as_str);
                 for key in keys.filter(|k| old.get(*k) != row.get(*k)) {
                     if !fields.contains(&label(key)) {
                         fields.push(label(key));
@@ -190,13 +204,27 @@ fn prices(previous: &str, saved: &str) -> Vec<String> {
 
 /// The facts' settings that changed, by their names in `site.yaml`.
 fn facts(previous: &str, saved: &str) -> Vec<String> {
-    let map = |text: &str| serde_yaml::from_str::<serde_yaml::Mapping>(text).unwrap_or_default();
-    let (before, after) = (map(previous), map(saved));
+    changed_keys(previous, saved)
+}
+
+/// The site's words that changed, by their labels in the panel.
+fn words(previous: &str, saved: &str) -> Vec<String> {
+    changed_keys(previous, saved)
+        .into_iter()
+        .map(|key| {
+            let found = content::wording::TABLE.iter().find(|w| w.key == key);
+            found.map_or(key, |w| w.label.to_lowercase())
+        })
+        .collect()
+}
+
+/// The top-level keys whose values differ, each once.
+fn changed_keys(previous: &str, saved: &str) -> Vec<String> {
+    let (before, after) = (mapping(previous), mapping(saved));
     let mut what: Vec<String> = Vec::new();
     for key in after.keys().chain(before.keys()) {
-        let Some(name) = key.as_str() else { continue };
-        if before.get(key) != after.get(key) && !what.iter().any(|w| w == name) {
-            what.push(name.to_string());
+        if before.get(key) != after.get(key) && !what.contains(key) {
+            what.push(key.clone());
         }
     }
     what
@@ -271,6 +299,19 @@ mod tests {
                 "phone: \"+48 2\"\nemail: \"a@b.pl\"\n"
             ),
             "Dane gabinetu: phone"
+        );
+    }
+
+    #[test]
+    fn the_words_say_which_texts_changed_by_their_labels() {
+        assert_eq!(
+            describe(
+                Subject::Words,
+                Action::Save,
+                "home_blog_heading: \"Z naszego bloga\"\ncard_more: \"Więcej\"\n",
+                "home_blog_heading: \"Blog\"\ncard_more: \"Więcej\"\n"
+            ),
+            "Napisy: nagłówek bloga"
         );
     }
 }

@@ -274,6 +274,7 @@ pub fn apply(
         Tracked::Document(id) => message::Subject::Document(id),
         Tracked::Prices => message::Subject::Prices,
         Tracked::Facts => message::Subject::Facts,
+        Tracked::Words => message::Subject::Words,
     };
     let message = message::describe(subject, target.action, &previous, &saved);
     warnings.extend(commit(state, file, author, &message));

@@ -614,7 +614,7 @@ async fn the_price_list_is_edited_row_by_row_and_shown_on_cennik() {
     assert_eq!(items[1]["name"], "Konsultacja psychologiczna");
     items[1]["price"] = json!(210);
     items.swap(0, 1);
-    items.push(json!({ "name": "Warsztat uważności", "price": 120, "duration": "90 min", "link": "/uslugi/psychoedukacja" }));
+    items.push(json!({ "name": "Warsztat uważności", "price": 135, "duration": "90 min", "link": "/uslugi/psychoedukacja" }));
     let req = test::TestRequest::put().uri("/api/prices");
     let body = json!({ "items": items, "version": prices["version"] });
     let saved = send(&app, with_json(req, &cookie, body.clone())).await;

@@ -43,13 +43,20 @@ describe("history that undoes anything", () => {
       await versions.nth(1).waitFor();
       assert.equal(await versions.count(), 2, "the save and the version before it");
       assert.match(await versions.nth(0).innerText(), /obecna wersja/);
+      // Each version says what it changed, in the words of the form, never as a file's keys.
+      assert.match(await versions.nth(0).innerText(), / · Treść \(akapit 1\) · /);
       const before = versions.nth(1);
-      assert.match(await before.innerText(), /Wersja sprzed zmiany z/);
+      assert.match(await before.innerText(), /^Wersja sprzed pierwszej zmiany w panelu/);
 
       await before.getByRole("button", { name: /Porównaj z obecną/ }).click();
       await before.locator(".word-diff ins").first().waitFor();
       assert.ok((await before.locator(".word-diff ins").allInnerTexts()).join("").includes("Nowy wstęp"));
       assert.ok((await before.locator(".word-diff del").count()) > 0, "what the save took away is shown");
+      assert.deepEqual(
+        await before.locator(".word-diff-label").allInnerTexts(),
+        ["Treść"],
+        "only what differs, by its label",
+      );
       await before.locator(".word-diff").scrollIntoViewIfNeeded();
       await shot(page, "history-compare");
       await clean(page, "history with a comparison");
@@ -67,6 +74,10 @@ describe("history that undoes anything", () => {
       await before.getByRole("button", { name: /Przywróć tę wersję/ }).click();
       await status(page, "Przywrócono wybraną wersję.");
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor();
+      assert.match(
+        await versions.nth(0).innerText(),
+        / · Przywrócono wersję sprzed zmiany z \d\d\.\d\d\.\d{4} \d\d:\d\d · /,
+      );
       assert.equal(await valueOnceSettled(box, original), original, "the editor shows the text before the first save");
       assert.ok(!(await publicText(route)).includes(typed), "the site is back to its first text");
       await shot(page, "history-restored");
@@ -75,6 +86,9 @@ describe("history that undoes anything", () => {
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).click();
       await status(page, "Cofnięto przywrócenie.");
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor({ state: "hidden" });
+      await page.waitForFunction(() =>
+        document.querySelector("ol.history > li")?.textContent?.includes("Cofnięto przywrócenie"),
+      );
       assert.equal(await valueOnceSettled(box, typed), typed, "undoing the restore brings the saved text back");
       assert.ok((await publicText(route)).includes(typed));
       await page.context().close();
@@ -94,10 +108,14 @@ describe("history that undoes anything", () => {
       await status(page, "Zmiany zostały zapisane.");
       assert.ok((await publicText("/cennik")).includes(`${changed} zł`));
       await page.getByRole("button", { name: "Historia zmian" }).click();
+      const newest = page.locator("ol.history > li").first();
+      await newest.waitFor();
+      assert.match(await newest.innerText(), new RegExp(` · Konsultacja psychologiczna ${before} → ${changed} zł · `));
       const older = page.locator("ol.history > li").nth(1);
       await older.getByRole("button", { name: /Porównaj z obecną/ }).click();
       await older.locator(".word-diff ins", { hasText: changed }).waitFor();
       await older.locator(".word-diff del", { hasText: before }).waitFor();
+      assert.deepEqual(await older.locator(".word-diff-label").allInnerTexts(), ["Konsultacja psychologiczna"]);
       await older.scrollIntoViewIfNeeded();
       await shot(page, "prices-history");
       await clean(page, "price list history");

@@ -151,6 +151,8 @@ const MIGRATIONS: &[&str] = &[
        kind TEXT NOT NULL
      );
      CREATE INDEX code_failures_account ON code_failures (account_id, at);",
+    // What a revision changed, in the history's words ('Terapia indywidualna 190 → 200 zł').
+    "ALTER TABLE revisions ADD COLUMN summary TEXT;",
 ];
 
 /// The schema version this build migrates to.

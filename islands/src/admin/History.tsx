@@ -1,19 +1,14 @@
 // 'Historia zmian' of a page, the price list or the facts: every version, the one before the
-// first change in the panel included, each compared with the current text word by word,
-// previewed (documents) and restored; a restore can be undone at once from here.
+// first change in the panel included, each named by what it changed ('Terapia indywidualna 190
+// → 200 zł', 'Przywrócono wersję z 12.11.2026 18:03'), compared with the current text field by
+// field under the form's labels, previewed (documents) and restored; a restore can be undone.
 import { useCallback, useEffect, useState } from "react";
 import { diffWords } from "diff";
 import { isApiError } from "./api";
-import { history, previewUrl, type Version } from "./versions";
+import { history, previewUrl, type Version, type VersionTexts } from "./versions";
 import { refusal, type Toast } from "./saving";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać historii zmian." };
-const ACTIONS: Record<Version["action"], string> = {
-  save: "zapis",
-  create: "utworzenie",
-  delete: "usunięcie",
-  restore: "przywrócenie",
-};
 /** Unchanged text longer than this is shortened in a comparison to its two ends. */
 const CONTEXT = 120;
 
@@ -21,10 +16,14 @@ function formatTime(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "long", timeStyle: "short" });
 }
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function describe(v: Version): string {
   return v.side === "before"
-    ? `Wersja sprzed zmiany z ${formatTime(v.savedAt)}`
-    : `${formatTime(v.savedAt)} · ${ACTIONS[v.action]} · ${v.author}`;
+    ? `${capitalised(v.summary)} (sprzed ${formatTime(v.savedAt)})`
+    : `${formatTime(v.savedAt)} · ${capitalised(v.summary)} · ${v.author}`;
 }
 
 function shorten(text: string): string {
@@ -32,17 +31,13 @@ function shorten(text: string): string {
   return `${text.slice(0, CONTEXT)} […] ${text.slice(-CONTEXT)}`;
 }
 
-/** A version beside the current text: what it had that is gone now, what came since. */
-function WordDiff({ version, current }: { version: string; current: string }) {
+/** One field of a version beside the current text: what it had that is gone now, what came since. */
+function WordDiff({ label, version, current }: { label: string; version: string; current: string }) {
   const parts = diffWords(version, current);
-  if (parts.every((p) => !p.added && !p.removed)) return <p>Ta wersja nie różni się od obecnej.</p>;
   return (
     <div className="word-diff">
-      <p className="muted">
-        <del>Przekreślone</del>: tekst tej wersji, którego już nie ma. <ins>Podkreślone</ins>: tekst dodany później.
-        Przywrócenie tej wersji cofnie jedno i drugie.
-      </p>
-      <div className="word-diff-text" role="region" aria-label="Porównanie z obecną wersją" tabIndex={0}>
+      <h4 className="word-diff-label">{label}</h4>
+      <div className="word-diff-text" role="region" aria-label={`Porównanie: ${label}`} tabIndex={0}>
         {parts.map((p, i) =>
           p.removed ? (
             <del key={i}>
@@ -66,7 +61,7 @@ function WordDiff({ version, current }: { version: string; current: string }) {
 }
 
 function Comparison({ doc, version }: { doc: string; version: Version }) {
-  const [texts, setTexts] = useState<{ text: string; current: string } | null>(null);
+  const [texts, setTexts] = useState<VersionTexts | null>(null);
   const [failed, setFailed] = useState("");
   useEffect(() => {
     history
@@ -75,7 +70,18 @@ function Comparison({ doc, version }: { doc: string; version: Version }) {
   }, [doc, version]);
   if (failed) return <p role="alert">{failed}</p>;
   if (!texts) return <p className="muted">Ładowanie porównania…</p>;
-  return <WordDiff version={texts.text} current={texts.current} />;
+  if (texts.fields.length === 0) return <p>Ta wersja nie różni się od obecnej.</p>;
+  return (
+    <div className="word-diffs">
+      <p className="muted">
+        <del>Przekreślone</del>: tekst tej wersji, którego już nie ma. <ins>Podkreślone</ins>: tekst dodany później.
+        Przywrócenie tej wersji cofnie jedno i drugie.
+      </p>
+      {texts.fields.map((f) => (
+        <WordDiff key={f.label} label={f.label} version={f.version} current={f.current} />
+      ))}
+    </div>
+  );
 }
 
 interface Props {

@@ -9,7 +9,7 @@ export const FACTS_DOC = "site.yaml";
 export const WORDS_DOC = "napisy.yaml";
 
 // The answers' types are generated from the server's (./generated/api.ts, `make api-types`).
-export type { Side, Version };
+export type { Side, Version, VersionTexts };
 
 const query = (doc: string, v: Pick<Version, "revision" | "side">) =>
   `doc=${encodeURIComponent(doc)}&revision=${v.revision}&side=${v.side}`;

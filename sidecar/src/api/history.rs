@@ -37,6 +37,10 @@ pub struct Entry {
     pub saved_at: i64,
     pub author: String,
     pub action: Action,
+    /// What the revision changed, in the history's words ('Terapia indywidualna 190 → 200
+    /// zł', 'przywrócono wersję z 12.11.2026 18:03'); for the version before the first change,
+    /// that it is that one.
+    pub summary: String,
     /// The text is the file's text now.
     pub current: bool,
 }
@@ -53,7 +57,12 @@ pub struct HistoryList {
 pub struct VersionTexts {
     pub text: String,
     pub current: String,
+    /// The fields that differ, by the panel's labels (what the panel compares).
+    pub fields: Vec<crate::changes::compare::Compared>,
 }
+
+/// The summary of the version before the first change the panel made.
+const BEFORE_FIRST: &str = "wersja sprzed pierwszej zmiany w panelu";
 
 /// The versions of a history, newest first: what each revision saved, then, after the
 /// oldest, what was there before it.
@@ -69,6 +78,10 @@ fn entries(
         saved_at: r.saved_at,
         author: r.author.clone(),
         action: r.action,
+        summary: match side {
+            Side::After => r.summary.clone().unwrap_or_default(),
+            Side::Before => BEFORE_FIRST.to_string(),
+        },
         current: false,
     };
     let mut list: Vec<Entry> = revisions
@@ -101,7 +114,13 @@ async fn list(
         let at = At::after(query.doc.clone(), 0);
         let target = at.target(&state)?;
         let key = target.tracked.key();
-        let revisions = state.db.revisions(&key)?;
+        let mut revisions = state.db.revisions(&key)?;
+        // Revisions kept before summaries were: worked out from their texts.
+        for r in revisions.iter_mut().filter(|r| r.summary.is_none()) {
+            if let Some(t) = state.db.revision_texts(&key, r.id)? {
+                r.summary = Some(target.tracked.summary(r.action, &t.before, &t.after));
+            }
+        }
         let newest = match revisions.first() {
             Some(r) => state.db.revision_texts(&key, r.id)?,
             None => None,
@@ -131,9 +150,11 @@ async fn version(
     let answer = web::block(move || {
         let target = query.target(&state)?;
         let text = query.text(&state)?;
+        let current = restore::current(&state, &target);
         Ok::<_, ApiError>(VersionTexts {
+            fields: target.tracked.compare(&text, &current),
             text,
-            current: restore::current(&state, &target),
+            current,
         })
     })
     .await??;

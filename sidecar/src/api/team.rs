@@ -78,6 +78,7 @@ fn target(editor: &Editor, slug: &str, action: Action) -> Result<Target, ApiErro
         tracked: Tracked::Document(DocId::new(Kind::Team, slug)),
         file,
         action,
+        summary: None,
     })
 }
 

@@ -93,6 +93,7 @@ pub fn typescript() -> String {
         crate::api::history::Entry,
         crate::api::history::HistoryList,
         crate::api::history::VersionTexts,
+        crate::changes::compare::Compared,
         crate::changes::sync::Refused,
         crate::changes::sync::Conflict,
         crate::changes::sync::Step,

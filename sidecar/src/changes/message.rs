@@ -18,18 +18,30 @@ pub(super) enum Subject<'a> {
     Document(&'a DocId),
 }
 
-/// The commit message of `action` on `subject`, from `previous` to `saved`.
+/// The commit message of `action` on `subject`, from `previous` to `saved`: the file's name,
+/// then [`summary`] (or `summary_given`, a restore's own words).
 pub(super) fn describe(
     subject: Subject<'_>,
     action: Action,
-    previous: &str,
-    saved: &str,
+    (previous, saved): (&str, &str),
+    summary_given: Option<&str>,
 ) -> String {
     let name = name(subject, if saved.is_empty() { previous } else { saved });
+    match (action, summary_given) {
+        (_, Some(what)) => format!("{name}: {what}"),
+        (Action::Create, None) => format!("Nowy dokument: {name}"),
+        (Action::Delete, None) => format!("Usunięcie: {name}"),
+        (_, None) => format!("{name}: {}", summary(subject, action, previous, saved)),
+    }
+}
+
+/// What `action` changed, in the history's words (without the file's name): 'Terapia
+/// indywidualna 190 → 200 zł', 'podtytuł, treść (akapit 2)'.
+pub(super) fn summary(subject: Subject<'_>, action: Action, previous: &str, saved: &str) -> String {
     match action {
-        Action::Create => format!("Nowy dokument: {name}"),
-        Action::Delete => format!("Usunięcie: {name}"),
-        Action::Restore => format!("{name}: przywrócenie wcześniejszej wersji"),
+        Action::Create => "utworzenie".into(),
+        Action::Delete => "usunięcie".into(),
+        Action::Restore => "przywrócenie wcześniejszej wersji".into(),
         Action::Save => {
             let what = match subject {
                 Subject::Prices => prices(previous, saved),
@@ -38,8 +50,8 @@ pub(super) fn describe(
                 Subject::Document(_) => document(previous, saved),
             };
             match what.is_empty() {
-                true => format!("{name}: zapis bez zmian w treści"),
-                false => format!("{name}: {}", what.join(", ")),
+                true => "zapis bez zmian w treści".into(),
+                false => what.join(", "),
             }
         }
     }
@@ -58,20 +70,20 @@ fn name(subject: Subject<'_>, text: &str) -> String {
 }
 
 /// A YAML mapping's keys and values (empty when it is none).
-fn mapping(yaml: &str) -> Map<String, Value> {
+pub(super) fn mapping(yaml: &str) -> Map<String, Value> {
     match content::yaml::parse::<Value>(yaml) {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     }
 }
 
-fn front_matter(text: &str) -> Option<Map<String, Value>> {
+pub(super) fn front_matter(text: &str) -> Option<Map<String, Value>> {
     let split = content::frontmatter::split(text).ok()?;
     Some(mapping(split.yaml))
 }
 
 /// The label the panel gives a front-matter field, or its own name.
-fn label(key: &str) -> &str {
+pub(super) fn label(key: &str) -> &str {
     match key {
         "title" => "tytuł",
         "seo_title" => "tytuł w wyszukiwarce",
@@ -79,12 +91,39 @@ fn label(key: &str) -> &str {
         "excerpt" => "zajawka",
         "heading" => "nagłówek",
         "subtitle" => "podtytuł",
+        "prompt" => "zachęta do bezpłatnej konsultacji",
+        "intro" => "wstęp",
+        "card_title" => "tytuł na karcie usługi",
+        "card_description" => "opis na karcie usługi",
+        "button_label" => "napis na przycisku rezerwacji",
         "date" => "data",
         "image" => "obraz",
         "image_alt" => "opis obrazu",
+        "image_focus" => "kadr obrazu",
         "author" => "autor",
+        "published" => "opublikowany",
+        "featured" => "na stronie głównej",
+        "listed" => "na liście",
+        "aliases" => "dawne adresy",
+        "name" => "nazwa",
+        "role" => "rola",
+        "photo" => "zdjęcie",
+        "photo_alt" => "opis zdjęcia",
         "price" => "cena",
+        "from" => "cena od",
         "duration" => "czas",
+        "link" => "usługa",
+        "note" => "uwaga",
+        "phone" => "telefon",
+        "email" => "e-mail",
+        "address" => "adres",
+        "registered_address" => "adres siedziby",
+        "opening_hours" => "godziny otwarcia",
+        "booking" => "rezerwacje",
+        "notice" => "komunikat",
+        "legal_name" => "nazwa firmy",
+        "nip" => "NIP",
+        "regon" => "REGON",
         "draft" => "szkic",
         other => other,
     }
@@ -109,7 +148,7 @@ fn document(previous: &str, saved: &str) -> Vec<String> {
     what
 }
 
-fn body_of(text: &str) -> &str {
+pub(super) fn body_of(text: &str) -> &str {
     content::frontmatter::split(text).map_or(text, |s| s.body)
 }
 
@@ -240,7 +279,7 @@ mod tests {
     fn a_price_says_its_old_and_new_amount() {
         let saved = PRICES.replacen("price: 190", "price: 200", 1);
         assert_eq!(
-            describe(Subject::Prices, Action::Save, PRICES, &saved),
+            describe(Subject::Prices, Action::Save, (PRICES, &saved), None),
             "Cennik: Terapia indywidualna 190 → 200 zł"
         );
         let longer = saved.replacen(
@@ -249,13 +288,13 @@ mod tests {
             1,
         );
         assert_eq!(
-            describe(Subject::Prices, Action::Save, &saved, &longer),
+            describe(Subject::Prices, Action::Save, (&saved, &longer), None),
             "Cennik: Terapia indywidualna (czas)"
         );
         let fewer =
             "items:\n  - name: \"Coaching ADHD\"\n    price: 190\n    duration: \"50 min\"\n";
         assert_eq!(
-            describe(Subject::Prices, Action::Save, PRICES, fewer),
+            describe(Subject::Prices, Action::Save, (PRICES, fewer), None),
             "Cennik: usunięta pozycja Terapia indywidualna"
         );
     }
@@ -266,25 +305,35 @@ mod tests {
         let before = "---\ntitle: \"O mnie\"\nsubtitle: \"Stary\"\n---\nPierwszy akapit.\n\nDrugi akapit.\n\n## Jak pracuję\n\nTrzeci akapit.\n";
         let subtitle = before.replace("Stary", "Nowy");
         assert_eq!(
-            describe(Subject::Document(&id), Action::Save, before, &subtitle),
+            describe(
+                Subject::Document(&id),
+                Action::Save,
+                (before, &subtitle),
+                None
+            ),
             "O mnie: podtytuł"
         );
         let second = before.replace("Drugi akapit.", "Drugi akapit, poprawiony.");
         assert_eq!(
-            describe(Subject::Document(&id), Action::Save, before, &second),
+            describe(
+                Subject::Document(&id),
+                Action::Save,
+                (before, &second),
+                None
+            ),
             "O mnie: treść (akapit 2)"
         );
         let third = before.replace("Trzeci akapit.", "Trzeci, inaczej.");
         assert_eq!(
-            describe(Subject::Document(&id), Action::Save, before, &third),
+            describe(Subject::Document(&id), Action::Save, (before, &third), None),
             "O mnie: treść (sekcja „Jak pracuję”)"
         );
         assert_eq!(
-            describe(Subject::Document(&id), Action::Delete, before, ""),
+            describe(Subject::Document(&id), Action::Delete, (before, ""), None),
             "Usunięcie: O mnie"
         );
         assert_eq!(
-            describe(Subject::Document(&id), Action::Create, "", before),
+            describe(Subject::Document(&id), Action::Create, ("", before), None),
             "Nowy dokument: O mnie"
         );
     }
@@ -295,8 +344,11 @@ mod tests {
             describe(
                 Subject::Facts,
                 Action::Save,
-                "phone: \"+48 1\"\nemail: \"a@b.pl\"\n",
-                "phone: \"+48 2\"\nemail: \"a@b.pl\"\n"
+                (
+                    "phone: \"+48 1\"\nemail: \"a@b.pl\"\n",
+                    "phone: \"+48 2\"\nemail: \"a@b.pl\"\n"
+                ),
+                None
             ),
             "Dane gabinetu: phone"
         );
@@ -308,8 +360,11 @@ mod tests {
             describe(
                 Subject::Words,
                 Action::Save,
-                "home_blog_heading: \"Z naszego bloga\"\ncard_more: \"Więcej\"\n",
-                "home_blog_heading: \"Blog\"\ncard_more: \"Więcej\"\n"
+                (
+                    "home_blog_heading: \"Z naszego bloga\"\ncard_more: \"Więcej\"\n",
+                    "home_blog_heading: \"Blog\"\ncard_more: \"Więcej\"\n"
+                ),
+                None
             ),
             "Napisy: nagłówek bloga"
         );

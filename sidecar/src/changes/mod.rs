@@ -5,6 +5,7 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
+pub mod compare;
 mod message;
 pub mod restore;
 pub mod sync;
@@ -81,6 +82,26 @@ impl Tracked {
         }
     }
 
+    /// How a commit message and the history name it.
+    fn subject(&self) -> message::Subject<'_> {
+        match self {
+            Tracked::Document(id) => message::Subject::Document(id),
+            Tracked::Prices => message::Subject::Prices,
+            Tracked::Facts => message::Subject::Facts,
+            Tracked::Words => message::Subject::Words,
+        }
+    }
+
+    /// The fields that differ between a version of it and its text now, by their labels.
+    pub fn compare(&self, version: &str, current: &str) -> Vec<compare::Compared> {
+        compare::compare(self.subject(), version, current)
+    }
+
+    /// What a revision changed, in the history's words, from its texts.
+    pub fn summary(&self, action: Action, previous: &str, saved: &str) -> String {
+        message::summary(self.subject(), action, previous, saved)
+    }
+
     /// The document it is, when it is one the site shows as a page.
     pub fn page(&self) -> Option<&DocId> {
         match self {
@@ -96,6 +117,9 @@ pub struct Target {
     pub tracked: Tracked,
     pub file: PathBuf,
     pub action: Action,
+    /// What the change is, when its maker says it (a restore: 'przywrócono wersję z …');
+    /// otherwise worked out from the texts.
+    pub summary: Option<String>,
 }
 
 impl Target {
@@ -106,6 +130,7 @@ impl Target {
             tracked,
             file,
             action,
+            summary: None,
         })
     }
 }
@@ -270,19 +295,21 @@ pub fn apply(
     }
     let key = target.tracked.key();
     let mut warnings: Vec<String> = Vec::new();
-    let subject = match &target.tracked {
-        Tracked::Document(id) => message::Subject::Document(id),
-        Tracked::Prices => message::Subject::Prices,
-        Tracked::Facts => message::Subject::Facts,
-        Tracked::Words => message::Subject::Words,
-    };
-    let message = message::describe(subject, target.action, &previous, &saved);
+    let subject = target.tracked.subject();
+    let texts = (previous.as_str(), saved.as_str());
+    let given = target.summary.as_deref();
+    let message = message::describe(subject, target.action, texts, given);
     warnings.extend(commit(state, file, author, &message));
     drop(builder);
     let ms = started.elapsed().as_millis() as u64;
+    let summary = match given {
+        Some(what) => what.to_string(),
+        None => message::summary(subject, target.action, &previous, &saved),
+    };
+    let action = target.action;
     state
         .db
-        .insert_revision_as(&key, author, &previous, &saved, now(), target.action)?;
+        .insert_revision_as(&key, author, texts, now(), action, &summary)?;
     state.db.delete_draft(&key)?;
     tracing::info!(doc = %key, action = ?target.action, author, ms, "change saved and published");
     let page = match (target.tracked.page(), target.action) {

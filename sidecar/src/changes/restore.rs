@@ -78,13 +78,51 @@ pub fn restore(
     at: &At,
     version: &str,
 ) -> Result<Changed, ChangeError> {
-    let target = at.target(state)?;
+    let mut target = at.target(state)?;
     let text = at.text(state)?;
     if text == current(state, &target) {
         return Err(ChangeError::Unchanged);
     }
+    target.summary = Some(summary(state, at, &target)?);
     let root = state.site.editor.root();
     apply(state, &target, author, || {
         editing::replace_file(&root, &target.file, version, |_| Ok(text))
     })
+}
+
+/// What a restore is, in the history's words: the version put back by its date
+/// ('przywrócono wersję z 12.11.2026 18:03'), or the undoing of a restore just made.
+fn summary(state: &AppState, at: &At, target: &Target) -> Result<String, ChangeError> {
+    let key = target.tracked.key();
+    let revision = state
+        .db
+        .revision(&key, at.revision)?
+        .ok_or(ChangeError::NoVersion)?;
+    let was_restore = revision
+        .summary
+        .as_deref()
+        .is_some_and(|s| s.starts_with(RESTORED));
+    Ok(match at.side {
+        Side::Before if was_restore => UNDONE.to_string(),
+        Side::Before => format!("{RESTORED} sprzed zmiany z {}", when(revision.saved_at)),
+        Side::After => format!("{RESTORED} z {}", when(revision.saved_at)),
+    })
+}
+
+/// How a restore's summary starts.
+const RESTORED: &str = "przywrócono wersję";
+/// The summary of a restore undone.
+const UNDONE: &str = "cofnięto przywrócenie";
+
+/// A moment as the panel writes it, in Warsaw: `12.11.2026 18:03`.
+fn when(unix: i64) -> String {
+    let (date, seconds) = content::dates::warsaw(unix);
+    format!(
+        "{:02}.{:02}.{} {:02}:{:02}",
+        date.day,
+        date.month,
+        date.year,
+        seconds / 3600,
+        seconds % 3600 / 60
+    )
 }

@@ -139,10 +139,10 @@ fn keep_panel_version(state: &AppState, git: &GitSync, c: &Conflict) {
         let kept = state.db.insert_revision_as(
             &c.doc_id,
             &format!("repozytorium ({})", c.commit),
-            &c.panel_text,
-            &c.editor_text,
+            (&c.panel_text, &c.editor_text),
             now(),
             crate::db::Action::Save,
+            &format!("zmiana z repozytorium (commit {})", c.commit),
         );
         let drafted = kept.and_then(|()| match panel_draft(state, git, c) {
             Some(draft) => state.db.put_draft(&draft),

@@ -85,6 +85,9 @@ pub struct Revision {
     pub saved_at: i64,
     pub author: String,
     pub action: Action,
+    /// What it changed, in the history's words; none for revisions kept before it was.
+    #[serde(skip)]
+    pub summary: Option<String>,
 }
 
 impl Db {
@@ -108,7 +111,7 @@ impl Db {
     pub fn revisions(&self, doc_id: &str) -> Result<Vec<Revision>, Error> {
         self.run(|c| {
             let mut stmt = c.prepare(
-                "SELECT id, saved_at, author, action FROM revisions WHERE doc_id = ?1 ORDER BY id DESC LIMIT 100",
+                "SELECT id, saved_at, author, action, summary FROM revisions WHERE doc_id = ?1 ORDER BY id DESC LIMIT 100",
             )?;
             let rows = stmt.query_map([doc_id], |r| {
                 Ok(Revision {
@@ -116,6 +119,7 @@ impl Db {
                     saved_at: r.get(1)?,
                     author: r.get(2)?,
                     action: Action::parse(&r.get::<_, String>(3)?),
+                    summary: r.get(4)?,
                 })
             })?;
             rows.collect()
@@ -138,22 +142,43 @@ impl Db {
         })
     }
 
-    /// Records what `action` did to `doc_id`: the text before and after.
+    /// Records what `action` did to `doc_id`: the text before and after, and what it changed
+    /// in the history's words.
     pub fn insert_revision_as(
         &self,
         doc_id: &str,
         author: &str,
-        previous: &str,
-        saved: &str,
+        (previous, saved): (&str, &str),
         now: i64,
         action: Action,
+        summary: &str,
     ) -> Result<(), Error> {
         self.run(|c| {
             c.execute(
-                "INSERT INTO revisions (doc_id, saved_at, author, previous, saved, action) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![doc_id, now, author, previous, saved, action.as_str()],
+                "INSERT INTO revisions (doc_id, saved_at, author, previous, saved, action, summary) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![doc_id, now, author, previous, saved, action.as_str(), summary],
             )
             .map(|_| ())
+        })
+    }
+
+    /// One revision of `doc_id`, without its texts.
+    pub fn revision(&self, doc_id: &str, id: i64) -> Result<Option<Revision>, Error> {
+        self.run(|c| {
+            c.query_row(
+                "SELECT id, saved_at, author, action, summary FROM revisions WHERE id = ?1 AND doc_id = ?2",
+                params![id, doc_id],
+                |r| {
+                    Ok(Revision {
+                        id: r.get(0)?,
+                        saved_at: r.get(1)?,
+                        author: r.get(2)?,
+                        action: Action::parse(&r.get::<_, String>(3)?),
+                        summary: r.get(4)?,
+                    })
+                },
+            )
+            .optional()
         })
     }
 
@@ -256,8 +281,15 @@ mod tests {
             )
             .expect("insert");
         }
-        db.insert_revision_as("blog/stary", "a@b.pl", "tekst", "", DAY, Action::Delete)
-            .expect("insert");
+        db.insert_revision_as(
+            "blog/stary",
+            "a@b.pl",
+            ("tekst", ""),
+            DAY,
+            Action::Delete,
+            "usunięcie",
+        )
+        .expect("insert");
         db.insert_revision("pages/home", "a@b.pl", "", "świeży", 20 * DAY)
             .expect("insert");
         assert_eq!(db.prune_revisions(10 * DAY, 3).expect("prune"), 5);

@@ -535,6 +535,12 @@ export type Side = "after" | "before";
  */
 export type Version = { revision: number, side: Side, savedAt: number, author: string, action: Action, 
 /**
+ * What the revision changed, in the history's words ('Terapia indywidualna 190 → 200
+ * zł', 'przywrócono wersję z 12.11.2026 18:03'); for the version before the first change,
+ * that it is that one.
+ */
+summary: string, 
+/**
  * The text is the file's text now.
  */
 current: boolean, };
@@ -547,7 +553,16 @@ export type HistoryList = { doc: string, entries: Array<Version>, };
 /**
  * One version's text beside the file's text now.
  */
-export type VersionTexts = { text: string, current: string, };
+export type VersionTexts = { text: string, current: string, 
+/**
+ * The fields that differ, by the panel's labels (what the panel compares).
+ */
+fields: Array<Compared>, };
+
+/**
+ * One field that differs between a version and the text now.
+ */
+export type Compared = { label: string, version: string, current: string, };
 
 /**
  * An editor's commit that was not applied, and why.

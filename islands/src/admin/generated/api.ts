@@ -364,9 +364,25 @@ status: "pending" | "delivered" | "failed", attempts: number, lastError: string 
 export type MessageList = { messages: Array<Message>, };
 
 /**
- * How many messages of a sender were erased.
+ * What an erasure removed, and what it could not: backups and the practice's mailbox.
  */
-export type Erased = { deleted: number, };
+export type Erased = { 
+/**
+ * Messages deleted from the database.
+ */
+deleted: number, 
+/**
+ * `.eml` files deleted from the outbox folder.
+ */
+files: number, 
+/**
+ * How long backups keep the data.
+ */
+backups: string, 
+/**
+ * The reminder to delete the copy in the practice's mailbox.
+ */
+mailbox: string, };
 
 /**
  * One problem of a refused change, as the panel gets it: the sentence it shows and, as data,

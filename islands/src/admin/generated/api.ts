@@ -465,7 +465,15 @@ export type SessionInfo = {
 /**
  * The start of the token's hash: names the session without giving it away.
  */
-id: string, createdAt: number, lastSeenAt: number, client: string, agent: string, current: boolean, };
+id: string, createdAt: number, lastSeenAt: number, 
+/**
+ * The address the session signed in from, as it is (no geolocation).
+ */
+client: string, agent: string, 
+/**
+ * The device in words: 'Safari na iPhonie'.
+ */
+device: string, current: boolean, };
 
 /**
  * How many sessions were ended.

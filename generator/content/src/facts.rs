@@ -16,7 +16,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 12] = [
     "nazwa",
     "godziny",
     "adres",
@@ -24,6 +24,7 @@ pub const NAMES: [&str; 11] = [
     "email",
     "nazwa_prawna",
     "administrator",
+    "kontakt_dane",
     "nip",
     "regon",
     "uslugi_online",
@@ -31,7 +32,7 @@ pub const NAMES: [&str; 11] = [
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 11] = [
+const LABELS: [(&str, &str); 12] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -39,6 +40,7 @@ const LABELS: [(&str, &str); 11] = [
     ("email", "e-mail gabinetu"),
     ("nazwa_prawna", "nazwa firmy"),
     ("administrator", "administrator danych"),
+    ("kontakt_dane", "kontakt w sprawie danych osobowych"),
     ("nip", "NIP"),
     ("regon", "REGON"),
     ("uslugi_online", "lista usług online"),
@@ -197,6 +199,13 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
         .collect()
 }
 
+/// Where people write about their personal data: its own address, or the practice's.
+pub fn data_protection_contact(site: &crate::model::SiteConfig) -> &str {
+    site.data_protection_contact
+        .as_deref()
+        .unwrap_or(&site.email)
+}
+
 impl Facts {
     pub fn new(content: &Content) -> Self {
         let site = &content.site;
@@ -220,6 +229,10 @@ impl Facts {
             ("email", format!("[{0}](mailto:{0})", site.email)),
             ("nazwa_prawna", site.legal_name.clone()),
             ("administrator", administrator),
+            (
+                "kontakt_dane",
+                format!("[{0}](mailto:{0})", data_protection_contact(site)),
+            ),
             ("nip", site.nip.clone()),
             ("regon", site.regon.clone()),
             ("uslugi_online", online_services(content)),

@@ -115,6 +115,12 @@ link: string, note: string,
 origin: number | null, };
 
 /**
+ * A fact of `site.yaml` that may be marked as example data: those that only the file sets
+ * (the panel edits the others, and a value typed there is the practice's own).
+ */
+export type ExampleFact = "legal_name" | "nip" | "regon" | "registered_address";
+
+/**
  * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
  */
 export type ServiceLink = { route: string, title: string, };
@@ -139,7 +145,20 @@ export type PracticeFacts = { phone: string, email: string, street: string, post
 /**
  * Each therapist's booking page, by the slug of their profile.
  */
-therapistBooking: { [key in string]: string }, notice: NoticeFacts | null, };
+therapistBooking: { [key in string]: string }, notice: NoticeFacts | null, 
+/**
+ * The legal identity (the privacy policy's controller, the terms' provider).
+ */
+legalName: string, nip: string, regon: string, registeredStreet: string, registeredPostalCode: string, registeredCity: string, 
+/**
+ * Where people write about their personal data; empty: the e-mail above.
+ */
+dataProtectionContact: string, 
+/**
+ * The facts still marked as example data: one leaves the list only when the panel
+ * sends it without (after the owner confirmed the value is the practice's own).
+ */
+exampleData: Array<ExampleFact>, };
 
 /**
  * The facts with the version of `site.yaml` they were read from.

@@ -171,7 +171,10 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
     assert_eq!(send(&app, right).await.status, StatusCode::NO_CONTENT);
     let exported = send(
         &app,
-        get("/api/messages/export?email=ANNA@example.pl", &cookie),
+        get(
+            "/api/messages/export?email=ANNA@example.pl&format=json",
+            &cookie,
+        ),
     )
     .await;
     assert_eq!(exported.status, StatusCode::OK);
@@ -204,9 +207,23 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
     );
     let erased = send(&app, delete("/api/messages?email=anna@example.pl", &cookie)).await;
     assert_eq!(erased.body["deleted"], 1);
+    assert!(
+        erased.body["backups"]
+            .as_str()
+            .is_some_and(|b| b.contains("12 miesięcy")),
+        "{}",
+        erased.text
+    );
+    assert!(
+        erased.body["mailbox"]
+            .as_str()
+            .is_some_and(|m| m.contains("skrzynki pocztowej gabinetu")),
+        "{}",
+        erased.text
+    );
     let left: Vec<String> = s.stored().into_iter().map(|m| m.email).collect();
     assert_eq!(left, vec!["bot@example.pl", "jan@example.pl"]);
-    // The audit log says who did what to whose messages, never what they said.
+    // The audit log says who did what, never whose messages or what they said.
     let log = send(&app, get("/api/audit", &cookie)).await;
     let events: Vec<String> = log
         .body
@@ -222,17 +239,17 @@ async fn a_message_is_deleted_and_a_sender_exported_and_erased() {
         })
         .collect();
     for expected in [
-        "messages_erased anna@example.pl: 1".to_string(),
+        "messages_erased wiadomości: 1, pliki poczty: 0".to_string(),
         format!("message_deleted nr {pending}"),
-        "messages_exported ANNA@example.pl: 2".to_string(),
+        "messages_exported wiadomości: 2 (JSON)".to_string(),
         "reauthenticated ".to_string(),
         "reauth_failed hasło".to_string(),
     ] {
         assert!(events.contains(&expected), "{expected:?} not in {events:?}");
     }
     assert!(
-        !log.text.contains("Proszę"),
-        "no message text: {}",
+        !log.text.contains("Proszę") && !log.text.contains("anna@"),
+        "no message text, no address: {}",
         log.text
     );
     assert!(log.body[0]["actor"] == common::ADMIN && log.body[0]["client"] == "127.0.0.1");
@@ -286,4 +303,123 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
         .insert_header((header::ORIGIN, "https://evil.example"));
     assert_eq!(send(&app, cross).await.status, StatusCode::FORBIDDEN);
     assert_eq!(s.stored().len(), 4, "nothing deleted");
+}
+
+/// Reauthenticates the admin of `cookie` (exports and erasures ask for it).
+async fn reauthenticated<S, B>(app: &S, cookie: &actix_web::cookie::Cookie<'static>)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let right = post("/api/auth/reauth", cookie)
+        .set_json(serde_json::json!({ "password": common::PASSWORD }));
+    assert_eq!(send(app, right).await.status, StatusCode::NO_CONTENT);
+}
+
+#[actix_rt::test]
+async fn the_export_is_a_polish_document_for_the_person() {
+    let s = setup(&[]);
+    inbox(&s);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    reauthenticated(&app, &cookie).await;
+    let document = send(
+        &app,
+        get("/api/messages/export?email=anna@example.pl", &cookie),
+    )
+    .await;
+    assert_eq!(document.status, StatusCode::OK);
+    let kind = document.headers.get(header::CONTENT_TYPE).expect("a type");
+    assert_eq!(kind, "text/html; charset=utf-8");
+    for expected in [
+        "<html lang=\"pl\">",
+        "Data otrzymania",
+        "Treść wiadomości",
+        "nie udało się jej przekazać do skrzynki gabinetu",
+        "1 stycznia 1970, 01:01",
+        "Liczba wiadomości: 2.",
+    ] {
+        assert!(
+            document.text.contains(expected),
+            "{expected:?}: {}",
+            document.text
+        );
+    }
+    for raw in ["receivedAt", "\"status\"", "failed", "jan@example.pl"] {
+        assert!(!document.text.contains(raw), "{raw:?}: {}", document.text);
+    }
+    let unknown = get(
+        "/api/messages/export?email=anna@example.pl&format=pdf",
+        &cookie,
+    );
+    let refused = send(&app, unknown).await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.text.contains("dokument HTML"), "{}", refused.text);
+}
+
+/// Every file under `dir` (not following links) whose bytes contain `needle`.
+fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<String> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .filter(|e| {
+            std::fs::read(e.path())
+                .is_ok_and(|bytes| bytes.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        })
+        .map(|e| e.path().display().to_string())
+        .collect()
+}
+
+#[actix_rt::test]
+async fn erasure_leaves_no_copy_in_the_database_or_the_outbox_folder() {
+    let s = setup(&[]);
+    let db = &s.state.db;
+    let hers = |text: &str| NewMessage {
+        message: text.into(),
+        ..message("anna@example.pl", None)
+    };
+    db.insert_message(&hers("Pierwsza prośba o termin."), 100)
+        .expect("stored");
+    db.insert_message(&message("jan@example.pl", None), 100)
+        .expect("stored");
+    // Both sent: written to the outbox folder as .eml files.
+    assert_eq!(s.state.contact.outbox.deliver_due(100).expect("sent"), 2);
+    let queued = db
+        .insert_message(&hers("Druga prośba, jeszcze w kolejce."), 200)
+        .expect("stored");
+    let outbox = s.dir.path().join("var/outbox");
+    // A link in the outbox folder is not followed: what it points to stays.
+    let outside = s.dir.path().join("poza.eml");
+    std::fs::write(&outside, "Reply-To: <anna@example.pl>\r\n\r\nnie ruszać").expect("file");
+    std::os::unix::fs::symlink(&outside, outbox.join("link.eml")).expect("link");
+    let data = s.dir.path().join("var");
+    assert!(!files_holding(&data, "anna@example.pl").is_empty());
+
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    reauthenticated(&app, &cookie).await;
+    let erased = send(&app, delete("/api/messages?email=Anna@Example.pl", &cookie)).await;
+    assert_eq!(erased.status, StatusCode::OK, "{}", erased.text);
+    assert_eq!(erased.body["deleted"], 2);
+    assert_eq!(erased.body["files"], 1);
+
+    for needle in ["anna@example.pl", "Pierwsza prośba", "Druga prośba"] {
+        assert_eq!(
+            files_holding(&data, needle),
+            Vec::<String>::new(),
+            "{needle:?} is still on disk"
+        );
+    }
+    assert!(s.state.db.message(queued).expect("read").is_none());
+    assert_eq!(
+        files_holding(&data, "jan@example.pl").len(),
+        2,
+        "his row and his .eml file stay"
+    );
+    assert!(outside.exists() && outbox.join("link.eml").exists());
 }

@@ -713,6 +713,12 @@ async fn the_facts_are_edited_checked_in_polish_and_shown_on_every_page() {
         ("postalCode", json!("80244"), "NN-NNN"),
         ("email", json!("nie-email"), "nie jest adresem e-mail"),
         ("phone", json!("123"), "od 9 do 15 cyfr"),
+        (
+            "nip",
+            json!("1234563219"),
+            "Ten NIP ma błędną cyfrę kontrolną",
+        ),
+        ("regon", json!("12345"), "REGON ma 9 albo 14 cyfr"),
     ] {
         let mut bad = fresh["facts"].clone();
         bad[field] = value;

@@ -245,7 +245,7 @@ describe("admin panel", () => {
     await page.getByLabel("Wiadomości jednej osoby (e-mail)").fill("osoba@example.pl");
     // Exporting someone's messages asks for the password again first (GDPR art. 9 data).
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Pobierz jako JSON" }).click();
+    await page.getByRole("button", { name: "Pobierz dane do przeniesienia (JSON)" }).click();
     const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
     await confirm.getByLabel("Hasło").fill("nie to hasło");
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
@@ -253,13 +253,13 @@ describe("admin panel", () => {
     await confirm.getByLabel("Hasło").fill(PASSWORD);
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
     const file = await download;
-    assert.equal(file.suggestedFilename(), "wiadomosci.json");
+    assert.equal(file.suggestedFilename(), "dane-osobowe.json");
     const exported = JSON.parse(await (await import("node:fs/promises")).readFile(await file.path(), "utf8"));
     assert.equal(exported.email, "osoba@example.pl");
     assert.equal(exported.messages.length, 1);
     // Within the next ten minutes an erasure needs no second confirmation.
     await page.getByRole("button", { name: "Usuń wszystkie" }).click();
-    await page.getByRole("status").filter({ hasText: "Usunięto wiadomości: 1." }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Usunięto z serwera wiadomości: 1," }).waitFor();
     await page.getByText("Brak wiadomości.").waitFor();
     await page.context().close();
   });

@@ -245,7 +245,7 @@ describe("the panel a practice runs its site from", () => {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
     }
     assert.match(text, /CEIDG/);
-    assert.match(text, /example_data/);
+    assert.match(text, /Dane prawne/);
     await page.context().close();
   });
 

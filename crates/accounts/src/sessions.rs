@@ -69,8 +69,11 @@ pub struct Listed {
     pub id: String,
     pub created_at: i64,
     pub last_seen_at: i64,
+    /// The address the session signed in from, as it is (no geolocation).
     pub client: String,
     pub agent: String,
+    /// The device in words: 'Safari na iPhonie'.
+    pub device: String,
     pub current: bool,
 }
 
@@ -177,18 +180,24 @@ impl Sessions {
         Ok(true)
     }
 
-    /// Every live session of `email`, newest first; `current` is the asking one's hash.
-    pub fn list(&self, email: &str, current: &str) -> Vec<Listed> {
+    /// Every live session of `email` at `now`, newest first; `current` is the asking one's
+    /// hash. One that has ended is never listed, even before `prune` forgets it.
+    pub fn list(&self, email: &str, current: &str, now: i64) -> Vec<Listed> {
+        let (idle_before, made_before) = self.cutoffs(now);
         let mut listed: Vec<Listed> = self
             .map()
             .iter()
             .filter(|(_, s)| s.email.eq_ignore_ascii_case(email))
+            .filter(|(hash, s)| {
+                *hash == current || (s.last_seen_at >= idle_before && s.created_at >= made_before)
+            })
             .map(|(hash, s)| Listed {
                 id: hash.chars().take(ID_CHARS).collect(),
                 created_at: s.created_at,
                 last_seen_at: s.last_seen_at,
                 client: s.client.clone(),
                 agent: s.agent.clone(),
+                device: crate::devices::describe(&s.agent),
                 current: hash == current,
             })
             .collect();
@@ -375,7 +384,7 @@ mod tests {
             s.insert(token_hash(token), "a@b.pl", at);
         }
         s.insert(token_hash("x"), "x@b.pl", 40);
-        let listed = s.list("a@b.pl", &token_hash("b"));
+        let listed = s.list("a@b.pl", &token_hash("b"), 40);
         assert_eq!(listed.len(), 3);
         assert!(listed[1].current && !listed[0].current);
         assert_eq!(s.find("a@b.pl", &listed[0].id), Some(token_hash("c")));
@@ -384,6 +393,27 @@ mod tests {
         assert_eq!(s.check("a", 41, ACT), Check::EndedElsewhere);
         assert!(matches!(s.check("b", 41, ACT), Check::Valid { .. }));
         assert!(matches!(s.check("x", 41, ACT), Check::Valid { .. }));
+    }
+
+    #[test]
+    fn the_list_names_devices_in_words_and_leaves_out_sessions_that_ended() {
+        let s = sessions();
+        let iphone = SessionRow {
+            agent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1".into(),
+            client: "203.0.113.7".into(),
+            ..row("phone", 1000)
+        };
+        s.map().insert(iphone.token_hash.clone(), Live::of(&iphone));
+        s.insert(token_hash("old"), "a@b.pl", 100);
+        s.insert(token_hash("here"), "a@b.pl", 1000);
+        let listed = s.list("a@b.pl", &token_hash("here"), 1100);
+        let seen: Vec<(&str, &str, bool)> = listed
+            .iter()
+            .map(|l| (l.device.as_str(), l.client.as_str(), l.current))
+            .collect();
+        assert_eq!(seen.len(), 2, "the idle one ended: {seen:?}");
+        assert!(seen.contains(&("Safari na iPhonie", "203.0.113.7", false)));
+        assert!(seen.iter().any(|(_, _, current)| *current));
     }
 
     #[test]

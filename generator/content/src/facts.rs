@@ -15,7 +15,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 12] = [
     "nazwa",
     "godziny",
     "adres",
@@ -23,6 +23,7 @@ pub const NAMES: [&str; 11] = [
     "email",
     "nazwa_prawna",
     "administrator",
+    "kontakt_dane",
     "nip",
     "regon",
     "uslugi_online",
@@ -30,7 +31,7 @@ pub const NAMES: [&str; 11] = [
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 11] = [
+const LABELS: [(&str, &str); 12] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -38,6 +39,7 @@ const LABELS: [(&str, &str); 11] = [
     ("email", "e-mail gabinetu"),
     ("nazwa_prawna", "nazwa firmy"),
     ("administrator", "administrator danych"),
+    ("kontakt_dane", "kontakt w sprawie danych osobowych"),
     ("nip", "NIP"),
     ("regon", "REGON"),
     ("uslugi_online", "lista usług online"),
@@ -192,6 +194,13 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
     facts.chain(prices).collect()
 }
 
+/// Where people write about their personal data: its own address, or the practice's.
+pub fn data_protection_contact(site: &crate::model::SiteConfig) -> &str {
+    site.data_protection_contact
+        .as_deref()
+        .unwrap_or(&site.email)
+}
+
 impl Facts {
     pub fn new(content: &Content) -> Self {
         let site = &content.site;
@@ -215,6 +224,10 @@ impl Facts {
             ("email", site.email.clone()),
             ("nazwa_prawna", site.legal_name.clone()),
             ("administrator", administrator),
+            (
+                "kontakt_dane",
+                format!("[{0}](mailto:{0})", data_protection_contact(site)),
+            ),
             ("nip", site.nip.clone()),
             ("regon", site.regon.clone()),
         ];

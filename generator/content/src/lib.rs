@@ -23,6 +23,7 @@ mod error;
 pub mod facts;
 pub mod fields;
 pub mod frontmatter;
+pub mod identity;
 pub mod images;
 pub mod kind;
 pub mod limits;

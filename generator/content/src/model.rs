@@ -148,6 +148,10 @@ pub struct SiteConfig {
     pub nip: String,
     pub regon: String,
     pub registered_address: Address,
+    /// Where people write about their personal data (the privacy policy's
+    /// `{{ kontakt_dane }}`); without it, `email`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_protection_contact: Option<String>,
     /// The information clause shown under the contact form and quoted by the privacy
     /// policy (Markdown; facts like `{{ administrator }}` are filled in).
     pub contact_clause: String,
@@ -192,7 +196,7 @@ pub struct SiteConfig {
 
 /// A fact of `site.yaml` that may be marked as example data: those that only the file sets
 /// (the panel edits the others, and a value typed there is the practice's own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ExampleFact {
     LegalName,
@@ -202,6 +206,13 @@ pub enum ExampleFact {
 }
 
 impl ExampleFact {
+    pub const ALL: [ExampleFact; 4] = [
+        ExampleFact::LegalName,
+        ExampleFact::Nip,
+        ExampleFact::Regon,
+        ExampleFact::RegisteredAddress,
+    ];
+
     /// The key of the fact in `site.yaml`.
     pub fn key(self) -> &'static str {
         match self {

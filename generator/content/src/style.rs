@@ -262,31 +262,6 @@ pub(crate) fn minors_standards(has_page: bool, footer: Option<&str>) -> Vec<(usi
     out
 }
 
-/// Whether a Polish tax number (NIP, 10 digits) has a valid check digit.
-pub(crate) fn valid_nip(nip: &str) -> bool {
-    const WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-    checksum(nip, &WEIGHTS, 10).is_some_and(|ok| ok)
-}
-
-/// Whether a REGON (9 digits) has a valid check digit.
-pub(crate) fn valid_regon(regon: &str) -> bool {
-    const WEIGHTS: [u32; 8] = [8, 9, 2, 3, 4, 5, 6, 7];
-    checksum(regon, &WEIGHTS, 9).is_some_and(|ok| ok)
-}
-
-fn checksum(number: &str, weights: &[u32], len: usize) -> Option<bool> {
-    let digits: Vec<u32> = number
-        .chars()
-        .filter(|c| *c != '-' && *c != ' ')
-        .map(|c| c.to_digit(10))
-        .collect::<Option<_>>()?;
-    if digits.len() != len {
-        return None;
-    }
-    let sum: u32 = digits.iter().zip(weights).map(|(d, w)| d * w).sum();
-    Some(sum % 11 % 10 == digits[len - 1])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,13 +371,5 @@ mod tests {
             )],
             "a link to a page that is gone, at the link's line"
         );
-    }
-
-    #[test]
-    fn tax_numbers_are_checked() {
-        assert!(valid_nip("1234563218"));
-        assert!(!valid_nip("1234563219"));
-        assert!(valid_regon("123456785"));
-        assert!(!valid_regon("123456786"));
     }
 }

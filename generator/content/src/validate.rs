@@ -419,16 +419,6 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
     let site_file = content.root.join("site.yaml");
     let mut problems: Vec<(&str, Problem)> = Vec::new();
     let mut push = |p: SiteProblem| problems.push((p.key(), p.into()));
-    if !crate::style::valid_nip(&site.nip) {
-        push(SiteProblem::Nip {
-            value: site.nip.clone(),
-        });
-    }
-    if !crate::style::valid_regon(&site.regon) {
-        push(SiteProblem::Regon {
-            value: site.regon.clone(),
-        });
-    }
     for slug in &site.online_services {
         if !content.services.iter().any(|s| s.slug() == slug) {
             push(SiteProblem::OnlineService { slug: slug.clone() });
@@ -516,6 +506,18 @@ fn is_clock(text: &str) -> bool {
 
 /// The problems of the facts the panel lets the practice change — phone, e-mail, address,
 /// opening hours, booking links and the notice — for `make check` and the panel alike.
+/// Whether `email` looks like an address mail can go to: a user, an @ and a dotted host.
+fn plausible_email(email: &str) -> bool {
+    email.split_once('@').is_some_and(|(user, host)| {
+        !user.is_empty()
+            && host.contains('.')
+            && !host.starts_with('.')
+            && !host.ends_with('.')
+            && !email.chars().any(|c| c.is_whitespace() || c == ',')
+            && !host.contains('@')
+    })
+}
+
 pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     let digits = site.phone.chars().filter(char::is_ascii_digit).count();
@@ -531,21 +533,28 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
             .into(),
         );
     }
-    let email_ok = site.email.split_once('@').is_some_and(|(user, host)| {
-        !user.is_empty()
-            && host.contains('.')
-            && !host.starts_with('.')
-            && !host.ends_with('.')
-            && !site.email.chars().any(|c| c.is_whitespace() || c == ',')
-            && !host.contains('@')
-    });
-    if !email_ok {
+    if !plausible_email(&site.email) {
         out.push(
             SiteProblem::Email {
                 value: site.email.clone(),
             }
             .into(),
         );
+    }
+    if let Some(value) = &site.data_protection_contact {
+        if !plausible_email(value) {
+            let value = value.clone();
+            out.push(SiteProblem::DataProtectionContact { value }.into());
+        }
+    }
+    let rules = &crate::identity::RULES;
+    if let Some(reason) = rules.nip.problem(&site.nip) {
+        let value = site.nip.clone();
+        out.push(SiteProblem::Nip { value, reason }.into());
+    }
+    if let Some(reason) = rules.regon.problem(&site.regon) {
+        let value = site.regon.clone();
+        out.push(SiteProblem::Regon { value, reason }.into());
     }
     let a = &site.address;
     let postal = a.postal_code.len() == 6

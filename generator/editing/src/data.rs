@@ -15,7 +15,9 @@ use content::dates::Moment;
 use content::fields::one_line;
 use content::kind::Kind;
 use content::limits::NOTICE_MAX_CHARS;
-use content::model::{Address, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, Words};
+use content::model::{
+    Address, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, Words,
+};
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::contact_fact_problems;
 use content::wording::Wording;
@@ -152,6 +154,20 @@ pub struct PracticeFacts {
     pub therapist_booking: BTreeMap<String, String>,
     #[serde(default)]
     pub notice: Option<NoticeFacts>,
+    /// The legal identity (the privacy policy's controller, the terms' provider).
+    pub legal_name: String,
+    pub nip: String,
+    pub regon: String,
+    pub registered_street: String,
+    pub registered_postal_code: String,
+    pub registered_city: String,
+    /// Where people write about their personal data; empty: the e-mail above.
+    #[serde(default)]
+    pub data_protection_contact: String,
+    /// The facts still marked as example data: one leaves the list only when the panel
+    /// sends it without (after the owner confirmed the value is the practice's own).
+    #[serde(default)]
+    pub example_data: Vec<ExampleFact>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
@@ -213,6 +229,14 @@ impl PracticeFacts {
                 from: n.from.text().to_string(),
                 until: n.until.text().to_string(),
             }),
+            legal_name: site.legal_name.clone(),
+            nip: site.nip.clone(),
+            regon: site.regon.clone(),
+            registered_street: site.registered_address.street.clone(),
+            registered_postal_code: site.registered_address.postal_code.clone(),
+            registered_city: site.registered_address.city.clone(),
+            data_protection_contact: site.data_protection_contact.clone().unwrap_or_default(),
+            example_data: site.example_data.clone(),
         }
     }
 
@@ -247,6 +271,18 @@ impl PracticeFacts {
             from: Moment::new(&n.from),
             until: Moment::new(&n.until),
         });
+        out.legal_name = self.legal_name.clone();
+        out.nip = self.nip.clone();
+        out.regon = self.regon.clone();
+        out.registered_address = Address {
+            street: self.registered_street.clone(),
+            postal_code: self.registered_postal_code.clone(),
+            city: self.registered_city.clone(),
+            country: site.registered_address.country.clone(),
+        };
+        out.data_protection_contact =
+            Some(self.data_protection_contact.clone()).filter(|c| !c.trim().is_empty());
+        out.example_data = self.example_data.clone();
         out
     }
 }
@@ -336,9 +372,24 @@ pub fn check_facts(site: &SiteConfig, facts: &PracticeFacts) -> std::result::Res
         (Field::PostalCode, &facts.postal_code, 10),
         (Field::City, &facts.city, 80),
         (Field::BookingUrl, &facts.booking_url, 500),
+        (Field::LegalName, &facts.legal_name, 300),
+        (Field::Nip, &facts.nip, 20),
+        (Field::Regon, &facts.regon, 20),
+        (Field::RegisteredStreet, &facts.registered_street, 120),
+        (
+            Field::RegisteredPostalCode,
+            &facts.registered_postal_code,
+            10,
+        ),
+        (Field::RegisteredCity, &facts.registered_city, 80),
     ] {
         required(field, text, max)?;
     }
+    one_line(
+        Field::DataProtectionContact,
+        &facts.data_protection_contact,
+        254,
+    )?;
     let known: Vec<&String> = site.booking.therapists.keys().collect();
     let given: Vec<&String> = facts.therapist_booking.keys().collect();
     if known != given {
@@ -380,6 +431,24 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
             &new.postal_code,
         ),
         (vec!["address", "city"], &old.city, &new.city),
+        (vec!["legal_name"], &old.legal_name, &new.legal_name),
+        (vec!["nip"], &old.nip, &new.nip),
+        (vec!["regon"], &old.regon, &new.regon),
+        (
+            vec!["registered_address", "street"],
+            &old.registered_street,
+            &new.registered_street,
+        ),
+        (
+            vec!["registered_address", "postal_code"],
+            &old.registered_postal_code,
+            &new.registered_postal_code,
+        ),
+        (
+            vec!["registered_address", "city"],
+            &old.registered_city,
+            &new.registered_city,
+        ),
         (
             vec!["booking", "practice"],
             &old.booking_url,
@@ -404,6 +473,21 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
                 Node::str(url),
             ));
         }
+    }
+    if old.data_protection_contact != new.data_protection_contact {
+        let contact = &new.data_protection_contact;
+        out.push(match contact.trim() {
+            "" => Change::remove(&["data_protection_contact"]),
+            _ => Change::set(&["data_protection_contact"], Node::str(contact)),
+        });
+    }
+    if old.example_data != new.example_data {
+        let keys = new
+            .example_data
+            .iter()
+            .map(|f| Node::str(f.key()))
+            .collect();
+        out.push(Change::set(&["example_data"], Node::List(keys)));
     }
     if old.notice != new.notice {
         out.push(match &new.notice {
@@ -888,10 +972,85 @@ mod tests {
                 },
                 "„2025-02-30” nie istnieje",
             ),
+            (
+                PracticeFacts {
+                    nip: "1234563219".into(),
+                    ..good.clone()
+                },
+                "Ten NIP ma błędną cyfrę kontrolną",
+            ),
+            (
+                PracticeFacts {
+                    regon: "1234567".into(),
+                    ..good.clone()
+                },
+                "REGON ma 9 albo 14 cyfr",
+            ),
+            (
+                PracticeFacts {
+                    data_protection_contact: "dane@".into(),
+                    ..good.clone()
+                },
+                "Kontakt w sprawie danych osobowych",
+            ),
+            (
+                PracticeFacts {
+                    legal_name: " ".into(),
+                    ..good.clone()
+                },
+                "Pełna nazwa przedsiębiorcy: pole nie może być puste",
+            ),
         ];
         for (facts, expected) in cases {
             let message = check_facts(&site, &facts).unwrap_err().sentence();
             assert!(message.contains(expected), "{expected}: {message}");
         }
+    }
+
+    #[test]
+    fn the_legal_identity_is_written_and_leaves_the_example_list_only_when_sent_without() {
+        let (_dir, p) = real();
+        let e = p.facts().unwrap();
+        assert_eq!(e.facts.example_data, ExampleFact::ALL);
+        let real_values = PracticeFacts {
+            legal_name: "Anna Nowak Psychoterapia".into(),
+            nip: "123-456-32-18".into(),
+            regon: "12345678512347".into(),
+            registered_street: "ul. Długa 1".into(),
+            registered_postal_code: "80-831".into(),
+            registered_city: "Gdańsk".into(),
+            data_protection_contact: "dane@example.pl".into(),
+            ..e.facts.clone()
+        };
+        let site = p.site_config().unwrap();
+        check_facts(&site, &real_values).unwrap();
+        p.save_facts(&e.version, &real_values).unwrap();
+        let kept = p.facts().unwrap();
+        assert_eq!(kept.facts.legal_name, "Anna Nowak Psychoterapia");
+        assert_eq!(
+            kept.facts.example_data,
+            ExampleFact::ALL,
+            "new values alone confirm nothing"
+        );
+        let confirmed = PracticeFacts {
+            example_data: vec![ExampleFact::RegisteredAddress],
+            ..kept.facts.clone()
+        };
+        p.save_facts(&kept.version, &confirmed).unwrap();
+        let text = fs::read_to_string(p.site_file()).unwrap();
+        assert!(
+            text.contains("example_data: [\"registered_address\"]"),
+            "{text}"
+        );
+        assert!(text.contains("data_protection_contact: \"dane@example.pl\""));
+        let last = p.facts().unwrap();
+        let none = PracticeFacts {
+            example_data: Vec::new(),
+            ..last.facts.clone()
+        };
+        p.save_facts(&last.version, &none).unwrap();
+        let site = p.site_config().unwrap();
+        assert!(site.example_data.is_empty());
+        assert_eq!(site.registered_address.street, "ul. Długa 1");
     }
 }

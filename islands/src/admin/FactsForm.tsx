@@ -1,10 +1,12 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
-// booking links) and the notice every page shows inside its dates. Every page follows them.
+// booking links, the legal identity) and the notice every page shows inside its dates. Every
+// page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
 import DateField from "./DateField";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
+import LegalFacts, { legalProblems } from "./LegalFacts";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
 import { FACTS_DOC } from "./versions";
@@ -64,18 +66,22 @@ function Text({
   );
 }
 
-/** The facts site.yaml marks as example data: the site must not go live with them. */
+/** The ready-to-publish check: the facts still marked as example data. */
 function ExampleDataBanner({ facts }: { facts: string[] }) {
   return (
     <div className="example-data" role="note" aria-labelledby="example-data-title">
       <p id="example-data-title">
         <strong>Dane przykładowe – nie publikuj z nimi strony</strong>
       </p>
+      <p>Te dane gabinetu są jeszcze przykładowe:</p>
+      <ul>
+        {facts.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
       <p>
-        Te dane gabinetu są jeszcze przykładowe: {facts.join(", ")}. Pokazują je polityka prywatności, regulamin i
-        klauzula pod formularzem kontaktowym. Przepisz je z wpisu gabinetu w CEIDG do pliku{" "}
-        <code>content/site.yaml</code> i usuń ich nazwy z listy <code>example_data</code> w tym pliku (w panelu nie da
-        się ich zmienić).
+        Pokazują je polityka prywatności, regulamin i klauzula pod formularzem kontaktowym. Wpisz dane z wpisu gabinetu
+        w CEIDG w części „Dane prawne” poniżej, potwierdź każde z nich i zapisz.
       </p>
     </div>
   );
@@ -108,9 +114,20 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
     const next = DAYS.map(([d]) => d).filter((d) => (d === day ? on : days.includes(d)));
     setHours(i, { days: next });
   };
+  const problems = legalProblems(facts);
   const save = async () => {
+    const first = Object.keys(problems)[0];
+    if (first) {
+      setOutcome({ ok: false, text: "Popraw zaznaczone pola i zapisz jeszcze raz." });
+      document.getElementById(first)?.focus();
+      return;
+    }
     setSaving(true);
-    const result = await saveForm(toast, () => api.saveFacts(facts, loaded.version), load);
+    const result = await saveForm(
+      toast,
+      () => api.saveFacts({ ...facts, dataProtectionContact: facts.dataProtectionContact.trim() }, loaded.version),
+      load,
+    );
     if (result.ok) draft.saved();
     setOutcome(result);
     setSaving(false);
@@ -151,6 +168,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           <Text id="fact-city" label="Miejscowość" value={facts.city} onChange={(city) => set({ city })} />
         </div>
       </fieldset>
+      <LegalFacts facts={facts} set={set} examples={loaded.facts.exampleData} errors={problems} />
       <fieldset className="settings">
         <legend>Godziny pracy</legend>
         {facts.openingHours.map((h, i) => (

@@ -1,8 +1,9 @@
 // The inbox 'Wiadomości': every contact message, newest first, with its delivery state and
 // why it may be spam; one can be opened, sent again, released from quarantine or deleted,
-// and all messages of one sender exported or erased (RODO: access and erasure).
+// and all messages of one sender exported (a document she reads, or JSON) or erased with
+// every copy on the server (RODO art. 15, 17, 20).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { exportUrl, inbox, isApiError, request, type Message } from "./api";
+import { inbox, isApiError, type Erased, type ExportFormat, type Message } from "./api";
 import { withReauth } from "./account";
 import type { Toast } from "./saving";
 
@@ -94,30 +95,51 @@ function Details({ message, onDone, toast }: { message: Message; onDone: () => v
   );
 }
 
+const EXPORTS: Record<ExportFormat, { label: string; file: string }> = {
+  html: { label: "Pobierz dokument dla tej osoby", file: "dane-osobowe.html" },
+  json: { label: "Pobierz dane do przeniesienia (JSON)", file: "dane-osobowe.json" },
+};
+
+/** What an erasure did and what is left to her: the backups and the practice's mailbox. */
+function ErasureReport({ erased }: { erased: Erased }) {
+  return (
+    <div className="inbox-erased" role="status">
+      <p>
+        Usunięto z serwera wiadomości: {erased.deleted}, pliki poczty: {erased.files}.
+      </p>
+      <p>{erased.backups}</p>
+      <p>
+        <strong>{erased.mailbox}</strong>
+      </p>
+    </div>
+  );
+}
+
 function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; onErased: () => void; toast: Toast }) {
   const [email, setEmail] = useState("");
+  const [erased, setErased] = useState<Erased | null>(null);
   const show = (event: FormEvent) => {
     event.preventDefault();
     onShow(email.trim());
   };
   const erase = async () => {
     const who = email.trim();
-    if (!who || !window.confirm(`Usunąć wszystkie wiadomości od ${who}? Tego nie da się cofnąć.`)) return;
+    const question = `Usunąć wszystkie wiadomości od ${who} razem z ich kopiami na serwerze? Tego nie da się cofnąć.`;
+    if (!who || !window.confirm(question)) return;
     try {
-      const { deleted } = await withReauth(() => inbox.eraseSender(who));
-      toast("success", { title: "Sukces", text: `Usunięto wiadomości: ${deleted}.` });
+      setErased(await withReauth(() => inbox.eraseSender(who)));
       onErased();
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : FAILED);
     }
   };
   // The export is fetched (the server may first want the password again), then saved.
-  const download = async () => {
+  const download = async (format: ExportFormat) => {
     try {
-      const data = await withReauth(() => request<unknown>("GET", exportUrl(email.trim())));
+      const file = await withReauth(() => inbox.exportOf(email.trim(), format));
       const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
-      link.download = "wiadomosci.json";
+      link.href = URL.createObjectURL(file);
+      link.download = EXPORTS[format].file;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
     } catch (e) {
@@ -128,17 +150,30 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
     <form className="inbox-sender" onSubmit={show}>
       <div className="field">
         <label htmlFor="inbox-sender">Wiadomości jednej osoby (e-mail)</label>
-        <input id="inbox-sender" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="inbox-sender"
+          type="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setErased(null);
+          }}
+        />
       </div>
+      <p className="muted">
+        Gdy ktoś prosi o swoje dane, pobierz dokument dla niego (czytelny, do wydruku) i, jeśli chce przenieść dane,
+        plik JSON. Gdy prosi o usunięcie, „Usuń wszystkie” kasuje wiadomości i ich kopie na serwerze.
+      </p>
       <div className="editor-actions">
         <button type="submit" className="btn btn-secondary btn-small">
           Pokaż
         </button>
-        {email.trim() && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={download}>
-            Pobierz jako JSON
-          </button>
-        )}
+        {email.trim() &&
+          (["html", "json"] as const).map((format) => (
+            <button key={format} type="button" className="btn btn-secondary btn-small" onClick={() => download(format)}>
+              {EXPORTS[format].label}
+            </button>
+          ))}
         <button type="button" className="btn btn-secondary btn-small" onClick={erase} disabled={!email.trim()}>
           Usuń wszystkie
         </button>
@@ -148,6 +183,7 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
           </button>
         )}
       </div>
+      {erased && <ErasureReport erased={erased} />}
     </form>
   );
 }

@@ -1,8 +1,10 @@
 // 'Bezpieczeństwo': the authenticator app (set up from a QR code, with recovery codes shown
-// once), the password, the active sessions ('Wyloguj wszędzie') and the audit log; and the
+// once, to save as a text file or print), the password, the active sessions (each device in
+// words, this one marked; 'Wyloguj wszędzie') and the audit log; and the
 // dialogs the sign-in and the inbox use: the code after the password, the forgotten-password
 // reset, and confirming who you are before exports and erasures.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
 import { isApiError } from "./api";
 import Modal from "./Modal";
 import type { Toast } from "./saving";
@@ -221,7 +223,66 @@ export function ReauthDialog() {
   );
 }
 
+/** The recovery codes as a text file: what the file says, line by line. */
+export function recoveryCodesText(codes: string[], made: Date): string {
+  const day = made.toLocaleDateString("pl-PL", { dateStyle: "long" });
+  return [
+    `Kody zapasowe do panelu strony gabinetu (utworzone ${day})`,
+    "",
+    "Każdy kod działa raz, zamiast kodu z aplikacji, gdy nie masz telefonu pod ręką.",
+    "Przechowuj je poza telefonem, np. wydrukowane w szufladzie.",
+    "",
+    ...codes,
+    "",
+  ].join("\r\n");
+}
+
+function saveCodes(codes: string[]) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(
+    new Blob([recoveryCodesText(codes, new Date())], { type: "text/plain;charset=utf-8" }),
+  );
+  link.download = "kody-zapasowe-panelu.txt";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** A sheet with the codes alone: on paper nothing else of the panel is printed. */
+// It covers the panel on screen and, put straight into <body>, is all that is printed.
+function PrintSheet({ codes, onClose }: { codes: string[]; onClose: () => void }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return createPortal(
+    <section className="recovery-sheet" aria-labelledby="recovery-sheet-title">
+      <h3 id="recovery-sheet-title" tabIndex={-1} ref={title}>
+        Kody zapasowe do panelu strony gabinetu
+      </h3>
+      <p>
+        Utworzone {new Date().toLocaleDateString("pl-PL", { dateStyle: "long" })}. Każdy kod działa raz, zamiast kodu z
+        aplikacji. Przechowuj tę kartkę poza telefonem.
+      </p>
+      <ol className="recovery-codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="editor-actions recovery-sheet-actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          Drukuj
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Zamknij widok do druku
+        </button>
+      </div>
+    </section>,
+    document.body,
+  );
+}
+
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const [printing, setPrinting] = useState(false);
   return (
     <div className="form-notice" role="status">
       <p>
@@ -235,6 +296,15 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ul>
+      <div className="editor-actions">
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => saveCodes(codes)}>
+          Pobierz kody jako plik tekstowy
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setPrinting(true)}>
+          Widok do druku
+        </button>
+      </div>
+      {printing && <PrintSheet codes={codes} onClose={() => setPrinting(false)} />}
     </div>
   );
 }
@@ -485,8 +555,8 @@ function Sessions({ toast }: { toast: Toast }) {
             <tr>
               <th scope="col">Zalogowano</th>
               <th scope="col">Ostatnio</th>
-              <th scope="col">Adres</th>
-              <th scope="col">Przeglądarka</th>
+              <th scope="col">Adres IP</th>
+              <th scope="col">Urządzenie</th>
               <th scope="col">
                 <span className="visually-hidden">Działania</span>
               </th>
@@ -498,7 +568,15 @@ function Sessions({ toast }: { toast: Toast }) {
                 <td>{when(s.createdAt)}</td>
                 <td>{when(s.lastSeenAt)}</td>
                 <td>{s.client || "–"}</td>
-                <td>{s.current ? <strong>To urządzenie</strong> : s.agent || "–"}</td>
+                <td>
+                  {s.device}
+                  {s.current && (
+                    <>
+                      {" "}
+                      <strong className="session-current">(ta sesja – to urządzenie)</strong>
+                    </>
+                  )}
+                </td>
                 <td>
                   {!s.current && (
                     <button type="button" className="btn btn-secondary btn-small" onClick={() => end(s)}>

@@ -76,20 +76,23 @@ async function call<T>(method: string, path: string, body?: unknown, options: Ca
     init.body = JSON.stringify(body);
   }
   const response = await fetch(path, init);
+  if (!response.ok) throw await failure(response);
+  return (await response.json().catch(() => ({}))) as T;
+}
+
+/** The error of a refused call, as the panel shows it; a lost session is announced. */
+async function failure(response: Response): Promise<ApiError> {
   const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
   if (response.status === 401 && (data.code === "signed_out" || data.code === "signed_out_elsewhere")) {
     window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: data.error ?? "" }));
   }
-  if (!response.ok) {
-    throw {
-      status: response.status,
-      title: data.title ?? "Błąd",
-      error: data.error ?? "",
-      ...(data.code ? { code: data.code } : {}),
-      ...(data.problems ? { problems: data.problems } : {}),
-    } satisfies ApiError;
-  }
-  return data as T;
+  return {
+    status: response.status,
+    title: data.title ?? "Błąd",
+    error: data.error ?? "",
+    ...(data.code ? { code: data.code } : {}),
+    ...(data.problems ? { problems: data.problems } : {}),
+  };
 }
 
 /** A call of the API that answers JSON (the panel's other modules build on it). */
@@ -177,8 +180,19 @@ export function openPreview(id: string, sections: Section[], settings: Settings)
   form.remove();
 }
 
-/** Where the JSON export of one sender's messages is downloaded from. */
-export const exportUrl = (email: string) => `/api/messages/export?email=${encodeURIComponent(email)}`;
+/** The forms of one sender's export: a document she reads (art. 15) or JSON (art. 20). */
+export type ExportFormat = "html" | "json";
+
+/** Where the export of one sender's messages is downloaded from. */
+export const exportUrl = (email: string, format: ExportFormat) =>
+  `/api/messages/export?email=${encodeURIComponent(email)}&format=${format}`;
+
+/** A file the API answers (an export): its bytes, or the API's error as `call` throws it. */
+async function download(path: string): Promise<Blob> {
+  const response = await fetch(path, { credentials: "same-origin" });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
 
 export const inbox = {
   list: (email?: string) =>
@@ -187,6 +201,7 @@ export const inbox = {
   release: (id: number) => call<Message>("POST", `/api/messages/${id}/release`),
   remove: (id: number) => call<unknown>("DELETE", `/api/messages/${id}`),
   eraseSender: (email: string) => call<Erased>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
+  exportOf: (email: string, format: ExportFormat) => download(exportUrl(email, format)),
 };
 
 export function isApiError(e: unknown): e is ApiError {

@@ -113,6 +113,60 @@ export const DESCRIPTION_LENGTH = {
   "min": 120
 } as const;
 
+/** The check digits of NIP and REGON, with what is said when one is wrong (content::identity). */
+export const IDENTITY_RULES = {
+  "nip": {
+    "weights": [
+      [
+        6,
+        5,
+        7,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7
+      ]
+    ],
+    "tenIsZero": false,
+    "lengthMessage": "NIP ma 10 cyfr (kreski i spacje można pominąć).",
+    "checksumMessage": "Ten NIP ma błędną cyfrę kontrolną: sprawdź, czy nie ma literówki (wpis w CEIDG)."
+  },
+  "regon": {
+    "weights": [
+      [
+        8,
+        9,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7
+      ],
+      [
+        2,
+        4,
+        8,
+        5,
+        0,
+        9,
+        7,
+        3,
+        6,
+        1,
+        2,
+        4,
+        8
+      ]
+    ],
+    "tenIsZero": true,
+    "lengthMessage": "REGON ma 9 albo 14 cyfr.",
+    "checksumMessage": "Ten REGON ma błędną cyfrę kontrolną: sprawdź, czy nie ma literówki (wpis w CEIDG)."
+  }
+} as const;
+
 /** The audit log's events, in Polish (accounts::audit). */
 export const AUDIT_EVENTS = {
   "backup_made": "Kopia zapasowa",

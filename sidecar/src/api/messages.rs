@@ -1,9 +1,11 @@
 //! The panel's inbox ('Wiadomości'): every contact message, newest first, with its delivery
 //! state and spam verdict; one can be opened, a failed delivery retried, a held one released
-//! (and so sent), one deleted; and all messages of one e-mail address exported as JSON or
-//! erased (RODO: the rights of access and erasure). Every call needs the administrator;
-//! exports and erasures also a fresh confirmation of who they are (`Reauthenticated`).
-//! Each is written to the audit log: what was done to which message or address.
+//! (and so sent), one deleted; and all messages of one e-mail address exported (RODO art. 15
+//! and 20: a document the person reads, or JSON for machines) or erased with every file of
+//! them (art. 17). Every call needs the administrator; exports and erasures also a fresh
+//! confirmation of who they are (`Reauthenticated`). Each is written to the audit log: what
+//! was done to which message; an export or erasure without the address or any content, so
+//! the log keeps no copy of what was erased.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -13,12 +15,19 @@ use ts_rs::TS;
 use crate::db::{now, Repository, StoredMessage};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
+use crate::inbox::export;
 use crate::state::AppState;
 use accounts::audit::Event;
 
 /// The most messages one list shows.
 pub const LIST_LIMIT: usize = 500;
 const NOT_FOUND: &str = "Nie ma takiej wiadomości.";
+
+/// How long backups keep what was erased (48 hourly, 30 daily, 12 monthly snapshots).
+pub const BACKUP_RETENTION: &str = "Kopie zapasowe serwera przechowują te dane w zaszyfrowanej postaci jeszcze do 12 miesięcy, potem znikają same.";
+
+/// The copy the server cannot reach: what the outbox already delivered.
+pub const MAILBOX_REMINDER: &str = "Usuń też te wiadomości ze skrzynki pocztowej gabinetu (i z jej kosza): serwer strony nie ma do niej dostępu.";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -36,6 +45,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize)]
 struct Sender {
     email: Option<String>,
+    /// `html` (the document for the person, the default) or `json`.
+    format: Option<String>,
+}
+
+/// The forms of an export.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Html,
+    Json,
 }
 
 impl Sender {
@@ -46,6 +64,16 @@ impl Sender {
             .filter(|e| !e.is_empty())
             .map(str::to_string)
             .ok_or_else(|| ApiError::bad_request("Podaj adres e-mail nadawcy."))
+    }
+
+    fn format(&self) -> Result<Format, ApiError> {
+        match self.format.as_deref() {
+            None | Some("html") => Ok(Format::Html),
+            Some("json") => Ok(Format::Json),
+            Some(_) => Err(ApiError::bad_request(
+                "Eksport jest dostępny jako dokument HTML albo plik JSON.",
+            )),
+        }
     }
 }
 
@@ -65,11 +93,19 @@ pub struct Export {
     pub messages: Vec<StoredMessage>,
 }
 
-/// How many messages of a sender were erased.
+/// What an erasure removed, and what it could not: backups and the practice's mailbox.
 #[derive(Debug, Serialize, TS)]
 pub struct Erased {
+    /// Messages deleted from the database.
     #[ts(type = "number")]
     pub deleted: usize,
+    /// `.eml` files deleted from the outbox folder.
+    #[ts(type = "number")]
+    pub files: usize,
+    /// How long backups keep the data.
+    pub backups: String,
+    /// The reminder to delete the copy in the practice's mailbox.
+    pub mailbox: String,
 }
 
 async fn list(
@@ -79,12 +115,17 @@ async fn list(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.email.clone().filter(|e| !e.trim().is_empty());
-    let detail = email.clone().unwrap_or_default();
+    // Whose messages were looked at is not written down: an erasure would leave it behind.
+    let detail = if email.is_some() {
+        "wiadomości jednej osoby"
+    } else {
+        ""
+    };
     let messages = state
         .db
         .run(move |db| db.messages(email.as_deref(), LIST_LIMIT))
         .await?;
-    crate::http::admin::audit(&req, Event::InboxViewed, &admin.email, &detail).await;
+    crate::http::admin::audit(&req, Event::InboxViewed, &admin.email, detail).await;
     Ok(HttpResponse::Ok().json(MessageList { messages }))
 }
 
@@ -191,24 +232,43 @@ async fn export(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
+    let format = query.format()?;
     let wanted = email.clone();
     let messages = state
         .db
         .run(move |db| db.messages(Some(&wanted), usize::MAX >> 1))
         .await?;
-    let detail = format!("{email}: {}", messages.len());
-    crate::http::admin::audit(&req, Event::MessagesExported, &admin.email, &detail).await;
-    let body = Export {
-        email,
-        exported_at: now(),
-        messages,
+    let kind = if format == Format::Html {
+        "dokument"
+    } else {
+        "JSON"
     };
-    Ok(HttpResponse::Ok()
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            "attachment; filename=\"wiadomosci.json\"",
-        ))
-        .json(body))
+    let detail = format!("wiadomości: {} ({kind})", messages.len());
+    crate::http::admin::audit(&req, Event::MessagesExported, &admin.email, &detail).await;
+    let now = now();
+    let answer = |name: &str| {
+        let mut answer = HttpResponse::Ok();
+        answer
+            .insert_header((
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ))
+            .insert_header((header::CACHE_CONTROL, "no-store"));
+        answer
+    };
+    Ok(match format {
+        Format::Html => {
+            let html = export::document(state.contact.outbox.site_name(), &email, &messages, now);
+            answer("dane-osobowe.html")
+                .content_type("text/html; charset=utf-8")
+                .body(html)
+        }
+        Format::Json => answer("dane-osobowe.json").json(Export {
+            email,
+            exported_at: now,
+            messages,
+        }),
+    })
 }
 
 async fn erase_sender(
@@ -218,12 +278,17 @@ async fn erase_sender(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let erased = email.clone();
-    let deleted = state
-        .db
-        .run(move |db| db.delete_messages_of(&erased))
-        .await?;
-    let detail = format!("{email}: {deleted}");
+    let outbox = std::sync::Arc::clone(&state.contact.outbox);
+    let erased = web::block(move || outbox.erase_sender(&email)).await??;
+    let detail = format!(
+        "wiadomości: {}, pliki poczty: {}",
+        erased.messages, erased.files
+    );
     crate::http::admin::audit(&req, Event::MessagesErased, &admin.email, &detail).await;
-    Ok(HttpResponse::Ok().json(Erased { deleted }))
+    Ok(HttpResponse::Ok().json(Erased {
+        deleted: erased.messages,
+        files: erased.files,
+        backups: BACKUP_RETENTION.into(),
+        mailbox: MAILBOX_REMINDER.into(),
+    }))
 }

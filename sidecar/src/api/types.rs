@@ -40,6 +40,7 @@ pub fn typescript() -> String {
         editing::edit::EditableContent,
         editing::edit::Editable,
         editing::data::PriceRow,
+        content::model::ExampleFact,
         editing::data::ServiceLink,
         editing::data::Prices,
         editing::data::Hours,
@@ -149,6 +150,12 @@ pub fn schema() -> String {
             "min": content::limits::DESCRIPTION_MIN,
             "max": content::limits::DESCRIPTION_MAX,
         }),
+    );
+    constant(
+        &mut out,
+        "The check digits of NIP and REGON, with what is said when one is wrong (content::identity).",
+        "IDENTITY_RULES",
+        &content::identity::RULES,
     );
     let events: serde_json::Map<String, serde_json::Value> = accounts::audit::Event::ALL
         .iter()

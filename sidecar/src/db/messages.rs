@@ -305,13 +305,17 @@ impl Db {
         })
     }
 
-    /// Erases every message of one sender (the right to erasure).
+    /// Erases every message of one sender (the right to erasure). `secure_delete` zeroes
+    /// the freed pages; the checkpoint then empties the write-ahead log, whose older frames
+    /// would still hold the rows.
     pub fn delete_messages_of(&self, email: &str) -> Result<usize, Error> {
         self.run(|c| {
-            c.execute(
+            let deleted = c.execute(
                 "DELETE FROM messages WHERE email = ?1 COLLATE NOCASE",
                 [email],
-            )
+            )?;
+            c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+            Ok(deleted)
         })
     }
 }

@@ -84,6 +84,69 @@ impl Mailer {
             .filter(|e| std::fs::remove_file(e.path()).is_ok())
             .count()
     }
+
+    /// Deletes the `.eml` files of the messages `ids` and any other that replies to `email`
+    /// (the right to erasure): queued or sent, every copy this server wrote. A file that
+    /// cannot be deleted is an error, never a silent leftover; a link is not followed.
+    fn delete_files_of(&self, ids: &[i64], email: &str) -> Result<usize, Error> {
+        let Mailer::Files(_, dir) = self else {
+            return Ok(0);
+        };
+        let entries = match std::fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(source) => {
+                return Err(Error::Write {
+                    path: dir.clone(),
+                    source,
+                })
+            }
+        };
+        let mut deleted = 0;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let regular = entry.file_type().is_ok_and(|t| t.is_file());
+            if !regular || path.extension().is_none_or(|x| x != "eml") {
+                continue;
+            }
+            if eml_belongs_to(&path, ids, email) {
+                std::fs::remove_file(&path).map_err(|source| Error::Write { path, source })?;
+                deleted += 1;
+            }
+        }
+        Ok(deleted)
+    }
+}
+
+/// Whether the headers of the `.eml` file at `path` name one of the messages `ids` (its
+/// Message-ID, as `compose` writes it) or reply to `email`.
+fn eml_belongs_to(path: &Path, ids: &[i64], email: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    // Headers end at the first empty line; a long one goes on in lines that start blank.
+    let headers = text
+        .split("\r\n\r\n")
+        .next()
+        .unwrap_or_default()
+        .replace("\r\n ", " ")
+        .replace("\r\n\t", " ");
+    let reply_to = format!("<{}>", email.to_lowercase());
+    headers.lines().any(|line| {
+        let lower = line.to_lowercase();
+        (lower.starts_with("reply-to:") && lower.contains(&reply_to))
+            || (lower.starts_with("message-id:")
+                && ids
+                    .iter()
+                    .any(|id| lower.contains(&format!("<contact-{id}-"))))
+    })
+}
+
+/// What an erasure removed: stored messages and `.eml` files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Erasure {
+    pub messages: usize,
+    pub files: usize,
 }
 
 /// Who e-mails come from and go to.
@@ -204,6 +267,11 @@ impl Outbox {
         self.mailer.send(&message)
     }
 
+    /// The practice's name, as its e-mails give it.
+    pub fn site_name(&self) -> &str {
+        &self.addresses.site_name
+    }
+
     /// Tells the worker a new message is waiting.
     pub fn wake(&self) {
         let (flag, condvar) = &self.wake;
@@ -247,6 +315,20 @@ impl Outbox {
             SystemTime::UNIX_EPOCH + Duration::from_secs(u64::try_from(before).unwrap_or(0));
         let files = self.mailer.delete_files_before(files_before);
         Ok(self.db.delete_messages_before(before)? + files)
+    }
+
+    /// Erases every message of `email` and every `.eml` file of them (RODO art. 17). The
+    /// rows go first, so the worker sends none of them while their files are sought.
+    pub fn erase_sender(&self, email: &str) -> Result<Erasure, Error> {
+        let ids: Vec<i64> = self
+            .db
+            .messages(Some(email), usize::MAX >> 1)?
+            .iter()
+            .map(|m| m.id)
+            .collect();
+        let messages = self.db.delete_messages_of(email)?;
+        let files = self.mailer.delete_files_of(&ids, email)?;
+        Ok(Erasure { messages, files })
     }
 
     /// Runs the delivery loop on its own thread until the process ends.
@@ -446,6 +528,42 @@ mod tests {
             "the row and its .eml file"
         );
         assert!(!file.exists());
+    }
+
+    #[test]
+    fn erasing_a_sender_deletes_her_rows_and_eml_files_and_no_one_elses() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = Arc::new(Db::open(&dir.path().join("db")).expect("db"));
+        let other = NewMessage {
+            email: "jan@example.pl".into(),
+            ..new_message()
+        };
+        db.insert_message(&new_message(), 100).expect("stored");
+        db.insert_message(&other, 100).expect("stored");
+        let outbox_dir = dir.path().join("outbox");
+        let mailer = Mailer::from_config(None, &outbox_dir).expect("mailer");
+        let outbox = Outbox::new(Arc::clone(&db), mailer, addresses(), 30, 30);
+        outbox.deliver_due(100).expect("delivered");
+        db.insert_message(&new_message(), 200)
+            .expect("a second, not sent");
+        let files = || std::fs::read_dir(&outbox_dir).expect("outbox").count();
+        assert_eq!(files(), 2);
+        let erased = outbox.erase_sender("ANNA@example.pl").expect("erased");
+        assert_eq!(
+            erased,
+            Erasure {
+                messages: 2,
+                files: 1
+            }
+        );
+        assert_eq!(files(), 1, "his file stays");
+        let left: Vec<String> = db
+            .messages(None, 10)
+            .expect("messages")
+            .into_iter()
+            .map(|m| m.email)
+            .collect();
+        assert_eq!(left, ["jan@example.pl"]);
     }
 
     #[test]

@@ -29,9 +29,11 @@ pub struct OffPlatform {
 pub enum SiteProblem {
     Nip {
         value: String,
+        reason: &'static str,
     },
     Regon {
         value: String,
+        reason: &'static str,
     },
     /// An `online_services` entry that is no file of `content/services/`.
     OnlineService {
@@ -57,6 +59,10 @@ pub enum SiteProblem {
         value: String,
     },
     Email {
+        value: String,
+    },
+    /// `data_protection_contact` that is no e-mail address.
+    DataProtectionContact {
         value: String,
     },
     PostalCode {
@@ -132,13 +138,13 @@ impl SiteProblem {
     pub(super) fn texts(&self) -> Texts {
         use SiteProblem as P;
         match self {
-            P::Nip { value } => texts(
-                format!("nip '{value}' is not a valid NIP (10 digits with a check digit)"),
-                format!("NIP „{value}” jest nieprawidłowy (10 cyfr, ostatnia jest cyfrą kontrolną)."),
+            P::Nip { value, reason } => texts(
+                format!("nip '{value}' is not a valid NIP (10 digits, the last a check digit)"),
+                format!("NIP „{value}”: {reason}"),
             ),
-            P::Regon { value } => texts(
-                format!("regon '{value}' is not a valid REGON (9 digits with a check digit)"),
-                format!("REGON „{value}” jest nieprawidłowy (9 cyfr, ostatnia jest cyfrą kontrolną)."),
+            P::Regon { value, reason } => texts(
+                format!("regon '{value}' is not a valid REGON (9 or 14 digits, the last a check digit)"),
+                format!("REGON „{value}”: {reason}"),
             ),
             P::OnlineService { slug } => texts(
                 format!("online_services: '{slug}' is not a file under content/services/"),
@@ -175,6 +181,10 @@ impl SiteProblem {
             P::Email { value } => texts(
                 format!("email '{value}' is not an e-mail address"),
                 format!("e-mail „{value}” nie jest adresem e-mail."),
+            ),
+            P::DataProtectionContact { value } => texts(
+                format!("data_protection_contact '{value}' is not an e-mail address"),
+                format!("Kontakt w sprawie danych osobowych „{value}” nie jest adresem e-mail."),
             ),
             P::PostalCode { value } => texts(
                 format!("postal_code '{value}' is not a Polish postal code (NN-NNN)"),
@@ -231,8 +241,8 @@ impl SiteProblem {
                 )
             }
             P::ExampleData { key, label } => texts(
-                format!("{key} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live"),
-                format!("{label}: to wciąż przykładowe dane, nie dane gabinetu. Przed publikacją wpisz dane z wpisu gabinetu w CEIDG i usuń je z listy example_data."),
+                format!("{key} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live (the panel: 'Dane gabinetu', 'Dane prawne')"),
+                format!("{label}: to wciąż przykładowe dane, nie dane gabinetu. Przed publikacją wpisz w panelu („Dane gabinetu” → „Dane prawne”) dane z wpisu gabinetu w CEIDG i potwierdź je."),
             ),
             P::NoticeText => texts(
                 format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
@@ -259,6 +269,7 @@ impl SiteProblem {
             P::SecurityContactSpaces { .. } | P::SecurityContactForm { .. } => "security_contact",
             P::Phone { .. } => "phone",
             P::Email { .. } => "email",
+            P::DataProtectionContact { .. } => "data_protection_contact",
             P::PostalCode { .. } => "postal_code",
             P::AddressEmpty => "street",
             P::NoOpeningHours | P::OpeningDays { .. } | P::OpeningTimes { .. } => "opening_hours",

@@ -120,6 +120,12 @@ link: string, note: string,
 origin: number | null, };
 
 /**
+ * A fact of `site.yaml` that may be marked as example data: those that only the file sets
+ * (the panel edits the others, and a value typed there is the practice's own).
+ */
+export type ExampleFact = "legal_name" | "nip" | "regon" | "registered_address";
+
+/**
  * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
  */
 export type ServiceLink = { route: string, title: string, };
@@ -149,7 +155,20 @@ export type PracticeFacts = { phone: string, email: string, street: string, post
 /**
  * Each therapist's booking page, by the slug of their profile.
  */
-therapistBooking: { [key in string]: string }, notice: NoticeFacts | null, };
+therapistBooking: { [key in string]: string }, notice: NoticeFacts | null, 
+/**
+ * The legal identity (the privacy policy's controller, the terms' provider).
+ */
+legalName: string, nip: string, regon: string, registeredStreet: string, registeredPostalCode: string, registeredCity: string, 
+/**
+ * Where people write about their personal data; empty: the e-mail above.
+ */
+dataProtectionContact: string, 
+/**
+ * The facts still marked as example data: one leaves the list only when the panel
+ * sends it without (after the owner confirmed the value is the practice's own).
+ */
+exampleData: Array<ExampleFact>, };
 
 /**
  * The facts with the version of `site.yaml` they were read from.
@@ -413,9 +432,25 @@ status: "pending" | "delivered" | "failed", attempts: number, lastError: string 
 export type MessageList = { messages: Array<Message>, };
 
 /**
- * How many messages of a sender were erased.
+ * What an erasure removed, and what it could not: backups and the practice's mailbox.
  */
-export type Erased = { deleted: number, };
+export type Erased = { 
+/**
+ * Messages deleted from the database.
+ */
+deleted: number, 
+/**
+ * `.eml` files deleted from the outbox folder.
+ */
+files: number, 
+/**
+ * How long backups keep the data.
+ */
+backups: string, 
+/**
+ * The reminder to delete the copy in the practice's mailbox.
+ */
+mailbox: string, };
 
 /**
  * One problem of a refused change, as the panel gets it: the sentence it shows and, as data,
@@ -498,7 +533,15 @@ export type SessionInfo = {
 /**
  * The start of the token's hash: names the session without giving it away.
  */
-id: string, createdAt: number, lastSeenAt: number, client: string, agent: string, current: boolean, };
+id: string, createdAt: number, lastSeenAt: number, 
+/**
+ * The address the session signed in from, as it is (no geolocation).
+ */
+client: string, agent: string, 
+/**
+ * The device in words: 'Safari na iPhonie'.
+ */
+device: string, current: boolean, };
 
 /**
  * How many sessions were ended.

@@ -42,7 +42,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// `GET /api/auth/sessions`: the administrator's active sessions, newest first.
 async fn list(admin: Admin, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(state.auth.sessions.list(&admin.email, &admin.session))
+    HttpResponse::Ok().json(
+        state
+            .auth
+            .sessions
+            .list(&admin.email, &admin.session, now()),
+    )
 }
 
 /// `DELETE /api/auth/sessions/{id}`: ends one session (this one too, if named).

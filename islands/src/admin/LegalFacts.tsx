@@ -1,0 +1,163 @@
+// 'Dane prawne' in 'Dane gabinetu': the legal identity the privacy policy, the terms and the
+// clause under the contact form name (full name, NIP, REGON, registered address) and where
+// people write about their data. NIP and REGON are checked as the server checks them. A fact
+// still marked as example data leaves that list only when the owner confirms, with a
+// checkbox of its own, that the value is the practice's.
+import type { ExampleFact, PracticeFacts } from "./api";
+import { nipProblem, regonProblem } from "./identity";
+
+/** What is wrong with the legal facts, by field id: the form shows it and does not save. */
+export function legalProblems(facts: PracticeFacts): Record<string, string> {
+  const out: Record<string, string> = {};
+  const nip = nipProblem(facts.nip);
+  if (nip) out["fact-nip"] = nip;
+  const regon = regonProblem(facts.regon);
+  if (regon) out["fact-regon"] = regon;
+  return out;
+}
+
+function Field({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  type = "text",
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  type?: string;
+  hint?: string;
+}) {
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The confirmation that takes one fact off the example list (or puts it back). */
+function Confirm({
+  fact,
+  what,
+  facts,
+  set,
+}: {
+  fact: ExampleFact;
+  what: string;
+  facts: PracticeFacts;
+  set: (patch: Partial<PracticeFacts>) => void;
+}) {
+  const confirmed = !facts.exampleData.includes(fact);
+  const toggle = (on: boolean) =>
+    set({ exampleData: on ? facts.exampleData.filter((f) => f !== fact) : [...facts.exampleData, fact] });
+  return (
+    <label className="check example-confirm">
+      <input type="checkbox" checked={confirmed} onChange={(e) => toggle(e.target.checked)} /> Potwierdzam: {what} to
+      prawdziwe dane gabinetu z CEIDG, nie przykładowe
+    </label>
+  );
+}
+
+export default function LegalFacts({
+  facts,
+  set,
+  examples,
+  errors,
+}: {
+  facts: PracticeFacts;
+  set: (patch: Partial<PracticeFacts>) => void;
+  /** The facts the loaded file marks as example data: each gets its confirmation. */
+  examples: ExampleFact[];
+  errors: Record<string, string>;
+}) {
+  const confirm = (fact: ExampleFact, what: string) =>
+    examples.includes(fact) && <Confirm fact={fact} what={what} facts={facts} set={set} />;
+  return (
+    <fieldset className="settings">
+      <legend>Dane prawne (polityka prywatności, regulamin)</legend>
+      <p className="muted">Przepisz je z wpisu gabinetu w CEIDG. Strona pokazuje je jako administratora danych.</p>
+      <Field
+        id="fact-legal-name"
+        label="Pełna nazwa przedsiębiorcy"
+        value={facts.legalName}
+        onChange={(legalName) => set({ legalName })}
+      />
+      {confirm("legal_name", "pełna nazwa")}
+      <div className="field-row">
+        <div>
+          <Field
+            id="fact-nip"
+            label="NIP"
+            value={facts.nip}
+            error={errors["fact-nip"]}
+            onChange={(nip) => set({ nip })}
+          />
+          {confirm("nip", "NIP")}
+        </div>
+        <div>
+          <Field
+            id="fact-regon"
+            label="REGON"
+            value={facts.regon}
+            error={errors["fact-regon"]}
+            onChange={(regon) => set({ regon })}
+          />
+          {confirm("regon", "REGON")}
+        </div>
+      </div>
+      <Field
+        id="fact-registered-street"
+        label="Siedziba (z CEIDG): ulica, numer lokalu"
+        value={facts.registeredStreet}
+        onChange={(registeredStreet) => set({ registeredStreet })}
+      />
+      <div className="field-row">
+        <Field
+          id="fact-registered-postal"
+          label="Siedziba: kod (NN-NNN)"
+          value={facts.registeredPostalCode}
+          onChange={(registeredPostalCode) => set({ registeredPostalCode })}
+        />
+        <Field
+          id="fact-registered-city"
+          label="Siedziba: miasto"
+          value={facts.registeredCity}
+          onChange={(registeredCity) => set({ registeredCity })}
+        />
+      </div>
+      {confirm("registered_address", "adres siedziby")}
+      <Field
+        id="fact-data-protection"
+        label="Adres do spraw danych osobowych"
+        type="email"
+        value={facts.dataProtectionContact}
+        hint="Adres e-mail, który polityka prywatności podaje osobom chcącym skorzystać ze swoich praw. Puste: adres gabinetu."
+        onChange={(dataProtectionContact) => set({ dataProtectionContact })}
+      />
+    </fieldset>
+  );
+}

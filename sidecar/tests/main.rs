@@ -17,6 +17,7 @@ mod inbox;
 mod origins;
 mod panel_api;
 mod process;
+mod restic;
 mod serve;
 mod static_http;
 mod team_api;

@@ -136,7 +136,7 @@ pub(crate) fn sign_in(port: u16) -> String {
         .to_string()
 }
 
-fn version_of(port: u16, cookie: &str, id: &str) -> String {
+pub(crate) fn version_of(port: u16, cookie: &str, id: &str) -> String {
     let (_, _, body) = request(port, "GET", "/api/pages", &[("Cookie", cookie)], "");
     let pages: Vec<Value> = serde_json::from_str(&body).expect("pages");
     let page = pages.iter().find(|p| p["id"] == id).expect("the page");

@@ -1,6 +1,7 @@
 //! Scheduled backups into a real restic repository (a local path): the server initialises
 //! it, backs up on its schedule, encrypts, applies the retention and records the outcome; a
-//! backup killed with SIGKILL midway leaves the next run consistent and `restic check` clean.
+//! backup killed with SIGKILL midway leaves the next run consistent and `restic check` clean;
+//! a restore drill loses the data folder and `content/` and gets every message and file back.
 //! Skipped, saying so, where `restic` is not installed (`make test-deps` installs it).
 
 use std::os::unix::process::CommandExt;
@@ -279,4 +280,121 @@ fn a_backup_killed_midway_leaves_the_next_run_consistent_and_the_repository_clea
     assert!(!place.data.join("backup-staging").exists());
     let s = status(&place);
     assert!(s["last_success_at"].as_i64().is_some(), "{s}");
+}
+
+/// Every stored message with all it holds.
+fn messages(place: &Place) -> Vec<sidecar::db::StoredMessage> {
+    place.db().messages(None, 1_000_000).expect("messages")
+}
+
+#[test]
+fn a_restore_drill_brings_back_every_message_and_file_from_a_chosen_or_the_latest_snapshot() {
+    if !restic_installed() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let place = Place::at(&dir.path().join("install"));
+    common::site_copy(&dir.path().join("install"));
+    let repo = Repo::at(dir.path());
+    let snapshot = || {
+        let run = with_settings(&place, &repo, &["backup"])
+            .output()
+            .expect("runs");
+        assert!(run.status.success(), "{}", stderr(&run));
+        let said = String::from_utf8_lossy(&run.stdout).into_owned();
+        said.split_whitespace()
+            .nth(2)
+            .expect("the snapshot named")
+            .trim_end_matches(',')
+            .to_string()
+    };
+
+    let (server, port, panel) = place.serve();
+    let cookie = crate::backup::sign_in(panel);
+    for i in 0..5 {
+        assert_eq!(contact(port, i), 200);
+    }
+    let version = crate::backup::version_of(panel, &cookie, "pages/cennik");
+    let (status, _, answer) = crate::backup::request(
+        panel,
+        "PUT",
+        "/api/pages/pages/cennik",
+        &[("Cookie", &cookie)],
+        &serde_json::json!({
+            "content": { "sections": [{ "type": "text", "content": "Cennik przed awarią." }] },
+            "version": version,
+        })
+        .to_string(),
+    );
+    assert_eq!(status, 200, "{answer}");
+    // The first snapshot, taken while the server serves.
+    let first = snapshot();
+    let at_first = messages(&place);
+    assert_eq!(at_first.len(), 5);
+    for i in 5..8 {
+        assert_eq!(contact(port, i), 200);
+    }
+    drop(server);
+    // A chosen snapshot, restored on another machine: the moment it was taken. (The next
+    // snapshot, in the same hour, replaces it under the retention.)
+    let other = Place::at(&dir.path().join("other"));
+    common::site_copy(&dir.path().join("other"));
+    let chosen = with_settings(&other, &repo, &["restore", "--snapshot", &first])
+        .output()
+        .expect("runs");
+    assert!(chosen.status.success(), "{}", stderr(&chosen));
+    assert_eq!(messages(&other), at_first);
+
+    snapshot();
+    let before = messages(&place);
+    let revisions = crate::backup::revisions(&place.db(), "pages/cennik");
+    let content = crate::backup::files(&place.root.join("content"));
+    assert_eq!(before.len(), 8);
+
+    // The disk is lost: the data folder and the content with it.
+    std::fs::remove_dir_all(&place.data).expect("rm var");
+    std::fs::remove_dir_all(place.root.join("content")).expect("rm content");
+    let restored = with_settings(&place, &repo, &["restore", "--snapshot", "latest"])
+        .output()
+        .expect("runs");
+    assert!(restored.status.success(), "{}", stderr(&restored));
+    assert_eq!(messages(&place), before, "every message, every field");
+    assert_eq!(
+        crate::backup::revisions(&place.db(), "pages/cennik"),
+        revisions
+    );
+    assert_eq!(
+        crate::backup::files(&place.root.join("content")),
+        content,
+        "every file of content/"
+    );
+    let leftovers: Vec<String> = std::fs::read_dir(&place.data)
+        .expect("data")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("restoring-snapshot-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // An unknown snapshot, or a running server, replaces nothing.
+    let unknown = with_settings(&place, &repo, &["restore", "--snapshot", "deadbeef"])
+        .output()
+        .expect("runs");
+    assert!(!unknown.status.success());
+    assert!(
+        stderr(&unknown).contains("deadbeef"),
+        "{}",
+        stderr(&unknown)
+    );
+    assert_eq!(messages(&place), before);
+    let (_server, _, _) = place.serve();
+    let refused = with_settings(&place, &repo, &["restore", "--snapshot", "latest"])
+        .output()
+        .expect("runs");
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("in use by a running sidecar"),
+        "{}",
+        stderr(&refused)
+    );
 }

@@ -11,6 +11,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 #![deny(clippy::await_holding_lock)]
 
+pub mod alerts;
 pub mod api;
 pub mod backup;
 pub mod changes;
@@ -35,7 +36,7 @@ use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
 use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
-use api::{pages, preview, team};
+use api::{pages, preview, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
 
@@ -112,6 +113,7 @@ pub fn admin_app(
         .configure(images::configure)
         .configure(messages::configure)
         .configure(git::panel::configure)
+        .configure(system::configure)
         .configure(panel::configure)
 }
 
@@ -169,6 +171,10 @@ pub async fn run(config: Config) -> Result<(), Error> {
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
     backup::schedule::spawn(&config);
+    alerts::watch::spawn(
+        &state,
+        Duration::from_secs(config.alert_check_seconds.max(1)),
+    );
     changes::sync::spawn(state.clone());
     auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();

@@ -7,6 +7,7 @@ mod common;
 mod abuse;
 mod account;
 mod admin_api;
+mod alerts;
 mod backup;
 mod contact_api;
 mod contact_delivery;

@@ -94,6 +94,10 @@ pub fn typescript() -> String {
         crate::changes::sync::Conflict,
         crate::changes::sync::Status,
         crate::api::git::panel::GitPanel,
+        crate::alerts::conditions::Alert,
+        crate::api::system::Outbox,
+        crate::api::system::Backups,
+        crate::api::system::SystemStatus,
     );
     format!("{}\n", out.trim_end())
 }

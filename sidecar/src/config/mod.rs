@@ -80,6 +80,8 @@ pub struct Config {
     pub dev: bool,
     /// Scheduled restic backups (`BACKUP_REPOSITORY`, …); `None` when no repository is set.
     pub backup: Option<BackupSettings>,
+    /// How often the alerts look at the outbox, backups, git and disk (`ALERT_CHECK_SECONDS`).
+    pub alert_check_seconds: u64,
 }
 
 impl Config {
@@ -186,6 +188,7 @@ impl Config {
             audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),
             backup: backup_settings(&get)?,
+            alert_check_seconds: number(&get, "ALERT_CHECK_SECONDS", 60)?,
             root,
         })
     }

@@ -1,0 +1,107 @@
+//! The watcher: a thread that observes, evaluates and mails every `ALERT_CHECK_SECONDS`.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::web;
+
+use crate::alerts::conditions::{self, Alert, Disk, Observation};
+use crate::alerts::notify::{self, State};
+use crate::alerts::System;
+use crate::backup::status;
+use crate::db::{now, Db};
+use crate::inbox::outbox::Outbox;
+use crate::state::AppState;
+use contentsync::GitSync;
+
+/// Free and total bytes of the filesystem holding `path`.
+pub fn disk(path: &Path) -> Option<Disk> {
+    let stat = rustix::fs::statvfs(path).ok()?;
+    Some(Disk {
+        free: stat.f_bavail.saturating_mul(stat.f_frsize),
+        total: stat.f_blocks.saturating_mul(stat.f_frsize),
+    })
+}
+
+struct Watcher {
+    system: web::Data<System>,
+    db: Arc<Db>,
+    git: Option<Arc<GitSync>>,
+    outbox: Arc<Outbox>,
+    admin: String,
+}
+
+impl Watcher {
+    fn observe(&self, state: &mut State, now: i64) -> Observation {
+        let oldest_pending = self.db.oldest_pending().unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "alerts: the outbox could not be read");
+            None
+        });
+        let git_error = self
+            .git
+            .as_ref()
+            .and_then(|g| g.status().last_error.map(|e| e.to_string()));
+        state.git_failing_since = match &git_error {
+            Some(_) => Some(state.git_failing_since.unwrap_or(now)),
+            None => None,
+        };
+        Observation {
+            now,
+            oldest_pending,
+            backup: self
+                .system
+                .backup_interval
+                .map(|interval| (status::read(&self.system.data_dir), interval)),
+            started_at: self.system.started_at,
+            git_failing: state.git_failing_since.zip(git_error),
+            disk: disk(&self.system.data_dir),
+        }
+    }
+
+    /// One check: the alerts of now, on the banner and mailed as due.
+    fn check(&self, now: i64) -> Vec<Alert> {
+        let data_dir = &self.system.data_dir;
+        let mut state = notify::read(data_dir);
+        let alerts = conditions::evaluate(&self.observe(&mut state, now));
+        for mail in notify::plan(&mut state, &alerts, now) {
+            match self
+                .outbox
+                .send_notice(&self.admin, &mail.subject, &mail.body)
+            {
+                Ok(()) => state.sent_mail(&mail, now),
+                Err(e) => {
+                    tracing::warn!(error = %e, alert = %mail.key, "alert e-mail not sent; trying again at the next check")
+                }
+            }
+        }
+        if let Err(e) = notify::write(data_dir, &state) {
+            tracing::error!(error = %e, "alerts' state");
+        }
+        for alert in &alerts {
+            tracing::warn!(alert = %alert.key, "{}: {}", alert.title, alert.detail);
+        }
+        self.system.set(alerts.clone());
+        alerts
+    }
+}
+
+/// Starts the watcher on a thread of its own: checks at once, then every `every`.
+pub fn spawn(state: &AppState, every: Duration) {
+    let watcher = Watcher {
+        system: state.system.clone(),
+        db: state.db.clone(),
+        git: state.git.clone(),
+        outbox: Arc::clone(&state.contact.outbox),
+        admin: state.auth.admin_email.clone(),
+    };
+    let started = std::thread::Builder::new()
+        .name("alerts".into())
+        .spawn(move || loop {
+            watcher.check(now());
+            std::thread::sleep(every);
+        });
+    if let Err(e) = started {
+        tracing::error!(error = %e, "the alerts' thread could not start");
+    }
+}

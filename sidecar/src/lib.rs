@@ -20,6 +20,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod inbox;
+pub mod metrics;
 pub mod serve;
 
 pub mod state;
@@ -67,6 +68,7 @@ pub fn public_app(
         .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(headers::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
+        .wrap(middleware::from_fn(metrics::count_requests))
         .configure(|cfg| {
             if let Some(dev) = dev {
                 dev::configure(dev.into_inner())(cfg);
@@ -102,6 +104,7 @@ pub fn admin_app(
         // Nothing the panel answers is kept by a cache, unless it says otherwise (its files).
         .wrap(middleware::DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store")))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
+        .wrap(middleware::from_fn(metrics::count_requests))
         .configure(auth::configure)
         .configure(audit::configure)
         .configure(pages::configure)
@@ -138,6 +141,7 @@ fn hand_over_password(
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
     let _lock = backup::lock_data_dir(&config.data_dir)?;
+    metrics::install();
     match connections::raise_fd_limit() {
         Ok(files) => tracing::info!(files, "open files allowed"),
         Err(e) => tracing::warn!(error = %e, "the limit of open files could not be raised"),

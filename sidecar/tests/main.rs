@@ -15,6 +15,7 @@ mod edge;
 mod git_sync;
 mod history;
 mod inbox;
+mod metrics;
 mod origins;
 mod panel_api;
 mod process;

@@ -19,6 +19,8 @@ pub struct System {
     /// Seconds between scheduled backups, when they are on.
     pub backup_interval: Option<u64>,
     pub started_at: i64,
+    /// `/metrics`' bearer token; `None`: no `/metrics`.
+    pub metrics_token: Option<String>,
     current: Mutex<Vec<Alert>>,
 }
 
@@ -32,6 +34,7 @@ impl System {
                 .map(|b| b.interval_seconds)
                 .filter(|i| *i > 0),
             started_at: crate::db::now(),
+            metrics_token: config.metrics_token.clone(),
             current: Mutex::new(Vec::new()),
         }
     }

@@ -97,6 +97,7 @@ pub fn typescript() -> String {
         crate::alerts::conditions::Alert,
         crate::api::system::Outbox,
         crate::api::system::Backups,
+        crate::metrics::Sample,
         crate::api::system::SystemStatus,
     );
     format!("{}\n", out.trim_end())

@@ -82,6 +82,9 @@ pub struct Config {
     pub backup: Option<BackupSettings>,
     /// How often the alerts look at the outbox, backups, git and disk (`ALERT_CHECK_SECONDS`).
     pub alert_check_seconds: u64,
+    /// The bearer token of `/metrics` (`METRICS_TOKEN`, `METRICS_TOKEN_FILE`, the credential
+    /// `metrics_token`); without one `/metrics` is off.
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -189,6 +192,7 @@ impl Config {
             dev: flag("DEV"),
             backup: backup_settings(&get)?,
             alert_check_seconds: number(&get, "ALERT_CHECK_SECONDS", 60)?,
+            metrics_token: non_empty("METRICS_TOKEN"),
             root,
         })
     }

@@ -35,7 +35,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 4] = [
+pub const SECRETS: [Secret; 5] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -52,6 +52,11 @@ pub const SECRETS: [Secret; 4] = [
     Secret {
         variable: "BACKUP_PASSWORD",
         credential: "backup_password",
+    },
+    // What a Prometheus scraper sends as `Authorization: Bearer …` for `/metrics`.
+    Secret {
+        variable: "METRICS_TOKEN",
+        credential: "metrics_token",
     },
 ];
 

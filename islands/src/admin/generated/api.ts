@@ -582,10 +582,19 @@ export type SystemOutbox = { pending: number, failed: number, oldestPendingAt: n
 export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, lastError: string | null, };
 
 /**
+ * One line of the text format: a name, its labels and its value.
+ */
+export type MetricSample = { name: string, labels: Array<[string, string]>, value: number, };
+
+/**
  * `GET /api/system`.
  */
 export type SystemStatus = { now: number, alerts: Array<SystemAlert>, outbox: SystemOutbox, 
 /**
  * `null` when no backup repository is set.
  */
-backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: number | null, };
+backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: number | null, 
+/**
+ * What `/metrics` says, line by line.
+ */
+metrics: Array<MetricSample>, };

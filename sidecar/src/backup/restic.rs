@@ -97,9 +97,15 @@ impl<'a> Repository<'a> {
         let Err(missing) = self.run(&["cat", "config"]) else {
             return Ok(());
         };
+        let reason = |e: Error| match e {
+            Error::Backup(message) => message,
+            e => e.to_string(),
+        };
         self.run(&["init"]).map(|_| ()).map_err(|e| {
             Error::Backup(format!(
-                "the repository can be neither opened ({missing}) nor created ({e})"
+                "the repository can be neither opened ({}) nor created ({})",
+                reason(missing),
+                reason(e)
             ))
         })
     }

@@ -129,11 +129,47 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
     place.db();
     let repo = Repo::at(dir.path());
 
-    // The first backup creates the repository.
+    // The first backup creates the repository, then pings the monitor.
+    let monitor = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let ping_url = format!(
+        "http://{}/ping/5f2a",
+        monitor.local_addr().expect("address")
+    );
+    monitor.set_nonblocking(true).expect("nonblocking");
+    let pinged = std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut stream = loop {
+            match monitor.accept() {
+                Ok((stream, _)) => break stream,
+                Err(_) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                Err(e) => return format!("no ping: {e}"),
+            }
+        };
+        stream.set_nonblocking(false).expect("blocking");
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(&stream), &mut line)
+            .expect("read");
+        std::io::Write::write_all(
+            &mut stream,
+            b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nOK",
+        )
+        .expect("answer");
+        line
+    });
     let first = with_settings(&place, &repo, &["backup"])
+        .env("BACKUP_PING_URL", &ping_url)
         .output()
         .expect("runs");
     assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        pinged
+            .join()
+            .expect("pinged")
+            .starts_with("GET /ping/5f2a "),
+        "the monitor is pinged after a good backup"
+    );
     assert!(repo.path.join("config").is_file(), "the repository exists");
     assert_eq!(repo.snapshots().len(), 1);
 

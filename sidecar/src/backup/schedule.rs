@@ -8,6 +8,9 @@
 //! the schedule on a thread of its own: a backup takes seconds to minutes and must not hold
 //! one of the few threads that answer requests.
 //!
+//! After a good backup, `BACKUP_PING_URL` (if set) is fetched: a healthchecks-style monitor
+//! then raises its own alarm when the pings stop.
+//!
 //! `sidecar restore --snapshot ID` writes a snapshot into a scratch folder beside the
 //! database and restores it with every check of a restore from a folder.
 
@@ -100,6 +103,9 @@ pub fn run_once(config: &Config) -> Result<Done, Error> {
         tracing::error!(error = %e, "the backup's outcome could not be recorded");
     }
     let (snapshot, manifest) = outcome?;
+    if let Some(url) = &settings.ping_url {
+        ping(url);
+    }
     Ok(Done {
         snapshot,
         files: manifest.files.len(),
@@ -118,6 +124,18 @@ fn copy_and_send(config: &Config, settings: &BackupSettings) -> Result<(String, 
     clear(&staging)?;
     repository.apply_retention()?;
     Ok((snapshot, manifest))
+}
+
+/// Tells the monitor at `url` that a backup succeeded; a failure is only logged (the
+/// monitor's silence is its alarm).
+fn ping(url: &str) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(10)))
+        .build()
+        .into();
+    if let Err(e) = agent.get(url).call() {
+        tracing::warn!(error = %e, "BACKUP_PING_URL could not be reached");
+    }
 }
 
 /// When the next backup is due: an interval after the last one ended, or now.

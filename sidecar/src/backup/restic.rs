@@ -175,6 +175,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_privacy_policy_states_the_retention_of_the_backups() {
+        let policy = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/pages/polityka-prywatnosci.md"),
+        )
+        .expect("the privacy policy");
+        let [_, hours, _, days, _, months] = RETENTION;
+        let stated = format!("kopie z ostatnich {hours} godzin, {days} dni i {months} miesięcy");
+        assert!(policy.contains(&stated), "the policy says: {stated}");
+        let erased = format!("najpóźniej {months} miesięcy po usunięciu");
+        assert!(policy.contains(&erased), "the policy says: {erased}");
+    }
+
+    #[test]
     fn a_failure_is_told_by_its_last_lines() {
         let said =
             b"reading repository password from stdin\n\nFatal: wrong password\nor no key found\n";

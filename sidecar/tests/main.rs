@@ -12,6 +12,7 @@ mod backup;
 mod contact_api;
 mod contact_delivery;
 mod edge;
+mod faults;
 mod git_sync;
 mod history;
 mod inbox;

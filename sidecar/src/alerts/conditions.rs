@@ -10,6 +10,11 @@ use crate::backup::status::BackupStatus;
 pub const UNDELIVERED_AFTER_SECONDS: i64 = 15 * 60;
 /// Git pushes or fetches failing this long page the administrator.
 pub const GIT_FAILING_AFTER_SECONDS: i64 = 30 * 60;
+/// A scheduled build this late means the scheduler has stopped (a failed one is retried a
+/// minute later, so lateness is not a failure).
+pub const SCHEDULE_LATE_SECONDS: i64 = 5 * 60;
+/// Photographs waiting this long without one being encoded mean the image worker stopped.
+pub const IMAGES_STUCK_SECONDS: i64 = 30 * 60;
 /// Less free space than this share of `DATA_DIR`'s filesystem pages the administrator.
 pub const DISK_FREE_MIN_PERCENT: u64 = 10;
 
@@ -55,6 +60,10 @@ pub struct Observation {
     /// Since when git pushes or fetches fail, and the last error.
     pub git_failing: Option<(i64, String)>,
     pub disk: Option<Disk>,
+    /// When the scheduler is to build next.
+    pub schedule_next: Option<i64>,
+    /// Photographs waiting for their variants, since when none was encoded.
+    pub images_waiting: Option<(usize, i64)>,
 }
 
 fn alert(key: &str, title: &str, detail: String, since: i64) -> Alert {
@@ -156,12 +165,49 @@ fn disk(o: &Observation) -> Option<Alert> {
     })
 }
 
+fn scheduler(o: &Observation) -> Option<Alert> {
+    let due = o.schedule_next?;
+    (o.now - due > SCHEDULE_LATE_SECONDS).then(|| {
+        alert(
+            "scheduler",
+            "Zaplanowane zmiany nie są publikowane",
+            format!(
+                "Publikacja zaplanowana na {} temu nie nastąpiła: harmonogram serwera przestał działać. Uruchom serwer ponownie.",
+                spoken(o.now - due)
+            ),
+            due,
+        )
+    })
+}
+
+fn images(o: &Observation) -> Option<Alert> {
+    let (count, since) = o.images_waiting?;
+    (o.now - since > IMAGES_STUCK_SECONDS).then(|| {
+        alert(
+            "images",
+            "Zdjęcia nie są przetwarzane",
+            format!(
+                "{count} zdjęć czeka na przygotowanie wersji dla stron od {}: proces przetwarzania zdjęć przestał działać. Uruchom serwer ponownie.",
+                spoken(o.now - since)
+            ),
+            since,
+        )
+    })
+}
+
 /// The alerts that hold in `o`.
 pub fn evaluate(o: &Observation) -> Vec<Alert> {
-    [undelivered(o), backup(o), git(o), disk(o)]
-        .into_iter()
-        .flatten()
-        .collect()
+    [
+        undelivered(o),
+        backup(o),
+        git(o),
+        disk(o),
+        scheduler(o),
+        images(o),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 #[cfg(test)]
@@ -192,6 +238,8 @@ mod tests {
                 free: 11,
                 total: 100,
             }),
+            schedule_next: Some(NOW - SCHEDULE_LATE_SECONDS),
+            images_waiting: Some((3, NOW - IMAGES_STUCK_SECONDS)),
         };
         assert!(keys(&o).is_empty(), "{:?}", evaluate(&o));
     }
@@ -214,13 +262,31 @@ mod tests {
                 free: 9,
                 total: 100,
             }),
+            schedule_next: Some(NOW - SCHEDULE_LATE_SECONDS - 1),
+            images_waiting: Some((3, NOW - IMAGES_STUCK_SECONDS - 1)),
         };
-        assert_eq!(keys(&o), ["undelivered", "backup", "git", "disk"]);
+        assert_eq!(
+            keys(&o),
+            [
+                "undelivered",
+                "backup",
+                "git",
+                "disk",
+                "scheduler",
+                "images"
+            ]
+        );
         let alerts = evaluate(&o);
         assert!(alerts[0].detail.contains("15 min"), "{}", alerts[0].detail);
         assert!(alerts[1].detail.contains("2 godz."), "{}", alerts[1].detail);
         assert!(alerts[2].detail.contains("auth failed"));
         assert!(alerts[3].detail.contains("9%"), "{}", alerts[3].detail);
+        assert!(alerts[4].detail.contains("5 min"), "{}", alerts[4].detail);
+        assert!(
+            alerts[5].detail.starts_with("3 zdjęć"),
+            "{}",
+            alerts[5].detail
+        );
     }
 
     #[test]

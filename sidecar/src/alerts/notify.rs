@@ -32,6 +32,10 @@ pub struct State {
     /// Since when git has been failing, as first seen (the sync status keeps only the last
     /// failure).
     pub git_failing_since: Option<i64>,
+    /// Photographs waiting for their variants at the last check, and since when their number
+    /// has not gone down.
+    #[serde(default)]
+    pub images_waiting: Option<(usize, i64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,6 +12,7 @@ use crate::alerts::System;
 use crate::backup::status;
 use crate::db::{now, Db};
 use crate::inbox::outbox::Outbox;
+use crate::serve::site::SiteState;
 use crate::state::AppState;
 use contentsync::GitSync;
 
@@ -24,10 +25,20 @@ pub fn disk(path: &Path) -> Option<Disk> {
     })
 }
 
+/// Photographs still waiting, and since when their number has not gone down.
+fn images_waiting(before: Option<(usize, i64)>, count: usize, now: i64) -> Option<(usize, i64)> {
+    match before {
+        _ if count == 0 => None,
+        Some((was, since)) if count >= was => Some((count, since)),
+        _ => Some((count, now)),
+    }
+}
+
 struct Watcher {
     system: web::Data<System>,
     db: Arc<Db>,
     git: Option<Arc<GitSync>>,
+    site: web::Data<SiteState>,
     outbox: Arc<Outbox>,
     admin: String,
 }
@@ -46,6 +57,7 @@ impl Watcher {
             Some(_) => Some(state.git_failing_since.unwrap_or(now)),
             None => None,
         };
+        state.images_waiting = images_waiting(state.images_waiting, self.site.images.count(), now);
         Observation {
             now,
             oldest_pending,
@@ -56,6 +68,8 @@ impl Watcher {
             started_at: self.system.started_at,
             git_failing: state.git_failing_since.zip(git_error),
             disk: disk(&self.system.data_dir),
+            schedule_next: self.site.schedule.next(),
+            images_waiting: state.images_waiting,
         }
     }
 
@@ -64,6 +78,8 @@ impl Watcher {
         let data_dir = &self.system.data_dir;
         let mut state = notify::read(data_dir);
         let alerts = conditions::evaluate(&self.observe(&mut state, now));
+        // The banner first: it must not wait for a slow relay.
+        self.system.set(alerts.clone());
         for mail in notify::plan(&mut state, &alerts, now) {
             match self
                 .outbox
@@ -81,7 +97,6 @@ impl Watcher {
         for alert in &alerts {
             tracing::warn!(alert = %alert.key, "{}: {}", alert.title, alert.detail);
         }
-        self.system.set(alerts.clone());
         alerts
     }
 }
@@ -92,6 +107,7 @@ pub fn spawn(state: &AppState, every: Duration) {
         system: state.system.clone(),
         db: state.db.clone(),
         git: state.git.clone(),
+        site: state.site.clone(),
         outbox: Arc::clone(&state.contact.outbox),
         admin: state.auth.admin_email.clone(),
     };
@@ -103,5 +119,21 @@ pub fn spawn(state: &AppState, every: Duration) {
         });
     if let Err(e) = started {
         tracing::error!(error = %e, "the alerts' thread could not start");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn photographs_are_stuck_from_when_their_number_last_went_down() {
+        assert_eq!(images_waiting(None, 0, 10), None);
+        assert_eq!(images_waiting(None, 4, 10), Some((4, 10)));
+        assert_eq!(images_waiting(Some((4, 10)), 5, 20), Some((5, 10)));
+        assert_eq!(images_waiting(Some((5, 10)), 3, 30), Some((3, 30)));
+        assert_eq!(images_waiting(Some((3, 30)), 0, 40), None);
+        let data = tempfile::tempdir().expect("temp dir");
+        assert!(disk(data.path()).is_some_and(|d| d.total > 0 && d.free <= d.total));
     }
 }

@@ -1,4 +1,5 @@
-//! Scheduled backups into a real restic repository (a local path): the server initialises
+//! Scheduled backups into real restic repositories (a local path, and one served over HTTP by
+//! `rclone serve restic`): the server initialises
 //! it, backs up on its schedule, encrypts, applies the retention and records the outcome; a
 //! backup killed with SIGKILL midway leaves the next run consistent and `restic check` clean;
 //! a restore drill loses the data folder and `content/` and gets every message and file back.
@@ -433,4 +434,92 @@ fn a_restore_drill_brings_back_every_message_and_file_from_a_chosen_or_the_lates
         "{}",
         stderr(&refused)
     );
+}
+
+/// `rclone serve restic` on a free port over `dir`, stopped when dropped.
+struct RcloneServer(std::process::Child);
+
+impl Drop for RcloneServer {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn rclone_serve(dir: &Path) -> Option<(RcloneServer, u16)> {
+    let port = common::free_port();
+    let child = Command::new("rclone")
+        .args(["serve", "restic", "--addr", &format!("127.0.0.1:{port}")])
+        .arg(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    let server = RcloneServer(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some((server, port))
+}
+
+#[test]
+fn a_repository_over_the_network_backs_up_and_restores_like_a_local_one() {
+    if !restic_installed() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let remote = dir.path().join("remote");
+    std::fs::create_dir(&remote).expect("mkdir");
+    let Some((_rclone, port)) = rclone_serve(&remote) else {
+        eprintln!(
+            "rclone is not installed (make test-deps): the network repository test is skipped"
+        );
+        return;
+    };
+    let place = Place::at(&dir.path().join("install"));
+    common::site_copy(&dir.path().join("install"));
+    let db = place.db();
+    for i in 0..3 {
+        db.insert_message(
+            &sidecar::db::NewMessage {
+                name: format!("Osoba {i}"),
+                email: format!("osoba{i}@example.pl"),
+                phone: String::new(),
+                country_code: "+48".into(),
+                full_phone: String::new(),
+                message: format!("Wiadomość numer {i}."),
+                spam: None,
+            },
+            sidecar::db::now(),
+        )
+        .expect("stored");
+    }
+    drop(db);
+    let before = messages(&place);
+    let content = crate::backup::files(&place.root.join("content"));
+    let repo = Repo::at(dir.path());
+    let repository = format!("rest:http://127.0.0.1:{port}/");
+    let run = |args: &[&str]| {
+        with_settings(&place, &repo, args)
+            .env("BACKUP_REPOSITORY", &repository)
+            .output()
+            .expect("runs")
+    };
+    let backup = run(&["backup"]);
+    assert!(backup.status.success(), "{}", stderr(&backup));
+    assert!(
+        remote.join("config").is_file(),
+        "the repository is on the server"
+    );
+
+    std::fs::remove_dir_all(&place.data).expect("rm var");
+    std::fs::remove_dir_all(place.root.join("content")).expect("rm content");
+    let restore = run(&["restore", "--snapshot", "latest"]);
+    assert!(restore.status.success(), "{}", stderr(&restore));
+    assert_eq!(messages(&place), before);
+    assert_eq!(crate::backup::files(&place.root.join("content")), content);
 }

@@ -1,8 +1,8 @@
 //! Scheduled backups into real restic repositories (a local path, and one served over HTTP by
-//! `rclone serve restic`): the server initialises
-//! it, backs up on its schedule, encrypts, applies the retention and records the outcome; a
-//! backup killed with SIGKILL midway leaves the next run consistent and `restic check` clean;
-//! a restore drill loses the data folder and `content/` and gets every message and file back.
+//! `rclone serve restic`): the server initialises one, backs up on its schedule, encrypts,
+//! applies the retention and records the outcome; a backup killed with SIGKILL midway leaves
+//! the next run consistent and `restic check` clean; a restore drill loses the data folder and
+//! `content/` and gets every message and file back.
 //! Skipped, saying so, where `restic` is not installed (`make test-deps` installs it).
 
 use std::os::unix::process::CommandExt;

@@ -1,6 +1,6 @@
 //! Faults survived: an SMTP relay that refuses connections, then accepts, gets every message
-//! exactly once; a disk that fills during contact posts gives a clear error, keeps every
-//! acknowledged message whole and keeps the server serving (on a small tmpfs where this
+//! exactly once; a disk that fills during contact posts or a page save gives a clear error,
+//! keeps every acknowledged message whole and the page as it was, and keeps the server serving (on a small tmpfs where this
 //! machine lets the test mount one; skipped, saying so, where it does not).
 
 use std::io::Write;
@@ -213,4 +213,69 @@ fn a_full_disk_during_contact_posts_refuses_clearly_keeps_what_was_acknowledged_
     if let Ok(out) = check {
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
     }
+}
+
+#[test]
+fn a_full_disk_during_a_page_save_refuses_clearly_and_leaves_the_page_as_it_was() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let install = dir.path().join("install");
+    let Some(_mounted) = Mounted::tmpfs(&install, "256m") else {
+        eprintln!("no tmpfs can be mounted here: the full-disk test is skipped");
+        return;
+    };
+    let place = Place::at(&install);
+    common::site_copy(&install);
+    let (_server, port, panel) = place.serve();
+    let cookie = crate::backup::sign_in(panel);
+    let page = place.root.join("content/pages/cennik.md");
+    let before = std::fs::read_to_string(&page).expect("the page");
+    let version = crate::backup::version_of(panel, &cookie, "pages/cennik");
+    fill(&install.join("wypelniacz"));
+
+    let body = serde_json::json!({
+        "content": { "sections": [{ "type": "text", "content": "Nowy cennik. ".repeat(2000) }] },
+        "version": version,
+    });
+    let (status, _, answer) = request(
+        panel,
+        "PUT",
+        "/api/pages/pages/cennik",
+        &[("Cookie", &cookie)],
+        &body.to_string(),
+    );
+    assert!(status >= 500, "{status} {answer}");
+    let error: serde_json::Value = serde_json::from_str(&answer).expect("a JSON error");
+    let text = error["error"].as_str().unwrap_or_default();
+    assert!(
+        text.chars().any(|c| "ąćęłńóśźż".contains(c)) && text.len() > 20,
+        "a clear error in Polish: {answer}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&page).expect("the page"),
+        before,
+        "the page is as it was, not half-written"
+    );
+    assert_eq!(
+        request(port, "GET", "/cennik", &[], "").0,
+        200,
+        "still serving"
+    );
+
+    std::fs::remove_file(install.join("wypelniacz")).expect("rm");
+    let version = crate::backup::version_of(panel, &cookie, "pages/cennik");
+    let body = serde_json::json!({
+        "content": { "sections": [{ "type": "text", "content": "Cennik po awarii dysku." }] },
+        "version": version,
+    });
+    let (status, _, answer) = request(
+        panel,
+        "PUT",
+        "/api/pages/pages/cennik",
+        &[("Cookie", &cookie)],
+        &body.to_string(),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(std::fs::read_to_string(&page)
+        .expect("the page")
+        .contains("Cennik po awarii dysku."));
 }

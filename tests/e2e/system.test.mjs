@@ -59,7 +59,10 @@ describe("Stan systemu", { skip: !resticInstalled() && "restic is not installed"
     assert.equal(await banner.count(), 1, "above the inbox too");
 
     await banner.getByRole("button", { name: "Zobacz stan systemu" }).click();
-    assert.equal(await page.getByRole("button", { name: "Stan systemu", exact: true }).getAttribute("aria-pressed"), "true");
+    assert.equal(
+      await page.getByRole("button", { name: "Stan systemu", exact: true }).getAttribute("aria-pressed"),
+      "true",
+    );
     assert.equal(await banner.count(), 0, "the view itself lists the alerts");
     const alerts = page.getByRole("region", { name: "Alerty" });
     assert.match(

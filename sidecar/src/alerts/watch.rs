@@ -81,6 +81,8 @@ impl Watcher {
         // The banner first: it must not wait for a slow relay.
         self.system.set(alerts.clone());
         for mail in notify::plan(&mut state, &alerts, now) {
+            // Logged once when raised, reminded or resolved, not at every check.
+            tracing::warn!(alert = %mail.key, "{}", mail.subject);
             match self
                 .outbox
                 .send_notice(&self.admin, &mail.subject, &mail.body)
@@ -93,9 +95,6 @@ impl Watcher {
         }
         if let Err(e) = notify::write(data_dir, &state) {
             tracing::error!(error = %e, "alerts' state");
-        }
-        for alert in &alerts {
-            tracing::warn!(alert = %alert.key, "{}: {}", alert.title, alert.detail);
         }
         alerts
     }

@@ -100,7 +100,9 @@ impl Watcher {
     }
 }
 
-/// Starts the watcher on a thread of its own: checks at once, then every `every`.
+/// Starts the watcher on a thread of its own: checks every `every`, the first time `every`
+/// after the start (a restart pages nobody while the site is being built; what held before
+/// it is found a check later).
 pub fn spawn(state: &AppState, every: Duration) {
     let watcher = Watcher {
         system: state.system.clone(),
@@ -113,8 +115,8 @@ pub fn spawn(state: &AppState, every: Duration) {
     let started = std::thread::Builder::new()
         .name("alerts".into())
         .spawn(move || loop {
-            watcher.check(now());
             std::thread::sleep(every);
+            watcher.check(now());
         });
     if let Err(e) = started {
         tracing::error!(error = %e, "the alerts' thread could not start");

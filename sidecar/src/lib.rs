@@ -11,6 +11,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 #![deny(clippy::await_holding_lock)]
 
+pub mod alerts;
 pub mod api;
 pub mod backup;
 pub mod changes;
@@ -19,6 +20,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod inbox;
+pub mod metrics;
 pub mod serve;
 
 pub mod state;
@@ -35,7 +37,7 @@ use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
 use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
-use api::{pages, preview, team};
+use api::{pages, preview, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
 
@@ -66,6 +68,7 @@ pub fn public_app(
         .wrap(middleware::from_fn(body::deadline))
         .wrap(middleware::from_fn(headers::security_headers))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
+        .wrap(middleware::from_fn(metrics::count_requests))
         .configure(|cfg| {
             if let Some(dev) = dev {
                 dev::configure(dev.into_inner())(cfg);
@@ -101,6 +104,7 @@ pub fn admin_app(
         // Nothing the panel answers is kept by a cache, unless it says otherwise (its files).
         .wrap(middleware::DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store")))
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
+        .wrap(middleware::from_fn(metrics::count_requests))
         .configure(auth::configure)
         .configure(audit::configure)
         .configure(pages::configure)
@@ -112,6 +116,7 @@ pub fn admin_app(
         .configure(images::configure)
         .configure(messages::configure)
         .configure(git::panel::configure)
+        .configure(system::configure)
         .configure(panel::configure)
 }
 
@@ -136,6 +141,7 @@ fn hand_over_password(
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
     let _lock = backup::lock_data_dir(&config.data_dir)?;
+    metrics::install();
     match connections::raise_fd_limit() {
         Ok(files) => tracing::info!(files, "open files allowed"),
         Err(e) => tracing::warn!(error = %e, "the limit of open files could not be raised"),
@@ -168,6 +174,11 @@ pub async fn run(config: Config) -> Result<(), Error> {
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
+    backup::schedule::spawn(&config);
+    alerts::watch::spawn(
+        &state,
+        Duration::from_secs(config.alert_check_seconds.max(1)),
+    );
     changes::sync::spawn(state.clone());
     auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();

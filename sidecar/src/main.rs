@@ -23,10 +23,17 @@ enum Command {
     SetPassword { email: String },
     /// Delete an account and sign out its sessions.
     DeleteAccount { email: String },
-    /// Copy the database (while serving) and content/ into the new folder DIR, with a manifest.
-    Backup { dir: PathBuf },
-    /// Check the backup in DIR and restore it (refused while a server uses DATA_DIR).
-    Restore { dir: PathBuf },
+    /// Copy the database (while serving) and content/ into the new folder DIR, with a
+    /// manifest; without DIR, back them up to BACKUP_REPOSITORY now.
+    Backup { dir: Option<PathBuf> },
+    /// Check the backup in DIR, or the snapshot of BACKUP_REPOSITORY, and restore it
+    /// (refused while a server uses DATA_DIR).
+    Restore {
+        /// A snapshot's id, or `latest`.
+        #[arg(long, conflicts_with = "dir", required_unless_present = "dir")]
+        snapshot: Option<String>,
+        dir: Option<PathBuf>,
+    },
 }
 
 /// A password typed at a terminal (not echoed), or one line of standard input.
@@ -75,6 +82,29 @@ fn backup_command(restore: bool, dir: &Path) -> Result<(), sidecar::Error> {
     Ok(())
 }
 
+/// `sidecar backup` without a folder: one backup to the repository, as the schedule runs it.
+fn repository_backup() -> Result<(), sidecar::Error> {
+    let config = sidecar::Config::from_env()?;
+    let done = sidecar::backup::schedule::run_once(&config)?;
+    println!(
+        "backup: snapshot {}, {} files, {} ms",
+        done.snapshot, done.files, done.duration_ms
+    );
+    Ok(())
+}
+
+/// `sidecar restore --snapshot ID`.
+fn snapshot_restore(id: &str) -> Result<(), sidecar::Error> {
+    let config = sidecar::Config::from_env()?;
+    let (snapshot, manifest) = sidecar::backup::schedule::restore_snapshot(&config, id)?;
+    println!(
+        "restore: snapshot {snapshot}, {} files, schema version {}",
+        manifest.files.len(),
+        manifest.schema_version
+    );
+    Ok(())
+}
+
 /// Serves the site. A secret in the environment makes this process execute itself again
 /// first, before any thread starts, without it (see `sidecar::config::secrets`).
 fn serve() -> Result<(), sidecar::Error> {
@@ -103,8 +133,16 @@ fn main() -> ExitCode {
                 Ok(password::delete_account(db, e)?)
             })
         }
-        Some(Command::Backup { dir }) => backup_command(false, &dir),
-        Some(Command::Restore { dir }) => backup_command(true, &dir),
+        Some(Command::Backup { dir: Some(dir) }) => backup_command(false, &dir),
+        Some(Command::Backup { dir: None }) => repository_backup(),
+        Some(Command::Restore { dir: Some(dir), .. }) => backup_command(true, &dir),
+        Some(Command::Restore {
+            snapshot: Some(id),
+            dir: None,
+        }) => snapshot_restore(&id),
+        Some(Command::Restore { .. }) => Err(sidecar::Error::Backup(
+            "name a backup folder or --snapshot ID".into(),
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -40,6 +40,8 @@ pub struct AppState {
     pub body_deadline: web::Data<Deadline>,
     /// `content/`'s repository and its remote branch (`GIT_REMOTE`), when set.
     pub git: Option<Arc<GitSync>>,
+    /// The alerts and what 'Stan systemu' shows.
+    pub system: web::Data<crate::alerts::System>,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -146,6 +148,7 @@ impl AppState {
                 )?)),
                 None => None,
             },
+            system: web::Data::new(crate::alerts::System::new(config)),
             body_deadline: web::Data::new(Deadline {
                 grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
             }),

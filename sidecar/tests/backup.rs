@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use common::{ADMIN, PASSWORD};
 
 /// A sidecar process, killed when dropped.
-struct Running(Child);
+pub(crate) struct Running(pub(crate) Child);
 
 impl Drop for Running {
     fn drop(&mut self) {
@@ -29,14 +29,14 @@ impl Drop for Running {
 }
 
 /// Where one installation keeps its site, data and published files.
-struct Place {
-    root: PathBuf,
-    data: PathBuf,
-    dist: PathBuf,
+pub(crate) struct Place {
+    pub(crate) root: PathBuf,
+    pub(crate) data: PathBuf,
+    pub(crate) dist: PathBuf,
 }
 
 impl Place {
-    fn at(dir: &Path) -> Self {
+    pub(crate) fn at(dir: &Path) -> Self {
         Place {
             root: dir.join("site"),
             data: dir.join("var"),
@@ -44,7 +44,7 @@ impl Place {
         }
     }
 
-    fn command(&self, args: &[&str]) -> Command {
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
         command
             .args(args)
@@ -55,15 +55,21 @@ impl Place {
         command
     }
 
-    fn run(&self, args: &[&str]) -> Output {
+    pub(crate) fn run(&self, args: &[&str]) -> Output {
         self.command(args).output().expect("the sidecar runs")
     }
 
     /// The server's public port and its panel's port.
-    fn serve(&self) -> (Running, u16, u16) {
+    pub(crate) fn serve(&self) -> (Running, u16, u16) {
+        self.serve_with(&[])
+    }
+
+    /// [`Place::serve`] with more variables.
+    pub(crate) fn serve_with(&self, extra: &[(&str, &str)]) -> (Running, u16, u16) {
         let (port, panel) = (common::free_port(), common::free_port());
         let child = self
             .command(&[])
+            .envs(extra.iter().copied())
             .env("PORT", port.to_string())
             .env("ADMIN_PORT", panel.to_string())
             .env("ADMIN_EMAIL", ADMIN)
@@ -86,13 +92,13 @@ impl Place {
         (running, port, panel)
     }
 
-    fn db(&self) -> sidecar::db::Db {
+    pub(crate) fn db(&self) -> sidecar::db::Db {
         sidecar::db::Db::open(&self.data.join("site.sqlite3")).expect("the database opens")
     }
 }
 
 /// One HTTP/1.1 request: status, headers, body. A refused connection is status 0.
-fn request(
+pub(crate) fn request(
     port: u16,
     method: &str,
     path: &str,
@@ -119,7 +125,7 @@ fn request(
     (status, head.to_string(), body.to_string())
 }
 
-fn sign_in(port: u16) -> String {
+pub(crate) fn sign_in(port: u16) -> String {
     let body = json!({ "email": ADMIN, "password": PASSWORD }).to_string();
     let (status, head, _) = request(port, "POST", "/api/auth/login", &[], &body);
     assert_eq!(status, 200, "{head}");
@@ -130,14 +136,14 @@ fn sign_in(port: u16) -> String {
         .to_string()
 }
 
-fn version_of(port: u16, cookie: &str, id: &str) -> String {
+pub(crate) fn version_of(port: u16, cookie: &str, id: &str) -> String {
     let (_, _, body) = request(port, "GET", "/api/pages", &[("Cookie", cookie)], "");
     let pages: Vec<Value> = serde_json::from_str(&body).expect("pages");
     let page = pages.iter().find(|p| p["id"] == id).expect("the page");
     page["version"].as_str().expect("a version").to_string()
 }
 
-fn contact(port: u16, i: usize) -> u16 {
+pub(crate) fn contact(port: u16, i: usize) -> u16 {
     let body = json!({
         "name": format!("Osoba {i}"),
         "email": format!("osoba{i}@example.pl"),
@@ -151,7 +157,7 @@ fn contact(port: u16, i: usize) -> u16 {
 
 /// Every visible file under `dir` with its bytes (hidden ones are no content: `.git`, the
 /// `.NAME.saving` of a save in progress).
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
@@ -170,7 +176,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Each revision of `id` with its text, oldest first.
-fn revisions(db: &sidecar::db::Db, id: &str) -> Vec<(i64, String, String)> {
+pub(crate) fn revisions(db: &sidecar::db::Db, id: &str) -> Vec<(i64, String, String)> {
     let mut list: Vec<(i64, String, String)> = db
         .revisions(id)
         .expect("revisions")
@@ -196,7 +202,7 @@ fn mode(path: &Path) -> u32 {
         & 0o777
 }
 
-fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 

@@ -29,6 +29,7 @@ import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
 import Security, { ReauthDialog, ResetForm, SecondFactorForm } from "../admin/Security";
+import SystemStatus, { SystemAlertsBanner } from "../admin/SystemStatus";
 import { signInWithPasskey } from "../admin/account";
 import PricesForm from "../admin/PricesForm";
 import Modal from "../admin/Modal";
@@ -44,7 +45,7 @@ import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security";
+type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security" | "system";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
@@ -55,6 +56,7 @@ const VIEWS: [View, string][] = [
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
   ["security", "Bezpieczeństwo"],
+  ["system", "Stan systemu"],
 ];
 
 /** What the editor holds for one page: its sections and its settings. */
@@ -545,6 +547,8 @@ export default function AdminPanel() {
         </button>
       </div>
       <GitStatusBanner toast={toast} onChanged={() => void loadPages()} />
+      {view !== "system" && <SystemAlertsBanner onOpen={() => open("system")} />}
+      {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
       <ReauthDialog />

@@ -16,6 +16,7 @@ pub mod images;
 pub mod messages;
 pub mod pages;
 pub mod preview;
+pub mod system;
 pub mod team;
 pub mod types;
 

@@ -101,6 +101,11 @@ pub fn typescript() -> String {
         crate::changes::sync::StepError,
         crate::changes::sync::Status,
         crate::api::git::panel::GitPanel,
+        crate::alerts::conditions::Alert,
+        crate::api::system::Outbox,
+        crate::api::system::Backups,
+        crate::metrics::Sample,
+        crate::api::system::SystemStatus,
     );
     format!("{}\n", out.trim_end())
 }

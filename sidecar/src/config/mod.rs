@@ -78,6 +78,13 @@ pub struct Config {
     pub audit_retention_days: i64,
     /// `make dev`: watch the sources, rebuild on change and reload open tabs.
     pub dev: bool,
+    /// Scheduled restic backups (`BACKUP_REPOSITORY`, …); `None` when no repository is set.
+    pub backup: Option<BackupSettings>,
+    /// How often the alerts look at the outbox, backups, git and disk (`ALERT_CHECK_SECONDS`).
+    pub alert_check_seconds: u64,
+    /// The bearer token of `/metrics` (`METRICS_TOKEN`, `METRICS_TOKEN_FILE`, the credential
+    /// `metrics_token`); without one `/metrics` is off.
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -183,9 +190,73 @@ impl Config {
             revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
             audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),
+            backup: backup_settings(&get)?,
+            alert_check_seconds: number(&get, "ALERT_CHECK_SECONDS", 60)?,
+            metrics_token: non_empty("METRICS_TOKEN"),
             root,
         })
     }
+}
+
+/// Where and how often the scheduled backups go (see [`crate::backup::schedule`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackupSettings {
+    /// Any restic repository: a path, `sftp:…`, `s3:…`, `rclone:…`.
+    pub repository: String,
+    /// The repository's key (`BACKUP_PASSWORD`, `BACKUP_PASSWORD_FILE` or the credential
+    /// `backup_password`).
+    pub password: String,
+    /// Seconds between two backups; 0: none scheduled (`sidecar backup` still runs one).
+    pub interval_seconds: u64,
+    /// Fetched after each successful backup (a healthchecks-style ping), if set.
+    pub ping_url: Option<String>,
+}
+
+/// `BACKUP_REPOSITORY`, its password, `BACKUP_INTERVAL` (default 1h) and `BACKUP_PING_URL`.
+fn backup_settings(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<BackupSettings>, crate::error::Error> {
+    let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+    let Some(repository) = non_empty("BACKUP_REPOSITORY") else {
+        return Ok(None);
+    };
+    let password = non_empty("BACKUP_PASSWORD").ok_or_else(|| crate::error::Error::Config {
+        name: "BACKUP_PASSWORD",
+        message: "BACKUP_REPOSITORY is set without the repository's password: give it in the file BACKUP_PASSWORD_FILE names (or the credential backup_password)".into(),
+    })?;
+    let interval_seconds = match non_empty("BACKUP_INTERVAL") {
+        Some(text) => interval(&text).ok_or_else(|| crate::error::Error::Config {
+            name: "BACKUP_INTERVAL",
+            message: format!("'{text}' is not a duration such as 1h, 30m, 90s or off"),
+        })?,
+        None => 3600,
+    };
+    Ok(Some(BackupSettings {
+        repository: repository.trim().to_string(),
+        password,
+        interval_seconds,
+        ping_url: non_empty("BACKUP_PING_URL"),
+    }))
+}
+
+/// Seconds of `30s`, `15m`, `1h`, `1d` or a bare number of seconds; `off` and `0` are 0.
+fn interval(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("off") {
+        return Some(0);
+    }
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let unit = match unit.trim() {
+        "s" => 1,
+        "m" | "min" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    number.parse::<u64>().ok()?.checked_mul(unit)
 }
 
 /// The remote branch the content's repository tracks, both ways (see [`crate::changes::sync`]).
@@ -311,6 +382,59 @@ mod tests {
         assert_eq!((c.session_max_hours, c.force_https), (12, false));
         assert_eq!(c.revision_retention_days, 365);
         assert!(c.publish_env.is_empty());
+    }
+
+    #[test]
+    fn backups_run_hourly_once_a_repository_is_set_and_need_its_password() {
+        assert_eq!(
+            Config::from_lookup(|_| None).expect("defaults").backup,
+            None
+        );
+        let settings = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            Config::from_lookup(move |k| {
+                pairs
+                    .iter()
+                    .find(|(name, _)| name == k)
+                    .map(|(_, v)| v.clone())
+            })
+            .map(|c| c.backup)
+        };
+        let hourly = settings(&[
+            ("BACKUP_REPOSITORY", "/srv/kopie"),
+            ("BACKUP_PASSWORD", "k"),
+        ])
+        .expect("valid")
+        .expect("on");
+        assert_eq!((hourly.interval_seconds, hourly.ping_url), (3600, None));
+        for (text, seconds) in [
+            ("30m", 1800),
+            ("2h", 7200),
+            ("45", 45),
+            ("off", 0),
+            ("1d", 86_400),
+        ] {
+            let s = settings(&[
+                ("BACKUP_REPOSITORY", "sftp:kopie@host:/kopie"),
+                ("BACKUP_PASSWORD", "k"),
+                ("BACKUP_INTERVAL", text),
+            ])
+            .expect("valid")
+            .expect("on");
+            assert_eq!(s.interval_seconds, seconds, "{text}");
+        }
+        let err = settings(&[("BACKUP_REPOSITORY", "/srv/kopie")]).unwrap_err();
+        assert!(err.to_string().contains("BACKUP_PASSWORD"), "{err}");
+        let err = settings(&[
+            ("BACKUP_REPOSITORY", "/srv/kopie"),
+            ("BACKUP_PASSWORD", "k"),
+            ("BACKUP_INTERVAL", "co godzinę"),
+        ])
+        .unwrap_err();
+        assert!(err.to_string().contains("BACKUP_INTERVAL"), "{err}");
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 3] = [
+pub const SECRETS: [Secret; 5] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -47,6 +47,16 @@ pub const SECRETS: [Secret; 3] = [
     Secret {
         variable: "GIT_WEBHOOK_SECRET",
         credential: "git_webhook_secret",
+    },
+    // The key of the backups' restic repository: restic reads it on its standard input.
+    Secret {
+        variable: "BACKUP_PASSWORD",
+        credential: "backup_password",
+    },
+    // What a Prometheus scraper sends as `Authorization: Bearer …` for `/metrics`.
+    Secret {
+        variable: "METRICS_TOKEN",
+        credential: "metrics_token",
     },
 ];
 

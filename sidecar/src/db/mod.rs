@@ -12,6 +12,7 @@ mod revisions;
 mod settings;
 mod store;
 mod uploads;
+mod waiting;
 
 pub use conflicts::Conflict;
 pub use messages::{Arrival, NewMessage, Spam, Stored, StoredMessage};

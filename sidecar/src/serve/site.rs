@@ -464,6 +464,7 @@ impl SiteState {
             started.elapsed(),
             publish_started.elapsed(),
         );
+        crate::metrics::built(report.elapsed, report.phases.publish);
         if !changed.is_empty() || self.publishing.status().runs == 0 {
             let site_url = &build.renderer.content().site.site_url;
             self.publishing.enqueue(&changed, site_url);

@@ -683,3 +683,44 @@ fetches: number, };
  * Whether the content follows a remote, and where it stands.
  */
 export type GitPanel = { enabled: boolean, status: GitStatus | null, };
+
+/**
+ * Something wrong that a person should see to.
+ */
+export type SystemAlert = { 
+/**
+ * Which condition: `undelivered`, `backup`, `git` or `disk`.
+ */
+key: string, title: string, detail: string, 
+/**
+ * Since when (Unix seconds).
+ */
+since: number, };
+
+/**
+ * The outbox: messages waiting for delivery, failed ones, the oldest waiting one.
+ */
+export type SystemOutbox = { pending: number, failed: number, oldestPendingAt: number | null, };
+
+/**
+ * The scheduled backups, when a repository is set.
+ */
+export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, lastError: string | null, };
+
+/**
+ * One line of the text format: a name, its labels and its value.
+ */
+export type MetricSample = { name: string, labels: Array<[string, string]>, value: number, };
+
+/**
+ * `GET /api/system`.
+ */
+export type SystemStatus = { now: number, alerts: Array<SystemAlert>, outbox: SystemOutbox, 
+/**
+ * `null` when no backup repository is set.
+ */
+backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: number | null, 
+/**
+ * What `/metrics` says, line by line.
+ */
+metrics: Array<MetricSample>, };

@@ -24,6 +24,10 @@ use std::io::{Read, Write};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 
+pub mod restic;
+pub mod schedule;
+pub mod status;
+
 use crate::config::Config;
 use crate::db;
 use crate::error::Error;
@@ -123,8 +127,17 @@ fn content_files(content: &Path) -> Result<Vec<content::walk::Found>, Error> {
 }
 
 /// Writes a backup of `config`'s database and content into `dir`, which must not exist or
-/// be empty.
+/// be empty, and says so in the audit log.
 pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
+    let manifest = copy_into(config, dir)?;
+    let detail = format!("{} ({} plików)", dir.display(), manifest.files.len());
+    audit_in(&config.data_dir.join(DB_FILE), Event::BackupMade, &detail);
+    Ok(manifest)
+}
+
+/// The consistent copy of [`backup`], without its audit entry (a scheduled backup reports
+/// in its status file instead of adding an entry each hour).
+pub fn copy_into(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     if fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some()) {
         return Err(Error::Backup(format!(
             "{} is not empty: back up into a new folder",
@@ -169,8 +182,6 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let json = serde_json::to_vec_pretty(&manifest)
         .map_err(|e| Error::Backup(format!("manifest: {e}")))?;
     write_private(&dir.join(MANIFEST_FILE), &json)?;
-    let detail = format!("{} ({} plików)", dir.display(), manifest.files.len());
-    audit_in(&config.data_dir.join(DB_FILE), Event::BackupMade, &detail);
     Ok(manifest)
 }
 
@@ -359,7 +370,12 @@ fn remove_if_present(path: &Path) -> Result<(), Error> {
 /// Restores the backup in `dir` into `config`'s data folder and `content/`, refusing while
 /// a server runs there, and replacing nothing unless every file matches the manifest.
 pub fn restore(config: &Config, dir: &Path) -> Result<Manifest, Error> {
-    let _lock = lock_data_dir(&config.data_dir)?;
+    let lock = lock_data_dir(&config.data_dir)?;
+    restore_locked(config, dir, &lock)
+}
+
+/// [`restore`], under the data folder's lock already taken.
+pub fn restore_locked(config: &Config, dir: &Path, _lock: &DataLock) -> Result<Manifest, Error> {
     let manifest = verify(dir)?;
     // The database: copied beside the live one, checked, then renamed over it. The old one's
     // WAL must go first: SQLite would replay it into the new file.

@@ -1,0 +1,53 @@
+//! Alerts to a person: every minute the server looks at what can quietly stop working — the
+//! outbox, the backups, the content's git sync, the free disk — and when something needs
+//! the administrator, says so by e-mail (through the outbox's mailer: [`notify`] decides
+//! which mails, without repeats) and on a banner in the panel ([`System::current`]).
+
+pub mod conditions;
+pub mod notify;
+pub mod watch;
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use crate::config::Config;
+use conditions::Alert;
+
+/// What the panel's 'Stan systemu' shows beside the alerts, shared with the watcher.
+pub struct System {
+    pub data_dir: PathBuf,
+    /// Seconds between scheduled backups, when they are on.
+    pub backup_interval: Option<u64>,
+    pub started_at: i64,
+    /// `/metrics`' bearer token; `None`: no `/metrics`.
+    pub metrics_token: Option<String>,
+    current: Mutex<Vec<Alert>>,
+}
+
+impl System {
+    pub fn new(config: &Config) -> Self {
+        System {
+            data_dir: config.data_dir.clone(),
+            backup_interval: config
+                .backup
+                .as_ref()
+                .map(|b| b.interval_seconds)
+                .filter(|i| *i > 0),
+            started_at: crate::db::now(),
+            metrics_token: config.metrics_token.clone(),
+            current: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The alerts of the last check.
+    pub fn current(&self) -> Vec<Alert> {
+        self.current
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    fn set(&self, alerts: Vec<Alert>) {
+        *self.current.lock().unwrap_or_else(|p| p.into_inner()) = alerts;
+    }
+}

@@ -1,0 +1,177 @@
+//! Metrics in Prometheus' text format, recorded through the `metrics` facade and rendered by
+//! `metrics-exporter-prometheus`: requests by route and status (counted by [`count_requests`]
+//! on both listeners), build and publish durations ([`built`]), and, read at each scrape,
+//! contact messages by delivery state, the outbox's depth and oldest age, and the last good
+//! backup's age ([`Gauges`]). The panel's 'Stan systemu' shows the same figures, read back
+//! from the same text ([`samples`]).
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use serde::Serialize;
+use std::sync::OnceLock;
+use std::time::Duration;
+use ts_rs::TS;
+
+/// The recorder of this process (one per process: the facade has one global recorder).
+fn handle() -> Option<&'static PrometheusHandle> {
+    static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| match PrometheusBuilder::new().install_recorder() {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                tracing::error!(error = %e, "metrics are not recorded");
+                None
+            }
+        })
+        .as_ref()
+}
+
+/// Starts recording (called at start; the first recording would do it too).
+pub fn install() {
+    handle();
+}
+
+/// Counts each answered request by its route's pattern (`/api/pages/{id}`; a file of the
+/// site or the panel is `static`: addresses are not labels, a scanner's would be endless)
+/// and status.
+pub async fn count_requests(
+    req: ServiceRequest,
+    next: middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    install();
+    let response = next.call(req).await?;
+    let route = response
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "static".into());
+    let status = response.status().as_u16().to_string();
+    ::metrics::counter!("sidecar_http_requests_total", "route" => route, "status" => status)
+        .increment(1);
+    Ok(response)
+}
+
+/// Records a build of the site and its publishing to `dist/`.
+pub fn built(build: Duration, publish: Duration) {
+    install();
+    ::metrics::histogram!("sidecar_build_seconds").record(build.as_secs_f64());
+    ::metrics::histogram!("sidecar_publish_seconds").record(publish.as_secs_f64());
+}
+
+/// What is read at each scrape rather than counted as it happens.
+#[derive(Debug, Clone, Default)]
+pub struct Gauges {
+    pub pending: i64,
+    pub delivered: i64,
+    pub failed: i64,
+    pub oldest_pending_age: Option<i64>,
+    pub last_backup_age: Option<i64>,
+}
+
+/// The metrics as Prometheus reads them, with `gauges` as of now.
+pub fn render(gauges: &Gauges) -> String {
+    let Some(handle) = handle() else {
+        return String::new();
+    };
+    for (status, count) in [
+        ("pending", gauges.pending),
+        ("delivered", gauges.delivered),
+        ("failed", gauges.failed),
+    ] {
+        ::metrics::gauge!("sidecar_contact_messages", "status" => status).set(count as f64);
+    }
+    ::metrics::gauge!("sidecar_outbox_depth").set(gauges.pending as f64);
+    ::metrics::gauge!("sidecar_outbox_oldest_age_seconds")
+        .set(gauges.oldest_pending_age.unwrap_or(0) as f64);
+    // No good backup yet (or none scheduled): -1, which an alert rule can tell from an age.
+    ::metrics::gauge!("sidecar_backup_last_success_age_seconds")
+        .set(gauges.last_backup_age.map_or(-1.0, |a| a as f64));
+    handle.render()
+}
+
+/// One line of the text format: a name, its labels and its value.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(rename = "MetricSample")]
+pub struct Sample {
+    pub name: String,
+    pub labels: Vec<(String, String)>,
+    pub value: f64,
+}
+
+/// `name{a="x",b="y"} value` as a sample; comments and other lines are none.
+fn sample(line: &str) -> Option<Sample> {
+    if line.starts_with('#') {
+        return None;
+    }
+    let (series, value) = line.rsplit_once(' ')?;
+    let value: f64 = value.parse().ok()?;
+    let (name, labels) = match series.split_once('{') {
+        Some((name, rest)) => (name, rest.strip_suffix('}')?),
+        None => (series, ""),
+    };
+    let labels = labels
+        .split(',')
+        .filter(|l| !l.is_empty())
+        .filter_map(|l| {
+            let (k, v) = l.split_once('=')?;
+            Some((k.to_string(), v.trim_matches('"').to_string()))
+        })
+        .collect();
+    Some(Sample {
+        name: name.to_string(),
+        labels,
+        value,
+    })
+}
+
+/// The samples of a text the exporter rendered.
+pub fn samples(text: &str) -> Vec<Sample> {
+    text.lines().filter_map(sample).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_format_reads_back_as_samples() {
+        let text = "# TYPE sidecar_http_requests_total counter\nsidecar_http_requests_total{route=\"/api/pages/{id}\",status=\"200\"} 3\nsidecar_outbox_depth 0\nsidecar_build_seconds{quantile=\"0.5\"} 0.25\n\n";
+        let got = samples(text);
+        assert_eq!(got.len(), 3);
+        assert_eq!(
+            got[0].labels,
+            [
+                ("route".to_string(), "/api/pages/{id}".to_string()),
+                ("status".to_string(), "200".to_string())
+            ]
+        );
+        assert_eq!(got[0].value, 3.0);
+        assert_eq!(
+            (got[1].name.as_str(), got[1].value),
+            ("sidecar_outbox_depth", 0.0)
+        );
+        assert_eq!(got[2].value, 0.25);
+    }
+
+    #[test]
+    fn builds_and_gauges_are_rendered() {
+        built(Duration::from_millis(1500), Duration::from_millis(20));
+        let text = render(&Gauges {
+            pending: 2,
+            delivered: 5,
+            failed: 0,
+            oldest_pending_age: Some(90),
+            last_backup_age: None,
+        });
+        let got = samples(&text);
+        let value = |name: &str| got.iter().find(|s| s.name == name).map(|s| s.value);
+        assert_eq!(value("sidecar_outbox_depth"), Some(2.0));
+        assert_eq!(value("sidecar_outbox_oldest_age_seconds"), Some(90.0));
+        assert_eq!(value("sidecar_backup_last_success_age_seconds"), Some(-1.0));
+        assert!(text.contains("sidecar_build_seconds"), "{text}");
+        assert!(got.iter().any(|s| s.name == "sidecar_contact_messages"
+            && s.labels.contains(&("status".into(), "delivered".into()))
+            && s.value == 5.0));
+    }
+}

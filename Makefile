@@ -114,7 +114,7 @@ audit: test-deps islands
 ## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`,
 ## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=pages only the bytes of each page kind.
 bench: islands
-	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk)
+	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null && command -v restic >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk restic)
 	$(CARGO) build --release -p site -p sidecar --bins --example photos
 	$(CARGO) build -p sidecar
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)

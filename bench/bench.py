@@ -6,8 +6,9 @@ All load runs are bounded (fixed duration) and target loopback only. BENCH_ONLY=
 the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits,
 BENCH_ONLY=fresh the fresh clone's `make run` and `make test` (long: they compile everything),
 BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds,
-BENCH_ONLY=contact the contact form under load, BENCH_ONLY=pages the bytes each page kind loads."""
-import gzip, json, os, pathlib, re, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.request
+BENCH_ONLY=contact the contact form under load, BENCH_ONLY=pages the bytes each page kind loads,
+BENCH_ONLY=backup a restic backup's duration and the pages' p99 while backups run."""
+import gzip, json, os, pathlib, re, shutil, socket, sqlite3, statistics, subprocess, sys, tempfile, threading, time, urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SITE = ROOT / "target/release/site"
@@ -250,6 +251,52 @@ def contact():
     row("POST /api/contact: p99 latency", f"{p99:.1f} ms", "", "", "< 50 ms")
     row("POST /api/contact: acknowledged / stored rows", f"{acknowledged:,} / {stored:,}", "", "", "stored ≥ acknowledged")
     shutil.rmtree(data, ignore_errors=True)
+
+
+def backup_bench(runs=3):
+    """The restic backup (issue 36): how long one takes while the server serves (the first into
+    an empty repository, then the next ones, deduplicated), and the server's p99 for pages while
+    backups run back to back, beside its p99 without."""
+    work = TMPFS / "backup"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    data = pathlib.Path(tempfile.mkdtemp(prefix="bench-backup-", dir="/var/tmp"))
+    repo = pathlib.Path(tempfile.mkdtemp(prefix="bench-restic-", dir="/var/tmp"))
+    settings = {"BACKUP_REPOSITORY": str(repo / "repo"), "BACKUP_PASSWORD": "haslo-do-pomiaru", "BACKUP_INTERVAL": "off"}
+    proc, port = start_sidecar(work / "dist", data, settings)
+    env = {**os.environ, "SITE_ROOT": str(ROOT), "DIST_DIR": str(work / "dist"), "DATA_DIR": str(data), "RUST_LOG": "error", **settings}
+    paths = ", ".join(f'"{p}"' for p in PAGES)
+    script = work / "pages.lua"
+    script.write_text(f'local paths = {{{paths}}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i], {{["Accept-Encoding"] = "gzip"}})\nend\n')
+
+    def one_backup():
+        started = time.monotonic()
+        subprocess.run([SIDECAR, "backup"], env=env, check=True, capture_output=True)
+        return time.monotonic() - started
+
+    stop = threading.Event()
+
+    def back_to_back():
+        while not stop.is_set():
+            one_backup()
+
+    try:
+        first = one_backup()
+        later = sorted(one_backup() for _ in range(runs))[runs // 2]
+        quiet = wrk(port, script, 10)
+        loop = threading.Thread(target=back_to_back)
+        loop.start()
+        busy = wrk(port, script, 10)
+        stop.set()
+        loop.join()
+    finally:
+        proc.terminate()
+        proc.wait()
+    row("restic backup of the database and content/ (first, into an empty repository)", f"{first:.1f} s", "", "", "")
+    row(f"restic backup, later runs (median of {runs}, deduplicated)", f"{later:.1f} s", "", "", "")
+    row("pages' p99 while backups run back to back", f"{busy[1]:.2f} ms", f"without {quiet[1]:.2f} ms", f"{busy[1] / quiet[1]:.2f}×", "")
+    shutil.rmtree(data, ignore_errors=True)
+    shutil.rmtree(repo, ignore_errors=True)
 
 
 def sizes(files):
@@ -591,12 +638,14 @@ def table():
 
 def main():
     only = os.environ.get("BENCH_ONLY")
-    if only in ("images", "build", "fresh", "fresh-run", "git", "upload", "contact", "pages"):
+    if only in ("images", "build", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup"):
         TMPFS.mkdir(parents=True, exist_ok=True)
         if only == "images":
             images()
         elif only == "contact":
             contact()
+        elif only == "backup":
+            backup_bench()
         elif only == "pages":
             real_dist = TMPFS / "real-dist"
             subprocess.run([SITE, "build", "--root", ROOT, "--out", real_dist], check=True, stdout=subprocess.DEVNULL)
@@ -627,6 +676,7 @@ def main():
     incremental(ours, 10000, clean_s)
     serving()
     contact()
+    backup_bench()
     page_bytes(real_dist)
     images()
     upload_photo()

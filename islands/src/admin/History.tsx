@@ -36,7 +36,7 @@ function WordDiff({ label, version, current }: { label: string; version: string;
   const parts = diffWords(version, current);
   return (
     <div className="word-diff">
-      <h4 className="word-diff-label">{label}</h4>
+      <h3 className="word-diff-label">{label}</h3>
       <div className="word-diff-text" role="region" aria-label={`Porównanie: ${label}`} tabIndex={0}>
         {parts.map((p, i) =>
           p.removed ? (

@@ -168,7 +168,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
-    changes::sync::spawn(state.clone());
+    changes::sync::spawn(state.clone(), &config);
     auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =

@@ -12,6 +12,7 @@ mod contact_api;
 mod contact_delivery;
 mod edge;
 mod git_default;
+mod git_forge;
 mod git_sync;
 mod history;
 mod inbox;

@@ -27,6 +27,12 @@ fn not_applied(site: &dyn Site, git: &GitSync, remote: &str, problems: Vec<Strin
         refused.problems.first().map_or("", String::as_str)
     );
     site.audit(Event::Refused, &refused.author, &detail);
+    site.checked(&crate::Checked {
+        commit: remote.to_string(),
+        author: refused.author.clone(),
+        email: git.repo.email_of(remote),
+        problems: refused.problems.clone(),
+    });
     git.status_mut().broken = Some(refused);
 }
 
@@ -73,7 +79,11 @@ fn run(site: &dyn Site, git: &GitSync) {
                 failures = 0;
                 retry_at = None;
                 // The remote answers again: a fetch that failed meanwhile is tried at once.
-                let stale = git.status_mut().errors.iter().any(|e| e.step != Step::Push);
+                let stale = git
+                    .status_mut()
+                    .errors
+                    .iter()
+                    .any(|e| matches!(e.step, Step::Fetch | Step::Apply));
                 if stale {
                     git.fetch_soon();
                 }
@@ -94,6 +104,7 @@ fn what_failed(step: Step) -> &'static str {
         Step::Fetch => "Nie udało się pobrać zmian z repozytorium",
         Step::Apply => "Nie udało się zastosować zmian z repozytorium",
         Step::Push => "Nie udało się wysłać zmian do repozytorium",
+        Step::Notify => "Nie udało się powiadomić o wyniku sprawdzenia commitu",
     }
 }
 
@@ -316,6 +327,12 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
     }
     let detail = format!("{}: {} plików", short(remote), changed.len());
     site.audit(Event::Applied, &repo.author_of(remote), &detail);
+    site.checked(&crate::Checked {
+        commit: remote.to_string(),
+        author: repo.author_of(remote),
+        email: repo.email_of(remote),
+        problems: Vec::new(),
+    });
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
 }

@@ -5,7 +5,9 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
+pub mod forge;
 mod message;
+pub mod notify;
 pub mod restore;
 pub mod sync;
 

@@ -1,5 +1,5 @@
 //! The server's secrets: the administrator's password set at start, the SMTP URL with its
-//! credentials and the git webhook's secret (`GIT_WEBHOOK_SECRET`), read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
+//! credentials and the git webhook's secret (`GIT_WEBHOOK_SECRET`), the forge's token (`FORGE_TOKEN`), read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
 //! the tests give), from a file a variable names (`ADMIN_PASSWORD_FILE`, `SMTP_URL_FILE`), or
 //! from systemd's credentials (`LoadCredential=`: `$CREDENTIALS_DIRECTORY/admin_password`,
 //! `smtp_url`), in that order; and the variables `PUBLISH_ENV` names for `PUBLISH_CMD` and
@@ -35,7 +35,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 3] = [
+pub const SECRETS: [Secret; 4] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -47,6 +47,10 @@ pub const SECRETS: [Secret; 3] = [
     Secret {
         variable: "GIT_WEBHOOK_SECRET",
         credential: "git_webhook_secret",
+    },
+    Secret {
+        variable: "FORGE_TOKEN",
+        credential: "forge_token",
     },
 ];
 

@@ -18,6 +18,7 @@ mod history;
 mod inbox;
 mod origins;
 mod panel_api;
+mod pre_push;
 mod process;
 mod serve;
 mod static_http;

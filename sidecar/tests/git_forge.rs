@@ -249,7 +249,8 @@ fn article(title: &str) -> String {
 const BROKEN: &str = "---\ntitle: \"Bez zamknięcia\ndate: 2025-13-45\n---\nTekst.\n";
 
 #[test]
-fn github_gets_success_for_a_good_commit_and_failure_naming_the_line_for_a_broken_one() {
+fn github_gets_success_for_a_good_commit_and_failure_naming_the_line_for_a_broken_one_or_a_force_push(
+) {
     let r = repos("github", "gabinet/tresc");
     let good = r.editor_pushes("content/blog/spacer.md", &article("Spacer"));
     let call = r.status_call(1);
@@ -293,6 +294,20 @@ fn github_gets_success_for_a_good_commit_and_failure_naming_the_line_for_a_broke
     }
     assert!(mail.contains(&panel), "{mail}");
     assert!(r.git_sync().status().errors.is_empty());
+
+    // A force-push that drops the published commit is refused, and the forge is told so.
+    git(&r.editor, &["reset", "-q", "--hard", "HEAD~2"]);
+    std::fs::write(r.editor.join("content/blog/inny.md"), article("Inny")).expect("write");
+    git(&r.editor, &["add", "-A"]);
+    git(&r.editor, &["commit", "-q", "-m", "Od nowa"]);
+    git(&r.editor, &["push", "-q", "--force", "origin", "HEAD:main"]);
+    r.git_sync().fetch_soon();
+    let forced = git(&r.editor, &["rev-parse", "HEAD"]);
+    let call = r.status_call(3);
+    assert_eq!(call.path, format!("/repos/gabinet/tresc/statuses/{forced}"));
+    assert_eq!(call.body["state"], "failure");
+    let description = call.body["description"].as_str().expect("description");
+    assert!(description.contains("force-push"), "{description}");
 }
 
 #[test]

@@ -230,7 +230,21 @@ fn take(site: &dyn Site, git: &GitSync, remote: &str) -> Result<(), Error> {
             let detail = format!("{} → {}", short(&known), short(&remote));
             site.audit(Event::ForcePush, &repo.author_of(&remote), &detail);
         }
+        let told = git
+            .status()
+            .force_push
+            .is_some_and(|r| r.commit == short(&remote));
         refuse_force_push(git, &known, &remote);
+        if !told {
+            // The editor hears of it where he works, as of a commit that does not build.
+            let problems = git.status().force_push.map(|r| r.problems);
+            site.checked(&crate::Checked {
+                commit: remote.clone(),
+                author: repo.author_of(&remote),
+                email: repo.email_of(&remote),
+                problems: problems.unwrap_or_default(),
+            });
+        }
         return Ok(());
     }
     git.status_mut().force_push = None;

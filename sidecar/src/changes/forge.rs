@@ -39,7 +39,7 @@ pub fn description(kind: ForgeKind, problems: &[String]) -> String {
             rest.join("; ")
         ),
     };
-    trim(&text, description_limit(kind))
+    trim(&text.replace(['\r', '\n'], " "), description_limit(kind))
 }
 
 /// `text` cut to at most `limit` characters, an ellipsis showing where.

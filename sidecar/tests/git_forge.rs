@@ -66,6 +66,8 @@ struct Forge {
     url: String,
     received: Arc<Mutex<Vec<Received>>>,
     code: Arc<Mutex<u16>>,
+    /// How long the forge takes before it answers.
+    delay: Arc<Mutex<Duration>>,
 }
 
 fn read_request(stream: &std::net::TcpStream) -> Option<Received> {
@@ -105,6 +107,7 @@ fn forge() -> Forge {
         url,
         received: Arc::default(),
         code: Arc::new(Mutex::new(201)),
+        delay: Arc::default(),
     };
     let recorder = forge.clone();
     std::thread::spawn(move || {
@@ -114,6 +117,8 @@ fn forge() -> Forge {
                 continue;
             };
             recorder.received.lock().expect("lock").push(request);
+            let delay = *recorder.delay.lock().expect("lock");
+            std::thread::sleep(delay);
             let code = *recorder.code.lock().expect("lock");
             // A forge that refuses a token may well repeat it: it must not reach the panel.
             let body = format!("{{\"message\":\"Bad credentials {TOKEN}\"}}");
@@ -359,6 +364,26 @@ fn gitlab_gets_its_own_shape_and_a_refused_token_shows_in_the_status_without_the
         assert!(
             started.elapsed() < Duration::from_secs(30),
             "the error stays"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_forge_that_does_not_answer_holds_no_commit_back() {
+    let r = repos("github", "gabinet/tresc");
+    *r.forge.delay.lock().expect("lock") = Duration::from_secs(60);
+    r.editor_pushes("content/blog/spacer.md", &article("Spacer"));
+    r.status_call(1);
+    // The forge holds its first call (10 s until the timeout): the next commit must not wait.
+    let started = Instant::now();
+    let second = r.editor_pushes("content/blog/spacer.md", &article("Spacer nad morzem"));
+    let applied = second[..10].to_string();
+    while r.git_sync().status().applied.as_deref() != Some(applied.as_str()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(9),
+            "the second commit waits for the forge: {:?}",
+            r.git_sync().status()
         );
         std::thread::sleep(Duration::from_millis(50));
     }

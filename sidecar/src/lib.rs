@@ -179,7 +179,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
         &state,
         Duration::from_secs(config.alert_check_seconds.max(1)),
     );
-    changes::sync::spawn(state.clone());
+    changes::sync::spawn(state.clone(), &config);
     auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
     if let Some(password) =

@@ -70,6 +70,22 @@ pub trait Site: Send + Sync {
     fn keep_panel_version(&self, conflict: &Conflict);
     /// Writes an event of the sync to the audit log: who (the commit's author), what.
     fn audit(&self, event: Event, author: &str, detail: &str);
+    /// An editor's commit was checked: published, or not with its problems. Called on the
+    /// sync thread: whatever it tells others (a forge, the author) must not wait here.
+    fn checked(&self, _verdict: &Checked) {}
+}
+
+/// The verdict on an editor's commit the sync checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// The whole commit id (forges want it so).
+    pub commit: String,
+    /// `Name <e-mail>` of the commit's author.
+    pub author: String,
+    /// The author's e-mail (`git log -1 --format=%ae`).
+    pub email: String,
+    /// Every problem in Polish at `content/…:line`; none when the commit was published.
+    pub problems: Vec<String>,
 }
 
 /// The site's build, under the build lock.
@@ -169,6 +185,17 @@ impl GitSync {
     pub fn fetch_soon(&self) {
         self.wanted().fetch = true;
         self.wake.notify_one();
+    }
+
+    /// Telling others about a checked commit (a forge's commit status, the author's
+    /// e-mail) failed: shown beside the sync's own failing steps until it next works.
+    pub fn notify_failed(&self, message: String) {
+        self.status_mut().fail(Step::Notify, message, now());
+    }
+
+    /// Telling others about a checked commit worked: its earlier error is gone.
+    pub fn notify_succeeded(&self) {
+        self.status_mut().succeed(Step::Notify);
     }
 
     /// Forgets the conflict of `doc_id` (the administrator chose a version); whether it had one.

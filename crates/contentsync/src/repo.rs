@@ -136,6 +136,12 @@ impl Repo {
         self.git(&["log", "-1", "--format=%an <%ae>", commit])
             .unwrap_or_default()
     }
+
+    /// The e-mail of the author of `commit`, as git has it (empty when unknown).
+    pub fn email_of(&self, commit: &str) -> String {
+        self.git(&["log", "-1", "--format=%ae", commit])
+            .unwrap_or_default()
+    }
 }
 
 /// A remote that is a folder of this machine, made absolute against the server's working

@@ -38,6 +38,9 @@ pub enum Step {
     Apply,
     /// `git push` of the panel's commits.
     Push,
+    /// Telling the forge (a commit status) and the author (an e-mail) what the check of an
+    /// editor's commit found.
+    Notify,
 }
 
 /// A step that failed the last time it ran, and what git said.

@@ -27,6 +27,12 @@ fn not_applied(site: &dyn Site, git: &GitSync, remote: &str, problems: Vec<Strin
         refused.problems.first().map_or("", String::as_str)
     );
     site.audit(Event::Refused, &refused.author, &detail);
+    site.checked(&crate::Checked {
+        commit: remote.to_string(),
+        author: refused.author.clone(),
+        email: git.repo.email_of(remote),
+        problems: refused.problems.clone(),
+    });
     git.status_mut().broken = Some(refused);
 }
 
@@ -73,7 +79,11 @@ fn run(site: &dyn Site, git: &GitSync) {
                 failures = 0;
                 retry_at = None;
                 // The remote answers again: a fetch that failed meanwhile is tried at once.
-                let stale = git.status_mut().errors.iter().any(|e| e.step != Step::Push);
+                let stale = git
+                    .status_mut()
+                    .errors
+                    .iter()
+                    .any(|e| matches!(e.step, Step::Fetch | Step::Apply));
                 if stale {
                     git.fetch_soon();
                 }
@@ -94,6 +104,7 @@ fn what_failed(step: Step) -> &'static str {
         Step::Fetch => "Nie udało się pobrać zmian z repozytorium",
         Step::Apply => "Nie udało się zastosować zmian z repozytorium",
         Step::Push => "Nie udało się wysłać zmian do repozytorium",
+        Step::Notify => "Nie udało się powiadomić o wyniku sprawdzenia commitu",
     }
 }
 
@@ -219,7 +230,21 @@ fn take(site: &dyn Site, git: &GitSync, remote: &str) -> Result<(), Error> {
             let detail = format!("{} → {}", short(&known), short(&remote));
             site.audit(Event::ForcePush, &repo.author_of(&remote), &detail);
         }
+        let told = git
+            .status()
+            .force_push
+            .is_some_and(|r| r.commit == short(&remote));
         refuse_force_push(git, &known, &remote);
+        if !told {
+            // The editor hears of it where he works, as of a commit that does not build.
+            let problems = git.status().force_push.map(|r| r.problems);
+            site.checked(&crate::Checked {
+                commit: remote.clone(),
+                author: repo.author_of(&remote),
+                email: repo.email_of(&remote),
+                problems: problems.unwrap_or_default(),
+            });
+        }
         return Ok(());
     }
     git.status_mut().force_push = None;
@@ -316,6 +341,12 @@ fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(),
     }
     let detail = format!("{}: {} plików", short(remote), changed.len());
     site.audit(Event::Applied, &repo.author_of(remote), &detail);
+    site.checked(&crate::Checked {
+        commit: remote.to_string(),
+        author: repo.author_of(remote),
+        email: repo.email_of(remote),
+        problems: Vec::new(),
+    });
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
 }

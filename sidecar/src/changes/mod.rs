@@ -6,7 +6,9 @@
 //! changes too.
 
 pub mod compare;
+pub mod forge;
 mod message;
+pub mod notify;
 pub mod restore;
 pub mod sync;
 

@@ -7,6 +7,8 @@ use actix_web::web;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::changes::notify::{Notifier, Tellers};
+use crate::config::Config;
 use crate::db::now;
 use crate::state::AppState;
 use accounts::audit::Event;
@@ -15,16 +17,24 @@ pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 /// Where the audit log says the sync's events came from.
 const FROM_REPOSITORY: &str = "repozytorium";
 
-/// Starts the sync thread, when `GIT_REMOTE` is set.
-pub fn spawn(state: web::Data<AppState>) {
+/// Starts the sync thread, when `GIT_REMOTE` is set, and the thread that tells the forge
+/// (`FORGE_KIND`) and the authors the verdict on each commit it checks.
+pub fn spawn(state: web::Data<AppState>, config: &Config) {
     if let Some(git) = state.git.clone() {
-        contentsync::sync::spawn(git, Arc::new(Synced { state }));
+        let notifier = Notifier::spawn(Tellers {
+            forge: config.forge.clone(),
+            outbox: Arc::clone(&state.contact.outbox),
+            panel: format!("{}/", state.origins.admin),
+            git: Arc::clone(&git),
+        });
+        contentsync::sync::spawn(git, Arc::new(Synced { state, notifier }));
     }
 }
 
 /// The running site, as the sync sees it.
 struct Synced {
     state: web::Data<AppState>,
+    notifier: Option<Notifier>,
 }
 
 impl contentsync::Site for Synced {
@@ -58,6 +68,12 @@ impl contentsync::Site for Synced {
         self.state
             .auth
             .audit(event, author, FROM_REPOSITORY, detail);
+    }
+
+    fn checked(&self, verdict: &contentsync::Checked) {
+        if let Some(notifier) = &self.notifier {
+            notifier.checked(verdict);
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! Configuration from the environment, with defaults that need nothing set.
 
+pub mod forge;
 pub mod secrets;
 
 use std::path::PathBuf;
@@ -72,6 +73,9 @@ pub struct Config {
     /// The remote branch `content/`'s repository tracks (`GIT_REMOTE`, `GIT_BRANCH`,
     /// `GIT_POLL_SECONDS`, `GIT_WEBHOOK_SECRET`); `None` when `GIT_REMOTE` is unset.
     pub git: Option<GitRemote>,
+    /// The forge the repository lives on, told the verdict on each checked commit
+    /// (`FORGE_KIND`, `FORGE_API_URL`, `FORGE_REPOSITORY`, `FORGE_TOKEN`).
+    pub forge: Option<forge::Forge>,
     /// Revisions older than this are deleted, but the newest few of each document.
     pub revision_retention_days: i64,
     /// Entries of the audit log older than this are deleted.
@@ -187,6 +191,7 @@ impl Config {
                 }),
                 None => None,
             },
+            forge: forge::Forge::from_lookup(&get)?,
             revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
             audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
             dev: flag("DEV"),

@@ -1,5 +1,5 @@
 //! The server's secrets: the administrator's password set at start, the SMTP URL with its
-//! credentials and the git webhook's secret (`GIT_WEBHOOK_SECRET`), read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
+//! credentials and the git webhook's secret (`GIT_WEBHOOK_SECRET`), the forge's token (`FORGE_TOKEN`), read from the environment (`ADMIN_PASSWORD`, `SMTP_URL`: what `make run` and
 //! the tests give), from a file a variable names (`ADMIN_PASSWORD_FILE`, `SMTP_URL_FILE`), or
 //! from systemd's credentials (`LoadCredential=`: `$CREDENTIALS_DIRECTORY/admin_password`,
 //! `smtp_url`), in that order; and the variables `PUBLISH_ENV` names for `PUBLISH_CMD` and
@@ -35,7 +35,7 @@ pub struct Secret {
     pub credential: &'static str,
 }
 
-pub const SECRETS: [Secret; 5] = [
+pub const SECRETS: [Secret; 6] = [
     Secret {
         variable: "ADMIN_PASSWORD",
         credential: "admin_password",
@@ -57,6 +57,10 @@ pub const SECRETS: [Secret; 5] = [
     Secret {
         variable: "METRICS_TOKEN",
         credential: "metrics_token",
+    },
+    Secret {
+        variable: "FORGE_TOKEN",
+        credential: "forge_token",
     },
 ];
 

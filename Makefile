@@ -33,10 +33,10 @@ build: islands
 check: islands
 	$(CARGO) run -q -p site --bin site -- check
 
-## Opt-in for editors: a `pre-push` hook in this clone that runs `make check` before each push.
+## Opt-in for editors: a `pre-push` hook in this clone that checks the pushed commits' content/ before each push.
 hooks:
 	install -D -m 755 deploy/git/pre-push "$$(git rev-parse --git-path hooks)/pre-push"
-	@echo "Zainstalowano hook pre-push: każdy git push najpierw uruchamia make check."
+	@echo "Zainstalowano hook pre-push: każdy git push najpierw sprawdza treść wysyłanych commitów."
 
 ## Install the islands' npm packages from the lock file and build them (when sources changed).
 islands: $(ISLANDS)/build/manifest.json

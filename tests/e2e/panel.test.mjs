@@ -328,7 +328,10 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Strony" }).click();
     await openTab(page, "Terapia online – czy działa tak samo jak w gabinecie?");
     await openSettings(page);
-    await page.getByLabel("Obraz główny").selectOption("gabinet-w-sloncu.png");
+    await page
+      .getByRole("group", { name: "Obraz główny" })
+      .getByRole("radio", { name: "gabinet-w-sloncu.png" })
+      .check();
     await page.getByRole("button", { name: /Użyj tekstu podanego przy przesłaniu/ }).click();
     assert.equal(await page.getByLabel("Tekst alternatywny obrazu").inputValue(), "Gabinet w popołudniowym słońcu");
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();

@@ -111,6 +111,16 @@ describe("the panel within reach", () => {
       assert.ok((await photos.locator("img").count()) >= 2, "every picture has its thumbnail");
       await shot(page, "reach-pictures");
       await clean(page, "the thumbnails of the team's photo");
+      // An article's main picture too: its own choice of none says what the site shows then.
+      page.on("dialog", (dialog) => void dialog.accept()); // leaving the new profile unsaved
+      await page.getByRole("button", { name: "Strony", exact: true }).click();
+      await page.getByRole("tab", { name: "Pięć sposobów na radzenie sobie z lękiem", exact: true }).click();
+      const details = page.locator("details.settings-details");
+      if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+      const main = page.getByRole("group", { name: "Obraz główny" });
+      await main.getByRole("radio", { name: "(obraz zastępczy)" }).waitFor();
+      assert.ok((await main.locator("img").count()) >= 2, "the article's picture is chosen by thumbnails");
+      await clean(page, "the thumbnails of an article's main picture");
       await page.close();
     });
   }

@@ -1,6 +1,7 @@
 // A choice of one of the site's pictures as she sees them: a grid of thumbnails, each a radio
-// button named by its file, instead of a list of file names. A file the pictures no longer hold
-// (removed meanwhile) stays offered by name, so an open form never loses its value.
+// button named by its file, instead of a list of file names. A value the pictures do not hold (a
+// file removed meanwhile, an address, a stock photo's id) stays offered by name, so an open form
+// never loses it; `none` offers no picture of the site at all.
 import type { Picture } from "./api";
 
 export interface PicturePickerProps {
@@ -16,6 +17,8 @@ export interface PicturePickerProps {
   invalid?: boolean;
   /** Ids of texts that describe the choice (a hint, a problem). */
   describedBy?: string | undefined;
+  /** The choice of no picture of the site, by what it means ('(obraz zastępczy)'). */
+  none?: string | undefined;
 }
 
 export default function PicturePicker({
@@ -29,11 +32,12 @@ export default function PicturePicker({
   required = false,
   invalid = false,
   describedBy,
+  none,
 }: PicturePickerProps) {
   const missing = value !== "" && !pictures.some((p) => p.file === value);
   const hintId = `${id}-hint`;
-  const choice = (file: string, url: string | null) => (
-    <label key={file} className="picture-choice">
+  const choice = (file: string, url: string | null, name = file) => (
+    <label key={file || "none"} className="picture-choice">
       <input
         type="radio"
         name={name}
@@ -45,9 +49,9 @@ export default function PicturePicker({
       {url ? (
         <img src={url} alt="" width="96" height="72" loading="lazy" decoding="async" />
       ) : (
-        <span className="picture-missing">brak pliku</span>
+        <span className="picture-missing">{file ? "spoza „Obrazów”" : "bez obrazu strony"}</span>
       )}
-      <span className="picture-name">{file}</span>
+      <span className="picture-name">{name}</span>
     </label>
   );
   return (
@@ -65,6 +69,7 @@ export default function PicturePicker({
         </p>
       )}
       <div className="picture-grid">
+        {none !== undefined && choice("", null, none)}
         {missing && choice(value, null)}
         {pictures.map((p) => choice(p.file, p.url))}
       </div>

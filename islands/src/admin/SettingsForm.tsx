@@ -3,6 +3,7 @@
 // article its author, date, excerpt and whether it is listed, featured and published.
 import DateField from "./DateField";
 import FocusPicker from "./FocusPicker";
+import PicturePicker from "./PicturePicker";
 import type { Editable, Picture, Settings } from "./api";
 import { DESCRIPTION_LENGTH } from "../generated/schema";
 
@@ -44,7 +45,6 @@ export default function SettingsForm({
   const set = (patch: Partial<Settings>) => onChange({ ...settings, ...patch });
   const field = (name: string) => `settings-${id.replace("/", "-")}-${name}`;
   const description = [...settings.description].length;
-  const known = pictures.some((p) => p.file === settings.image) || settings.image === "";
   const chosen = pictures.find((p) => p.file === settings.image);
   const article = kind === "article";
   return (
@@ -150,26 +150,18 @@ export default function SettingsForm({
           </>
         )}
         <div className="settings-image">
-          <div className="field">
-            <label htmlFor={field("image")}>Obraz główny</label>
-            <select
-              id={field("image")}
-              value={settings.image}
-              onChange={(e) => {
-                const picked = pictures.find((p) => p.file === e.target.value);
-                set({ image: e.target.value, imageAlt: settings.imageAlt || (picked?.alt ?? "") });
-              }}
-            >
-              <option value="">{kind === "page" ? "(bez obrazu)" : "(obraz zastępczy)"}</option>
-              {!known && <option value={settings.image}>{settings.image}</option>}
-              {pictures.map((p) => (
-                <option key={p.file} value={p.file}>
-                  {p.file}
-                </option>
-              ))}
-            </select>
-          </div>
-          {chosen && <img className="settings-thumb" src={chosen.url} alt="" width="96" height="54" />}
+          <PicturePicker
+            id={field("image")}
+            legend="Obraz główny"
+            name={field("image")}
+            pictures={pictures}
+            value={settings.image}
+            none={kind === "page" ? "(bez obrazu)" : "(obraz zastępczy)"}
+            onChange={(image) => {
+              const picked = pictures.find((p) => p.file === image);
+              set({ image, imageAlt: settings.imageAlt || (picked?.alt ?? "") });
+            }}
+          />
           <div className="field">
             <label htmlFor={field("image-alt")}>Tekst alternatywny obrazu</label>
             <input

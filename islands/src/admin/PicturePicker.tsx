@@ -36,7 +36,7 @@ export default function PicturePicker({
 }: PicturePickerProps) {
   const missing = value !== "" && !pictures.some((p) => p.file === value);
   const hintId = `${id}-hint`;
-  const choice = (file: string, url: string | null, name = file) => (
+  const choice = (file: string, url: string | null, shown = file) => (
     <label key={file || "none"} className="picture-choice">
       <input
         type="radio"
@@ -51,7 +51,7 @@ export default function PicturePicker({
       ) : (
         <span className="picture-missing">{file ? "spoza „Obrazów”" : "bez obrazu strony"}</span>
       )}
-      <span className="picture-name">{name}</span>
+      <span className="picture-name">{shown}</span>
     </label>
   );
   return (

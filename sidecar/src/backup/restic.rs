@@ -134,11 +134,27 @@ impl<'a> Repository<'a> {
             .ok_or_else(|| Error::Backup("restic backup named no snapshot".into()))
     }
 
-    /// Forgets the snapshots beyond [`RETENTION`] and frees their space.
+    /// Forgets the snapshots beyond [`RETENTION`] and frees their space. Pruning needs the
+    /// repository alone: the lock of a restic killed moments ago counts as live until its
+    /// process is gone, so a refusal for a lock clears stale locks and tries again, a few times.
     pub fn apply_retention(&self) -> Result<(), Error> {
         let mut args = vec!["forget", "--prune", "--tag", TAG];
         args.extend(RETENTION);
-        self.run(&args).map(|_| ())
+        let mut attempt = 1;
+        loop {
+            match self.run(&args) {
+                Err(Error::Backup(message)) if message.contains("lock") && attempt < 5 => {
+                    tracing::warn!(
+                        attempt,
+                        "the repository is locked; clearing stale locks and trying again"
+                    );
+                    std::thread::sleep(std::time::Duration::from_secs(2));
+                    let _ = self.remove_stale_locks();
+                    attempt += 1;
+                }
+                other => return other.map(|_| ()),
+            }
+        }
     }
 
     /// The snapshot `id` (or `latest`) of this server: its full id and the folder it holds.

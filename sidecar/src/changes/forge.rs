@@ -3,12 +3,7 @@
 //! the verdict beside his commit. Sent by [`crate::changes::notify`]'s thread, never the
 //! sync's, with a timeout.
 
-use std::time::Duration;
-
 use crate::config::forge::{Forge, ForgeKind};
-
-/// However slow the forge, a status gives up after this long.
-const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The longest description each forge keeps (GitHub refuses a longer one).
 fn description_limit(kind: ForgeKind) -> usize {
@@ -102,7 +97,7 @@ pub fn status_call(forge: &Forge, commit: &str, problems: &[String], panel: &str
 pub fn send(forge: &Forge, commit: &str, problems: &[String], panel: &str) -> Result<(), String> {
     let call = status_call(forge, commit, problems, panel);
     let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(TIMEOUT))
+        .timeout_global(Some(forge.timeout))
         .http_status_as_error(false)
         .build()
         .into();
@@ -155,6 +150,7 @@ mod tests {
             repository: repository.into(),
             token: "tajny-token".into(),
             context: "strona/treść".into(),
+            timeout: std::time::Duration::from_secs(10),
         }
     }
 

@@ -45,6 +45,8 @@ pub struct Forge {
     pub token: String,
     /// The status's name on the forge (`FORGE_STATUS_CONTEXT`).
     pub context: String,
+    /// How long one status call may take (`FORGE_TIMEOUT_SECONDS`, 10 by default).
+    pub timeout: std::time::Duration,
 }
 
 /// The token stays out of logs and panics.
@@ -128,7 +130,26 @@ impl Forge {
             repository,
             token: token.trim().to_string(),
             context: non_empty("FORGE_STATUS_CONTEXT").unwrap_or_else(|| "strona/treść".into()),
+            timeout: std::time::Duration::from_secs(timeout_seconds(&non_empty)?),
         }))
+    }
+}
+
+/// `FORGE_TIMEOUT_SECONDS`: a whole number of seconds from 1 to 600; 10 when unset.
+fn timeout_seconds(non_empty: &impl Fn(&str) -> Option<String>) -> Result<u64, Error> {
+    match non_empty("FORGE_TIMEOUT_SECONDS") {
+        None => Ok(10),
+        Some(text) => text
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|s| (1..=600).contains(s))
+            .ok_or_else(|| {
+                invalid(
+                    "FORGE_TIMEOUT_SECONDS",
+                    format!("'{text}' is not a number of seconds from 1 to 600"),
+                )
+            }),
     }
 }
 
@@ -192,6 +213,25 @@ mod tests {
         for (vars, name) in cases {
             let err = forge(vars).expect_err(name);
             assert!(err.to_string().contains(name), "{name}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_status_call_times_out_after_ten_seconds_or_as_set() {
+        let set = |timeout: &str| {
+            forge(&[
+                ("FORGE_KIND", "github"),
+                ("FORGE_REPOSITORY", "a/b"),
+                ("FORGE_TOKEN", "t"),
+                ("FORGE_TIMEOUT_SECONDS", timeout),
+            ])
+        };
+        let seconds = |f: Option<Forge>| f.expect("set").timeout.as_secs();
+        assert_eq!(seconds(set("").expect("valid")), 10, "unset: 10 s");
+        assert_eq!(seconds(set("120").expect("valid")), 120);
+        for wrong in ["0", "601", "dziesięć"] {
+            let err = set(wrong).expect_err(wrong);
+            assert!(err.to_string().contains("FORGE_TIMEOUT_SECONDS"), "{err}");
         }
     }
 }

@@ -5,6 +5,7 @@
 //! afterwards is served.
 
 use crate::common;
+use common::git;
 
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -12,33 +13,6 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args([
-            "-c",
-            "core.hooksPath=/dev/null",
-            "-c",
-            "user.name=Ewa Redaktorka",
-        ])
-        .args([
-            "-c",
-            "user.email=ewa@example.pl",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
 
 /// The server, stopped when dropped.
 struct Server(Child);

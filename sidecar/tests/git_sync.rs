@@ -14,33 +14,6 @@ use std::time::{Duration, Instant};
 
 const SECRET: &str = "sekret powiadomień";
 
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args([
-            "-c",
-            "core.hooksPath=/dev/null",
-            "-c",
-            "user.name=Ewa Redaktorka",
-        ])
-        .args([
-            "-c",
-            "user.email=ewa@example.pl",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
 struct Repos {
     s: Setup,
     remote: PathBuf,

@@ -222,3 +222,31 @@ where
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     answer.cookie.expect("a session cookie")
 }
+
+/// Runs git in `dir` as an editor with no hooks, filters or global settings; its output.
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "user.name=Ewa Redaktorka",
+        ])
+        .args([
+            "-c",
+            "user.email=ewa@example.pl",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}

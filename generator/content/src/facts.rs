@@ -15,7 +15,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 12] = [
+pub const NAMES: [&str; 13] = [
     "nazwa",
     "godziny",
     "adres",
@@ -28,10 +28,11 @@ pub const NAMES: [&str; 12] = [
     "regon",
     "uslugi_online",
     "tabela_cookies",
+    "serwis_kalendarza",
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 12] = [
+const LABELS: [(&str, &str); 13] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -44,6 +45,7 @@ const LABELS: [(&str, &str); 12] = [
     ("regon", "REGON"),
     ("uslugi_online", "lista usług online"),
     ("tabela_cookies", "tabela plików cookie"),
+    ("serwis_kalendarza", "serwis z kalendarzem wolnych terminów"),
 ];
 
 /// A fact a text may name, as the panel shows it: its name, its Polish meaning and what a
@@ -230,6 +232,10 @@ impl Facts {
             ),
             ("nip", site.nip.clone()),
             ("regon", site.regon.clone()),
+            (
+                "serwis_kalendarza",
+                site.booking.doctor_listing.name.clone(),
+            ),
         ];
         let prices: Vec<(String, String)> = content
             .prices
@@ -248,6 +254,14 @@ impl Facts {
         let mut values = plain.clone();
         let markdown = [
             ("telefon", format!("[{}](tel:{digits})", site.phone)),
+            // Each day's hours on one line of the text, as the footer shows them.
+            (
+                "godziny",
+                opening_hours(site)
+                    .join(", ")
+                    .replace(' ', "\u{a0}")
+                    .replace(",\u{a0}", ", "),
+            ),
             ("email", format!("[{0}](mailto:{0})", site.email)),
             ("uslugi_online", online_services(content)),
             ("tabela_cookies", cookie_table(content)),

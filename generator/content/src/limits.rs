@@ -11,6 +11,13 @@ use crate::sections;
 pub const DESCRIPTION_MIN: usize = 120;
 pub const DESCRIPTION_MAX: usize = 160;
 
+/// The longest description of the practice in the footer.
+pub const SITE_DESCRIPTION_MAX: usize = 300;
+/// The most profiles in social networks the footer lists.
+pub const SOCIAL_MAX: usize = 6;
+/// The longest name of such a profile ('Facebook').
+pub const SOCIAL_NAME_MAX: usize = 40;
+
 /// The longest notice: one line of a banner.
 pub const NOTICE_MAX_CHARS: usize = 200;
 

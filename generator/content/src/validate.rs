@@ -588,8 +588,50 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
         }
     }
     out.extend(booking_page_problems(&site.booking));
+    out.extend(footer_problems(site));
     if let Some(notice) = &site.notice {
         out.extend(notice_problems(notice));
+    }
+    out
+}
+
+/// The problems of what the footer says of the practice: its description and its profiles.
+fn footer_problems(site: &SiteConfig) -> Vec<Problem> {
+    use crate::limits::{SITE_DESCRIPTION_MAX, SOCIAL_MAX, SOCIAL_NAME_MAX};
+    let mut out: Vec<Problem> = Vec::new();
+    let description = site.description.trim();
+    if description.is_empty()
+        || description.chars().count() > SITE_DESCRIPTION_MAX
+        || description.contains('\n')
+    {
+        out.push(
+            SiteProblem::Description {
+                max: SITE_DESCRIPTION_MAX,
+            }
+            .into(),
+        );
+    }
+    if site.social.len() > SOCIAL_MAX {
+        out.push(SiteProblem::TooManySocial { max: SOCIAL_MAX }.into());
+    }
+    for (n, link) in site.social.iter().enumerate() {
+        let name = link.name.trim();
+        let named = !name.is_empty() && name.chars().count() <= SOCIAL_NAME_MAX;
+        let page = link
+            .url
+            .strip_prefix("https://")
+            .is_some_and(|rest| rest.contains('.') && !rest.contains(char::is_whitespace))
+            && link.url.len() <= 500;
+        if !named || !page {
+            out.push(
+                SiteProblem::SocialLink {
+                    row: n + 1,
+                    name: link.name.clone(),
+                    url: link.url.clone(),
+                }
+                .into(),
+            );
+        }
     }
     out
 }

@@ -83,12 +83,16 @@ const fn fixed(
 const HOME: &str = "Strona główna";
 const CONTACT: &str = "Kontakt (na dole strony głównej)";
 const CARDS: &str = "Karty i przyciski";
+const SERVICES: &str = "Strony usług";
 const FOOTER: &str = "Stopka (na każdej stronie)";
 
 /// Every text, in the panel's order.
 pub const TABLE: &[Wording] = &[
     plain("home_write_button", HOME, "Drugi przycisk pod nagłówkiem", "Prowadzi do formularza kontaktowego.", 30),
     plain("calendar_heading", HOME, "Nagłówek kalendarza", "Nad kalendarzem wolnych terminów.", 60),
+    paragraph("calendar_intro", HOME, "Opis kalendarza", "Akapit pod nagłówkiem kalendarza. {{ serwis_kalendarza }} to nazwa serwisu, z którego jest kalendarz."),
+    paragraph("calendar_privacy", HOME, "Uwaga o wczytywaniu kalendarza", "Szarym drukiem pod opisem. Musi zostać prawdą: kalendarz wczytuje się dopiero po kliknięciu."),
+    paragraph("calendar_fallback", HOME, "Gdy kalendarz się nie wczyta", "Widać go tylko wtedy, gdy serwis z kalendarzem nie odpowiada. {{ godziny }} to godziny otwarcia."),
     plain("home_services_heading", HOME, "Nagłówek usług", "Nad trzema kartami usług.", 60),
     plain("home_services_link", HOME, "Link do wszystkich usług", "Obok nagłówka usług.", 40),
     plain("home_blog_heading", HOME, "Nagłówek bloga", "Nad trzema kartami artykułów.", 60),
@@ -97,6 +101,7 @@ pub const TABLE: &[Wording] = &[
     paragraph("contact_intro", CONTACT, "Wstęp", "Akapit obok formularza. {{ telefon }} to numer gabinetu."),
     paragraph("contact_note", CONTACT, "Uwaga o sytuacjach nagłych", "Akapit pod wstępem, szarym drukiem."),
     plain("card_more", CARDS, "Zachęta na karcie usługi", "Na dole każdej karty usługi.", 30),
+    paragraph("service_prices", SERVICES, "Zdanie pod przyciskiem rezerwacji", "Na dole strony każdej usługi, pod przyciskiem „Umów wizytę”."),
     fixed("card_read_more", CARDS, "Zachęta na karcie artykułu", "Czytaj więcej"),
     fixed("book", CARDS, "Przycisk rezerwacji", "Umów wizytę"),
     fixed("book_therapist", CARDS, "Przycisk rezerwacji u terapeuty (strona „O nas”)", "Umów się"),

@@ -16,7 +16,7 @@ use content::fields::one_line;
 use content::kind::Kind;
 use content::limits::NOTICE_MAX_CHARS;
 use content::model::{
-    Address, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, Words,
+    Address, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, SocialLink, Words,
 };
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::contact_fact_problems;
@@ -150,6 +150,10 @@ pub struct PracticeFacts {
     pub city: String,
     pub opening_hours: Vec<Hours>,
     pub booking_url: String,
+    /// What the footer says of the practice, on every page.
+    pub description: String,
+    /// The practice's profiles in social networks, in the footer's order.
+    pub social: Vec<SocialLink>,
     /// Each therapist's booking page, by the slug of their profile.
     pub therapist_booking: BTreeMap<String, String>,
     #[serde(default)]
@@ -218,6 +222,8 @@ impl PracticeFacts {
                 })
                 .collect(),
             booking_url: site.booking.practice.clone(),
+            description: site.description.clone(),
+            social: site.social.clone(),
             therapist_booking: site
                 .booking
                 .therapists
@@ -261,6 +267,8 @@ impl PracticeFacts {
             })
             .collect();
         out.booking.practice = self.booking_url.clone();
+        out.description = self.description.clone();
+        out.social = self.social.clone();
         for (slug, url) in &self.therapist_booking {
             if let Some(t) = out.booking.therapists.get_mut(slug) {
                 t.url = url.clone();
@@ -454,11 +462,25 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
             &old.booking_url,
             &new.booking_url,
         ),
+        (vec!["description"], &old.description, &new.description),
     ];
     for (path, a, b) in scalars {
         if a != b {
             out.push(Change::set(&path, Node::str(b)));
         }
+    }
+    if old.social != new.social {
+        let profiles = new
+            .social
+            .iter()
+            .map(|s| {
+                Node::map(vec![
+                    ("name", Node::str(&s.name)),
+                    ("url", Node::str(&s.url)),
+                ])
+            })
+            .collect();
+        out.push(Change::set(&["social"], Node::List(profiles)));
     }
     if old.opening_hours != new.opening_hours {
         out.push(Change::set(
@@ -1000,11 +1022,54 @@ mod tests {
                 },
                 "Pełna nazwa przedsiębiorcy: pole nie może być puste",
             ),
+            (
+                PracticeFacts {
+                    description: "Dwa\nwiersze".into(),
+                    ..good.clone()
+                },
+                "Opis gabinetu w stopce musi mieć od 1 do 300 znaków",
+            ),
+            (
+                PracticeFacts {
+                    social: vec![SocialLink {
+                        name: "Instagram".into(),
+                        url: "instagram.com/gabinet".into(),
+                    }],
+                    ..good.clone()
+                },
+                "Profil 1 w stopce („Instagram”): potrzebna nazwa (do 40 znaków) i pełny adres strony zaczynający się od „https://”",
+            ),
+            (
+                PracticeFacts {
+                    social: vec![good.social[0].clone(); 7],
+                    ..good.clone()
+                },
+                "najwyżej 6 profili",
+            ),
         ];
         for (facts, expected) in cases {
             let message = check_facts(&site, &facts).unwrap_err().sentence();
             assert!(message.contains(expected), "{expected}: {message}");
         }
+    }
+
+    #[test]
+    fn the_footers_description_and_profiles_are_written_and_read_back() {
+        let (_dir, p) = real();
+        let e = p.facts().unwrap();
+        let mut f = e.facts.clone();
+        f.description = "Gabinet psychologiczny na Przymorzu: terapia i diagnoza ADHD.".into();
+        f.social.remove(0);
+        f.social.push(SocialLink {
+            name: "LinkedIn".into(),
+            url: "https://www.linkedin.com/company/gabinet-harmonia".into(),
+        });
+        p.save_facts(&e.version, &f).unwrap();
+        let text = fs::read_to_string(p.site_file()).unwrap();
+        assert!(!text.contains("facebook.com"), "{text}");
+        assert!(text.contains("name: \"LinkedIn\""), "{text}");
+        assert_eq!(p.facts().unwrap().facts, f);
+        assert_eq!(p.site_config().unwrap().description, f.description);
     }
 
     #[test]

@@ -764,6 +764,8 @@ impl Renderer {
         }
         self.islands.finish(&mut pages)?;
         let html = String::from_utf8_lossy(&pages[0].bytes);
+        let stock = images::fallback_url(site, &job.path());
+        let html = images::stand_in(&html, &site.stock_photo_base, &stock);
         Ok(Some(Preview {
             html: mark_preview(&html),
             problems,

@@ -1,11 +1,12 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
-// booking links, the legal identity) and the notice every page shows inside its dates. Every
+// booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
 // page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
 import DateField from "./DateField";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
+import FooterFacts, { footerProblems } from "./FooterFacts";
 import LegalFacts, { legalProblems } from "./LegalFacts";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
@@ -114,7 +115,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
     const next = DAYS.map(([d]) => d).filter((d) => (d === day ? on : days.includes(d)));
     setHours(i, { days: next });
   };
-  const problems = legalProblems(facts);
+  const problems = { ...legalProblems(facts), ...footerProblems(facts) };
   const save = async () => {
     const first = Object.keys(problems)[0];
     if (first) {
@@ -240,6 +241,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           />
         ))}
       </fieldset>
+      <FooterFacts facts={facts} set={set} errors={problems} />
       <fieldset className="settings">
         <legend>Komunikat na każdej stronie</legend>
         <label className="check">

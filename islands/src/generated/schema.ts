@@ -113,6 +113,13 @@ export const DESCRIPTION_LENGTH = {
   "min": 120
 } as const;
 
+/** What the footer says of the practice: its description and profiles (content::limits). */
+export const FOOTER_LIMITS = {
+  "description": 300,
+  "social": 6,
+  "socialName": 40
+} as const;
+
 /** The check digits of NIP and REGON, with what is said when one is wrong (content::identity). */
 export const IDENTITY_RULES = {
   "nip": {

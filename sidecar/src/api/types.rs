@@ -45,6 +45,7 @@ pub fn typescript() -> String {
         editing::data::Prices,
         editing::data::Hours,
         editing::data::NoticeFacts,
+        content::model::SocialLink,
         editing::data::PracticeFacts,
         editing::data::FactsEditable,
         editing::data::WordsEditable,
@@ -154,6 +155,16 @@ pub fn schema() -> String {
         &serde_json::json!({
             "min": content::limits::DESCRIPTION_MIN,
             "max": content::limits::DESCRIPTION_MAX,
+        }),
+    );
+    constant(
+        &mut out,
+        "What the footer says of the practice: its description and profiles (content::limits).",
+        "FOOTER_LIMITS",
+        &serde_json::json!({
+            "description": content::limits::SITE_DESCRIPTION_MAX,
+            "social": content::limits::SOCIAL_MAX,
+            "socialName": content::limits::SOCIAL_NAME_MAX,
         }),
     );
     constant(

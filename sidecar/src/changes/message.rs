@@ -121,6 +121,8 @@ pub(super) fn label(key: &str) -> &str {
         "opening_hours" => "godziny otwarcia",
         "booking" => "rezerwacje",
         "notice" => "komunikat",
+        "social" => "profile w mediach społecznościowych",
+        "url" => "adres",
         "legal_name" => "nazwa firmy",
         "nip" => "NIP",
         "regon" => "REGON",

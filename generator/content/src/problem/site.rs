@@ -95,6 +95,20 @@ pub enum SiteProblem {
         key: &'static str,
         label: &'static str,
     },
+    /// The footer's description of the practice: empty, longer than the limit or not one line.
+    Description {
+        max: usize,
+    },
+    /// More profiles than the footer has room for.
+    TooManySocial {
+        max: usize,
+    },
+    /// A row (from 1) of `social` without a name, or whose address is no `https://` page.
+    SocialLink {
+        row: usize,
+        name: String,
+        url: String,
+    },
     NoticeText,
     NoticeOrder {
         from: String,
@@ -244,6 +258,18 @@ impl SiteProblem {
                 format!("{key} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live (the panel: 'Dane gabinetu', 'Dane prawne')"),
                 format!("{label}: to wciąż przykładowe dane, nie dane gabinetu. Przed publikacją wpisz w panelu („Dane gabinetu” → „Dane prawne”) dane z wpisu gabinetu w CEIDG i potwierdź je."),
             ),
+            P::Description { max } => texts(
+                format!("description: one line of 1 to {max} characters (the footer shows it)"),
+                format!("opis gabinetu w stopce musi mieć od 1 do {max} znaków w jednym wierszu."),
+            ),
+            P::TooManySocial { max } => texts(
+                format!("social: at most {max} profiles (the footer has room for them)"),
+                format!("w stopce mieści się najwyżej {max} profili w serwisach społecznościowych."),
+            ),
+            P::SocialLink { row, name, url } => texts(
+                format!("social, row {row}: '{name}' needs a name of 1 to 40 characters and a full 'https://' address, not '{url}'"),
+                format!("profil {row} w stopce („{name}”): potrzebna nazwa (do 40 znaków) i pełny adres strony zaczynający się od „https://”, a jest „{url}”."),
+            ),
             P::NoticeText => texts(
                 format!("notice: the text must be one line of 1 to {NOTICE_MAX_CHARS} characters"),
                 format!("komunikat: tekst musi mieć od 1 do {NOTICE_MAX_CHARS} znaków w jednym wierszu."),
@@ -277,6 +303,8 @@ impl SiteProblem {
             P::BookingPlatform(page) => booking_key(page.key),
             P::ExampleData { key, .. } => key,
             P::NoticeText | P::NoticeOrder { .. } => "notice",
+            P::Description { .. } => "description",
+            P::TooManySocial { .. } | P::SocialLink { .. } => "social",
         }
     }
 }

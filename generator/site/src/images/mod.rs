@@ -9,6 +9,7 @@ mod catalog;
 mod checks;
 mod encode;
 mod picture;
+mod stand_in;
 mod svg;
 
 pub use cache::CACHE_ENV;
@@ -23,6 +24,7 @@ pub use encode::{inspect, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub(crate) use picture::{focus_rules, markdown as markdown_picture, preview, PictureFunction};
+pub(crate) use stand_in::stand_in;
 
 use content::images::{classify, ImageRef};
 use content::model::SiteConfig;

@@ -149,9 +149,22 @@ days: Array<string>, opens: string, closes: string, };
 export type NoticeFacts = { text: string, from: string, until: string, };
 
 /**
+ * A profile of the practice in a social network, linked from the footer.
+ */
+export type SocialLink = { name: string, url: string, };
+
+/**
  * The facts of `site.yaml` the panel edits.
  */
 export type PracticeFacts = { phone: string, email: string, street: string, postalCode: string, city: string, openingHours: Array<Hours>, bookingUrl: string, 
+/**
+ * What the footer says of the practice, on every page.
+ */
+description: string, 
+/**
+ * The practice's profiles in social networks, in the footer's order.
+ */
+social: Array<SocialLink>, 
 /**
  * Each therapist's booking page, by the slug of their profile.
  */

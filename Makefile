@@ -29,9 +29,9 @@ dev: islands
 build: islands
 	$(CARGO) run -q -p site --bin site -- build
 
-## Validate content/ and render it without writing anything.
+## Validate content/ and render it without writing anything (POLISH=1: problems in Polish, for editors).
 check: islands
-	$(CARGO) run -q -p site --bin site -- check
+	$(CARGO) run -q -p site --bin site -- check $(if $(POLISH),--polish)
 
 ## Opt-in for editors: a `pre-push` hook in this clone that checks the pushed commits' content/ before each push.
 hooks:

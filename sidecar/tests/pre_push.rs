@@ -118,7 +118,16 @@ fn a_broken_commit_is_refused_with_its_line_and_a_good_one_goes_through() {
     let refused = push(&root, &remote, &[("SITE_BIN", &site)]);
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success(), "{said}");
-    assert!(said.contains("content/blog/zepsuty.md:"), "{said}");
+    assert!(
+        said.contains("błąd: content/blog/zepsuty.md:"),
+        "the problem in Polish at the repository's path: {said}"
+    );
+    assert!(
+        !said
+            .lines()
+            .any(|l| l.starts_with("error:") && !l.contains("failed to push")),
+        "no English but git's own: {said}"
+    );
     assert!(
         !said.contains("/pre-push."),
         "no temporary folder named: {said}"

@@ -47,6 +47,32 @@ impl Error {
             _ => &[],
         }
     }
+
+    /// Every problem in Polish, each after its path in the repository (`prefix`, such as
+    /// `content/`, then the file under `content_dir`) and line: what an editor reads.
+    pub fn polish(&self, content_dir: &Path, prefix: &str) -> Vec<String> {
+        let problems: Vec<String> = self
+            .diagnostics()
+            .iter()
+            .map(|d| polish_line(d, content_dir, prefix))
+            .collect();
+        if problems.is_empty() {
+            vec![format!("Strona nie daje się zbudować: {self}")]
+        } else {
+            problems
+        }
+    }
+}
+
+/// One problem in Polish after `prefix` + its file under `content_dir` and its line.
+pub fn polish_line(d: &Diagnostic, content_dir: &Path, prefix: &str) -> String {
+    let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
+    format!(
+        "{prefix}{}:{}: {}",
+        file.display(),
+        d.line,
+        d.polish(content_dir, None)
+    )
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -48,7 +48,7 @@ use islands::SsrStats;
 use output::route_file;
 use render::Renderer;
 
-pub use error::{Error, Result};
+pub use error::{polish_line, Error, Result};
 pub use output::Output;
 pub use publish::{Pin, Pins};
 

@@ -15,6 +15,10 @@ struct Cli {
     /// The project's folder (with content/ and templates/).
     #[arg(long, global = true, default_value = ".")]
     root: PathBuf,
+    /// Problems and warnings in Polish, each at its path in the repository
+    /// (content/blog/x.md:5): what the pre-push hook shows an editor.
+    #[arg(long, global = true)]
+    polish: bool,
 }
 
 #[derive(Subcommand)]
@@ -134,9 +138,35 @@ fn rebuild_timing(
 }
 
 /// Warnings do not fail a check or a build; each names its file and line.
-fn print_warnings(warnings: &[content::Diagnostic]) {
-    for w in warnings {
-        eprintln!("warning: {w}");
+/// How the command speaks of problems: in English for developers, or in Polish at their
+/// repository paths for editors (`--polish`).
+struct Voice {
+    polish: bool,
+    content_dir: PathBuf,
+}
+
+impl Voice {
+    fn warnings(&self, warnings: &[content::Diagnostic]) {
+        for w in warnings {
+            match self.polish {
+                true => eprintln!(
+                    "uwaga: {}",
+                    site::polish_line(w, &self.content_dir, "content/")
+                ),
+                false => eprintln!("warning: {w}"),
+            }
+        }
+    }
+
+    fn error(&self, e: &site::Error) {
+        match self.polish {
+            true => {
+                for line in e.polish(&self.content_dir, "content/") {
+                    eprintln!("błąd: {line}");
+                }
+            }
+            false => eprintln!("error: {e}"),
+        }
     }
 }
 
@@ -158,14 +188,24 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let project = site::Project::at(&cli.root);
+    let voice = Voice {
+        polish: cli.polish,
+        content_dir: project.content_dir.clone(),
+    };
     let result = match cli.command {
         Command::Check => site::Builder::new(project).render().map(|build| {
-            print_warnings(&build.warnings);
-            println!(
-                "site check: {} files render without problems{}",
-                build.outputs.len(),
-                images_line(&build.images)
-            );
+            voice.warnings(&build.warnings);
+            match voice.polish {
+                true => println!(
+                    "site check: wszystkie pliki ({}) renderują się bez problemów.",
+                    build.outputs.len()
+                ),
+                false => println!(
+                    "site check: {} files render without problems{}",
+                    build.outputs.len(),
+                    images_line(&build.images)
+                ),
+            }
         }),
         Command::Build { out } => {
             let out = out.unwrap_or_else(|| cli.root.join("dist"));
@@ -183,7 +223,7 @@ fn main() -> ExitCode {
                 .with_api_origin(api_origin)
                 .with_admin_origin(admin_origin);
             builder.build(&out).map(|r| {
-                print_warnings(&r.warnings);
+                voice.warnings(&r.warnings);
                 println!(
                     "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {}, publish {}){} -> {}",
                     r.files,
@@ -206,7 +246,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            voice.error(&e);
             ExitCode::FAILURE
         }
     }

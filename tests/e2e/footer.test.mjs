@@ -88,26 +88,30 @@ describe("the footer and the words around the booking", () => {
     });
   }
 
-  test("a preview shows the stock photo where the site would replace a picture from another host", async () => {
-    const page = await panel(VIEWPORTS[0]);
-    await page.getByRole("tab", { name: "Cennik", exact: true }).click();
-    await page.getByRole("tabpanel").getByRole("heading", { name: "Cennik", exact: true }).waitFor();
-    await page
-      .getByLabel("Treść sekcji 1")
-      .fill("Zdjęcie z innego serwera:\n\n![Las nad morzem](https://zdjecia.example.pl/las.jpg)");
-    const opened = page.context().waitForEvent("page");
-    await page.getByRole("button", { name: /^Podgląd/ }).click();
-    const preview = await opened;
-    const picture = preview.getByRole("img", { name: "Las nad morzem" });
-    await picture.waitFor({ state: "attached" });
-    const src = await picture.getAttribute("src");
-    const yaml = readFileSync(join(session.root, "content", "site.yaml"), "utf8");
-    const base = yaml.match(/^stock_photo_base: "([^"]+)"/m)[1];
-    const ids = [...yaml.matchAll(/^  - "(photo-[^"]+)"/gm)].map((m) => m[1]);
-    assert.ok(
-      ids.some((id) => src.startsWith(base + id)),
-      `${src} is one of the stock photos ${ids}`,
-    );
-    await page.close();
-  });
+  for (const viewport of VIEWPORTS) {
+    test(`a preview shows the stock photo where the site would replace a picture from another host at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      await page.getByRole("tab", { name: "Cennik", exact: true }).click();
+      await page.getByRole("tabpanel").getByRole("heading", { name: "Cennik", exact: true }).waitFor();
+      await page
+        .getByLabel("Treść sekcji 1")
+        .fill("Zdjęcie z innego serwera:\n\n![Las nad morzem](https://zdjecia.example.pl/las.jpg)");
+      const opened = page.context().waitForEvent("page");
+      await page.getByRole("button", { name: /^Podgląd/ }).click();
+      const preview = await opened;
+      const picture = preview.getByRole("img", { name: "Las nad morzem" });
+      await picture.waitFor({ state: "attached" });
+      const src = await picture.getAttribute("src");
+      const yaml = readFileSync(join(session.root, "content", "site.yaml"), "utf8");
+      const base = yaml.match(/^stock_photo_base: "([^"]+)"/m)[1];
+      const ids = [...yaml.matchAll(/^  - "(photo-[^"]+)"/gm)].map((m) => m[1]);
+      assert.ok(
+        ids.some((id) => src.startsWith(base + id)),
+        `${src} is one of the stock photos ${ids}`,
+      );
+      await shot(preview, "preview-stock");
+      await clean(preview, "a preview with a stock photo");
+      await page.close();
+    });
+  }
 });

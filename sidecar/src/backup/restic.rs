@@ -16,6 +16,21 @@ use crate::error::Error;
 /// Snapshots of this server carry this tag: retention and `latest` look at them only.
 pub const TAG: &str = "sidecar";
 
+/// What restic may read of the server's environment beyond the base names: the credentials
+/// of its storage backends (S3, B2, Azure, Google Cloud, OpenStack Swift, rclone) and the SSH
+/// agent for `sftp:`. Never the site's own secrets, nor restic's password settings (the key
+/// goes to its standard input).
+const STORAGE_ENVIRONMENT: [&str; 8] = [
+    "AWS_*",
+    "B2_*",
+    "AZURE_*",
+    "GOOGLE_*",
+    "OS_*",
+    "ST_*",
+    "RCLONE_*",
+    "SSH_AUTH_SOCK",
+];
+
 /// 48 hourly, 30 daily and 12 monthly snapshots: a message erased today is gone from every
 /// snapshot after twelve months at most (the privacy policy says so).
 pub const RETENTION: [&str; 6] = [
@@ -62,7 +77,7 @@ impl<'a> Repository<'a> {
             .first()
             .map(|a| a.as_ref().to_string_lossy().into_owned())
             .unwrap_or_default();
-        let mut command = site::process::command("restic");
+        let mut command = site::process::command_with("restic", &STORAGE_ENVIRONMENT);
         command
             .arg("--repo")
             .arg(&self.settings.repository)
@@ -189,6 +204,35 @@ impl<'a> Repository<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn restic_gets_its_storages_credentials_and_none_of_the_sites_secrets() {
+        let environment = [
+            ("AWS_ACCESS_KEY_ID", "klucz"),
+            ("AWS_SECRET_ACCESS_KEY", "sekret"),
+            ("B2_ACCOUNT_KEY", "b2"),
+            ("PATH", "/usr/bin"),
+            ("ADMIN_PASSWORD", "hasło"),
+            ("BACKUP_PASSWORD", "klucz kopii"),
+            ("RESTIC_PASSWORD_COMMAND", "cat /etc/shadow"),
+            ("SMTP_URL", "smtp://a:b@host"),
+        ]
+        .map(|(k, v)| (k.into(), v.into()));
+        let given: Vec<String> =
+            site::process::child_environment(environment, &STORAGE_ENVIRONMENT)
+                .into_iter()
+                .map(|(k, _)| k.to_string_lossy().into_owned())
+                .collect();
+        assert_eq!(
+            given,
+            [
+                "AWS_ACCESS_KEY_ID",
+                "AWS_SECRET_ACCESS_KEY",
+                "B2_ACCOUNT_KEY",
+                "PATH"
+            ]
+        );
+    }
 
     #[test]
     fn the_privacy_policy_states_the_retention_of_the_backups() {

@@ -1,0 +1,119 @@
+// The visual editor's Markdown round trip: every section of every page, service, article and
+// team member under content/ is read into the editor's document and written back, and must come
+// back byte for byte, so that opening a text in the visual editor and saving it changes nothing.
+// The editor's module is TypeScript: esbuild bundles it for Node first.
+import { build } from "esbuild";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const content = join(root, "content");
+
+let doc;
+const temp = mkdtempSync(join(tmpdir(), "markdown-doc-"));
+before(async () => {
+  const out = join(temp, "markdownDoc.mjs");
+  const built = await build({
+    entryPoints: [join(here, "..", "src", "admin", "visual", "markdownDoc.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "warning",
+  });
+  writeFileSync(out, built.outputFiles[0].text);
+  doc = await import(pathToFileURL(out).href);
+});
+after(() => rmSync(temp, { recursive: true, force: true }));
+
+const roundTrip = (markdown) => doc.serializeMarkdown(doc.parseMarkdown(markdown));
+
+/** The Markdown files of the site's content: pages, services, articles, team members. */
+function contentFiles() {
+  const found = [];
+  for (const dir of ["pages", "services", "blog", "team"]) {
+    for (const name of readdirSync(join(content, dir)).sort()) {
+      if (name.endsWith(".md")) found.push(join(content, dir, name));
+    }
+  }
+  return found;
+}
+
+/** The body after the front matter (`generator/content/src/frontmatter.rs`). */
+function body(text) {
+  const lines = text.split("\n");
+  assert.equal(lines[0].trimEnd(), "---", "a content file starts with its front matter");
+  const end = lines.findIndex((line, i) => i > 0 && line.trimEnd() === "---");
+  assert.ok(end > 0, "the front matter is closed");
+  return lines.slice(end + 1).join("\n");
+}
+
+const MARKER = /^<!--\s*section:\s*([a-z0-9-]+)\s*-->\s*$/;
+
+/** The sections' contents as the panel edits them (`generator/content/src/sections.rs`). */
+function sections(text) {
+  const chunks = [[]];
+  for (const line of text.split("\n")) {
+    if (MARKER.test(line.trim())) chunks.push([]);
+    else chunks[chunks.length - 1].push(line);
+  }
+  const all = chunks.map((lines) =>
+    lines
+      .join("\n")
+      .replace(/^[\r\n]+/, "")
+      .trimEnd(),
+  );
+  // Text before the first marker that is only blank is no section.
+  return chunks.length > 1 && all[0] === "" ? all.slice(1) : all;
+}
+
+describe("the visual editor's Markdown round trip", () => {
+  const files = contentFiles();
+
+  test("finds the site's content", () => {
+    assert.ok(files.length >= 30, `content files found: ${files.length}`);
+  });
+
+  for (const file of files) {
+    test(relative(root, file), () => {
+      const parts = sections(body(readFileSync(file, "utf8")));
+      for (const [i, markdown] of parts.entries()) {
+        assert.equal(roundTrip(markdown), markdown, `section ${i + 1} of ${relative(root, file)}`);
+      }
+    });
+  }
+
+  test("keeps what the toolbar writes, and each fact as one chip", () => {
+    const written = [
+      "## Śródtytuł",
+      "",
+      "Tekst **pogrubiony**, *pochylony* i [link](/cennik) z {{ telefon }} oraz {{ cena.terapia-par }}.",
+      "",
+      "- pierwszy punkt",
+      "- drugi punkt z {{ adres }}",
+      "",
+      "1. krok",
+      "2. drugi krok",
+      "",
+      "![Opis obrazu](/images/las.svg)",
+      "",
+      "{{ uslugi_online }}",
+    ].join("\n");
+    assert.equal(roundTrip(written), written);
+    const facts = [];
+    doc.parseMarkdown(written).descendants((node) => {
+      if (node.type.name === "placeholder") facts.push(node.attrs.name);
+    });
+    assert.deepEqual(facts, ["telefon", "cena.terapia-par", "adres", "uslugi_online"]);
+  });
+
+  test("writes a fact in its usual spelling and leaves a name that is none as text", () => {
+    assert.equal(roundTrip("Zadzwoń: {{telefon}}."), "Zadzwoń: {{ telefon }}.");
+    assert.equal(roundTrip("Nawiasy {{ nie to }} zostają."), "Nawiasy {{ nie to }} zostają.");
+  });
+});

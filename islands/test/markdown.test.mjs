@@ -112,6 +112,16 @@ describe("the visual editor's Markdown round trip", () => {
     assert.deepEqual(facts, ["telefon", "cena.terapia-par", "adres", "uslugi_online"]);
   });
 
+  test("writes a list made in the editor tight, one point a line", () => {
+    const { schema } = doc;
+    const item = (text) => schema.nodes.list_item.create(null, schema.nodes.paragraph.create(null, schema.text(text)));
+    const made = schema.nodes.doc.create(null, [
+      schema.nodes.bullet_list.create(null, [item("jeden"), item("dwa")]),
+      schema.nodes.ordered_list.create(null, [item("pierwszy"), item("drugi")]),
+    ]);
+    assert.equal(doc.serializeMarkdown(made), "- jeden\n- dwa\n\n1. pierwszy\n2. drugi");
+  });
+
   test("writes a fact in its usual spelling and leaves a name that is none as text", () => {
     assert.equal(roundTrip("Zadzwoń: {{telefon}}."), "Zadzwoń: {{ telefon }}.");
     assert.equal(roundTrip("Nawiasy {{ nie to }} zostają."), "Nawiasy {{ nie to }} zostają.");

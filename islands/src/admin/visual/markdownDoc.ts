@@ -4,20 +4,30 @@
 // pulldown-cmark reads it) and written back as the same plain Markdown the files hold: '-'
 // bullets, '*' and '**', '## ' headings, tight lists kept tight. No DOM here: the round-trip
 // test runs it in Node over every content file.
-import MarkdownIt from "markdown-it";
+import type MarkdownItType from "markdown-it";
 import type StateCore from "markdown-it/lib/rules_core/state_core.mjs";
 import type Token from "markdown-it/lib/token.mjs";
-import { MarkdownParser, MarkdownSerializer, defaultMarkdownSerializer, schema as base } from "prosemirror-markdown";
-import { Schema, type Node } from "prosemirror-model";
-
-/** A fact named in the text, as the generator reads it (`generator/content/src/named.rs`). */
-const PLACEHOLDER = /\{\{\s*([A-Za-z_]+(?:\.[a-z0-9-]+)?)\s*\}\}/g;
+import type { Node } from "prosemirror-model";
+import {
+  MarkdownIt,
+  MarkdownParser,
+  MarkdownSerializer,
+  Schema,
+  defaultMarkdownSerializer,
+  markdownSchema as base,
+} from "./framework";
+import { PLACEHOLDER } from "../markdownEdits";
 
 export const schema = new Schema({
   nodes: base.spec.nodes
+    // A list made in the editor is tight, as the files' lists are: one point a line.
     .update("bullet_list", {
       ...base.spec.nodes.get("bullet_list"),
-      attrs: { tight: { default: false }, bullet: { default: "-" } },
+      attrs: { tight: { default: true }, bullet: { default: "-" } },
+    })
+    .update("ordered_list", {
+      ...base.spec.nodes.get("ordered_list"),
+      attrs: { order: { default: 1 }, tight: { default: true } },
     })
     .addBefore("image", "placeholder", {
       inline: true,
@@ -44,7 +54,7 @@ export const schema = new Schema({
  * Splits each text of inline content at the facts it names, into text and `placeholder` tokens;
  * a line break inside a paragraph stays a line break in the file (the site shows it as a space).
  */
-function placeholders(md: MarkdownIt): void {
+function placeholders(md: MarkdownItType): void {
   md.core.ruler.push("placeholders", (state: StateCore) => {
     for (const block of state.tokens) {
       if (block.type !== "inline" || !block.children) continue;
@@ -149,4 +159,9 @@ export function parseMarkdown(markdown: string): Node {
 /** The Markdown a document is stored as: no blank line at its end. */
 export function serializeMarkdown(doc: Node): string {
   return serializer.serialize(doc, { tightLists: true }).replace(/\s+$/, "");
+}
+
+/** Whether the visual editor writes `markdown` back as it is (trailing blanks aside). */
+export function keepsMarkdown(markdown: string): boolean {
+  return serializeMarkdown(parseMarkdown(markdown)) === markdown.replace(/\s+$/, "");
 }

@@ -1,5 +1,5 @@
-// The visual editor's Markdown round trip: every section of every page, service, article and
-// team member under content/ is read into the editor's document and written back, and must come
+// The visual editor's Markdown round trip: every section of every content file under content/
+// (pages, services, articles, team members) is read into the editor's document and written back, and must come
 // back byte for byte, so that opening a text in the visual editor and saving it changes nothing.
 // The editor's module is TypeScript: esbuild bundles it for Node first.
 import { build } from "esbuild";
@@ -33,13 +33,14 @@ after(() => rmSync(temp, { recursive: true, force: true }));
 
 const roundTrip = (markdown) => doc.serializeMarkdown(doc.parseMarkdown(markdown));
 
-/** The Markdown files of the site's content: pages, services, articles, team members. */
-function contentFiles() {
+/** Every Markdown file under content/ with front matter: pages, services, articles, team members. */
+function contentFiles(dir = content) {
   const found = [];
-  for (const dir of ["pages", "services", "blog", "team"]) {
-    for (const name of readdirSync(join(content, dir)).sort()) {
-      if (name.endsWith(".md")) found.push(join(content, dir, name));
-    }
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...contentFiles(path));
+    // STYLE.md and the pictures' README are notes for editors, not content.
+    else if (entry.name.endsWith(".md") && readFileSync(path, "utf8").startsWith("---\n")) found.push(path);
   }
   return found;
 }

@@ -2,7 +2,7 @@
 // keyboard alone (a heading, a bold phrase, a list and a link to '/cennik'), saved, public with the
 // right elements and plain Markdown in the file, and the Markdown view one click away and
 // remembered; at 390 px a text with facts and links shown as it will look (the facts as chips with
-// their Polish names), a fact inserted, the toolbar's Polish names and a visible focus.
+// their Polish names), a fact and a picture inserted at the cursor, the toolbar's Polish names.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -146,7 +146,7 @@ describe("the visual editor", () => {
     await page.context().close();
   });
 
-  test("a text with facts and links is shown as it will look, a fact goes in as a chip, and nothing changes unasked at 390 px", async () => {
+  test("a text with facts and links is shown as it will look, a fact and a picture go in at the cursor, and nothing changes unasked at 390 px", async () => {
     const page = await panel({ width: 390, height: 844 }, { visualEditor: true });
     await page.getByRole("tab", { name: "Cennik", exact: true }).click();
     const editor = page.getByRole("tabpanel");
@@ -197,16 +197,51 @@ describe("the visual editor", () => {
     await waitForFocusOn(page, "Treść sekcji 1");
     await area.locator('[data-placeholder="email"]').waitFor();
     await editor.getByText("Masz niezapisane zmiany.").waitFor();
+
+    // A picture goes in where the cursor is, shown as the picture itself.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("End");
+    assert.equal((await focused(page)).text, "Wstaw obraz");
+    await page.keyboard.press("Enter");
+    const picker = page.getByRole("dialog", { name: "Wstaw obraz" });
+    await picker.getByLabel("Tekst alternatywny").fill("Spokojne morze");
+    await picker.getByRole("button", { name: "Wstaw do sekcji" }).click();
+    await picker.waitFor({ state: "detached" });
+    await waitForFocusOn(page, "Treść sekcji 1");
+    const picture = area.locator('img[alt="Spokojne morze"]');
+    await picture.waitFor();
+    assert.match(await picture.getAttribute("src"), /^\/images\//);
+    assert.ok(await picture.evaluate((img) => img.complete && img.naturalWidth > 0), "the picture is shown");
     await area.scrollIntoViewIfNeeded();
     await shot(page, "visual-facts");
     await clean(page, "the visual editor on a phone");
 
     await editor.getByRole("group", { name: "Widok edytora" }).getByRole("button", { name: "Widok Markdown" }).click();
     const source = editor.getByRole("textbox", { name: "Treść sekcji 1" });
-    assert.match(await source.inputValue(), /Pisz: \{\{ email \}\}$/);
+    assert.match(await source.inputValue(), /Pisz: \{\{ email \}\}!\[Spokojne morze\]\(\/images\/[^)]+\)$/);
     const original = readFileSync(join(session.root, "content", "pages", "cennik.md"), "utf8");
     const first = original.split("\n---\n")[1].split("\n\n")[0];
     assert.ok((await source.inputValue()).startsWith(first), "the rest of the text is as the file has it");
+    await page.context().close();
+  });
+
+  test("in the Markdown view a picture still goes at the end of the section's text, as Markdown", async () => {
+    const page = await panel({ width: 1280, height: 800 });
+    await page.getByRole("tab", { name: "Cennik", exact: true }).click();
+    const editor = page.getByRole("tabpanel");
+    const source = editor.getByRole("textbox", { name: "Treść sekcji 1" });
+    assert.equal(await source.evaluate((el) => el.tagName), "TEXTAREA", "the tests' browsers chose the Markdown view");
+    const before = await source.inputValue();
+    await editor
+      .getByRole("toolbar", { name: "Formatowanie sekcji 1" })
+      .getByRole("button", { name: "Wstaw obraz" })
+      .click();
+    const picker = page.getByRole("dialog", { name: "Wstaw obraz" });
+    await picker.getByLabel("Tekst alternatywny").fill("Las o poranku");
+    await picker.getByRole("button", { name: "Wstaw do sekcji" }).click();
+    await picker.waitFor({ state: "detached" });
+    const after = await source.inputValue();
+    assert.ok(after.startsWith(`${before}\n\n![Las o poranku](/images/`), after.slice(-200));
     await page.context().close();
   });
 });

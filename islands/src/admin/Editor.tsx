@@ -24,8 +24,8 @@ export interface EditorProps {
   onSave: () => void;
   saving: boolean;
   dirty: boolean;
-  /** Asks which picture to put into section `index`. */
-  onInsertImage?: ((index: number) => void) | undefined;
+  /** Asks which picture to put into section `index`: with `insert`, where it says (the cursor). */
+  onInsertImage?: ((index: number, insert?: (markdown: string) => void) => void) | undefined;
   /** The other actions (preview, draft, delete), in a row under the save bar. */
   actions?: ReactNode;
   /** How the last save ended, kept in the save bar. */
@@ -89,7 +89,7 @@ export default function Editor({
                 section={section}
                 onChange={(patch) => update(i, patch)}
                 onRemove={() => onChange(sections.filter((_, j) => j !== i))}
-                onInsertImage={onInsertImage && (() => onInsertImage(i))}
+                onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
                 pages={pages}
                 placeholders={placeholders}
                 problem={marked ? problem.text : null}

@@ -43,7 +43,8 @@ export interface SectionEditorProps {
   section: Section;
   onChange: (patch: Partial<Section>) => void;
   onRemove: () => void;
-  onInsertImage?: (() => void) | undefined;
+  /** Asks for a picture: put at the end of the text, or by `insert` (the visual view, at its cursor). */
+  onInsertImage?: ((insert?: (markdown: string) => void) => void) | undefined;
   /** The site's own pages, for 'Link'. */
   pages: PageLink[];
   placeholders: Placeholder[];
@@ -106,7 +107,7 @@ export default function SectionEditor({
     { label: "Lista", act: () => run(list) },
     { label: "Link", keys: "Control+K", act: openLink },
     { label: "Wstaw dane", act: () => setDialog({ kind: "placeholder", selection: selection() }) },
-    ...(onInsertImage ? [{ label: "Wstaw obraz", act: onInsertImage }] : []),
+    ...(onInsertImage ? [{ label: "Wstaw obraz", act: () => onInsertImage() }] : []),
   ];
   const shortcut = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;

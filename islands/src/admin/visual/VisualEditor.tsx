@@ -139,7 +139,8 @@ export interface VisualEditorProps {
   invalid: boolean;
   pages: PageLink[];
   placeholders: Placeholder[];
-  onInsertImage?: (() => void) | undefined;
+  /** Asks for a picture, which `insert` puts at the cursor. */
+  onInsertImage?: ((insert: (markdown: string) => void) => void) | undefined;
 }
 
 export default function VisualEditor({
@@ -275,6 +276,20 @@ export default function VisualEditor({
       return true;
     };
 
+  /** The picture `markdown` names (`![opis](/images/plik.jpg)`), at the cursor. */
+  const insertPicture =
+    (markdown: string): Command =>
+    (state, dispatch) => {
+      let picture: Node | null = null;
+      parseMarkdown(markdown).descendants((node) => {
+        if (node.type === nodes["image"]) picture = node;
+        return !picture;
+      });
+      if (!picture) return false;
+      dispatch?.(state.tr.replaceSelectionWith(picture, false).scrollIntoView());
+      return true;
+    };
+
   const tools: Tool[] = [
     { label: "Pogrubienie", keys: "Control+B", act: () => run(bold), pressed: pressed.bold },
     { label: "Kursywa", keys: "Control+I", act: () => run(italic), pressed: pressed.italic },
@@ -283,7 +298,9 @@ export default function VisualEditor({
     { label: "Lista numerowana", keys: "Control+Shift+7", act: () => run(numbers), pressed: pressed.numbers },
     { label: "Link", keys: "Control+K", act: () => openLink.current() },
     { label: "Wstaw dane", act: () => setDialog({ kind: "placeholder" }) },
-    ...(onInsertImage ? [{ label: "Wstaw obraz", act: onInsertImage }] : []),
+    ...(onInsertImage
+      ? [{ label: "Wstaw obraz", act: () => onInsertImage((markdown) => closeDialog(insertPicture(markdown))) }]
+      : []),
   ];
   return (
     <>

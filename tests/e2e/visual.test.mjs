@@ -95,6 +95,15 @@ describe("the visual editor", () => {
     await dialog.waitFor({ state: "detached" });
     await waitForFocusOn(page, `Treść sekcji ${n}`);
     await page.keyboard.type(".");
+    // Ctrl+K inside the link is about that link: its whole text is offered; Escape leaves it as it is.
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Control+k");
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel("Tekst linku").inputValue(), "cenniku", "the link's whole text");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await waitForFocusOn(page, `Treść sekcji ${n}`);
 
     // As it will look: the elements the site will show.
     assert.equal(await area.locator("h2").innerText(), "Przygotowanie do wizyty");

@@ -3,7 +3,7 @@
 // ProseMirror view and kept as the same plain Markdown (markdownDoc.ts). Its toolbar is one stop
 // of Tab (the arrow keys move within it); every button also has a keyboard shortcut.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { MarkType, Node, NodeType } from "prosemirror-model";
+import type { MarkType, Node, NodeType, ResolvedPos } from "prosemirror-model";
 import type { Command, Transaction } from "prosemirror-state";
 import type { NodeViewConstructor } from "prosemirror-view";
 import {
@@ -124,6 +124,21 @@ function takeSelection(editor: EditorView): void {
   } catch {
     // A selection the document cannot hold (inside a chip) stays as the editor had it.
   }
+}
+
+/** The whole link the cursor stands in (its text may be split by bold), or null. */
+function linkAround($pos: ResolvedPos, type: MarkType): { from: number; to: number } | null {
+  const mark = type.isInSet($pos.nodeAfter?.marks ?? []) ?? type.isInSet($pos.nodeBefore?.marks ?? []);
+  if (!mark) return null;
+  const runs: { from: number; to: number }[] = [];
+  $pos.parent.forEach((child, offset) => {
+    if (!mark.isInSet(child.marks)) return;
+    const from = $pos.start() + offset;
+    const last = runs[runs.length - 1];
+    if (last && last.to === from) last.to = from + child.nodeSize;
+    else runs.push({ from, to: from + child.nodeSize });
+  });
+  return runs.find((r) => r.from <= $pos.pos && $pos.pos <= r.to) ?? null;
 }
 
 type Dialog = { kind: "link"; label: string } | { kind: "placeholder" };
@@ -251,6 +266,11 @@ export default function VisualEditor({
     const editor = view.current;
     if (!editor) return;
     if (!editor.hasFocus()) takeSelection(editor);
+    // In a link, 'Link' is about that link: its text is offered and the new one replaces it.
+    const around = editor.state.selection.empty ? linkAround(editor.state.selection.$from, marks["link"]!) : null;
+    if (around) {
+      editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, around.from, around.to)));
+    }
     const { from, to } = editor.state.selection;
     setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
   };

@@ -72,7 +72,9 @@ lint: islands
 deps:
 	sh tests/deps/audit.sh
 
+## The cargo tests, and the visual editor's Markdown round trip over every content file (Node).
 unit: islands
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs
 	$(CARGO) test --workspace
 
 e2e: islands

@@ -26,6 +26,26 @@ for (const name of islandNames) {
 
 const common = { bundle: true, minify: true, legalComments: "none", logLevel: "warning", target: "es2020" };
 
+// The panel's editor framework (src/admin/visual/framework.ts) is bundled on its own first: its
+// modules need bundler helpers (namespace objects) that esbuild would otherwise put into the chunk
+// the panel shares with the public islands, changing it. Bundled, it is plain code of the panel.
+const framework = join(out, "framework", "framework.mjs");
+await build({
+  ...common,
+  minify: false,
+  entryPoints: [join(here, "src", "admin", "visual", "framework.ts")],
+  outfile: framework,
+  format: "esm",
+});
+const prebuiltFramework = {
+  name: "prebuilt-framework",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/framework$/ }, (args) =>
+      args.resolveDir === join(here, "src", "admin", "visual") ? { path: framework } : undefined,
+    );
+  },
+};
+
 const islandsBuild = await build({
   ...common,
   entryPoints: [...islandNames.map((n) => join(entryDir, `${n}.ts`)), join(here, "src", "vendor.ts")],
@@ -36,6 +56,7 @@ const islandsBuild = await build({
   chunkNames: "chunks/[name].[hash]",
   metafile: true,
   define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [prebuiltFramework],
 });
 
 const loaderBuild = await build({
@@ -83,4 +104,5 @@ for (const [file, meta] of Object.entries({ ...islandsBuild.metafile.outputs, ..
 }
 writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 rmSync(entryDir, { recursive: true, force: true });
+rmSync(dirname(framework), { recursive: true, force: true });
 console.log(`islands built: ${islandNames.join(", ")}`);

@@ -32,8 +32,8 @@ after(async () => {
   await site?.stop();
 });
 
-async function signedIn() {
-  const page = await openPage(browser, [site.panel, site.base], VIEWPORT);
+async function signedIn(options = {}) {
+  const page = await openPage(browser, [site.panel, site.base], VIEWPORT, options);
   await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;
 }
@@ -78,7 +78,8 @@ describe("screenshots of the owner's guide", () => {
   });
 
   test("the pages: tabs, texts on the page and sections", async () => {
-    const page = await signedIn();
+    // The guide shows the sections as the owner first sees them: in the visual view.
+    const page = await signedIn({ visualEditor: true });
     const home = page.getByRole("tab", { name: "Strona główna" });
     assert.equal(await home.getAttribute("aria-selected"), "true", "the panel opens on the home page");
     await page.getByRole("tabpanel").getByRole("heading", { level: 2 }).first().waitFor();

@@ -159,7 +159,7 @@ export async function launchBrowser() {
  * panel); console errors and failed local requests are collected in `page.problems`.
  */
 export async function openPage(browser, base, viewport = { width: 1280, height: 900 }, options = {}) {
-  const { askConsent, ...contextOptions } = options;
+  const { askConsent, visualEditor, ...contextOptions } = options;
   const bases = [base].flat();
   const context = await browser.newContext({ viewport, ...contextOptions });
   await context.route("**/*", (route) =>
@@ -169,6 +169,14 @@ export async function openPage(browser, base, viewport = { width: 1280, height: 
     // A visitor who already chose: the banner does not cover what a test clicks.
     await context.addInitScript(() =>
       localStorage.setItem("harmonia-consent", JSON.stringify({ analytics: false, advertising: false, at: 1 })),
+    );
+  }
+  if (!visualEditor) {
+    // The panel's section editors open in the Markdown view, which the tests written for it type
+    // into; visual.test.mjs opens the visual view, the owner's default. A choice made in the page
+    // is kept (set only when none is).
+    await context.addInitScript(
+      () => localStorage.getItem("harmonia-editor-view") || localStorage.setItem("harmonia-editor-view", "markdown"),
     );
   }
   // Every Content-Security-Policy violation is a problem of the page.

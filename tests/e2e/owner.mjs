@@ -35,9 +35,9 @@ export function ownerSession(name) {
   });
   return Object.assign(session, {
     /** The signed-in panel in a context that lets axe in (it runs as an injected script). */
-    async panel(viewport) {
+    async panel(viewport, options = {}) {
       const { site, browser } = session;
-      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true, ...options });
       await signIn(page, site.panel, ADMIN, PASSWORD);
       return page;
     },
@@ -52,4 +52,20 @@ export function ownerSession(name) {
       return (await (await fetch(session.site.base + route)).text()).replace(/\u00a0|&nbsp;/g, " ");
     },
   });
+}
+
+/** What has the keyboard's focus: its tag, label and text. */
+export function focused(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    return { tag: el?.tagName ?? "", label: el?.getAttribute("aria-label") ?? "", text: el?.textContent?.trim() ?? "" };
+  });
+}
+
+/** Tabs on to 'Zapisz zmiany' (at most `stops` presses), presses it and waits for the save to be published. */
+export async function saveByKeyboard(page, stops = 10) {
+  for (let i = 0; i < stops && (await focused(page)).text !== "Zapisz zmiany"; i += 1) await page.keyboard.press("Tab");
+  assert.equal((await focused(page)).text, "Zapisz zmiany");
+  await page.keyboard.press("Enter");
+  await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
 }

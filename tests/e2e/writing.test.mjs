@@ -8,18 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { openPage, repoRoot } from "./harness.mjs";
-import { VIEWPORTS, ownerSession } from "./owner.mjs";
+import { VIEWPORTS, focused, ownerSession, saveByKeyboard } from "./owner.mjs";
 
 const session = ownerSession("writing");
 const { panel, shot, clean, publicText } = session;
-
-/** What has the keyboard's focus: its tag, label and text. */
-function focused(page) {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    return { tag: el?.tagName ?? "", label: el?.getAttribute("aria-label") ?? "", text: el?.textContent?.trim() ?? "" };
-  });
-}
 
 describe("a writing surface", () => {
   for (const viewport of VIEWPORTS) {
@@ -120,10 +112,7 @@ describe("a writing surface", () => {
       await shot(page, "section-written");
       await clean(page, "a section written by keyboard");
 
-      for (let i = 0; i < 8 && (await focused(page)).text !== "Zapisz zmiany"; i += 1) await page.keyboard.press("Tab");
-      assert.equal((await focused(page)).text, "Zapisz zmiany");
-      await page.keyboard.press("Enter");
-      await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
+      await saveByKeyboard(page, 8);
 
       const file = readFileSync(join(session.root, "content", "pages", "regulamin.md"), "utf8");
       assert.ok(file.includes(`\n${text}\n`), `the file keeps plain Markdown:\n${file.slice(-300)}`);

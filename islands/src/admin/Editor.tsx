@@ -1,5 +1,6 @@
 // The content editor of one page: its sections, each a writing surface
-// (SectionEditor: its type as a Polish choice, a Markdown toolbar, a text area that grows),
+// (SectionEditor: its type as a Polish choice, the text as it will look or in Markdown, as this
+// browser last chose with 'Widok wizualny' / 'Widok Markdown'),
 // added, changed and deleted, then saved with 'Zapisz zmiany' in a bar that stays at the bottom
 // of the screen while the sections scroll; other actions (preview, draft, delete) sit under it.
 import { useEffect, type ReactNode } from "react";
@@ -10,6 +11,12 @@ import { usePlaceholders } from "./placeholders";
 import { showProblem, type Place } from "./problems";
 import SectionEditor, { fieldId } from "./SectionEditor";
 import { DEFAULT_SECTION_TYPE } from "./sectionTypes";
+import { useEditorView, VISUAL_HELP, type EditorView } from "./visual/view";
+
+const VIEWS: [EditorView, string][] = [
+  ["visual", "Widok wizualny"],
+  ["markdown", "Widok Markdown"],
+];
 
 export interface EditorProps {
   sections: Section[];
@@ -17,8 +24,8 @@ export interface EditorProps {
   onSave: () => void;
   saving: boolean;
   dirty: boolean;
-  /** Asks which picture to put into section `index`. */
-  onInsertImage?: ((index: number) => void) | undefined;
+  /** Asks which picture to put into section `index`: with `insert`, where it says (the cursor). */
+  onInsertImage?: ((index: number, insert?: (markdown: string) => void) => void) | undefined;
   /** The other actions (preview, draft, delete), in a row under the save bar. */
   actions?: ReactNode;
   /** How the last save ended, kept in the save bar. */
@@ -42,6 +49,7 @@ export default function Editor({
   pages,
 }: EditorProps) {
   const placeholders = usePlaceholders();
+  const [view, setView] = useEditorView();
   useEffect(() => {
     if (problem?.section) showProblem(fieldId(problem.section - 1, problem.field === "type" ? "type" : "content"));
   }, [problem]);
@@ -49,7 +57,28 @@ export default function Editor({
     onChange(sections.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   return (
     <div className="editor">
-      <MarkdownHelp />
+      <div className="editor-view" role="group" aria-label="Widok edytora">
+        {VIEWS.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-pressed={view === value}
+            onClick={() => setView(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {view === "visual" ? (
+        <p id={VISUAL_HELP} className="muted editor-keys">
+          Tekst wygląda tu tak jak na stronie. Skróty: Ctrl+B pogrubienie, Ctrl+I kursywa, Ctrl+Alt+2 śródtytuł,
+          Ctrl+Shift+8 lista, Ctrl+Shift+7 lista numerowana, Ctrl+K link. Shift+Tab przechodzi z tekstu do paska
+          przycisków.
+        </p>
+      ) : (
+        <MarkdownHelp />
+      )}
       <ol className="editor-sections">
         {sections.map((section, i) => {
           const marked = problem?.section === i + 1;
@@ -60,10 +89,11 @@ export default function Editor({
                 section={section}
                 onChange={(patch) => update(i, patch)}
                 onRemove={() => onChange(sections.filter((_, j) => j !== i))}
-                onInsertImage={onInsertImage && (() => onInsertImage(i))}
+                onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
                 pages={pages}
                 placeholders={placeholders}
                 problem={marked ? problem.text : null}
+                visual={view === "visual"}
               />
             </li>
           );

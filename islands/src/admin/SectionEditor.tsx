@@ -3,7 +3,7 @@
 // facts, a picture), and a native text area that grows with the text, so undo, spell-check
 // and screen readers work as everywhere. The facts the text names are shown under it as
 // labelled chips with their current values.
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { Placeholder, Section } from "./api";
 import { useGrowing } from "./growing";
 import LinkDialog, { type PageLink } from "./LinkDialog";
@@ -11,6 +11,10 @@ import PlaceholderDialog from "./PlaceholderDialog";
 import { bold, heading, insertAt, link, list, placeholdersIn, type Selection, type TextEdit } from "./markdownEdits";
 import { chipText } from "./placeholders";
 import { SECTION_TYPES } from "./sectionTypes";
+import { keepsMarkdown } from "./visual/markdownDoc";
+import VisualEditor from "./visual/VisualEditor";
+import { VISUAL_HELP } from "./visual/view";
+import WritingToolbar, { type Tool } from "./WritingToolbar";
 
 export const fieldId = (i: number, part: "type" | "content") => `section-${i + 1}-${part}`;
 
@@ -39,12 +43,15 @@ export interface SectionEditorProps {
   section: Section;
   onChange: (patch: Partial<Section>) => void;
   onRemove: () => void;
-  onInsertImage?: (() => void) | undefined;
+  /** Asks for a picture: put at the end of the text, or by `insert` (the visual view, at its cursor). */
+  onInsertImage?: ((insert?: (markdown: string) => void) => void) | undefined;
   /** The site's own pages, for 'Link'. */
   pages: PageLink[];
   placeholders: Placeholder[];
   /** What a refused save says about this section, if anything. */
   problem: string | null;
+  /** The visual view: the text as it will look (a text it cannot keep as written stays in Markdown). */
+  visual?: boolean;
 }
 
 export default function SectionEditor({
@@ -56,14 +63,19 @@ export default function SectionEditor({
   pages,
   placeholders,
   problem,
+  visual = false,
 }: SectionEditorProps) {
   const n = index + 1;
   const area = useRef<HTMLTextAreaElement>(null);
-  const toolbar = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // The toolbar is one stop of Tab; the arrow keys move within it (its last-used button).
-  const [active, setActive] = useState(0);
   useGrowing(area, section.content);
+  // What the visual view wrote it keeps; any other text is shown there only if it comes back as written.
+  const fromVisual = useRef<string | null>(null);
+  const faithful = useMemo(
+    () => section.content === fromVisual.current || keepsMarkdown(section.content),
+    [section.content],
+  );
+  const showVisual = visual && faithful;
 
   const selection = (): Selection => ({
     start: area.current?.selectionStart ?? section.content.length,
@@ -89,22 +101,14 @@ export default function SectionEditor({
     });
   };
 
-  const tools: { label: string; keys?: string; act: () => void; hidden?: boolean }[] = [
+  const tools: Tool[] = [
     { label: "Pogrubienie", keys: "Control+B", act: () => run(bold) },
     { label: "Nagłówek", act: () => run(heading) },
     { label: "Lista", act: () => run(list) },
     { label: "Link", keys: "Control+K", act: openLink },
     { label: "Wstaw dane", act: () => setDialog({ kind: "placeholder", selection: selection() }) },
-    ...(onInsertImage ? [{ label: "Wstaw obraz", act: onInsertImage }] : []),
+    ...(onInsertImage ? [{ label: "Wstaw obraz", act: () => onInsertImage() }] : []),
   ];
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -tools.length, End: tools.length }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = Math.min(tools.length - 1, Math.max(0, active + step));
-    setActive(next);
-    toolbar.current?.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
-  };
   const shortcut = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
     const key = event.key.toLowerCase();
@@ -152,44 +156,46 @@ export default function SectionEditor({
           {hint}
         </p>
       </div>
-      <div
-        ref={toolbar}
-        className="writing-toolbar"
-        role="toolbar"
-        aria-label={`Formatowanie sekcji ${n}`}
-        aria-controls={fieldId(index, "content")}
-        onKeyDown={move}
-      >
-        {tools.map((tool, i) => (
-          <button
-            key={tool.label}
-            type="button"
-            className="btn btn-secondary btn-small"
-            tabIndex={i === active ? 0 : -1}
-            aria-keyshortcuts={tool.keys}
-            title={tool.keys ? `${tool.label} (${tool.keys.replace("Control", "Ctrl")})` : undefined}
-            onFocus={() => setActive(i)}
-            onClick={tool.act}
-          >
-            {tool.label}
-          </button>
-        ))}
-      </div>
-      <textarea
-        ref={area}
-        id={fieldId(index, "content")}
-        className="writing-area"
-        aria-describedby={described || undefined}
-        aria-invalid={problem ? true : undefined}
-        rows={5}
-        spellCheck
-        lang="pl"
-        value={section.content}
-        placeholder="Treść sekcji"
-        aria-label={`Treść sekcji ${n}`}
-        onChange={(e) => onChange({ content: e.target.value })}
-        onKeyDown={shortcut}
-      />
+      {showVisual ? (
+        <VisualEditor
+          id={fieldId(index, "content")}
+          n={n}
+          value={section.content}
+          onChange={(content) => {
+            fromVisual.current = content;
+            onChange({ content });
+          }}
+          describedBy={`${described} ${VISUAL_HELP}`.trim()}
+          invalid={Boolean(problem)}
+          pages={pages}
+          placeholders={placeholders}
+          onInsertImage={onInsertImage}
+        />
+      ) : (
+        <>
+          {visual && (
+            <p id={`${fieldId(index, "content")}-markdown`} className="form-notice">
+              Tej sekcji nie da się pokazać w widoku wizualnym bez zmiany jej zapisu, dlatego jest tu w widoku Markdown.
+            </p>
+          )}
+          <WritingToolbar n={n} controls={fieldId(index, "content")} tools={tools} />
+          <textarea
+            ref={area}
+            id={fieldId(index, "content")}
+            className="writing-area"
+            aria-describedby={described || undefined}
+            aria-invalid={problem ? true : undefined}
+            rows={5}
+            spellCheck
+            lang="pl"
+            value={section.content}
+            placeholder="Treść sekcji"
+            aria-label={`Treść sekcji ${n}`}
+            onChange={(e) => onChange({ content: e.target.value })}
+            onKeyDown={shortcut}
+          />
+        </>
+      )}
       {used.length > 0 && (
         <ul className="chips" aria-label={`Dane gabinetu w sekcji ${n}`}>
           {used.map((name) => {

@@ -97,8 +97,11 @@ export function outsideAddress(typed: string): string | null {
   return /^[\p{L}\d-]+(\.[\p{L}\d-]+)+(\/.*)?$/u.test(value) ? `https://${value}` : null;
 }
 
-/** The placeholders a text names (`{{ adres }}`), each once, in the order they appear. */
+/** A fact named in a text, as the generator reads it (`generator/content/src/named.rs`): a price too. */
+export const PLACEHOLDER = /\{\{\s*([A-Za-z_]+(?:\.[a-z0-9-]+)?)\s*\}\}/g;
+
+/** The placeholders a text names (`{{ adres }}`, `{{ cena.terapia-par }}`), each once, in the order they appear. */
 export function placeholdersIn(text: string): string[] {
-  const names = [...text.matchAll(/\{\{\s*([A-Za-z_]+)\s*\}\}/g)].map((m) => m[1] ?? "");
+  const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
   return [...new Set(names.filter(Boolean))];
 }

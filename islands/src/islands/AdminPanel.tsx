@@ -209,7 +209,12 @@ export default function AdminPanel() {
   const [saving, setSaving] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [insertInto, setInsertInto] = useState<number | null>(null);
+  // The section a picture goes into, and how its writing surface puts it at the cursor (the visual
+  // view); without that, at the end of the section's text.
+  const [insertInto, setInsertInto] = useState<{
+    index: number;
+    insert?: ((markdown: string) => void) | undefined;
+  } | null>(null);
   const [view, setView] = useState<View>("pages");
   // 'Cennik' or 'Dane gabinetu' has unsaved changes.
   const [formDirty, setFormDirty] = useState(false);
@@ -453,8 +458,13 @@ export default function AdminPanel() {
 
   const insertImage = (markdown: string) => {
     if (!edit || insertInto === null) return;
+    if (insertInto.insert) {
+      insertInto.insert(markdown);
+      setInsertInto(null);
+      return;
+    }
     const sections = edit.sections.map((s, i) =>
-      i === insertInto
+      i === insertInto.index
         ? { ...s, content: s.content.trimEnd() ? `${s.content.trimEnd()}\n\n${markdown}` : markdown }
         : s,
     );
@@ -688,7 +698,7 @@ export default function AdminPanel() {
               onSave={() => void save()}
               saving={saving}
               dirty={dirty.has(page.id)}
-              onInsertImage={pictures.length > 0 ? setInsertInto : undefined}
+              onInsertImage={pictures.length > 0 ? (index, insert) => setInsertInto({ index, insert }) : undefined}
               problem={problem}
               pages={links}
               actions={

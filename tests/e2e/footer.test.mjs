@@ -1,8 +1,9 @@
 // What only a developer could change before, done by the owner at 1280 and 390 px, axe clean:
 // the footer's description and social profiles in 'Dane gabinetu' (a profile without https://
-// is refused with the reason), the calendar's paragraph and the line under each service's
-// booking button in 'Napisy', and a preview that shows a stock photo where the site would
-// (a picture from another host, which the site's policy blocks and its script swaps).
+// is refused with the reason), the calendar's paragraph, the line under each service's booking
+// button and a heading of the footer in 'Napisy', and a preview that shows a stock photo where
+// the site would (a picture from another host, which the site's policy blocks and its script
+// swaps).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -68,6 +69,7 @@ describe("the footer and the words around the booking", () => {
       await page.getByLabel("Opis kalendarza").fill(intro);
       const line = `Ile kosztuje spotkanie (${width} px), przeczytasz w [cenniku](/cennik).`;
       await page.getByLabel("Zdanie pod przyciskiem rezerwacji").fill(line);
+      await page.getByLabel("Nagłówek kolumny z dokumentami").fill(`Dokumenty gabinetu ${width}`);
       await clean(page, "the calendar's words");
       await page.getByRole("button", { name: "Zapisz napisy" }).click();
       await saved(page);
@@ -84,6 +86,7 @@ describe("the footer and the words around the booking", () => {
         ),
         "the line under the service's booking button",
       );
+      assert.ok(service.includes(`<h2 id="footer-docs">Dokumenty gabinetu ${width}</h2>`), "the footer's heading");
       await page.close();
     });
   }

@@ -1,5 +1,6 @@
 //! The site's own words outside any one document — the home page's section headings, the
-//! contact section's texts, the cards' link, the footer's crisis line — as one table: which
+//! calendar's paragraphs, the contact section's texts, the cards' link, the line under a
+//! service's booking button, the footer's headings and crisis line — as one table: which
 //! texts there are, in which group the panel shows them, how long each may be, and which the
 //! SPEC fixes word for word (those are not in the file and the panel shows them as fixed).
 //! The values are `content/napisy.yaml`; the build checks it against the table, the panel's
@@ -106,6 +107,10 @@ pub const TABLE: &[Wording] = &[
     fixed("book", CARDS, "Przycisk rezerwacji", "Umów wizytę"),
     fixed("book_therapist", CARDS, "Przycisk rezerwacji u terapeuty (strona „O nas”)", "Umów się"),
     fixed("nav", FOOTER, "Menu", "O nas, Usługi, Cennik, Blog"),
+    plain("footer_menu_heading", FOOTER, "Nagłówek kolumny z menu", "Nad linkami do stron.", 30),
+    plain("footer_contact_heading", FOOTER, "Nagłówek kolumny z kontaktem", "Nad adresem, telefonem i e-mailem.", 30),
+    plain("footer_hours_label", FOOTER, "Godziny pracy", "Przed godzinami z „Danych gabinetu”, pod kontaktem.", 30),
+    plain("footer_documents_heading", FOOTER, "Nagłówek kolumny z dokumentami", "Nad regulaminem i polityką prywatności.", 30),
     paragraph("footer_crisis", FOOTER, "Numery pomocy w kryzysie", "Pod stopką na każdej stronie. Numer w linku [116 123](tel:116123) musi być tym, który link wybiera."),
     plain("footer_rights", FOOTER, "Zastrzeżenie praw", "Po „© rok nazwa gabinetu”; rok bierze się z daty zbudowania strony.", 80),
 ];

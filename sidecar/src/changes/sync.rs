@@ -88,7 +88,7 @@ impl contentsync::Build for Locked<'_> {
         let changes = content::load::Changes::Only(changed);
         match self.state.site.rebuild_with(&mut self.builder, changes) {
             Ok(_) => Ok(()),
-            Err(e) => Err(polish(
+            Err(e) => Err(crate::changes::check::polish(
                 &e,
                 &self.state.site.project.content_dir,
                 prefix(self.state),
@@ -119,32 +119,7 @@ fn check(state: &AppState, content_dir: &Path, prefix: &str) -> Result<(), Vec<S
         content_dir: content_dir.to_path_buf(),
         ..state.site.project.clone()
     };
-    match site::Builder::new(project).render() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(polish(&e, content_dir, prefix)),
-    }
-}
-
-/// Every problem of a build in Polish, each after `content/…:line`.
-fn polish(e: &site::Error, content_dir: &Path, prefix: &str) -> Vec<String> {
-    let problems: Vec<String> = e
-        .diagnostics()
-        .iter()
-        .map(|d| {
-            let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
-            format!(
-                "{prefix}{}:{}: {}",
-                file.display(),
-                d.line,
-                d.polish(content_dir, None)
-            )
-        })
-        .collect();
-    if problems.is_empty() {
-        vec![format!("Strona nie daje się zbudować: {e}")]
-    } else {
-        problems
-    }
+    crate::changes::check::check_project(&project, prefix)
 }
 
 /// The editor's change to each document changed on both sides is a revision (after the

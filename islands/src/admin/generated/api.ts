@@ -685,6 +685,24 @@ fetches: number, };
 export type GitPanel = { enabled: boolean, status: GitStatus | null, };
 
 /**
+ * A token as the panel lists it: never the token itself.
+ */
+export type GitToken = { id: number, name: string, createdAt: number, lastUsedAt: number | null, };
+
+/**
+ * The tokens, and where to clone from; `clone_url` is `None` when the server does not host
+ * the repository.
+ */
+export type GitTokens = { cloneUrl: string | null, branch: string, tokens: Array<GitToken>, };
+
+export type NewGitToken = { name: string, };
+
+/**
+ * A token just made: the only time its text is shown.
+ */
+export type GitTokenCreated = { id: number, name: string, token: string, };
+
+/**
  * Something wrong that a person should see to.
  */
 export type SystemAlert = { 

@@ -36,7 +36,9 @@ fn hosted() -> Hosted {
         ("DIST_DIR", path("dist")),
         ("GIT_HOSTED", "1".into()),
         ("GIT_POLL_SECONDS", "0".into()),
+        ("GIT_MIRROR_URL", path("mirror.git")),
     ];
+    git(dir.path(), &["init", "-q", "--bare", "mirror.git"]);
     let (server, port, admin_port) = start(dir.path(), &env, &dir.path().join("sidecar.log"));
     let bare = dir.path().join("var/content.git");
     wait_until(
@@ -164,6 +166,15 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
             .contains("Artykuł wysłany przez git")
     });
     eprintln!("push → served: {} ms", started.elapsed().as_millis());
+    let mirror = site.dir.path().join("mirror.git");
+    wait_until("the mirror has the pushed article", 30, || {
+        Command::new("git")
+            .arg("-C")
+            .arg(&mirror)
+            .args(["rev-parse", "main"])
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == site.branch())
+    });
 
     let broken = format!("{ARTICLE}\n## Dlaczego sen porządkuje emocje\n\nTekst akapitu.\n");
     std::fs::write(clone.join("content/blog/sen-a-nastroj.md"), broken).expect("write");

@@ -209,6 +209,8 @@ pub struct Hosted {
     pub bare: PathBuf,
     /// Each client's requests, refused past [`REQUESTS_PER_MINUTE`].
     pub limiter: governor::DefaultKeyedRateLimiter<std::net::IpAddr>,
+    /// Where the branch is copied after each change (`GIT_MIRROR_URL`).
+    pub mirror: Option<String>,
 }
 
 impl Hosted {
@@ -240,6 +242,46 @@ impl Hosted {
         Ok(Hosted {
             bare,
             limiter: governor::RateLimiter::keyed(governor::Quota::per_minute(rate)),
+            mirror: config.git_mirror_url.clone(),
         })
+    }
+}
+
+/// How often the mirror looks whether the hosted branch moved, and how long it waits after
+/// a copy failed.
+const MIRROR_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+const MIRROR_RETRY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Copies the hosted branch to `url` whenever it moved (an editor's push, a panel commit the
+/// sync pushed), in the background; a failed copy is shown in the git status (the panel,
+/// `/api/health`) until one works. Never forced: the hosted branch only moves forward.
+pub fn spawn_mirror(git: std::sync::Arc<contentsync::GitSync>, bare: PathBuf, url: String) {
+    let started = std::thread::Builder::new()
+        .name("git-mirror".into())
+        .spawn(move || {
+            let branch = format!("refs/heads/{}", git.remote.branch);
+            let refspec = format!("{branch}:{branch}");
+            let mut copied: Option<String> = None;
+            loop {
+                let now =
+                    contentsync::repo::run(&bare, &["rev-parse", "--verify", "-q", &branch]).ok();
+                let mut wait = MIRROR_EVERY;
+                if now.is_some() && now != copied {
+                    match contentsync::repo::run(&bare, &["push", "-q", &url, &refspec]) {
+                        Ok(_) => {
+                            copied = now;
+                            git.step_succeeded(contentsync::Step::Mirror);
+                        }
+                        Err(e) => {
+                            contentsync::sync::failed(&git, contentsync::Step::Mirror, &e);
+                            wait = MIRROR_RETRY;
+                        }
+                    }
+                }
+                std::thread::sleep(wait);
+            }
+        });
+    if let Err(e) = started {
+        tracing::error!(error = %e, "the git mirror thread did not start");
     }
 }

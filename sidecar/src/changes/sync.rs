@@ -27,6 +27,11 @@ pub fn spawn(state: web::Data<AppState>, config: &Config) {
             panel: format!("{}/", state.origins.admin),
             git: Arc::clone(&git),
         });
+        if let Some(hosted) = &state.hosted {
+            if let Some(url) = hosted.mirror.clone() {
+                crate::changes::hosted::spawn_mirror(Arc::clone(&git), hosted.bare.clone(), url);
+            }
+        }
         contentsync::sync::spawn(git, Arc::new(Synced { state, notifier }));
     }
 }

@@ -629,7 +629,7 @@ export type Conflict = { docId: string, file: string, commit: string, author: st
 /**
  * What the sync thread does with the remote, each failing and recovering on its own.
  */
-export type Step = "fetch" | "apply" | "push" | "notify";
+export type Step = "fetch" | "apply" | "push" | "notify" | "mirror";
 
 /**
  * A step that failed the last time it ran, and what git said.

@@ -49,7 +49,12 @@ fn pre_receive(receive: &sidecar::changes::hosted::Receive) -> ExitCode {
         return ExitCode::FAILURE;
     }
     match sidecar::changes::hosted::receive(receive, &input) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(checked) => {
+            if checked {
+                eprintln!("Zmiany sprawdzone: wszystko w porządku. Strona pokaże je za chwilę.");
+            }
+            ExitCode::SUCCESS
+        }
         Err(problems) => {
             eprintln!("Serwer nie przyjął zmian — strona się nie zmieniła. Do poprawienia:");
             for problem in &problems {

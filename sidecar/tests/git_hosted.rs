@@ -160,6 +160,10 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
     let started = Instant::now();
     let (taken, said) = push(&clone);
     assert!(taken, "{said}");
+    assert!(
+        said.contains("remote: Zmiany sprawdzone: wszystko w porządku"),
+        "{said}"
+    );
     wait_until("the pushed article is served", 30, || {
         http(site.port, "GET", "/blog/sen-a-nastroj", "", None)
             .2
@@ -229,6 +233,12 @@ fn a_wrong_or_revoked_token_is_refused() {
         "{head}"
     );
     assert!(body.contains("token dostępu"), "{body}");
+    // The panel origin's headers, as on every answer of its listener.
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-security-policy"),
+        "{head}"
+    );
     let log = std::fs::read_to_string(site.dir.path().join("sidecar.log")).unwrap_or_default();
     assert!(!log.contains("git http-backend"), "{log}");
 

@@ -104,12 +104,12 @@ fn write_hook(receive: &Receive, data_dir: &Path, program: &Path) -> Result<Path
     Ok(hooks)
 }
 
-/// The pre-receive hook: each `old new ref` line of `input` checked; every problem in
-/// Polish when the push may not be taken. A push that did not come over HTTP (the server's
-/// own sync pushing the panel's commits) is not checked again.
-pub fn receive(receive: &Receive, input: &str) -> Result<(), Vec<String>> {
+/// The pre-receive hook: each `old new ref` line of `input` checked; whether anything was
+/// checked, or every problem in Polish when the push may not be taken. A push that did not
+/// come over HTTP (the server's own sync pushing the panel's commits) is not checked again.
+pub fn receive(receive: &Receive, input: &str) -> Result<bool, Vec<String>> {
     if std::env::var_os("GIT_PROJECT_ROOT").is_none() {
-        return Ok(());
+        return Ok(false);
     }
     let top = std::env::current_dir().map_err(|e| vec![e.to_string()])?;
     let repo = Repo {
@@ -123,7 +123,7 @@ pub fn receive(receive: &Receive, input: &str) -> Result<(), Vec<String>> {
         };
         update(receive, &repo, old, new, name)?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Whether the branch `name` may move from `old` to `new`.
@@ -199,8 +199,9 @@ fn check(receive: &Receive, repo: &Repo, commit: &str) -> Result<(), Vec<String>
     crate::changes::check::check_project(&project, &receive.prefix)
 }
 
-/// Requests to the hosted repository one client may make a minute (a clone or a push is
-/// two or three); more are refused before anything else is looked at.
+/// Refused requests to the hosted repository (no token, a wrong or a revoked one) one client
+/// may make a minute; past them each is answered 429 (git asks without a token first, so a
+/// clone or a push makes one).
 pub const REQUESTS_PER_MINUTE: u32 = 60;
 
 /// The hosted repository as the HTTP side serves it.

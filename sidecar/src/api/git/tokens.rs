@@ -81,7 +81,8 @@ async fn create(
 ) -> Result<HttpResponse, ApiError> {
     hosted(&state)?;
     let name = body.into_inner().name.trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_NAME {
+    // The name is the pusher's name git is given (`REMOTE_USER`): one line of text.
+    if name.is_empty() || name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
         return Err(ApiError::bad_request(format!(
             "Podaj, czyj to token (od 1 do {MAX_NAME} znaków), np. „Anna, laptop”."
         )));

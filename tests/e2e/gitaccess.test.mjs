@@ -102,6 +102,9 @@ describe("editors' access to the hosted repository", () => {
       await shown.waitFor();
       const token = (await shown.innerText()).trim();
       assert.match(token, /^[0-9a-f]{64}$/);
+      // The token and the address wrap: nothing is wider than the screen.
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      assert.ok(fits, `the view fits ${width} px`);
       assert.deepEqual(await violations(page, `a new token at ${width} px`), []);
       assert.ok(reaches(site.panel, token), "git reads the repository with the new token");
 

@@ -76,7 +76,7 @@ export default function GitAccess({ toast }: { toast: Toast }) {
   if (!data) return <p>{error || "Wczytywanie…"}</p>;
   if (!data.cloneUrl) {
     return (
-      <section className="admin-card" aria-labelledby="git-access-title">
+      <section className="admin-card git-access" aria-labelledby="git-access-title">
         <h2 id="git-access-title">Dostęp przez git</h2>
         <p>
           Serwer nie udostępnia repozytorium treści. Administrator serwera włącza je ustawieniem{" "}
@@ -86,7 +86,7 @@ export default function GitAccess({ toast }: { toast: Toast }) {
     );
   }
   return (
-    <section className="admin-card" aria-labelledby="git-access-title">
+    <section className="admin-card git-access" aria-labelledby="git-access-title">
       <h2 id="git-access-title">Dostęp przez git</h2>
       <p>
         Osoby, które piszą w edytorze tekstu, wysyłają zmiany treści przez git. Adres repozytorium:{" "}

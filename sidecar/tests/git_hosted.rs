@@ -271,4 +271,13 @@ fn a_wrong_or_revoked_token_is_refused() {
     ] {
         assert!(audit.contains(event), "{event}: {audit}");
     }
+
+    // A client guessing tokens is slowed down: past its refusals of a minute, 429.
+    let statuses: Vec<u16> = (0..sidecar::changes::hosted::REQUESTS_PER_MINUTE + 1)
+        .map(|_| {
+            let path = "/git/tresc.git/info/refs?service=git-receive-pack";
+            http(site.admin_port, "GET", path, &format!("x\r\n{auth}"), None).0
+        })
+        .collect();
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
 }

@@ -111,7 +111,8 @@ audit: test-deps islands
 ## The benchmarks: builds, serving, images, the git sync, uploads and a fresh clone (installs
 ## Hugo, nginx and wrk if missing); prints one Markdown table. BENCH_ONLY=images runs only the
 ## images section (BENCH_PHOTOS sets how many photographs), BENCH_ONLY=build only the article
-## builds and edits, BENCH_ONLY=git only the git push → served and save → on the remote,
+## builds and edits, BENCH_ONLY=git only the git push → served (a forge with its webhook, and the
+## repository the site hosts, GIT_HOSTED, with a refused push's round trip) and save → on the remote,
 ## BENCH_ONLY=upload only a phone's photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
 ## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`,
 ## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=pages only the bytes of each page kind.

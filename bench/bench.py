@@ -509,6 +509,81 @@ http {{
     row(f"'Zapisz zmiany' (PUT) → the administrator's commit on the remote (median of {runs})", f"{statistics.median(saved) * 1000:.0f} ms", "", "", "")
 
 
+def git_hosted(runs=5):
+    """GIT_HOSTED=1: an editor's `git push` over HTTP with a token → the article served (the
+    pre-receive check, the sync and the rebuild), and a push the check refuses, round trip."""
+    import base64, http.cookiejar
+    work = pathlib.Path(tempfile.mkdtemp(prefix="bench-hosted-"))
+    root, editor = work / "site", work / "editor"
+    for sub in ["content", "templates", "islands/build"]:
+        shutil.copytree(ROOT / sub, root / sub)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "Strona")
+    admin, password = "magda@gabinet-harmonia.pl", "hasło do pomiaru"
+    admin_port = free_port()
+    proc, port = start_sidecar(work / "dist", work / "var", {"SITE_ROOT": str(root), "ADMIN_PORT": str(admin_port),
+        "ADMIN_EMAIL": admin, "ADMIN_PASSWORD": password, "GIT_HOSTED": "1", "GIT_POLL_SECONDS": "0",
+        "IMAGE_CACHE_DIR": str(ROOT / ".cache/images")})
+    base, panel = f"http://127.0.0.1:{port}", f"http://localhost:{admin_port}"
+    template = (ROOT / "content/blog/terapia-cbt.md").read_text().replace("featured: true", "featured: false")
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def call(method, path, data=None):
+        req = urllib.request.Request(panel + path, method=method, data=json.dumps(data).encode() if data is not None else None,
+                                     headers={"Content-Type": "application/json", "Origin": panel})
+        return json.loads(opener.open(req).read() or b"null")
+
+    def served(route):
+        try:
+            return urllib.request.urlopen(base + route).status == 200
+        except OSError:
+            return False
+
+    def push():
+        return subprocess.run(["git", "-C", str(editor), "push", "-q", "origin", "HEAD:main"], capture_output=True,
+                              env={**os.environ, "GIT_TERMINAL_PROMPT": "0"}).returncode == 0
+
+    try:
+        call("POST", "/api/auth/login", {"email": admin, "password": password})
+        call("POST", "/api/auth/reauth", {"password": password})
+        token = call("POST", "/api/git/tokens", {"name": "Pomiar"})["token"]
+        url = f"http://redaktorka:{token}@127.0.0.1:{admin_port}/git/tresc.git"
+        subprocess.run(["git", "clone", "-q", url, str(editor)], check=True)
+        pushed, refused = [], []
+        for i in range(runs):
+            slug = f"pomiar-{i}"
+            (editor / f"content/blog/{slug}.md").write_text(template)
+            git(editor, "add", "-A")
+            git(editor, "commit", "-q", "-m", f"Pomiar {i}")
+            start = time.perf_counter()
+            if not push():
+                sys.exit("hosted git bench: a good push was refused")
+            deadline = start + 60
+            while not served(f"/blog/{slug}"):
+                if time.perf_counter() > deadline:
+                    sys.exit("hosted git bench: the pushed article was not served within 60 s")
+                time.sleep(0.01)
+            pushed.append(time.perf_counter() - start)
+        for i in range(runs):
+            (editor / "content/blog/zepsuty.md").write_text(template + "\n## Dlaczego to działa\n\nTekst.\n")
+            git(editor, "add", "-A")
+            git(editor, "commit", "-q", "-m", f"Zepsuty {i}")
+            start = time.perf_counter()
+            if push():
+                sys.exit("hosted git bench: a broken push was taken")
+            refused.append(time.perf_counter() - start)
+            git(editor, "reset", "-q", "--hard", "origin/main")
+    finally:
+        proc.terminate()
+        proc.wait()
+        shutil.rmtree(work, ignore_errors=True)
+    row(f"GIT_HOSTED: git push over HTTP (token) → new article served by the sidecar, checked before it is taken (median of {runs})",
+        f"{statistics.median(pushed) * 1000:.0f} ms", "Decap/Keystatic: a CI build, minutes", "", "≤ 1 s")
+    row(f"GIT_HOSTED: a push the check refuses (Polish problems in the push's output), round trip (median of {runs})",
+        f"{statistics.median(refused) * 1000:.0f} ms", "a forge + CI: the failure arrives by e-mail, minutes", "", "")
+
+
 def upload_photo(runs=3):
     """A 4 MB phone photograph (4000×3000 JPEG, quality 92) sent to 'Obrazy' of the sidecar
     `make run` builds (debug): the upload until the picture is stored and served (usable: a page
@@ -652,6 +727,7 @@ def main():
             page_bytes(real_dist)
         elif only == "git":
             git_sync()
+            git_hosted()
         elif only == "upload":
             upload_photo()
         elif only == "build":
@@ -681,6 +757,7 @@ def main():
     images()
     upload_photo()
     git_sync()
+    git_hosted()
     # Last: they take the machine for a long time.
     fresh_clone()
     table()

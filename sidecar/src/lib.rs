@@ -116,6 +116,8 @@ pub fn admin_app(
         .configure(images::configure)
         .configure(messages::configure)
         .configure(git::panel::configure)
+        .configure(git::tokens::configure)
+        .configure(git::http::configure)
         .configure(system::configure)
         .configure(panel::configure)
 }

@@ -40,6 +40,8 @@ pub struct AppState {
     pub body_deadline: web::Data<Deadline>,
     /// `content/`'s repository and its remote branch (`GIT_REMOTE`), when set.
     pub git: Option<Arc<GitSync>>,
+    /// The repository the server hosts for editors (`GIT_HOSTED`), when on.
+    pub hosted: Option<web::Data<crate::changes::hosted::Hosted>>,
     /// The alerts and what 'Stan systemu' shows.
     pub system: web::Data<crate::alerts::System>,
 }
@@ -111,6 +113,21 @@ impl AppState {
         let idle = config.session_idle_seconds.max(1);
         let max = config.session_max_hours.max(1) * 3600;
         let sessions = accounts::sessions::Sessions::load(&db.accounts(), idle, max)?;
+        let git = match &config.git {
+            Some(remote) => Some(Arc::new(GitSync::open(
+                remote.clone(),
+                &config.root.join("content"),
+                &config.data_dir,
+                db.conflicts()?,
+            )?)),
+            None => None,
+        };
+        let hosted = match (&git, config.git_hosted) {
+            (Some(git), true) => Some(web::Data::new(crate::changes::hosted::Hosted::open(
+                config, &git.repo,
+            )?)),
+            _ => None,
+        };
         let admin_email = config
             .admin_email
             .clone()
@@ -139,15 +156,8 @@ impl AppState {
             )),
             site: web::Data::new(SiteState::new(config)),
             dev: config.dev.then(|| web::Data::from(Dev::new())),
-            git: match &config.git {
-                Some(remote) => Some(Arc::new(GitSync::open(
-                    remote.clone(),
-                    &config.root.join("content"),
-                    &config.data_dir,
-                    db.conflicts()?,
-                )?)),
-                None => None,
-            },
+            git,
+            hosted,
             system: web::Data::new(crate::alerts::System::new(config)),
             body_deadline: web::Data::new(Deadline {
                 grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
@@ -179,6 +189,9 @@ impl AppState {
         accounts.delete_expired_sessions(idle_before, made_before)?;
         accounts.prune_login_failures(now - accounts::throttle::WINDOW_SECONDS)?;
         self.contact.prune();
+        if let Some(hosted) = &self.hosted {
+            hosted.limiter.retain_recent();
+        }
         let kept_from = now - self.site.revision_retention_days * 86_400;
         self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
         accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;

@@ -15,7 +15,7 @@ use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// The server, stopped when dropped.
-struct Server(Child);
+pub(crate) struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -25,7 +25,7 @@ impl Drop for Server {
 }
 
 /// An HTTP/1.1 request over a connection of its own: the status, the head and the body.
-fn http(
+pub(crate) fn http(
     port: u16,
     method: &str,
     path: &str,
@@ -67,7 +67,7 @@ fn unchunk(mut body: &str) -> String {
     out
 }
 
-fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
+pub(crate) fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
     let started = Instant::now();
     while !done() {
         assert!(started.elapsed() < Duration::from_secs(seconds), "{what}");
@@ -76,7 +76,7 @@ fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
 }
 
 /// Starts the sidecar in `cwd` with `env`; the public and the panel's port.
-fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, u16, u16) {
+pub(crate) fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, u16, u16) {
     let (port, admin_port) = (common::free_port(), common::free_port());
     let out = std::fs::File::create(log).expect("log file");
     let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
@@ -106,13 +106,12 @@ fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, u16, u16) {
     (server, port, admin_port)
 }
 
-/// Signs in and saves the blog's introduction; the session cookie.
-fn panel_saves(admin_port: u16, text: &str) {
+/// Signs in to the panel of the server at `admin_port`: the session cookie.
+pub(crate) fn sign_in(admin_port: u16) -> String {
     let login = json!({ "email": common::ADMIN, "password": common::PASSWORD });
     let (status, head, body) = http(admin_port, "POST", "/api/auth/login", "", Some(&login));
     assert_eq!(status, 200, "{body}");
-    let cookie = head
-        .lines()
+    head.lines()
         .filter_map(|l| {
             l.strip_prefix("set-cookie: ")
                 .or_else(|| l.strip_prefix("Set-Cookie: "))
@@ -120,7 +119,12 @@ fn panel_saves(admin_port: u16, text: &str) {
         .find(|c| c.contains(sidecar::http::admin::COOKIE))
         .and_then(|c| c.split(';').next())
         .expect("a session cookie")
-        .to_string();
+        .to_string()
+}
+
+/// Signs in and saves the blog's introduction.
+fn panel_saves(admin_port: u16, text: &str) {
+    let cookie = sign_in(admin_port);
     let (_, _, pages) = http(admin_port, "GET", "/api/pages", &cookie, None);
     let pages: Value = serde_json::from_str(&pages).expect("pages");
     let page = pages

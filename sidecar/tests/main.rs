@@ -15,6 +15,7 @@ mod edge;
 mod faults;
 mod git_default;
 mod git_forge;
+mod git_hosted;
 mod git_sync;
 mod history;
 mod inbox;

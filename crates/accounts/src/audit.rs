@@ -71,6 +71,9 @@ events! {
     GitRefused = "git_refused", "Zmiana z repozytorium odrzucona";
     GitForcePush = "git_force_push", "Nadpisana historia repozytorium odrzucona";
     WebhookRefused = "webhook_refused", "Odrzucone powiadomienie repozytorium";
+    GitTokenCreated = "git_token_created", "Nowy token dostępu przez git";
+    GitTokenRevoked = "git_token_revoked", "Unieważnienie tokenu dostępu przez git";
+    GitTokenRefused = "git_token_refused", "Odrzucony token dostępu przez git";
     BackupMade = "backup_made", "Kopia zapasowa";
     BackupRestored = "backup_restored", "Odtworzenie kopii zapasowej";
 }

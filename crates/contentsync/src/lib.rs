@@ -198,6 +198,11 @@ impl GitSync {
         self.status_mut().succeed(Step::Notify);
     }
 
+    /// A step outside the sync's own (the mirror's copy) worked: its earlier error is gone.
+    pub fn step_succeeded(&self, step: Step) {
+        self.status_mut().succeed(step);
+    }
+
     /// Forgets the conflict of `doc_id` (the administrator chose a version); whether it had one.
     pub fn settle(&self, doc_id: &str) -> bool {
         let mut status = self.status_mut();

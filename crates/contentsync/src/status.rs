@@ -41,6 +41,8 @@ pub enum Step {
     /// Telling the forge (a commit status) and the author (an e-mail) what the check of an
     /// editor's commit found.
     Notify,
+    /// Copying the hosted repository to its mirror (`GIT_MIRROR_URL`).
+    Mirror,
 }
 
 /// A step that failed the last time it ran, and what git said.

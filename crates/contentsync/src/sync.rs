@@ -105,10 +105,12 @@ fn what_failed(step: Step) -> &'static str {
         Step::Apply => "Nie udało się zastosować zmian z repozytorium",
         Step::Push => "Nie udało się wysłać zmian do repozytorium",
         Step::Notify => "Nie udało się powiadomić o wyniku sprawdzenia commitu",
+        Step::Mirror => "Nie udało się skopiować repozytorium na serwer zapasowy",
     }
 }
 
-fn failed(git: &GitSync, step: Step, e: &Error) {
+/// Records that `step` failed with `e`: logged, and shown in the status until it next works.
+pub fn failed(git: &GitSync, step: Step, e: &Error) {
     let what = what_failed(step);
     tracing::warn!(error = %without_credentials(&e.to_string()), "{what}");
     let said = e.to_string();

@@ -153,6 +153,15 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX code_failures_account ON code_failures (account_id, at);",
     // What a revision changed, in the history's words ('Terapia indywidualna 190 → 200 zł').
     "ALTER TABLE revisions ADD COLUMN summary TEXT;",
+    // The site as a git remote (`GIT_HOSTED`): editors push with access tokens made in the
+    // panel, kept only as their SHA-256 (random 32 bytes: no slow hash is needed).
+    "CREATE TABLE git_tokens (
+       id INTEGER PRIMARY KEY,
+       name TEXT NOT NULL,
+       token_hash TEXT NOT NULL UNIQUE,
+       created_at INTEGER NOT NULL,
+       last_used_at INTEGER
+     );",
 ];
 
 /// The schema version this build migrates to.

@@ -79,9 +79,18 @@ pub const GIT_SAFETY: [&str; 6] = [
     "core.symlinks=false",
 ];
 
-/// git in `dir`, with [`GIT_SAFETY`] and the base environment.
+/// What a pre-receive hook's git is told by `git receive-pack` about the pushed objects,
+/// kept apart until the push is accepted: a git run from the hook needs them to see the
+/// push. Never set in the server's own environment.
+pub const GIT_QUARANTINE: [&str; 3] = [
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_QUARANTINE_PATH",
+];
+
+/// git in `dir`, with [`GIT_SAFETY`] and the base environment (and [`GIT_QUARANTINE`]).
 pub fn git(dir: &Path) -> Command {
-    let mut command = command("git");
+    let mut command = command_with("git", &GIT_QUARANTINE);
     command.arg("-C").arg(dir);
     for setting in GIT_SAFETY {
         command.arg("-c").arg(setting);

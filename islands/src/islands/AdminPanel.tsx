@@ -23,6 +23,7 @@ import Conflict from "../admin/Conflict";
 import Editor from "../admin/Editor";
 import FactsForm from "../admin/FactsForm";
 import FieldsForm from "../admin/FieldsForm";
+import GitAccess from "../admin/GitAccess";
 import History from "../admin/History";
 import Inbox from "../admin/Inbox";
 import NewArticle from "../admin/NewArticle";
@@ -45,7 +46,7 @@ import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security" | "system";
+type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security" | "git" | "system";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
@@ -56,6 +57,7 @@ const VIEWS: [View, string][] = [
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
   ["security", "Bezpieczeństwo"],
+  ["git", "Dostęp przez git"],
   ["system", "Stan systemu"],
 ];
 
@@ -561,6 +563,7 @@ export default function AdminPanel() {
       {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
+      {view === "git" && <GitAccess toast={toast} />}
       <ReauthDialog />
       {view === "prices" && (
         <PricesForm

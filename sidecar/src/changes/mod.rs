@@ -5,8 +5,10 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
+pub mod check;
 pub mod compare;
 pub mod forge;
+pub mod hosted;
 mod message;
 pub mod notify;
 pub mod restore;

@@ -27,6 +27,11 @@ pub fn spawn(state: web::Data<AppState>, config: &Config) {
             panel: format!("{}/", state.origins.admin),
             git: Arc::clone(&git),
         });
+        if let Some(hosted) = &state.hosted {
+            if let Some(url) = hosted.mirror.clone() {
+                crate::changes::hosted::spawn_mirror(Arc::clone(&git), hosted.bare.clone(), url);
+            }
+        }
         contentsync::sync::spawn(git, Arc::new(Synced { state, notifier }));
     }
 }
@@ -115,10 +120,7 @@ fn check(state: &AppState, content_dir: &Path, prefix: &str) -> Result<(), Vec<S
         content_dir: content_dir.to_path_buf(),
         ..state.site.project.clone()
     };
-    match site::Builder::new(project).render() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(e.polish(content_dir, prefix)),
-    }
+    crate::changes::check::check_project(&project, prefix)
 }
 
 /// The editor's change to each document changed on both sides is a revision (after the

@@ -73,6 +73,12 @@ pub struct Config {
     /// The remote branch `content/`'s repository tracks (`GIT_REMOTE`, `GIT_BRANCH`,
     /// `GIT_POLL_SECONDS`, `GIT_WEBHOOK_SECRET`); `None` when `GIT_REMOTE` is unset.
     pub git: Option<GitRemote>,
+    /// The server hosts the content's repository itself (`GIT_HOSTED=1`,
+    /// `DATA_DIR/content.git`): editors clone and push it over HTTP on the panel's origin
+    /// with tokens made in the panel, and the sync tracks it as its remote.
+    pub git_hosted: bool,
+    /// Where the hosted repository is copied after each change (`GIT_MIRROR_URL`), if set.
+    pub git_mirror_url: Option<String>,
     /// The forge the repository lives on, told the verdict on each checked commit
     /// (`FORGE_KIND`, `FORGE_API_URL`, `FORGE_REPOSITORY`, `FORGE_TOKEN`).
     pub forge: Option<forge::Forge>,
@@ -140,6 +146,8 @@ impl Config {
         )?;
         let proxy_header =
             non_empty("FORWARDED_HEADER").unwrap_or_else(|| "X-Forwarded-For".into());
+        let data_dir = get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from);
+        let git = git_remote(&get, &data_dir, flag("GIT_HOSTED"))?;
         Ok(Self {
             admin_bind: get("ADMIN_BIND").unwrap_or_else(|| "127.0.0.1".into()),
             admin_port,
@@ -147,7 +155,7 @@ impl Config {
             bind,
             port,
             dist: get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from),
-            data_dir: get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from),
+            data_dir,
             smtp_url: non_empty("SMTP_URL"),
             contact_to: non_empty("CONTACT_TO"),
             message_retention_days: number(&get, "MESSAGE_RETENTION_DAYS", 30)?,
@@ -182,15 +190,9 @@ impl Config {
             publish_environment: Vec::new(),
             api_origin: origin("API_ORIGIN")?,
             content_git_commit: flag("CONTENT_GIT_COMMIT"),
-            git: match non_empty("GIT_REMOTE") {
-                Some(url) => Some(GitRemote {
-                    url,
-                    branch: non_empty("GIT_BRANCH").unwrap_or_else(|| "main".into()),
-                    poll_seconds: number(&get, "GIT_POLL_SECONDS", 60)?,
-                    webhook_secret: non_empty("GIT_WEBHOOK_SECRET"),
-                }),
-                None => None,
-            },
+            git,
+            git_hosted: flag("GIT_HOSTED"),
+            git_mirror_url: non_empty("GIT_MIRROR_URL"),
             forge: forge::Forge::from_lookup(&get)?,
             revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
             audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
@@ -241,6 +243,46 @@ fn backup_settings(
         password,
         interval_seconds,
         ping_url: non_empty("BACKUP_PING_URL"),
+    }))
+}
+
+/// The hosted repository's folder in `DATA_DIR` (`GIT_HOSTED`).
+pub const HOSTED_REPOSITORY: &str = "content.git";
+
+/// The hosted repository of `data_dir`, absolute.
+pub fn bare_repo(data_dir: &std::path::Path) -> PathBuf {
+    std::path::absolute(data_dir)
+        .unwrap_or_else(|_| data_dir.to_path_buf())
+        .join(HOSTED_REPOSITORY)
+}
+
+/// The branch the sync tracks: `GIT_REMOTE`'s, or with `GIT_HOSTED=1` the repository the
+/// server hosts (the two exclude each other: a hosted repository is copied to a forge with
+/// `GIT_MIRROR_URL`).
+fn git_remote(
+    get: &impl Fn(&str) -> Option<String>,
+    data_dir: &std::path::Path,
+    hosted: bool,
+) -> Result<Option<GitRemote>, crate::error::Error> {
+    let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+    let url = match (non_empty("GIT_REMOTE"), hosted) {
+        (Some(_), true) => {
+            return Err(crate::error::Error::Config {
+                name: "GIT_HOSTED",
+                message: "GIT_HOSTED=1 hosts the repository here: unset GIT_REMOTE (a copy on a forge is GIT_MIRROR_URL)".into(),
+            })
+        }
+        (Some(url), false) => url,
+        (None, true) => bare_repo(data_dir)
+            .to_string_lossy()
+            .into_owned(),
+        (None, false) => return Ok(None),
+    };
+    Ok(Some(GitRemote {
+        url,
+        branch: non_empty("GIT_BRANCH").unwrap_or_else(|| "main".into()),
+        poll_seconds: number(get, "GIT_POLL_SECONDS", 60)?,
+        webhook_secret: non_empty("GIT_WEBHOOK_SECRET"),
     }))
 }
 

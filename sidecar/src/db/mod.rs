@@ -1,11 +1,12 @@
 //! The sidecar's SQL, on the server's one database (the `database` crate: the file, its
 //! durability and privacy, the schema's migrations). Each concern's queries are a module:
 //! `messages` (contact messages, the outbox, form tokens), `revisions` (revisions and
-//! drafts), `conflicts` (the git sync's), `uploads` and `settings` (secrets made once). The
+//! drafts), `conflicts` (the git sync's), `git_tokens` (editors' access to the hosted repository), `uploads` and `settings` (secrets made once). The
 //! accounts' tables are the `accounts` crate's. A handler calls either store through
 //! [`Repository`], which makes the call on the blocking pool.
 
 mod conflicts;
+mod git_tokens;
 mod messages;
 mod repository;
 mod revisions;
@@ -15,6 +16,7 @@ mod uploads;
 mod waiting;
 
 pub use conflicts::Conflict;
+pub use git_tokens::GitToken;
 pub use messages::{Arrival, NewMessage, Spam, Stored, StoredMessage};
 pub use repository::Repository;
 pub use revisions::{Action, Deleted, Draft, Revision};

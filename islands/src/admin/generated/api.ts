@@ -642,7 +642,7 @@ export type Conflict = { docId: string, file: string, commit: string, author: st
 /**
  * What the sync thread does with the remote, each failing and recovering on its own.
  */
-export type Step = "fetch" | "apply" | "push" | "notify";
+export type Step = "fetch" | "apply" | "push" | "notify" | "mirror";
 
 /**
  * A step that failed the last time it ran, and what git said.
@@ -696,6 +696,24 @@ fetches: number, };
  * Whether the content follows a remote, and where it stands.
  */
 export type GitPanel = { enabled: boolean, status: GitStatus | null, };
+
+/**
+ * A token as the panel lists it: never the token itself.
+ */
+export type GitToken = { id: number, name: string, createdAt: number, lastUsedAt: number | null, };
+
+/**
+ * The tokens, and where to clone from; `clone_url` is `None` when the server does not host
+ * the repository.
+ */
+export type GitTokens = { cloneUrl: string | null, branch: string, tokens: Array<GitToken>, };
+
+export type NewGitToken = { name: string, };
+
+/**
+ * A token just made: the only time its text is shown.
+ */
+export type GitTokenCreated = { id: number, name: string, token: string, };
 
 /**
  * Something wrong that a person should see to.

@@ -1,0 +1,283 @@
+//! `GIT_HOSTED=1`: the server hosts the content's repository and a real git client clones
+//! and pushes it over HTTP with an access token made in the panel. A good article is served
+//! at once; a broken one, a symbolic link, a submodule, a file outside `content/` and a
+//! 50 MB file are each refused in the push's own output, in Polish, and nothing changes;
+//! a wrong token is refused before git runs, a revoked one as well.
+
+use crate::common;
+use crate::git_default::{http, sign_in, start, wait_until, Server};
+use common::git;
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+struct Hosted {
+    _server: Server,
+    dir: tempfile::TempDir,
+    port: u16,
+    admin_port: u16,
+    cookie: String,
+}
+
+/// A site whose content is a git work tree, served with `GIT_HOSTED=1`, signed in.
+fn hosted() -> Hosted {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = common::site_copy(dir.path());
+    std::fs::write(root.join(".gitignore"), "/var/\n/dist/\n").expect("gitignore");
+    git(&root, &["init", "-q", "-b", "main"]);
+    git(&root, &["add", "."]);
+    git(&root, &["commit", "-q", "-m", "Strona"]);
+    let path = |p: &str| dir.path().join(p).to_string_lossy().into_owned();
+    let env = [
+        ("SITE_ROOT", root.to_string_lossy().into_owned()),
+        ("DATA_DIR", path("var")),
+        ("DIST_DIR", path("dist")),
+        ("GIT_HOSTED", "1".into()),
+        ("GIT_POLL_SECONDS", "0".into()),
+        ("GIT_MIRROR_URL", path("mirror.git")),
+    ];
+    git(dir.path(), &["init", "-q", "--bare", "mirror.git"]);
+    let (server, port, admin_port) = start(dir.path(), &env, &dir.path().join("sidecar.log"));
+    let bare = dir.path().join("var/content.git");
+    wait_until(
+        "the server pushes the site to the repository it hosts",
+        30,
+        || {
+            Command::new("git")
+                .arg("-C")
+                .arg(&bare)
+                .args(["rev-parse", "--verify", "-q", "refs/heads/main"])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        },
+    );
+    let cookie = sign_in(admin_port);
+    Hosted {
+        _server: server,
+        dir,
+        port,
+        admin_port,
+        cookie,
+    }
+}
+
+impl Hosted {
+    /// A new token named `name`, made in the panel: its id and its text.
+    fn token(&self, name: &str) -> (i64, String) {
+        let reauth = json!({ "password": common::PASSWORD });
+        let (status, _, body) = http(
+            self.admin_port,
+            "POST",
+            "/api/auth/reauth",
+            &self.cookie,
+            Some(&reauth),
+        );
+        assert_eq!(status, 204, "{body}");
+        let (status, _, body) = http(
+            self.admin_port,
+            "POST",
+            "/api/git/tokens",
+            &self.cookie,
+            Some(&json!({ "name": name })),
+        );
+        assert_eq!(status, 201, "{body}");
+        let made: Value = serde_json::from_str(&body).expect("json");
+        let token = made["token"].as_str().expect("the token").to_string();
+        (made["id"].as_i64().expect("its id"), token)
+    }
+
+    fn url(&self, token: &str) -> String {
+        format!(
+            "http://redaktorka:{token}@127.0.0.1:{}/git/tresc.git",
+            self.admin_port
+        )
+    }
+
+    /// Clones with `token` into `name`.
+    fn clone(&self, token: &str, name: &str) -> PathBuf {
+        git(self.dir.path(), &["clone", "-q", &self.url(token), name]);
+        let clone = self.dir.path().join(name);
+        git(&clone, &["config", "user.name", "Anna Redaktorka"]);
+        git(&clone, &["config", "user.email", "anna@example.pl"]);
+        clone
+    }
+
+    fn branch(&self) -> String {
+        git(
+            &self.dir.path().join("var/content.git"),
+            &["rev-parse", "main"],
+        )
+    }
+}
+
+/// `git push` in `clone`: whether it was taken, and everything git said.
+fn push(clone: &Path) -> (bool, String) {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(clone)
+        .args(["push", "origin", "HEAD:main"])
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .output()
+        .expect("git runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), said)
+}
+
+/// Commits what is staged in `clone` and pushes; the push must be refused, naming `words`,
+/// and the repository must stay where it was. The clone is put back after.
+fn refused(site: &Hosted, clone: &Path, words: &[&str]) {
+    let before = site.branch();
+    let status = git(clone, &["status", "--short"]);
+    assert!(!status.is_empty(), "nothing to commit");
+    git(clone, &["commit", "-q", "-m", "Zmiana do odrzucenia"]);
+    let (taken, said) = push(clone);
+    assert!(!taken, "{said}");
+    for w in words {
+        assert!(said.contains(w), "{w}: {said}");
+    }
+    assert!(said.contains("remote: Serwer nie przyjął zmian"), "{said}");
+    assert_eq!(site.branch(), before);
+    git(clone, &["reset", "-q", "--hard", "origin/main"]);
+}
+
+const ARTICLE: &str = "---\ntitle: \"Sen a nastrój\"\ndescription: \"Jak sen wpływa na nastrój: krótki przewodnik gabinetu dla osób, które śpią za mało i czują, że to odbija się na samopoczuciu.\"\nexcerpt: \"Krótko o tym, jak sen wpływa na nastrój.\"\ndate: \"2025-07-01\"\nimage: \"wzgorza.svg\"\nimage_alt: \"Łagodne wzgórza\"\nauthor: \"Magdalena Wiśniewska\"\n---\nSen porządkuje emocje dnia. Artykuł wysłany przez git.\n";
+
+#[test]
+fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
+    let site = hosted();
+    let (_, token) = site.token("Anna, laptop");
+    let clone = site.clone(&token, "redakcja");
+
+    std::fs::write(clone.join("content/blog/sen-a-nastroj.md"), ARTICLE).expect("write");
+    git(&clone, &["add", "-A"]);
+    git(&clone, &["commit", "-q", "-m", "Nowy artykuł: sen"]);
+    let started = Instant::now();
+    let (taken, said) = push(&clone);
+    assert!(taken, "{said}");
+    assert!(
+        said.contains("remote: Zmiany sprawdzone: wszystko w porządku"),
+        "{said}"
+    );
+    wait_until("the pushed article is served", 30, || {
+        http(site.port, "GET", "/blog/sen-a-nastroj", "", None)
+            .2
+            .contains("Artykuł wysłany przez git")
+    });
+    eprintln!("push → served: {} ms", started.elapsed().as_millis());
+    let mirror = site.dir.path().join("mirror.git");
+    wait_until("the mirror has the pushed article", 30, || {
+        Command::new("git")
+            .arg("-C")
+            .arg(&mirror)
+            .args(["rev-parse", "main"])
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == site.branch())
+    });
+
+    let broken = format!("{ARTICLE}\n## Dlaczego sen porządkuje emocje\n\nTekst akapitu.\n");
+    std::fs::write(clone.join("content/blog/sen-a-nastroj.md"), broken).expect("write");
+    git(&clone, &["add", "-A"]);
+    refused(&site, &clone, &["remote:   content/blog/sen-a-nastroj.md:"]);
+
+    std::os::unix::fs::symlink("/etc/passwd", clone.join("content/blog/hasla.md")).expect("link");
+    git(&clone, &["add", "-A"]);
+    refused(
+        &site,
+        &clone,
+        &["content/blog/hasla.md: to dowiązanie symboliczne"],
+    );
+
+    std::fs::write(clone.join("notatki.txt"), "poza treścią").expect("write");
+    git(&clone, &["add", "-A"]);
+    refused(
+        &site,
+        &clone,
+        &["notatki.txt: plik poza katalogiem content/"],
+    );
+
+    let head = git(&clone, &["rev-parse", "HEAD"]);
+    let entry = format!("160000,{head},content/inne");
+    git(&clone, &["update-index", "--add", "--cacheinfo", &entry]);
+    refused(&site, &clone, &["content/inne: to submoduł"]);
+
+    // Made without holding it in memory: the 300 MB test beside it measures this process.
+    let big = std::fs::File::create(clone.join("content/duzy.jpg")).expect("file");
+    big.set_len(50 * 1024 * 1024).expect("size");
+    git(&clone, &["add", "-A"]);
+    refused(&site, &clone, &["content/duzy.jpg: plik ma 50"]);
+}
+
+#[test]
+fn a_wrong_or_revoked_token_is_refused() {
+    let site = hosted();
+    let (id, token) = site.token("Tomek");
+    let clone = site.clone(&token, "tomek");
+
+    // A wrong token: 401 with the challenge and a Polish reason, before git is started.
+    let auth = "Authorization: Basic cmVkYWt0b3JrYTp6bHk=";
+    let (status, head, body) = http(
+        site.admin_port,
+        "GET",
+        "/git/tresc.git/info/refs?service=git-upload-pack",
+        &format!("x\r\n{auth}"),
+        None,
+    );
+    assert_eq!(status, 401, "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("www-authenticate: basic"),
+        "{head}"
+    );
+    assert!(body.contains("token dostępu"), "{body}");
+    // The panel origin's headers, as on every answer of its listener.
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-security-policy"),
+        "{head}"
+    );
+    let log = std::fs::read_to_string(site.dir.path().join("sidecar.log")).unwrap_or_default();
+    assert!(!log.contains("git http-backend"), "{log}");
+
+    let (status, _, body) = http(
+        site.admin_port,
+        "DELETE",
+        &format!("/api/git/tokens/{id}"),
+        &site.cookie,
+        None,
+    );
+    assert_eq!(status, 204, "{body}");
+    std::fs::write(clone.join("content/blog/tomek.md"), ARTICLE).expect("write");
+    git(&clone, &["add", "-A"]);
+    git(&clone, &["commit", "-q", "-m", "Po unieważnieniu"]);
+    let before = site.branch();
+    let (taken, said) = push(&clone);
+    assert!(!taken, "{said}");
+    assert!(
+        said.contains("401") || said.contains("Authentication failed"),
+        "{said}"
+    );
+    assert_eq!(site.branch(), before);
+    let (_, _, audit) = http(site.admin_port, "GET", "/api/audit", &site.cookie, None);
+    for event in [
+        "git_token_created",
+        "git_token_revoked",
+        "git_token_refused",
+    ] {
+        assert!(audit.contains(event), "{event}: {audit}");
+    }
+
+    // A client guessing tokens is slowed down: past its refusals of a minute, 429.
+    let statuses: Vec<u16> = (0..sidecar::changes::hosted::REQUESTS_PER_MINUTE + 1)
+        .map(|_| {
+            let path = "/git/tresc.git/info/refs?service=git-receive-pack";
+            http(site.admin_port, "GET", path, &format!("x\r\n{auth}"), None).0
+        })
+        .collect();
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+}

@@ -74,6 +74,10 @@ describe("history that undoes anything", () => {
       await before.getByRole("button", { name: /Przywróć tę wersję/ }).click();
       await status(page, "Przywrócono wybraną wersję.");
       await page.getByRole("button", { name: "Cofnij przywrócenie" }).waitFor();
+      // The list is read again after the restore: wait for its new first entry.
+      await page.waitForFunction(() =>
+        document.querySelector("ol.history > li")?.textContent?.includes("Przywrócono wersję"),
+      );
       assert.match(
         await versions.nth(0).innerText(),
         / · Przywrócono wersję sprzed zmiany z \d\d\.\d\d\.\d{4} \d\d:\d\d · /,

@@ -263,6 +263,11 @@ fn a_wrong_or_revoked_token_is_refused() {
         "{said}"
     );
     assert_eq!(site.branch(), before);
+    // A refusal is written to the audit log after its answer has left.
+    wait_until("the refused token is in the audit log", 10, || {
+        let (_, _, audit) = http(site.admin_port, "GET", "/api/audit", &site.cookie, None);
+        audit.contains("git_token_refused")
+    });
     let (_, _, audit) = http(site.admin_port, "GET", "/api/audit", &site.cookie, None);
     for event in [
         "git_token_created",

@@ -61,15 +61,24 @@ impl Db {
     }
 
     /// The name of the token whose hash is `hash`, marked as used at `at`; `None` when no
-    /// token has it (never made, or revoked).
+    /// token has it (never made, or revoked). A wrong token is only read for, never written:
+    /// a burst of guesses takes no write lock from the server's other work.
     pub fn use_git_token(&self, hash: &str, at: i64) -> Result<Option<String>, Error> {
         self.run(|c| {
-            c.query_row(
-                "UPDATE git_tokens SET last_used_at = ?2 WHERE token_hash = ?1 RETURNING name",
-                params![hash, at],
-                |r| r.get(0),
-            )
-            .optional()
+            let name: Option<String> = c
+                .query_row(
+                    "SELECT name FROM git_tokens WHERE token_hash = ?1",
+                    [hash],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if name.is_some() {
+                c.execute(
+                    "UPDATE git_tokens SET last_used_at = ?2 WHERE token_hash = ?1",
+                    params![hash, at],
+                )?;
+            }
+            Ok(name)
         })
     }
 }

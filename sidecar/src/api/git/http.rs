@@ -95,15 +95,19 @@ async fn editor(state: &web::Data<AppState>, req: &HttpRequest) -> Result<String
         return Err(actix_web::ResponseError::error_response(&refused));
     }
     // git asks without credentials first: only a token given and refused is worth a line.
+    // It is written after the answer leaves: a burst of guesses waits on no write.
     if given.is_some() {
-        crate::api::audit::record(
-            state,
-            req,
-            Event::GitTokenRefused,
-            "",
-            "zły lub unieważniony token",
-        )
-        .await;
+        let (state, req) = (state.clone(), req.clone());
+        actix_web::rt::spawn(async move {
+            crate::api::audit::record(
+                &state,
+                &req,
+                Event::GitTokenRefused,
+                "",
+                "zły lub unieważniony token",
+            )
+            .await;
+        });
     }
     Err(unauthorized())
 }

@@ -100,6 +100,16 @@ pub struct OpeningHours {
     pub closes: String,
 }
 
+/// Days the practice is closed on top of Poland's public holidays (a holiday, a training),
+/// `YYYY-MM-DD`, both days included; one day has `until` equal to `from`. The call control
+/// treats them like a night (`crate::holidays`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Closure {
+    pub from: String,
+    pub until: String,
+}
+
 /// What a cookie (or an item of browser storage) is for: the consent banner asks only for the
 /// categories some cookie of the site belongs to, technical ones need no consent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -175,6 +185,9 @@ pub struct SiteConfig {
     pub copyright_year: u16,
     pub price_range: String,
     pub opening_hours: Vec<OpeningHours>,
+    /// The practice's own days off (`crate::holidays` adds the public holidays).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closures: Vec<Closure>,
     /// The image of link previews where a page has no raster image of its own.
     pub og_image: String,
     /// What that image shows, for those who cannot see it (`og:image:alt`).

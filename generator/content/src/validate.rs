@@ -587,6 +587,21 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
             out.push(SiteProblem::OpeningTimes { row, opens, closes }.into());
         }
     }
+    for (n, closure) in site.closures.iter().enumerate() {
+        let from = crate::dates::Date::parse(&closure.from);
+        let until = crate::dates::Date::parse(&closure.until);
+        if !matches!((from, until), (Ok(f), Ok(u)) if f <= u) {
+            let (from, until) = (closure.from.clone(), closure.until.clone());
+            out.push(
+                SiteProblem::Closure {
+                    row: n + 1,
+                    from,
+                    until,
+                }
+                .into(),
+            );
+        }
+    }
     out.extend(booking_page_problems(&site.booking));
     out.extend(footer_problems(site));
     if let Some(notice) = &site.notice {

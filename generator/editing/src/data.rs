@@ -16,7 +16,8 @@ use content::fields::one_line;
 use content::kind::Kind;
 use content::limits::NOTICE_MAX_CHARS;
 use content::model::{
-    Address, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, SocialLink, Words,
+    Address, Closure, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig,
+    SocialLink, Words,
 };
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::contact_fact_problems;
@@ -149,6 +150,9 @@ pub struct PracticeFacts {
     pub postal_code: String,
     pub city: String,
     pub opening_hours: Vec<Hours>,
+    /// The practice's own days off besides the public holidays (`YYYY-MM-DD`).
+    #[serde(default)]
+    pub closures: Vec<ClosureFacts>,
     pub booking_url: String,
     /// What the footer says of the practice, on every page.
     pub description: String,
@@ -181,6 +185,14 @@ pub struct Hours {
     pub days: Vec<String>,
     pub opens: String,
     pub closes: String,
+}
+
+/// Days off from `from` to `until`, both included.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ClosureFacts {
+    pub from: String,
+    pub until: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
@@ -219,6 +231,14 @@ impl PracticeFacts {
                     days: h.days.clone(),
                     opens: h.opens.clone(),
                     closes: h.closes.clone(),
+                })
+                .collect(),
+            closures: site
+                .closures
+                .iter()
+                .map(|c| ClosureFacts {
+                    from: c.from.clone(),
+                    until: c.until.clone(),
                 })
                 .collect(),
             booking_url: site.booking.practice.clone(),
@@ -264,6 +284,14 @@ impl PracticeFacts {
                 days: h.days.clone(),
                 opens: h.opens.clone(),
                 closes: h.closes.clone(),
+            })
+            .collect();
+        out.closures = self
+            .closures
+            .iter()
+            .map(|c| Closure {
+                from: c.from.clone(),
+                until: c.until.clone(),
             })
             .collect();
         out.booking.practice = self.booking_url.clone();
@@ -487,6 +515,25 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
             &["opening_hours"],
             hours_node(&new.opening_hours),
         ));
+    }
+    if old.closures != new.closures {
+        out.push(match new.closures.is_empty() {
+            true => Change::remove(&["closures"]),
+            false => Change::set(
+                &["closures"],
+                Node::List(
+                    new.closures
+                        .iter()
+                        .map(|c| {
+                            Node::map(vec![
+                                ("from", Node::str(&c.from)),
+                                ("until", Node::str(&c.until)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        });
     }
     for (slug, url) in &new.therapist_booking {
         if old.therapist_booking.get(slug) != Some(url) {
@@ -925,6 +972,45 @@ mod tests {
         assert!(!fs::read_to_string(p.site_file())
             .unwrap()
             .contains("notice"));
+    }
+
+    #[test]
+    fn the_practices_days_off_are_saved_as_a_list_and_removed_when_empty() {
+        let (_dir, p) = real();
+        let e = p.facts().unwrap();
+        assert_eq!(e.facts.closures, []);
+        let mut f = e.facts.clone();
+        f.closures = vec![
+            ClosureFacts {
+                from: "2026-08-03".into(),
+                until: "2026-08-14".into(),
+            },
+            ClosureFacts {
+                from: "2026-11-02".into(),
+                until: "2026-11-02".into(),
+            },
+        ];
+        check_facts(&p.site_config().unwrap(), &f).unwrap();
+        p.save_facts(&e.version, &f).unwrap();
+        let text = fs::read_to_string(p.site_file()).unwrap();
+        assert!(
+            text.contains("closures:\n  - from: \"2026-08-03\"\n    until: \"2026-08-14\"\n"),
+            "{text}"
+        );
+        assert_eq!(p.facts().unwrap().facts.closures, f.closures);
+        f.closures[1].until = "2026-11-01".into();
+        let refused = check_facts(&p.site_config().unwrap(), &f).unwrap_err();
+        assert!(
+            refused.polish().contains("wiersz 2"),
+            "{}",
+            refused.polish()
+        );
+        let e = p.facts().unwrap();
+        f.closures.clear();
+        p.save_facts(&e.version, &f).unwrap();
+        assert!(!fs::read_to_string(p.site_file())
+            .unwrap()
+            .contains("closures"));
     }
 
     #[test]

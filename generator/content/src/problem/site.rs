@@ -81,6 +81,12 @@ pub enum SiteProblem {
         opens: String,
         closes: String,
     },
+    /// A row (from 1) of `closures` whose dates are not dates, or end before they begin.
+    Closure {
+        row: usize,
+        from: String,
+        until: String,
+    },
     /// A booking page that is not a full `https://` address (`slug`: the therapist's).
     BookingLink {
         key: BookingKey,
@@ -223,6 +229,10 @@ impl SiteProblem {
                 format!("opening_hours: '{opens}'–'{closes}' is not an opening time before a closing time (HH:MM)"),
                 format!("godziny pracy, wiersz {row}: „{opens}”–„{closes}” to nie godzina otwarcia przed godziną zamknięcia (GG:MM)."),
             ),
+            P::Closure { row, from, until } => texts(
+                format!("closures, row {row}: '{from}'–'{until}' are not two dates (YYYY-MM-DD), the first not after the second"),
+                format!("dni bez przyjęć, wiersz {row}: „{from}”–„{until}” to nie dwie daty (pierwsza nie później niż druga)."),
+            ),
             P::BookingLink { key, slug, url } => {
                 let (english, polish) = booking_names(*key, slug.as_deref());
                 texts(
@@ -299,6 +309,7 @@ impl SiteProblem {
             P::PostalCode { .. } => "postal_code",
             P::AddressEmpty => "street",
             P::NoOpeningHours | P::OpeningDays { .. } | P::OpeningTimes { .. } => "opening_hours",
+            P::Closure { .. } => "closures",
             P::BookingLink { key, .. } => booking_key(*key),
             P::BookingPlatform(page) => booking_key(page.key),
             P::ExampleData { key, .. } => key,

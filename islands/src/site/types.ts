@@ -7,10 +7,19 @@ export interface SiteConfig {
   telephony: { id: string; src: string };
   analyticsId: string;
   hours: Hours[];
+  /** Days the weekly hours do not hold: public holidays and the practice's days off. */
+  closed: string[];
 }
 
 export interface Consent {
   analytics: boolean;
   advertising: boolean;
   at: number;
+}
+
+declare global {
+  interface Window {
+    /** The contact form's token, asked for by the page script as the page loads (site.ts). */
+    harmoniaContactToken?: Promise<string> | undefined;
+  }
 }

@@ -61,26 +61,35 @@ function setupWidgets(): void {
 }
 
 /**
- * The call control says whom it calls and when. While the practice is open (Warsaw time) it
- * is 'Zadzwoń do gabinetu' with today's hours, and its first click loads the telephony
- * provider's callback widget (never before), saying so at once; if the widget cannot load,
- * it says so and dials. While the practice is closed, and on /pilna-pomoc, it is 'Telefony
- * pomocy': a list with the crisis numbers first, then the practice. Without JavaScript it is
- * a link that dials the practice.
+ * The call control says whom it calls and when. While the practice is open (Warsaw time, not
+ * on a public holiday or a day off) it is 'Zadzwoń do gabinetu' with today's hours, a link
+ * that dials at once, and beside it 'Zamów oddzwonienie', which loads the telephony
+ * provider's callback form (never before its click, site/telephony.ts) and says at once that
+ * it is coming; if it does not come within 3 s, the control says so and gives the number.
+ * While the practice is closed, and on /pilna-pomoc, it is 'Telefony pomocy': a list with the
+ * crisis numbers first, then the practice. Without JavaScript it is a link that dials.
  */
 function setupCall(site: SiteConfig | null): void {
   const aside = document.querySelector<HTMLElement>(".call");
   const practice = aside?.querySelector<HTMLAnchorElement>("[data-call='practice']");
   const help = aside?.querySelector<HTMLButtonElement>("[data-call='help']");
+  const callback = aside?.querySelector<HTMLButtonElement>("[data-callback]");
   const panel = document.getElementById("call-panel");
   const status = aside?.querySelector<HTMLElement>("[data-call-status]");
-  if (!aside || !practice || !help || !panel || !status || !site) return;
+  if (!aside || !practice || !help || !callback || !panel || !status || !site) return;
   const crisisPage = aside.hasAttribute("data-call-crisis");
   let quiet = 0;
-  const say = (text: string) => {
-    status.textContent = text;
+  // What the control says of the callback; a failure stays until the next try.
+  const say = (text: string, phone = false) => {
     clearTimeout(quiet);
-    if (text) quiet = window.setTimeout(() => (status.textContent = ""), 10_000);
+    status.replaceChildren(text);
+    if (phone) {
+      const number = aside.dataset.phone ?? "";
+      const link = document.createElement("a");
+      link.href = practice.href;
+      link.textContent = number;
+      status.append(" Zadzwoń do gabinetu: ", link, ".");
+    } else if (text) quiet = window.setTimeout(() => status.replaceChildren(), 10_000);
   };
   const setPanel = (open: boolean, focusBack = false) => {
     panel.hidden = !open;
@@ -89,12 +98,14 @@ function setupCall(site: SiteConfig | null): void {
   };
   const update = () => {
     const now = new Date();
-    const state = practiceState(now, site.hours);
+    const state = practiceState(now, site.hours, site.closed);
     const helpMode = crisisPage || !state.open;
     const shown = helpMode ? help : practice;
     const when = helpMode && state.open ? openUntil(now, site.hours) : state.when;
     practice.hidden = helpMode;
     help.hidden = !helpMode;
+    callback.hidden = helpMode || !site.telephony.src;
+    aside.classList.toggle("call-with-callback", !callback.hidden);
     if (!helpMode) setPanel(false);
     const label = shown.querySelector(".call-label")?.textContent ?? "";
     const whenEl = shown.querySelector("[data-call-when]");
@@ -111,18 +122,10 @@ function setupCall(site: SiteConfig | null): void {
   document.addEventListener("click", (event) => {
     if (!panel.hidden && !aside.contains(event.target as Node)) setPanel(false);
   });
-
-  // The provider's widget loads on the first click (site/telephony.ts), which says so at once.
-  aside.querySelectorAll<HTMLAnchorElement>("[data-telephony]").forEach((link) =>
-    link.addEventListener("click", (event) => {
-      if (link.dataset.telephony === "failed" || !site.telephony.src) return;
-      event.preventDefault();
-      // From the list, the list gives way to what is said of the call.
-      if (!panel.hidden) setPanel(false, true);
-      if (link.dataset.telephony !== "loaded") say("Otwieram okno rozmowy z gabinetem…");
-      void import("./site/telephony").then((m) => m.call(link, site, say));
-    }),
-  );
+  callback.addEventListener("click", () => {
+    if (callback.dataset.telephony !== "loaded") say("Otwieram formularz oddzwonienia…");
+    void import("./site/telephony").then((m) => m.callback(callback, site, say));
+  });
 }
 
 function readConsent(): Consent | null {
@@ -145,6 +148,22 @@ function setupConsent(site: SiteConfig | null): void {
   if (stored && (stored.analytics || stored.advertising))
     void import("./site/analytics").then((m) => m.applyConsent(stored, site));
   else if (!stored) banner(false);
+}
+
+/**
+ * The contact form's spam timer starts when the page loads, not when the form comes into view:
+ * its token (the signed moment it was asked for) is fetched now, and the form takes it when it
+ * hydrates. A message sent within seconds of the page's load is still marked as suspect.
+ */
+function setupContactToken(): void {
+  const form = document.querySelector("form.contact-form");
+  if (!form || form.querySelector("input[name='token']")) return;
+  const asked = fetch("/api/contact/token", { cache: "no-store" }).then((r) =>
+    r.ok ? (r.json() as Promise<{ token: string }>).then((b) => b.token) : Promise.reject(new Error(`${r.status}`)),
+  );
+  // A failure here is the form's to retry; it must not be an unhandled rejection meanwhile.
+  asked.catch(() => undefined);
+  window.harmoniaContactToken = asked;
 }
 
 function track(name: string, params: Record<string, string>): void {
@@ -182,6 +201,7 @@ function setupImageFallback(site: SiteConfig | null): void {
 }
 
 const site = config();
+setupContactToken();
 setupMenu();
 setupConsent(site);
 setupAnalytics();

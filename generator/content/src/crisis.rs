@@ -167,8 +167,15 @@ fn found_in(text: &str) -> Vec<(usize, String)> {
             let mut after = text[m.end()..].chars();
             let (b1, b2) = (before.next(), before.next());
             let (a1, a2) = (after.next(), after.next());
-            // Part of a longer number: digits touch it, or follow a single space.
-            !(digit(b1) || digit(a1) || (space(b1) && digit(b2)) || (space(a1) && digit(a2)))
+            // Part of a longer number (digits touch it, or follow a single space), or of an
+            // address ("116111.pl").
+            let address = a1 == Some('.') && a2.is_some_and(|c| c.is_alphabetic())
+                || matches!(b1, Some('/' | '.' | '@'));
+            !(digit(b1)
+                || digit(a1)
+                || (space(b1) && digit(b2))
+                || (space(a1) && digit(a2))
+                || address)
         })
         .map(|m| (m.start(), digits(m.as_str())))
         .collect()
@@ -269,6 +276,7 @@ mod tests {
             "Dzwoń: [**116\u{a0}123**](tel:116123) albo [116 111](tel:116111).",
             "Linia [800 12 12 12](tel:800121212).",
             "Cena 1120 zł, rok 2112, numer 58 112 34 56, kod 800 702 222 1.",
+            "Czat: [116111.pl](https://116111.pl), strona https://116111.pl/czat.",
         ] {
             assert_eq!(problems(text), Vec::<String>::new(), "{text}");
         }

@@ -25,7 +25,9 @@ fn host(url: &str) -> Option<String> {
 }
 
 impl Booking {
-    fn practice_target(&self) -> Target<'_> {
+    /// The practice's own booking page: the navigation's, the phone menu's and the home
+    /// page's 'Umów wizytę'.
+    pub fn practice_target(&self) -> Target<'_> {
         Target {
             url: &self.practice,
             doctor_id: None,

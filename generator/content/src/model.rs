@@ -17,7 +17,18 @@ pub struct Address {
     pub street: String,
     pub postal_code: String,
     pub city: String,
+    /// The voivodeship ("pomorskie"), for search engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
     pub country: String,
+}
+
+/// Where a place is on a map, in degrees (WGS 84), for search engines.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Geo {
+    pub latitude: f64,
+    pub longitude: f64,
 }
 
 impl Address {
@@ -175,6 +186,9 @@ pub struct SiteConfig {
     /// Every cookie and browser-storage item the site sets, with its category.
     pub cookies: Vec<Cookie>,
     pub map_url: String,
+    /// Where the practice is on a map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub geo: Option<Geo>,
     pub social: Vec<SocialLink>,
     /// Where visitors book: the practice, each therapist and each service.
     pub booking: Booking,

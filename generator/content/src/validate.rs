@@ -587,6 +587,18 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
             out.push(SiteProblem::OpeningTimes { row, opens, closes }.into());
         }
     }
+    if let Some(g) = site.geo {
+        if !(-90.0..=90.0).contains(&g.latitude) || !(-180.0..=180.0).contains(&g.longitude) {
+            let (latitude, longitude) = (g.latitude.to_string(), g.longitude.to_string());
+            out.push(
+                SiteProblem::Geo {
+                    latitude,
+                    longitude,
+                }
+                .into(),
+            );
+        }
+    }
     for (n, closure) in site.closures.iter().enumerate() {
         let from = crate::dates::Date::parse(&closure.from);
         let until = crate::dates::Date::parse(&closure.until);

@@ -275,6 +275,7 @@ impl PracticeFacts {
             street: self.street.clone(),
             postal_code: self.postal_code.clone(),
             city: self.city.clone(),
+            region: site.address.region.clone(),
             country: site.address.country.clone(),
         };
         out.opening_hours = self
@@ -314,6 +315,7 @@ impl PracticeFacts {
             street: self.registered_street.clone(),
             postal_code: self.registered_postal_code.clone(),
             city: self.registered_city.clone(),
+            region: site.registered_address.region.clone(),
             country: site.registered_address.country.clone(),
         };
         out.data_protection_contact =

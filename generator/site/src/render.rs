@@ -252,11 +252,32 @@ fn site_script_config(content: &Content) -> String {
             serde_json::json!({ "days": days, "opens": h.opens, "closes": h.closes })
         })
         .collect();
+    // Days the weekly hours do not hold (public holidays, the practice's own days off), from
+    // the start of the build's year to the end of the year after next: a page built today
+    // still knows next Easter.
+    let year = build_year();
+    let closed: Vec<String> = content::holidays::closed_days(
+        site,
+        content::dates::Date {
+            year,
+            month: 1,
+            day: 1,
+        },
+        content::dates::Date {
+            year: year + 2,
+            month: 12,
+            day: 31,
+        },
+    )
+    .iter()
+    .map(content::dates::Date::iso)
+    .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
         "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
         "analyticsId": site.analytics_id,
         "hours": hours,
+        "closed": closed,
     }))
 }
 
@@ -319,6 +340,8 @@ impl Renderer {
             .collect();
         base.insert("consent_categories", &categories);
         base.insert("opening_hours", &facts::opening_hours(&content.site));
+        base.insert("crisis", &content::crisis::view());
+        base.insert("practice_note", &views::practice_booking_note(&content));
         // The contact form's rules, for the form rendered without JavaScript.
         base.insert("contact_rules", &content::contact::RULES);
         let mut global = Sha256::new();
@@ -670,7 +693,7 @@ impl Renderer {
             structured::trail(&[("Blog", "/blog"), (card.title.as_str(), card.href.as_str())]);
         let mut nodes = vec![
             structured::breadcrumbs(site, &page.trail),
-            structured::blog_posting(site, &card),
+            structured::blog_posting(site, &card, &self.collections),
             structured::business(site, &self.collections, false),
         ];
         nodes.extend(Self::faq_json_ld(&sections));

@@ -144,7 +144,7 @@ fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
         }
         assert!(
             page.contains(
-                "target=\"_blank\" rel=\"noopener\"><span>Umów</span> <span>wizytę</span>"
+                "target=\"_blank\" rel=\"noopener\" aria-describedby=\"booking-note-nav\"><span>Umów</span> <span>wizytę</span>"
             ),
             "{route}"
         );
@@ -222,8 +222,10 @@ fn a_service_page_has_two_booking_buttons() {
         assert!(button.contains("aria-describedby=\""), "{button}");
     }
     assert_eq!(
-        page.matches("Rezerwacja w serwisie ZnanyLekarz, kalendarz: Magdalena Wiśniewska")
-            .count(),
+        page.matches(
+            ">Rezerwacja w\u{a0}serwisie ZnanyLekarz, kalendarz: Magdalena Wiśniewska</p>"
+        )
+        .count(),
         2
     );
     assert!(page.contains("DIVA-5") && page.contains("MOXO") && page.contains("90–120"));
@@ -598,10 +600,14 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
             )) && row.contains(">Umów wizytę<"),
             "{slug}: {row}"
         );
-        // A row that books elsewhere than the practice's page says where.
-        assert_eq!(
-            row.contains("class=\"booking-note\""),
-            url != PRACTICE,
+        // Every row says where it books: the platform, and whose calendar.
+        let whose = if url == PRACTICE {
+            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz: gabinetu"
+        } else {
+            "Rezerwacja w\u{a0}serwisie "
+        };
+        assert!(
+            row.contains("class=\"booking-note\"") && row.contains(whose),
             "{slug}: {row}"
         );
     }

@@ -19,41 +19,28 @@ export interface PracticeState {
   when: string;
 }
 
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const DAYS_PL = ["pon.", "wt.", "śr.", "czw.", "pt.", "sob.", "niedz."];
 /** How far ahead the next opening is looked for (a long holiday of the practice included). */
 const LOOK_AHEAD_DAYS = 62;
 
-/** The date ("YYYY-MM-DD"), ISO weekday and minute of the day of `now` in Warsaw. */
-export function warsaw(now: Date): { date: string; day: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Warsaw",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    weekday: "short",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "0";
-  return {
-    date: `${part("year")}-${part("month")}-${part("day")}`,
-    day: WEEKDAYS.indexOf(part("weekday")) + 1,
-    minute: +part("hour") * 60 + +part("minute"),
-  };
-}
-
-const minutes = (time: string) => +time.slice(0, 2) * 60 + +time.slice(3, 5);
-const clock = (time: string) => time.replace(/^0/, "");
-
-/** The calendar day `ahead` days after `date` ("YYYY-MM-DD"), with its ISO weekday. */
-function dayAfter(date: string, ahead: number): { iso: string; day: number; label: string } {
+/** The calendar day `ahead` days after `date` ("YYYY-MM-DD"): its date, ISO weekday and "D.MM". */
+function dayAfter(date: string, ahead = 0): { iso: string; day: number; label: string } {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + ahead);
   const iso = d.toISOString().slice(0, 10);
   return { iso, day: ((d.getUTCDay() + 6) % 7) + 1, label: `${d.getUTCDate()}.${iso.slice(5, 7)}` };
 }
+
+/** The date ("YYYY-MM-DD"), ISO weekday and minute of the day of `now` in Warsaw. */
+export function warsaw(now: Date): { date: string; day: number; minute: number } {
+  // Swedish writes a moment as ISO does: "2026-11-30 10:05:00".
+  const local = now.toLocaleString("sv-SE", { timeZone: "Europe/Warsaw", hourCycle: "h23" });
+  const date = local.slice(0, 10);
+  return { date, day: dayAfter(date).day, minute: +local.slice(11, 13) * 60 + +local.slice(14, 16) };
+}
+
+const minutes = (time: string) => +time.slice(0, 2) * 60 + +time.slice(3, 5);
+const clock = (time: string) => time.replace(/^0/, "");
 
 /** Whether the practice is open at `now`, and what to say of its hours. */
 export function practiceState(now: Date, hours: Hours[], closed: string[] = []): PracticeState {

@@ -78,19 +78,8 @@ function setupCall(site: SiteConfig | null): void {
   const status = aside?.querySelector<HTMLElement>("[data-call-status]");
   if (!aside || !practice || !help || !callback || !panel || !status || !site) return;
   const crisisPage = aside.hasAttribute("data-call-crisis");
-  let quiet = 0;
-  // What the control says of the callback; a failure stays until the next try.
-  const say = (text: string, phone = false) => {
-    clearTimeout(quiet);
-    status.replaceChildren(text);
-    if (phone) {
-      const number = aside.dataset.phone ?? "";
-      const link = document.createElement("a");
-      link.href = practice.href;
-      link.textContent = number;
-      status.append(" Zadzwoń do gabinetu: ", link, ".");
-    } else if (text) quiet = window.setTimeout(() => status.replaceChildren(), 10_000);
-  };
+  // What the control says of the callback: that it is coming, or that it did not come.
+  const say = (...parts: (string | Node)[]) => status.replaceChildren(...parts);
   const setPanel = (open: boolean, focusBack = false) => {
     panel.hidden = !open;
     help.setAttribute("aria-expanded", String(open));
@@ -150,22 +139,6 @@ function setupConsent(site: SiteConfig | null): void {
   else if (!stored) banner(false);
 }
 
-/**
- * The contact form's spam timer starts when the page loads, not when the form comes into view:
- * its token (the signed moment it was asked for) is fetched now, and the form takes it when it
- * hydrates. A message sent within seconds of the page's load is still marked as suspect.
- */
-function setupContactToken(): void {
-  const form = document.querySelector("form.contact-form");
-  if (!form || form.querySelector("input[name='token']")) return;
-  const asked = fetch("/api/contact/token", { cache: "no-store" }).then((r) =>
-    r.ok ? (r.json() as Promise<{ token: string }>).then((b) => b.token) : Promise.reject(new Error(`${r.status}`)),
-  );
-  // A failure here is the form's to retry; it must not be an unhandled rejection meanwhile.
-  asked.catch(() => undefined);
-  window.harmoniaContactToken = asked;
-}
-
 function track(name: string, params: Record<string, string>): void {
   const gtag = (window as unknown as { gtag?: Gtag }).gtag;
   if (typeof gtag === "function") gtag("event", name, params);
@@ -201,7 +174,6 @@ function setupImageFallback(site: SiteConfig | null): void {
 }
 
 const site = config();
-setupContactToken();
 setupMenu();
 setupConsent(site);
 setupAnalytics();

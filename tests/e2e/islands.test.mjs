@@ -276,11 +276,11 @@ describe("third-party widgets", () => {
     await page.context().close();
   });
 
-  test("the telephony widget loads on the first click of 'Zadzwoń' and on no page before it", async () => {
+  test("the telephony widget loads on the first click of 'Zamów oddzwonienie' and on no page before it", async () => {
     const telephony = siteValue("telephony_widget_src");
     const host = new URL(telephony).host;
-    // While the practice is open the control is 'Zadzwoń do gabinetu' (see visitor.test.mjs for
-    // the hours): a Monday morning in Warsaw.
+    // While the practice is open the control is 'Zadzwoń do gabinetu' and 'Zamów oddzwonienie'
+    // (see visitor.test.mjs for the hours): a Monday morning in Warsaw.
     const open = new Date("2025-03-03T10:00:00+01:00");
     for (const route of ["/", "/o-mnie", "/uslugi/coaching-adhd", "/cennik", "/blog/terapia-online", "/m1"]) {
       const page = await openPage(browser, site.base);
@@ -292,8 +292,10 @@ describe("third-party widgets", () => {
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
-      const call = page.getByRole("complementary", { name: "Telefon" }).getByRole("link", { name: /Zadzwoń/ });
-      assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
+      const control = page.getByRole("complementary", { name: "Telefon" });
+      const call = control.getByRole("link", { name: /Zadzwoń/ });
+      assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: it dials`);
+      assert.equal(await control.getByRole("button", { name: "Zamów oddzwonienie" }).isVisible(), true, route);
       await page.context().close();
     }
     const page = await openPage(browser, site.base);
@@ -303,12 +305,12 @@ describe("third-party widgets", () => {
     await page.goto(`${site.base}/`, { waitUntil: "load" });
     await page
       .getByRole("complementary", { name: "Telefon" })
-      .getByRole("link", { name: /Zadzwoń/ })
+      .getByRole("button", { name: "Zamów oddzwonienie" })
       .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
     assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
-    await page.waitForFunction(() => document.querySelector("[data-telephony]").dataset.telephony === "failed");
+    await page.waitForFunction(() => document.querySelector("[data-callback]").dataset.telephony === "failed");
     await page.context().close();
   });
 });

@@ -107,7 +107,13 @@ describe("search", () => {
       assert.ok(business[key], `MedicalBusiness.${key}`);
     }
     assert.equal(business.address.addressLocality, "Gdańsk");
+    assert.equal(business.address.addressRegion, "pomorskie");
     assert.equal(business.address.addressCountry, "PL");
+    assert.equal(business.geo["@type"], "GeoCoordinates");
+    assert.ok(
+      Math.abs(business.geo.latitude - 54.4) < 0.2 && Math.abs(business.geo.longitude - 18.6) < 0.2,
+      "in Gdańsk",
+    );
     const website = jsonLd(await (await fetch(site.base + "/")).text()).find((b) => b["@type"] === "WebSite");
     assert.equal(website.url, `${siteUrl}/`);
     assert.equal(website.publisher["@id"], business["@id"], "the site is the practice's, described beside it");
@@ -149,12 +155,16 @@ describe("search", () => {
         const service = blocks.find((b) => b["@type"] === "Service");
         assert.equal(service.url, siteUrl + route);
         assert.equal(service.provider["@id"], business["@id"], `${route}: the practice provides it`);
+        // schema.org defines inLanguage for creative works and events, not for a Service.
+        assert.equal(service.inLanguage, undefined, `${route}: no inLanguage on a Service`);
       }
       if (route.startsWith("/blog/")) {
         const post = blocks.find((b) => b["@type"] === "BlogPosting");
         assert.equal(post.headline, frontMatterTitle(`blog/${route.slice(6)}.md`));
-        assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}$/);
+        assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/, "with time and zone");
+        assert.match(post.dateModified, /T\d{2}:\d{2}:\d{2}\+0[12]:00$/);
         assert.ok(post.author.name, route);
+        assert.match(post.author.url, new RegExp(`^${siteUrl}/o-mnie#[a-z-]+$`), `${route}: the author's page`);
         assert.equal(post.author.worksFor["@id"], business["@id"], `${route}: the author works at the practice`);
         assert.equal(post.publisher["@id"], business["@id"], `${route}: the practice publishes`);
       }

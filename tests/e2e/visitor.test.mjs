@@ -31,6 +31,7 @@ const CONTROLS = "a, button, input, select, textarea, summary, [tabindex]:not([t
 
 const booking = bookingModel();
 const phone = siteValue("phone");
+const telephony = siteValue("telephony_widget_src");
 const teamName = (slug) =>
   readFileSync(join(repoRoot, "content", "team", `${slug}.md`), "utf8").match(/^name: "(.*)"$/m)[1];
 
@@ -327,20 +328,7 @@ describe("the call control", () => {
     }
   });
 
-  test("from the list, 'Zadzwoń do gabinetu' gives way to what is said of the call, focus back on the control", async () => {
-    const page = await pageAt(PHONE, MONDAY_NIGHT);
-    await page.goto(`${site.base}/cennik`);
-    const call = page.getByRole("button", { name: /^Telefony pomocy/ });
-    await call.click();
-    await page.locator("#call-panel").getByRole("link", { name: "Zadzwoń do gabinetu" }).click();
-    assert.equal(await page.locator("#call-panel").isVisible(), false);
-    assert.equal(await call.evaluate((el) => el === document.activeElement), true);
-    assert.notEqual(await page.locator(".call [data-call-status]").innerText(), "");
-    await page.context().close();
-  });
-
-  test("a tap shows at once that the call is being opened, and says so when the widget cannot load", async () => {
-    const telephony = siteValue("telephony_widget_src");
+  test("while the practice is open, 'Zamów oddzwonienie' stands beside the call, says at once that its form is coming, and takes nothing from the provider before", async () => {
     const page = await pageAt(PHONE);
     // The provider does not answer for now: nothing but our own feedback can show.
     let release;
@@ -350,24 +338,25 @@ describe("the call control", () => {
       await route.abort("connectionrefused");
     });
     await page.goto(`${site.base}/uslugi`);
-    const call = page.getByRole("link", { name: /^Zadzwoń do gabinetu/ });
+    const callback = page.getByRole("button", { name: "Zamów oddzwonienie" });
     const status = page.locator(".call [data-call-status]");
     assert.equal(await status.innerText(), "");
-    await call.click();
+    assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0);
+    await callback.click();
     await page.waitForFunction(() => document.querySelector(".call [data-call-status]").textContent !== "", null, {
       timeout: 500,
     });
-    assert.equal(await status.innerText(), "Otwieram okno rozmowy z gabinetem…");
+    assert.equal(await status.innerText(), "Otwieram formularz oddzwonienia…");
     assert.equal(await status.isVisible(), true);
     assert.equal(await status.getAttribute("role"), "status");
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
-    assert.equal(await call.getAttribute("data-loading"), "true", "the control shows it is connecting");
+    assert.equal(await callback.getAttribute("aria-busy"), "true", "the control shows it is connecting");
     release();
     await page.waitForFunction(() =>
-      /nie wczytało/.test(document.querySelector(".call [data-call-status]").textContent),
+      /nie wczytał/.test(document.querySelector(".call [data-call-status]").textContent),
     );
     assert.match(await status.innerText(), new RegExp(phone.replace(/\+/g, "\\+")));
-    assert.equal(await call.getAttribute("data-telephony"), "failed", "the next tap dials as a link");
+    assert.equal(await callback.getAttribute("data-telephony"), "failed");
     await page.context().close();
   });
 });
@@ -466,7 +455,6 @@ describe("failures that explain themselves", () => {
 
 describe("booking that says where it leads", () => {
   const note = (url, who) => {
-    if (url === booking.practice) return null;
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
     return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
   };
@@ -477,7 +465,7 @@ describe("booking that says where it leads", () => {
       return id ? document.getElementById(id)?.textContent.replace(/\s+/g, " ").trim() : null;
     });
 
-  test("every service page's buttons, every price row and every therapist's button name the platform and the person, where not the practice's page", async () => {
+  test("every service page's buttons, every price row and every therapist's button name the platform and the person", async () => {
     const page = await pageAt(DESKTOP);
     for (const slug of slugs("services")) {
       await page.goto(`${site.base}/uslugi/${slug}`);

@@ -61,7 +61,7 @@ function keepTyping(
 }
 
 /**
- * The form's token, which starts the spam timer: the page script asks for it when the page
+ * The form's token, which starts the spam timer: the island loader asks for it when the page
  * loads (`harmoniaContactToken`), so time spent reading before the form is counted; a token
  * is good for one message, and the next one is asked for here.
  */
@@ -319,7 +319,12 @@ export default function ContactForm(props: ContactFormProps) {
                 inputMode="tel"
                 autoComplete="tel-national"
                 maxLength={rules.phoneMaxLength}
-                onBlur={() => checkPhone(values, true)}
+                onBlur={(event) => {
+                  // Leaving for the send button: the send judges it, and the button does not
+                  // move from under the pointer by an error appearing above it.
+                  if (!(event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === "submit"))
+                    checkPhone(values, true);
+                }}
               />
             )}
           </Field>

@@ -13,7 +13,7 @@ export const LATE = "Formularz oddzwonienia nie wczytał się w ciągu 3 sekund.
 
 const open = () => (window as unknown as CallPage).callpage?.("api.widget.open");
 
-export function callback(button: HTMLButtonElement, site: SiteConfig, say: (text: string, phone?: boolean) => void) {
+export function callback(button: HTMLButtonElement, site: SiteConfig, say: (...parts: (string | Node)[]) => void) {
   const state = button.dataset.telephony;
   if (state === "loaded") return void open();
   if (state === "loading") return;
@@ -33,9 +33,16 @@ export function callback(button: HTMLButtonElement, site: SiteConfig, say: (text
     button.removeAttribute("aria-busy");
     button.dataset.telephony = loaded ? "loaded" : "failed";
     if (loaded) {
-      say("");
+      say();
       open();
-    } else say(LATE, true);
+      return;
+    }
+    // The number, to dial instead: the control's own link says where.
+    const call = button.closest(".call");
+    const number = document.createElement("a");
+    number.href = call?.querySelector<HTMLAnchorElement>("[data-call='practice']")?.href ?? "";
+    number.textContent = call instanceof HTMLElement ? (call.dataset.phone ?? "") : "";
+    say(LATE, " Zadzwoń do gabinetu: ", number, ".");
   };
   const timer = window.setTimeout(() => settle(false), PATIENCE_MS);
   script.addEventListener("load", () => settle(true));

@@ -19,7 +19,7 @@ export interface Consent {
 
 declare global {
   interface Window {
-    /** The contact form's token, asked for by the page script as the page loads (site.ts). */
+    /** The contact form's token, asked for by the island loader as the page loads (loader.ts). */
     harmoniaContactToken?: Promise<string> | undefined;
   }
 }

@@ -2,12 +2,14 @@
 // its own origin, localhost (another host: browsers share cookies between the ports of one
 // host) — and a headless Chromium that can reach nothing but that server (booking,
 // telephony and analytics hosts are routed away).
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inspect, isDeepStrictEqual } from "node:util";
 import { chromium } from "playwright-core";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -25,13 +27,40 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
-/** Waits until `ready()` is true (checked every 50 ms), failing with `what` after `ms`. */
-export async function waitFor(ready, what, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > until) throw new Error(`timed out waiting: ${what}`);
+/** How long `until()` waits for a state by default: generous, for a machine that is busy. */
+export const DEADLINE = 30_000;
+
+/**
+ * Reads `probe()` until its value is `expected`, and returns that value: the way a test reads a
+ * page's state after an event (a computed style, a box, a scroll position, the focus, a count,
+ * a field's value, a file), since the page may not have it yet when the event returns.
+ * `expected` is a value (compared as `assert.deepEqual` compares), a RegExp (for a string) or a
+ * predicate. After `ms` it fails as the assertion would, with the last value read and `message`.
+ */
+export async function until(probe, expected, message, ms = DEADLINE) {
+  const accepts =
+    typeof expected === "function"
+      ? expected
+      : expected instanceof RegExp
+        ? (value) => typeof value === "string" && expected.test(value)
+        : (value) => isDeepStrictEqual(value, expected);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (accepts(value)) return value;
+    if (Date.now() > deadline) {
+      const waited = `${message ?? "the state"} (waited ${ms / 1000} s)`;
+      if (typeof expected === "function") assert.fail(`${waited}: the last value read was ${inspect(value)}`);
+      if (expected instanceof RegExp) assert.match(String(value), expected, waited);
+      assert.deepEqual(value, expected, waited);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until `ready()` is true, failing with `what` after `ms` (`until()` with a truth). */
+export async function waitFor(ready, what, ms = DEADLINE) {
+  await until(ready, Boolean, `timed out waiting: ${what}`, ms);
 }
 
 export function freePort() {

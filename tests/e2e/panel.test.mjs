@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -132,8 +132,9 @@ describe("the panel a practice runs its site from", () => {
     assert.match(await preview.title(), /^Podgląd – niezapisane zmiany \| Regulamin z podglądu/);
     assert.deepEqual(problems, [], "no CSP violation or error in the preview");
     assert.ok(preview.url().startsWith(`${site.panel}/api/preview/`), preview.url());
-    assert.equal(
-      await preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
+    // The banner's text comes with the HTML, its style with the stylesheet loaded after it.
+    await until(
+      () => preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
       "fixed",
       "the site's stylesheet reaches the sandboxed preview",
     );

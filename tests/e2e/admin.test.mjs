@@ -2,7 +2,7 @@
 // and delete sections, save, see the public page change, keep drafts, sign out.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, siteCopy, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, siteCopy, slugs, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -106,7 +106,7 @@ describe("admin panel", () => {
     await page.getByLabel("Treść sekcji 2").fill("**Płatność** gotówką, kartą lub BLIK-iem.");
     await page.getByRole("button", { name: "Dodaj sekcję" }).click();
     await page.getByRole("button", { name: "Usuń sekcję 3" }).click();
-    assert.equal(await page.getByLabel("Treść sekcji 3").count(), 0);
+    await until(() => page.getByLabel("Treść sekcji 3").count(), 0, "the section is removed");
     const started = Date.now();
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();

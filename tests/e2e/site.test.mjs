@@ -1,7 +1,7 @@
 // Every public route in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite, until } from "./harness.mjs";
 
 const pageHeadings = {
   "/m1": "Gabinet Harmonia",
@@ -35,6 +35,33 @@ const pageKinds = [
   "/regulamin",
   "/m1",
 ];
+
+/**
+ * Records the site's scripts a page loads; the function returned waits until every one it asked
+ * for has finished (their sizes are read after the response) and gives their URLs and bytes.
+ */
+function scriptsOf(page) {
+  const asked = new Set();
+  const finished = [];
+  page.on("request", (r) => r.resourceType() === "script" && r.url().startsWith(site.base) && asked.add(r));
+  page.on("requestfailed", (r) => asked.delete(r));
+  page.on("requestfinished", (r) => {
+    if (asked.has(r)) finished.push(r.sizes().then((sizes) => ({ url: r.url(), bytes: sizes.responseBodySize })));
+  });
+  return async () => {
+    await until(
+      () => finished.length,
+      (n) => n === asked.size,
+      "every script asked for has loaded",
+    );
+    return Promise.all(finished);
+  };
+}
+
+/** Two animation frames: what an IntersectionObserver saw in the first has been told by the second. */
+function twoFrames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
 let site;
 let browser;
@@ -237,17 +264,9 @@ describe("weight and layout", () => {
   test("pages without islands load no React and at most 2 KB of script, transferred", async () => {
     for (const route of pageKinds.filter((r) => r !== "/" && !r.startsWith("/uslugi/"))) {
       const page = await openPage(browser, site.base);
-      const scripts = [];
-      page.on("requestfinished", async (request) => {
-        if (request.resourceType() === "script" && request.url().startsWith(site.base)) {
-          scripts.push({
-            url: request.url(),
-            bytes: (await request.sizes()).responseBodySize,
-          });
-        }
-      });
+      const loaded = scriptsOf(page);
       await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForTimeout(100);
+      const scripts = await loaded();
       const inline = await page.evaluate(() =>
         [...document.querySelectorAll("script:not([src])")]
           .filter((s) => !s.type || s.type === "module" || s.type === "text/javascript")
@@ -269,18 +288,16 @@ describe("weight and layout", () => {
     ]) {
       for (const route of pageKinds) {
         const page = await openPage(browser, site.base, viewport);
-        const scripts = [];
-        page.on("requestfinished", async (request) => {
-          if (request.resourceType() === "script" && request.url().startsWith(site.base)) {
-            scripts.push({ url: request.url(), bytes: (await request.sizes()).responseBodySize });
-          }
-        });
+        const loaded = scriptsOf(page);
         const asked = [];
         page.on("request", (r) => asked.push(r.url()));
         const react = () => asked.filter((url) => url.includes("/assets/islands/chunks/"));
+        const hydrating = () => page.locator("[data-island][data-hydrated]").count();
         await page.goto(site.base + route, { waitUntil: "load" });
-        await page.waitForTimeout(300);
-        const first = scripts.reduce((n, s) => n + s.bytes, 0);
+        // An island starts hydrating by marking itself: none has, once the page has drawn.
+        await twoFrames(page);
+        assert.equal(await hydrating(), 0, `${route} at ${viewport.width} px: an island hydrates before any trigger`);
+        const first = (await loaded()).reduce((n, s) => n + s.bytes, 0);
         assert.ok(first <= 10 * 1024, `${route} at ${viewport.width} px: ${first} bytes of script on its first load`);
         assert.deepEqual(react(), [], `${route} at ${viewport.width} px: React before any trigger`);
         const contact = page.locator('[data-island="ContactForm"]');
@@ -292,7 +309,8 @@ describe("weight and layout", () => {
         } else if ((await page.locator('[data-island="BookingButton"]').count()) > 0) {
           // A booking button hydrates when reached for: scrolling past it is not reaching.
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-          await page.waitForTimeout(300);
+          await twoFrames(page);
+          assert.equal(await hydrating(), 0, `${route}: an island hydrates on scrolling past the booking buttons`);
           assert.deepEqual(react(), [], `${route}: React on scrolling past the booking buttons`);
           await page.evaluate(() => window.scrollTo(0, 0));
           await reachFor(page);

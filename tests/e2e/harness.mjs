@@ -122,8 +122,10 @@ export async function startSite(root = repoRoot, env = {}) {
       SITE_ROOT: root,
       DIST_DIR: join(work, "dist"),
       DATA_DIR: join(work, "var"),
-      // Copies of the site share the repository's encoded images instead of encoding them again.
+      // Copies of the site share the repository's encoded images and prerendered islands
+      // instead of encoding them again and starting node for each.
       IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR || join(repoRoot, ".cache", "images"),
+      SSR_CACHE_DIR: process.env.SSR_CACHE_DIR || join(repoRoot, ".cache", "ssr"),
       RUST_LOG: "warn",
       // The alerts' own test (system.test.mjs) sets its period; elsewhere no alert mail (this
       // machine's disk may be under 10 % free) joins the messages a test counts.

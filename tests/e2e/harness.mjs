@@ -104,11 +104,22 @@ export function siteCopy(edit) {
 }
 
 /**
+ * The environment variable through which run.mjs (`npm test`) hands the files its one sidecar on
+ * the real sources: what `startSite()` returned there, as JSON.
+ */
+export const SHARED_SITE = "HARMONIA_SHARED_SITE";
+
+/**
  * Starts the sidecar (on the real sources, or `root`); returns the public site's base URL,
  * the panel's (`panel`, its own origin) and a stop function. `env` may choose the ports
- * (`PORT`, `ADMIN_PORT`) and the panel's origin (`ADMIN_ORIGIN`).
+ * (`PORT`, `ADMIN_PORT`) and the panel's origin (`ADMIN_ORIGIN`). Called with neither, under
+ * run.mjs, it returns the sidecar run.mjs started for every file that only reads the site (its
+ * `stop()` leaves it running for the others).
  */
 export async function startSite(root = repoRoot, env = {}) {
+  if (root === repoRoot && Object.keys(env).length === 0 && process.env[SHARED_SITE]) {
+    return { ...JSON.parse(process.env[SHARED_SITE]), async stop() {} };
+  }
   const port = env.PORT ?? String(await freePort());
   const adminPort = env.ADMIN_PORT ?? String(await freePort());
   const panel = env.ADMIN_ORIGIN ?? `http://localhost:${adminPort}`;

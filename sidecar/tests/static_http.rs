@@ -111,8 +111,8 @@ async fn last_modified_is_when_the_content_last_changed_across_rebuilds_and_rest
             .and_then(|m| m.modified())
             .expect("the published file's time");
         assert_eq!(
-            HttpDate::from(after),
-            HttpDate::from(written),
+            HttpDate::from(after).to_string(),
+            HttpDate::from(written).to_string(),
             "{path}: the published file's date"
         );
         assert!(

@@ -110,12 +110,13 @@ describe("admin panel", () => {
     const started = Date.now();
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();
-    let html = "";
-    while (!html.includes("Aktualne ceny obowiązują od stycznia.") && Date.now() - started < 5000) {
-      html = await (await fetch(`${site.base}/cennik`)).text();
-    }
+    // How long it took is printed, not asserted (make bench measures it): a busy machine is slower.
+    const html = await until(
+      async () => (await fetch(`${site.base}/cennik`)).text(),
+      (text) => text.includes("Aktualne ceny obowiązują od stycznia."),
+      "the saved text is served",
+    );
     console.log(`from 'Zapisz zmiany' to the new page served: ${Date.now() - started} ms`);
-    assert.ok(html.includes("Aktualne ceny obowiązują od stycznia."));
     assert.ok(html.includes('<aside class="callout"><p><strong>Płatność</strong>'));
     await page.reload();
     await page.getByRole("tablist", { name: "Strony" }).waitFor();

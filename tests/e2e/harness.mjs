@@ -27,8 +27,11 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
-/** How long `until()` waits for a state by default: generous, for a machine that is busy. */
-export const DEADLINE = 30_000;
+/**
+ * How long `until()` and every Playwright action or wait of a page from `openPage()` wait for a
+ * state by default: generous, for a machine that is busy (make test-busy, CI beside a build).
+ */
+export const DEADLINE = 60_000;
 
 /**
  * Reads `probe()` until its value is `expected`, and returns that value: the way a test reads a
@@ -204,6 +207,7 @@ export async function openPage(browser, base, viewport = { width: 1280, height: 
   const { askConsent, visualEditor, ...contextOptions } = options;
   const bases = [base].flat();
   const context = await browser.newContext({ viewport, ...contextOptions });
+  context.setDefaultTimeout(DEADLINE);
   await context.route("**/*", (route) =>
     bases.some((b) => route.request().url().startsWith(b)) ? route.continue() : route.abort("blockedbyclient"),
   );

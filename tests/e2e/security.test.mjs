@@ -240,7 +240,7 @@ describe("a session that idles out", () => {
     await password(page);
     await page.getByRole("tab").first().waitFor();
     // Nobody touches the panel; it refreshes the repository's status every 10 s by itself.
-    await page.getByRole("alert").filter({ hasText: "Sesja wygasła" }).waitFor({ timeout: 25_000 });
+    await page.getByRole("alert").filter({ hasText: "Sesja wygasła" }).waitFor();
     await page.getByLabel("E-mail").waitFor();
     assert.equal(await page.getByRole("tab").count(), 0);
     await page.context().close();

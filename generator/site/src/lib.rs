@@ -61,14 +61,18 @@ pub struct Project {
     pub islands_dir: PathBuf,
     /// Encoded image variants kept between builds: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
     pub image_cache: PathBuf,
+    /// Prerendered islands kept between builds: `SSR_CACHE_DIR`, or `islands_dir/ssr-cache`.
+    pub ssr_cache: PathBuf,
 }
 
 impl Project {
     pub fn at(root: &Path) -> Self {
+        let islands_dir = root.join("islands").join("build");
         Self {
             content_dir: root.join("content"),
             templates_dir: root.join("templates"),
-            islands_dir: root.join("islands").join("build"),
+            ssr_cache: islands::default_cache_dir(&islands_dir),
+            islands_dir,
             image_cache: images::default_cache_dir(root),
         }
     }
@@ -315,7 +319,7 @@ impl Builder {
         })?;
         let content = Arc::new(public);
         let load_time = started.elapsed();
-        let islands = islands::Islands::load(&self.project.islands_dir)?;
+        let islands = islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)?;
         let (catalog, image_files) = tracing::info_span!("images").in_scope(|| {
             images::Catalog::build(
                 &self.project.content_dir.join("images"),

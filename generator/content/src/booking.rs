@@ -91,14 +91,6 @@ impl Booking {
         self.therapist(&self.doctor_listing.badge_therapist)
     }
 
-    /// Every script of the doctor-listing platform the site may load.
-    pub fn widget_scripts(&self) -> impl Iterator<Item = &str> {
-        let listing = &self.doctor_listing;
-        std::iter::once(listing.badge_script.as_str())
-            .chain(listing.calendar_scripts.iter().map(String::as_str))
-            .chain(std::iter::once(listing.widget_host.as_str()))
-    }
-
     /// Every booking page a button may open, each once.
     pub fn pages(&self) -> Vec<&str> {
         let mut pages: Vec<&str> = Vec::new();
@@ -115,7 +107,7 @@ impl Booking {
 
     /// Whether `url` is a page of the doctor-listing platform.
     pub fn on_doctor_listing(&self, url: &str) -> bool {
-        host(url).is_some_and(|h| h.eq_ignore_ascii_case(&self.doctor_listing.host))
+        host(url).is_some_and(|h| h.eq_ignore_ascii_case(self.doctor_listing.host()))
     }
 
     /// Whether `url` is a page of Booksy.
@@ -141,7 +133,7 @@ fn problem(path: &[&str], problem: BookingProblem) -> Problem {
     }
 }
 
-/// Every problem of the booking model against the content: the platform's hosts and scripts,
+/// Every problem of the booking model against the content: Booksy's host, the facility's page,
 /// a therapist or service the model forgets or invents, a badge without a doctor. (Whether
 /// each booking page is on its platform is a fact the panel edits too: see
 /// [`crate::validate::contact_fact_problems`].)
@@ -149,41 +141,21 @@ pub fn problems(content: &Content) -> Vec<Problem> {
     let b = &content.site.booking;
     let listing = &b.doctor_listing;
     let mut out = Vec::new();
-    for (key, value) in [("host", &listing.host), ("booksy_host", &b.booksy_host)] {
-        if value.is_empty() || value.contains(['/', ':', ' ']) {
-            let path: &[&str] = if key == "host" {
-                &["doctor_listing", "host"]
-            } else {
-                &["booksy_host"]
-            };
-            let value = value.clone();
-            out.push(problem(path, BookingProblem::NotAHost { key, value }));
-        }
+    if b.booksy_host.is_empty() || b.booksy_host.contains(['/', ':', ' ']) {
+        let value = b.booksy_host.clone();
+        let key = "booksy_host";
+        out.push(problem(&[key], BookingProblem::NotAHost { key, value }));
     }
-    let scripts = std::iter::once(("widget_host", &listing.widget_host))
-        .chain(std::iter::once(("badge_script", &listing.badge_script)))
-        .chain(
-            listing
-                .calendar_scripts
-                .iter()
-                .map(|s| ("calendar_scripts", s)),
-        );
-    for (key, url) in scripts {
-        if host(url).is_none() {
-            let url = url.clone();
-            out.push(problem(
-                &["doctor_listing", key],
-                BookingProblem::NotAnAddress { key, url },
-            ));
-        }
-    }
-    if !b.on_doctor_listing(&listing.facility_url) {
+    // With a platform the code does not know, where the facility's page should be is
+    // unknown: the providers' check says so.
+    let known = crate::providers::doctor_listing(&listing.provider).is_some();
+    if known && !b.on_doctor_listing(&listing.facility_url) {
         out.push(problem(
             &["doctor_listing", "facility_url"],
             BookingProblem::FacilityOffPlatform {
                 url: listing.facility_url.clone(),
-                platform: listing.name.clone(),
-                host: listing.host.clone(),
+                platform: listing.name().to_string(),
+                host: listing.host().to_string(),
             },
         ));
     }
@@ -215,7 +187,7 @@ fn therapist_problems(content: &Content) -> Vec<Problem> {
             &["doctor_listing", "badge_therapist"],
             BookingProblem::BadgeWithoutDoctor {
                 badge: badge.clone(),
-                platform: listing.name.clone(),
+                platform: listing.name().to_string(),
             },
         ));
     }
@@ -257,13 +229,9 @@ mod tests {
     fn model() -> Booking {
         Booking {
             doctor_listing: DoctorListing {
-                name: "ZnanyLekarz".into(),
-                host: "www.znanylekarz.pl".into(),
-                widget_host: "https://platform.docplanner.com".into(),
+                provider: "znanylekarz".into(),
                 facility_id: "1".into(),
                 facility_url: "https://www.znanylekarz.pl/placowki/1-gabinet".into(),
-                calendar_scripts: vec!["https://platform.docplanner.com/js/widget.js".into()],
-                badge_script: "https://platform.docplanner.com/js/certificate.js".into(),
                 badge_therapist: "anna".into(),
             },
             booksy_host: "booksy.com".into(),

@@ -225,13 +225,15 @@ fn main() -> ExitCode {
             builder.build(&out).map(|r| {
                 voice.warnings(&r.warnings);
                 println!(
-                    "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {}, publish {}){} -> {}",
+                    "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {} of which gate {} for {} pages, publish {}){} -> {}",
                     r.files,
                     r.pages,
                     r.bytes / 1024,
                     r.elapsed.as_millis(),
                     r.phases.load.as_millis(),
                     r.phases.render.as_millis(),
+                    r.phases.gate.as_millis(),
+                    r.rendered,
                     r.phases.publish.as_millis(),
                     images_line(&r.images),
                     out.display()

@@ -501,7 +501,7 @@ fn plan(
                     width,
                     height: encode::scaled_height(size.0, size.1, width),
                     format,
-                    url: format!("/{path}"),
+                    url: content::encoding::url_path(&format!("/{path}")),
                 },
                 key,
                 path,

@@ -47,11 +47,14 @@ pub(crate) fn focus_rules() -> String {
     out
 }
 
+/// A `srcset` of the variants, escaped for its attribute (their addresses are
+/// percent-encoded already, so no space or comma can split one).
 fn srcset<'a>(variants: impl Iterator<Item = &'a super::catalog::Variant>) -> String {
-    variants
+    let list = variants
         .map(|v| format!("{} {}w", v.url, v.width))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    esc(&list)
 }
 
 fn img_attributes(out: &mut String, request: &Request<'_>, (width, height): (u32, u32)) {
@@ -118,7 +121,12 @@ pub(crate) fn html(catalog: &Catalog, request: &Request<'_>) -> String {
         }
         _ => {
             let size = info.and_then(|i| i.size).unwrap_or(request.default_size);
-            let mut out = format!("<img src=\"{}\"", esc(request.src));
+            // A file of the site's own is addressed by its name, percent-encoded.
+            let src = match info {
+                Some(_) => content::encoding::url_path(request.src),
+                None => request.src.to_string(),
+            };
+            let mut out = format!("<img src=\"{}\"", esc(&src));
             img_attributes(&mut out, request, size);
             out
         }

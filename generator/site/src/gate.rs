@@ -594,120 +594,6 @@ pub(crate) fn locate<'a>(
     None
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn found(html: &str) -> Vec<Markup> {
-        let allowed = BTreeSet::from([crate::headers::script_hash("ok()")]);
-        check(html, &allowed).into_iter().map(|f| f.found).collect()
-    }
-
-    #[test]
-    fn what_the_templates_write_passes() {
-        let page = "<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><title>A &amp; b</title><script>ok()</script><link rel=\"stylesheet\" href=\"/assets/style.1.css\"><script type=\"module\" src=\"/assets/islands/site.1.js\"></script></head><body><a href=\"https://booksy.com/x?a=1&amp;b=2\" target=\"_blank\" rel=\"noopener\" data-zlw-doctor=\"m\" aria-label=\"x\">x</a><a href=\"tel:+48583452190\">t</a><a href=\"mailto:k@example.pl\">m</a><picture><source type=\"image/avif\" srcset=\"/assets/img/a.480.k.avif 480w, /assets/img/a.800.k.avif 800w\" sizes=\"100vw\"><img src=\"data:image/png;base64,AA==\" alt=\"\" width=\"1\" height=\"1\"></picture><svg viewBox=\"0 0 1 1\" aria-hidden=\"true\"><title>t</title><path d=\"M0 0\"/></svg><script type=\"application/json\">{\"a\":\"</b>\"}</script><form method=\"post\" action=\"/api/contact\"><textarea name=\"m\"><b onclick=x></textarea></form></body></html>";
-        assert_eq!(found(page), Vec::<Markup>::new());
-    }
-
-    #[test]
-    fn the_attacks_of_the_issue_are_found() {
-        // The file name `a"><script x=`…`.png` written into a srcset unescaped.
-        let name = "<source type=\"image/avif\" srcset=\"/assets/img/a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.480.k.avif 480w\">";
-        let f = found(name);
-        assert!(f.contains(&Markup::InlineScript), "{f:?}");
-        // `q" onmouseover="…" x=".png`.
-        let handler = found(
-            "<source srcset=\"/assets/img/q\" onmouseover=\"alert(1)\" x=\".480.k.avif 480w\">",
-        );
-        assert!(handler.contains(&Markup::Handler {
-            element: "source".into(),
-            name: "onmouseover".into()
-        }));
-        assert!(
-            found("<img src=\"/images/q autofocus.svg\" alt=\"\">").contains(&Markup::Unescaped {
-                element: "img".into(),
-                attribute: "src".into()
-            })
-        );
-        assert_eq!(
-            found("<a href=\" JaVa\tScRiPt:alert(1)\">x</a>"),
-            vec![Markup::Scheme {
-                element: "a".into(),
-                attribute: "href".into(),
-                scheme: "javascript".into()
-            }]
-        );
-        assert!(matches!(
-            found("<a href=\"data:text/html,<b>\">x</a>")[..],
-            [Markup::Scheme { .. }]
-        ));
-        assert_eq!(
-            found("<iframe srcdoc=\"x\"></iframe>"),
-            vec![
-                Markup::Element {
-                    name: "iframe".into()
-                },
-                Markup::Attribute {
-                    element: "iframe".into(),
-                    name: "srcdoc".into()
-                }
-            ]
-        );
-        assert_eq!(
-            found("<script src=\"http://127.0.0.1:8099/cp.js\"></script><script>alert(1)</script><script type=\"text/x-tpl\">x</script>"),
-            vec![
-                Markup::ForeignScript { src: "http://127.0.0.1:8099/cp.js".into() },
-                Markup::InlineScript,
-                Markup::ScriptType { kind: "text/x-tpl".into() }
-            ]
-        );
-        assert!(matches!(
-            found("<p style=\"x\">a</p>")[..],
-            [Markup::Attribute { .. }]
-        ));
-        assert!(matches!(
-            found("<svg><script>alert(1)</script></svg>")[..],
-            [Markup::InlineScript]
-        ));
-        assert!(matches!(
-            found("<link rel=\"stylesheet\" href=\"https://evil.example/a.css\">")[..],
-            [Markup::ForeignResource { .. }]
-        ));
-        assert!(matches!(
-            found("<meta http-equiv=\"refresh\" content=\"0;url=https://x\">")[..],
-            [Markup::Attribute { .. }]
-        ));
-    }
-
-    #[test]
-    fn a_finding_is_traced_to_the_text_that_holds_it() {
-        let findings = check(
-            "<p>\n<img src=\"/images/q\" onfocus=\"alert(document.domain)\" x=\".svg\"></p>",
-            &BTreeSet::new(),
-        );
-        assert_eq!(findings[0].line, 2);
-        let sources = [
-            Source {
-                file: "content/blog/a.md".into(),
-                first_line: 1,
-                text: "---\ntitle: A\n---\nTekst.\n".into(),
-                content: true,
-            },
-            Source {
-                file: "content/blog/b.md".into(),
-                first_line: 5,
-                text: "Tekst\n![x](q\" onfocus=\"alert(document.domain)\" x=\".svg)\n".into(),
-                content: true,
-            },
-        ];
-        let at = locate(&findings[0], &sources);
-        assert_eq!(
-            at,
-            Some((std::path::Path::new("content/blog/b.md"), 6, true))
-        );
-    }
-}
-
 /// The texts of one document as sources: each front matter field at its line (from the
 /// parsed value, so a text the panel has not yet written is found too), then the body.
 fn document_sources<M: serde::Serialize>(doc: &content::Document<M>) -> Vec<Source<'_>> {
@@ -825,7 +711,7 @@ pub(crate) fn pages(
             tracing::warn!(page = %page.path, line = finding.line, ?finding.found, "publish gate");
             let problem = content::problem::DocumentProblem::UnsafeMarkup {
                 page: address.clone(),
-                found: finding.found,
+                found: Box::new(finding.found),
                 in_content,
             };
             problems.push(content::Diagnostic::new(&file, line, problem));
@@ -842,9 +728,123 @@ pub(crate) fn pages(
         else {
             return true;
         };
-        seen.insert((d.file.clone(), d.line, found.clone()))
+        seen.insert((d.file.clone(), d.line, found.as_ref().clone()))
     });
     problems.sort();
     problems.dedup();
     Err(crate::Error::Content(problems))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(html: &str) -> Vec<Markup> {
+        let allowed = BTreeSet::from([crate::headers::script_hash("ok()")]);
+        check(html, &allowed).into_iter().map(|f| f.found).collect()
+    }
+
+    #[test]
+    fn what_the_templates_write_passes() {
+        let page = "<!doctype html><html lang=\"pl\"><head><meta charset=\"utf-8\"><title>A &amp; b</title><script>ok()</script><link rel=\"stylesheet\" href=\"/assets/style.1.css\"><script type=\"module\" src=\"/assets/islands/site.1.js\"></script></head><body><a href=\"https://booksy.com/x?a=1&amp;b=2\" target=\"_blank\" rel=\"noopener\" data-zlw-doctor=\"m\" aria-label=\"x\">x</a><a href=\"tel:+48583452190\">t</a><a href=\"mailto:k@example.pl\">m</a><picture><source type=\"image/avif\" srcset=\"/assets/img/a.480.k.avif 480w, /assets/img/a.800.k.avif 800w\" sizes=\"100vw\"><img src=\"data:image/png;base64,AA==\" alt=\"\" width=\"1\" height=\"1\"></picture><svg viewBox=\"0 0 1 1\" aria-hidden=\"true\"><title>t</title><path d=\"M0 0\"/></svg><script type=\"application/json\">{\"a\":\"</b>\"}</script><form method=\"post\" action=\"/api/contact\"><textarea name=\"m\"><b onclick=x></textarea></form></body></html>";
+        assert_eq!(found(page), Vec::<Markup>::new());
+    }
+
+    #[test]
+    fn the_attacks_of_the_issue_are_found() {
+        // The file name `a"><script x=`…`.png` written into a srcset unescaped.
+        let name = "<source type=\"image/avif\" srcset=\"/assets/img/a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.480.k.avif 480w\">";
+        let f = found(name);
+        assert!(f.contains(&Markup::InlineScript), "{f:?}");
+        // `q" onmouseover="…" x=".png`.
+        let handler = found(
+            "<source srcset=\"/assets/img/q\" onmouseover=\"alert(1)\" x=\".480.k.avif 480w\">",
+        );
+        assert!(handler.contains(&Markup::Handler {
+            element: "source".into(),
+            name: "onmouseover".into()
+        }));
+        assert!(
+            found("<img src=\"/images/q autofocus.svg\" alt=\"\">").contains(&Markup::Unescaped {
+                element: "img".into(),
+                attribute: "src".into()
+            })
+        );
+        assert_eq!(
+            found("<a href=\" JaVa\tScRiPt:alert(1)\">x</a>"),
+            vec![Markup::Scheme {
+                element: "a".into(),
+                attribute: "href".into(),
+                scheme: "javascript".into()
+            }]
+        );
+        assert!(matches!(
+            found("<a href=\"data:text/html,<b>\">x</a>")[..],
+            [Markup::Scheme { .. }]
+        ));
+        assert_eq!(
+            found("<iframe srcdoc=\"x\"></iframe>"),
+            vec![
+                Markup::Element {
+                    name: "iframe".into()
+                },
+                Markup::Attribute {
+                    element: "iframe".into(),
+                    name: "srcdoc".into()
+                }
+            ]
+        );
+        assert_eq!(
+            found("<script src=\"http://127.0.0.1:8099/cp.js\"></script><script>alert(1)</script><script type=\"text/x-tpl\">x</script>"),
+            vec![
+                Markup::ForeignScript { src: "http://127.0.0.1:8099/cp.js".into() },
+                Markup::InlineScript,
+                Markup::ScriptType { kind: "text/x-tpl".into() }
+            ]
+        );
+        assert!(matches!(
+            found("<p style=\"x\">a</p>")[..],
+            [Markup::Attribute { .. }]
+        ));
+        assert!(matches!(
+            found("<svg><script>alert(1)</script></svg>")[..],
+            [Markup::InlineScript]
+        ));
+        assert!(matches!(
+            found("<link rel=\"stylesheet\" href=\"https://evil.example/a.css\">")[..],
+            [Markup::ForeignResource { .. }]
+        ));
+        assert!(matches!(
+            found("<meta http-equiv=\"refresh\" content=\"0;url=https://x\">")[..],
+            [Markup::Attribute { .. }]
+        ));
+    }
+
+    #[test]
+    fn a_finding_is_traced_to_the_text_that_holds_it() {
+        let findings = check(
+            "<p>\n<img src=\"/images/q\" onfocus=\"alert(document.domain)\" x=\".svg\"></p>",
+            &BTreeSet::new(),
+        );
+        assert_eq!(findings[0].line, 2);
+        let sources = [
+            Source {
+                file: "content/blog/a.md".into(),
+                first_line: 1,
+                text: "---\ntitle: A\n---\nTekst.\n".into(),
+                content: true,
+            },
+            Source {
+                file: "content/blog/b.md".into(),
+                first_line: 5,
+                text: "Tekst\n![x](q\" onfocus=\"alert(document.domain)\" x=\".svg)\n".into(),
+                content: true,
+            },
+        ];
+        let at = locate(&findings[0], &sources);
+        assert_eq!(
+            at,
+            Some((std::path::Path::new("content/blog/b.md"), 6, true))
+        );
+    }
 }

@@ -27,249 +27,69 @@ use crate::render::Job;
 
 /// Elements the templates, the Markdown of content (after the sanitiser) and the islands'
 /// prerendered HTML produce: HTML, and the few SVG elements of the site's icons.
+#[rustfmt::skip]
 const ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "address",
-    "article",
-    "aside",
-    "b",
-    "bdi",
-    "bdo",
-    "blockquote",
-    "body",
-    "br",
-    "button",
-    "caption",
-    "cite",
-    "code",
-    "col",
-    "colgroup",
-    "data",
-    "dd",
-    "del",
-    "details",
-    "dfn",
-    "dialog",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "header",
-    "hgroup",
-    "hr",
-    "html",
-    "i",
-    "img",
-    "input",
-    "ins",
-    "kbd",
-    "label",
-    "legend",
-    "li",
-    "link",
-    "main",
-    "mark",
-    "menu",
-    "meta",
-    "nav",
-    "noscript",
-    "ol",
-    "optgroup",
-    "option",
-    "output",
-    "p",
-    "picture",
-    "pre",
-    "q",
-    "rp",
-    "rt",
-    "ruby",
-    "s",
-    "samp",
-    "script",
-    "search",
-    "section",
-    "select",
-    "small",
-    "source",
-    "span",
-    "strike",
-    "strong",
-    "sub",
-    "summary",
-    "sup",
-    "table",
-    "tbody",
-    "td",
-    "textarea",
-    "tfoot",
-    "th",
-    "thead",
-    "time",
-    "title",
-    "tr",
-    "tt",
-    "u",
-    "ul",
-    "var",
-    "wbr",
+    "a", "abbr", "address", "article", "aside", "b", "bdi", "bdo", "blockquote", "body", "br",
+    "button", "caption", "cite", "code", "col", "colgroup", "data", "dd", "del", "details",
+    "dfn", "dialog", "div", "dl", "dt", "em", "fieldset", "figcaption", "figure", "footer",
+    "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i",
+    "img", "input", "ins", "kbd", "label", "legend", "li", "link", "main", "mark", "menu",
+    "meta", "nav", "noscript", "ol", "optgroup", "option", "output", "p", "picture", "pre",
+    "q", "rp", "rt", "ruby", "s", "samp", "script", "search", "section", "select", "small",
+    "source", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td",
+    "textarea", "tfoot", "th", "thead", "time", "title", "tr", "tt", "u", "ul", "var", "wbr",
     // The icons' SVG.
-    "svg",
-    "path",
-    "g",
-    "circle",
-    "ellipse",
-    "rect",
-    "line",
-    "polyline",
-    "polygon",
-    "defs",
-    "lineargradient",
-    "radialgradient",
-    "stop",
-    "clippath",
-    "symbol",
-    "desc",
+    "svg", "path", "g", "circle", "ellipse", "rect", "line", "polyline", "polygon", "defs",
+    "lineargradient", "radialgradient", "stop", "clippath", "symbol", "desc",
+];
+
+/// Elements a picture of `content/images/` (an SVG file, published as it is and openable on
+/// the site's origin) may hold: drawing only, no script, no foreign content.
+#[rustfmt::skip]
+const SVG_ELEMENTS: &[&str] = &[
+    "svg", "path", "g", "circle", "ellipse", "rect", "line", "polyline", "polygon", "defs",
+    "lineargradient", "radialgradient", "stop", "clippath", "symbol", "desc", "title", "use",
+    "mask", "pattern", "text", "tspan", "filter", "fegaussianblur", "feoffset", "feblend",
+    "feflood", "fecomposite", "femerge", "femergenode", "fecolormatrix", "metadata",
 ];
 
 /// Attributes any allowed element may carry (besides `aria-*` and `data-*`).
+#[rustfmt::skip]
 const ATTRIBUTES: &[&str] = &[
     // HTML
-    "accept",
-    "action",
-    "align",
-    "alt",
-    "aria",
-    "async",
-    "autocomplete",
-    "autocapitalize",
-    "charset",
-    "checked",
-    "cite",
-    "class",
-    "cols",
-    "colspan",
-    "content",
-    "crossorigin",
-    "datetime",
-    "decoding",
-    "defer",
-    "dir",
-    "disabled",
-    "download",
-    "enctype",
-    "enterkeyhint",
-    "fetchpriority",
-    "for",
-    "headers",
-    "height",
-    "hidden",
-    "href",
-    "hreflang",
-    "id",
-    "inert",
-    "inputmode",
-    "integrity",
-    "itemprop",
-    "itemscope",
-    "itemtype",
-    "label",
-    "lang",
-    "loading",
-    "max",
-    "maxlength",
-    "media",
-    "method",
-    "min",
-    "minlength",
-    "multiple",
-    "name",
-    "novalidate",
-    "open",
-    "pattern",
-    "placeholder",
-    "property",
-    "readonly",
-    "referrerpolicy",
-    "rel",
-    "required",
-    "reversed",
-    "role",
-    "rows",
-    "rowspan",
-    "scope",
-    "selected",
-    "size",
-    "sizes",
-    "span",
-    "spellcheck",
-    "src",
-    "srcset",
-    "start",
-    "step",
-    "tabindex",
-    "target",
-    "title",
-    "translate",
-    "type",
-    "value",
-    "width",
-    "wrap",
+    "accept", "action", "align", "alt", "async", "autocomplete", "autocapitalize", "charset",
+    "checked", "cite", "class", "cols", "colspan", "content", "crossorigin", "datetime",
+    "decoding", "defer", "dir", "disabled", "download", "enctype", "enterkeyhint",
+    "fetchpriority", "for", "headers", "height", "hidden", "href", "hreflang", "id", "inert",
+    "inputmode", "integrity", "itemprop", "itemscope", "itemtype", "label", "lang", "loading",
+    "max", "maxlength", "media", "method", "min", "minlength", "multiple", "name",
+    "novalidate", "open", "pattern", "placeholder", "property", "readonly", "referrerpolicy",
+    "rel", "required", "reversed", "role", "rows", "rowspan", "scope", "selected", "size",
+    "sizes", "span", "spellcheck", "src", "srcset", "start", "step", "tabindex", "target",
+    "title", "translate", "type", "value", "width", "wrap",
     // SVG
-    "clip-rule",
-    "clip-path",
-    "cx",
-    "cy",
-    "d",
-    "fill",
-    "fill-opacity",
-    "fill-rule",
-    "focusable",
-    "gradienttransform",
-    "gradientunits",
-    "offset",
-    "opacity",
-    "points",
-    "preserveaspectratio",
-    "r",
-    "rx",
-    "ry",
-    "stop-color",
-    "stop-opacity",
-    "stroke",
-    "stroke-dasharray",
-    "stroke-linecap",
-    "stroke-linejoin",
-    "stroke-miterlimit",
-    "stroke-opacity",
-    "stroke-width",
-    "transform",
-    "version",
-    "viewbox",
-    "x",
-    "x1",
-    "x2",
-    "xmlns",
-    "y",
-    "y1",
-    "y2",
+    "clip-rule", "clip-path", "cx", "cy", "d", "fill", "fill-opacity", "fill-rule",
+    "focusable", "gradienttransform", "gradientunits", "offset", "opacity", "points",
+    "preserveaspectratio", "r", "rx", "ry", "stop-color", "stop-opacity", "stroke",
+    "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
+    "stroke-opacity", "stroke-width", "transform", "version", "viewbox", "x", "x1", "x2",
+    "xmlns", "y", "y1", "y2", "xmlns:xlink", "xlink:href", "fx", "fy", "spreadmethod",
+    "patternunits", "patterncontentunits", "maskunits", "maskcontentunits", "clippathunits",
+    "filterunits", "stddeviation", "in", "in2", "result", "mode", "operator", "flood-color",
+    "flood-opacity", "dx", "dy", "values", "text-anchor", "dominant-baseline", "font-family",
+    "font-size", "font-weight", "font-style", "letter-spacing", "xml:space", "vector-effect",
 ];
 
 /// Attributes whose value is an address (`srcset`: a list of them).
-const URL_ATTRIBUTES: &[&str] = &["href", "src", "srcset", "action", "formaction", "cite"];
+const URL_ATTRIBUTES: &[&str] = &[
+    "href",
+    "src",
+    "srcset",
+    "action",
+    "formaction",
+    "cite",
+    "xlink:href",
+];
 
 /// Schemes a link of the site may use; `data:` only for a picture's own bytes.
 const SCHEMES: &[&str] = &["http", "https", "mailto", "tel", "sms", "geo", "webcal"];
@@ -340,8 +160,16 @@ struct State {
     svg: usize,
 }
 
+/// What a text is held to: a page (with the inline scripts it may hold), or an SVG picture
+/// (no script at all, and addresses only to its own parts, `#id`).
+#[derive(Clone, Copy)]
+enum Policy<'a> {
+    Page(&'a BTreeSet<String>),
+    Svg,
+}
+
 struct Sink<'a> {
-    inline_allowed: &'a BTreeSet<String>,
+    policy: Policy<'a>,
     state: RefCell<State>,
 }
 
@@ -370,6 +198,13 @@ impl Sink<'_> {
         }
         if !URL_ATTRIBUTES.contains(&name) {
             return;
+        }
+        if matches!(self.policy, Policy::Svg) && !value.trim_start().starts_with('#') {
+            let found = Markup::ForeignResource {
+                element: element.clone(),
+                url: value.to_string(),
+            };
+            return self.find(found, line, clue());
         }
         let picture = matches!(element.as_str(), "img" | "source") && name != "href";
         for url in addresses(name, value) {
@@ -401,7 +236,11 @@ impl Sink<'_> {
     /// An opening tag: its element and attributes; for a script, whether it is the site's.
     fn start(&self, tag: &Tag, line: u64) {
         let element = tag.name.to_string();
-        if !ELEMENTS.contains(&element.as_str()) {
+        let elements = match self.policy {
+            Policy::Page(_) => ELEMENTS,
+            Policy::Svg => SVG_ELEMENTS,
+        };
+        if !elements.contains(&element.as_str()) {
             let clues = vec![format!("<{element}"), element.clone()];
             self.find(
                 Markup::Element {
@@ -468,11 +307,12 @@ impl Sink<'_> {
     /// The end of a script: inline code must be one of the templates' own.
     fn end_script(&self) {
         let open = self.state.borrow_mut().script.take();
+        let allowed = match self.policy {
+            Policy::Page(hashes) => hashes,
+            Policy::Svg => &BTreeSet::new(),
+        };
         if let Some((line, text)) = open {
-            if !self
-                .inline_allowed
-                .contains(&crate::headers::script_hash(&text))
-            {
+            if !allowed.contains(&crate::headers::script_hash(&text)) {
                 let short: String = text.trim().chars().take(80).collect();
                 self.find(Markup::InlineScript, line, vec![short]);
             }
@@ -532,8 +372,18 @@ impl TokenSink for Sink<'_> {
 /// Everything in `html` that no template writes; `inline_allowed` are the CSP hashes of the
 /// inline scripts the page may hold (the templates', or none on the panel's origin).
 pub fn check(html: &str, inline_allowed: &BTreeSet<String>) -> Vec<Finding> {
+    run(html, Policy::Page(inline_allowed))
+}
+
+/// Everything in an SVG picture that is not drawing: a script, an event handler, an element
+/// outside the drawing ones, an address to anything but its own parts.
+pub fn check_svg(svg: &str) -> Vec<Finding> {
+    run(svg, Policy::Svg)
+}
+
+fn run(html: &str, policy: Policy<'_>) -> Vec<Finding> {
     let sink = Sink {
-        inline_allowed,
+        policy,
         state: RefCell::default(),
     };
     let tokenizer = Tokenizer::new(sink, TokenizerOpts::default());
@@ -818,6 +668,36 @@ mod tests {
             found("<meta http-equiv=\"refresh\" content=\"0;url=https://x\">")[..],
             [Markup::Attribute { .. }]
         ));
+    }
+
+    #[test]
+    fn an_svg_picture_may_only_draw() {
+        let drawing = "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><title>Las</title><defs><linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"#fff\"/></linearGradient></defs><rect width=\"10\" height=\"10\" fill=\"url(#g)\"/><use xlink:href=\"#g\"/></svg>";
+        assert_eq!(check_svg(drawing), Vec::new());
+        let kinds =
+            |svg: &str| -> Vec<Markup> { check_svg(svg).into_iter().map(|f| f.found).collect() };
+        assert!(matches!(
+            kinds("<svg><script>alert(1)</script></svg>")[..],
+            [Markup::Element { .. }, Markup::InlineScript]
+        ));
+        assert!(matches!(
+            kinds("<svg onload=\"alert(1)\"></svg>")[..],
+            [Markup::Handler { .. }]
+        ));
+        assert!(matches!(
+            kinds("<svg><foreignObject><iframe></iframe></foreignObject></svg>")[..],
+            [Markup::Element { .. }, Markup::Element { .. }]
+        ));
+        assert!(matches!(
+            kinds("<svg><a href=\"javascript:alert(1)\"><rect/></a></svg>")[..],
+            [Markup::Element { .. }, Markup::ForeignResource { .. }]
+        ));
+        assert!(matches!(
+            kinds("<svg><use href=\"https://evil.example/x.svg#a\"/></svg>")[..],
+            [Markup::ForeignResource { .. }]
+        ));
+        let line = check_svg("<svg>\n<rect/>\n<rect onclick=\"x\"/></svg>")[0].line;
+        assert_eq!(line, 3);
     }
 
     #[test]

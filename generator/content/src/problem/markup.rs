@@ -33,6 +33,11 @@ pub enum Markup {
 }
 
 impl Markup {
+    /// The phrase in Polish ("atrybut „onfocus” w znaczniku <img>").
+    pub fn polish(&self) -> String {
+        self.phrases().1
+    }
+
     /// The phrase in English and in Polish ("an attribute 'onfocus' on <img>").
     pub(super) fn phrases(&self) -> (String, String) {
         use Markup as M;

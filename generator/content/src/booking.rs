@@ -2,8 +2,9 @@
 //! booking button stands, and its checks. The model says in one place which platform serves
 //! the practice, each therapist and each service; templates and islands only ask it.
 
-use crate::model::{Booking, Content, TherapistBooking, PRACTICE};
+use crate::model::{Booking, Content, SiteConfig, TherapistBooking, PRACTICE};
 use crate::problem::BookingProblem;
+use crate::providers;
 
 /// Where one booking button leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,7 +149,7 @@ pub fn problems(content: &Content) -> Vec<Problem> {
     }
     // With a platform the code does not know, where the facility's page should be is
     // unknown: the providers' check says so.
-    let known = crate::providers::doctor_listing(&listing.provider).is_some();
+    let known = providers::doctor_listing(&listing.provider).is_some();
     if known && !b.on_doctor_listing(&listing.facility_url) {
         out.push(problem(
             &["doctor_listing", "facility_url"],
@@ -161,6 +162,74 @@ pub fn problems(content: &Content) -> Vec<Problem> {
     }
     out.extend(therapist_problems(content));
     out.extend(service_problems(content));
+    out
+}
+
+fn keys<T>(list: &[T], key: impl Fn(&T) -> &'static str) -> String {
+    list.iter().map(key).collect::<Vec<_>>().join(", ")
+}
+
+fn provider_problem(path: &[&str], problem: BookingProblem) -> Problem {
+    Problem {
+        path: path.iter().map(|p| p.to_string()).collect(),
+        problem,
+    }
+}
+
+/// Every problem of the providers and ids `site.yaml` names: a provider the code does not
+/// know, an id that is not one.
+pub fn provider_problems(site: &SiteConfig) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let listing = &site.booking.doctor_listing;
+    if providers::doctor_listing(&listing.provider).is_none() {
+        out.push(provider_problem(
+            &["booking", "doctor_listing", "provider"],
+            BookingProblem::UnknownProvider {
+                key: "booking.doctor_listing.provider",
+                value: listing.provider.clone(),
+                known: keys(&providers::DOCTOR_LISTINGS, |p| p.key),
+            },
+        ));
+    }
+    if providers::telephony(&site.telephony.provider).is_none() {
+        out.push(provider_problem(
+            &["telephony", "provider"],
+            BookingProblem::UnknownProvider {
+                key: "telephony.provider",
+                value: site.telephony.provider.clone(),
+                known: keys(&providers::TELEPHONY, |p| p.key),
+            },
+        ));
+    }
+    let mut ids: Vec<(Vec<&str>, &'static str, &str)> = vec![
+        (
+            vec!["booking", "doctor_listing", "facility_id"],
+            "booking.doctor_listing.facility_id",
+            &listing.facility_id,
+        ),
+        (vec!["telephony", "id"], "telephony.id", &site.telephony.id),
+    ];
+    for (slug, t) in &site.booking.therapists {
+        if let Some(id) = &t.doctor_id {
+            ids.push((
+                vec!["booking", "therapists", slug.as_str(), "doctor_id"],
+                "doctor_id",
+                id,
+            ));
+        }
+    }
+    if !site.analytics_id.is_empty() {
+        ids.push((vec!["analytics_id"], "analytics_id", &site.analytics_id));
+    }
+    for (path, key, value) in ids {
+        if !providers::is_id(value) {
+            let value = value.to_string();
+            out.push(provider_problem(
+                &path,
+                BookingProblem::NotAnId { key, value },
+            ));
+        }
+    }
     out
 }
 

@@ -5,9 +5,6 @@
 //! from this table. Adding a provider is a change of this file, reviewed and deployed like
 //! any other code.
 
-use crate::model::SiteConfig;
-use crate::problem::BookingProblem;
-
 /// A doctor-listing platform: its profile pages, the scripts of its facility calendar and
 /// certificate badge, and the host its booking widget is loaded from.
 #[derive(Debug, PartialEq, Eq)]
@@ -93,71 +90,6 @@ pub fn is_id(text: &str) -> bool {
         && text
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
-fn keys<T>(list: &[T], key: impl Fn(&T) -> &'static str) -> String {
-    list.iter().map(key).collect::<Vec<_>>().join(", ")
-}
-
-fn problem(path: &[&str], problem: BookingProblem) -> crate::booking::Problem {
-    crate::booking::Problem {
-        path: path.iter().map(|p| p.to_string()).collect(),
-        problem,
-    }
-}
-
-/// Every problem of the providers and ids `site.yaml` names: a provider the code does not
-/// know, an id that is not one.
-pub fn problems(site: &SiteConfig) -> Vec<crate::booking::Problem> {
-    let mut out = Vec::new();
-    let listing = &site.booking.doctor_listing;
-    if doctor_listing(&listing.provider).is_none() {
-        out.push(problem(
-            &["booking", "doctor_listing", "provider"],
-            BookingProblem::UnknownProvider {
-                key: "booking.doctor_listing.provider",
-                value: listing.provider.clone(),
-                known: keys(&DOCTOR_LISTINGS, |p| p.key),
-            },
-        ));
-    }
-    if telephony(&site.telephony.provider).is_none() {
-        out.push(problem(
-            &["telephony", "provider"],
-            BookingProblem::UnknownProvider {
-                key: "telephony.provider",
-                value: site.telephony.provider.clone(),
-                known: keys(&TELEPHONY, |p| p.key),
-            },
-        ));
-    }
-    let mut ids: Vec<(Vec<&str>, &'static str, &str)> = vec![
-        (
-            vec!["booking", "doctor_listing", "facility_id"],
-            "booking.doctor_listing.facility_id",
-            &listing.facility_id,
-        ),
-        (vec!["telephony", "id"], "telephony.id", &site.telephony.id),
-    ];
-    for (slug, t) in &site.booking.therapists {
-        if let Some(id) = &t.doctor_id {
-            ids.push((
-                vec!["booking", "therapists", slug.as_str(), "doctor_id"],
-                "doctor_id",
-                id,
-            ));
-        }
-    }
-    if !site.analytics_id.is_empty() {
-        ids.push((vec!["analytics_id"], "analytics_id", &site.analytics_id));
-    }
-    for (path, key, value) in ids {
-        if !is_id(value) {
-            let value = value.to_string();
-            out.push(problem(&path, BookingProblem::NotAnId { key, value }));
-        }
-    }
-    out
 }
 
 #[cfg(test)]

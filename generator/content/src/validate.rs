@@ -475,7 +475,10 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
     }
     let text = read_content(&site_file);
     let booking = crate::booking::problems(content);
-    for p in booking.into_iter().chain(crate::providers::problems(site)) {
+    for p in booking
+        .into_iter()
+        .chain(crate::booking::provider_problems(site))
+    {
         let line = (1..=p.path.len())
             .rev()
             .find_map(|n| crate::yaml::line_of(&text, &p.path[..n]))

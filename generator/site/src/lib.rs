@@ -5,8 +5,8 @@
 //! sidecar both use it.
 //!
 //! It may use the `content` crate (the model, its loading and checks) and the libraries of
-//! rendering (tera, pulldown-cmark, ammonia, image and its encoders, rayon). It never uses
-//! the `editing` or `sidecar` crates.
+//! rendering (tera, pulldown-cmark, ammonia, html5ever for the publish gate, image and its
+//! encoders, rayon). It never uses the `editing` or `sidecar` crates.
 
 // The crate's own rules: no panic on what comes from outside, no lock held across an await.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -23,6 +23,7 @@ mod incremental;
 pub mod islands;
 pub mod markdown;
 mod output;
+mod page_gate;
 pub mod process;
 mod publish;
 pub mod render;
@@ -465,7 +466,7 @@ impl Builder {
             })
             .collect();
         let gate_started = Instant::now();
-        tracing::info_span!("gate").in_scope(|| gate::pages(renderer, &checked))?;
+        tracing::info_span!("gate").in_scope(|| page_gate::pages(renderer, &checked))?;
         self.gate_time = gate_started.elapsed();
         let rendered = fresh.len();
         for (page, inputs) in fresh.into_iter().zip(inputs) {

@@ -128,7 +128,8 @@ async fn prometheus(
         .unwrap_or_default();
     if !same_secret(sent.as_bytes(), token.as_bytes()) {
         let audit = Some("brak lub błędny token metryk");
-        crate::http::refusals::Refusals::refused(refusals, &state, &req, audit);
+        let client = state.clients.key(&req);
+        crate::http::refusals::Refusals::refused(refusals, &state.auth.store, client, audit);
         return Err(ApiError::status(
             StatusCode::UNAUTHORIZED,
             "Brak lub błędny token metryk (nagłówek Authorization: Bearer …).",

@@ -9,11 +9,10 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use actix_web::{web, HttpRequest};
+use accounts::audit::Event;
+use actix_web::web;
 
-use crate::api::audit::Event;
 use crate::db::Repository;
-use crate::state::AppState;
 
 /// One client's refusals in its current minute: all of them, and those worth a line.
 struct Minute {
@@ -71,24 +70,23 @@ impl Refusals {
         })
     }
 
-    /// Counts one refusal of `client` (`audit`: what to write, when it is worth a line; git's
+    /// Counts one refusal of `client` (`audit`: what to write into the audit log of `store`,
+    /// when it is worth a line; git's
     /// first request of a clone comes without a token and is not). The first audited refusal
     /// of a minute is written to the audit log in the background, the rest add to that
     /// line's count, which is set when the minute ends.
     pub fn refused(
         this: &web::Data<Self>,
-        state: &web::Data<AppState>,
-        req: &HttpRequest,
+        store: &accounts::Store,
+        client: IpAddr,
         audit: Option<&'static str>,
     ) {
-        let client = state.clients.key(req);
         let first = this.note(client, audit.is_some(), Instant::now());
         let Some(what) = audit.filter(|_| first) else {
             return;
         };
-        let (refusals, state) = (this.clone(), state.clone());
+        let (refusals, store) = (this.clone(), store.clone());
         actix_web::rt::spawn(async move {
-            let store = state.auth.store.clone();
             let (at, event) = (crate::db::now(), refusals.event);
             let written = store
                 .blocking(move |s| s.record_entry(at, event.name(), "", &client.to_string(), what))

@@ -140,7 +140,7 @@ pub enum DocumentProblem {
     /// refused the build, and nothing was published.
     UnsafeMarkup {
         page: String,
-        found: Box<super::Markup>,
+        found: Box<super::markup::Markup>,
         /// Whether what caused it was found in the content (else in a template).
         in_content: bool,
     },

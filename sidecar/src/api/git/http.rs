@@ -96,7 +96,8 @@ async fn editor(state: &web::Data<AppState>, req: &HttpRequest) -> Result<String
     // git asks without credentials first: only a token given and refused is worth a line,
     // and a client's of one minute make one line with their count.
     let audit = given.is_some().then_some("zły lub unieważniony token");
-    crate::http::refusals::Refusals::refused(&hosted.refusals, state, req, audit);
+    let client = state.clients.key(req);
+    crate::http::refusals::Refusals::refused(&hosted.refusals, &state.auth.store, client, audit);
     Err(unauthorized())
 }
 

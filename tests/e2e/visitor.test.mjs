@@ -11,6 +11,7 @@ import {
   bookingModel,
   launchBrowser,
   openPage,
+  providers,
   publicRoutes,
   repoRoot,
   siteValue,
@@ -340,7 +341,7 @@ describe("the call control", () => {
   });
 
   test("a tap shows at once that the call is being opened, and says so when the widget cannot load", async () => {
-    const telephony = siteValue("telephony_widget_src");
+    const telephony = providers().telephonyScript;
     const page = await pageAt(PHONE);
     // The provider does not answer for now: nothing but our own feedback can show.
     let release;

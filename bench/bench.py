@@ -3,7 +3,8 @@
 Markdown table.
 
 All load runs are bounded (fixed duration) and target loopback only. BENCH_ONLY=images runs
-the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits,
+the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits (and the publish gate's cost),
+BENCH_ONLY=gate the publish gate's cost per page and at 10,000 articles,
 BENCH_ONLY=fresh the fresh clone's `make run` and `make test` (long: they compile everything),
 BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds,
 BENCH_ONLY=contact the contact form under load, BENCH_ONLY=pages the bytes each page kind loads,
@@ -120,6 +121,38 @@ def build_pair(n):
     row(f"{n:,} articles: clean build wall time", f"{our_s * 1000:.0f} ms", f"Hugo {hugo_s * 1000:.0f} ms", f"{our_s / hugo_s:.2f}×", "≤ 0.3× Hugo" if n == 10000 else "")
     row(f"{n:,} articles: peak memory", f"{our_mb:.0f} MiB", f"Hugo {hugo_mb:.0f} MiB", f"{our_mb / hugo_mb:.2f}×", "≤ 1× Hugo" if n == 10000 else "")
     return ours, our_s
+
+
+def gate_rows(ours, n):
+    """The publish gate: its cost per page on the real site's pages (the real templates: the
+    largest pages it reads), and on every page of a clean build of the n-article corpus and of
+    a one-article edit there (changed pages only)."""
+    copy = TMPFS / "gate-real"
+    shutil.rmtree(copy, ignore_errors=True)
+    for d in ["content", "templates"]:
+        shutil.copytree(ROOT / d, copy / d)
+    (copy / "islands").mkdir(parents=True)
+    os.symlink(ROOT / "islands/build", copy / "islands/build")
+    env = dict(os.environ, IMAGE_CACHE_DIR=str(ROOT / ".cache/images"))
+    real = subprocess.run([SITE, "rebuild-timing", "--root", copy, "--out", TMPFS / "out-gate-real",
+                           "--edit", copy / "content/blog/terapia-cbt.md", "--times", "0"],
+                          capture_output=True, text=True, check=True, env=env).stdout
+    first = json.loads(real.splitlines()[0])
+    per_page = first["gate_ms"] / first["rendered"]
+    row("publish gate: real site, per page (every page of a clean build)",
+        f"{per_page * 1000:.0f} µs ({first['rendered']} pages in {first['gate_ms']:.1f} ms)", "", "",
+        f"≈ {per_page * n / 1000:.1f} s for {n:,} such pages")
+    out = subprocess.run([SITE, "rebuild-timing", "--root", ours, "--out", TMPFS / f"out-gate-{n}",
+                          "--edit", ours / "content/blog/artykul-00042.md", "--times", "3"],
+                         capture_output=True, text=True, check=True).stdout
+    lines = [json.loads(l) for l in out.splitlines()]
+    clean = lines[0]
+    edits = [l for l in lines if "incremental_ms" in l]
+    row(f"{n:,} articles: publish gate on a clean build",
+        f"{clean['gate_ms']:.0f} ms for {clean['rendered']:,} pages ({clean['gate_ms'] / clean['rendered'] * 1000:.0f} µs a page)",
+        f"clean build {clean['full_ms']:.0f} ms", f"{clean['gate_ms'] / clean['full_ms']:.2f}×", "")
+    row(f"{n:,} articles: publish gate on a one-article edit (changed pages only)",
+        f"{statistics.median(e['gate_ms'] for e in edits):.2f} ms for {edits[-1]['rendered']} pages", "", "", "")
 
 
 def incremental(ours, n, clean_s):
@@ -727,7 +760,7 @@ def table():
 
 def main():
     only = os.environ.get("BENCH_ONLY")
-    if only in ("images", "build", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup"):
+    if only in ("images", "build", "gate", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup"):
         TMPFS.mkdir(parents=True, exist_ok=True)
         if only == "images":
             images()
@@ -748,6 +781,9 @@ def main():
             build_pair(1000)
             ours, clean_s = build_pair(10000)
             incremental(ours, 10000, clean_s)
+            gate_rows(ours, 10000)
+        elif only == "gate":
+            gate_rows(make_corpus(10000)[0], 10000)
         else:
             fresh_clone(with_test=only == "fresh")
         table()
@@ -764,6 +800,7 @@ def main():
     build_pair(1000)
     ours, clean_s = build_pair(10000)
     incremental(ours, 10000, clean_s)
+    gate_rows(ours, 10000)
     serving()
     contact()
     backup_bench()

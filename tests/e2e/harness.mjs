@@ -271,6 +271,29 @@ export function siteValue(key) {
 }
 
 /**
+ * The third parties whose scripts the site may load, as the code fixes them
+ * (generator/content/src/providers.rs; site.yaml only names a provider and an id): the
+ * doctor-listing platform's widget host and profile host, and the telephony widget's script.
+ */
+export function providers() {
+  const text = readFileSync(join(repoRoot, "generator", "content", "src", "providers.rs"), "utf8");
+  const value = (key) => {
+    const match = text.match(new RegExp(`^\\s+${key}: "(.*)",$`, "m"));
+    if (!match) throw new Error(`providers.rs has no ${key}`);
+    return match[1];
+  };
+  return { widgetHost: value("widget_host"), listingHost: value("host"), telephonyScript: value("script") };
+}
+
+/** The practice's id at its telephony provider (`telephony.id` of site.yaml). */
+export function telephonyId() {
+  const text = readFileSync(join(repoRoot, "content", "site.yaml"), "utf8");
+  const match = text.match(/^telephony:\n(?:\s+.*\n)*?\s+id: "(.*)"$/m);
+  if (!match) throw new Error("site.yaml has no telephony.id");
+  return match[1];
+}
+
+/**
  * Every page of the public site: the specification's routes (eight pages, eleven services, fifteen
  * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route, /administratormagda, leads to the
  * panel's own origin.
@@ -322,8 +345,8 @@ export function bookingModel() {
   return {
     practice,
     facilityUrl: value("facility_url"),
-    widgetHost: value("widget_host"),
-    listingHost: value("host"),
+    widgetHost: providers().widgetHost,
+    listingHost: providers().listingHost,
     therapists,
     services,
     target,

@@ -3,7 +3,18 @@
 // unreachable, /m1 analytics and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { bookingModel, launchBrowser, openPage, reachFor, siteValue, slugs, startSite, until } from "./harness.mjs";
+import {
+  bookingModel,
+  launchBrowser,
+  openPage,
+  providers,
+  reachFor,
+  siteValue,
+  slugs,
+  startSite,
+  telephonyId,
+  until,
+} from "./harness.mjs";
 
 const booking = bookingModel();
 const booksyServices = slugs("services").filter((s) => !booking.target(s).doctorId);
@@ -286,7 +297,7 @@ describe("third-party widgets", () => {
   });
 
   test("the telephony widget loads on the first click of 'Zamów oddzwonienie' and on no page before it", async () => {
-    const telephony = siteValue("telephony_widget_src");
+    const telephony = providers().telephonyScript;
     const host = new URL(telephony).host;
     // While the practice is open the control is 'Zadzwoń do gabinetu' and 'Zamów oddzwonienie'
     // (see visitor.test.mjs for the hours): a Monday morning in Warsaw.
@@ -317,7 +328,7 @@ describe("third-party widgets", () => {
       .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
-    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
+    assert.equal(await page.evaluate(() => window.__cp.id), telephonyId());
     await page.waitForFunction(() => document.querySelector("[data-callback]").dataset.telephony === "failed");
     await page.context().close();
   });

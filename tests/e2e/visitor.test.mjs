@@ -11,6 +11,7 @@ import {
   bookingModel,
   launchBrowser,
   openPage,
+  providers,
   publicRoutes,
   repoRoot,
   siteValue,
@@ -32,7 +33,7 @@ const CONTROLS = "a, button, input, select, textarea, summary, [tabindex]:not([t
 
 const booking = bookingModel();
 const phone = siteValue("phone");
-const telephony = siteValue("telephony_widget_src");
+const telephony = providers().telephonyScript;
 const teamName = (slug) =>
   readFileSync(join(repoRoot, "content", "team", `${slug}.md`), "utf8").match(/^name: "(.*)"$/m)[1];
 

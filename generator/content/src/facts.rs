@@ -234,7 +234,7 @@ impl Facts {
             ("regon", site.regon.clone()),
             (
                 "serwis_kalendarza",
-                site.booking.doctor_listing.name.clone(),
+                site.booking.doctor_listing.name().to_string(),
             ),
         ];
         let prices: Vec<(String, String)> = content

@@ -36,6 +36,7 @@ pub mod named;
 pub mod pattern;
 pub mod prices;
 pub mod problem;
+pub mod providers;
 pub mod schedule;
 pub mod sections;
 pub mod security_txt;

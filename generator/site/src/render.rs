@@ -5,7 +5,7 @@ use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 use tera::{Context, Tera};
@@ -175,6 +175,10 @@ pub struct Renderer {
     islands: Islands,
     /// The HTML of sections of earlier renders, shared with the builder.
     sections: Arc<SectionCache>,
+    /// The CSP hashes of the templates' inline scripts.
+    script_hashes: std::collections::BTreeSet<String>,
+    /// The templates' files and texts.
+    template_sources: Vec<(PathBuf, String)>,
 }
 
 /// A page rendered from a document's unsaved text: what the panel's preview shows.
@@ -274,7 +278,7 @@ fn site_script_config(content: &Content) -> String {
     .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
-        "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+        "telephony": { "id": site.telephony.id, "src": site.telephony.script() },
         "analyticsId": site.analytics_id,
         "hours": hours,
         "closed": closed,
@@ -381,6 +385,8 @@ impl Renderer {
             collections_fingerprint,
             islands: islands.clone(),
             sections,
+            script_hashes: templates.script_hashes,
+            template_sources: templates.sources,
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -399,6 +405,17 @@ impl Renderer {
 
     pub fn content(&self) -> &Arc<Content> {
         &self.content
+    }
+
+    /// The CSP hashes (`'sha256-…'`) of the inline scripts the templates write: the only
+    /// inline code a public page may hold.
+    pub fn script_hashes(&self) -> &std::collections::BTreeSet<String> {
+        &self.script_hashes
+    }
+
+    /// The templates' files and texts.
+    pub(crate) fn template_sources(&self) -> &[(PathBuf, String)] {
+        &self.template_sources
     }
 
     pub fn collections(&self) -> &Collections {

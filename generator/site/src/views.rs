@@ -240,7 +240,7 @@ pub struct BookingNote {
 pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<BookingNote> {
     let booking = &content.site.booking;
     let platform = if booking.on_doctor_listing(target.url) {
-        booking.doctor_listing.name.clone()
+        booking.doctor_listing.name().to_string()
     } else if booking.on_booksy(target.url) {
         "Booksy".to_string()
     } else {
@@ -471,7 +471,7 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
     };
     ArticleBooking {
         url: target.url.to_string(),
-        platform: booking.doctor_listing.name.clone(),
+        platform: booking.doctor_listing.name().to_string(),
         therapist: target.therapist.and_then(name),
         note: booking_note(content, &target),
     }
@@ -486,9 +486,9 @@ pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Valu
     let listing = &booking.doctor_listing;
     let doctor = target.doctor_id.map(|id| {
         serde_json::json!({
-            "platform": listing.name,
+            "platform": listing.name(),
             "doctorId": id,
-            "widgetHost": listing.widget_host,
+            "widgetHost": listing.platform().widget_host,
         })
     });
     serde_json::json!({

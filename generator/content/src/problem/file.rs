@@ -21,6 +21,11 @@ pub enum FileProblem {
     NotASlug {
         slug: String,
     },
+    /// A name under `content/` that is not a lowercase slug with one extension: names become
+    /// addresses and attributes of pages.
+    BadName {
+        name: String,
+    },
     NoFrontMatter,
     FrontMatterNotClosed,
     /// The front matter of a document does not parse into its fields.
@@ -65,6 +70,18 @@ fn mib(bytes: u64) -> String {
     format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)).replace('.', ",")
 }
 
+/// A key of `site.yaml` that would give the address of a script: the code's, never content's.
+fn script_address_key(e: &YamlError) -> Option<&str> {
+    match &e.kind {
+        YamlKind::UnknownField(f)
+            if crate::providers::SCRIPT_ADDRESS_KEYS.contains(&f.as_str()) =>
+        {
+            Some(f)
+        }
+        _ => None,
+    }
+}
+
 /// The Polish of a YAML problem, without where it is.
 fn yaml_polish(e: &YamlError, whole: &str, fields: &str) -> String {
     match &e.kind {
@@ -94,6 +111,10 @@ impl FileProblem {
                 format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
                 format!("nazwa pliku „{slug}” nie może być adresem: użyj małych liter bez polskich znaków, cyfr i myślników."),
             ),
+            FileProblem::BadName { name } => texts(
+                format!("the name '{name}' is not allowed under content/: use lowercase letters, digits, '-' and '_', with one extension (morze-o-swicie.jpg)"),
+                format!("nazwa „{name}” jest niedozwolona w content/: używaj małych liter bez polskich znaków, cyfr, „-” i „_”, z jednym rozszerzeniem (np. morze-o-swicie.jpg)."),
+            ),
             FileProblem::NoFrontMatter => texts(
                 "the file must start with a front matter line '---'".into(),
                 "plik musi zaczynać się wierszem „---”.".into(),
@@ -107,8 +128,14 @@ impl FileProblem {
                 yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
             ),
             FileProblem::Yaml(e) => texts(
-                e.message.clone(),
-                yaml_polish(e, "plik nie daje się odczytać", ""),
+                match script_address_key(e) {
+                    Some(f) => format!("{f}: the address of a script is not content: the operator sets which hosts may run scripts on the site, in the code; site.yaml names only a provider and an id"),
+                    None => e.message.clone(),
+                },
+                match script_address_key(e) {
+                    Some(f) => format!("pole „{f}” nie należy do treści: z jakich serwerów strona ładuje skrypty (kalendarz, wyróżnienie, widżet rozmowy, statystyki), ustala operator serwera w kodzie strony. W site.yaml podaj tylko dostawcę (provider) i identyfikator (id)."),
+                    None => yaml_polish(e, "plik nie daje się odczytać", ""),
+                },
             ),
             FileProblem::SectionTooLong => texts(
                 format!(

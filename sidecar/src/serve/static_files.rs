@@ -278,6 +278,9 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
             .body("Ta metoda nie jest obsługiwana.");
     }
     let site: Arc<Site> = state.site.live.current();
+    if !site.held.is_empty() {
+        return crate::serve::launch::not_published();
+    }
     let panel = req.path().trim_end_matches('/');
     if site.panel.contains_key(panel) {
         // The panel lives on its own origin: nothing of it is served here.
@@ -348,6 +351,7 @@ mod tests {
             redirects: [("/stary-adres".to_string(), "/uslugi".to_string())].into(),
             panel: HashMap::new(),
             panel_headers: Vec::new(),
+            held: Vec::new(),
         }
     }
 

@@ -226,8 +226,8 @@ export function siteValue(key) {
 
 /**
  * Every page of the public site: the specification's routes (eight pages, eleven services, fifteen
- * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route, /administratormagda, leads to the
- * panel's own origin.
+ * articles), /pilna-pomoc, /standardy-ochrony-maloletnich and the terms' previous version, /regulamin-2025. The
+ * ninth route, /administratormagda, leads to the panel's own origin.
  */
 export function publicRoutes() {
   return [
@@ -238,6 +238,7 @@ export function publicRoutes() {
     "/cennik",
     "/blog",
     "/regulamin",
+    "/regulamin-2025",
     "/polityka-prywatnosci",
     "/pilna-pomoc",
     "/standardy-ochrony-maloletnich",

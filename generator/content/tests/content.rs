@@ -168,7 +168,7 @@ fn prices_and_durations_are_those_of_the_spec() {
         "Terapia indywidualna",
         "Psychologia sportu",
         "Asertywność i poczucie własnej wartości",
-        "Terapia par: spotkanie z jedną osobą",
+        "Konsultacje dla par: spotkanie z jedną osobą",
         "Diagnoza ADHD: czwarte spotkanie",
     ] {
         let r = row(name);
@@ -178,7 +178,7 @@ fn prices_and_durations_are_those_of_the_spec() {
             "{name}"
         );
     }
-    let couples = row("Terapia par");
+    let couples = row("Konsultacje dla par");
     assert_eq!((couples.price, couples.duration.as_str()), (250, "90 min"));
     let adhd = row("Diagnoza ADHD");
     assert_eq!(
@@ -277,7 +277,7 @@ fn facts_of_the_spec_appear_where_they_belong() {
     assert!(crisis.contains("112") && crisis.contains("800 70 2222"));
     let terms = read("content/pages/regulamin.md");
     for fact in [
-        "26.02.25",
+        "14.12.2026",
         "15 minut",
         "24 godziny",
         "50 zł",

@@ -136,6 +136,17 @@ pub enum DocumentProblem {
     AliasShadowsFile {
         alias: String,
     },
+    /// The title search results and link previews show (`<title>`: the search title or the
+    /// title, with the practice's name) is longer than [`crate::titles::TITLE_MAX_CHARS`].
+    TitleTooLong {
+        shown: String,
+        chars: usize,
+        max: usize,
+    },
+    /// A page search engines may index that no other page links to.
+    Orphan {
+        route: String,
+    },
 }
 
 const DATE_FORM_EN: &str = "is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]";
@@ -262,6 +273,14 @@ impl DocumentProblem {
             P::AliasShadowsFile { alias } => texts(
                 format!("alias '{alias}' is the address of a published file of the site"),
                 format!("stary adres „{alias}” jest adresem opublikowanego pliku serwisu."),
+            ),
+            P::TitleTooLong { shown, chars, max } => texts(
+                format!("the title search results show, '{shown}', has {chars} characters; at most {max} fit: shorten title (or seo_title, which search results show instead)"),
+                format!("tytuł w wynikach wyszukiwania, „{shown}”, ma {chars} znaków, a mieści się najwyżej {max}: skróć tytuł (albo tytuł dla wyszukiwarek, seo_title, który wyszukiwarki pokazują zamiast niego)."),
+            ),
+            P::Orphan { route } => texts(
+                format!("no other page of the site links to {route}: visitors and search engines find it only by its address; link it from a page on the same subject, list it (listed: true) or keep it out of search engines (noindex: true)"),
+                format!("żadna inna strona serwisu nie prowadzi do {route}: odwiedzający i wyszukiwarki trafią na nią tylko po adresie. Dodaj do niej link na stronie o podobnym temacie, pokaż ją na liście (listed: true) albo ukryj przed wyszukiwarkami (noindex: true)."),
             ),
         }
     }

@@ -326,7 +326,7 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Prześlij obraz" }).click();
     await saved(page, "Przesłano obraz gabinet-w-sloncu.png.");
     await page.getByRole("button", { name: "Strony" }).click();
-    await openTab(page, "Terapia online – czy działa tak samo jak w gabinecie?");
+    await openTab(page, "Terapia online – czy działa jak w gabinecie?");
     await openSettings(page);
     await page
       .getByRole("group", { name: "Obraz główny" })

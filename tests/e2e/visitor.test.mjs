@@ -468,7 +468,7 @@ describe("booking that says where it leads", () => {
   const note = (url, who) => {
     if (url === booking.practice) return null;
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
-    return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
+    return `Rezerwacja w serwisie ${platform}, ${who ? `kalendarz: ${teamName(who)}` : "kalendarz gabinetu"}`;
   };
   const therapistOf = (slug) => (booking.services[slug] === "practice" ? null : booking.services[slug]);
   const described = (link) =>

@@ -121,7 +121,7 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
         phone: input.phone.clone(),
         country_code: input.country_code.clone(),
         full_phone: input.expected_full_phone(),
-        message: input.message.trim().to_string(),
+        message: input.kept_message(),
         spam,
     };
     let arrival = Arrival {

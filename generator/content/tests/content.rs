@@ -250,7 +250,11 @@ fn the_crisis_page_says_where_to_go_without_a_referral_and_what_to_put_away() {
         std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md")).expect("read");
     for needed in [
         "izba przyjęć szpitala psychiatrycznego przyjmuje bez skierowania",
-        "Centrum Interwencji Kryzysowej w Gdańsku",
+        "Ośrodek Interwencji Kryzysowej",
+        "[797 909 112](tel:+48797909112)",
+        "ul. Srebrniki 17",
+        "[800 12 12 12](tel:800121212)",
+        "Stan na 28.11.2026",
         "Odsuń od siebie to, czym możesz zrobić sobie krzywdę",
         "112",
         "116 123",

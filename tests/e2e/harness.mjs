@@ -51,7 +51,8 @@ async function waitUntilServing(url, child, log) {
     if (child.exitCode !== null) throw new Error(`sidecar exited early:\n${log.join("")}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      // 503: a production start holding the site back while its facts are example data.
+      if (res.ok || res.status === 503) return;
     } catch {
       // not listening yet
     }

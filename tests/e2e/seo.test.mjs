@@ -119,7 +119,7 @@ describe("search", () => {
     const offers = prices.hasOfferCatalog.itemListElement;
     assert.equal(offers.length, 16);
     assert.ok(offers.every((o) => o["@type"] === "Offer" && o.priceCurrency === "PLN" && /^\d+$/.test(o.price)));
-    assert.ok(offers.some((o) => o.name === "Terapia par" && o.price === "250"));
+    assert.ok(offers.some((o) => o.name === "Konsultacje dla par" && o.price === "250"));
     for (const route of routes) {
       const html = await (await fetch(site.base + route)).text();
       const blocks = jsonLd(html);

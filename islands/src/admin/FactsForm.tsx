@@ -81,8 +81,8 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
         ))}
       </ul>
       <p>
-        Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz. Nazwę
-        gabinetu, adres strony oraz identyfikatory statystyk i widżetu telefonicznego zmienia w pliku site.yaml
+        Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
+        Nazwę gabinetu, adres strony oraz identyfikatory statystyk i widżetu telefonicznego zmienia w pliku site.yaml
         informatyk lub redaktor.
       </p>
     </div>

@@ -37,11 +37,14 @@ export default function LaunchChecklist({
       <h2 id="launch-title">Przed publikacją strony</h2>
       {held && (
         <p className="form-notice form-notice-error" role="alert">
-          Strona nie jest opublikowana: odwiedzający widzą „Strona w przygotowaniu”, dopóki dane gabinetu są przykładowe.
+          Strona nie jest opublikowana: odwiedzający widzą „Strona w przygotowaniu”, dopóki dane gabinetu są
+          przykładowe.
         </p>
       )}
       {!held && list.production && missing > 0 && (
-        <p>Strona jest opublikowana. Zostało {missing === 1 ? "jedno zadanie" : `zadań: ${missing}`} z listy poniżej.</p>
+        <p>
+          Strona jest opublikowana. Zostało {missing === 1 ? "jedno zadanie" : `zadań: ${missing}`} z listy poniżej.
+        </p>
       )}
       {!list.production && (
         <p className="muted">

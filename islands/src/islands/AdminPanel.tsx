@@ -390,7 +390,7 @@ export default function AdminPanel() {
       forget(page.id);
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
-      setOutcome(savedAt(saved));
+      setOutcome(savedAt(saved, result.published));
       setProblem(null);
       setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });

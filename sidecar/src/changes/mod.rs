@@ -203,6 +203,9 @@ pub struct Changed {
     pub page: Option<Editable>,
     /// Where the CDN's commands are: the panel waits for the run this change queued.
     pub publishing: publishing::Status,
+    /// Whether visitors see the change: `false` while a production start holds the site back
+    /// because its facts are example data (`warning` says which).
+    pub published: bool,
 }
 
 impl Changed {
@@ -336,6 +339,7 @@ pub fn apply(
         publish_ms: ms,
         page,
         publishing: state.site.publishing.status(),
+        published: published.held.is_empty(),
     })
 }
 

@@ -257,7 +257,12 @@ export type Changed = { version: string, warning: string | null, publishMs: numb
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * Where the queue is: what the panel is told after a save.
@@ -335,7 +340,12 @@ slug: string, version: string, warning: string | null, publishMs: number, page: 
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A new article: its title, and the address chosen in the panel.
@@ -362,7 +372,12 @@ export type ArticleCreated = { id: string, route: string | null, version: string
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A deleted article, as the panel lists it.

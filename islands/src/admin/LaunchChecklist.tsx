@@ -6,6 +6,13 @@ import { useCallback, useEffect, useState } from "react";
 import { request } from "./api";
 import type { LaunchChecklist as Checklist } from "./generated/api";
 
+/** How many steps are left, as Polish says it: „jedno zadanie”, „4 zadania”, „5 zadań”. */
+function left(n: number): string {
+  if (n === 1) return "jedno zadanie";
+  const few = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
+  return `${n} ${few ? "zadania" : "zadań"}`;
+}
+
 export default function LaunchChecklist({
   onOpenFacts,
   always = false,
@@ -42,9 +49,7 @@ export default function LaunchChecklist({
         </p>
       )}
       {!held && list.production && missing > 0 && (
-        <p>
-          Strona jest opublikowana. Zostało {missing === 1 ? "jedno zadanie" : `zadań: ${missing}`} z listy poniżej.
-        </p>
+        <p>Strona jest opublikowana. Do zrobienia z listy poniżej: {left(missing)}.</p>
       )}
       {!list.production && (
         <p className="muted">

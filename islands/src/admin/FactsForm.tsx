@@ -250,13 +250,12 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
         ))}
         {confirm("booking", "strony rezerwacji")}
       </fieldset>
-      <FooterFacts facts={facts} set={set} errors={problems} />
-      {examples.includes("social") && (
-        <fieldset className="settings">
-          <legend>Profile gabinetu</legend>
-          {confirm("social", "profile w mediach społecznościowych w stopce")}
-        </fieldset>
-      )}
+      <FooterFacts
+        facts={facts}
+        set={set}
+        errors={problems}
+        confirm={confirm("social", "profile w mediach społecznościowych w stopce")}
+      />
       <fieldset className="settings">
         <legend>Komunikat na każdej stronie</legend>
         <label className="check">

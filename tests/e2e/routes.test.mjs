@@ -68,7 +68,13 @@ for (const viewport of [
           `${number} as ${tel} in ${JSON.stringify(numbers)}`,
         );
       }
-      const adults = (await page.getByRole("listitem").filter({ hasText: /116\s123/ }).first().innerText()).replace(/\u00a0/g, " ");
+      const adults = (
+        await page
+          .getByRole("listitem")
+          .filter({ hasText: /116\s123/ })
+          .first()
+          .innerText()
+      ).replace(/\u00a0/g, " ");
       assert.match(adults, /całodobowo/, "116 123 says when it answers");
       const local = (await page.locator("main").innerText()).replace(/\u00a0/g, " ");
       assert.match(local, /Stan na \d{2}\.\d{2}\.\d{4}/);

@@ -23,6 +23,23 @@ fn put(cookie: &Cookie_, uri: &str, body: Value) -> test::TestRequest {
         .set_json(body)
 }
 
+/// Saves 'Dane gabinetu' as loaded, with only `examples` still marked as example data.
+async fn confirm_all_but<S, B>(admin: &S, cookie: &Cookie_, examples: Value) -> common::Answer
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let loaded = send(admin, get(cookie, "/api/facts")).await.body;
+    let mut facts = loaded["facts"].clone();
+    facts["exampleData"] = examples;
+    let body = json!({ "facts": facts, "version": loaded["version"] });
+    send(admin, put(cookie, "/api/facts", body)).await
+}
+
 fn step<'a>(list: &'a Value, name: &str) -> &'a Value {
     list["items"]
         .as_array()
@@ -82,19 +99,9 @@ async fn a_production_site_goes_live_when_the_owner_confirms_the_last_example_fa
     }
 
     // Every fact but the NIP confirmed: saved, still not published, and the save says why.
-    let loaded = send(&admin, get(&cookie, "/api/facts")).await.body;
-    let mut confirmed = loaded["facts"].clone();
-    confirmed["exampleData"] = json!(["nip"]);
-    let saved = send(
-        &admin,
-        put(
-            &cookie,
-            "/api/facts",
-            json!({ "facts": confirmed, "version": loaded["version"] }),
-        ),
-    )
-    .await;
+    let saved = confirm_all_but(&admin, &cookie, json!(["nip"])).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.body["published"], false);
     let warning = saved.body["warning"].as_str().unwrap_or_default();
     assert!(
         warning.contains("nie jest jeszcze opublikowana") && warning.contains("NIP"),
@@ -104,19 +111,9 @@ async fn a_production_site_goes_live_when_the_owner_confirms_the_last_example_fa
     assert_eq!(home.status, StatusCode::SERVICE_UNAVAILABLE);
 
     // The last one confirmed: the very save publishes the site.
-    let loaded = send(&admin, get(&cookie, "/api/facts")).await.body;
-    let mut confirmed = loaded["facts"].clone();
-    confirmed["exampleData"] = json!([]);
-    let saved = send(
-        &admin,
-        put(
-            &cookie,
-            "/api/facts",
-            json!({ "facts": confirmed, "version": loaded["version"] }),
-        ),
-    )
-    .await;
+    let saved = confirm_all_but(&admin, &cookie, json!([])).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(saved.body["published"], true);
     assert!(saved.body["warning"].is_null(), "{}", saved.text);
     let home = send(&public, test::TestRequest::get().uri("/")).await;
     assert_eq!(home.status, StatusCode::OK);

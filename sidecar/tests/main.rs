@@ -19,6 +19,7 @@ mod git_hosted;
 mod git_sync;
 mod history;
 mod inbox;
+mod launch;
 mod metrics;
 mod origins;
 mod panel_api;

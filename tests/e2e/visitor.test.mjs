@@ -455,7 +455,7 @@ describe("failures that explain themselves", () => {
 describe("booking that says where it leads", () => {
   const note = (url, who) => {
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
-    return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
+    return `Rezerwacja w serwisie ${platform}, ${who ? `kalendarz: ${teamName(who)}` : "kalendarz gabinetu"}`;
   };
   const therapistOf = (slug) => (booking.services[slug] === "practice" ? null : booking.services[slug]);
   const described = (link) =>

@@ -277,50 +277,100 @@ pub struct SiteConfig {
     /// or an `https://` address; without it, `email`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub security_contact: Option<String>,
-    /// Facts of this file that are still example data, not the practice's own (the legal
-    /// identity until it is copied from the practice's CEIDG record): `make check` warns,
-    /// the panel shows a banner and a production start logs a warning while any remain.
+    /// Facts of this file that are still example data, not the practice's own: `make check`
+    /// warns, the panel lists them on its first screen, and a production start publishes
+    /// nothing while any remain.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub example_data: Vec<ExampleFact>,
 }
 
-/// A fact of `site.yaml` that may be marked as example data: those that only the file sets
-/// (the panel edits the others, and a value typed there is the practice's own).
+/// A fact of `site.yaml` that is the practice's own and may still be example data: the
+/// identity, the contact facts, the site's address, the profiles and booking pages, and the
+/// ids of the analytics and telephony accounts. A production start publishes nothing while
+/// any is listed in `example_data` (the sidecar's `serve::launch`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ExampleFact {
+    Name,
     LegalName,
     Nip,
     Regon,
     RegisteredAddress,
+    Address,
+    Phone,
+    Email,
+    SiteUrl,
+    Social,
+    Booking,
+    AnalyticsId,
+    Telephony,
 }
 
 impl ExampleFact {
-    pub const ALL: [ExampleFact; 4] = [
+    pub const ALL: [ExampleFact; 13] = [
+        ExampleFact::Name,
         ExampleFact::LegalName,
         ExampleFact::Nip,
         ExampleFact::Regon,
         ExampleFact::RegisteredAddress,
+        ExampleFact::Address,
+        ExampleFact::Phone,
+        ExampleFact::Email,
+        ExampleFact::SiteUrl,
+        ExampleFact::Social,
+        ExampleFact::Booking,
+        ExampleFact::AnalyticsId,
+        ExampleFact::Telephony,
     ];
 
     /// The key of the fact in `site.yaml`.
     pub fn key(self) -> &'static str {
         match self {
+            ExampleFact::Name => "name",
             ExampleFact::LegalName => "legal_name",
             ExampleFact::Nip => "nip",
             ExampleFact::Regon => "regon",
             ExampleFact::RegisteredAddress => "registered_address",
+            ExampleFact::Address => "address",
+            ExampleFact::Phone => "phone",
+            ExampleFact::Email => "email",
+            ExampleFact::SiteUrl => "site_url",
+            ExampleFact::Social => "social",
+            ExampleFact::Booking => "booking",
+            ExampleFact::AnalyticsId => "analytics_id",
+            ExampleFact::Telephony => "telephony",
         }
     }
 
     /// The fact's name in the panel.
     pub fn label(self) -> &'static str {
         match self {
+            ExampleFact::Name => "nazwa gabinetu",
             ExampleFact::LegalName => "pełna nazwa przedsiębiorcy",
             ExampleFact::Nip => "NIP",
             ExampleFact::Regon => "REGON",
             ExampleFact::RegisteredAddress => "adres siedziby (z CEIDG)",
+            ExampleFact::Address => "adres gabinetu i link do mapy",
+            ExampleFact::Phone => "telefon",
+            ExampleFact::Email => "e-mail",
+            ExampleFact::SiteUrl => "adres strony (site_url)",
+            ExampleFact::Social => "profile w mediach społecznościowych",
+            ExampleFact::Booking => "strony rezerwacji (Booksy, ZnanyLekarz)",
+            ExampleFact::AnalyticsId => "identyfikator statystyk (analytics_id)",
+            ExampleFact::Telephony => "identyfikator widżetu telefonicznego (telephony)",
         }
+    }
+
+    /// Where the owner changes it: in the panel's 'Dane gabinetu', or only in `site.yaml`
+    /// (the operator's or an editor's change).
+    pub fn in_panel(self) -> bool {
+        !matches!(
+            self,
+            ExampleFact::Name
+                | ExampleFact::SiteUrl
+                | ExampleFact::AnalyticsId
+                | ExampleFact::Telephony
+        )
     }
 }
 

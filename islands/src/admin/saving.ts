@@ -40,8 +40,15 @@ export function refusal(e: unknown): { title: string; text: string; place?: Plac
  * What a save that went through says: when it was published, or, for an article that is not
  * on the site yet, when it will be ('Zaplanowano na 03.12.2026 10:00') or that it is not.
  */
-export function savedAt(saved?: Pick<Editable, "status" | "settings"> | null): Outcome {
+export function savedAt(saved?: Pick<Editable, "status" | "settings"> | null, published = true): Outcome {
   const time = new Date().toLocaleTimeString("pl-PL", { hour: "2-digit", minute: "2-digit" });
+  if (!published) {
+    // A production server holds the site back while the practice's facts are example data.
+    return {
+      ok: true,
+      text: `Zapisano o ${time}. Strona nie jest jeszcze opublikowana: dane gabinetu są przykładowe (zob. „Przed publikacją strony”).`,
+    };
+  }
   switch (saved?.status) {
     case "scheduled":
       return {
@@ -72,7 +79,7 @@ export async function watchPublishing(toast: Toast, at: PublishingStatus): Promi
 /** Sends a form, says how it went (the server's own words for a refusal) and reloads it. */
 export async function saveForm(
   toast: Toast,
-  send: () => Promise<{ warning: string | null; publishing: PublishingStatus }>,
+  send: () => Promise<{ warning: string | null; publishing: PublishingStatus; published: boolean }>,
   reload: () => Promise<void>,
 ): Promise<Outcome> {
   try {
@@ -81,7 +88,7 @@ export async function saveForm(
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
     await reload();
-    return savedAt();
+    return savedAt(null, result.published);
   } catch (e) {
     const message = refusal(e);
     toast("error", message);

@@ -26,6 +26,7 @@ import FieldsForm from "../admin/FieldsForm";
 import GitAccess from "../admin/GitAccess";
 import History from "../admin/History";
 import Inbox from "../admin/Inbox";
+import LaunchChecklist from "../admin/LaunchChecklist";
 import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
@@ -389,7 +390,7 @@ export default function AdminPanel() {
       forget(page.id);
       setServerDrafts(({ [page.id]: _, ...rest }) => rest);
       toast("success", SAVED);
-      setOutcome(savedAt(saved));
+      setOutcome(savedAt(saved, result.published));
       setProblem(null);
       setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
@@ -560,6 +561,7 @@ export default function AdminPanel() {
       </div>
       <GitStatusBanner toast={toast} onChanged={() => void loadPages()} />
       {view !== "system" && <SystemAlertsBanner onOpen={() => open("system")} />}
+      {view === "system" && <LaunchChecklist always />}
       {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
       {view === "security" && <Security toast={toast} />}
@@ -583,6 +585,7 @@ export default function AdminPanel() {
           onDeleted={() => void loadExtras()}
         />
       )}
+      {view === "pages" && <LaunchChecklist onOpenFacts={() => open("facts")} />}
       {view === "pages" && (
         <Unfinished pages={pages.filter((p) => unfinished.has(p.id))} selected={selected} onSelect={select} />
       )}

@@ -117,6 +117,9 @@ pub fn typescript() -> String {
         crate::api::system::Backups,
         crate::metrics::Sample,
         crate::api::system::SystemStatus,
+        crate::serve::launch::Step,
+        crate::serve::launch::Item,
+        crate::serve::launch::Checklist,
     );
     format!("{}\n", out.trim_end())
 }

@@ -98,6 +98,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// A production start: the public site is served over HTTPS (`PUBLIC_ORIGIN` with
+    /// `https://`) or `FORCE_HTTPS=1` says so. Such a start publishes nothing while the
+    /// practice's facts are example data ([`crate::serve::launch`]).
+    pub fn production(&self) -> bool {
+        self.force_https || self.origins.public.starts_with("https://")
+    }
+
     /// Reads every variable of the README's table, the secrets from the environment or
     /// their files (see [`crate::config::secrets`]): for the commands that start no child.
     pub fn from_env() -> Result<Self, crate::error::Error> {

@@ -120,10 +120,12 @@ link: string, note: string,
 origin: number | null, };
 
 /**
- * A fact of `site.yaml` that may be marked as example data: those that only the file sets
- * (the panel edits the others, and a value typed there is the practice's own).
+ * A fact of `site.yaml` that is the practice's own and may still be example data: the
+ * identity, the contact facts, the site's address, the profiles and booking pages, and the
+ * ids of the analytics and telephony accounts. A production start publishes nothing while
+ * any is listed in `example_data` (the sidecar's `serve::launch`).
  */
-export type ExampleFact = "legal_name" | "nip" | "regon" | "registered_address";
+export type ExampleFact = "name" | "legal_name" | "nip" | "regon" | "registered_address" | "address" | "phone" | "email" | "site_url" | "social" | "booking" | "analytics_id" | "telephony";
 
 /**
  * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
@@ -264,7 +266,12 @@ export type Changed = { version: string, warning: string | null, publishMs: numb
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * Where the queue is: what the panel is told after a save.
@@ -342,7 +349,12 @@ slug: string, version: string, warning: string | null, publishMs: number, page: 
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A new article: its title, and the address chosen in the panel.
@@ -369,7 +381,12 @@ export type ArticleCreated = { id: string, route: string | null, version: string
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A deleted article, as the panel lists it.
@@ -764,3 +781,31 @@ backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: num
  * What `/metrics` says, line by line.
  */
 metrics: Array<MetricSample>, };
+
+/**
+ * One step of going live.
+ */
+export type LaunchStep = "facts" | "mail" | "backups" | "secondFactor" | "https";
+
+/**
+ * A step and where it stands, in the owner's words.
+ */
+export type LaunchItem = { step: LaunchStep, done: boolean, title: string, 
+/**
+ * What is done, or what is missing and who does it.
+ */
+detail: string, 
+/**
+ * For [`Step::Facts`]: the facts still listed as example data, by their Polish names.
+ */
+facts: Array<string>, };
+
+/**
+ * `GET /api/launch`: whether this is a production start, whether the site is published, and
+ * each step of going live.
+ */
+export type LaunchChecklist = { production: boolean, 
+/**
+ * The public site answers with its pages (not 'Strona w przygotowaniu').
+ */
+published: boolean, items: Array<LaunchItem>, };

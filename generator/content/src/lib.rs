@@ -16,6 +16,7 @@ use std::path::Path;
 pub mod aliases;
 pub mod beneath;
 pub mod booking;
+pub mod conflicts;
 pub mod contact;
 pub mod dates;
 pub mod encoding;

@@ -46,7 +46,7 @@ pub fn check(root: &Path, file: &Path, text: &str) -> Result<(), (usize, FilePro
     Err((
         line,
         FileProblem::ConflictMarker {
-            marker: marker.to_string(),
+            marker,
             file: name.to_string_lossy().into_owned(),
         },
     ))

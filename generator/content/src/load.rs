@@ -612,6 +612,21 @@ impl Loader {
 
     /// Loads and validates the content; fails with every problem found, sorted.
     pub fn load(&mut self, content_dir: &Path, changes: Changes<'_>) -> Result<Content> {
+        match self.load_all(content_dir, changes) {
+            (Some(content), problems) if problems.is_empty() => Ok(content),
+            (_, problems) => Err(Error::Content(problems)),
+        }
+    }
+
+    /// Loads and validates the content: what loaded (the documents that failed left out;
+    /// none when `site.yaml`, the price list or the words could not be read) beside every
+    /// problem found, sorted, so that the checks that come after loading can still look at
+    /// what did load and report their problems with these.
+    pub fn load_all(
+        &mut self,
+        content_dir: &Path,
+        changes: Changes<'_>,
+    ) -> (Option<Content>, Vec<Diagnostic>) {
         let (raw, mut problems) = self.load_raw(content_dir, changes);
         if let Some(raw) = &raw {
             problems.extend(validate::validate(
@@ -623,10 +638,7 @@ impl Loader {
             self.delta = raw.delta;
         }
         problems.sort();
-        match raw {
-            Some(raw) if problems.is_empty() => Ok(raw.content),
-            _ => Err(Error::Content(problems)),
-        }
+        (raw.map(|raw| raw.content), problems)
     }
 }
 

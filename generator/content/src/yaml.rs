@@ -30,8 +30,8 @@ pub enum YamlKind {
     Syntax(Syntax),
     /// A value of the wrong kind: `found` and `expected` in Polish ("tekst", "lista").
     WrongType {
-        found: String,
-        expected: String,
+        found: &'static str,
+        expected: &'static str,
     },
     Other,
 }
@@ -113,9 +113,9 @@ fn field_after(message: &str, what: &str) -> Option<String> {
 }
 
 /// What serde calls a kind of value ("a string", "a sequence", "integer `5`"), in Polish.
-fn kind_of_value(words: &str) -> String {
+fn kind_of_value(words: &str) -> &'static str {
     let words = words.trim();
-    let named = [
+    const NAMED: [(&str, &str); 19] = [
         ("string", "tekst"),
         ("str", "tekst"),
         ("sequence", "lista"),
@@ -136,7 +136,7 @@ fn kind_of_value(words: &str) -> String {
         ("null", "pusta wartość"),
         ("option", "wartość"),
     ];
-    named
+    NAMED
         .iter()
         .find(|(english, _)| {
             words
@@ -144,10 +144,7 @@ fn kind_of_value(words: &str) -> String {
                 .trim_start_matches("an ")
                 .starts_with(english)
         })
-        .map_or_else(
-            || "inna wartość".to_string(),
-            |(_, polish)| polish.to_string(),
-        )
+        .map_or("inna wartość", |(_, polish)| *polish)
 }
 
 impl YamlKind {

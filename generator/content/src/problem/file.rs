@@ -52,7 +52,7 @@ pub enum FileProblem {
     /// A line git writes around an unresolved conflict (`<<<<<<<`, `=======`, `>>>>>>>`):
     /// `file` is the file as a clone names it (`content/blog/x.md`).
     ConflictMarker {
-        marker: String,
+        marker: &'static str,
         file: String,
     },
 }
@@ -69,6 +69,18 @@ impl FileProblem {
 
 fn mib(bytes: u64) -> String {
     format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)).replace('.', ",")
+}
+
+/// The English of a YAML problem: the parser's words, but for a quote left open, which the
+/// parser reports lines later in words that do not say so.
+fn yaml_english(e: &YamlError) -> String {
+    match e.kind {
+        YamlKind::UnclosedQuote => format!(
+            "a quote opened on this line is not closed on it (the parser says: {})",
+            e.message
+        ),
+        _ => e.message.clone(),
+    }
 }
 
 /// The Polish of a YAML problem, without where it is.
@@ -112,11 +124,11 @@ impl FileProblem {
                 "ustawienia na początku pliku nie są zamknięte drugim wierszem „---”.".into(),
             ),
             FileProblem::FrontMatter(e) => texts(
-                format!("front matter: {}", e.message),
+                format!("front matter: {}", yaml_english(e)),
                 yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
             ),
             FileProblem::Yaml(e) => texts(
-                e.message.clone(),
+                yaml_english(e),
                 yaml_polish(e, "plik nie daje się odczytać", ""),
             ),
             FileProblem::SectionTooLong => texts(

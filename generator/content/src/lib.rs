@@ -33,6 +33,7 @@ pub mod markdown;
 pub mod model;
 pub mod named;
 pub mod pattern;
+pub mod polish;
 pub mod prices;
 pub mod problem;
 pub mod schedule;

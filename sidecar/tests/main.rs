@@ -16,6 +16,7 @@ mod faults;
 mod git_default;
 mod git_forge;
 mod git_hosted;
+mod git_receive;
 mod git_sync;
 mod history;
 mod inbox;

@@ -448,8 +448,19 @@ impl SiteState {
     ) -> Result<Published, site::Error> {
         let started = Instant::now();
         let build = builder.render_changes(changes)?;
+        self.publish_with(builder, &build, started)
+    }
+
+    /// Serves `build` (rendered by `builder` since `started`), publishes it to `dist/` and
+    /// queues `PUBLISH_CMD` and `PURGE_CMD`.
+    pub fn publish_with(
+        &self,
+        builder: &mut site::Builder,
+        build: &site::Build,
+        started: Instant,
+    ) -> Result<Published, site::Error> {
         self.images.add(&build.pending_images);
-        let changed = self.live.swap(&build, &self.dist);
+        let changed = self.live.swap(build, &self.dist);
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
         // at `renew_at` (monthly).
         let next = build
@@ -457,9 +468,9 @@ impl SiteState {
             .map_or(build.renew_at, |t| t.min(build.renew_at));
         self.schedule.set(Some(next));
         let publish_started = Instant::now();
-        let build_dir = builder.publish(&self.dist, &build)?;
+        let build_dir = builder.publish(&self.dist, build)?;
         let report = site::BuildReport::new(
-            &build,
+            build,
             build_dir,
             started.elapsed(),
             publish_started.elapsed(),

@@ -690,7 +690,12 @@ conflicts: Array<Conflict>,
 /**
  * Fetches made since the start (webhooks and polls coalesce into these).
  */
-fetches: number, };
+fetches: number, 
+/**
+ * A push to the hosted repository is being checked and published: the branch and the
+ * panel's saves wait for it.
+ */
+receiving: boolean, };
 
 /**
  * Whether the content follows a remote, and where it stands.

@@ -74,7 +74,7 @@ deps:
 
 ## The cargo tests, and the visual editor's Markdown round trip over every content file (Node).
 unit: islands
-	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/plural.test.mjs
 	$(CARGO) test --workspace
 
 e2e: islands

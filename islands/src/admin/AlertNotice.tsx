@@ -48,9 +48,13 @@ export function Details({ text }: { text: string }) {
   );
 }
 
-/** When, in Polish: "28 lis 2026, 14:02". */
+/** When, in Polish and the practice's time (Warsaw, as the e-mails say it): "28 lis 2026, 14:02". */
 export function when(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
+  return new Date(seconds * 1000).toLocaleString("pl-PL", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Warsaw",
+  });
 }
 
 export default function AlertNotice({ alert, since = false }: { alert: SystemAlert; since?: boolean }) {

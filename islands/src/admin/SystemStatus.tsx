@@ -7,13 +7,18 @@ import { useCallback, useEffect, useState } from "react";
 import AlertNotice, { Details, when } from "./AlertNotice";
 import { request } from "./api";
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
+import { count as counted, TIMES } from "./plural";
 
 /** How often the panel asks again. */
 const REFRESH_MS = 30_000;
 
-/** The clock time of a moment: "14:02". */
+/** The clock time of a moment in the practice's time (Warsaw): "14:02". */
 function clock(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleTimeString("pl-PL", { hour: "2-digit", minute: "2-digit" });
+  return new Date(seconds * 1000).toLocaleTimeString("pl-PL", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Warsaw",
+  });
 }
 
 /** A duration as people say it. */
@@ -160,7 +165,7 @@ function Builds({ samples }: { samples: MetricSample[] }) {
   const average = (seconds: number) => `${(seconds / count).toLocaleString("pl-PL", { maximumFractionDigits: 2 })} s`;
   return (
     <p>
-      Zbudowano {count} razy; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
+      Zbudowano {counted(count, TIMES)}; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
     </p>
   );
 }

@@ -13,6 +13,7 @@ export const FILES: Forms = { one: "plik", few: "pliki", many: "plików" };
 export const CHANGES: Forms = { one: "zmiana", few: "zmiany", many: "zmian" };
 export const PAGES: Forms = { one: "strona", few: "strony", many: "stron" };
 export const DAYS: Forms = { one: "dzień", few: "dni", many: "dni" };
+export const TIMES: Forms = { one: "raz", few: "razy", many: "razy" };
 
 /** The form `n` takes. */
 export function form(n: number, forms: Forms): string {

@@ -25,6 +25,7 @@ mod origins;
 mod panel_api;
 mod pre_push;
 mod process;
+mod restart;
 mod restic;
 mod serve;
 mod static_http;

@@ -190,17 +190,25 @@ pub async fn run(config: Config) -> Result<(), Error> {
         Duration::from_secs(config.alert_check_seconds.max(1)),
     );
     changes::sync::spawn(state.clone(), &config);
-    auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
-    if let Some(password) =
-        auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
+    // Before the sessions are synchronised with the database: a password set anew here ends
+    // its sessions, and they are told why (a restart with the same password ends none).
+    match auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
     {
-        let path = hand_over_password(&config.data_dir, &admin, &password)?;
-        tracing::warn!(
-            "Utworzono konto administratora {admin}; hasło zapisano w pliku {} (tylko dla właściciela). Zmienisz je poleceniem `sidecar set-password {admin}`.",
-            path.display()
-        );
+        auth::password::Ensured::Generated(password) => {
+            let path = hand_over_password(&config.data_dir, &admin, &password)?;
+            tracing::warn!(
+                "Utworzono konto administratora {admin}; hasło zapisano w pliku {} (tylko dla właściciela). Zmienisz je poleceniem `sidecar set-password {admin}`.",
+                path.display()
+            );
+        }
+        auth::password::Ensured::PasswordChanged => {
+            let ended = state.auth.sessions.password_changed(&admin, now());
+            tracing::warn!(ended, "ADMIN_PASSWORD differs from the account's password: it was set, and the sessions ended");
+        }
+        auth::password::Ensured::Kept | auth::password::Ensured::Created => {}
     }
+    auth::login::spawn_session_sync(state.clone());
     let maintained = state.clone();
     actix_web::rt::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));

@@ -169,6 +169,80 @@ fn all_problems_are_reported_at_once() {
 }
 
 #[test]
+fn a_broken_front_matter_a_missing_field_a_dead_link_and_a_missing_alt_text_are_one_answer() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "title: \"", "title: \"Bez końca\n# \"");
+    let missing = "content/blog/praktyka-mindfulness.md";
+    f.edit(missing, "excerpt:", "# excerpt:");
+    f.edit(
+        "content/pages/cennik.md",
+        "](/regulamin)",
+        "](/regulamin-stary)",
+    );
+    let no_alt = "content/blog/pierwsza-wizyta.md";
+    f.edit(
+        no_alt,
+        "image_alt: \"Otwarty notes",
+        "image_alt: \"\"\n# \"Otwarty notes",
+    );
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        ARTICLE,
+        f.line_of(ARTICLE, "title: \"Bez końca"),
+        "quote opened on this line",
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|d| d.file.ends_with(missing) && d.english().contains("missing field `excerpt`")),
+        "{problems:#?}"
+    );
+    assert_problem(
+        &problems,
+        "content/pages/cennik.md",
+        f.line_of("content/pages/cennik.md", "/regulamin-stary"),
+        "/regulamin-stary",
+    );
+    assert_problem(
+        &problems,
+        no_alt,
+        f.line_of(no_alt, "image_alt: \"\""),
+        "alt text",
+    );
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+}
+
+#[test]
+fn a_conflict_left_in_a_file_is_refused_at_its_marker() {
+    let f = Fixture::real_site();
+    f.edit(
+        ARTICLE,
+        "\n\n",
+        "\n\n<<<<<<< HEAD\nNasza wersja.\n=======\nIch wersja.\n>>>>>>> 3f2a9c1 (Poprawki)\n\n",
+    );
+    let line = f.line_of(ARTICLE, "<<<<<<< HEAD");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "`git add content/blog/terapia-cbt.md` and `git commit`",
+    );
+    f.edit(
+        "content/cennik.yaml",
+        "items:",
+        "items:\n<<<<<<< HEAD\n=======\n>>>>>>> main",
+    );
+    let line = f.line_of("content/cennik.yaml", "<<<<<<< HEAD");
+    assert_problem(
+        &f.problems(),
+        "content/cennik.yaml",
+        line,
+        "unresolved git conflict",
+    );
+}
+
+#[test]
 fn a_broken_file_never_touches_the_published_site() {
     let f = Fixture::real_site();
     let dist = f.path("dist");

@@ -133,6 +133,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
       toast,
       () => api.saveFacts({ ...facts, dataProtectionContact: facts.dataProtectionContact.trim() }, loaded.version),
       load,
+      setOutcome,
     );
     if (result.ok) draft.saved();
     setOutcome(result);

@@ -112,6 +112,7 @@ pub fn typescript() -> String {
         crate::api::git::tokens::GitTokens,
         crate::api::git::tokens::NewGitToken,
         crate::api::git::tokens::GitTokenCreated,
+        crate::alerts::conditions::Level,
         crate::alerts::conditions::Alert,
         crate::api::system::Outbox,
         crate::api::system::Backups,

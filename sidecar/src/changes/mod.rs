@@ -5,7 +5,6 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
-pub mod check;
 pub mod compare;
 pub mod forge;
 pub mod hosted;

@@ -471,13 +471,24 @@ impl SiteState {
     ) -> Result<Published, site::Error> {
         let started = Instant::now();
         let build = builder.render_changes(changes)?;
+        self.publish_with(builder, &build, started)
+    }
+
+    /// Serves `build` (rendered by `builder` since `started`), publishes it to `dist/` and
+    /// queues `PUBLISH_CMD` and `PURGE_CMD`.
+    pub fn publish_with(
+        &self,
+        builder: &mut site::Builder,
+        build: &site::Build,
+        started: Instant,
+    ) -> Result<Published, site::Error> {
         self.images.add(&build.pending_images);
         let held = self.launch.held(&build.renderer.content().site);
         let was_held = !self.live.current().held.is_empty();
-        let mut changed = self.live.swap(&build, &self.dist, held.clone());
+        let mut changed = self.live.swap(build, &self.dist, held.clone());
         if was_held {
             // The CDN never got the builds that were held back: all of this one is new to it.
-            changed = Site::empty().changed_routes(&build);
+            changed = Site::empty().changed_routes(build);
         }
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
         // at `renew_at` (monthly).
@@ -504,9 +515,9 @@ impl SiteState {
             });
         }
         let publish_started = Instant::now();
-        let build_dir = builder.publish(&self.dist, &build)?;
+        let build_dir = builder.publish(&self.dist, build)?;
         let report = site::BuildReport::new(
-            &build,
+            build,
             build_dir,
             started.elapsed(),
             publish_started.elapsed(),

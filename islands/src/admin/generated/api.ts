@@ -716,7 +716,12 @@ conflicts: Array<Conflict>,
 /**
  * Fetches made since the start (webhooks and polls coalesce into these).
  */
-fetches: number, };
+fetches: number, 
+/**
+ * A push to the hosted repository is being checked and published: the branch and the
+ * panel's saves wait for it.
+ */
+receiving: boolean, };
 
 /**
  * Whether the content follows a remote, and where it stands.
@@ -742,13 +747,35 @@ export type NewGitToken = { name: string, };
 export type GitTokenCreated = { id: number, name: string, token: string, };
 
 /**
+ * How much an alert asks of the owner.
+ */
+export type AlertLevel = "alert" | "warning";
+
+/**
  * Something wrong that a person should see to.
  */
 export type SystemAlert = { 
 /**
- * Which condition: `undelivered`, `backup`, `git` or `disk`.
+ * Which condition: `undelivered`, `backup`, `backups-off`, `git`, `mirror`, `disk`,
+ * `scheduler` or `images`.
  */
-key: string, title: string, detail: string, 
+key: string, level: AlertLevel, 
+/**
+ * What happened, in a few words (an e-mail's subject).
+ */
+title: string, 
+/**
+ * What it means for the practice.
+ */
+meaning: string, 
+/**
+ * What to do about it, or whom to ask.
+ */
+action: string, 
+/**
+ * The program's own words and the figures, for whoever looks after the server.
+ */
+details: string | null, 
 /**
  * Since when (Unix seconds).
  */
@@ -762,7 +789,19 @@ export type SystemOutbox = { pending: number, failed: number, oldestPendingAt: n
 /**
  * The scheduled backups, when a repository is set.
  */
-export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, lastError: string | null, };
+export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, 
+/**
+ * restic's words of the last failure: shown only under 'Szczegóły dla informatyka'.
+ */
+lastError: string | null, 
+/**
+ * When the backup running now started.
+ */
+runningSince: number | null, 
+/**
+ * The longest one restic call may take before it is stopped.
+ */
+timeoutSeconds: number, };
 
 /**
  * One line of the text format: a name, its labels and its value.
@@ -772,7 +811,11 @@ export type MetricSample = { name: string, labels: Array<[string, string]>, valu
 /**
  * `GET /api/system`.
  */
-export type SystemStatus = { now: number, alerts: Array<SystemAlert>, outbox: SystemOutbox, 
+export type SystemStatus = { now: number, alerts: Array<SystemAlert>, 
+/**
+ * What is not set up that should be (backups off): never "all is well" while any is.
+ */
+warnings: Array<SystemAlert>, outbox: SystemOutbox, 
 /**
  * `null` when no backup repository is set.
  */

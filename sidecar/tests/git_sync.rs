@@ -60,12 +60,13 @@ impl Repos {
         self.s.state.git.as_ref().expect("git is on").status()
     }
 
-    /// Waits (at most 60 s: a loaded machine's builds are slow) until `done` holds of the status.
+    /// Waits (at most 120 s: a loaded machine's builds are slow, and a refused push is retried
+    /// after a growing pause) until `done` holds of the status.
     fn wait_for(&self, what: &str, done: impl Fn(&sidecar::changes::sync::Status) -> bool) {
         let started = Instant::now();
         while !done(&self.status()) {
             assert!(
-                started.elapsed() < Duration::from_secs(60),
+                started.elapsed() < Duration::from_secs(120),
                 "{what}: {:?}",
                 self.status()
             );

@@ -473,6 +473,11 @@ fn answering_forty_form_posts_without_javascript_never_starts_node() {
             .lines()
             .count()
     };
+    // The server listens before its first build is done: wait for that build's one call.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while calls() == 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let at_start = calls();
     assert_eq!(
         at_start, 1,

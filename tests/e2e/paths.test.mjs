@@ -21,7 +21,7 @@ const CHRISTMAS = new Date("2026-12-25T12:00:00+01:00");
 const EASTER_MONDAY = new Date("2027-03-29T12:00:00+02:00");
 /** The crisis lines (content::crisis::list()), as texts may write them. */
 const CRISIS =
-  /(?<![\d/.@])(800[ \u00a0-]?12[ \u00a0-]?12[ \u00a0-]?12|800[ \u00a0-]?120[ \u00a0-]?002|800[ \u00a0-]?70[ \u00a0-]?2222|116[ \u00a0-]?123|116[ \u00a0-]?111|112)(?![\d]|\.[a-z])/g;
+  /(?<![\d/.@])(?<!\d[ \u00a0])(800[ \u00a0-]?12[ \u00a0-]?12[ \u00a0-]?12|800[ \u00a0-]?120[ \u00a0-]?002|800[ \u00a0-]?70[ \u00a0-]?2222|116[ \u00a0-]?123|116[ \u00a0-]?111|112)(?![\d]|\.[a-z]|[ \u00a0]\d)/g;
 const practicePhone = siteValue("phone");
 const telephony = providers().telephonyScript;
 
@@ -262,7 +262,7 @@ describe("a 15-year-old's path", () => {
       await page.waitForURL(/standardy-ochrony-maloletnich/);
       const short = page.locator("main .callout").first();
       assert.match(await short.innerText(), /Co zostaje między Tobą a\spsychologiem\?/);
-      assert.equal(await short.locator('a[href="tel:116111"]').count(), 1);
+      assert.ok((await short.locator('a[href="tel:116111"]').count()) >= 1, "116 111 dials");
       assert.equal(await short.locator('a[href="https://116111.pl"]').count(), 1, "116 111's chat");
       await page.context().close();
     }

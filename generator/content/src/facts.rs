@@ -15,7 +15,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 14] = [
     "nazwa",
     "godziny",
     "adres",
@@ -29,10 +29,11 @@ pub const NAMES: [&str; 13] = [
     "uslugi_online",
     "tabela_cookies",
     "serwis_kalendarza",
+    "statystyka",
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 13] = [
+const LABELS: [(&str, &str); 14] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -46,6 +47,7 @@ const LABELS: [(&str, &str); 13] = [
     ("uslugi_online", "lista usług online"),
     ("tabela_cookies", "tabela plików cookie"),
     ("serwis_kalendarza", "serwis z kalendarzem wolnych terminów"),
+    ("statystyka", "opis statystyki odwiedzin"),
 ];
 
 /// A fact a text may name, as the panel shows it: its name, its Polish meaning and what a
@@ -77,14 +79,23 @@ pub fn unknown(text: &str) -> Vec<Unknown> {
 }
 
 fn markdown_escape(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    // A cookie's name is written as it is: `_ga_…` must not become emphasis.
+    text.replace('|', "\\|")
+        .replace('_', "\\_")
+        .replace('*', "\\*")
+        .replace('\n', " ")
 }
 
 fn cookie_table(content: &Content) -> String {
     let mut out = String::from(
         "| Nazwa | Dostawca | Cel | Czas przechowywania | Rodzaj |\n|---|---|---|---|---|\n",
     );
-    for c in &content.site.cookies {
+    for c in content
+        .site
+        .cookies
+        .iter()
+        .filter(|c| c.is_set(&content.measurement))
+    {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
             markdown_escape(&c.name),
@@ -175,7 +186,13 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
             "telefon" => site.phone.clone(),
             "email" => site.email.clone(),
             "uslugi_online" => online.join(", "),
-            "tabela_cookies" => format!("tabela {} plików cookie", site.cookies.len()),
+            "tabela_cookies" => {
+                let set = site
+                    .cookies
+                    .iter()
+                    .filter(|c| c.is_set(&content.measurement));
+                format!("tabela {} plików cookie", set.count())
+            }
             _ => facts.values.get(name).cloned().unwrap_or_default(),
         };
         let label = LABELS
@@ -265,6 +282,10 @@ impl Facts {
             ("email", format!("[{0}](mailto:{0})", site.email)),
             ("uslugi_online", online_services(content)),
             ("tabela_cookies", cookie_table(content)),
+            (
+                "statystyka",
+                crate::measurement::policy_text(&content.measurement),
+            ),
         ];
         values.extend(markdown.into_iter().map(|(k, v)| (k.to_string(), v)));
         Facts { values, plain }
@@ -305,6 +326,7 @@ pub fn consent_categories(content: &Content) -> Vec<CookieCategory> {
         .site
         .cookies
         .iter()
+        .filter(|c| c.is_set(&content.measurement))
         .map(|c| c.category)
         .filter(|c| *c != CookieCategory::Technical)
         .collect();

@@ -29,6 +29,7 @@ pub mod kind;
 pub mod limits;
 pub mod load;
 pub mod markdown;
+pub mod measurement;
 pub mod model;
 pub mod named;
 pub mod pattern;

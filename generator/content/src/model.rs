@@ -130,6 +130,19 @@ pub struct Cookie {
     pub purpose: String,
     pub lifetime: String,
     pub category: CookieCategory,
+    /// Set only while the operator's analytics tag is on (`ANALYTICS_ID`): the record of the
+    /// visitor's choice, which only the consent banner keeps. Without the tag it is not
+    /// listed, as the analytics' and advertising cookies are not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_analytics: bool,
+}
+
+impl Cookie {
+    /// Whether the site sets this cookie with `measurement`.
+    pub fn is_set(&self, measurement: &crate::measurement::Measurement) -> bool {
+        measurement.asks_consent()
+            || (self.category == CookieCategory::Technical && !self.with_analytics)
+    }
 }
 
 /// The practice's facts, links and widget ids: `content/site.yaml`.
@@ -171,7 +184,6 @@ pub struct SiteConfig {
     pub telephony_widget_id: String,
     /// The telephony provider's floating callback widget script.
     pub telephony_widget_src: String,
-    pub analytics_id: String,
     pub copyright_year: u16,
     pub price_range: String,
     pub opening_hours: Vec<OpeningHours>,
@@ -491,6 +503,9 @@ pub struct Content {
     /// The site's own words outside the documents (`napisy.yaml`).
     pub words: Words,
     pub words_file: PathBuf,
+    /// How visits are measured: the operator's settings, set by the build (see
+    /// [`crate::measurement`]), never read from `content/`.
+    pub measurement: crate::measurement::Measurement,
 }
 
 impl Content {

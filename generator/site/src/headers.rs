@@ -1,6 +1,6 @@
 //! Security headers for every answer: a Content-Security-Policy that allows our own origin,
-//! the hashes of our few inline scripts, and the widget, booking, telephony and analytics
-//! hosts of `site.yaml`. Written as `_headers` for static hosts and CDNs; the sidecar serves
+//! the hashes of our few inline scripts, the widget, booking and telephony hosts of
+//! `site.yaml`, and the analytics tag's hosts only when the operator turned it on. Written as `_headers` for static hosts and CDNs; the sidecar serves
 //! the same file's headers.
 
 use base64::Engine;
@@ -68,12 +68,16 @@ fn join(items: impl IntoIterator<Item = String>) -> String {
 pub(crate) fn content_security_policy(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
+    analytics: bool,
 ) -> String {
     let widgets = origins(
         std::iter::once(site.telephony_widget_src.as_str()).chain(site.booking.widget_scripts()),
     );
     let booking = origins(site.booking.pages());
-    let analytics = ANALYTICS.iter().map(|s| s.to_string());
+    let analytics = ANALYTICS
+        .iter()
+        .filter(|_| analytics)
+        .map(|s| s.to_string());
     let stock = origins([site.stock_photo_base.as_str()]);
     let self_ = || std::iter::once("'self'".to_string());
     let scripts = self_()
@@ -270,11 +274,12 @@ pub fn headers_for<'a>(rules: &'a [HeaderRule], path: &str) -> Vec<&'a (String, 
 pub(crate) fn security_headers(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
+    analytics: bool,
 ) -> Vec<(String, String)> {
     let headers: Vec<(&str, String)> = vec![
         (
             "Content-Security-Policy",
-            content_security_policy(site, script_hashes),
+            content_security_policy(site, script_hashes, analytics),
         ),
         ("X-Content-Type-Options", "nosniff".into()),
         ("Referrer-Policy", "strict-origin-when-cross-origin".into()),

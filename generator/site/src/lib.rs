@@ -45,11 +45,10 @@ use edge::Redirect;
 use headers::HeaderRule;
 use images::ImageStats;
 use islands::SsrStats;
-use output::route_file;
 use render::Renderer;
 
 pub use error::{polish_line, Error, Result};
-pub use output::Output;
+pub use output::{route_file, Output};
 pub use publish::{Pin, Pins};
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
@@ -225,6 +224,8 @@ pub struct Builder {
     api_origin: Option<String>,
     /// The panel's own origin, where the edge sends the panel's address; none: not sent.
     admin_origin: Option<String>,
+    /// How visits are measured: the operator's `STATS` and `ANALYTICS_ID`.
+    measurement: content::measurement::Measurement,
     clock: Clock,
     encoding: images::Encoding,
 }
@@ -243,6 +244,7 @@ impl Builder {
             publisher: publish::Publisher::default(),
             api_origin: None,
             admin_origin: None,
+            measurement: Default::default(),
             encoding: images::Encoding::Inline,
         }
     }
@@ -265,6 +267,13 @@ impl Builder {
     /// (`https://panel.example.pl`) in `_redirects` and `_nginx.conf`.
     pub fn with_admin_origin(mut self, origin: Option<String>) -> Self {
         self.admin_origin = origin;
+        self
+    }
+
+    /// Builds the site with the operator's choice of measurement (the site's own statistics,
+    /// the analytics tag and so the consent banner): see [`content::measurement`].
+    pub fn with_measurement(mut self, measurement: content::measurement::Measurement) -> Self {
+        self.measurement = measurement;
         self
     }
 
@@ -309,10 +318,11 @@ impl Builder {
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
         let now = self.clock.now();
-        let (public, next_change) = tracing::info_span!("load").in_scope(|| {
+        let (mut public, next_change) = tracing::info_span!("load").in_scope(|| {
             let loaded = self.loader.load(&self.project.content_dir, changes)?;
             schedule::public_at(loaded, now)
         })?;
+        public.measurement = self.measurement.clone();
         let content = Arc::new(public);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir)?;
@@ -407,7 +417,11 @@ impl Builder {
     fn header_rules(&self, content: &Content) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
         let panel = content.panel_routes();
         let panel_files: Vec<String> = panel.iter().map(|r| route_file(r)).collect();
-        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&panel_files));
+        let site = headers::security_headers(
+            &content.site,
+            &self.memo.script_hashes(&panel_files),
+            content.measurement.asks_consent(),
+        );
         let (short, immutable) = headers::cache_rules();
         let public = vec![
             HeaderRule {

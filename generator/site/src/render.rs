@@ -255,7 +255,10 @@ fn site_script_config(content: &Content) -> String {
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
         "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
-        "analyticsId": site.analytics_id,
+        "analyticsId": content.measurement.analytics_id,
+        "stats": content.measurement.statistics,
+        "booking": views::booking_labels(content),
+        "phone": site.phone,
         "hours": hours,
     }))
 }
@@ -324,6 +327,7 @@ impl Renderer {
         let mut global = Sha256::new();
         global.update(templates.hash);
         global.update(serde_json::to_vec(&content.site).unwrap_or_default());
+        global.update(serde_json::to_vec(&content.measurement).unwrap_or_default());
         global.update(serde_json::to_vec(&assets).unwrap_or_default());
         global.update(islands.fingerprint());
         global.update(serde_json::to_vec(&facts).unwrap_or_default());

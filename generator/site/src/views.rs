@@ -232,13 +232,7 @@ pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<Boo
     if target.url == booking.practice {
         return None;
     }
-    let platform = if booking.on_doctor_listing(target.url) {
-        booking.doctor_listing.name.clone()
-    } else if booking.on_booksy(target.url) {
-        "Booksy".to_string()
-    } else {
-        return None;
-    };
+    let platform = platform(booking, target.url)?;
     let person = target.therapist.and_then(|slug| {
         content
             .team
@@ -247,6 +241,43 @@ pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<Boo
             .map(|t| t.meta.name.clone())
     });
     Some(BookingNote { person, platform })
+}
+
+/// The platform a booking page is on: the doctor-listing platform's name, or Booksy.
+fn platform(booking: &content::model::Booking, url: &str) -> Option<String> {
+    if booking.on_doctor_listing(url) {
+        Some(booking.doctor_listing.name.clone())
+    } else if booking.on_booksy(url) {
+        Some("Booksy".to_string())
+    } else {
+        None
+    }
+}
+
+/// What the statistics count a tap on a booking button as, by the page it opens: the
+/// platform and whose calendar ('ZnanyLekarz · Magdalena Wiśniewska', 'Booksy · gabinet').
+pub(crate) fn booking_labels(content: &Content) -> std::collections::BTreeMap<String, String> {
+    let booking = &content.site.booking;
+    let practice = Target {
+        url: &booking.practice,
+        doctor_id: None,
+        therapist: None,
+    };
+    let therapists = booking
+        .therapists
+        .keys()
+        .map(|slug| booking.therapist(slug));
+    std::iter::once(practice)
+        .chain(therapists)
+        .chain(std::iter::once(booking.article(None)))
+        .filter_map(|target| {
+            let platform = platform(booking, target.url)?;
+            let person = booking_note(content, &target)
+                .and_then(|note| note.person)
+                .unwrap_or_else(|| "gabinet".to_string());
+            Some((target.url.to_string(), format!("{platform} · {person}")))
+        })
+        .collect()
 }
 
 pub(crate) fn profile(

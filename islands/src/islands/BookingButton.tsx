@@ -62,6 +62,11 @@ export function noteText(note: BookingNote): string {
   return `Rezerwacja w serwisie ${note.platform}, kalendarz: ${note.person ?? "gabinetu"}`;
 }
 
+/** The site's statistics count a widget that did not load (site/statistics.ts listens). */
+function countFailure(): void {
+  document.dispatchEvent(new CustomEvent("harmonia:count", { detail: { e: "widget", l: "okno-rezerwacji" } }));
+}
+
 function Phone({ phone }: { phone: string }) {
   return <a href={`tel:${phone.replace(/\s/g, "")}`}>{phone}</a>;
 }
@@ -94,7 +99,9 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
     };
   }, [doctor.widgetHost]);
   useEffect(() => {
-    if (state === "failed") sentence.current?.focus();
+    if (state !== "failed") return;
+    sentence.current?.focus();
+    countFailure();
   }, [state]);
   const whose = note?.person ? `Kalendarz: ${note.person}. ` : "";
   return (

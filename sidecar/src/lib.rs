@@ -22,6 +22,7 @@ pub mod http;
 pub mod inbox;
 pub mod metrics;
 pub mod serve;
+pub mod stats;
 
 pub mod state;
 
@@ -37,7 +38,7 @@ use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
 use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
-use api::{pages, preview, system, team};
+use api::{pages, preview, stats as statistics, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
 
@@ -75,6 +76,11 @@ pub fn public_app(
             }
         })
         .configure(contact::configure)
+        .configure(|cfg| {
+            if shared.stats.enabled() {
+                statistics::configure_public(cfg);
+            }
+        })
         .configure(health::configure)
         .configure(git::webhook::configure)
         .default_service(web::to(static_files::serve))
@@ -119,6 +125,7 @@ pub fn admin_app(
         .configure(git::tokens::configure)
         .configure(git::http::configure)
         .configure(system::configure)
+        .configure(statistics::configure)
         .configure(panel::configure)
 }
 

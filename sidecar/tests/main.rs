@@ -27,4 +27,5 @@ mod process;
 mod restic;
 mod serve;
 mod static_http;
+mod stats_api;
 mod team_api;

@@ -111,6 +111,11 @@ pub fn typescript() -> String {
         crate::api::system::Backups,
         crate::metrics::Sample,
         crate::api::system::SystemStatus,
+        crate::stats::report::Period,
+        crate::stats::report::Totals,
+        crate::stats::report::Bucket,
+        crate::stats::report::Ranked,
+        crate::stats::report::Report,
     );
     format!("{}\n", out.trim_end())
 }

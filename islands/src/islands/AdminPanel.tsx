@@ -39,6 +39,7 @@ import type { Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
 import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
+import Statistics from "../admin/stats/Statistics";
 import Team from "../admin/Team";
 import Unfinished from "../admin/Unfinished";
 import WordsForm from "../admin/WordsForm";
@@ -46,7 +47,8 @@ import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security" | "git" | "system";
+type View =
+  "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "stats" | "security" | "git" | "system";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
@@ -56,6 +58,7 @@ const VIEWS: [View, string][] = [
   ["words", "Napisy"],
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
+  ["stats", "Statystyki"],
   ["security", "Bezpieczeństwo"],
   ["git", "Dostęp przez git"],
   ["system", "Stan systemu"],
@@ -562,6 +565,7 @@ export default function AdminPanel() {
       {view !== "system" && <SystemAlertsBanner onOpen={() => open("system")} />}
       {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
+      {view === "stats" && <Statistics />}
       {view === "security" && <Security toast={toast} />}
       {view === "git" && <GitAccess toast={toast} />}
       <ReauthDialog />

@@ -142,7 +142,15 @@ fn titles(site: &Site) -> Titles {
     pages
         .chain(services)
         .chain(articles)
-        .filter_map(|(route, title)| Some((route.clone()?, title.clone())))
+        .filter_map(|(route, title)| {
+            let route = route.clone()?;
+            // The home page's title is what search engines show; the owner calls it this.
+            let title = match route.as_str() {
+                "/" => "Strona główna".to_string(),
+                _ => title.clone(),
+            };
+            Some((route, title))
+        })
         .collect()
 }
 

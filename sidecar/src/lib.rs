@@ -241,6 +241,8 @@ pub async fn run(config: Config) -> Result<(), Error> {
         config.connections_per_client,
         config.trusted_proxies.clone(),
     );
+    // Counted but not yet written when the servers stop is written before the process ends.
+    let stats = state.stats.clone();
     let public = public_server(state.clone(), &config, &cap)?;
     let admin = admin_server(state, &config, &cap)?;
     println!(
@@ -248,10 +250,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
         config.origins.admin,
         panel_route.unwrap_or_default()
     );
-    futures_util::future::try_join(public, admin)
-        .await
-        .map(|_| ())
-        .map_err(Error::Serve)
+    let served = futures_util::future::try_join(public, admin).await;
+    stats.write_now().await;
+    served.map(|_| ()).map_err(Error::Serve)
 }
 
 /// A production start says loudly which facts of `site.yaml` are still example data. It

@@ -121,7 +121,10 @@ function setupCall(site: SiteConfig | null): void {
       event.preventDefault();
       // From the list, the list gives way to what is said of the call.
       if (!panel.hidden) setPanel(false, true);
-      if (link.dataset.telephony !== "loaded") say("Otwieram okno rozmowy z gabinetem…");
+      if (link.dataset.telephony !== "loaded")
+        say(
+          `Otwieram okno rozmowy z gabinetem… Dostawca tego okna zapisze w przeglądarce swoje ${site.telephony.cookies}.`,
+        );
       void import("./site/telephony").then((m) => m.call(link, site, say));
     }),
   );

@@ -15,7 +15,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 14] = [
+pub const NAMES: [&str; 15] = [
     "nazwa",
     "godziny",
     "adres",
@@ -29,11 +29,12 @@ pub const NAMES: [&str; 14] = [
     "uslugi_online",
     "tabela_cookies",
     "serwis_kalendarza",
+    "pliki_kalendarza",
     "statystyka",
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 14] = [
+const LABELS: [(&str, &str); 15] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -47,6 +48,7 @@ const LABELS: [(&str, &str); 14] = [
     ("uslugi_online", "lista usług online"),
     ("tabela_cookies", "tabela plików cookie"),
     ("serwis_kalendarza", "serwis z kalendarzem wolnych terminów"),
+    ("pliki_kalendarza", "pliki cookies serwisu z kalendarzem"),
     ("statystyka", "opis statystyki odwiedzin"),
 ];
 
@@ -106,6 +108,56 @@ fn cookie_table(content: &Content) -> String {
         ));
     }
     out
+}
+
+/// The site's name in a full address: `callpage` of `https://cdn-widget.callpage.io/js/x.js`.
+fn site_label(url: &str) -> Option<String> {
+    let host = url
+        .split("://")
+        .nth(1)?
+        .split(['/', '?', '#', ':'])
+        .next()?;
+    let labels: Vec<&str> = host.split('.').collect();
+    labels
+        .len()
+        .checked_sub(2)
+        .and_then(|i| labels.get(i))
+        .map(|l| l.to_ascii_lowercase())
+}
+
+/// What a click notice says of the cookies a widget's provider sets, the provider named by its
+/// name or the addresses it is served from (`providers`): "pliki cookies (A, B)" from the
+/// site's cookie list, or "własne pliki cookies" when the list names none of its.
+pub fn widget_cookies(content: &Content, providers: &[&str]) -> String {
+    let names: Vec<String> = providers
+        .iter()
+        .filter_map(|p| match p.contains("://") {
+            true => site_label(p),
+            false => Some(p.to_lowercase()),
+        })
+        .filter(|n| !n.is_empty())
+        .collect();
+    let theirs: Vec<&str> = content
+        .site
+        .cookies
+        .iter()
+        .filter(|c| {
+            let provider = c.provider.to_lowercase();
+            names.iter().any(|n| provider.contains(n.as_str()))
+        })
+        .map(|c| c.name.as_str())
+        .collect();
+    match theirs.is_empty() {
+        true => "własne pliki cookies".to_string(),
+        false => format!("pliki cookies ({})", theirs.join(", ")),
+    }
+}
+
+/// What the doctor-listing platform's widgets set, for the notices beside them.
+pub fn calendar_cookies(content: &Content) -> String {
+    let listing = &content.site.booking.doctor_listing;
+    let host = format!("https://{}", listing.host);
+    widget_cookies(content, &[&listing.name, &host, &listing.widget_host])
 }
 
 /// The online services as a Markdown list: each by its short card title, or by its page
@@ -253,6 +305,7 @@ impl Facts {
                 "serwis_kalendarza",
                 site.booking.doctor_listing.name.clone(),
             ),
+            ("pliki_kalendarza", calendar_cookies(content)),
         ];
         let prices: Vec<(String, String)> = content
             .prices
@@ -348,6 +401,28 @@ mod tests {
                 offset: 27,
                 name: "ulica".into()
             }]
+        );
+    }
+
+    #[test]
+    fn a_widget_notice_names_its_providers_cookies() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let mut content = crate::load(&root).expect("the real content loads");
+        content.site.cookies.clear();
+        assert_eq!(calendar_cookies(&content), "własne pliki cookies");
+        content.site.cookies.push(crate::model::Cookie {
+            name: "dp_session".into(),
+            provider: "Docplanner Sp. z o.o.".into(),
+            purpose: "kalendarz".into(),
+            lifetime: "sesja".into(),
+            category: CookieCategory::Technical,
+            with_analytics: false,
+        });
+        assert_eq!(calendar_cookies(&content), "pliki cookies (dp_session)");
+        let phone = widget_cookies(&content, &["https://cdn-widget.callpage.io/js/callpage.js"]);
+        assert_eq!(
+            phone, "własne pliki cookies",
+            "another provider's are not its"
         );
     }
 

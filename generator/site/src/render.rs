@@ -254,7 +254,11 @@ fn site_script_config(content: &Content) -> String {
         .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
-        "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+        "telephony": {
+            "id": site.telephony_widget_id,
+            "src": site.telephony_widget_src,
+            "cookies": facts::widget_cookies(content, &[&site.telephony_widget_src]),
+        },
         "analyticsId": content.measurement.analytics_id,
         "stats": content.measurement.statistics,
         "booking": views::booking_labels(content),

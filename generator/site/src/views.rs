@@ -495,6 +495,7 @@ pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Valu
             "platform": listing.name,
             "doctorId": id,
             "widgetHost": listing.widget_host,
+            "cookies": content::facts::calendar_cookies(content),
         })
     });
     serde_json::json!({

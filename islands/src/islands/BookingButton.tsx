@@ -7,6 +7,8 @@ export interface Doctor {
   platform: string;
   doctorId: string;
   widgetHost: string;
+  /** What the platform's widget sets in the browser, named in the dialog ('pliki cookies (…)'). */
+  cookies?: string;
 }
 
 /** Whose calendar the button opens, and where, when it is not the practice's own page. */
@@ -109,6 +111,12 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
       {state === "loading" && (
         <p className="widget-status" role="status">
           Wczytuję kalendarz wolnych terminów z serwisu {doctor.platform}…
+        </p>
+      )}
+      {doctor.cookies && (
+        <p className="widget-note">
+          Serwis {doctor.platform} zapisze w Twojej przeglądarce swoje {doctor.cookies}, opisane w{" "}
+          <a href="/polityka-prywatnosci">polityce prywatności</a>.
         </p>
       )}
       {state === "failed" && (

@@ -4,7 +4,8 @@ import type { Hours } from "../hours";
 
 export interface SiteConfig {
   fallbackImages: string[];
-  telephony: { id: string; src: string };
+  /** The telephony widget; `cookies`: what its provider sets, for the click's notice. */
+  telephony: { id: string; src: string; cookies: string };
   /** The operator's analytics tag (ANALYTICS_ID); `null`: none, and no consent banner. */
   analyticsId: string | null;
   /** The site's own statistics are on (STATS). */

@@ -23,6 +23,7 @@ const SUMMARY: [keyof Report["totals"], string][] = [
   ["calls", "Kliknięcia telefonu gabinetu"],
   ["messages", "Wysłane wiadomości"],
   ["crisis", "Kliknięcia numerów pomocy"],
+  ["landing", "Z /m1 na stronę główną"],
 ];
 
 function Summary({ report }: { report: Report }) {

@@ -3,7 +3,7 @@
 // cookie, nothing in localStorage and no banner, while nothing leaves for another host before a
 // tap; a visitor whose browser sends `DNT: 1` is not counted; 'Statystyki' then shows the
 // visit at 1280 and 390 px (axe clean, screenshots to $SHOTS), and no byte under DATA_DIR holds
-// the visitor's address or user agent.
+// the visitor's address or user agent, nor does the log.
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +29,8 @@ before(async () => {
     ADMIN_PASSWORD: PASSWORD,
     TRUSTED_PROXIES: "127.0.0.1",
     CONTACT_MIN_SECONDS: "0",
+    // Every request in the log, so that the test can look for the visitor in it too.
+    RUST_LOG: "info",
   });
   browser = await launchBrowser();
   mkdirSync(shots, { recursive: true });
@@ -88,6 +90,11 @@ describe("statistics without cookies", () => {
     await read(page, "/cennik");
     await read(page, "/blog/terapia-cbt");
     assert.deepEqual(elsewhere, [], "no request leaves for another host before a tap");
+    // The beacon may go to the site's own origin only: no analytics host is allowed to connect.
+    const csp = (await page.request.get(`${site.base}/`)).headers()["content-security-policy"];
+    const connect = csp.split(";").find((d) => d.trim().startsWith("connect-src"));
+    assert.match(connect, /'self'/);
+    assert.doesNotMatch(connect, /google|analytics|plausible|umami|goatcounter/i, connect);
     assert.equal(await page.locator("#consent").count(), 0, "no banner: nothing to consent to");
     assert.equal(await page.locator("[data-consent-open]").count(), 0, "no 'Ustawienia cookies'");
 
@@ -158,8 +165,12 @@ describe("statistics without cookies", () => {
       await panel.context().close();
     }
 
-    // Every byte the server keeps: no address, no user agent of the visitor.
+    // Every byte the server keeps, and its log: no address, no user agent of the visitor.
     const octets = Buffer.from(ADDRESS.split(".").map(Number));
+    const log = site.log.join("");
+    assert.match(log, /\/api\/event/, "the log has the beacons' requests");
+    for (const trace of [ADDRESS, "Odwiedzajaca-Testowa", "Pixel 8"])
+      assert.equal(log.includes(trace), false, `the log holds ${trace}`);
     for (const file of everyFile(site.dataDir)) {
       const bytes = readFileSync(file);
       assert.equal(bytes.indexOf(ADDRESS), -1, `${file} holds the address`);

@@ -266,3 +266,43 @@ async fn with_stats_off_nothing_listens_and_pages_send_nothing() {
     assert_eq!(r["enabled"], false);
     assert_eq!(r["totals"]["views"], 0);
 }
+
+#[actix_rt::test]
+async fn a_concurrent_burst_from_eight_clients_is_held_to_each_ones_limit_and_all_it_let_in_counts()
+{
+    let s = setup(&[("STATS_EVENTS_PER_SECOND", "1")]);
+    let app = public_app!(s);
+    let view = r#"{"e":"view","p":"/cennik","w":390}"#;
+    let clients: Vec<String> = (2..=9).map(|i| format!("127.0.0.{i}")).collect();
+    let started = std::time::Instant::now();
+    let app = &app;
+    let burst = clients
+        .iter()
+        .flat_map(|ip| (0..100).map(move |_| send(app, beacon(ip, FIREFOX, view))));
+    let answers = futures_util::future::join_all(burst).await;
+    // Four at once and one a second: what a client gets in is bounded by how long it tried.
+    let allowed = 4 + started.elapsed().as_secs() as usize + 1;
+    let mut let_in = 0;
+    for (ip, answers) in clients.iter().zip(answers.chunks(100)) {
+        let ok = answers
+            .iter()
+            .filter(|a| a.status == StatusCode::NO_CONTENT)
+            .count();
+        assert!(
+            answers.iter().all(|a| matches!(
+                a.status,
+                StatusCode::NO_CONTENT | StatusCode::TOO_MANY_REQUESTS
+            )),
+            "{ip}: only counted or refused"
+        );
+        assert!((4..=allowed).contains(&ok), "{ip}: {ok} let in of 100");
+        let_in += ok;
+    }
+    let r = report(&s, "day").await;
+    assert_eq!(
+        r["totals"]["views"].as_u64(),
+        Some(let_in as u64),
+        "every beacon let in is counted, no refused one: {r}"
+    );
+    assert_eq!(r["totals"]["visitors"], 8, "{r}");
+}

@@ -3,7 +3,7 @@
 // cookie, nothing in localStorage and no banner, while nothing leaves for another host before a
 // tap; a visitor whose browser sends `DNT: 1` is not counted; 'Statystyki' then shows the
 // visit at 1280 and 390 px (axe clean, screenshots to $SHOTS), and no byte under DATA_DIR holds
-// the visitor's address or user agent, nor does the log.
+// the visitor's address or user agent, nor does the log or the CSV export.
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -159,6 +159,15 @@ describe("statistics without cookies", () => {
       await panel.getByRole("button", { name: "Tygodnie", pressed: true }).waitFor();
       await waitFor(async () => (await trend.locator("tbody tr").count()) === 12, "twelve weeks");
       await panel.getByRole("button", { name: "Dni", exact: true }).click();
+      if (viewport.width === 1280) {
+        // The CSV: the same counts, for a spreadsheet.
+        const download = panel.waitForEvent("download");
+        await panel.getByRole("button", { name: "Pobierz CSV" }).click();
+        const csv = readFileSync(await (await download).path(), "utf8");
+        assert.match(csv, /;wyświetlenie strony;\/cennik;;telefon;;1\r\n/);
+        assert.match(csv, /;kliknięcie numeru pomocy;[^;]*;;telefon;116123;1\r\n/);
+        assert.equal(csv.includes(ADDRESS) || csv.includes("Odwiedzajaca-Testowa"), false);
+      }
       await panel.screenshot({ path: join(shots, `statystyki-${viewport.width}.png`), fullPage: true });
       assert.deepEqual(await violations(panel, `Statystyki ${viewport.width}`), []);
       assert.deepEqual(panel.problems, []);

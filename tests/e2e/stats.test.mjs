@@ -3,14 +3,15 @@
 // cookie, nothing in localStorage and no banner, while nothing leaves for another host before a
 // tap; a visitor whose browser sends `DNT: 1` is not counted; 'Statystyki' then shows the
 // visit at 1280 and 390 px (axe clean, screenshots to $SHOTS), and no byte under DATA_DIR holds
-// the visitor's address or user agent, nor does the log or the CSV export.
+// the visitor's address or user agent, nor does the log or the CSV export. An address that does
+// not exist and a booking calendar that does not load reach 'Statystyki' too.
 import assert from "node:assert/strict";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { violations } from "./axe.mjs";
-import { launchBrowser, openPage, signIn, startSite, waitFor } from "./harness.mjs";
+import { bookingModel, launchBrowser, openPage, signIn, slugs, startSite, waitFor } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów statystyk";
@@ -187,5 +188,31 @@ describe("statistics without cookies", () => {
       assert.equal(bytes.indexOf("Odwiedzajaca-Testowa"), -1, `${file} holds the user agent`);
       assert.equal(bytes.indexOf("Pixel 8"), -1, `${file} holds the user agent`);
     }
+  });
+
+  test("an address that does not exist and a booking calendar that did not load are counted, with the address", async () => {
+    // ZnanyLekarz's calendar cannot load here (no external host is reachable).
+    const booking = bookingModel();
+    const slug = slugs("services").find((s) => booking.target(s).doctorId);
+    const page = await visitorPage({ width: 390, height: 844 });
+    const event = (e) =>
+      page.waitForRequest((r) => r.url().endsWith("/api/event") && r.postData()?.includes(`"e":"${e}"`));
+    const missing = event("404");
+    await page.goto(`${site.base}/stara-strona-gabinetu`);
+    assert.equal(JSON.parse((await missing).postData()).p, "/stara-strona-gabinetu", "the address asked for");
+    await read(page, `/uslugi/${slug}`);
+    const failed = event("widget");
+    await page.locator(".island a.btn").first().click();
+    await page.getByRole("dialog", { name: "Umów wizytę" }).locator(".widget-fallback").waitFor();
+    await failed;
+    await page.context().close();
+
+    const panel = await openStatistics({ width: 1280, height: 900 });
+    const notFound = panel.getByRole("region", { name: "Adresy, których nie ma na stronie" });
+    await waitFor(async () => /\/stara-strona-gabinetu\s+1/.test(await notFound.innerText()), "the missing address");
+    const widgets = panel.getByRole("region", { name: "Kalendarze, które się nie wczytały" });
+    assert.match(await widgets.innerText(), /kalendarz w oknie „Umów wizytę”\s+1/);
+    assert.deepEqual(panel.problems, []);
+    await panel.context().close();
   });
 });

@@ -3,7 +3,8 @@
 Markdown table.
 
 All load runs are bounded (fixed duration) and target loopback only. BENCH_ONLY=images runs
-the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits,
+the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits (and the publish gate's cost),
+BENCH_ONLY=gate the publish gate's cost per page and at 10,000 articles,
 BENCH_ONLY=fresh the fresh clone's `make run` and `make test` (long: they compile everything),
 BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds,
 BENCH_ONLY=contact the contact form under load, BENCH_ONLY=stats the statistics' endpoint and
@@ -121,6 +122,46 @@ def build_pair(n):
     row(f"{n:,} articles: clean build wall time", f"{our_s * 1000:.0f} ms", f"Hugo {hugo_s * 1000:.0f} ms", f"{our_s / hugo_s:.2f}×", "≤ 0.3× Hugo" if n == 10000 else "")
     row(f"{n:,} articles: peak memory", f"{our_mb:.0f} MiB", f"Hugo {hugo_mb:.0f} MiB", f"{our_mb / hugo_mb:.2f}×", "≤ 1× Hugo" if n == 10000 else "")
     return ours, our_s
+
+
+def real_site_with(n):
+    """A copy of the real site (its templates, pages and facts) with `n` more articles: what the
+    publish gate reads at that size (the corpus of the Hugo comparison has bare templates)."""
+    copy = TMPFS / f"gate-real-{n}"
+    shutil.rmtree(copy, ignore_errors=True)
+    for d in ["content", "templates"]:
+        shutil.copytree(ROOT / d, copy / d)
+    (copy / "islands").mkdir(parents=True)
+    os.symlink(ROOT / "islands/build", copy / "islands/build")
+    head = (ROOT / "content/blog/terapia-cbt.md").read_text().split("\n---\n", 1)[0].replace("featured: true", "featured: false")
+    for i in range(n):
+        front = head.replace('title: "', f'title: "Artykuł {i}: ', 1)
+        write(copy / f"content/blog/artykul-{i:05d}.md", f"{front}\n---\n{article_markdown(i)}")
+    return copy
+
+
+def gate_rows(n):
+    """The publish gate: its cost per page on a clean build of the real site, of the real site
+    with n more articles, and of a one-article edit there (changed pages only)."""
+    env = dict(os.environ, IMAGE_CACHE_DIR=str(ROOT / ".cache/images"))
+
+    def timing(root, edit, times):
+        out = subprocess.run([SITE, "rebuild-timing", "--root", root, "--out", TMPFS / f"out-{root.name}",
+                              "--edit", edit, "--times", str(times)], capture_output=True, text=True, env=env)
+        if out.returncode != 0:
+            sys.exit(f"rebuild-timing failed:\n{out.stderr[-3000:]}")
+        return [json.loads(l) for l in out.stdout.splitlines() if l.startswith("{")]
+
+    for root in [real_site_with(0), real_site_with(n)]:
+        lines = timing(root, root / "content/blog/terapia-cbt.md", 3)
+        clean, edits = lines[0], [l for l in lines if "incremental_ms" in l]
+        pages = clean["rendered"]
+        row(f"publish gate: real templates, {pages:,} pages, clean build",
+            f"{clean['gate_ms']:.0f} ms ({clean['gate_ms'] / pages * 1000:.0f} µs a page)",
+            f"clean build {clean['full_ms']:.0f} ms", f"{clean['gate_ms'] / clean['full_ms']:.2f}×", "")
+        row(f"publish gate: real templates, {pages:,} pages, one-article edit (changed pages only)",
+            f"{statistics.median(e['gate_ms'] for e in edits):.2f} ms for {edits[-1]['rendered']} pages",
+            f"edit until served {statistics.median(e['incremental_ms'] for e in edits):.0f} ms", "", "")
 
 
 def incremental(ours, n, clean_s):
@@ -783,7 +824,7 @@ def table():
 
 def main():
     only = os.environ.get("BENCH_ONLY")
-    if only in ("images", "build", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup", "stats"):
+    if only in ("images", "build", "gate", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup", "stats"):
         TMPFS.mkdir(parents=True, exist_ok=True)
         if only == "images":
             images()
@@ -806,6 +847,9 @@ def main():
             build_pair(1000)
             ours, clean_s = build_pair(10000)
             incremental(ours, 10000, clean_s)
+            gate_rows(10000)
+        elif only == "gate":
+            gate_rows(10000)
         else:
             fresh_clone(with_test=only == "fresh")
         table()
@@ -822,6 +866,7 @@ def main():
     build_pair(1000)
     ours, clean_s = build_pair(10000)
     incremental(ours, 10000, clean_s)
+    gate_rows(10000)
     serving()
     contact()
     stats_bench()

@@ -1,7 +1,9 @@
 // Hydrates each island at its trigger (`data-hydrate`): "visible" as it nears the viewport,
-// "idle" when the browser is idle, "interaction" only when a visitor reaches for it; any
-// island also at its first pointer, focus or key. Until then no React is fetched. Kept tiny:
-// pages with islands load it, nothing else.
+// "idle" when the browser is idle after the page's load event (never before it),
+// "interaction" only when a visitor reaches for it; any island also at its first pointer,
+// focus or key. Until then no React is fetched. A click that comes first shows at once that
+// it was taken (`data-pressed` on the island: the button looks pressed and busy) and is given
+// to the island when it is ready. Kept tiny: pages with islands load it, nothing else.
 type Mount = (root: Element, props: unknown, idPrefix: string) => void;
 
 // One import per island: a second start or click waits for the same promise.
@@ -45,8 +47,12 @@ function watch(island: HTMLElement): void {
     const waiting = held !== null;
     held = event.target as HTMLElement;
     if (waiting) return;
+    island.dataset.pressed = "true";
+    island.setAttribute("aria-busy", "true");
     void hydrate(island).then((ok) => {
       if (!ok) island.removeEventListener("click", onClick, { capture: true });
+      delete island.dataset.pressed;
+      island.removeAttribute("aria-busy");
       const target = held;
       held = null;
       setTimeout(() => target?.click(), 0);
@@ -61,7 +67,8 @@ function watch(island: HTMLElement): void {
   const when = island.dataset.hydrate;
   if (when === "idle") {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-    idle(start);
+    if (document.readyState === "complete") idle(start);
+    else window.addEventListener("load", () => idle(start), { once: true });
   } else if (when !== "interaction") {
     // Near the viewport: a little before it shows, so it is ready when seen.
     const observer = new IntersectionObserver(
@@ -75,6 +82,21 @@ function watch(island: HTMLElement): void {
     );
     observer.observe(island.querySelector("[data-island-root] > *") ?? island);
   }
+}
+
+/**
+ * The contact form's spam timer starts when the page loads, not when the form comes near: its
+ * token (the signed moment it was asked for) is fetched now, and the form takes it when it
+ * hydrates. A message sent within seconds of the page's load is still marked as suspect.
+ */
+const contactForm = document.querySelector("[data-island='ContactForm'] form");
+if (contactForm && !contactForm.querySelector("[name='token']")) {
+  const asked = fetch("/api/contact/token", { cache: "no-store" })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+    .then((body: { token: string }) => body.token);
+  // A failure is the form's to retry; it must not be an unhandled rejection meanwhile.
+  asked.catch(() => undefined);
+  window.harmoniaContactToken = asked;
 }
 
 document.querySelectorAll<HTMLElement>("[data-island]").forEach(watch);

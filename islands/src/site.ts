@@ -63,27 +63,25 @@ function setupWidgets(): void {
 }
 
 /**
- * The call control says whom it calls and when. While the practice is open (Warsaw time) it
- * is 'Zadzwoń do gabinetu' with today's hours, and its first click loads the telephony
- * provider's callback widget (never before), saying so at once; if the widget cannot load,
- * it says so and dials. While the practice is closed, and on /pilna-pomoc, it is 'Telefony
- * pomocy': a list with the crisis numbers first, then the practice. Without JavaScript it is
- * a link that dials the practice.
+ * The call control says whom it calls and when. While the practice is open (Warsaw time, not
+ * on a public holiday or a day off) it is 'Zadzwoń do gabinetu' with today's hours, a link
+ * that dials at once, and beside it 'Zamów oddzwonienie', which loads the telephony
+ * provider's callback form (never before its click, site/telephony.ts) and says at once that
+ * it is coming; if it does not come within 3 s, the control says so and gives the number.
+ * While the practice is closed, and on /pilna-pomoc, it is 'Telefony pomocy': a list with the
+ * crisis numbers first, then the practice. Without JavaScript it is a link that dials.
  */
 function setupCall(site: SiteConfig | null): void {
   const aside = document.querySelector<HTMLElement>(".call");
   const practice = aside?.querySelector<HTMLAnchorElement>("[data-call='practice']");
   const help = aside?.querySelector<HTMLButtonElement>("[data-call='help']");
+  const callback = aside?.querySelector<HTMLButtonElement>("[data-callback]");
   const panel = document.getElementById("call-panel");
   const status = aside?.querySelector<HTMLElement>("[data-call-status]");
-  if (!aside || !practice || !help || !panel || !status || !site) return;
+  if (!aside || !practice || !help || !callback || !panel || !status || !site) return;
   const crisisPage = aside.hasAttribute("data-call-crisis");
-  let quiet = 0;
-  const say = (text: string) => {
-    status.textContent = text;
-    clearTimeout(quiet);
-    if (text) quiet = window.setTimeout(() => (status.textContent = ""), 10_000);
-  };
+  // What the control says of the callback: that it is coming, or that it did not come.
+  const say = (...parts: (string | Node)[]) => status.replaceChildren(...parts);
   const setPanel = (open: boolean, focusBack = false) => {
     panel.hidden = !open;
     help.setAttribute("aria-expanded", String(open));
@@ -91,12 +89,14 @@ function setupCall(site: SiteConfig | null): void {
   };
   const update = () => {
     const now = new Date();
-    const state = practiceState(now, site.hours);
+    const state = practiceState(now, site.hours, site.closed);
     const helpMode = crisisPage || !state.open;
     const shown = helpMode ? help : practice;
     const when = helpMode && state.open ? openUntil(now, site.hours) : state.when;
     practice.hidden = helpMode;
     help.hidden = !helpMode;
+    callback.hidden = helpMode || !site.telephony.src;
+    aside.classList.toggle("call-with-callback", !callback.hidden);
     if (!helpMode) setPanel(false);
     const label = shown.querySelector(".call-label")?.textContent ?? "";
     const whenEl = shown.querySelector("[data-call-when]");
@@ -113,21 +113,14 @@ function setupCall(site: SiteConfig | null): void {
   document.addEventListener("click", (event) => {
     if (!panel.hidden && !aside.contains(event.target as Node)) setPanel(false);
   });
-
-  // The provider's widget loads on the first click (site/telephony.ts), which says so at once.
-  aside.querySelectorAll<HTMLAnchorElement>("[data-telephony]").forEach((link) =>
-    link.addEventListener("click", (event) => {
-      if (link.dataset.telephony === "failed" || !site.telephony.src) return;
-      event.preventDefault();
-      // From the list, the list gives way to what is said of the call.
-      if (!panel.hidden) setPanel(false, true);
-      if (link.dataset.telephony !== "loaded")
-        say(
-          `Otwieram okno rozmowy z gabinetem… Dostawca tego okna zapisze w przeglądarce swoje ${site.telephony.cookies}.`,
-        );
-      void import("./site/telephony").then((m) => m.call(link, site, say));
-    }),
-  );
+  callback.addEventListener("click", () => {
+    // It says at once what happens, and that the provider's form sets its own cookies.
+    if (callback.dataset.telephony !== "loaded")
+      say(
+        `Otwieram formularz oddzwonienia… Dostawca tego formularza zapisze w przeglądarce swoje ${site.telephony.cookies}.`,
+      );
+    void import("./site/telephony").then((m) => m.callback(callback, site, say));
+  });
 }
 
 function readConsent(): Consent | null {

@@ -51,6 +51,25 @@ async fn a_valid_message_is_stored_before_the_answer() {
 }
 
 #[actix_rt::test]
+async fn a_phone_written_as_people_write_it_is_stored_as_its_digits() {
+    let s = setup(&[]);
+    let app = public_app!(s);
+    for typed in ["+48 501 234 567", "501-234-567", "48501234567"] {
+        let body = with(valid(&old_token(&s)), "phone", json!(typed));
+        let answer = send(&app, json_post(&body)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{typed}: {}", answer.body);
+    }
+    let stored = s.stored();
+    assert_eq!(stored.len(), 3);
+    for m in stored {
+        assert_eq!(
+            (m.phone.as_str(), m.full_phone.as_str()),
+            ("501234567", "+48501234567")
+        );
+    }
+}
+
+#[actix_rt::test]
 async fn every_invalid_field_is_named_and_nothing_is_stored() {
     let s = setup(&[]);
     let app = public_app!(s);
@@ -326,7 +345,7 @@ async fn the_form_without_javascript_confirms_with_a_fresh_token_then_stores() {
         ("name", "Jan Nowak"),
         ("email", "jan@example.pl"),
         ("countryCode", "+48"),
-        ("phone", "501 234 567"),
+        ("phone", "+48 501-234-567"),
         ("message", "Proszę o telefon."),
     ];
     let page = send(&app, form_post(&form)).await;

@@ -60,12 +60,12 @@ impl Repos {
         self.s.state.git.as_ref().expect("git is on").status()
     }
 
-    /// Waits (at most 20 s) until `done` holds of the status.
+    /// Waits (at most 60 s: a loaded machine's builds are slow) until `done` holds of the status.
     fn wait_for(&self, what: &str, done: impl Fn(&sidecar::changes::sync::Status) -> bool) {
         let started = Instant::now();
         while !done(&self.status()) {
             assert!(
-                started.elapsed() < Duration::from_secs(20),
+                started.elapsed() < Duration::from_secs(60),
                 "{what}: {:?}",
                 self.status()
             );

@@ -28,7 +28,9 @@ function git(dir, ...args) {
 }
 
 async function served(base, route, text) {
-  const res = await fetch(`${base}${route}`);
+  // A kept-alive connection the server closed meanwhile (its idle timeout, sooner on a busy
+  // machine) fails the request that reused it: once more on a new one.
+  const res = await fetch(`${base}${route}`).catch(() => fetch(`${base}${route}`));
   return res.ok && (await res.text()).includes(text);
 }
 

@@ -3,7 +3,18 @@
 // unreachable, /m1 analytics (the tag's and the site's own statistics') and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { bookingModel, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
+import {
+  bookingModel,
+  launchBrowser,
+  openPage,
+  providers,
+  reachFor,
+  siteValue,
+  slugs,
+  startSite,
+  telephonyId,
+  until,
+} from "./harness.mjs";
 
 const booking = bookingModel();
 const booksyServices = slugs("services").filter((s) => !booking.target(s).doctorId);
@@ -72,8 +83,8 @@ describe("booking dialog of a service booked on Booksy", () => {
           if (close === "Escape") await page.keyboard.press("Escape");
           if (close === "backdrop") await page.mouse.click(5, 450);
           await dialog.waitFor({ state: "hidden" });
-          assert.equal(
-            await trigger.evaluate((el) => el === document.activeElement),
+          await until(
+            () => trigger.evaluate((el) => el === document.activeElement),
             true,
             `${slug}: focus returns after ${close}`,
           );
@@ -103,12 +114,16 @@ describe("booking dialog of a service booked on Booksy", () => {
 
   test("a click before hydration still opens the dialog", async () => {
     const page = await openPage(browser, site.base);
+    // The island's code arrives only after the click.
+    let release;
+    const released = new Promise((r) => (release = r));
     await page.route("**/assets/islands/BookingButton.*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.continue();
     });
     await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
     await page.locator(".island a.btn").first().click();
+    release();
     await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor({ state: "visible" });
     assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd");
     await page.context().close();
@@ -156,7 +171,11 @@ describe("booking dialog of a service booked on Booksy", () => {
     await page.locator(".island a.btn").first().click();
     const booked = await popup;
     await booked.waitForURL(url);
-    assert.equal(await page.locator(".island").first().getAttribute("data-hydrated"), "failed");
+    await until(
+      () => page.locator(".island").first().getAttribute("data-hydrated"),
+      "failed",
+      "the island says it failed",
+    );
     assert.equal(new URL(page.url()).pathname, `/uslugi/${slug}`, "the page itself stays");
     const second = page.context().waitForEvent("page");
     await page.locator(".island a.btn").nth(1).click();
@@ -189,7 +208,8 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
       assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
       assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
       await page.waitForFunction(() => document.getElementById("zl-widget-s"));
-      await page.waitForTimeout(100);
+      // Once the network is quiet, a second request would have been made.
+      await page.waitForLoadState("networkidle");
       assert.deepEqual(asked, [`${booking.widgetHost}/js/widget.js`], `${slug}: the widget's script, once`);
       await dialog.getByRole("button", { name: "Zamknij" }).click();
       await page.locator(".island a.btn").last().click();
@@ -212,7 +232,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
     await trigger.click();
     await page.getByRole("button", { name: "Zamknij" }).click();
     await trigger.click();
-    assert.equal(await page.evaluate(() => window.__widgetInits), 1);
+    await until(() => page.evaluate(() => window.__widgetInits), 1, "the loaded widget is initialised again");
     await page.context().close();
   });
 });
@@ -251,8 +271,8 @@ describe("third-party widgets", () => {
     });
     const asked = [];
     page.on("request", (r) => r.url().startsWith(booking.widgetHost) && asked.push(r.url()));
-    await page.goto(`${site.base}/`, { waitUntil: "load" });
-    await page.waitForTimeout(500);
+    // Once the page is loaded and the network quiet, whatever it loads by itself it has asked for.
+    await page.goto(`${site.base}/`, { waitUntil: "networkidle" });
     assert.deepEqual(asked, [], "nothing goes to the platform before a visitor asks");
     assert.equal(await page.locator(`script[src^="${booking.widgetHost}"]`).count(), 0);
     assert.equal(
@@ -266,34 +286,35 @@ describe("third-party widgets", () => {
       assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
     }
     assert.deepEqual([...asked].sort(), [...scripts].sort(), "the click asks for the three scripts, once each");
-    assert.equal(await show.isVisible(), false, "the button goes once it did its work");
+    await until(() => show.isVisible(), false, "the button goes once it did its work");
     // The platform is unreachable here: a sentence says so and takes the focus.
     await page.waitForFunction(() => document.activeElement?.matches("[data-widget-fallback]"));
     assert.match(await page.locator("[data-widget-fallback]").innerText(), /się nie wczytał/);
     await page.getByRole("button", { name: "Otwórz menu" }).click();
-    assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
+    await until(() => page.locator("#mobile-menu").isVisible(), true, "the page still works");
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
 
-  test("the telephony widget loads on the first click of 'Zadzwoń' and on no page before it", async () => {
-    const telephony = siteValue("telephony_widget_src");
+  test("the telephony widget loads on the first click of 'Zamów oddzwonienie' and on no page before it", async () => {
+    const telephony = providers().telephonyScript;
     const host = new URL(telephony).host;
-    // While the practice is open the control is 'Zadzwoń do gabinetu' (see visitor.test.mjs for
-    // the hours): a Monday morning in Warsaw.
+    // While the practice is open the control is 'Zadzwoń do gabinetu' and 'Zamów oddzwonienie'
+    // (see visitor.test.mjs for the hours): a Monday morning in Warsaw.
     const open = new Date("2025-03-03T10:00:00+01:00");
     for (const route of ["/", "/o-mnie", "/uslugi/coaching-adhd", "/cennik", "/blog/terapia-online", "/m1"]) {
       const page = await openPage(browser, site.base);
       await page.clock.setFixedTime(open);
       const asked = [];
       page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
-      await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForTimeout(300);
+      await page.goto(site.base + route, { waitUntil: "networkidle" });
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
-      const call = page.getByRole("complementary", { name: "Telefon" }).getByRole("link", { name: /Zadzwoń/ });
-      assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: without script it dials`);
+      const control = page.getByRole("complementary", { name: "Telefon" });
+      const call = control.getByRole("link", { name: /Zadzwoń/ });
+      assert.match(await call.getAttribute("href"), /^tel:\+48/, `${route}: it dials`);
+      assert.equal(await control.getByRole("button", { name: "Zamów oddzwonienie" }).isVisible(), true, route);
       await page.context().close();
     }
     const page = await openPage(browser, site.base);
@@ -303,12 +324,12 @@ describe("third-party widgets", () => {
     await page.goto(`${site.base}/`, { waitUntil: "load" });
     await page
       .getByRole("complementary", { name: "Telefon" })
-      .getByRole("link", { name: /Zadzwoń/ })
+      .getByRole("button", { name: "Zamów oddzwonienie" })
       .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
-    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
-    await page.waitForFunction(() => document.querySelector("[data-telephony]").dataset.telephony === "failed");
+    assert.equal(await page.evaluate(() => window.__cp.id), telephonyId());
+    await page.waitForFunction(() => document.querySelector("[data-callback]").dataset.telephony === "failed");
     await page.context().close();
   });
 });
@@ -368,7 +389,7 @@ describe("images", () => {
     const hero = page.locator("img.article-hero");
     await page.waitForFunction(() => document.querySelector("img.article-hero").dataset.fallback === "true");
     assert.match(await hero.getAttribute("src"), /^https:\/\/images\.unsplash\.com\/photo-/);
-    await page.waitForTimeout(300);
+    await page.waitForLoadState("networkidle");
     assert.equal(stockRequests.length, 1, "the failing fallback is not retried");
     await page.context().close();
   });

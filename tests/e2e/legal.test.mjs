@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { waitFor } from "./harness.mjs";
+import { until, waitFor } from "./harness.mjs";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
 const session = ownerSession("legal");
@@ -46,7 +46,7 @@ describe("the legal identity in 'Dane gabinetu'", () => {
       await page.getByLabel("Siedziba: kod (NN-NNN)").fill("80-838");
       await page.getByLabel("Siedziba: miasto").fill("Gdańsk");
       await page.getByLabel("Adres do spraw danych osobowych").fill(`dane-${viewport.width}@example.pl`);
-      assert.equal(await page.getByText("Ten NIP ma błędną cyfrę kontrolną").count(), 0);
+      await until(() => page.getByText("Ten NIP ma błędną cyfrę kontrolną").count(), 0, "a right NIP is not refused");
       const confirmations = page.getByRole("checkbox", { name: /^Potwierdzam:/ });
       if (viewport.width === 1280) {
         // The first time the four facts are still examples: the check before publishing lists them.
@@ -59,7 +59,7 @@ describe("the legal identity in 'Dane gabinetu'", () => {
       }
       await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
       await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
-      assert.equal(await page.getByRole("note", { name: /Dane przykładowe/ }).count(), 0, "no example data left");
+      await until(() => page.getByRole("note", { name: /Dane przykładowe/ }).count(), 0, "no example data left");
       await session.shot(page, "legal-saved");
       await session.clean(page, "the legal identity saved");
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -54,11 +54,7 @@ async function html(route) {
 
 /** Waits, with a generous deadline, for `check` to hold; the moment it holds is the event. */
 async function eventually(what, check) {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, `${what} did not happen within a minute`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until(check, true, `${what} within a minute`, 60_000);
 }
 
 /** A moment as the content writes it: Warsaw time, `YYYY-MM-DD HH:MM:SS`. */
@@ -132,8 +128,9 @@ describe("the panel a practice runs its site from", () => {
     assert.match(await preview.title(), /^Podgląd – niezapisane zmiany \| Regulamin z podglądu/);
     assert.deepEqual(problems, [], "no CSP violation or error in the preview");
     assert.ok(preview.url().startsWith(`${site.panel}/api/preview/`), preview.url());
-    assert.equal(
-      await preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
+    // The banner's text comes with the HTML, its style with the stylesheet loaded after it.
+    await until(
+      () => preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
       "fixed",
       "the site's stylesheet reaches the sandboxed preview",
     );
@@ -152,7 +149,11 @@ describe("the panel a practice runs its site from", () => {
     await openTab(other, "Regulamin");
     await other.getByText("Na serwerze jest szkic tej strony").waitFor();
     await other.getByRole("button", { name: "Wczytaj szkic z serwera" }).click();
-    assert.equal(await other.getByLabel("Treść sekcji 1").inputValue(), "Tekst widoczny tylko w podglądzie.");
+    await until(
+      () => other.getByLabel("Treść sekcji 1").inputValue(),
+      "Tekst widoczny tylko w podglądzie.",
+      "the server's draft is in the editor",
+    );
     await other.getByRole("button", { name: "Odrzuć szkic z serwera" }).click();
     assert.equal(readFileSync(file, "utf8"), before, "a draft is not a save");
     await page.context().close();
@@ -281,8 +282,9 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Cennik" }).click();
     await page.getByRole("heading", { name: "Cennik" }).waitFor();
     await page.locator("#price-1-price").fill("215");
+    const rows = await page.locator(".price-edit").count();
     await page.getByRole("button", { name: "Dodaj pozycję" }).click();
-    const last = await page.locator(".price-edit").count();
+    const last = await until(() => page.locator(".price-edit").count(), rows + 1, "a new row");
     await page.locator(`#price-${last - 1}-name`).fill("Warsztat uważności");
     await page.locator(`#price-${last - 1}-duration`).fill("90 min");
     await page.locator(`#price-${last - 1}-link`).selectOption("/uslugi/psychoedukacja");
@@ -333,7 +335,11 @@ describe("the panel a practice runs its site from", () => {
       .getByRole("radio", { name: "gabinet-w-sloncu.png" })
       .check();
     await page.getByRole("button", { name: /Użyj tekstu podanego przy przesłaniu/ }).click();
-    assert.equal(await page.getByLabel("Tekst alternatywny obrazu").inputValue(), "Gabinet w popołudniowym słońcu");
+    await until(
+      () => page.getByLabel("Tekst alternatywny obrazu").inputValue(),
+      "Gabinet w popołudniowym słońcu",
+      "the upload's text is the picture's",
+    );
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await saved(page);
     const visitor = await openPage(browser, site.base);

@@ -2,7 +2,7 @@
 // sitemap, feed, security headers without CSP violations, and the cookie consent banner.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, publicRoutes, siteValue, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, publicRoutes, siteValue, startSite, until } from "./harness.mjs";
 
 const siteUrl = siteValue("site_url");
 let site;
@@ -63,9 +63,9 @@ describe("the admin panel's frame", () => {
     const page = await openPage(browser, site.panel);
     const elsewhere = [];
     page.on("request", (r) => !r.url().startsWith(site.panel) && elsewhere.push(r.url()));
-    await page.goto(site.panel + "/administratormagda", { waitUntil: "load" });
+    // Once the network is quiet, whatever the page loads by itself it has asked for.
+    await page.goto(site.panel + "/administratormagda", { waitUntil: "networkidle" });
     await page.getByLabel("E-mail").waitFor();
-    await page.waitForTimeout(500);
     assert.deepEqual(elsewhere, []);
     assert.deepEqual(page.problems, []);
     await page.context().close();
@@ -107,7 +107,13 @@ describe("search", () => {
       assert.ok(business[key], `MedicalBusiness.${key}`);
     }
     assert.equal(business.address.addressLocality, "Gdańsk");
+    assert.equal(business.address.addressRegion, "pomorskie");
     assert.equal(business.address.addressCountry, "PL");
+    assert.equal(business.geo["@type"], "GeoCoordinates");
+    assert.ok(
+      Math.abs(business.geo.latitude - 54.4) < 0.2 && Math.abs(business.geo.longitude - 18.6) < 0.2,
+      "in Gdańsk",
+    );
     const website = jsonLd(await (await fetch(site.base + "/")).text()).find((b) => b["@type"] === "WebSite");
     assert.equal(website.url, `${siteUrl}/`);
     assert.equal(website.publisher["@id"], business["@id"], "the site is the practice's, described beside it");
@@ -149,12 +155,16 @@ describe("search", () => {
         const service = blocks.find((b) => b["@type"] === "Service");
         assert.equal(service.url, siteUrl + route);
         assert.equal(service.provider["@id"], business["@id"], `${route}: the practice provides it`);
+        // schema.org defines inLanguage for creative works and events, not for a Service.
+        assert.equal(service.inLanguage, undefined, `${route}: no inLanguage on a Service`);
       }
       if (route.startsWith("/blog/")) {
         const post = blocks.find((b) => b["@type"] === "BlogPosting");
         assert.equal(post.headline, frontMatterTitle(`blog/${route.slice(6)}.md`));
-        assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}$/);
+        assert.match(post.datePublished, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/, "with time and zone");
+        assert.match(post.dateModified, /T\d{2}:\d{2}:\d{2}\+0[12]:00$/);
         assert.ok(post.author.name, route);
+        assert.match(post.author.url, new RegExp(`^${siteUrl}/o-mnie#[a-z-]+$`), `${route}: the author's page`);
         assert.equal(post.author.worksFor["@id"], business["@id"], `${route}: the author works at the practice`);
         assert.equal(post.publisher["@id"], business["@id"], `${route}: the practice publishes`);
       }
@@ -203,10 +213,8 @@ describe("security headers", () => {
 
   test("no page logs a CSP violation or any other console error", async () => {
     const page = await openPage(browser, site.base);
-    for (const route of routes) {
-      await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForTimeout(50);
-    }
+    // The load event comes after every script of the page has run.
+    for (const route of routes) await page.goto(site.base + route, { waitUntil: "load" });
     await page.goto(site.base + "/uslugi/terapia-par");
     await page.locator(".island a.btn").first().click();
     await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor();
@@ -319,7 +327,9 @@ describe("cookie consent", () => {
   test("'Odrzucam' loads nothing and is remembered", async () => {
     const { page, scripts } = await firstVisit();
     await page.getByRole("button", { name: "Odrzucam" }).click();
-    await page.reload({ waitUntil: "load" });
+    // The banner's script is imported after the load when no choice was made: once the network
+    // is quiet it would have been shown.
+    await page.reload({ waitUntil: "networkidle" });
     assert.equal(await page.locator("#consent").isVisible(), false);
     assert.deepEqual(scripts, []);
     assert.equal(await page.evaluate(() => typeof window.gtag), "undefined");
@@ -329,20 +339,23 @@ describe("cookie consent", () => {
   test("'Akceptuję' loads analytics, and the footer link changes the choice per category", async () => {
     const { page, scripts } = await firstVisit();
     await page.getByRole("button", { name: "Akceptuję" }).click();
-    await page.waitForTimeout(100);
-    assert.equal(scripts.length, 1);
-    assert.equal(await page.evaluate(() => typeof window.gtag), "function");
+    await until(() => scripts.length, 1, "consent loads the analytics script");
+    await until(() => page.evaluate(() => typeof window.gtag), "function", "and defines gtag");
     await page.getByRole("button", { name: "Ustawienia cookies" }).click();
     const banner = page.getByRole("dialog", { name: "Pliki cookies" });
+    await banner.waitFor();
     assert.equal(await banner.getByLabel(/Techniczne/).isDisabled(), true);
-    assert.equal(await banner.getByLabel(/Analityczne/).isChecked(), true);
+    await until(() => banner.getByLabel(/Analityczne/).isChecked(), true, "the banner shows the choice made");
     assert.equal(await banner.getByLabel(/Reklamowe/).count(), 0, "the site sets no advertising cookie");
     const accepted = await page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent")));
     assert.deepEqual([accepted.analytics, accepted.advertising], [true, false]);
     await banner.getByLabel(/Analityczne/).uncheck();
     await banner.getByRole("button", { name: "Zapisz wybór" }).click();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent")));
-    assert.deepEqual([stored.analytics, stored.advertising], [false, false]);
+    await until(
+      () => page.evaluate(() => JSON.parse(localStorage.getItem("harmonia-consent"))),
+      (stored) => stored.analytics === false && stored.advertising === false,
+      "the new choice is kept",
+    );
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -59,11 +59,12 @@ describe("Stan systemu", { skip: !resticInstalled() && "restic is not installed"
     assert.equal(await banner.count(), 1, "above the inbox too");
 
     await banner.getByRole("button", { name: "Zobacz stan systemu" }).click();
-    assert.equal(
-      await page.getByRole("button", { name: "Stan systemu", exact: true }).getAttribute("aria-pressed"),
+    await until(
+      () => page.getByRole("button", { name: "Stan systemu", exact: true }).getAttribute("aria-pressed"),
       "true",
+      "'Stan systemu' is the view shown",
     );
-    assert.equal(await banner.count(), 0, "the view itself lists the alerts");
+    await until(() => banner.count(), 0, "the view itself lists the alerts");
     const alerts = page.getByRole("region", { name: "Alerty" });
     assert.match(
       await alerts.innerText(),

@@ -11,11 +11,13 @@ import {
   bookingModel,
   launchBrowser,
   openPage,
+  providers,
   publicRoutes,
   repoRoot,
   siteValue,
   slugs,
   startSite,
+  until,
 } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -31,6 +33,7 @@ const CONTROLS = "a, button, input, select, textarea, summary, [tabindex]:not([t
 
 const booking = bookingModel();
 const phone = siteValue("phone");
+const telephony = providers().telephonyScript;
 const teamName = (slug) =>
   readFileSync(join(repoRoot, "content", "team", `${slug}.md`), "utf8").match(/^name: "(.*)"$/m)[1];
 
@@ -214,8 +217,8 @@ describe("help in one tap", () => {
     );
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     const menu = page.locator("#mobile-menu");
-    assert.equal(await menu.locator('a[href="tel:112"]').isVisible(), true);
-    assert.equal(await menu.locator('a[href="tel:116123"]').isVisible(), true);
+    await until(() => menu.locator('a[href="tel:112"]').isVisible(), true, "112 in the opened menu");
+    await until(() => menu.locator('a[href="tel:116123"]').isVisible(), true, "116 123 in the opened menu");
     await page.context().close();
   });
 
@@ -320,36 +323,23 @@ describe("the call control", () => {
         assert.equal(await page.locator("[data-call='practice']").isVisible(), false, at);
         assert.equal(await call.getAttribute("aria-expanded"), "false");
         await call.click();
-        assert.equal(await call.getAttribute("aria-expanded"), "true");
+        await until(() => call.getAttribute("aria-expanded"), "true", `${at}: the list opens`);
         const panel = page.locator("#call-panel");
-        assert.equal(await panel.isVisible(), true, at);
+        await until(() => panel.isVisible(), true, at);
         const links = await panel.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         assert.equal(links[0], "tel:112", `${at}: ${links}`);
         const practice = links.findIndex((h) => h.startsWith("tel:+48"));
         assert.ok(practice > links.indexOf("tel:116123"), `${at}: the crisis numbers come before the practice`);
         assert.equal(await panel.locator('a[href="tel:112"]').isVisible(), true, at);
         await page.keyboard.press("Escape");
-        assert.equal(await panel.isVisible(), false, at);
-        assert.equal(await call.evaluate((el) => el === document.activeElement), true, `${at}: focus comes back`);
+        await until(() => panel.isVisible(), false, `${at}: Escape closes the list`);
+        await until(() => call.evaluate((el) => el === document.activeElement), true, `${at}: focus comes back`);
         await page.context().close();
       }
     }
   });
 
-  test("from the list, 'Zadzwoń do gabinetu' gives way to what is said of the call, focus back on the control", async () => {
-    const page = await pageAt(PHONE, MONDAY_NIGHT);
-    await page.goto(`${site.base}/cennik`);
-    const call = page.getByRole("button", { name: /^Telefony pomocy/ });
-    await call.click();
-    await page.locator("#call-panel").getByRole("link", { name: "Zadzwoń do gabinetu" }).click();
-    assert.equal(await page.locator("#call-panel").isVisible(), false);
-    assert.equal(await call.evaluate((el) => el === document.activeElement), true);
-    assert.notEqual(await page.locator(".call [data-call-status]").innerText(), "");
-    await page.context().close();
-  });
-
-  test("a tap shows at once that the call is being opened, and says so when the widget cannot load", async () => {
-    const telephony = siteValue("telephony_widget_src");
+  test("while the practice is open, 'Zamów oddzwonienie' stands beside the call, says at once that its form is coming, and takes nothing from the provider before", async () => {
     const page = await pageAt(PHONE);
     // The provider does not answer for now: nothing but our own feedback can show.
     let release;
@@ -359,28 +349,27 @@ describe("the call control", () => {
       await route.abort("connectionrefused");
     });
     await page.goto(`${site.base}/uslugi`);
-    const call = page.getByRole("link", { name: /^Zadzwoń do gabinetu/ });
+    const callback = page.getByRole("button", { name: "Zamów oddzwonienie" });
     const status = page.locator(".call [data-call-status]");
     assert.equal(await status.innerText(), "");
-    await call.click();
-    await page.waitForFunction(() => document.querySelector(".call [data-call-status]").textContent !== "", null, {
-      timeout: 500,
-    });
-    // It says at once what happens, and that the provider's widget sets its own cookies.
-    assert.match(
-      await status.innerText(),
-      /^Otwieram okno rozmowy z gabinetem… Dostawca tego okna zapisze w przeglądarce swoje pliki cookies \(.+\)\.$/,
+    assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0);
+    await callback.click();
+    // It says at once what happens, and that the provider's form sets its own cookies.
+    await until(
+      () => status.innerText(),
+      /^Otwieram formularz oddzwonienia… Dostawca tego formularza zapisze w przeglądarce swoje pliki cookies \(.+\)\.$/,
+      "the tap is answered at once",
     );
     assert.equal(await status.isVisible(), true);
     assert.equal(await status.getAttribute("role"), "status");
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
-    assert.equal(await call.getAttribute("data-loading"), "true", "the control shows it is connecting");
+    await until(() => callback.getAttribute("aria-busy"), "true", "the control shows it is connecting");
     release();
     await page.waitForFunction(() =>
-      /nie wczytało/.test(document.querySelector(".call [data-call-status]").textContent),
+      /nie wczytał/.test(document.querySelector(".call [data-call-status]").textContent),
     );
     assert.match(await status.innerText(), new RegExp(phone.replace(/\+/g, "\\+")));
-    assert.equal(await call.getAttribute("data-telephony"), "failed", "the next tap dials as a link");
+    await until(() => callback.getAttribute("data-telephony"), "failed", "the next tap dials as a link");
     await page.context().close();
   });
 });
@@ -450,7 +439,7 @@ describe("failures that explain themselves", () => {
       assert.equal(await page.getByLabel("Imię", { exact: true }).inputValue(), "Anna", failure);
       if (failure === "server") {
         // It stays when the toast has gone.
-        await page.locator(".toast").waitFor({ state: "detached", timeout: 8000 });
+        await until(() => page.locator(".toast").count(), 0, "the toast is gone");
         assert.equal(await notice.isVisible(), true, failure);
       }
       await page.context().close();
@@ -479,7 +468,6 @@ describe("failures that explain themselves", () => {
 
 describe("booking that says where it leads", () => {
   const note = (url, who) => {
-    if (url === booking.practice) return null;
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
     return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
   };
@@ -490,7 +478,7 @@ describe("booking that says where it leads", () => {
       return id ? document.getElementById(id)?.textContent.replace(/\s+/g, " ").trim() : null;
     });
 
-  test("every service page's buttons, every price row and every therapist's button name the platform and the person, where not the practice's page", async () => {
+  test("every service page's buttons, every price row and every therapist's button name the platform and the person", async () => {
     const page = await pageAt(DESKTOP);
     for (const slug of slugs("services")) {
       await page.goto(`${site.base}/uslugi/${slug}`);
@@ -612,20 +600,21 @@ describe("focus and space", () => {
     await banner.waitFor();
     await page.waitForFunction(() => document.activeElement?.id === "consent");
     await page.keyboard.press("Tab");
-    assert.equal(await page.evaluate(() => !!document.activeElement.closest("#consent")), true, "Tab goes into it");
+    await until(() => page.evaluate(() => !!document.activeElement.closest("#consent")), true, "Tab goes into it");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
-    assert.equal(
-      await page.evaluate(() => !document.activeElement.closest("#consent")),
+    await until(
+      () => page.evaluate(() => !document.activeElement.closest("#consent")),
       true,
       "Shift+Tab leaves the banner",
     );
     await page.getByRole("button", { name: "Odrzucam" }).click();
-    assert.equal(await banner.isVisible(), false);
+    await until(() => banner.isVisible(), false, "a choice closes the banner");
     for (const route of ["/cennik", "/blog"]) {
       await page.goto(tagged.base + route);
-      await page.waitForLoadState("load");
-      await page.waitForTimeout(200);
+      // The banner's script is imported after the load, and only when no choice was made: once
+      // the network is quiet it would have been shown.
+      await page.waitForLoadState("networkidle");
       assert.equal(await banner.isVisible(), false, `${route}: the choice holds`);
     }
     await page.context().close();

@@ -59,6 +59,14 @@ pub struct Rules {
     pub labels: Labels,
     pub default_country_code: &'static str,
     pub phone_digits: usize,
+    /// How a phone number may be written, as people write it: groups of digits separated by
+    /// spaces, dashes, dots, slashes or parentheses, optionally after the chosen country code
+    /// (`+48`, `0048` or `48`). `{code}` stands for the digits of the chosen code; the first
+    /// group captures the number without its code, whose digits are the phone. The form and
+    /// the server both read it ([`national_phone`]).
+    pub phone_pattern: &'static str,
+    /// The most characters the phone field takes as typed.
+    pub phone_max_length: usize,
     pub max_length: MaxLength,
     /// What an address must look like, for the browser's check as one types (the server
     /// also parses it as the mailer will).
@@ -95,6 +103,8 @@ pub const RULES: Rules = Rules {
     },
     default_country_code: "+48",
     phone_digits: 9,
+    phone_pattern: r"^[\s().\-/]*(?:(?:\+|00)?{code}[\s().\-/]*)?((?:\d[\s().\-/]*){9})$",
+    phone_max_length: 30,
     max_length: MaxLength {
         name: 100,
         email: 254,
@@ -116,6 +126,45 @@ pub const RULES: Rules = Rules {
     },
 };
 
+/// The phone as the form keeps it (its digits, without the country code) from what was typed
+/// with `country_code` chosen: "" for an empty field, `None` for one that is not a number of
+/// [`RULES`]`.phone_digits` digits written in one of the ways [`RULES`]`.phone_pattern` allows.
+pub fn national_phone(typed: &str, country_code: &str) -> Option<String> {
+    if typed.trim().is_empty() {
+        return Some(String::new());
+    }
+    if typed.chars().count() > RULES.phone_max_length {
+        return None;
+    }
+    let (_, pattern) = phone_patterns().iter().find(|(c, _)| *c == country_code)?;
+    let found = pattern.captures(typed)?;
+    Some(
+        found
+            .get(1)?
+            .as_str()
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect(),
+    )
+}
+
+/// [`RULES`]`.phone_pattern` for each country code the form offers, compiled once.
+fn phone_patterns() -> &'static [(&'static str, regex::Regex)] {
+    static PATTERNS: std::sync::OnceLock<Vec<(&'static str, regex::Regex)>> =
+        std::sync::OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        RULES
+            .country_codes
+            .iter()
+            .filter_map(|c| {
+                let digits: String = c.code.chars().filter(char::is_ascii_digit).collect();
+                let pattern = RULES.phone_pattern.replace("{code}", &digits);
+                regex::Regex::new(&pattern).ok().map(|r| (c.code, r))
+            })
+            .collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,10 +177,56 @@ mod tests {
         assert!(m.email_too_long.contains(&max.email.to_string()));
         assert!(m.message_too_long.contains(&max.message.to_string()));
         assert!(m.phone_invalid.contains(&RULES.phone_digits.to_string()));
+        assert!(RULES
+            .phone_pattern
+            .contains(&format!("{{{}}})$", RULES.phone_digits)));
+        assert_eq!(phone_patterns().len(), RULES.country_codes.len());
         assert!(crate::pattern::constant_regex(RULES.email_pattern).is_match("jan@example.pl"));
         assert!(RULES
             .country_codes
             .iter()
             .any(|c| c.code == RULES.default_country_code));
+    }
+
+    #[test]
+    fn a_phone_is_taken_as_people_write_it() {
+        for typed in [
+            "600100200",
+            "600 100 200",
+            "600-100-200",
+            "+48 600 100 200",
+            "48600100200",
+            "0048 600 100 200",
+            "(+48) 600-100-200",
+            " 600.100.200 ",
+        ] {
+            assert_eq!(
+                national_phone(typed, "+48").as_deref(),
+                Some("600100200"),
+                "{typed}"
+            );
+        }
+        assert_eq!(national_phone("", "+48").as_deref(), Some(""));
+        assert_eq!(national_phone("   ", "+48").as_deref(), Some(""));
+        assert_eq!(
+            national_phone("+380 501 234 567", "+380").as_deref(),
+            Some("501234567")
+        );
+        assert_eq!(
+            national_phone("481234567", "+48").as_deref(),
+            Some("481234567"),
+            "a number that begins with the code's digits is still a number"
+        );
+        for typed in [
+            "60010020",
+            "6001002001",
+            "+49 600 100 200",
+            "600 100 200 w",
+            "tel. 600100200",
+            "++48600100200",
+            "600 100 200 600 100 200 600 100 200",
+        ] {
+            assert_eq!(national_phone(typed, "+48"), None, "{typed}");
+        }
     }
 }

@@ -181,6 +181,26 @@ impl LocalTime {
             .map_or(local - 3600, |at| at.as_second())
     }
 
+    /// The moment with its date, time and Warsaw's offset, as schema.org and feeds want it:
+    /// "2026-03-12T00:00:00+01:00" (midnight for a date without a time).
+    pub fn rfc3339(&self) -> String {
+        let unix = self.unix();
+        let offset = warsaw_offset(unix);
+        let local = unix + offset;
+        let date = Date::from_unix(local);
+        let seconds = local.rem_euclid(86_400);
+        format!(
+            "{}T{:02}:{:02}:{:02}{}{:02}:{:02}",
+            date.iso(),
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60,
+            if offset < 0 { '-' } else { '+' },
+            offset.abs() / 3600,
+            offset.abs() / 60 % 60
+        )
+    }
+
     /// The first moment after the day this names (for a date without a time), or the moment.
     pub fn end_unix(&self) -> i64 {
         match self.time {
@@ -262,6 +282,14 @@ pub fn warsaw(utc: i64) -> (Date, u32) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_moment_is_written_with_its_time_and_warsaws_offset() {
+        let at = |text: &str| LocalTime::parse(text).expect("a moment").rfc3339();
+        assert_eq!(at("2026-03-12"), "2026-03-12T00:00:00+01:00");
+        assert_eq!(at("2026-07-01 10:30"), "2026-07-01T10:30:00+02:00");
+        assert_eq!(at("2026-12-24 23:59"), "2026-12-24T23:59:00+01:00");
+    }
+
     use super::*;
 
     #[test]

@@ -156,8 +156,11 @@ pub fn widget_cookies(content: &Content, providers: &[&str]) -> String {
 /// What the doctor-listing platform's widgets set, for the notices beside them.
 pub fn calendar_cookies(content: &Content) -> String {
     let listing = &content.site.booking.doctor_listing;
-    let host = format!("https://{}", listing.host);
-    widget_cookies(content, &[&listing.name, &host, &listing.widget_host])
+    let host = format!("https://{}", listing.host());
+    widget_cookies(
+        content,
+        &[listing.name(), &host, listing.platform().widget_host],
+    )
 }
 
 /// The online services as a Markdown list: each by its short card title, or by its page
@@ -303,7 +306,7 @@ impl Facts {
             ("regon", site.regon.clone()),
             (
                 "serwis_kalendarza",
-                site.booking.doctor_listing.name.clone(),
+                site.booking.doctor_listing.name().to_string(),
             ),
             ("pliki_kalendarza", calendar_cookies(content)),
         ];

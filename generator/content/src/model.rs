@@ -17,7 +17,18 @@ pub struct Address {
     pub street: String,
     pub postal_code: String,
     pub city: String,
+    /// The voivodeship ("pomorskie"), for search engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub region: Option<String>,
     pub country: String,
+}
+
+/// Where a place is on a map, in degrees (WGS 84), for search engines.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Geo {
+    pub latitude: f64,
+    pub longitude: f64,
 }
 
 impl Address {
@@ -60,25 +71,88 @@ pub const PRACTICE: &str = "practice";
 
 /// The doctor-listing platform (ZnanyLekarz): the facility's calendar and a therapist's
 /// certificate badge on the home page, the booking dialog's widget for a named doctor, and
-/// where articles link.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// where articles link. Content names the platform and the practice's ids there; its hosts
+/// and scripts are the code's ([`crate::providers`]), never content's.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, into = "DoctorListingView")]
 pub struct DoctorListing {
-    pub name: String,
-    /// The host of its profile pages (`www.znanylekarz.pl`).
-    pub host: String,
-    /// Where its widget scripts come from.
-    pub widget_host: String,
+    /// The platform, by its key in [`crate::providers::DOCTOR_LISTINGS`] (`znanylekarz`).
+    pub provider: String,
     pub facility_id: String,
     /// The facility's page on the platform.
     pub facility_url: String,
-    /// The two scripts of the facility's calendar.
-    pub calendar_scripts: Vec<String>,
-    /// The script of the certificate badge.
-    pub badge_script: String,
     /// Whose certificate the badge on the home page's portrait shows: a therapist of
     /// `booking.therapists` with a `doctor_id`.
     pub badge_therapist: String,
+}
+
+impl DoctorListing {
+    /// The platform's fixed facts. A build never gets here with a provider the code does not
+    /// know (`make check` refuses it); should one, it is the first the code knows.
+    pub fn platform(&self) -> &'static crate::providers::DoctorListingProvider {
+        crate::providers::doctor_listing(&self.provider)
+            .unwrap_or(&crate::providers::DOCTOR_LISTINGS[0])
+    }
+
+    /// The platform's name, as pages show it.
+    pub fn name(&self) -> &'static str {
+        self.platform().name
+    }
+
+    /// The host of the platform's profile pages.
+    pub fn host(&self) -> &'static str {
+        self.platform().host
+    }
+}
+
+/// What templates see of the doctor-listing platform: the content's ids with the platform's
+/// fixed facts from the code beside them.
+#[derive(Serialize)]
+struct DoctorListingView {
+    provider: String,
+    name: &'static str,
+    host: &'static str,
+    widget_host: &'static str,
+    facility_id: String,
+    facility_url: String,
+    calendar_scripts: &'static [&'static str],
+    badge_script: &'static str,
+    badge_therapist: String,
+}
+
+impl From<DoctorListing> for DoctorListingView {
+    fn from(d: DoctorListing) -> Self {
+        let p = d.platform();
+        DoctorListingView {
+            provider: d.provider,
+            name: p.name,
+            host: p.host,
+            widget_host: p.widget_host,
+            facility_id: d.facility_id,
+            facility_url: d.facility_url,
+            calendar_scripts: p.calendar_scripts,
+            badge_script: p.badge_script,
+            badge_therapist: d.badge_therapist,
+        }
+    }
+}
+
+/// The telephony provider's callback widget: which provider, and the practice's widget id
+/// there. The script's address is the code's ([`crate::providers::TELEPHONY`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Telephony {
+    pub provider: String,
+    pub id: String,
+}
+
+impl Telephony {
+    /// The widget's script. A build never gets here with a provider the code does not know.
+    pub fn script(&self) -> &'static str {
+        crate::providers::telephony(&self.provider)
+            .unwrap_or(&crate::providers::TELEPHONY[0])
+            .script
+    }
 }
 
 /// A therapist's own booking page: on the doctor-listing platform (with the `doctor_id` its
@@ -98,6 +172,16 @@ pub struct OpeningHours {
     pub days: Vec<String>,
     pub opens: String,
     pub closes: String,
+}
+
+/// Days the practice is closed on top of Poland's public holidays (a holiday, a training),
+/// `YYYY-MM-DD`, both days included; one day has `until` equal to `from`. The call control
+/// treats them like a night (`crate::holidays`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Closure {
+    pub from: String,
+    pub until: String,
 }
 
 /// What a cookie (or an item of browser storage) is for: the consent banner asks only for the
@@ -178,15 +262,20 @@ pub struct SiteConfig {
     /// Every cookie and browser-storage item the site sets, with its category.
     pub cookies: Vec<Cookie>,
     pub map_url: String,
+    /// Where the practice is on a map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub geo: Option<Geo>,
     pub social: Vec<SocialLink>,
     /// Where visitors book: the practice, each therapist and each service.
     pub booking: Booking,
-    pub telephony_widget_id: String,
-    /// The telephony provider's floating callback widget script.
-    pub telephony_widget_src: String,
+    /// The telephony provider's floating callback widget.
+    pub telephony: Telephony,
     pub copyright_year: u16,
     pub price_range: String,
     pub opening_hours: Vec<OpeningHours>,
+    /// The practice's own days off (`crate::holidays` adds the public holidays).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closures: Vec<Closure>,
     /// The image of link previews where a page has no raster image of its own.
     pub og_image: String,
     /// What that image shows, for those who cannot see it (`og:image:alt`).

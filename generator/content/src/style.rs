@@ -1,6 +1,7 @@
 //! The house style of `content/STYLE.md`, where a machine can check it: units written with
 //! a space and in złoty, questions ending with '?', the adult crisis line beside the others,
-//! the Blue Line where violence is mentioned, the address taken from `site.yaml`, one word
+//! the Blue Line where violence is mentioned, every crisis number a link that dials it
+//! (`crate::crisis`), the address taken from `site.yaml`, one word
 //! for the people the practice helps and one for those who help them ('psycholog', never
 //! 'terapeuta' outside quotation marks), and the minors' protection standards linked from
 //! the footer.
@@ -218,6 +219,9 @@ pub(crate) fn check(text: &str, site: &SiteConfig) -> Vec<Found> {
     questions(text, &mut out);
     units(text, &mut out);
     crisis_numbers(text, &mut out);
+    for (offset, found) in crate::crisis::unlinked(text) {
+        out.push(problem(offset, found));
+    }
     address(text, site, &mut out);
     one_word_for_patients(text, &mut out);
     one_word_for_ourselves(text, &mut out);

@@ -145,7 +145,8 @@ pub struct Checks {
     routes: HashSet<String>,
     images: HashSet<String>,
     duplicates: Vec<Diagnostic>,
-    /// The symbolic links under `content/`: never followed, each a problem.
+    /// The symbolic links under `content/` (never followed) and the names there that are no
+    /// slugs: each a problem.
     links: Vec<Diagnostic>,
     documents: HashMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
 }
@@ -214,11 +215,20 @@ impl Checks {
             .into_iter()
             .map(|f| f.relative)
             .collect();
-        self.links = crate::beneath::Root::new(&content.root)
-            .links(&content.root)
-            .unwrap_or_default()
+        let scan = crate::beneath::Root::new(&content.root)
+            .scan(&content.root, crate::kind::allowed_name)
+            .unwrap_or_default();
+        let links = scan
+            .links
             .into_iter()
-            .map(|l| Diagnostic::new(&content.root.join(l), 1, FileProblem::SymbolicLink))
+            .map(|l| (l, FileProblem::SymbolicLink));
+        let names = scan.refused.into_iter().map(|relative| {
+            let name = relative.rsplit('/').next().unwrap_or(&relative).to_string();
+            (relative, FileProblem::BadName { name })
+        });
+        self.links = links
+            .chain(names)
+            .map(|(l, p)| Diagnostic::new(&content.root.join(l), 1, p))
             .collect();
         let key = context_key(content, failed_routes, &images);
         self.failed_routes = failed_routes.to_vec();
@@ -464,7 +474,11 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
         ));
     }
     let text = read_content(&site_file);
-    for p in crate::booking::problems(content) {
+    let booking = crate::booking::problems(content);
+    for p in booking
+        .into_iter()
+        .chain(crate::booking::provider_problems(site))
+    {
         let line = (1..=p.path.len())
             .rev()
             .find_map(|n| crate::yaml::line_of(&text, &p.path[..n]))
@@ -587,6 +601,33 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
             out.push(SiteProblem::OpeningTimes { row, opens, closes }.into());
         }
     }
+    if let Some(g) = site.geo {
+        if !(-90.0..=90.0).contains(&g.latitude) || !(-180.0..=180.0).contains(&g.longitude) {
+            let (latitude, longitude) = (g.latitude.to_string(), g.longitude.to_string());
+            out.push(
+                SiteProblem::Geo {
+                    latitude,
+                    longitude,
+                }
+                .into(),
+            );
+        }
+    }
+    for (n, closure) in site.closures.iter().enumerate() {
+        let from = crate::dates::Date::parse(&closure.from);
+        let until = crate::dates::Date::parse(&closure.until);
+        if !matches!((from, until), (Ok(f), Ok(u)) if f <= u) {
+            let (from, until) = (closure.from.clone(), closure.until.clone());
+            out.push(
+                SiteProblem::Closure {
+                    row: n + 1,
+                    from,
+                    until,
+                }
+                .into(),
+            );
+        }
+    }
     out.extend(booking_page_problems(&site.booking));
     out.extend(footer_problems(site));
     if let Some(notice) = &site.notice {
@@ -682,8 +723,8 @@ fn booking_page_problems(booking: &crate::model::Booking) -> Vec<Problem> {
         let (on_platform, name, host) = match &t.doctor_id {
             Some(_) => (
                 booking.on_doctor_listing(&t.url),
-                listing.name.as_str(),
-                listing.host.as_str(),
+                listing.name(),
+                listing.host(),
             ),
             None => (booking.on_booksy(&t.url), "Booksy", booksy.as_str()),
         };

@@ -16,7 +16,8 @@ use content::fields::one_line;
 use content::kind::Kind;
 use content::limits::NOTICE_MAX_CHARS;
 use content::model::{
-    Address, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig, SocialLink, Words,
+    Address, Closure, ExampleFact, Notice, OpeningHours, PriceItem, PriceList, SiteConfig,
+    SocialLink, Words,
 };
 use content::problem::{EditProblem, Field, Problem};
 use content::validate::contact_fact_problems;
@@ -149,6 +150,9 @@ pub struct PracticeFacts {
     pub postal_code: String,
     pub city: String,
     pub opening_hours: Vec<Hours>,
+    /// The practice's own days off besides the public holidays (`YYYY-MM-DD`).
+    #[serde(default)]
+    pub closures: Vec<ClosureFacts>,
     pub booking_url: String,
     /// What the footer says of the practice, on every page.
     pub description: String,
@@ -181,6 +185,14 @@ pub struct Hours {
     pub days: Vec<String>,
     pub opens: String,
     pub closes: String,
+}
+
+/// Days off from `from` to `until`, both included.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ClosureFacts {
+    pub from: String,
+    pub until: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, TS)]
@@ -221,6 +233,14 @@ impl PracticeFacts {
                     closes: h.closes.clone(),
                 })
                 .collect(),
+            closures: site
+                .closures
+                .iter()
+                .map(|c| ClosureFacts {
+                    from: c.from.clone(),
+                    until: c.until.clone(),
+                })
+                .collect(),
             booking_url: site.booking.practice.clone(),
             description: site.description.clone(),
             social: site.social.clone(),
@@ -255,6 +275,7 @@ impl PracticeFacts {
             street: self.street.clone(),
             postal_code: self.postal_code.clone(),
             city: self.city.clone(),
+            region: site.address.region.clone(),
             country: site.address.country.clone(),
         };
         out.opening_hours = self
@@ -264,6 +285,14 @@ impl PracticeFacts {
                 days: h.days.clone(),
                 opens: h.opens.clone(),
                 closes: h.closes.clone(),
+            })
+            .collect();
+        out.closures = self
+            .closures
+            .iter()
+            .map(|c| Closure {
+                from: c.from.clone(),
+                until: c.until.clone(),
             })
             .collect();
         out.booking.practice = self.booking_url.clone();
@@ -286,6 +315,7 @@ impl PracticeFacts {
             street: self.registered_street.clone(),
             postal_code: self.registered_postal_code.clone(),
             city: self.registered_city.clone(),
+            region: site.registered_address.region.clone(),
             country: site.registered_address.country.clone(),
         };
         out.data_protection_contact =
@@ -487,6 +517,25 @@ fn fact_changes(old: &PracticeFacts, new: &PracticeFacts) -> Vec<Change> {
             &["opening_hours"],
             hours_node(&new.opening_hours),
         ));
+    }
+    if old.closures != new.closures {
+        out.push(match new.closures.is_empty() {
+            true => Change::remove(&["closures"]),
+            false => Change::set(
+                &["closures"],
+                Node::List(
+                    new.closures
+                        .iter()
+                        .map(|c| {
+                            Node::map(vec![
+                                ("from", Node::str(&c.from)),
+                                ("until", Node::str(&c.until)),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ),
+        });
     }
     for (slug, url) in &new.therapist_booking {
         if old.therapist_booking.get(slug) != Some(url) {
@@ -925,6 +974,45 @@ mod tests {
         assert!(!fs::read_to_string(p.site_file())
             .unwrap()
             .contains("notice"));
+    }
+
+    #[test]
+    fn the_practices_days_off_are_saved_as_a_list_and_removed_when_empty() {
+        let (_dir, p) = real();
+        let e = p.facts().unwrap();
+        assert_eq!(e.facts.closures, []);
+        let mut f = e.facts.clone();
+        f.closures = vec![
+            ClosureFacts {
+                from: "2026-08-03".into(),
+                until: "2026-08-14".into(),
+            },
+            ClosureFacts {
+                from: "2026-11-02".into(),
+                until: "2026-11-02".into(),
+            },
+        ];
+        check_facts(&p.site_config().unwrap(), &f).unwrap();
+        p.save_facts(&e.version, &f).unwrap();
+        let text = fs::read_to_string(p.site_file()).unwrap();
+        assert!(
+            text.contains("closures:\n  - from: \"2026-08-03\"\n    until: \"2026-08-14\"\n"),
+            "{text}"
+        );
+        assert_eq!(p.facts().unwrap().facts.closures, f.closures);
+        f.closures[1].until = "2026-11-01".into();
+        let refused = check_facts(&p.site_config().unwrap(), &f).unwrap_err();
+        assert!(
+            refused.polish().contains("wiersz 2"),
+            "{}",
+            refused.polish()
+        );
+        let e = p.facts().unwrap();
+        f.closures.clear();
+        p.save_facts(&e.version, &f).unwrap();
+        assert!(!fs::read_to_string(p.site_file())
+            .unwrap()
+            .contains("closures"));
     }
 
     #[test]

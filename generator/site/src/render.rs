@@ -5,7 +5,7 @@ use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 use tera::{Context, Tera};
@@ -175,6 +175,10 @@ pub struct Renderer {
     islands: Islands,
     /// The HTML of sections of earlier renders, shared with the builder.
     sections: Arc<SectionCache>,
+    /// The CSP hashes of the templates' inline scripts.
+    script_hashes: std::collections::BTreeSet<String>,
+    /// The templates' files and texts.
+    template_sources: Vec<(PathBuf, String)>,
 }
 
 /// A page rendered from a document's unsaved text: what the panel's preview shows.
@@ -252,18 +256,39 @@ fn site_script_config(content: &Content) -> String {
             serde_json::json!({ "days": days, "opens": h.opens, "closes": h.closes })
         })
         .collect();
+    // Days the weekly hours do not hold (public holidays, the practice's own days off), from
+    // the start of the build's year to the end of the year after next: a page built today
+    // still knows next Easter.
+    let year = build_year();
+    let closed: Vec<String> = content::holidays::closed_days(
+        site,
+        content::dates::Date {
+            year,
+            month: 1,
+            day: 1,
+        },
+        content::dates::Date {
+            year: year + 2,
+            month: 12,
+            day: 31,
+        },
+    )
+    .iter()
+    .map(content::dates::Date::iso)
+    .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
         "telephony": {
-            "id": site.telephony_widget_id,
-            "src": site.telephony_widget_src,
-            "cookies": facts::widget_cookies(content, &[&site.telephony_widget_src]),
+            "id": site.telephony.id,
+            "src": site.telephony.script(),
+            "cookies": facts::widget_cookies(content, &[site.telephony.script()]),
         },
         "analyticsId": content.measurement.analytics_id,
         "stats": content.measurement.statistics,
         "booking": views::booking_labels(content),
         "phone": site.phone,
         "hours": hours,
+        "closed": closed,
     }))
 }
 
@@ -326,6 +351,8 @@ impl Renderer {
             .collect();
         base.insert("consent_categories", &categories);
         base.insert("opening_hours", &facts::opening_hours(&content.site));
+        base.insert("crisis", &content::crisis::view());
+        base.insert("practice_note", &views::practice_booking_note(&content));
         // The contact form's rules, for the form rendered without JavaScript.
         base.insert("contact_rules", &content::contact::RULES);
         let mut global = Sha256::new();
@@ -366,6 +393,8 @@ impl Renderer {
             collections_fingerprint,
             islands: islands.clone(),
             sections,
+            script_hashes: templates.script_hashes,
+            template_sources: templates.sources,
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -384,6 +413,17 @@ impl Renderer {
 
     pub fn content(&self) -> &Arc<Content> {
         &self.content
+    }
+
+    /// The CSP hashes (`'sha256-…'`) of the inline scripts the templates write: the only
+    /// inline code a public page may hold.
+    pub fn script_hashes(&self) -> &std::collections::BTreeSet<String> {
+        &self.script_hashes
+    }
+
+    /// The templates' files and texts.
+    pub(crate) fn template_sources(&self) -> &[(PathBuf, String)] {
+        &self.template_sources
     }
 
     pub fn collections(&self) -> &Collections {
@@ -678,7 +718,7 @@ impl Renderer {
             structured::trail(&[("Blog", "/blog"), (card.title.as_str(), card.href.as_str())]);
         let mut nodes = vec![
             structured::breadcrumbs(site, &page.trail),
-            structured::blog_posting(site, &card),
+            structured::blog_posting(site, &card, &self.collections),
             structured::business(site, &self.collections, false),
         ];
         nodes.extend(Self::faq_json_ld(&sections));

@@ -81,10 +81,12 @@ pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers
             "streetAddress": site.address.street,
             "postalCode": site.address.postal_code,
             "addressLocality": site.address.city,
+            "addressRegion": site.address.region,
             "addressCountry": site.address.country,
         },
         "areaServed": { "@type": "City", "name": site.address.city },
         "hasMap": site.map_url,
+        "geo": site.geo.as_ref().map(|g| json!({ "@type": "GeoCoordinates", "latitude": g.latitude, "longitude": g.longitude })),
         "openingHoursSpecification": hours,
         "sameAs": same_as(site),
     });
@@ -181,25 +183,30 @@ pub(crate) fn service(site: &SiteConfig, card: &ServiceCard, description: &str) 
         "image": absolute(site, &card.image),
         "provider": refer(business_id(site)),
         "areaServed": { "@type": "City", "name": site.address.city },
-        "inLanguage": "pl-PL",
     })
 }
 
-/// An article, written by a person working for the practice, published by the practice.
-pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard) -> Value {
+/// An article, written by a person working for the practice (whose profile on /o-mnie is the
+/// author's page), published by the practice; its dates with their time and zone.
+pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard, collections: &Collections) -> Value {
     let url = absolute(site, &a.href);
+    let profile = collections.team.iter().find(|t| t.name == a.author);
+    let author_url = absolute(
+        site,
+        &profile.map_or("/o-mnie".to_string(), |t| format!("/o-mnie#{}", t.slug)),
+    );
     json!({
         "@type": "BlogPosting",
         "@id": format!("{url}#artykul"),
         "headline": a.title,
         "description": a.excerpt.replace('\u{a0}', " "),
-        "datePublished": a.date_iso,
-        "dateModified": a.date_iso,
+        "datePublished": a.published_at,
+        "dateModified": a.published_at,
         "image": absolute(site, &a.image),
         "url": url,
         "mainEntityOfPage": url,
         "inLanguage": "pl-PL",
-        "author": { "@type": "Person", "name": a.author, "worksFor": refer(business_id(site)) },
+        "author": { "@type": "Person", "name": a.author, "url": author_url, "worksFor": refer(business_id(site)) },
         "publisher": refer(business_id(site)),
     })
 }

@@ -18,6 +18,12 @@ pub(crate) struct Templates {
     /// Templates that show a page's `image_alt`: its image needs one.
     pub shows_page_alt: HashSet<String>,
     pub hash: [u8; 32],
+    /// The CSP hashes of the inline scripts the sources write (`'sha256-…'`): the only
+    /// inline code a public page may hold.
+    pub script_hashes: std::collections::BTreeSet<String>,
+    /// Each template's file and text: where the publish gate looks for what a page holds
+    /// when no content holds it.
+    pub sources: Vec<(std::path::PathBuf, String)>,
 }
 
 /// Tera's error with every cause, on one line.
@@ -32,7 +38,8 @@ pub(crate) fn message(e: &tera::Error) -> String {
     message
 }
 
-/// Escapes what HTML needs escaped; unlike Tera's default it leaves `/` as it is.
+/// Escapes what HTML needs escaped, in text and in any attribute (the backtick too, which old
+/// parsers took for a quote); unlike Tera's default it leaves `/` as it is.
 pub(crate) fn escape_html(input: &str) -> String {
     let mut out = String::with_capacity(input.len() + 8);
     for c in input.chars() {
@@ -42,6 +49,7 @@ pub(crate) fn escape_html(input: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '`' => out.push_str("&#96;"),
             _ => out.push(c),
         }
     }
@@ -101,9 +109,15 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         hasher.update(source.as_bytes());
         hasher.update([0]);
     }
+    let script_hashes = crate::headers::template_script_hashes(&sources)
+        .map_err(|(name, message)| Error::Template { name, message })?;
     let uses_collections = collection_users(&sources);
     let page_alt = content::constant_regex(r"(^|[^A-Za-z0-9_.])page\.image_alt\b");
     let shows_page_alt = users(&sources, &page_alt);
+    let files: Vec<(std::path::PathBuf, String)> = sources
+        .iter()
+        .map(|(name, text)| (dir.join(name), text.clone()))
+        .collect();
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
     islands.register(&mut tera);
@@ -117,6 +131,8 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         uses_collections,
         shows_page_alt,
         hash: hasher.finalize().into(),
+        script_hashes,
+        sources: files,
     })
 }
 
@@ -127,8 +143,8 @@ mod tests {
     #[test]
     fn escaping_keeps_slashes_and_escapes_markup() {
         assert_eq!(
-            escape_html("/a?b=1&c=<\"'>"),
-            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;"
+            escape_html("/a?b=1&c=<\"'>`"),
+            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;&#96;"
         );
     }
 

@@ -181,6 +181,8 @@ pub struct ArticleCard {
     pub image_focus: Option<String>,
     pub date: String,
     pub date_iso: String,
+    /// The moment with its time and zone (structured data).
+    pub published_at: String,
     pub author: String,
 }
 
@@ -197,6 +199,7 @@ pub(crate) fn article_card(site: &SiteConfig, doc: &Document<ArticleMeta>) -> Ar
         image_focus: m.image_focus.clone(),
         date: date.map(|d| d.polish()).unwrap_or_default(),
         date_iso: date.map(|d| d.iso()).unwrap_or_default(),
+        published_at: m.date.time().map(|t| t.rfc3339()).unwrap_or_default(),
         author: m.author.clone(),
     }
 }
@@ -212,27 +215,37 @@ pub struct Profile {
     pub qualifications: Vec<String>,
     pub bio: Vec<SectionView>,
     pub booking_url: String,
-    /// Whose calendar 'Umów się' opens, and where, when it is not the practice's own page.
+    /// Whose calendar 'Umów się' opens, and where.
     pub booking_note: Option<BookingNote>,
 }
 
-/// What a booking button says under it when it does not lead to the practice's own booking
-/// page (`booking.practice`): whose calendar it opens and on which platform.
+/// What every booking button says beside it before the tap: on which platform, and whose
+/// calendar it opens ('Rezerwacja w serwisie Booksy, kalendarz: Tomasz Lewandowski'). The
+/// templates and the booking island show `text`, made here once.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct BookingNote {
-    /// The therapist's name (`None`: the facility's page on the platform).
+    /// The therapist's name (`None`: the practice's or the facility's page).
     pub person: Option<String>,
     /// The platform's name: the doctor-listing platform's, or Booksy.
     pub platform: String,
+    /// The whole sentence.
+    pub text: String,
+    /// The few words a button too small for the sentence carries under it ('w serwisie
+    /// Booksy').
+    pub short: String,
 }
 
-/// The note of a button booking at `target`; `None` for the practice's own page.
+/// The note of a button booking at `target`; `None` only for a page on neither platform
+/// (which `make check` refuses).
 pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<BookingNote> {
     let booking = &content.site.booking;
-    if target.url == booking.practice {
+    let platform = if booking.on_doctor_listing(target.url) {
+        booking.doctor_listing.name().to_string()
+    } else if booking.on_booksy(target.url) {
+        "Booksy".to_string()
+    } else {
         return None;
-    }
-    let platform = platform(booking, target.url)?;
+    };
     let person = target.therapist.and_then(|slug| {
         content
             .team
@@ -240,42 +253,43 @@ pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<Boo
             .find(|t| t.slug() == slug)
             .map(|t| t.meta.name.clone())
     });
-    Some(BookingNote { person, platform })
+    let whose = person.as_deref().unwrap_or("gabinetu");
+    let text = format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz: {whose}");
+    let short = match &person {
+        Some(name) => format!("w\u{a0}serwisie {platform}: {name}"),
+        None => format!("w\u{a0}serwisie {platform}"),
+    };
+    Some(BookingNote {
+        person,
+        platform,
+        text,
+        short,
+    })
 }
 
-/// The platform a booking page is on: the doctor-listing platform's name, or Booksy.
-fn platform(booking: &content::model::Booking, url: &str) -> Option<String> {
-    if booking.on_doctor_listing(url) {
-        Some(booking.doctor_listing.name.clone())
-    } else if booking.on_booksy(url) {
-        Some("Booksy".to_string())
-    } else {
-        None
-    }
+/// The note of the practice's own booking page (the navigation's 'Umów wizytę').
+pub(crate) fn practice_booking_note(content: &Content) -> Option<BookingNote> {
+    booking_note(content, &content.site.booking.practice_target())
 }
 
 /// What the statistics count a tap on a booking button as, by the page it opens: the
 /// platform and whose calendar ('ZnanyLekarz · Magdalena Wiśniewska', 'Booksy · gabinet').
 pub(crate) fn booking_labels(content: &Content) -> std::collections::BTreeMap<String, String> {
     let booking = &content.site.booking;
-    let practice = Target {
-        url: &booking.practice,
-        doctor_id: None,
-        therapist: None,
-    };
     let therapists = booking
         .therapists
         .keys()
         .map(|slug| booking.therapist(slug));
-    std::iter::once(practice)
+    std::iter::once(booking.practice_target())
         .chain(therapists)
         .chain(std::iter::once(booking.article(None)))
         .filter_map(|target| {
-            let platform = platform(booking, target.url)?;
-            let person = booking_note(content, &target)
-                .and_then(|note| note.person)
-                .unwrap_or_else(|| "gabinet".to_string());
-            Some((target.url.to_string(), format!("{platform} · {person}")))
+            let note = booking_note(content, &target)?;
+            let person = note.person.unwrap_or_else(|| "gabinet".to_string());
+            Some((
+                target.url.to_string(),
+                format!("{} · {person}", note.platform),
+            ))
         })
         .collect()
 }
@@ -317,7 +331,7 @@ pub struct PriceRow {
     /// The free phone call (the one row of price 0, STYLE.md): the practice's `tel:`
     /// address, which the row's 'Zadzwoń' dials instead of a booking page.
     pub call_url: Option<String>,
-    /// Whose calendar the row's button opens, and where, when it is not the practice's page.
+    /// Whose calendar the row's button opens, and where.
     pub booking_note: Option<BookingNote>,
 }
 
@@ -463,6 +477,8 @@ pub(crate) struct ArticleBooking {
     pub platform: String,
     /// The therapist's name, when the page is theirs.
     pub therapist: Option<String>,
+    /// What the button says beside it of where it leads.
+    pub note: Option<BookingNote>,
 }
 
 pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) -> ArticleBooking {
@@ -477,24 +493,24 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
     };
     ArticleBooking {
         url: target.url.to_string(),
-        platform: booking.doctor_listing.name.clone(),
+        platform: booking.doctor_listing.name().to_string(),
         therapist: target.therapist.and_then(name),
+        note: booking_note(content, &target),
     }
 }
 
 /// The booking button island's props for the service `slug`: where it books, the doctor whose
-/// widget its dialog embeds (`null`: the dialog offers the Booksy button), whose calendar it
-/// is when not the practice's (`note`), and the practice's phone for when the widget cannot
-/// load.
+/// widget its dialog embeds (`null`: the dialog offers the Booksy button), where it leads
+/// (`note`), and the practice's phone with its hours for when the widget cannot load.
 pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Value {
     let booking = &content.site.booking;
     let target = booking.service(slug);
     let listing = &booking.doctor_listing;
     let doctor = target.doctor_id.map(|id| {
         serde_json::json!({
-            "platform": listing.name,
+            "platform": listing.name(),
             "doctorId": id,
-            "widgetHost": listing.widget_host,
+            "widgetHost": listing.platform().widget_host,
             "cookies": content::facts::calendar_cookies(content),
         })
     });
@@ -503,6 +519,7 @@ pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Valu
         "doctor": doctor,
         "note": booking_note(content, &target),
         "phone": content.site.phone,
+        "hours": content::facts::opening_hours(&content.site).join(", "),
     })
 }
 

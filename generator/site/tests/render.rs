@@ -73,6 +73,13 @@ fn rendered(f: &Fixture) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Every page of one build of the real site, shared by the tests that only read it: the
+/// site is rendered once per test binary, not once per test.
+fn real_pages() -> &'static BTreeMap<String, String> {
+    static PAGES: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+    PAGES.get_or_init(|| rendered(&Fixture::real_site()))
+}
+
 fn file_of(route: &str) -> String {
     match route.trim_matches('/') {
         "" => "index.html".into(),
@@ -93,7 +100,7 @@ fn all_routes() -> Vec<String> {
 
 #[test]
 fn every_route_of_the_spec_is_a_polish_page_with_title_and_description() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     for route in all_routes() {
         let page = html
             .get(&file_of(&route))
@@ -122,7 +129,7 @@ fn two_builds_of_the_same_content_are_byte_identical() {
 
 #[test]
 fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let admin = &html[&file_of("/administratormagda")];
     assert!(
         !admin.contains("id=\"footer-brand\""),
@@ -144,7 +151,7 @@ fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
         }
         assert!(
             page.contains(
-                "target=\"_blank\" rel=\"noopener\"><span>Umów</span> <span>wizytę</span>"
+                "target=\"_blank\" rel=\"noopener\" aria-describedby=\"booking-note-nav\"><span>Umów</span> <span>wizytę</span>"
             ),
             "{route}"
         );
@@ -172,7 +179,7 @@ fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
 
 #[test]
 fn the_blog_lists_twelve_articles_and_hides_three() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let blog = &html["blog/index.html"];
     assert_eq!(blog.matches("<article class=\"card\">").count(), 12);
     for slug in UNLISTED {
@@ -189,7 +196,7 @@ fn the_blog_lists_twelve_articles_and_hides_three() {
 
 #[test]
 fn services_list_has_nine_cards_and_home_three_of_each() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let services = &html["uslugi/index.html"];
     assert_eq!(services.matches("<article class=\"card\">").count(), 9);
     assert!(
@@ -210,7 +217,7 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
 
 #[test]
 fn a_service_page_has_two_booking_buttons() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["uslugi/diagnoza-adhd/index.html"];
     // Each opens the dialog and is described by the line saying whose calendar it is.
     for label in ["Umów wizytę", "Umów konsultację diagnostyczną"] {
@@ -222,8 +229,10 @@ fn a_service_page_has_two_booking_buttons() {
         assert!(button.contains("aria-describedby=\""), "{button}");
     }
     assert_eq!(
-        page.matches("Rezerwacja w serwisie ZnanyLekarz, kalendarz: Magdalena Wiśniewska")
-            .count(),
+        page.matches(
+            ">Rezerwacja w\u{a0}serwisie ZnanyLekarz, kalendarz: Magdalena Wiśniewska</p>"
+        )
+        .count(),
         2
     );
     assert!(page.contains("DIVA-5") && page.contains("MOXO") && page.contains("90–120"));
@@ -231,7 +240,7 @@ fn a_service_page_has_two_booking_buttons() {
 
 #[test]
 fn the_price_list_links_each_row_to_its_service() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["cennik/index.html"];
     assert_eq!(page.matches("<li class=\"price-row\">").count(), 16);
     assert!(page.contains("<a href=\"/uslugi/terapia-par\">Terapia par</a>"));
@@ -261,7 +270,7 @@ fn the_price_list_links_each_row_to_its_service() {
 
 #[test]
 fn articles_show_a_polish_date_and_a_16_9_hero() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["blog/terapia-cbt/index.html"];
     assert!(page.contains("<time datetime=\"2025-07-24\">24 lipca 2025</time>"));
     assert!(
@@ -306,7 +315,7 @@ fn a_stock_id_is_expanded_to_the_stock_address() {
 
 #[test]
 fn the_error_page_shows_the_router_error_text() {
-    let page = &rendered(&Fixture::real_site())["404.html"];
+    let page = &real_pages()["404.html"];
     assert!(page.contains("Unexpected Application Error!"));
     assert!(page.contains("404 Not Found"));
     assert!(
@@ -318,9 +327,9 @@ fn the_error_page_shows_the_router_error_text() {
 #[test]
 fn no_page_repeats_an_id_however_many_islands_it_has() {
     let id = regex::Regex::new(r#"\sid="([^"]+)""#).expect("regex");
-    for (file, html) in rendered(&Fixture::real_site()) {
+    for (file, html) in real_pages() {
         let mut seen = std::collections::BTreeSet::new();
-        for c in id.captures_iter(&html) {
+        for c in id.captures_iter(html) {
             assert!(seen.insert(c[1].to_string()), "{file} repeats id {}", &c[1]);
         }
     }
@@ -328,7 +337,7 @@ fn no_page_repeats_an_id_however_many_islands_it_has() {
 
 #[test]
 fn link_previews_describe_their_image_and_articles_their_publisher() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     for (file, html) in pages
         .iter()
         .filter(|(f, _)| !f.starts_with("administratormagda"))
@@ -374,7 +383,7 @@ fn link_previews_describe_their_image_and_articles_their_publisher() {
 
 #[test]
 fn the_admin_frame_is_titled_and_not_indexed() {
-    let page = &rendered(&Fixture::real_site())["administratormagda/index.html"];
+    let page = &real_pages()["administratormagda/index.html"];
     assert!(page.contains("<h1>Panel Administracyjny</h1>"));
     assert!(page.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"));
 }
@@ -525,7 +534,7 @@ fn booking_props(html: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn every_booking_row_of_the_spec_holds_at_once() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     let nav = format!("class=\"btn btn-primary nav-book\" href=\"{PRACTICE}\"");
     for route in ["/", "/cennik", "/uslugi/terapia-par", "/blog/terapia-cbt"] {
         assert!(pages[&file_of(route)].contains(&nav), "{route}");
@@ -581,7 +590,7 @@ fn every_booking_row_of_the_spec_holds_at_once() {
 
 #[test]
 fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     let prices = &pages["cennik/index.html"];
     let rows: Vec<&str> = prices.split("<li class=\"price-row\">").skip(1).collect();
     for slug in SERVICES {
@@ -598,10 +607,14 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
             )) && row.contains(">Umów wizytę<"),
             "{slug}: {row}"
         );
-        // A row that books elsewhere than the practice's page says where.
-        assert_eq!(
-            row.contains("class=\"booking-note\""),
-            url != PRACTICE,
+        // Every row says where it books: the platform, and whose calendar.
+        let whose = if url == PRACTICE {
+            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz: gabinetu"
+        } else {
+            "Rezerwacja w\u{a0}serwisie "
+        };
+        assert!(
+            row.contains("class=\"booking-note\"") && row.contains(whose),
             "{slug}: {row}"
         );
     }
@@ -663,7 +676,7 @@ fn the_consent_banner_asks_only_while_the_operator_runs_an_analytics_tag() {
 
 #[test]
 fn search_titles_name_the_place_where_the_spec_fixes_the_page_name() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     for route in ["/o-mnie", "/uslugi", "/cennik", "/blog", "/pilna-pomoc"] {
         let page = &html[&file_of(route)];
         let title = page

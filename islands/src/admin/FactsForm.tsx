@@ -1,5 +1,5 @@
 // 'Dane gabinetu': the facts of site.yaml that change (phone, e-mail, address, opening hours,
-// booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
+// the practice's days off, booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
 // page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
@@ -134,6 +134,8 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
     setSaving(false);
   };
   const notice = facts.notice;
+  // A draft kept before days off existed has none.
+  const closures = facts.closures ?? [];
   const { dirty, offered } = draft;
   return (
     <section className="admin-card" aria-labelledby="facts-title">
@@ -219,6 +221,49 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           onClick={() => set({ openingHours: [...facts.openingHours, { days: [], opens: "09:00", closes: "17:00" }] })}
         >
           Dodaj wiersz godzin
+        </button>
+      </fieldset>
+      <fieldset className="settings">
+        <legend>Dni bez przyjęć</legend>
+        <p className="muted">
+          W święta państwowe (także Wielkanoc i Boże Ciało) gabinet jest zamknięty bez wpisywania ich tutaj. Dodaj
+          urlop, szkolenie albo inny dzień, w którym nikt nie odbierze telefonu: strona poda wtedy numery pomocy i
+          dzień, od którego gabinet znów pracuje.
+        </p>
+        {closures.map((c, i) => (
+          <fieldset key={i} className="hours-row">
+            <legend>Przerwa {i + 1}</legend>
+            <div className="field-row">
+              <DateField
+                id={`closure-${i}-from`}
+                label="Od"
+                value={c.from}
+                hint="Na przykład 3.08.2026"
+                onChange={(from) => set({ closures: closures.map((x, j) => (j === i ? { ...x, from } : x)) })}
+              />
+              <DateField
+                id={`closure-${i}-until`}
+                label="Do (włącznie)"
+                value={c.until}
+                hint="Jeden dzień: ta sama data"
+                onChange={(until) => set({ closures: closures.map((x, j) => (j === i ? { ...x, until } : x)) })}
+              />
+            </div>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => set({ closures: closures.filter((_, j) => j !== i) })}
+            >
+              Usuń przerwę<span className="visually-hidden"> {i + 1}</span>
+            </button>
+          </fieldset>
+        ))}
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => set({ closures: [...closures, { from: "", until: "" }] })}
+        >
+          Dodaj dni bez przyjęć
         </button>
       </fieldset>
       <fieldset className="settings">

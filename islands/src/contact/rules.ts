@@ -1,7 +1,7 @@
 // The contact form's rules, defined once in Rust (content::contact) and generated here; the
 // server checks what arrives by the same rules. Lengths are counted in characters (code
 // points), as the server counts them.
-import { CONTACT_RULES as rules } from "../generated/schema";
+import { CONTACT_RULES as rules } from "../generated/contact";
 
 export { rules };
 
@@ -23,13 +23,32 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D/g, "");
 }
 
-/** Country code plus phone, or empty when there is no phone. */
-export function fullPhone(message: Pick<ContactMessage, "countryCode" | "phone">): string {
-  return message.phone ? `${message.countryCode}${message.phone}` : "";
+/** The phone's pattern for each country code, as the server compiles it (content::contact). */
+const PHONE = new Map<string, RegExp>(
+  rules.countryCodes.map((c) => [c.code, new RegExp(rules.phonePattern.replace("{code}", digitsOnly(c.code)))]),
+);
+
+/**
+ * The phone as it is sent and kept (its digits, without the country code) from what was typed
+ * with `countryCode` chosen: "" for an empty field, `null` for one that is not a number.
+ * "+48 600 100 200", "600-100-200" and "48600100200" with +48 are all "600100200". The server
+ * applies the same pattern (content::contact::national_phone).
+ */
+export function nationalPhone(typed: string, countryCode: string): string | null {
+  if (!typed.trim()) return "";
+  if ([...typed].length > rules.phoneMaxLength) return null;
+  const found = (PHONE.get(countryCode) ?? PHONE.get(rules.defaultCountryCode))?.exec(typed);
+  return found?.[1] ? digitsOnly(found[1]) : null;
 }
 
-export function phoneError(phone: string): string | undefined {
-  return phone && !new RegExp(`^\\d{${rules.phoneDigits}}$`).test(phone) ? m.phoneInvalid : undefined;
+/** Country code plus phone, or empty when there is no phone. */
+export function fullPhone(message: Pick<ContactMessage, "countryCode" | "phone">): string {
+  const phone = nationalPhone(message.phone, message.countryCode);
+  return phone ? `${message.countryCode}${phone}` : "";
+}
+
+export function phoneError(message: Pick<ContactMessage, "countryCode" | "phone">): string | undefined {
+  return nationalPhone(message.phone, message.countryCode) === null ? m.phoneInvalid : undefined;
 }
 
 export function validate(message: ContactMessage): Errors {
@@ -42,7 +61,7 @@ export function validate(message: ContactMessage): Errors {
   if (!email) errors.email = m.emailRequired;
   else if ([...email].length > rules.maxLength.email) errors.email = m.emailTooLong;
   else if (!EMAIL.test(email)) errors.email = m.emailInvalid;
-  const phone = phoneError(message.phone);
+  const phone = phoneError(message);
   if (phone) errors.phone = phone;
   if (!rules.countryCodes.some((c) => c.code === message.countryCode)) errors.countryCode = m.countryCodeInvalid;
   if (!message.message.trim()) errors.message = m.messageRequired;

@@ -1,87 +1,5 @@
 // Generated from the Rust definitions by `make api-types` (sidecar/src/api/types.rs): do not edit.
 
-/** The contact form's rules: labels, country codes, limits and messages (content::contact). */
-export const CONTACT_RULES = {
-  "countryCodes": [
-    {
-      "code": "+48",
-      "country": "PL"
-    },
-    {
-      "code": "+380",
-      "country": "UA"
-    },
-    {
-      "code": "+420",
-      "country": "CZ"
-    },
-    {
-      "code": "+421",
-      "country": "SK"
-    },
-    {
-      "code": "+370",
-      "country": "LT"
-    },
-    {
-      "code": "+371",
-      "country": "LV"
-    },
-    {
-      "code": "+372",
-      "country": "EE"
-    },
-    {
-      "code": "+49",
-      "country": "DE"
-    },
-    {
-      "code": "+44",
-      "country": "GB"
-    },
-    {
-      "code": "+1",
-      "country": "US"
-    },
-    {
-      "code": "+33",
-      "country": "FR"
-    },
-    {
-      "code": "+39",
-      "country": "IT"
-    }
-  ],
-  "labels": {
-    "name": "Imię",
-    "email": "E-mail",
-    "countryCode": "Kierunkowy",
-    "phone": "Telefon",
-    "message": "Wiadomość"
-  },
-  "defaultCountryCode": "+48",
-  "phoneDigits": 9,
-  "maxLength": {
-    "name": 100,
-    "email": 254,
-    "message": 5000
-  },
-  "emailPattern": "^[^\\s@()<>,;:\\\\\"\\[\\]]+@[^\\s@()<>,;:\\\\\"\\[\\]]+\\.[^\\s@()<>,;:\\\\\"\\[\\]]+$",
-  "messages": {
-    "nameRequired": "Podaj imię.",
-    "nameInvalid": "Imię nie może zawierać znaków nowej linii.",
-    "nameTooLong": "Imię może mieć najwyżej 100 znaków.",
-    "emailRequired": "Podaj adres e-mail.",
-    "emailInvalid": "Podaj poprawny adres e-mail, na przykład jan@example.pl.",
-    "emailTooLong": "Adres e-mail może mieć najwyżej 254 znaki.",
-    "phoneInvalid": "Numer telefonu powinien składać się z 9 cyfr",
-    "countryCodeInvalid": "Wybierz numer kierunkowy z listy.",
-    "fullPhoneInvalid": "Pełny numer telefonu nie zgadza się z numerem kierunkowym i numerem.",
-    "messageRequired": "Napisz wiadomość.",
-    "messageTooLong": "Wiadomość może mieć najwyżej 5000 znaków."
-  }
-} as const;
-
 /** The largest picture the server takes, in bytes (content::limits). */
 export const MAX_IMAGE_BYTES = 15728640 as const;
 
@@ -182,6 +100,7 @@ export const AUDIT_EVENTS = {
   "facts_changed": "Zmiana danych gabinetu",
   "git_applied": "Zmiana z repozytorium opublikowana",
   "git_force_push": "Nadpisana historia repozytorium odrzucona",
+  "git_pushed": "Zmiany wysłane przez git (token)",
   "git_refused": "Zmiana z repozytorium odrzucona",
   "git_token_created": "Nowy token dostępu przez git",
   "git_token_refused": "Odrzucony token dostępu przez git",
@@ -195,6 +114,7 @@ export const AUDIT_EVENTS = {
   "message_retried": "Ponowna wysyłka wiadomości",
   "messages_erased": "Usunięcie wszystkich wiadomości osoby",
   "messages_exported": "Eksport wiadomości osoby",
+  "metrics_token_refused": "Odrzucony token metryk",
   "other_sessions_ended": "Wylogowanie na innych urządzeniach",
   "passkey_added": "Dodanie klucza dostępu",
   "passkey_removed": "Usunięcie klucza dostępu",

@@ -11,10 +11,12 @@ export interface Doctor {
   cookies?: string;
 }
 
-/** Whose calendar the button opens, and where, when it is not the practice's own page. */
+/** Where the button leads: the platform and whose calendar (views::BookingNote, whose `text`
+ *  the generator writes once for every booking button of the site). */
 export interface BookingNote {
   person: string | null;
   platform: string;
+  text: string;
 }
 
 export interface BookingButtonProps {
@@ -23,10 +25,11 @@ export interface BookingButtonProps {
   bookingUrl: string;
   /** `null`: the booking page is on Booksy, and the dialog offers its button. */
   doctor: Doctor | null;
-  /** `null`: the practice's own booking page, which needs no note. */
+  /** Where the button leads, said beside it before the tap. */
   note?: BookingNote | null;
-  /** The practice's phone, offered when the platform's widget cannot load. */
+  /** The practice's phone and its hours, at the foot of the dialog. */
   phone?: string;
+  hours?: string;
 }
 
 const WIDGET_SCRIPT_ID = "zl-widget-s";
@@ -60,17 +63,19 @@ function loadWidget(host: string, onError: () => void): void {
   document.body.appendChild(script);
 }
 
-export function noteText(note: BookingNote): string {
-  return `Rezerwacja w serwisie ${note.platform}, kalendarz: ${note.person ?? "gabinetu"}`;
-}
-
 /** The site's statistics count a widget that did not load (site/statistics.ts listens). */
 function countFailure(): void {
   document.dispatchEvent(new CustomEvent("harmonia:count", { detail: { e: "widget", l: "okno-rezerwacji" } }));
 }
 
-function Phone({ phone }: { phone: string }) {
-  return <a href={`tel:${phone.replace(/\s/g, "")}`}>{phone}</a>;
+/** The practice's phone with the hours it answers, at the foot of the dialog. */
+function Phone({ phone, hours }: { phone: string; hours: string }) {
+  return (
+    <p className="widget-phone">
+      Wolisz zadzwonić? Telefon gabinetu: <a href={`tel:${phone.replace(/\s/g, "")}`}>{phone}</a>
+      {hours && ` (${hours})`}
+    </p>
+  );
 }
 
 /**
@@ -78,8 +83,8 @@ function Phone({ phone }: { phone: string }) {
  * it does not (its script fails, or no calendar within 10 s), a sentence says so, beside the
  * platform's link and the practice's phone, and takes the focus.
  */
-function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: BookingNote | null; phone: string }) {
-  const { doctor, profileUrl, note, phone } = props;
+function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: BookingNote | null }) {
+  const { doctor, profileUrl, note } = props;
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const box = useRef<HTMLDivElement>(null);
   const sentence = useRef<HTMLParagraphElement>(null);
@@ -122,7 +127,7 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
       {state === "failed" && (
         <p className="widget-fallback" tabIndex={-1} ref={sentence}>
           <strong>Kalendarz serwisu {doctor.platform} się nie wczytał.</strong> {whose}Wolne terminy zobaczysz na
-          stronie serwisu (link poniżej) albo umówisz się przez telefon.
+          stronie serwisu (link poniżej) albo umówisz się przez telefon (numer pod linkiem).
         </p>
       )}
       <a
@@ -138,11 +143,6 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
         Zobacz wolne terminy w serwisie {doctor.platform}
         <span className="visually-hidden">{NEW_TAB}</span>
       </a>
-      {state === "failed" && phone && (
-        <p className="widget-phone">
-          Telefon gabinetu: <Phone phone={phone} />
-        </p>
-      )}
     </div>
   );
 }
@@ -202,7 +202,7 @@ export default function BookingButton(props: BookingButtonProps) {
       </a>
       {note && (
         <p className="booking-note" id={noteId}>
-          {noteText(note)}
+          {note.text}
         </p>
       )}
       <dialog ref={dialog} className="booking-dialog" aria-labelledby={titleId} onClose={onClosed} onClick={onBackdrop}>
@@ -217,10 +217,11 @@ export default function BookingButton(props: BookingButtonProps) {
           </div>
           {open &&
             (doctor ? (
-              <DoctorWidget doctor={doctor} profileUrl={bookingUrl} note={note} phone={props.phone ?? ""} />
+              <DoctorWidget doctor={doctor} profileUrl={bookingUrl} note={note} />
             ) : (
               <BooksyLink url={bookingUrl} />
             ))}
+          {open && props.phone && <Phone phone={props.phone} hours={props.hours ?? ""} />}
         </div>
       </dialog>
     </>

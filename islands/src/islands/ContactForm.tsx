@@ -1,7 +1,15 @@
 // The contact form of the home page. Rendered ahead of time; without
 // JavaScript it posts to the sidecar like any form, with it it sends JSON and shows toasts.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { digitsOnly, fullPhone, phoneError, rules, validate, type ContactMessage, type Errors } from "../contact/rules";
+import {
+  fullPhone,
+  nationalPhone,
+  phoneError,
+  rules,
+  validate,
+  type ContactMessage,
+  type Errors,
+} from "../contact/rules";
 import { Toasts, useToasts } from "../toasts";
 
 export type Notice = "sent" | "confirm" | "refused";
@@ -30,8 +38,7 @@ const CONFIRM = "Sprawdź swoje dane i kliknij „Wyślij wiadomość”, aby po
 
 /**
  * What a visitor typed into the server's HTML before the form hydrated: React keeps the
- * fields' text but starts from its own state, so the text is taken into the state (the
- * phone as digits, as typing it now would).
+ * fields' text but starts from its own state, so the text is taken into the state.
  */
 function keepTyping(
   form: HTMLFormElement | null,
@@ -48,9 +55,20 @@ function keepTyping(
       element instanceof HTMLSelectElement
     ))
       continue;
-    if (element.value !== initial[field]) typed[field] = field === "phone" ? digitsOnly(element.value) : element.value;
+    if (element.value !== initial[field]) typed[field] = element.value;
   }
   if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+}
+
+/**
+ * The form's token, which starts the spam timer: the island loader asks for it when the page
+ * loads (`harmoniaContactToken`), so time spent reading before the form is counted; a token
+ * is good for one message, and the next one is asked for here.
+ */
+function pageToken(): Promise<string> {
+  const asked = window.harmoniaContactToken;
+  window.harmoniaContactToken = undefined;
+  return asked ?? fetchToken();
 }
 
 async function fetchToken(): Promise<string> {
@@ -134,26 +152,35 @@ export default function ContactForm(props: ContactFormProps) {
     if (form.current) form.current.noValidate = true;
     keepTyping(form.current, values, setValues);
     if (!tokenRef.current) {
-      fetchToken().then(
+      pageToken().then(
         (t) => (tokenRef.current = t),
         () => undefined,
       );
     }
   }, []);
 
+  // The phone is judged when the visitor leaves it or sends, never while the first digits are
+  // typed; an error already shown follows the typing, so it goes as soon as the number is right.
+  const checkPhone = (message: ContactMessage, always: boolean) =>
+    setErrors((e) => {
+      if (!always && !e.phone) return e;
+      const next = { ...e };
+      delete next.phone;
+      const error = phoneError(message);
+      if (error) next.phone = error;
+      return next;
+    });
+
   const change =
     (field: keyof ContactMessage) =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const value = field === "phone" ? digitsOnly(event.target.value) : event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      if (field === "phone" || field === "countryCode") return checkPhone(next, false);
       setErrors((e) => {
-        const next = { ...e };
-        delete next[field];
-        if (field === "phone") {
-          const error = phoneError(value);
-          if (error) next.phone = error;
-        }
-        return next;
+        const rest = { ...e };
+        delete rest[field];
+        return rest;
       });
     };
 
@@ -170,12 +197,13 @@ export default function ContactForm(props: ContactFormProps) {
     setFailed(false);
     setSending(true);
     try {
-      tokenRef.current ??= await fetchToken();
+      tokenRef.current ??= await pageToken();
       const response = await fetch("/api/contact", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
           ...values,
+          phone: nationalPhone(values.phone, values.countryCode) ?? values.phone,
           fullPhone: fullPhone(values),
           token: tokenRef.current,
           website: form.current?.website.value ?? "",
@@ -283,14 +311,20 @@ export default function ContactForm(props: ContactFormProps) {
           <Field id="phone" label={rules.labels.phone} optional error={errors.phone}>
             {(d) => (
               // A text field, not type="tel": HTML allows autocomplete="tel-national" (the number
-              // without its country code, which has its own select) only on text fields.
+              // without its country code, which has its own select) only on text fields. It takes
+              // the number as people write it: +48, spaces, dashes (contact/rules.ts).
               <input
                 {...described("phone", d)}
                 type="text"
-                inputMode="numeric"
+                inputMode="tel"
                 autoComplete="tel-national"
-                pattern={`[0-9]{${rules.phoneDigits}}`}
-                title={rules.messages.phoneInvalid}
+                maxLength={rules.phoneMaxLength}
+                onBlur={(event) => {
+                  // Leaving for the send button: the send judges it, and the button does not
+                  // move from under the pointer by an error appearing above it.
+                  if (!(event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === "submit"))
+                    checkPhone(values, true);
+                }}
               />
             )}
           </Field>

@@ -15,10 +15,19 @@ export interface SiteConfig {
   /** The practice's phone: a tap on it is a call, on any other number a crisis number. */
   phone: string;
   hours: Hours[];
+  /** Days the weekly hours do not hold: public holidays and the practice's days off. */
+  closed: string[];
 }
 
 export interface Consent {
   analytics: boolean;
   advertising: boolean;
   at: number;
+}
+
+declare global {
+  interface Window {
+    /** The contact form's token, asked for by the island loader as the page loads (loader.ts). */
+    harmoniaContactToken?: Promise<string> | undefined;
+  }
 }

@@ -13,6 +13,10 @@ use std::sync::Mutex;
 use crate::config::Config;
 use conditions::Alert;
 
+/// Wrong metrics tokens a client may send in a minute before every request of it is 429 (the
+/// sign-in's free failures of one client).
+pub const METRICS_REFUSALS_PER_MINUTE: u32 = accounts::throttle::FREE_PER_CLIENT as u32;
+
 /// What the panel's 'Stan systemu' shows beside the alerts, shared with the watcher.
 pub struct System {
     pub data_dir: PathBuf,
@@ -21,6 +25,8 @@ pub struct System {
     pub started_at: i64,
     /// `/metrics`' bearer token; `None`: no `/metrics`.
     pub metrics_token: Option<String>,
+    /// Wrong metrics tokens by client: throttled and audited like sign-in failures.
+    pub metrics_refusals: actix_web::web::Data<crate::http::refusals::Refusals>,
     current: Mutex<Vec<Alert>>,
 }
 
@@ -35,6 +41,10 @@ impl System {
                 .filter(|i| *i > 0),
             started_at: crate::db::now(),
             metrics_token: config.metrics_token.clone(),
+            metrics_refusals: actix_web::web::Data::new(crate::http::refusals::Refusals::new(
+                accounts::audit::Event::MetricsTokenRefused,
+                METRICS_REFUSALS_PER_MINUTE,
+            )),
             current: Mutex::new(Vec::new()),
         }
     }

@@ -112,6 +112,14 @@ async fn prometheus(
             "Metryki są wyłączone: ustaw METRICS_TOKEN, aby je udostępnić.",
         ));
     };
+    let refusals = &state.system.metrics_refusals;
+    if !refusals.allows(state.clients.key(&req)) {
+        return Err(ApiError::too_many(
+            "Zbyt wiele prób",
+            "Zbyt wiele błędnych tokenów metryk. Spróbuj ponownie za minutę.",
+            60,
+        ));
+    }
     let sent = req
         .headers()
         .get(header::AUTHORIZATION)
@@ -119,6 +127,9 @@ async fn prometheus(
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or_default();
     if !same_secret(sent.as_bytes(), token.as_bytes()) {
+        let audit = Some("brak lub błędny token metryk");
+        let client = state.clients.key(&req);
+        crate::http::refusals::Refusals::refused(refusals, &state.auth.store, client, audit);
         return Err(ApiError::status(
             StatusCode::UNAUTHORIZED,
             "Brak lub błędny token metryk (nagłówek Authorization: Bearer …).",

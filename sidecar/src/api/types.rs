@@ -1,7 +1,9 @@
 //! What the browser and the server share, written once in Rust and generated for TypeScript,
 //! so that they cannot disagree: the panel's API types (`islands/src/admin/generated/api.ts`,
-//! [`typescript`]) and the shared definitions ([`schema`], `islands/src/generated/schema.ts`):
-//! the contact form's rules, the picture limit, the section types, the length of a page's
+//! [`typescript`]) and the shared definitions: the contact form's rules
+//! ([`contact_schema`], `islands/src/generated/contact.ts`, apart so that the public form
+//! carries nothing of the panel's) and ([`schema`], `islands/src/generated/schema.ts`) the
+//! picture limit, the section types, the length of a page's
 //! description and the audit log's events in Polish. A unit test fails when a checked-in
 //! file differs from what the Rust makes (`make api-types` writes both again).
 
@@ -10,6 +12,9 @@ use ts_rs::{Config, TS};
 /// Where the generated files live, from the repository's root.
 pub const FILE: &str = "islands/src/admin/generated/api.ts";
 pub const SCHEMA_FILE: &str = "islands/src/generated/schema.ts";
+/// The contact form's rules on their own: the public form's bundle carries nothing of the
+/// panel's definitions.
+pub const CONTACT_FILE: &str = "islands/src/generated/contact.ts";
 
 fn declare<T: TS + ?Sized>(cfg: &Config, out: &mut String) {
     if let Some(docs) = T::docs() {
@@ -44,6 +49,7 @@ pub fn typescript() -> String {
         editing::data::ServiceLink,
         editing::data::Prices,
         editing::data::Hours,
+        editing::data::ClosureFacts,
         editing::data::NoticeFacts,
         content::model::SocialLink,
         editing::data::PracticeFacts,
@@ -128,16 +134,24 @@ fn constant(out: &mut String, docs: &str, name: &str, value: &impl serde::Serial
     ));
 }
 
-/// The shared definitions, as TypeScript constants.
-pub fn schema() -> String {
+/// The contact form's rules, as a TypeScript constant of their own file.
+pub fn contact_schema() -> String {
     let mut out = String::from(
         "// Generated from the Rust definitions by `make api-types` (sidecar/src/api/types.rs): do not edit.\n\n",
     );
     constant(
         &mut out,
-        "The contact form's rules: labels, country codes, limits and messages (content::contact).",
+        "The contact form's rules: labels, country codes, limits, the phone's pattern and messages (content::contact).",
         "CONTACT_RULES",
         &content::contact::RULES,
+    );
+    format!("{}\n", out.trim_end())
+}
+
+/// The shared definitions of the panel, as TypeScript constants.
+pub fn schema() -> String {
+    let mut out = String::from(
+        "// Generated from the Rust definitions by `make api-types` (sidecar/src/api/types.rs): do not edit.\n\n",
     );
     constant(
         &mut out,
@@ -223,5 +237,6 @@ mod tests {
     #[test]
     fn the_shared_definitions_in_typescript_are_what_the_rust_defines() {
         checked_in(SCHEMA_FILE, &schema());
+        checked_in(CONTACT_FILE, &contact_schema());
     }
 }

@@ -62,11 +62,21 @@ pub fn prepare(receive: &Receive, program: &Path) -> Result<PathBuf, Error> {
     }
     let hooks = write_hook(receive, data_dir, program)?;
     let max_input = contentsync::vet::MAX_TOTAL_BYTES.to_string();
+    // Larger objects are streamed, never held whole: a file over the largest the site takes
+    // costs a push its header's read, and the pre-receive hook refuses it (vet).
+    let big = content::limits::MAX_IMAGE_BYTES.to_string();
     for (key, value) in [
         ("core.hooksPath", hooks.to_string_lossy().as_ref()),
         ("receive.denyNonFastForwards", "true"),
         ("receive.denyDeletes", "true"),
         ("receive.maxInputSize", max_input.as_str()),
+        // A push is kept as the one pack it came in (never exploded into loose objects) in
+        // git's quarantine, which a refused push leaves without a trace.
+        ("receive.unpackLimit", "1"),
+        ("core.bigFileThreshold", big.as_str()),
+        // Every move of the branch is kept with who made it (the token's name, which
+        // http-backend gives git as the pusher).
+        ("core.logAllRefUpdates", "always"),
         ("transfer.fsckObjects", "true"),
         ("http.receivepack", "true"),
         ("http.uploadpack", "true"),
@@ -208,8 +218,9 @@ pub const REQUESTS_PER_MINUTE: u32 = 60;
 pub struct Hosted {
     /// `DATA_DIR/content.git`.
     pub bare: PathBuf,
-    /// Each client's requests, refused past [`REQUESTS_PER_MINUTE`].
-    pub limiter: governor::DefaultKeyedRateLimiter<std::net::IpAddr>,
+    /// Each client's refused requests: past [`REQUESTS_PER_MINUTE`] a minute, 429; those with
+    /// a token, one audit line a minute with their count.
+    pub refusals: actix_web::web::Data<crate::http::refusals::Refusals>,
     /// Where the branch is copied after each change (`GIT_MIRROR_URL`).
     pub mirror: Option<String>,
 }
@@ -238,11 +249,13 @@ impl Hosted {
                 &["push", "-q", &bare.to_string_lossy(), &target],
             )?;
         }
-        let rate =
-            std::num::NonZeroU32::new(REQUESTS_PER_MINUTE).unwrap_or(std::num::NonZeroU32::MIN);
+        let refusals = crate::http::refusals::Refusals::new(
+            accounts::audit::Event::GitTokenRefused,
+            REQUESTS_PER_MINUTE,
+        );
         Ok(Hosted {
             bare,
-            limiter: governor::RateLimiter::keyed(governor::Quota::per_minute(rate)),
+            refusals: actix_web::web::Data::new(refusals),
             mirror: config.git_mirror_url.clone(),
         })
     }

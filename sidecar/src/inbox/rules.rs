@@ -1,5 +1,6 @@
 //! What the contact form sends, checked by its rules ([`content::contact::RULES`], the
-//! same the form in the browser applies), and the server's own: `fullPhone` must match.
+//! same the form in the browser applies: the phone as people write it, by
+//! `content::contact::national_phone`), and the server's own: `fullPhone` must match.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -39,11 +40,28 @@ pub struct ContactInput {
 }
 
 impl ContactInput {
-    pub fn expected_full_phone(&self) -> String {
-        if self.phone.is_empty() {
-            String::new()
+    /// The phone as kept: its digits without the country code, from however it was typed
+    /// (`content::contact::national_phone`, the rule the form applies too); `None` when it is
+    /// no number. A code the form does not offer is judged by the default one (the code has
+    /// its own error).
+    pub fn national_phone(&self) -> Option<String> {
+        let known = RULES
+            .country_codes
+            .iter()
+            .any(|c| c.code == self.country_code);
+        let code = if known {
+            self.country_code.as_str()
         } else {
-            format!("{}{}", self.country_code, self.phone)
+            RULES.default_country_code
+        };
+        content::contact::national_phone(&self.phone, code)
+    }
+
+    /// Country code plus phone, or empty when there is no phone.
+    pub fn expected_full_phone(&self) -> String {
+        match self.national_phone() {
+            Some(phone) if !phone.is_empty() => format!("{}{}", self.country_code, phone),
+            _ => String::new(),
         }
     }
 }
@@ -93,15 +111,18 @@ pub fn validate(input: &ContactInput) -> Errors {
     };
     add("name", check_name(&input.name, r.max_length.name));
     add("email", check_email(&input.email, r.max_length.email));
-    let phone_ok = input.phone.is_empty()
-        || (input.phone.len() == r.phone_digits && input.phone.bytes().all(|b| b.is_ascii_digit()));
-    add("phone", (!phone_ok).then_some(m.phone_invalid));
+    add(
+        "phone",
+        input.national_phone().is_none().then_some(m.phone_invalid),
+    );
     let code_ok = r.country_codes.iter().any(|c| c.code == input.country_code);
     add("countryCode", (!code_ok).then_some(m.country_code_invalid));
-    let full_ok = input
-        .full_phone
-        .as_ref()
-        .is_none_or(|f| *f == input.expected_full_phone());
+    // A phone that is no number has its own error; the full phone is checked against a good one.
+    let full_ok = input.national_phone().is_none()
+        || input
+            .full_phone
+            .as_ref()
+            .is_none_or(|f| *f == input.expected_full_phone());
     add("fullPhone", (!full_ok).then_some(m.full_phone_invalid));
     let text = input.message.trim();
     let message = if text.is_empty() {
@@ -288,6 +309,41 @@ mod tests {
         assert!(
             !email_pattern().is_match("a(b)@example.pl"),
             "the form refuses it as it is typed"
+        );
+    }
+
+    #[test]
+    fn the_phone_is_taken_as_people_write_it_and_kept_as_digits() {
+        for (typed, code) in [
+            ("600 100 200", "+48"),
+            ("600-100-200", "+48"),
+            ("+48 600 100 200", "+48"),
+            ("48600100200", "+48"),
+            ("600100200", "+48"),
+            ("+380 600 100 200", "+380"),
+        ] {
+            let input = ContactInput {
+                phone: typed.into(),
+                country_code: code.into(),
+                full_phone: Some(format!("{code}600100200")),
+                ..valid()
+            };
+            assert!(
+                validate(&input).is_empty(),
+                "{typed}: {:?}",
+                validate(&input)
+            );
+            assert_eq!(input.national_phone().as_deref(), Some("600100200"));
+            assert_eq!(input.expected_full_phone(), format!("{code}600100200"));
+        }
+        let wrong_code = ContactInput {
+            phone: "+49 600 100 200".into(),
+            full_phone: None,
+            ..valid()
+        };
+        assert_eq!(
+            validate(&wrong_code).keys().copied().collect::<Vec<_>>(),
+            ["phone"]
         );
     }
 

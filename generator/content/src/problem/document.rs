@@ -136,6 +136,14 @@ pub enum DocumentProblem {
     AliasShadowsFile {
         alias: String,
     },
+    /// The page `page` (its address) would hold what no template writes: the publish gate
+    /// refused the build, and nothing was published.
+    UnsafeMarkup {
+        page: String,
+        found: Box<super::markup::Markup>,
+        /// Whether what caused it was found in the content (else in a template).
+        in_content: bool,
+    },
 }
 
 const DATE_FORM_EN: &str = "is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]";
@@ -263,6 +271,17 @@ impl DocumentProblem {
                 format!("alias '{alias}' is the address of a published file of the site"),
                 format!("stary adres „{alias}” jest adresem opublikowanego pliku serwisu."),
             ),
+            P::UnsafeMarkup { page, found, in_content } => {
+                let (en, pl) = found.phrases();
+                let (en_fix, pl_fix) = match in_content {
+                    true => ("remove it from the text, or rename the file it names", "usuń ten fragment z tekstu albo zmień nazwę pliku, którą on podaje"),
+                    false => ("a template writes it: fix the template", "pisze to szablon strony: trzeba go poprawić"),
+                };
+                texts(
+                    format!("the page {page} would hold {en}, which the site's templates never write; nothing was published: {en_fix}"),
+                    format!("strona {page} zawierałaby {pl}, czego szablony strony nigdy nie piszą, więc nic nie zostało opublikowane: {pl_fix}."),
+                )
+            }
         }
     }
 }

@@ -21,6 +21,11 @@ pub enum FileProblem {
     NotASlug {
         slug: String,
     },
+    /// A name under `content/` that is not a lowercase slug with one extension: names become
+    /// addresses and attributes of pages.
+    BadName {
+        name: String,
+    },
     NoFrontMatter,
     FrontMatterNotClosed,
     /// The front matter of a document does not parse into its fields.
@@ -65,6 +70,23 @@ fn mib(bytes: u64) -> String {
     format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)).replace('.', ",")
 }
 
+/// A key of `site.yaml` that would give the address of a script: the code's, never content's.
+fn script_address_key(e: &YamlError) -> Option<&str> {
+    match &e.kind {
+        YamlKind::UnknownField(f)
+            if crate::providers::SCRIPT_ADDRESS_KEYS.contains(&f.as_str()) =>
+        {
+            Some(f)
+        }
+        _ => None,
+    }
+}
+
+/// `analytics_id`, which `site.yaml` once held: the analytics tag is the operator's setting now.
+fn is_analytics_key(e: &YamlError) -> bool {
+    matches!(&e.kind, YamlKind::UnknownField(f) if f == "analytics_id")
+}
+
 /// The Polish of a YAML problem, without where it is.
 fn yaml_polish(e: &YamlError, whole: &str, fields: &str) -> String {
     match &e.kind {
@@ -94,6 +116,10 @@ impl FileProblem {
                 format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
                 format!("nazwa pliku „{slug}” nie może być adresem: użyj małych liter bez polskich znaków, cyfr i myślników."),
             ),
+            FileProblem::BadName { name } => texts(
+                format!("the name '{name}' is not allowed under content/: use lowercase letters, digits, '-' and '_', with one extension (morze-o-swicie.jpg)"),
+                format!("nazwa „{name}” jest niedozwolona w content/: używaj małych liter bez polskich znaków, cyfr, „-” i „_”, z jednym rozszerzeniem (np. morze-o-swicie.jpg)."),
+            ),
             FileProblem::NoFrontMatter => texts(
                 "the file must start with a front matter line '---'".into(),
                 "plik musi zaczynać się wierszem „---”.".into(),
@@ -106,9 +132,19 @@ impl FileProblem {
                 format!("front matter: {}", e.message),
                 yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
             ),
+            FileProblem::Yaml(e) if is_analytics_key(e) => texts(
+                "analytics_id: the analytics tag is the operator's choice (the server's ANALYTICS_ID), not content's; the site counts its own visits without cookies. Remove the key".into(),
+                "pole „analytics_id” nie należy do treści: tag analityczny (Google) włącza osoba opiekująca się serwerem (ustawienie ANALYTICS_ID), a odwiedziny strona liczy sama, bez plików cookies. Usuń to pole z site.yaml.".into(),
+            ),
             FileProblem::Yaml(e) => texts(
-                e.message.clone(),
-                yaml_polish(e, "plik nie daje się odczytać", ""),
+                match script_address_key(e) {
+                    Some(f) => format!("{f}: the address of a script is not content: the operator sets which hosts may run scripts on the site, in the code; site.yaml names only a provider and an id"),
+                    None => e.message.clone(),
+                },
+                match script_address_key(e) {
+                    Some(f) => format!("pole „{f}” nie należy do treści: z jakich serwerów strona ładuje skrypty (kalendarz, wyróżnienie, widżet rozmowy, statystyki), ustala operator serwera w kodzie strony. W site.yaml podaj tylko dostawcę (provider) i identyfikator (id)."),
+                    None => yaml_polish(e, "plik nie daje się odczytać", ""),
+                },
             ),
             FileProblem::SectionTooLong => texts(
                 format!(
@@ -191,6 +227,22 @@ mod tests {
         assert_eq!(
             Problem::from(twice).polish(),
             "pole „phone” występuje dwa razy."
+        );
+    }
+
+    #[test]
+    fn an_analytics_id_in_site_yaml_is_sent_to_the_operator() {
+        let old = Problem::from(FileProblem::Yaml(yaml(
+            YamlKind::UnknownField("analytics_id".into()),
+            "unknown field `analytics_id`",
+        )));
+        assert!(old.english().contains("ANALYTICS_ID"), "{}", old.english());
+        assert!(
+            old.polish()
+                .starts_with("pole „analytics_id” nie należy do treści")
+                && old.polish().contains("ANALYTICS_ID"),
+            "{}",
+            old.polish()
         );
     }
 

@@ -81,6 +81,17 @@ pub enum SiteProblem {
         opens: String,
         closes: String,
     },
+    /// `geo` outside the degrees a place on Earth has.
+    Geo {
+        latitude: String,
+        longitude: String,
+    },
+    /// A row (from 1) of `closures` whose dates are not dates, or end before they begin.
+    Closure {
+        row: usize,
+        from: String,
+        until: String,
+    },
     /// A booking page that is not a full `https://` address (`slug`: the therapist's).
     BookingLink {
         key: BookingKey,
@@ -223,6 +234,14 @@ impl SiteProblem {
                 format!("opening_hours: '{opens}'–'{closes}' is not an opening time before a closing time (HH:MM)"),
                 format!("godziny pracy, wiersz {row}: „{opens}”–„{closes}” to nie godzina otwarcia przed godziną zamknięcia (GG:MM)."),
             ),
+            P::Geo { latitude, longitude } => texts(
+                format!("geo: latitude {latitude} and longitude {longitude} must be degrees (−90…90, −180…180)"),
+                format!("położenie na mapie: szerokość {latitude} i długość {longitude} muszą być stopniami (−90…90, −180…180)."),
+            ),
+            P::Closure { row, from, until } => texts(
+                format!("closures, row {row}: '{from}'–'{until}' are not two dates (YYYY-MM-DD), the first not after the second"),
+                format!("dni bez przyjęć, wiersz {row}: „{from}”–„{until}” to nie dwie daty (pierwsza nie później niż druga)."),
+            ),
             P::BookingLink { key, slug, url } => {
                 let (english, polish) = booking_names(*key, slug.as_deref());
                 texts(
@@ -299,6 +318,8 @@ impl SiteProblem {
             P::PostalCode { .. } => "postal_code",
             P::AddressEmpty => "street",
             P::NoOpeningHours | P::OpeningDays { .. } | P::OpeningTimes { .. } => "opening_hours",
+            P::Closure { .. } => "closures",
+            P::Geo { .. } => "geo",
             P::BookingLink { key, .. } => booking_key(*key),
             P::BookingPlatform(page) => booking_key(page.key),
             P::ExampleData { key, .. } => key,

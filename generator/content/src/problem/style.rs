@@ -14,6 +14,10 @@ pub enum StyleProblem {
     AdultLine,
     /// Violence mentioned without the Blue Line.
     BlueLine,
+    /// A crisis line's number written without a link that dials it.
+    CrisisNumberNotLinked { number: String },
+    /// A crisis line's number inside a `tel:` link that dials another number.
+    CrisisNumberDialsOther { number: String, dialed: String },
     /// The street written instead of `{{ adres }}`.
     Street,
     /// Another word for the people the practice helps ("klient").
@@ -24,6 +28,12 @@ pub enum StyleProblem {
     MinorsFooter { route: String },
     /// The footer links the minors' protection standards, but there is no such page.
     MinorsPage { route: String },
+}
+
+/// `[116 123](tel:116123)`: how a number is written so that it dials.
+fn dialing(number: &str) -> String {
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    format!("[{number}](tel:{digits})")
 }
 
 impl StyleProblem {
@@ -49,6 +59,20 @@ impl StyleProblem {
                 "where violence is mentioned, give the Blue Line 800 120 002 (STYLE.md)".into(),
                 "gdzie mowa o przemocy, trzeba podać Niebieską Linię 800 120 002 (zasady stylu).".into(),
             ),
+            StyleProblem::CrisisNumberNotLinked { number } => {
+                let link = dialing(number);
+                texts(
+                    format!("'{number}' is a crisis line: write it as a link that dials it, {link}, so that it can be tapped (STYLE.md)"),
+                    format!("„{number}” to numer pomocy: zapisz go jako link, który dzwoni, {link}, aby można go było dotknąć (zasady stylu)."),
+                )
+            }
+            StyleProblem::CrisisNumberDialsOther { number, dialed } => {
+                let link = dialing(number);
+                texts(
+                    format!("the crisis line '{number}' dials {dialed}: write {link} (STYLE.md)"),
+                    format!("numer pomocy „{number}” wybiera {dialed}: wpisz {link} (zasady stylu)."),
+                )
+            }
             StyleProblem::Street => texts(
                 "write {{ adres }} instead of the street, so that the address has one source (STYLE.md)".into(),
                 "zamiast adresu ulicy wpisz {{ adres }}, aby adres był w jednym miejscu (zasady stylu).".into(),

@@ -146,6 +146,11 @@ export type Hours = {
  */
 days: Array<string>, opens: string, closes: string, };
 
+/**
+ * Days off from `from` to `until`, both included.
+ */
+export type ClosureFacts = { from: string, until: string, };
+
 export type NoticeFacts = { text: string, from: string, until: string, };
 
 /**
@@ -156,7 +161,11 @@ export type SocialLink = { name: string, url: string, };
 /**
  * The facts of `site.yaml` the panel edits.
  */
-export type PracticeFacts = { phone: string, email: string, street: string, postalCode: string, city: string, openingHours: Array<Hours>, bookingUrl: string, 
+export type PracticeFacts = { phone: string, email: string, street: string, postalCode: string, city: string, openingHours: Array<Hours>, 
+/**
+ * The practice's own days off besides the public holidays (`YYYY-MM-DD`).
+ */
+closures: Array<ClosureFacts>, bookingUrl: string, 
 /**
  * What the footer says of the practice, on every page.
  */

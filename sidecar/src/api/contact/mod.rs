@@ -83,12 +83,7 @@ fn parse(kind: Kind, body: &[u8]) -> Result<ContactInput, Outcome> {
         Kind::Json => serde_json::from_slice::<ContactInput>(body).map_err(|_| ()),
         Kind::Form => serde_urlencoded::from_bytes::<ContactInput>(body).map_err(|_| ()),
     };
-    let mut input = parsed.map_err(|()| Outcome::Refused(StatusCode::BAD_REQUEST, BAD_BODY))?;
-    if kind == Kind::Form {
-        // The JavaScript form strips non-digits as they are typed; do the same here.
-        input.phone.retain(|c| c.is_ascii_digit());
-    }
-    Ok(input)
+    parsed.map_err(|()| Outcome::Refused(StatusCode::BAD_REQUEST, BAD_BODY))
 }
 
 /// The spam check's verdict, before the token's single use is recorded.
@@ -119,7 +114,7 @@ async fn store(state: &web::Data<AppState>, req: &HttpRequest, input: &ContactIn
     let message = NewMessage {
         name: input.name.trim().to_string(),
         email: input.email.trim().to_string(),
-        phone: input.phone.clone(),
+        phone: input.national_phone().unwrap_or_default(),
         country_code: input.country_code.clone(),
         full_phone: input.expected_full_phone(),
         message: input.message.trim().to_string(),

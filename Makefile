@@ -86,7 +86,7 @@ unit: markdown
 
 ## The visual editor's Markdown round trip over every content file (Node).
 markdown: islands
-	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/plural.test.mjs
 
 # In `make test` clippy is the workspace's compiler (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
 # runs it): one build lints every target as `cargo clippy --workspace --all-targets -D warnings`

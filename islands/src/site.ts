@@ -114,11 +114,11 @@ function setupCall(site: SiteConfig | null): void {
     if (!panel.hidden && !aside.contains(event.target as Node)) setPanel(false);
   });
   callback.addEventListener("click", () => {
-    // It says at once what happens, and that the provider's form sets its own cookies.
-    if (callback.dataset.telephony !== "loaded")
-      say(
-        `Otwieram formularz oddzwonienia… Dostawca tego formularza zapisze w przeglądarce swoje ${site.telephony.cookies}.`,
-      );
+    // It says at once what happens, and what the provider's form keeps in the browser.
+    const cookies = site.telephony.cookies
+      ? `Dostawca tego formularza zapisze w przeglądarce swoje ${site.telephony.cookies}.`
+      : "Formularz nie zapisuje w przeglądarce plików cookies.";
+    if (callback.dataset.telephony !== "loaded") say(`Otwieram formularz oddzwonienia… ${cookies}`);
     void import("./site/telephony").then((m) => m.callback(callback, site, say));
   });
 }

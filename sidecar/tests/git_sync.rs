@@ -256,6 +256,28 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
 }
 
 #[actix_rt::test]
+async fn a_commit_with_gits_conflict_markers_is_not_published() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let text = article("Konflikt").replace(
+        "\n---\n",
+        "\n---\n<<<<<<< HEAD\nNasza wersja.\n=======\nIch wersja.\n>>>>>>> 3f2a9c1\n",
+    );
+    let commit = r.editor_pushes("content/blog/konflikt.md", &text);
+    send(&public, hook("{}", "m-1")).await;
+    let problems = r.refused(&commit);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("content/blog/konflikt.md:")
+                && p.contains("git add content/blog/konflikt.md i git commit")),
+        "{problems:?}"
+    );
+    let page = send(&public, test::TestRequest::get().uri("/blog/konflikt")).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
+}
+
+#[actix_rt::test]
 async fn a_file_outside_content_is_named_once_and_holds_back_no_content() {
     let r = repos();
     let public = public_app!(r.s);

@@ -37,7 +37,7 @@ describe("the visible texts of pages and services", () => {
 
     test(`a service's button label is edited, and an empty one refused beside it, at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
-      await page.getByRole("tab", { name: "Terapia par", exact: true }).click();
+      await page.getByRole("tab", { name: "Konsultacje dla par", exact: true }).click();
       const editor = page.getByRole("tabpanel");
       const label = editor.getByLabel("Napis na przycisku rezerwacji");
       assert.ok((await publicText("/uslugi/terapia-par")).includes(await label.inputValue()));

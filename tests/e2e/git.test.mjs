@@ -301,13 +301,13 @@ describe("editors who commit Markdown", { skip }, () => {
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     const original = readFileSync(join(editor, file), "utf8");
     const editorText = original.replace(
-      "## Na czym polega terapia par?",
+      "## Na czym polegają konsultacje dla par?",
       "## Jak wygląda terapia par według redakcji?",
     );
     assert.notEqual(editorText, original);
     editorPushes(file, editorText);
     const page = await panel();
-    await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
+    await savePage(page, "Konsultacje dla par", "Wersja panelowa: terapia par krok po kroku.");
     await webhook();
     const conflict = page
       .getByRole("alert")

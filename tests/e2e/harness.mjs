@@ -83,7 +83,8 @@ async function waitUntilServing(url, child, log) {
     if (child.exitCode !== null) throw new Error(`sidecar exited early:\n${log.join("")}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      // 503: a production start holding the site back while its facts are example data.
+      if (res.ok || res.status === 503) return;
     } catch {
       // not listening yet
     }
@@ -297,8 +298,8 @@ export function telephonyId() {
 
 /**
  * Every page of the public site: the specification's routes (eight pages, eleven services, fifteen
- * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route, /administratormagda, leads to the
- * panel's own origin.
+ * articles), /pilna-pomoc, /standardy-ochrony-maloletnich and the terms' previous version, /regulamin-2025. The
+ * ninth route, /administratormagda, leads to the panel's own origin.
  */
 export function publicRoutes() {
   return [
@@ -309,6 +310,7 @@ export function publicRoutes() {
     "/cennik",
     "/blog",
     "/regulamin",
+    "/regulamin-2025",
     "/polityka-prywatnosci",
     "/pilna-pomoc",
     "/standardy-ochrony-maloletnich",

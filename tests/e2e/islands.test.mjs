@@ -14,6 +14,7 @@ import {
   startSite,
   telephonyId,
   until,
+  waitFor,
 } from "./harness.mjs";
 
 const booking = bookingModel();
@@ -378,19 +379,32 @@ describe("/m1 analytics", () => {
 });
 
 describe("images", () => {
-  test("a broken image is retried once with a stock image, never more", async () => {
+  test("a broken image is retried once with a fallback image of the site itself, never more", async () => {
     const page = await openPage(browser, site.base);
+    const fallbacks = /\/images\/(gabinet-fotele\.jpg|notes-herbata\.jpg|baltyk-poranek\.jpg|morze\.svg)$/;
+    // The article's picture fails, and so does whichever fallback is tried: one try only.
     await page.route("**/images/las.svg", (route) => route.fulfill({ status: 404, body: "" }));
-    const stockRequests = [];
+    await page.route(fallbacks, (route) => route.fulfill({ status: 404, body: "" }));
+    const fallbackRequests = [];
+    const foreign = [];
     page.on("request", (r) => {
-      if (r.url().startsWith("https://images.unsplash.com/")) stockRequests.push(r.url());
+      if (fallbacks.test(new URL(r.url()).pathname)) fallbackRequests.push(r.url());
+      if (!r.url().startsWith(site.base)) foreign.push(r.url());
     });
+    const fallbackFailed = page.waitForResponse((r) => fallbacks.test(new URL(r.url()).pathname));
     await page.goto(`${site.base}/blog/terapia-cbt`, { waitUntil: "load" });
     const hero = page.locator("img.article-hero");
     await page.waitForFunction(() => document.querySelector("img.article-hero").dataset.fallback === "true");
-    assert.match(await hero.getAttribute("src"), /^https:\/\/images\.unsplash\.com\/photo-/);
-    await page.waitForLoadState("networkidle");
-    assert.equal(stockRequests.length, 1, "the failing fallback is not retried");
+    assert.match(new URL(await hero.getAttribute("src"), site.base).pathname, fallbacks);
+    await fallbackFailed;
+    // The fallback has failed too: the picture is done and broken, and nothing tries again.
+    await page.waitForFunction(() => {
+      const img = document.querySelector("img.article-hero");
+      return img.complete && img.naturalWidth === 0;
+    });
+    await waitFor(async () => fallbackRequests.length > 0, "the fallback is asked for");
+    assert.equal(fallbackRequests.length, 1, "the failing fallback is not retried");
+    assert.deepEqual(foreign, [], "no picture comes from another server");
     await page.context().close();
   });
 

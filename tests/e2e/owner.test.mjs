@@ -398,7 +398,7 @@ describe("dates, prices and names as people use them", () => {
       const page = await panel(viewport);
       const home = page.getByRole("tab", { name: "Strona główna" });
       assert.equal(await home.getAttribute("aria-selected"), "true", "the panel opens on the home page");
-      assert.equal(await page.getByRole("tab", { name: "Terapia par", exact: true }).count(), 1, "short names");
+      assert.equal(await page.getByRole("tab", { name: "Konsultacje dla par", exact: true }).count(), 1, "short names");
       assert.equal(await page.getByRole("tab", { name: "Panel Administracyjny" }).count(), 0, "the panel's own page");
       assert.equal(await page.getByRole("tab", { name: "Wejście z reklam (/m1)" }).count(), 1, "/m1 said what it is");
       await page.getByRole("tab", { name: "Pilna pomoc", exact: true }).click();

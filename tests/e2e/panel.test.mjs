@@ -240,13 +240,26 @@ describe("the panel a practice runs its site from", () => {
     const page = await panel();
     await page.getByRole("button", { name: "Dane gabinetu" }).click();
     await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
-    const banner = page.getByRole("note", { name: "Dane przykładowe – nie publikuj z nimi strony" });
+    const banner = page.getByRole("note", {
+      name: "Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony",
+    });
     const text = await banner.innerText();
-    for (const fact of ["pełna nazwa przedsiębiorcy", "NIP", "REGON", "adres siedziby"]) {
+    for (const fact of [
+      "nazwa gabinetu",
+      "pełna nazwa przedsiębiorcy",
+      "NIP",
+      "REGON",
+      "adres siedziby",
+      "telefon",
+      "e-mail",
+      "strony rezerwacji",
+      "identyfikator statystyk",
+      "identyfikator widżetu telefonicznego (telephony)",
+    ]) {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
     }
     assert.match(text, /CEIDG/);
-    assert.match(text, /Dane prawne/);
+    assert.match(text, /site\.yaml/, "says who changes what the panel does not edit");
     await page.context().close();
   });
 
@@ -328,7 +341,7 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Prześlij obraz" }).click();
     await saved(page, "Przesłano obraz gabinet-w-sloncu.png.");
     await page.getByRole("button", { name: "Strony" }).click();
-    await openTab(page, "Terapia online – czy działa tak samo jak w gabinecie?");
+    await openTab(page, "Terapia online – czy działa jak w gabinecie?");
     await openSettings(page);
     await page
       .getByRole("group", { name: "Obraz główny" })

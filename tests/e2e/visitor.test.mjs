@@ -354,10 +354,11 @@ describe("the call control", () => {
     assert.equal(await status.innerText(), "");
     assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0);
     await callback.click();
-    // It says at once what happens, and that the provider's form sets its own cookies.
+    // It says at once what happens, and that the provider's form sets no cookie (site.yaml's
+    // list says CallPage's does not).
     await until(
       () => status.innerText(),
-      /^Otwieram formularz oddzwonienia… Dostawca tego formularza zapisze w przeglądarce swoje pliki cookies \(.+\)\.$/,
+      "Otwieram formularz oddzwonienia… Formularz nie zapisuje w przeglądarce plików cookies.",
       "the tap is answered at once",
     );
     assert.equal(await status.isVisible(), true);
@@ -469,7 +470,7 @@ describe("failures that explain themselves", () => {
 describe("booking that says where it leads", () => {
   const note = (url, who) => {
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
-    return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
+    return `Rezerwacja w serwisie ${platform}, ${who ? `kalendarz: ${teamName(who)}` : "kalendarz gabinetu"}`;
   };
   const therapistOf = (slug) => (booking.services[slug] === "practice" ? null : booking.services[slug]);
   const described = (link) =>

@@ -110,57 +110,36 @@ fn cookie_table(content: &Content) -> String {
     out
 }
 
-/// The site's name in a full address: `callpage` of `https://cdn-widget.callpage.io/js/x.js`.
-fn site_label(url: &str) -> Option<String> {
-    let host = url
-        .split("://")
-        .nth(1)?
-        .split(['/', '?', '#', ':'])
-        .next()?;
-    let labels: Vec<&str> = host.split('.').collect();
-    labels
-        .len()
-        .checked_sub(2)
-        .and_then(|i| labels.get(i))
-        .map(|l| l.to_ascii_lowercase())
-}
-
-/// What a click notice says of the cookies a widget's provider sets, the provider named by its
-/// name or the addresses it is served from (`providers`): "pliki cookies (A, B)" from the
-/// site's cookie list, or "własne pliki cookies" when the list names none of its.
-pub fn widget_cookies(content: &Content, providers: &[&str]) -> String {
-    let names: Vec<String> = providers
-        .iter()
-        .filter_map(|p| match p.contains("://") {
-            true => site_label(p),
-            false => Some(p.to_lowercase()),
-        })
-        .filter(|n| !n.is_empty())
-        .collect();
-    let theirs: Vec<&str> = content
+/// What a click notice says of the cookies the widget of `provider` (its name in the code's
+/// providers' table) sets, from the site's cookie list: "pliki cookies (A, B)", or "własne
+/// pliki cookies" when the list names none of its; `None` when the list says it sets none
+/// (an entry named 'brak …').
+pub fn widget_cookies(content: &Content, provider: &str) -> Option<String> {
+    let provider = provider.to_lowercase();
+    let theirs: Vec<&crate::model::Cookie> = content
         .site
         .cookies
         .iter()
-        .filter(|c| {
-            let provider = c.provider.to_lowercase();
-            names.iter().any(|n| provider.contains(n.as_str()))
-        })
+        .filter(|c| !provider.is_empty() && c.provider.to_lowercase().contains(&provider))
+        .collect();
+    if !theirs.is_empty() && theirs.iter().all(|c| c.sets_none()) {
+        return None;
+    }
+    let names: Vec<&str> = theirs
+        .iter()
+        .filter(|c| !c.sets_none())
         .map(|c| c.name.as_str())
         .collect();
-    match theirs.is_empty() {
+    Some(match names.is_empty() {
         true => "własne pliki cookies".to_string(),
-        false => format!("pliki cookies ({})", theirs.join(", ")),
-    }
+        false => format!("pliki cookies ({})", names.join(", ")),
+    })
 }
 
-/// What the doctor-listing platform's widgets set, for the notices beside them.
-pub fn calendar_cookies(content: &Content) -> String {
-    let listing = &content.site.booking.doctor_listing;
-    let host = format!("https://{}", listing.host());
-    widget_cookies(
-        content,
-        &[listing.name(), &host, listing.platform().widget_host],
-    )
+/// What the doctor-listing platform's widgets set, for the notices beside them (`None`: the
+/// cookie list says they set none).
+pub fn calendar_cookies(content: &Content) -> Option<String> {
+    widget_cookies(content, content.site.booking.doctor_listing.name())
 }
 
 /// The online services as a Markdown list: each by its short card title, or by its page
@@ -246,7 +225,10 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
                     .cookies
                     .iter()
                     .filter(|c| c.is_set(&content.measurement));
-                format!("tabela {} plików cookie", set.count())
+                format!(
+                    "tabela: {}",
+                    crate::polish::count(set.count(), crate::polish::COOKIES)
+                )
             }
             _ => facts.values.get(name).cloned().unwrap_or_default(),
         };
@@ -308,7 +290,12 @@ impl Facts {
                 "serwis_kalendarza",
                 site.booking.doctor_listing.name().to_string(),
             ),
-            ("pliki_kalendarza", calendar_cookies(content)),
+            // The calendar's notice says the platform then sets its cookies: a platform's
+            // calendar does.
+            (
+                "pliki_kalendarza",
+                calendar_cookies(content).unwrap_or_else(|| "własne pliki cookies".into()),
+            ),
         ];
         let prices: Vec<(String, String)> = content
             .prices
@@ -411,22 +398,43 @@ mod tests {
     fn a_widget_notice_names_its_providers_cookies() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
         let mut content = crate::load(&root).expect("the real content loads");
+        // As site.yaml has them: ZnanyLekarz's widget sets its files, CallPage's sets none.
+        assert_eq!(
+            calendar_cookies(&content).as_deref(),
+            Some("pliki cookies (pliki widżetu ZnanyLekarz)")
+        );
+        assert_eq!(widget_cookies(&content, "CallPage"), None);
         content.site.cookies.clear();
-        assert_eq!(calendar_cookies(&content), "własne pliki cookies");
-        content.site.cookies.push(crate::model::Cookie {
-            name: "dp_session".into(),
-            provider: "Docplanner Sp. z o.o.".into(),
+        assert_eq!(
+            calendar_cookies(&content).as_deref(),
+            Some("własne pliki cookies")
+        );
+        let cookie = |name: &str, provider: &str| crate::model::Cookie {
+            name: name.into(),
+            provider: provider.into(),
             purpose: "kalendarz".into(),
             lifetime: "sesja".into(),
             category: CookieCategory::Technical,
             with_analytics: false,
-        });
-        assert_eq!(calendar_cookies(&content), "pliki cookies (dp_session)");
-        let phone = widget_cookies(&content, &["https://cdn-widget.callpage.io/js/callpage.js"]);
+        };
+        content
+            .site
+            .cookies
+            .push(cookie("dp_session", "ZnanyLekarz sp. z o.o. (Docplanner)"));
         assert_eq!(
-            phone, "własne pliki cookies",
+            calendar_cookies(&content).as_deref(),
+            Some("pliki cookies (dp_session)")
+        );
+        assert_eq!(
+            widget_cookies(&content, "CallPage").as_deref(),
+            Some("własne pliki cookies"),
             "another provider's are not its"
         );
+        content
+            .site
+            .cookies
+            .push(cookie("brak (widżet CallPage)", "CallPage sp. z o.o."));
+        assert_eq!(widget_cookies(&content, "CallPage"), None);
     }
 
     #[test]

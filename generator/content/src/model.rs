@@ -147,6 +147,13 @@ pub struct Telephony {
 }
 
 impl Telephony {
+    /// The provider's name, as pages show it.
+    pub fn name(&self) -> &'static str {
+        crate::providers::telephony(&self.provider)
+            .unwrap_or(&crate::providers::TELEPHONY[0])
+            .name
+    }
+
     /// The widget's script. A build never gets here with a provider the code does not know.
     pub fn script(&self) -> &'static str {
         crate::providers::telephony(&self.provider)
@@ -222,6 +229,11 @@ pub struct Cookie {
 }
 
 impl Cookie {
+    /// Whether the entry says its provider sets no cookie at all ('brak (widżet CallPage)').
+    pub fn sets_none(&self) -> bool {
+        self.name.trim().to_lowercase().starts_with("brak")
+    }
+
     /// Whether the site sets this cookie with `measurement`.
     pub fn is_set(&self, measurement: &crate::measurement::Measurement) -> bool {
         measurement.asks_consent()
@@ -289,50 +301,93 @@ pub struct SiteConfig {
     /// or an `https://` address; without it, `email`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub security_contact: Option<String>,
-    /// Facts of this file that are still example data, not the practice's own (the legal
-    /// identity until it is copied from the practice's CEIDG record): `make check` warns,
-    /// the panel shows a banner and a production start logs a warning while any remain.
+    /// Facts of this file that are still example data, not the practice's own: `make check`
+    /// warns, the panel lists them on its first screen, and a production start publishes
+    /// nothing while any remain.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub example_data: Vec<ExampleFact>,
 }
 
-/// A fact of `site.yaml` that may be marked as example data: those that only the file sets
-/// (the panel edits the others, and a value typed there is the practice's own).
+/// A fact of `site.yaml` that is the practice's own and may still be example data: the
+/// identity, the contact facts, the site's address, the profiles and booking pages, and the
+/// telephony account's id (the analytics tag is the operator's `ANALYTICS_ID`, not a fact). A production start publishes nothing while
+/// any is listed in `example_data` (the sidecar's `serve::launch`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ExampleFact {
+    Name,
     LegalName,
     Nip,
     Regon,
     RegisteredAddress,
+    Address,
+    Phone,
+    Email,
+    SiteUrl,
+    Social,
+    Booking,
+    Telephony,
 }
 
 impl ExampleFact {
-    pub const ALL: [ExampleFact; 4] = [
+    pub const ALL: [ExampleFact; 12] = [
+        ExampleFact::Name,
         ExampleFact::LegalName,
         ExampleFact::Nip,
         ExampleFact::Regon,
         ExampleFact::RegisteredAddress,
+        ExampleFact::Address,
+        ExampleFact::Phone,
+        ExampleFact::Email,
+        ExampleFact::SiteUrl,
+        ExampleFact::Social,
+        ExampleFact::Booking,
+        ExampleFact::Telephony,
     ];
 
     /// The key of the fact in `site.yaml`.
     pub fn key(self) -> &'static str {
         match self {
+            ExampleFact::Name => "name",
             ExampleFact::LegalName => "legal_name",
             ExampleFact::Nip => "nip",
             ExampleFact::Regon => "regon",
             ExampleFact::RegisteredAddress => "registered_address",
+            ExampleFact::Address => "address",
+            ExampleFact::Phone => "phone",
+            ExampleFact::Email => "email",
+            ExampleFact::SiteUrl => "site_url",
+            ExampleFact::Social => "social",
+            ExampleFact::Booking => "booking",
+            ExampleFact::Telephony => "telephony",
         }
     }
 
     /// The fact's name in the panel.
     pub fn label(self) -> &'static str {
         match self {
+            ExampleFact::Name => "nazwa gabinetu",
             ExampleFact::LegalName => "pełna nazwa przedsiębiorcy",
             ExampleFact::Nip => "NIP",
             ExampleFact::Regon => "REGON",
             ExampleFact::RegisteredAddress => "adres siedziby (z CEIDG)",
+            ExampleFact::Address => "adres gabinetu i link do mapy",
+            ExampleFact::Phone => "telefon",
+            ExampleFact::Email => "e-mail",
+            ExampleFact::SiteUrl => "adres strony (site_url)",
+            ExampleFact::Social => "profile w mediach społecznościowych",
+            ExampleFact::Booking => "strony rezerwacji (Booksy, ZnanyLekarz)",
+            ExampleFact::Telephony => "identyfikator widżetu telefonicznego (telephony)",
         }
+    }
+
+    /// Where the owner changes it: in the panel's 'Dane gabinetu', or only in `site.yaml`
+    /// (the operator's or an editor's change).
+    pub fn in_panel(self) -> bool {
+        !matches!(
+            self,
+            ExampleFact::Name | ExampleFact::SiteUrl | ExampleFact::Telephony
+        )
     }
 }
 

@@ -327,10 +327,19 @@ impl Builder {
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
         let now = self.clock.now();
-        let (mut public, next_change) = tracing::info_span!("load").in_scope(|| {
-            let loaded = self.loader.load(&self.project.content_dir, changes)?;
-            schedule::public_at(loaded, now)
-        })?;
+        let loaded = tracing::info_span!("load")
+            .in_scope(|| self.loader.load_all(&self.project.content_dir, changes));
+        let (mut public, next_change) = match loaded {
+            (Some(content), problems) if problems.is_empty() => schedule::public_at(content, now)?,
+            (content, mut problems) => {
+                if let Some(content) = content {
+                    problems.extend(self.later_problems(content, now));
+                }
+                problems.sort();
+                problems.dedup();
+                return Err(Error::Content(problems));
+            }
+        };
         public.measurement = self.measurement.clone();
         let content = Arc::new(public);
         let load_time = started.elapsed();
@@ -420,6 +429,41 @@ impl Builder {
             next_change,
             renew_at: security_txt::renew_at(now),
         })
+    }
+
+    /// The problems the checks after loading find in `content`, which loaded with problems
+    /// of its own (links to what is not public yet, the images' alt texts and sizes): so that
+    /// a build reports every problem at once, not some of them only on the next attempt.
+    fn later_problems(&mut self, content: Content, now: i64) -> Vec<Diagnostic> {
+        let public = match schedule::public_at(content, now) {
+            Ok((public, _)) => public,
+            Err(e) => return e.diagnostics().to_vec(),
+        };
+        let Ok(islands) =
+            islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)
+        else {
+            return Vec::new();
+        };
+        let Ok(templates) = templates::load(&self.project.templates_dir, &islands) else {
+            return Vec::new();
+        };
+        let catalog = images::Catalog::build(
+            &self.project.content_dir.join("images"),
+            &images::Cache::new(self.project.image_cache.clone()),
+            &images::SETTINGS,
+            &mut self.images,
+            self.encoding,
+        );
+        let Ok((catalog, _)) = catalog else {
+            return Vec::new();
+        };
+        let shows_page_alt = |template: &str| {
+            templates
+                .shows_page_alt
+                .contains(&format!("{template}.html"))
+        };
+        let smallest = images::SETTINGS.widths.iter().copied().min().unwrap_or(1);
+        images::check(&public, &catalog, &shows_page_alt, smallest).errors
     }
 
     /// The pages: from the memo where their fingerprint is unchanged, the others rendered in

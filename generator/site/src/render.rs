@@ -40,6 +40,9 @@ pub(crate) struct PageView {
     pub title: String,
     /// The title of search results and link previews, when it differs from `title`.
     pub seo_title: Option<String>,
+    /// The page's `<title>`: `seo_title` or `title`, with the practice's name unless it names
+    /// it already ([`content::titles::title_tag`], the text `make check` measures).
+    pub title_tag: String,
     pub description: String,
     pub heading: Option<String>,
     pub subtitle: Option<String>,
@@ -281,7 +284,7 @@ fn site_script_config(content: &Content) -> String {
         "telephony": {
             "id": site.telephony.id,
             "src": site.telephony.script(),
-            "cookies": facts::widget_cookies(content, &[site.telephony.script()]),
+            "cookies": facts::widget_cookies(content, site.telephony.name()),
         },
         "analyticsId": content.measurement.analytics_id,
         "stats": content.measurement.statistics,
@@ -405,6 +408,7 @@ impl Renderer {
             &footer_file,
             footer.as_deref(),
         ));
+        problems.extend(validate::orphans(&renderer.content, &templates.links));
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }
@@ -547,6 +551,7 @@ impl Renderer {
             route: route.to_string(),
             canonical: seo::absolute(site, route),
             title: title.to_string(),
+            title_tag: content::titles::title_tag(title, None, &site.name),
             description: self.facts.fill_plain(description),
             og_image: self.site_preview(),
             og_image_alt: site.og_image_alt.clone(),
@@ -643,6 +648,7 @@ impl Renderer {
         let route = doc.route.clone().unwrap_or_default();
         let mut page = self.page_view(&route, &m.title, &m.description);
         page.seo_title = m.seo_title.clone();
+        page.title_tag = content::titles::title_tag(&m.title, m.seo_title.as_deref(), &site.name);
         page.heading = m.heading.clone();
         page.subtitle = m.subtitle.as_deref().map(markdown::typeset);
         page.prompt = m.prompt.as_deref().map(markdown::typeset);

@@ -3,7 +3,7 @@
 
 use regex::Regex;
 use sha2::{Digest, Sha256};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 use tera::Tera;
 
@@ -17,6 +17,9 @@ pub(crate) struct Templates {
     pub uses_collections: HashSet<String>,
     /// Templates that show a page's `image_alt`: its image needs one.
     pub shows_page_alt: HashSet<String>,
+    /// The internal addresses the templates link to in their own words (`href="/cennik"`):
+    /// pages the navigation, the footer or a page's frame lead to.
+    pub links: BTreeSet<String>,
     pub hash: [u8; 32],
     /// The CSP hashes of the inline scripts the sources write (`'sha256-…'`): the only
     /// inline code a public page may hold.
@@ -24,6 +27,20 @@ pub(crate) struct Templates {
     /// Each template's file and text: where the publish gate looks for what a page holds
     /// when no content holds it.
     pub sources: Vec<(std::path::PathBuf, String)>,
+}
+
+/// Every internal address a template links to literally, without its fragment.
+fn literal_links(sources: &[(String, String)]) -> BTreeSet<String> {
+    let href = content::constant_regex(r#"href="(/[^"{}#?]*)"#);
+    sources
+        .iter()
+        .flat_map(|(_, source)| href.captures_iter(source))
+        .filter_map(|c| c.get(1))
+        .map(|m| match m.as_str().trim_end_matches('/') {
+            "" => "/".to_string(),
+            path => path.to_string(),
+        })
+        .collect()
 }
 
 /// Tera's error with every cause, on one line.
@@ -118,6 +135,7 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         .iter()
         .map(|(name, text)| (dir.join(name), text.clone()))
         .collect();
+    let links = literal_links(&sources);
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
     islands.register(&mut tera);
@@ -130,6 +148,7 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         tera,
         uses_collections,
         shows_page_alt,
+        links,
         hash: hasher.finalize().into(),
         script_hashes,
         sources: files,
@@ -139,6 +158,16 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_literal_internal_links_of_templates_are_found() {
+        let sources = vec![(
+            "footer.html".to_string(),
+            r#"<a href="/regulamin">R</a> <a href="/#contact">K</a> <a href="{{ s.href }}">x</a> <a href="https://x.pl/">e</a> <a href="/blog/">B</a>"#.to_string(),
+        )];
+        let links: Vec<String> = literal_links(&sources).into_iter().collect();
+        assert_eq!(links, ["/", "/blog", "/regulamin"]);
+    }
 
     #[test]
     fn escaping_keeps_slashes_and_escapes_markup() {

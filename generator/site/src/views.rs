@@ -253,8 +253,10 @@ pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<Boo
             .find(|t| t.slug() == slug)
             .map(|t| t.meta.name.clone())
     });
-    let whose = person.as_deref().unwrap_or("gabinetu");
-    let text = format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz: {whose}");
+    let text = match &person {
+        Some(name) => format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz: {name}"),
+        None => format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz gabinetu"),
+    };
     let short = match &person {
         Some(name) => format!("w\u{a0}serwisie {platform}: {name}"),
         None => format!("w\u{a0}serwisie {platform}"),

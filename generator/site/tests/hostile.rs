@@ -12,7 +12,7 @@ use crate::common::Fixture;
 
 /// An article whose every field and paragraph tries to get markup of its own onto the page.
 const ARTICLE: &str = r#"---
-title: "Sen \"><script>alert(document.domain)</script> i nastrój `x`"
+title: "Sen \"><script>alert(1)</script> i nastrój `x`"
 description: "Jak sen wpływa na nastrój \" onfocus=\"alert(1)\" autofocus x=\" – krótki przewodnik gabinetu dla osób, które śpią za mało i czują to w ciągu dnia."
 excerpt: "Krótko o śnie </script><script>alert(2)</script> i nastroju."
 date: "2025-07-01"
@@ -120,7 +120,11 @@ fn a_hostile_corpus_is_built_published_and_passes_the_gate() {
         .iter()
         .find(|(p, _)| p == "blog/sen-i-nastroj/index.html")
         .expect("the article is published");
-    assert!(article.contains("Sen &quot;&gt;&lt;script&gt;alert(document.domain)&lt;/script&gt; i nastrój &#96;x&#96;"), "the title is text");
+    assert!(
+        article
+            .contains("Sen &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; i nastrój &#96;x&#96;"),
+        "the title is text"
+    );
     assert!(
         article.contains("&lt;script&gt;alert(12)&lt;/script&gt;"),
         "entities stay text"

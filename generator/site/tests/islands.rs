@@ -21,7 +21,7 @@ fn a_rebuild_with_unchanged_island_props_does_not_start_node() {
     );
     f.edit(
         "content/services/terapia-par.md",
-        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów spotkanie dla pary\"",
         "button_label: \"Zarezerwuj sesję dla pary\"",
     );
     let third = site::build(&project, &dist).expect("third build");
@@ -53,7 +53,7 @@ fn islands_are_prerendered_html_with_their_props() {
     );
     assert!(service.contains("<div class=\"island-root\" data-island-root><a class=\"btn btn-primary\" href=\"https://www.znanylekarz.pl/magdalena-wisniewska/"));
     assert!(
-        service.contains("\"label\":\"Umów sesję dla pary\""),
+        service.contains("\"label\":\"Umów spotkanie dla pary\""),
         "props are embedded as JSON"
     );
     assert!(
@@ -84,7 +84,7 @@ fn two_islands_of_a_page_never_share_an_id() {
     let f = Fixture::real_site();
     f.edit(
         "content/services/terapia-par.md",
-        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów spotkanie dla pary\"",
         "button_label: \"Umów wizytę\"",
     );
     let outputs = site::check(&f.project()).expect("renders");

@@ -5,7 +5,7 @@ use common::Fixture;
 use std::collections::BTreeMap;
 
 /// The nine pages of the site, the crisis-help page and the minors' protection standards.
-const PAGES: [&str; 11] = [
+const PAGES: [&str; 12] = [
     "/m1",
     "/",
     "/o-mnie",
@@ -13,6 +13,7 @@ const PAGES: [&str; 11] = [
     "/cennik",
     "/blog",
     "/regulamin",
+    "/regulamin-2025",
     "/polityka-prywatnosci",
     "/administratormagda",
     "/pilna-pomoc",
@@ -243,7 +244,7 @@ fn the_price_list_links_each_row_to_its_service() {
     let html = real_pages();
     let page = &html["cennik/index.html"];
     assert_eq!(page.matches("<li class=\"price-row\">").count(), 16);
-    assert!(page.contains("<a href=\"/uslugi/terapia-par\">Terapia par</a>"));
+    assert!(page.contains("<a href=\"/uslugi/terapia-par\">Konsultacje dla par</a>"));
     assert!(page.contains("250\u{a0}zł") && page.contains("90\u{a0}min"));
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
@@ -280,7 +281,7 @@ fn articles_show_a_polish_date_and_a_16_9_hero() {
 }
 
 #[test]
-fn a_missing_image_gets_the_same_stock_fallback_every_build() {
+fn a_missing_image_gets_the_same_fallback_of_the_site_every_build() {
     let f = Fixture::real_site();
     f.edit(
         "content/blog/terapia-cbt.md",
@@ -289,14 +290,20 @@ fn a_missing_image_gets_the_same_stock_fallback_every_build() {
     );
     let first = rendered(&f);
     let page = &first["blog/terapia-cbt/index.html"];
-    let stock = "https://images.unsplash.com/photo-";
     let hero = page
         .split("<img ")
         .find(|tag| tag.contains("class=\"article-hero\""))
         .expect("the article's hero");
+    let fallbacks = ["gabinet-fotele", "notes-herbata", "baltyk-poranek", "morze"];
+    let src = hero.split('"').nth(1).unwrap_or_default();
     assert!(
-        hero.starts_with(&format!("src=\"{stock}")),
-        "fallback is a stock image: {hero}"
+        (src.starts_with("/assets/img/") || src.starts_with("/images/"))
+            && fallbacks.iter().any(|f| src.contains(f)),
+        "the fallback is one of the site's own images, served from dist/: {hero}"
+    );
+    assert!(
+        !page.contains("images.unsplash.com"),
+        "nothing from a third party"
     );
     assert_eq!(first, rendered(&f));
 }
@@ -609,7 +616,7 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
         );
         // Every row says where it books: the platform, and whose calendar.
         let whose = if url == PRACTICE {
-            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz: gabinetu"
+            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz gabinetu"
         } else {
             "Rezerwacja w\u{a0}serwisie "
         };

@@ -2,12 +2,12 @@
 // the practice's days off, booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
 // page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { api, type FactsEditable, type Hours, type PracticeFacts } from "./api";
+import { api, type ExampleFact, type FactsEditable, type Hours, type PracticeFacts } from "./api";
 import DateField from "./DateField";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
 import FooterFacts, { footerProblems } from "./FooterFacts";
-import LegalFacts, { legalProblems } from "./LegalFacts";
+import LegalFacts, { Confirm, legalProblems } from "./LegalFacts";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
 import { FACTS_DOC } from "./versions";
@@ -72,7 +72,7 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
   return (
     <div className="example-data" role="note" aria-labelledby="example-data-title">
       <p id="example-data-title">
-        <strong>Dane przykładowe – nie publikuj z nimi strony</strong>
+        <strong>Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony</strong>
       </p>
       <p>Te dane gabinetu są jeszcze przykładowe:</p>
       <ul>
@@ -81,8 +81,9 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
         ))}
       </ul>
       <p>
-        Pokazują je polityka prywatności, regulamin i klauzula pod formularzem kontaktowym. Wpisz dane z wpisu gabinetu
-        w CEIDG w części „Dane prawne” poniżej, potwierdź każde z nich i zapisz.
+        Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
+        Nazwę gabinetu, adres strony oraz identyfikatory statystyk i widżetu telefonicznego zmienia w pliku site.yaml
+        informatyk lub redaktor.
       </p>
     </div>
   );
@@ -116,6 +117,10 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
     setHours(i, { days: next });
   };
   const problems = { ...legalProblems(facts), ...footerProblems(facts) };
+  const examples = loaded.facts.exampleData;
+  const confirm = (fact: ExampleFact, what: string) => (
+    <Confirm fact={fact} what={what} facts={facts} set={set} examples={examples} />
+  );
   const save = async () => {
     const first = Object.keys(problems)[0];
     if (first) {
@@ -128,6 +133,7 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
       toast,
       () => api.saveFacts({ ...facts, dataProtectionContact: facts.dataProtectionContact.trim() }, loaded.version),
       load,
+      setOutcome,
     );
     if (result.ok) draft.saved();
     setOutcome(result);
@@ -160,6 +166,8 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           <Text id="fact-phone" label="Telefon" type="tel" value={facts.phone} onChange={(phone) => set({ phone })} />
           <Text id="fact-email" label="E-mail" type="email" value={facts.email} onChange={(email) => set({ email })} />
         </div>
+        {confirm("phone", "telefon")}
+        {confirm("email", "e-mail")}
         <Text id="fact-street" label="Ulica i numer" value={facts.street} onChange={(street) => set({ street })} />
         <div className="field-row">
           <Text
@@ -170,8 +178,9 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
           />
           <Text id="fact-city" label="Miejscowość" value={facts.city} onChange={(city) => set({ city })} />
         </div>
+        {confirm("address", "adres gabinetu")}
       </fieldset>
-      <LegalFacts facts={facts} set={set} examples={loaded.facts.exampleData} errors={problems} />
+      <LegalFacts facts={facts} set={set} examples={examples} errors={problems} />
       <fieldset className="settings">
         <legend>Godziny pracy</legend>
         {facts.openingHours.map((h, i) => (
@@ -285,8 +294,14 @@ export default function FactsForm({ toast, onDirty }: { toast: Toast; onDirty: (
             onChange={(value) => set({ therapistBooking: { ...facts.therapistBooking, [slug]: value } })}
           />
         ))}
+        {confirm("booking", "strony rezerwacji")}
       </fieldset>
-      <FooterFacts facts={facts} set={set} errors={problems} />
+      <FooterFacts
+        facts={facts}
+        set={set}
+        errors={problems}
+        confirm={confirm("social", "profile w mediach społecznościowych w stopce")}
+      />
       <fieldset className="settings">
         <legend>Komunikat na każdej stronie</legend>
         <label className="check">

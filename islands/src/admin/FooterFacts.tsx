@@ -1,6 +1,7 @@
 // 'Stopka' in 'Dane gabinetu': the description of the practice and its profiles in social
 // networks, which the footer of every page shows. The limits are the server's (FOOTER_LIMITS).
 import { FOOTER_LIMITS } from "../generated/schema";
+import type { ReactNode } from "react";
 import type { PracticeFacts, SocialLink } from "./api";
 
 type Set = (patch: Partial<PracticeFacts>) => void;
@@ -33,10 +34,13 @@ export default function FooterFacts({
   facts,
   set,
   errors,
+  confirm,
 }: {
   facts: PracticeFacts;
   set: Set;
   errors: Record<string, string>;
+  /** The confirmation that the profiles are the practice's own, while they are examples. */
+  confirm?: ReactNode;
 }) {
   const setLink = (i: number, patch: Partial<SocialLink>) =>
     set({ social: facts.social.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
@@ -66,6 +70,7 @@ export default function FooterFacts({
           </p>
         )}
       </div>
+      {confirm}
       {facts.social.map((link, i) => {
         const invalid = (field: string) => (errors[`social-${i}-${field}`] ? true : undefined);
         const problem = errors[`social-${i}-name`] ?? errors[`social-${i}-url`];

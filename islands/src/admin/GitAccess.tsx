@@ -3,7 +3,7 @@
 // when each was made and last used, and revoked.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { isApiError, request } from "./api";
-import { withReauth } from "./account";
+import { GUARDS, withReauth } from "./account";
 import type { GitTokenCreated, GitTokens, NewGitToken } from "./generated/api";
 import type { Toast } from "./saving";
 
@@ -12,7 +12,10 @@ const FAILED = "Nie udało się. Spróbuj ponownie za chwilę.";
 const gitAccess = {
   list: () => request<GitTokens>("GET", "/api/git/tokens"),
   create: (name: string) =>
-    withReauth(() => request<GitTokenCreated>("POST", "/api/git/tokens", { name } satisfies NewGitToken)),
+    withReauth(
+      () => request<GitTokenCreated>("POST", "/api/git/tokens", { name } satisfies NewGitToken),
+      GUARDS.gitToken,
+    ),
   revoke: (id: number) => request<unknown>("DELETE", `/api/git/tokens/${id}`),
 };
 

@@ -4,7 +4,7 @@
 // every copy on the server (RODO art. 15, 17, 20).
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { inbox, isApiError, type Erased, type ExportFormat, type Message } from "./api";
-import { withReauth } from "./account";
+import { GUARDS, withReauth } from "./account";
 import type { Toast } from "./saving";
 
 const DELIVERY: Record<Message["status"], string> = {
@@ -127,7 +127,7 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
     const question = `Usunąć wszystkie wiadomości od ${who} razem z ich kopiami na serwerze? Tego nie da się cofnąć.`;
     if (!who || !window.confirm(question)) return;
     try {
-      setErased(await withReauth(() => inbox.eraseSender(who)));
+      setErased(await withReauth(() => inbox.eraseSender(who), GUARDS.personalData));
       onErased();
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : FAILED);
@@ -136,7 +136,7 @@ function Sender({ onShow, onErased, toast }: { onShow: (email: string) => void; 
   // The export is fetched (the server may first want the password again), then saved.
   const download = async (format: ExportFormat) => {
     try {
-      const file = await withReauth(() => inbox.exportOf(email.trim(), format));
+      const file = await withReauth(() => inbox.exportOf(email.trim(), format), GUARDS.personalData);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(file);
       link.download = EXPORTS[format].file;

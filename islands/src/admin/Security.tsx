@@ -11,6 +11,7 @@ import type { Toast } from "./saving";
 import {
   addPasskey,
   EVENTS,
+  GUARDS,
   security,
   setReauthAsker,
   withReauth,
@@ -162,21 +163,22 @@ export function ResetForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
 
 /** Asks for the password (and the app's code) when the server wants to be sure. */
 export function ReauthDialog() {
-  const [open, setOpen] = useState(false);
+  // Why it asks (what the action guards), while it asks.
+  const [why, setWhy] = useState<string | null>(null);
   const [error, setError] = useState("");
   const answer = useRef<((ok: boolean) => void) | null>(null);
   useEffect(() => {
     setReauthAsker(
-      () =>
+      (reason) =>
         new Promise<boolean>((resolve) => {
           answer.current = resolve;
           setError("");
-          setOpen(true);
+          setWhy(reason);
         }),
     );
   }, []);
   const close = (ok: boolean) => {
-    setOpen(false);
+    setWhy(null);
     answer.current?.(ok);
     answer.current = null;
   };
@@ -190,13 +192,12 @@ export function ReauthDialog() {
       setError(errorText(e));
     }
   };
-  if (!open) return null;
+  if (why === null) return null;
   return (
     <Modal title="Potwierdź, że to Ty" onClose={() => close(false)}>
       <form className="admin-dialog-body" onSubmit={submit} noValidate>
-        <p>
-          Ta czynność dotyczy danych osobowych. Podaj hasło, a jeśli używasz aplikacji uwierzytelniającej, także kod.
-        </p>
+        <p>{why}</p>
+        <p>Dlatego upewniamy się, że to Ty: podaj hasło, a jeśli używasz aplikacji uwierzytelniającej, także kod.</p>
         <div className="field">
           <label htmlFor="reauth-password">Hasło</label>
           <input id="reauth-password" name="password" type="password" autoComplete="current-password" autoFocus />
@@ -319,7 +320,7 @@ function TwoFactor({ toast }: { toast: Toast }) {
   const start = async () => {
     setError("");
     try {
-      setEnrolment(await withReauth(security.setup));
+      setEnrolment(await withReauth(security.setup, GUARDS.signIn));
     } catch (e) {
       setError(errorText(e));
     }
@@ -339,7 +340,7 @@ function TwoFactor({ toast }: { toast: Toast }) {
   const disable = async () => {
     if (!window.confirm("Wyłączyć logowanie kodem z aplikacji? Do panelu wystarczy wtedy samo hasło.")) return;
     try {
-      await withReauth(security.disable);
+      await withReauth(security.disable, GUARDS.signIn);
       setCodes([]);
       toast("success", { title: "Sukces", text: "Logowanie kodem z aplikacji jest wyłączone." });
       void load();
@@ -349,7 +350,7 @@ function TwoFactor({ toast }: { toast: Toast }) {
   };
   const renew = async () => {
     try {
-      setCodes((await withReauth(security.renewCodes)).recoveryCodes);
+      setCodes((await withReauth(security.renewCodes, GUARDS.signIn)).recoveryCodes);
       void load();
     } catch (e) {
       setError(errorText(e));

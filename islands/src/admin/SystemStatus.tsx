@@ -1,15 +1,24 @@
 // 'Stan systemu': what the server's alerts watch — the outbox, the backups, the disk — and
 // the figures /metrics gives Prometheus, in Polish; and the banner above every view while an
-// alert holds (the same alerts are e-mailed to the administrator).
+// alert holds (the same alerts are e-mailed to the administrator). Every alert and warning
+// says what happened, what it means and what to do; the programs' own words are only under
+// 'Szczegóły dla informatyka' (AlertNotice).
 import { useCallback, useEffect, useState } from "react";
+import AlertNotice, { Details, when } from "./AlertNotice";
 import { request } from "./api";
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
+import { count as counted, TIMES } from "./plural";
 
 /** How often the panel asks again. */
 const REFRESH_MS = 30_000;
 
-function when(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
+/** The clock time of a moment in the practice's time (Warsaw): "14:02". */
+function clock(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleTimeString("pl-PL", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Warsaw",
+  });
 }
 
 /** A duration as people say it. */
@@ -59,9 +68,7 @@ export function SystemAlertsBanner({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="form-notice form-notice-error system-alerts" role="alert">
       {status.alerts.map((a) => (
-        <p key={a.key}>
-          <strong>{a.title}.</strong> {a.detail}
-        </p>
+        <AlertNotice key={a.key} alert={a} />
       ))}
       <button type="button" className="btn btn-secondary btn-small" onClick={onOpen}>
         Zobacz stan systemu
@@ -70,30 +77,55 @@ export function SystemAlertsBanner({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/** What the alerts' card says first: all well only when nothing needs her. */
+function summary(status: Status): string {
+  if (status.alerts.length > 0) return "Coś przestało działać: szczegóły i co zrobić poniżej.";
+  if (status.warnings.length > 0) return "Strona działa, ale coś wymaga uwagi:";
+  return "Wszystko działa: żaden alert nie jest aktywny.";
+}
+
+function Alerts({ status }: { status: Status }) {
+  const all = [...status.alerts, ...status.warnings];
+  return (
+    <>
+      <p>{summary(status)}</p>
+      {all.map((a) => (
+        <AlertNotice key={a.key} alert={a} since={a.level === "alert"} />
+      ))}
+    </>
+  );
+}
+
 function Backups({ status }: { status: Status }) {
   const b = status.backups;
   if (!b) {
-    return <p>Automatyczne kopie zapasowe są wyłączone (nie ustawiono BACKUP_REPOSITORY).</p>;
+    return <p>Kopie zapasowe nie są robione automatycznie (zob. uwagę w części „Alerty”).</p>;
   }
   return (
-    <dl className="system-figures">
-      <dt>Kopia co</dt>
-      <dd>{spoken(b.intervalSeconds)}</dd>
-      <dt>Ostatnia udana kopia</dt>
-      <dd>
-        {b.lastSuccessAt
-          ? `${when(b.lastSuccessAt)} (${spoken(status.now - b.lastSuccessAt)} temu, trwała ${spoken((b.lastDurationMs ?? 0) / 1000)})`
-          : "jeszcze żadnej"}
-      </dd>
-      {b.lastFailureAt && (
-        <>
-          <dt>Ostatni błąd</dt>
-          <dd>
-            {when(b.lastFailureAt)}: {b.lastError}
-          </dd>
-        </>
+    <>
+      {b.runningSince !== null && (
+        <p className="form-notice" role="status">
+          Trwa kopia zapasowa (od {clock(b.runningSince)}).
+        </p>
       )}
-    </dl>
+      <dl className="system-figures">
+        <dt>Kopia co</dt>
+        <dd>{spoken(b.intervalSeconds)}</dd>
+        <dt>Ostatnia udana kopia</dt>
+        <dd>
+          {b.lastSuccessAt
+            ? `${when(b.lastSuccessAt)} (${spoken(status.now - b.lastSuccessAt)} temu, trwała ${spoken((b.lastDurationMs ?? 0) / 1000)})`
+            : "jeszcze żadnej"}
+        </dd>
+        {b.lastFailureAt !== null && (b.lastSuccessAt === null || b.lastFailureAt > b.lastSuccessAt) && (
+          <>
+            <dt>Ostatnia nieudana próba</dt>
+            <dd>{when(b.lastFailureAt)}</dd>
+          </>
+        )}
+      </dl>
+      {b.lastError && <Details text={b.lastError} />}
+    </>
   );
 }
 
@@ -133,7 +165,7 @@ function Builds({ samples }: { samples: MetricSample[] }) {
   const average = (seconds: number) => `${(seconds / count).toLocaleString("pl-PL", { maximumFractionDigits: 2 })} s`;
   return (
     <p>
-      Zbudowano {count} razy; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
+      Zbudowano {counted(count, TIMES)}; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
     </p>
   );
 }
@@ -153,17 +185,7 @@ export default function SystemStatus() {
     <div className="system-status">
       <section className="admin-card" aria-labelledby="system-alerts-title">
         <h2 id="system-alerts-title">Alerty</h2>
-        {status.alerts.length === 0 ? (
-          <p>Wszystko działa: żaden alert nie jest aktywny.</p>
-        ) : (
-          <ul>
-            {status.alerts.map((a) => (
-              <li key={a.key}>
-                <strong>{a.title}</strong> (od {when(a.since)}). {a.detail}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Alerts status={status} />
       </section>
       <section className="admin-card" aria-labelledby="system-outbox-title">
         <h2 id="system-outbox-title">Wiadomości z formularza</h2>

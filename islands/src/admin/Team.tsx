@@ -251,7 +251,7 @@ export default function Team({
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
-    setOutcome(savedAt());
+    setOutcome(savedAt(null, result.published));
   };
   const save = async () => {
     if (!editing) return;

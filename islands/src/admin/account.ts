@@ -32,7 +32,10 @@ export const NO_PASSKEYS = "Ta przeglądarka nie obsługuje kluczy dostępu.";
 /** Makes a new passkey in this browser's authenticator and keeps it on the server. */
 export async function addPasskey(name: string): Promise<void> {
   if (!window.PublicKeyCredential?.parseCreationOptionsFromJSON) throw new Error(NO_PASSKEYS);
-  const options = await withReauth(() => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}));
+  const options = await withReauth(
+    () => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}),
+    GUARDS.signIn,
+  );
   const credential = await navigator.credentials.create({
     publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey),
   });
@@ -68,12 +71,13 @@ export const security = {
   confirmReset: (email: string, code: string, password: string, secondCode: string) =>
     request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
   passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),
-  removePasskey: (id: number) => withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`)),
+  removePasskey: (id: number) =>
+    withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`), GUARDS.signIn),
   audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
 };
 
 /** What the reauthentication dialog answers: whether the administrator confirmed. */
-type Asker = () => Promise<boolean>;
+type Asker = (why: string) => Promise<boolean>;
 let asker: Asker = async () => false;
 
 /** The panel registers the dialog that asks for the password again. */
@@ -81,16 +85,24 @@ export function setReauthAsker(ask: Asker) {
   asker = ask;
 }
 
+/** Why the panel asks again, for each kind of action it guards: said in the dialog. */
+export const GUARDS = {
+  personalData: "Chcesz pobrać albo usunąć wiadomości z danymi osobowymi osób, które napisały do gabinetu.",
+  signIn: "Chcesz zmienić sposób logowania do panelu (aplikację uwierzytelniającą, kody zapasowe albo klucze dostępu).",
+  gitToken:
+    "Chcesz utworzyć token dostępu przez git: kto go ma, może zmieniać teksty strony bez logowania do panelu, dopóki token nie zostanie unieważniony.",
+} as const;
+
 /**
  * Runs `action`; if the server wants the administrator to confirm who they are first, asks
- * (password, and the app's code when it is on) and runs it once more.
+ * (password, and the app's code when it is on), saying `why`, and runs it once more.
  */
-export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
+export async function withReauth<T>(action: () => Promise<T>, why: string): Promise<T> {
   try {
     return await action();
   } catch (e) {
     if (!(isApiError(e) && e.code === "reauth")) throw e;
-    if (!(await asker())) throw e;
+    if (!(await asker(why))) throw e;
     return action();
   }
 }

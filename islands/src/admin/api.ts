@@ -77,15 +77,33 @@ async function call<T>(method: string, path: string, body?: unknown, options: Ca
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw offline();
+  }
   if (!response.ok) throw await failure(response);
   return (await response.json().catch(() => ({}))) as T;
 }
 
+/** The `code` of a call that never reached the server (no network, or the server is down). */
+export const OFFLINE = "offline";
+
+/** A call that never reached the server: nothing was refused, nothing was done. */
+function offline(): ApiError {
+  return { status: 0, title: "Brak połączenia", error: "Brak połączenia z serwerem.", code: OFFLINE };
+}
+
+/** The codes of a session that ended, each with the server's sentence of why. */
+const ENDED = ["signed_out", "signed_out_elsewhere", "password_changed"];
+
 /** The error of a refused call, as the panel shows it; a lost session is announced. */
 async function failure(response: Response): Promise<ApiError> {
   const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
-  if (response.status === 401 && (data.code === "signed_out" || data.code === "signed_out_elsewhere")) {
+  // The edge (nginx, a CDN) answers for a server it cannot reach, in words of its own.
+  if ([502, 503, 504].includes(response.status) && !data.error) return offline();
+  if (response.status === 401 && data.code && ENDED.includes(data.code)) {
     window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: data.error ?? "" }));
   }
   return {
@@ -148,7 +166,7 @@ export const api = {
       xhr.setRequestHeader("Accept", "application/json");
       xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
       xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
-      xhr.onerror = () => reject({ status: 0, title: "Błąd", error: "" } satisfies ApiError);
+      xhr.onerror = () => reject(offline());
       xhr.onload = () => {
         let data: Partial<ApiError> & Picture;
         try {

@@ -26,6 +26,7 @@ import FieldsForm from "../admin/FieldsForm";
 import GitAccess from "../admin/GitAccess";
 import History from "../admin/History";
 import Inbox from "../admin/Inbox";
+import LaunchChecklist from "../admin/LaunchChecklist";
 import NewArticle from "../admin/NewArticle";
 import PageTabs, { PANEL_ID, tabId } from "../admin/PageTabs";
 import { ImagePicker, Pictures } from "../admin/Pictures";
@@ -37,7 +38,18 @@ import Modal from "../admin/Modal";
 import { listed, shortName } from "../admin/names";
 import type { Place } from "../admin/problems";
 import SaveMessage from "../admin/SaveMessage";
-import { SAVED, SAVE_FAILED, SESSION_EXPIRED, refusal, savedAt, watchPublishing, type Outcome } from "../admin/saving";
+import {
+  SAVED,
+  SAVE_FAILED,
+  SESSION_EXPIRED,
+  WAITING,
+  refusal,
+  savedAt,
+  unreached,
+  untilReached,
+  watchPublishing,
+  type Outcome,
+} from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
 import Statistics from "../admin/stats/Statistics";
 import Team from "../admin/Team";
@@ -380,33 +392,63 @@ export default function AdminPanel() {
     dropDraft(id);
   };
 
-  /** Saves the edit over `version`: the page's own, or the one saved meanwhile (a conflict). */
+  // The edits and the page shown as they are now: a save sent again once the server answers
+  // sends the newest text, and stops when another page is opened.
+  const editsNow = useRef(edits);
+  editsNow.current = edits;
+  const selectedNow = useRef(selected);
+  selectedNow.current = selected;
+
+  /**
+   * Saves the edit over `version`: the page's own, or the one saved meanwhile (a conflict).
+   * While the server cannot be reached, the save bar says so (the text is kept in this
+   * browser) and the save is sent again by itself until the server answers.
+   */
   const save = async (version = page?.version) => {
     if (!page || !edit || version === undefined) return;
+    const id = page.id;
+    const latest = () => editsNow.current[id] ?? edit;
+    let sent = latest();
     setSaving(true);
     try {
-      const result = await api.save(page.id, edit.sections, edit.settings, version);
+      const result = await untilReached(
+        () => {
+          sent = latest();
+          return api.save(id, sent.sections, sent.settings, version);
+        },
+        () => setOutcome(WAITING),
+        () => selectedNow.current !== id,
+      );
       // The server answers with the document as saved: no need to load every other one.
       const saved = result.page;
-      setPages((all) => all.map((p) => (p.id === page.id && saved ? saved : p)));
-      forget(page.id);
-      setServerDrafts(({ [page.id]: _, ...rest }) => rest);
+      setPages((all) => all.map((p) => (p.id === id && saved ? saved : p)));
+      // What was typed while the save waited for the server stays, to be saved next.
+      const now = editsNow.current[id];
+      if (now === undefined || now === sent) forget(id);
+      setServerDrafts(({ [id]: _, ...rest }) => rest);
       toast("success", SAVED);
-      setOutcome(savedAt(saved));
+      setOutcome(savedAt(saved, result.published));
       setProblem(null);
       setConflict(null);
       if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
       void watchPublishing(toast, result.publishing);
     } catch (e) {
       // The edit stays in the editor and as a draft.
-      saveDraft(page.id, { ...edit, version: page.version, at: Date.now() });
+      saveDraft(id, { ...latest(), version: page.version, at: Date.now() });
+      // Another page was opened while the server was away: this one's text waits as its draft.
+      if (unreached(e)) return;
       const message = refusal(e);
+      if (isApiError(e) && e.status === 401) {
+        // The sign-in dialog says why, once; the save bar adds nothing to it.
+        setOutcome(null);
+        return;
+      }
       toast("error", message);
       setOutcome({ ok: false, text: message.text, place: message.place ?? null });
       setProblem(message.place?.section !== undefined ? message.place : null);
       if (isApiError(e) && e.status === 409) {
         const fresh = await api.pages().catch(() => [] as Editable[]);
-        setConflict(fresh.find((p) => p.id === page.id) ?? null);
+        setConflict(fresh.find((p) => p.id === id) ?? null);
       }
     } finally {
       setSaving(false);
@@ -563,6 +605,7 @@ export default function AdminPanel() {
       </div>
       <GitStatusBanner toast={toast} onChanged={() => void loadPages()} />
       {view !== "system" && <SystemAlertsBanner onOpen={() => open("system")} />}
+      {view === "system" && <LaunchChecklist always />}
       {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
       {view === "stats" && <Statistics />}
@@ -587,6 +630,7 @@ export default function AdminPanel() {
           onDeleted={() => void loadExtras()}
         />
       )}
+      {view === "pages" && <LaunchChecklist onOpenFacts={() => open("facts")} />}
       {view === "pages" && (
         <Unfinished pages={pages.filter((p) => unfinished.has(p.id))} selected={selected} onSelect={select} />
       )}

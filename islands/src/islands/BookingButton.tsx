@@ -8,7 +8,7 @@ export interface Doctor {
   doctorId: string;
   widgetHost: string;
   /** What the platform's widget sets in the browser, named in the dialog ('pliki cookies (…)'). */
-  cookies?: string;
+  cookies?: string | null;
 }
 
 /** Where the button leads: the platform and whose calendar (views::BookingNote, whose `text`

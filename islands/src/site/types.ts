@@ -4,8 +4,9 @@ import type { Hours } from "../hours";
 
 export interface SiteConfig {
   fallbackImages: string[];
-  /** The telephony widget; `cookies`: what its provider sets, for the click's notice. */
-  telephony: { id: string; src: string; cookies: string };
+  /** The telephony widget; `cookies`: what its provider sets, for the click's notice (`null`:
+   *  the site's cookie list says it sets none). */
+  telephony: { id: string; src: string; cookies: string | null };
   /** The operator's analytics tag (ANALYTICS_ID); `null`: none, and no consent banner. */
   analyticsId: string | null;
   /** The site's own statistics are on (STATS). */

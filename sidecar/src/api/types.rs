@@ -112,6 +112,7 @@ pub fn typescript() -> String {
         crate::api::git::tokens::GitTokens,
         crate::api::git::tokens::NewGitToken,
         crate::api::git::tokens::GitTokenCreated,
+        crate::alerts::conditions::Level,
         crate::alerts::conditions::Alert,
         crate::api::system::Outbox,
         crate::api::system::Backups,
@@ -122,6 +123,9 @@ pub fn typescript() -> String {
         crate::stats::report::Bucket,
         crate::stats::report::Ranked,
         crate::stats::report::Report,
+        crate::serve::launch::Step,
+        crate::serve::launch::Item,
+        crate::serve::launch::Checklist,
     );
     format!("{}\n", out.trim_end())
 }

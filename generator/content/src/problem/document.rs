@@ -144,6 +144,17 @@ pub enum DocumentProblem {
         /// Whether what caused it was found in the content (else in a template).
         in_content: bool,
     },
+    /// The title search results and link previews show (`<title>`: the search title or the
+    /// title, with the practice's name) is longer than [`crate::titles::TITLE_MAX_CHARS`].
+    TitleTooLong {
+        shown: String,
+        chars: usize,
+        max: usize,
+    },
+    /// A page search engines may index that no other page links to.
+    Orphan {
+        route: String,
+    },
 }
 
 const DATE_FORM_EN: &str = "is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]";
@@ -282,6 +293,14 @@ impl DocumentProblem {
                     format!("strona {page} zawierałaby {pl}, czego szablony strony nigdy nie piszą, więc nic nie zostało opublikowane: {pl_fix}."),
                 )
             }
+            P::TitleTooLong { shown, chars, max } => texts(
+                format!("the title search results show, '{shown}', has {chars} characters; at most {max} fit: shorten title (or seo_title, which search results show instead)"),
+                format!("tytuł w wynikach wyszukiwania, „{shown}”, ma {chars} znaków, a mieści się najwyżej {max}: skróć tytuł (albo tytuł dla wyszukiwarek, seo_title, który wyszukiwarki pokazują zamiast niego)."),
+            ),
+            P::Orphan { route } => texts(
+                format!("no other page of the site links to {route}: visitors and search engines find it only by its address; link it from a page on the same subject, list it (listed: true) or keep it out of search engines (noindex: true)"),
+                format!("żadna inna strona serwisu nie prowadzi do {route}: odwiedzający i wyszukiwarki trafią na nią tylko po adresie. Dodaj do niej link na stronie o podobnym temacie, pokaż ją na liście (listed: true) albo ukryj przed wyszukiwarkami (noindex: true)."),
+            ),
         }
     }
 }

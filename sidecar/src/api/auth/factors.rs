@@ -223,8 +223,9 @@ fn codes_alert(kind: &str, failures: i64) -> String {
         }
         _ => "Ktoś, kto zna Twoje hasło, próbuje odgadnąć kod z aplikacji uwierzytelniającej.",
     };
+    let codes = content::polish::count(failures, content::polish::CODES);
     format!(
-        "W ciągu ostatnich {minutes} minut podano {failures} błędnych kodów ({kind}) przy logowaniu do panelu administracyjnego strony.\n\n\
+        "W ciągu ostatnich {minutes} minut podano {codes} ({kind}) przy logowaniu do panelu administracyjnego strony.\n\n\
          {who} Każdy kolejny kod czeka teraz coraz dłużej, skądkolwiek przychodzi.\n\n\
          Jeśli to nie Ty: zmień hasło do panelu (zakładka „Bezpieczeństwo”) i sprawdź listę sesji oraz dziennik zdarzeń."
     )

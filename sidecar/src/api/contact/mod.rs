@@ -117,7 +117,7 @@ async fn store(state: &web::Data<AppState>, req: &HttpRequest, input: &ContactIn
         phone: input.national_phone().unwrap_or_default(),
         country_code: input.country_code.clone(),
         full_phone: input.expected_full_phone(),
-        message: input.message.trim().to_string(),
+        message: input.kept_message(),
         spam,
     };
     let arrival = Arrival {

@@ -126,7 +126,9 @@ async fn serve(
         (Some(branch), true) => tip(&hosted.bare, branch).await,
         _ => None,
     };
+    let push_id = next_push_id();
     let mut child = backend(&req, &hosted.bare, &tail, &editor, &state)
+        .env(crate::changes::hosted::hook::PUSH_ID, &push_id)
         .spawn()
         .map_err(|e| ApiError::internal(&format!("git http-backend: {e}")))?;
     if let Some(stdin) = child.stdin.take() {
@@ -142,8 +144,11 @@ async fn serve(
     let bare = hosted.bare.clone();
     actix_web::rt::spawn(async move {
         let done = child.wait().await;
-        if pushed && done.is_ok_and(|s| s.success()) {
-            if let Some(git) = git {
+        if let (true, Some(git)) = (pushed, git) {
+            // A push its hooks did not see through (git ended before the branch moved) is
+            // put back; one that moved it is taken by the sync if its hook could not say so.
+            git.receive_ended(&push_id);
+            if done.is_ok_and(|s| s.success()) {
                 git.fetch_soon();
             }
             if let (Some(branch), Some(before)) = (branch, before) {
@@ -214,6 +219,14 @@ async fn record_push(
         authors(bare, &range).await
     );
     crate::api::audit::record(state, req, Event::GitPushed, token, &detail).await;
+}
+
+/// A name for each request that runs git's program, unique in this server's life: how the
+/// hooks of a push and the request that brought it find each other.
+fn next_push_id() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}-{n}", std::process::id())
 }
 
 /// `git http-backend` for the request, with the CGI variables it reads and nothing else of

@@ -1,14 +1,20 @@
 //! The site as a git remote (`GIT_HOSTED=1`): the server keeps the content's repository
 //! itself, bare, in `DATA_DIR/content.git`. The sync tracks it as its remote (panel commits
-//! are pushed there, editors' commits fetched from it), editors clone and push it over
-//! HTTP on the panel's origin ([`crate::api::git::http`]), and every push they make is
-//! checked by its pre-receive hook — `sidecar pre-receive` ([`receive`]) — before git
-//! takes it: only the branch, only forward, only `content/`, what [`contentsync::vet`]
-//! allows, and the checks of `make check` on the pushed commit in a work tree of its own.
-//! A refusal is told in the editor's terminal (`remote: …`), in Polish, at `content/…:line`.
+//! are pushed there, editors' commits fetched from it), and editors clone and push it over
+//! HTTP on the panel's origin ([`crate::api::git::http`]). Every push they make is received
+//! by the branch's one writer: git's pre-receive hook — `sidecar pre-receive` ([`hook`]) —
+//! asks the running server ([`listen`], a socket in `DATA_DIR`), which checks it with the
+//! site's own builder ([`contentsync::receive`]: only the branch, only forward, only
+//! `content/`, what [`contentsync::vet`] allows, the checks of `make check`, the panel's
+//! commits merged in); its post-receive hook asks the server to publish it once the branch
+//! moved, and tells the editor the change is live. A refusal is told in the editor's
+//! terminal (`remote: …`), in Polish, at `content/…:line`.
 //!
-//! The hook and the repository's settings are written by the server at each start, outside
+//! The hooks and the repository's settings are written by the server at each start, outside
 //! what a push can change (`core.hooksPath` is a folder of `DATA_DIR`).
+
+pub mod hook;
+pub mod listen;
 
 use std::path::{Path, PathBuf};
 
@@ -19,24 +25,16 @@ use crate::error::Error;
 pub use crate::config::{bare_repo, HOSTED_REPOSITORY as REPOSITORY};
 /// Where its hooks are written.
 const HOOKS: &str = "git-hooks";
-/// What git names a missing commit in a hook's input.
-const ZERO: &str = "0000000000000000000000000000000000000000";
+/// The hooks git runs, each `sidecar HOOK`.
+const HOOK_NAMES: [&str; 2] = ["pre-receive", "post-receive"];
 
-/// What the pre-receive hook is told of the running site.
-#[derive(Debug, Clone, clap::Args)]
+/// Where the hosted repository lives, and the branch editors push to.
+#[derive(Debug, Clone)]
 pub struct Receive {
-    /// The project root (`SITE_ROOT`): its templates and islands check the content.
-    #[arg(long)]
-    pub root: PathBuf,
-    /// `DATA_DIR`: the checked commits' work trees are made there.
-    #[arg(long)]
+    /// `DATA_DIR`, absolute.
     pub data_dir: PathBuf,
     /// The one branch editors push to.
-    #[arg(long)]
     pub branch: String,
-    /// `content/`'s path in the repository (`content/`).
-    #[arg(long, default_value = "content/")]
-    pub prefix: String,
 }
 
 fn failed(what: &str, e: impl std::fmt::Display) -> Error {
@@ -96,117 +94,26 @@ fn quoted(text: &Path) -> String {
     format!("'{}'", text.to_string_lossy().replace('\'', r"'\''"))
 }
 
-/// Writes `DATA_DIR/git-hooks/pre-receive`: `program pre-receive` with the site's places.
+/// Writes `DATA_DIR/git-hooks/pre-receive` and `post-receive`: `program HOOK` with the data
+/// folder, where the hook finds the server's socket.
 fn write_hook(receive: &Receive, data_dir: &Path, program: &Path) -> Result<PathBuf, Error> {
     let hooks = data_dir.join(HOOKS);
-    let root = std::path::absolute(&receive.root).map_err(|e| failed("SITE_ROOT", e))?;
-    let script = format!(
-        "#!/bin/sh\n# Written by the server at each start (GIT_HOSTED): every push over HTTP is checked.\nexec {} pre-receive --root {} --data-dir {} --branch {} --prefix {}\n",
-        quoted(program),
-        quoted(&root),
-        quoted(data_dir),
-        quoted(Path::new(&receive.branch)),
-        quoted(Path::new(&receive.prefix)),
-    );
-    content::beneath::Root::new(data_dir)
-        .write_atomic_with(&hooks.join("pre-receive"), script.as_bytes(), Some(0o755))
-        .map_err(|e| failed("DATA_DIR/git-hooks", e))?;
+    let root = content::beneath::Root::new(data_dir);
+    for name in HOOK_NAMES {
+        let script = format!(
+            "#!/bin/sh\n# Written by the server at each start (GIT_HOSTED): every push over HTTP is received by the server.\nexec {} {name} --data-dir {}\n",
+            quoted(program),
+            quoted(&receive.data_dir),
+        );
+        root.write_atomic_with(&hooks.join(name), script.as_bytes(), Some(0o755))
+            .map_err(|e| failed("DATA_DIR/git-hooks", e))?;
+    }
     Ok(hooks)
 }
 
-/// The pre-receive hook: each `old new ref` line of `input` checked; whether anything was
-/// checked, or every problem in Polish when the push may not be taken. A push that did not
-/// come over HTTP (the server's own sync pushing the panel's commits) is not checked again.
-pub fn receive(receive: &Receive, input: &str) -> Result<bool, Vec<String>> {
-    if std::env::var_os("GIT_PROJECT_ROOT").is_none() {
-        return Ok(false);
-    }
-    let top = std::env::current_dir().map_err(|e| vec![e.to_string()])?;
-    let repo = Repo {
-        top,
-        prefix: receive.prefix.clone(),
-    };
-    for line in input.lines() {
-        let mut words = line.split_whitespace();
-        let (Some(old), Some(new), Some(name)) = (words.next(), words.next(), words.next()) else {
-            continue;
-        };
-        update(receive, &repo, old, new, name)?;
-    }
-    Ok(true)
-}
-
-/// Whether the branch `name` may move from `old` to `new`.
-fn update(
-    receive: &Receive,
-    repo: &Repo,
-    old: &str,
-    new: &str,
-    name: &str,
-) -> Result<(), Vec<String>> {
-    let branch = &receive.branch;
-    let refuse = |message: String| Err(vec![message]);
-    if name != format!("refs/heads/{branch}") {
-        return refuse(format!(
-            "{name}: serwer przyjmuje tylko gałąź {branch} (wyślij: git push origin HEAD:{branch})."
-        ));
-    }
-    if new == ZERO {
-        return refuse(format!("Gałęzi {branch} nie można usunąć."));
-    }
-    if old == ZERO {
-        return refuse(format!(
-            "Gałąź {branch} nie istnieje jeszcze na serwerze: serwer tworzy ją sam przy starcie. Spróbuj ponownie za chwilę."
-        ));
-    }
-    if !repo.is_ancestor(old, new) {
-        return refuse(format!(
-            "Ta zmiana nie zawiera najnowszej wersji gałęzi {branch} (nadpisałaby cudze zmiany). Pobierz ją (git pull --rebase) i wyślij ponownie."
-        ));
-    }
-    contentsync::vet::vet(repo, old, new)?;
-    let files = repo
-        .changed_files(old, new)
-        .map_err(|e| vec![e.to_string()])?;
-    let outside: Vec<String> = files
-        .iter()
-        .filter(|f| !repo.in_content(f))
-        .map(|f| format!("{f}: plik poza katalogiem {}: przez git strony przyjmowana jest tylko treść (kod i szablony wdraża administrator).", receive.prefix))
-        .collect();
-    if !outside.is_empty() {
-        return Err(outside);
-    }
-    check(receive, repo, new)
-}
-
-/// The checks of `make check` on `commit`, in a work tree of its own.
-fn check(receive: &Receive, repo: &Repo, commit: &str) -> Result<(), Vec<String>> {
-    let scratch = tempfile::Builder::new()
-        .prefix("git-receive-")
-        .tempdir_in(&receive.data_dir)
-        .map_err(|e| vec![format!("DATA_DIR: {e}")])?;
-    let tree = scratch.path().join("tree");
-    std::fs::create_dir(&tree).map_err(|e| vec![format!("DATA_DIR: {e}")])?;
-    let work_tree = format!("--work-tree={}", tree.to_string_lossy());
-    let inside = match receive.prefix.trim_end_matches('/') {
-        "" => ".",
-        prefix => prefix,
-    };
-    let out = site::process::git(&repo.top)
-        .env("GIT_INDEX_FILE", scratch.path().join("index"))
-        .args([&work_tree, "checkout", commit, "--", inside])
-        .output()
-        .map_err(|e| vec![e.to_string()])?;
-    if !out.status.success() {
-        return Err(vec![String::from_utf8_lossy(&out.stderr)
-            .trim()
-            .to_string()]);
-    }
-    let project = site::Project {
-        content_dir: tree.join(&receive.prefix),
-        ..site::Project::at(&receive.root)
-    };
-    crate::changes::check::check_project(&project, &receive.prefix)
+/// The socket the hooks ask the server through, in `data_dir`.
+pub fn socket(data_dir: &Path) -> PathBuf {
+    data_dir.join(HOOKS).join("server.sock")
 }
 
 /// Refused requests to the hosted repository (no token, a wrong or a revoked one) one client
@@ -223,21 +130,20 @@ pub struct Hosted {
     pub refusals: actix_web::web::Data<crate::http::refusals::Refusals>,
     /// Where the branch is copied after each change (`GIT_MIRROR_URL`).
     pub mirror: Option<String>,
+    /// Where the hooks ask the server ([`listen`]).
+    pub socket: PathBuf,
 }
 
 impl Hosted {
     /// Makes the repository, its settings and its hook for the site `config` serves, whose
     /// content's repository is `content` (a new hosted repository starts as its copy).
     pub fn open(config: &crate::config::Config, content: &Repo) -> Result<Self, Error> {
-        let prefix = content.prefix.as_str();
         let Some(remote) = &config.git else {
             return Err(failed("GIT_HOSTED", "no branch"));
         };
         let receive = Receive {
-            root: config.root.clone(),
             data_dir: std::path::absolute(&config.data_dir).map_err(|e| failed("DATA_DIR", e))?,
             branch: remote.branch.clone(),
-            prefix: prefix.to_string(),
         };
         let program = std::env::current_exe().map_err(|e| failed("the server's program", e))?;
         let bare = prepare(&receive, &program)?;
@@ -257,6 +163,7 @@ impl Hosted {
             bare,
             refusals: actix_web::web::Data::new(refusals),
             mirror: config.git_mirror_url.clone(),
+            socket: socket(&receive.data_dir),
         })
     }
 }

@@ -654,6 +654,11 @@ fn the_consent_banner_asks_only_while_the_operator_runs_an_analytics_tag() {
         policy.contains("przez 25 miesięcy") && policy.contains("nie korzysta z Google Analytics"),
         "the policy says what is counted, how long, and that no third party runs"
     );
+    assert!(
+        policy.contains("Bez nich okienka nie ma")
+            && !policy.contains("Obecnie są to pliki analityczne"),
+        "the cookie section does not promise a banner the site does not show"
+    );
     let tagged = site::Builder::new(f.project())
         .with_measurement(content::measurement::Measurement {
             statistics: false,

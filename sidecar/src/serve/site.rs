@@ -507,12 +507,8 @@ impl SiteState {
                 facts = %crate::serve::launch::keys(&held),
                 "NOT PUBLISHED: this is a production start and site.yaml lists these facts as example data, not the practice's own; the public site answers 'Strona w przygotowaniu' until the owner confirms them in the panel ('Dane gabinetu') or they are taken off example_data"
             );
-            let report = site::BuildReport::new(
-                build,
-                self.dist.clone(),
-                started.elapsed(),
-                Duration::ZERO,
-            );
+            let report =
+                site::BuildReport::new(build, self.dist.clone(), started.elapsed(), Duration::ZERO);
             return Ok(Published {
                 report,
                 changed,

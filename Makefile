@@ -153,10 +153,11 @@ audit: test-deps islands
 ## repository the site hosts, GIT_HOSTED, with a refused push's round trip) and save → on the remote,
 ## BENCH_ONLY=upload only a phone's photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
 ## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`,
-## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=pages only the bytes of each page kind.
+## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=stats only the statistics' endpoint
+## and storage, BENCH_ONLY=pages only the bytes of each page kind.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null && command -v restic >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk restic)
-	$(CARGO) build --release -p site -p sidecar --bins --example photos
+	$(CARGO) build --release -p site -p sidecar --bins --example photos --example stats_growth
 	$(CARGO) build -p sidecar
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make abuse`: the attacks of issues 12, 21, 30 and 42 against the release sidecar on loopback, bounded in
+"""`make abuse`: the attacks of issues 12, 21, 30, 42 and 47 against the release sidecar on loopback, bounded in
 count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
 import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, re, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
@@ -188,6 +188,58 @@ def measure_home_under_attack(data):
         latencies.sort()
         p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
         row("GET / while 1,000 form posts and 300 sign-ins run", f"p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms over {len(latencies)} requests ({elapsed:.1f} s of attack)")
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def page_times(port, seconds, out):
+    """A visitor reading / from 127.0.1.1 for `seconds`, in a process of its own (the attackers'
+    threads must not slow its clock): the sorted durations, put on `out`."""
+    times, until = [], time.perf_counter() + seconds
+    while time.perf_counter() < until:
+        status, took, _ = request(port, "GET", "/", source="127.0.1.1")
+        if status == 200:
+            times.append(took)
+    out.put(sorted(times))
+
+
+def measure_stats_burst(data):
+    """Issue 47: a burst of 10,000 statistics beacons from 127.0.0.2–9 (eight clients, forty at a
+    time) is refused past the per-client limits cheaply, while a visitor's pages keep their p99."""
+    import multiprocessing
+
+    proc, port = start(data / "s")
+    agent = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+    headers = {"Content-Type": "text/plain;charset=UTF-8", "User-Agent": agent, "Sec-Fetch-Site": "same-origin"}
+    body = json.dumps({"e": "view", "p": "/cennik", "r": "", "w": 390})
+    p99 = lambda t: t[min(len(t) - 1, int(0.99 * len(t)))] * 1000
+    try:
+        def visitor(seconds):
+            out = multiprocessing.Queue()
+            reader = multiprocessing.Process(target=page_times, args=(port, seconds, out))
+            reader.start()
+            return reader, out
+
+        reader, out = visitor(4)
+        quiet = out.get()
+        reader.join()
+        reader, out = visitor(4)
+        started = time.perf_counter()
+        with futures.ThreadPoolExecutor(max_workers=40) as pool:
+            answers = list(pool.map(lambda i: request(port, "POST", "/api/event", body, source=f"127.0.0.{2 + i % 8}", headers=headers), range(10_000)))
+        elapsed = time.perf_counter() - started
+        busy = out.get()
+        reader.join()
+        counted = sum(1 for status, _, _ in answers if status == 204)
+        refused = sum(1 for status, _, _ in answers if status == 429)
+        # What one refusal costs, one at a time (the burst's own timings are the attackers' queue).
+        single = sorted(request(port, "POST", "/api/event", body, source="127.0.0.2", headers=headers)[1] for _ in range(200))
+        row(f"10,000 beacons from 127.0.0.2–9, 40 at a time, in {elapsed:.1f} s: counted (204) / refused (429)",
+            f"{counted:,} / {refused:,}", "≤ 8 × (20 + 5 a second) counted, the rest 429")
+        row("a refused beacon (429), per request on loopback", f"median {statistics.median(single) * 1e6:.0f} µs, p99 {p99(single) * 1000:.0f} µs", "microseconds")
+        row("GET / from another address (its own process) during the beacon burst",
+            f"p99 {p99(busy):.1f} ms over {len(busy)} requests (quiet: p99 {p99(quiet):.1f} ms over {len(quiet)})", "p99 kept")
     finally:
         proc.terminate()
         proc.wait()
@@ -759,9 +811,12 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     data = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-abuse-"))
     # ABUSE_ONLY=untrusted runs only the rows of untrusted content (a push's cost, codes, idle sessions),
-    # ABUSE_ONLY=trust those of issue 42 (what a push could make the site run, the small doors).
+    # ABUSE_ONLY=trust those of issue 42 (what a push could make the site run, the small doors),
+    # ABUSE_ONLY=stats only the statistics' burst.
     only = os.environ.get("ABUSE_ONLY", "")
     try:
+        if only == "stats":
+            measure_stats_burst(data)
         if only in ("", "untrusted"):
             measure_untrusted_content(data)
         if only in ("", "trust"):
@@ -769,6 +824,7 @@ def main():
         if not only:
             measure_sign_in_bursts(data)
             measure_contact_refusals(data)
+            measure_stats_burst(data)
             measure_home_under_attack(data)
             measure_edge_and_connections(data)
             measure_nested_section(data)

@@ -1,9 +1,11 @@
 // The script of every page, without React: the mobile menu, the call control, third-party
-// widgets loaded when a visitor asks for them, /m1 analytics events, and the image fallback.
+// widgets loaded when a visitor asks for them, the site's own statistics, /m1 analytics
+// events, and the image fallback.
 // The banner, the calendar and the telephony widget's loader are modules of their own, fetched
 // only on a page and at a moment that needs them (the site's first visit, the home page's
 // calendar button, the first click of 'Zadzwoń do gabinetu').
 import { openUntil, practiceState } from "./hours";
+import { setupStatistics } from "./site/statistics";
 import { type Consent, type SiteConfig } from "./site/types";
 
 /** Where the visitor's choice is kept (the `cookies` list of site.yaml names it). */
@@ -112,7 +114,11 @@ function setupCall(site: SiteConfig | null): void {
     if (!panel.hidden && !aside.contains(event.target as Node)) setPanel(false);
   });
   callback.addEventListener("click", () => {
-    if (callback.dataset.telephony !== "loaded") say("Otwieram formularz oddzwonienia…");
+    // It says at once what happens, and what the provider's form keeps in the browser.
+    const cookies = site.telephony.cookies
+      ? `Dostawca tego formularza zapisze w przeglądarce swoje ${site.telephony.cookies}.`
+      : "Formularz nie zapisuje w przeglądarce plików cookies.";
+    if (callback.dataset.telephony !== "loaded") say(`Otwieram formularz oddzwonienia… ${cookies}`);
     void import("./site/telephony").then((m) => m.callback(callback, site, say));
   });
 }
@@ -130,6 +136,8 @@ function readConsent(): Consent | null {
  * 'Ustawienia cookies' is clicked); a choice already made is applied at once.
  */
 function setupConsent(site: SiteConfig | null): void {
+  // Without the operator's analytics tag nothing needs consent: no banner, nothing stored.
+  if (!site?.analyticsId) return;
   const banner = (withSettings: boolean) => void import("./site/consent").then((m) => m.open(withSettings, site));
   document.querySelector("[data-consent-open]")?.addEventListener("click", () => banner(true));
   const stored = readConsent();
@@ -175,6 +183,7 @@ function setupImageFallback(site: SiteConfig | null): void {
 
 const site = config();
 setupMenu();
+setupStatistics(site);
 setupConsent(site);
 setupAnalytics();
 setupImageFallback(site);

@@ -25,7 +25,7 @@ pub enum Error {
     },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
-    #[error("cannot start the contact form's writer: {0}")]
+    #[error("cannot start a writer thread (contact messages, statistics): {0}")]
     Writer(std::io::Error),
     #[error("backup: {0}")]
     Backup(String),

@@ -22,6 +22,7 @@ pub mod http;
 pub mod inbox;
 pub mod metrics;
 pub mod serve;
+pub mod stats;
 
 pub mod state;
 
@@ -37,7 +38,7 @@ use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
 use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
-use api::{launch, pages, preview, system, team};
+use api::{launch, pages, preview, stats as statistics, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
 
@@ -75,6 +76,11 @@ pub fn public_app(
             }
         })
         .configure(contact::configure)
+        .configure(|cfg| {
+            if shared.stats.enabled() {
+                statistics::configure_public(cfg);
+            }
+        })
         .configure(health::configure)
         .configure(git::webhook::configure)
         .default_service(web::to(static_files::serve))
@@ -119,6 +125,7 @@ pub fn admin_app(
         .configure(git::tokens::configure)
         .configure(git::http::configure)
         .configure(system::configure)
+        .configure(statistics::configure)
         .configure(launch::configure)
         .configure(panel::configure)
 }
@@ -247,6 +254,8 @@ pub async fn run(config: Config) -> Result<(), Error> {
         config.connections_per_client,
         config.trusted_proxies.clone(),
     );
+    // Counted but not yet written when the servers stop is written before the process ends.
+    let stats = state.stats.clone();
     let public = public_server(state.clone(), &config, &cap)?;
     let admin = admin_server(state, &config, &cap)?;
     println!(
@@ -254,10 +263,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
         config.origins.admin,
         panel_route.unwrap_or_default()
     );
-    futures_util::future::try_join(public, admin)
-        .await
-        .map(|_| ())
-        .map_err(Error::Serve)
+    let served = futures_util::future::try_join(public, admin).await;
+    stats.write_now().await;
+    served.map(|_| ()).map_err(Error::Serve)
 }
 
 /// The public site's listener (`BIND`, `PORT`).

@@ -44,6 +44,8 @@ pub struct AppState {
     pub hosted: Option<web::Data<crate::changes::hosted::Hosted>>,
     /// The alerts and what 'Stan systemu' shows.
     pub system: web::Data<crate::alerts::System>,
+    /// The site's own statistics (nothing runs with `STATS=off`).
+    pub stats: web::Data<crate::stats::Stats>,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -159,6 +161,17 @@ impl AppState {
             git,
             hosted,
             system: web::Data::new(crate::alerts::System::new(config)),
+            stats: web::Data::new(
+                crate::stats::Stats::start(
+                    db.clone(),
+                    crate::stats::Settings {
+                        retention_months: config.measurement.retention_months,
+                        per_second: config.stats_events_per_second,
+                    },
+                    config.measurement.statistics,
+                )
+                .map_err(Error::Writer)?,
+            ),
             body_deadline: web::Data::new(Deadline {
                 grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
             }),
@@ -173,6 +186,7 @@ impl AppState {
             .app_data(self.auth.clone())
             .app_data(self.contact.clone())
             .app_data(self.site.clone())
+            .app_data(self.stats.clone())
             .app_data(self.body_deadline.clone());
         if let Some(dev) = &self.dev {
             cfg.app_data(dev.clone());
@@ -180,8 +194,8 @@ impl AppState {
     }
 
     /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,
-    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document) and
-    /// audit entries past `AUDIT_RETENTION_DAYS`.
+    /// revisions past `REVISION_RETENTION_DAYS` (but the newest few of each document), audit
+    /// entries past `AUDIT_RETENTION_DAYS` and statistics past `STATS_RETENTION_MONTHS`.
     pub fn maintain(&self, now: i64) -> Result<(), Error> {
         self.auth.sessions.prune(now);
         let (idle_before, made_before) = self.auth.sessions.cutoffs(now);
@@ -196,6 +210,7 @@ impl AppState {
         let kept_from = now - self.site.revision_retention_days * 86_400;
         self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
         accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;
+        self.stats.maintain(&self.db, now)?;
         Ok(())
     }
 }

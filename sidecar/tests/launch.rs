@@ -79,7 +79,7 @@ async fn a_production_site_goes_live_when_the_owner_confirms_the_last_example_fa
     );
     let facts = step(&list, "facts");
     assert_eq!(facts["done"], false);
-    assert_eq!(facts["facts"].as_array().map(Vec::len), Some(13), "{facts}");
+    assert_eq!(facts["facts"].as_array().map(Vec::len), Some(12), "{facts}");
     assert!(facts["facts"].to_string().contains("NIP"), "{facts}");
     for (name, missing) in [
         ("mail", "SMTP_URL"),

@@ -30,4 +30,5 @@ mod restart;
 mod restic;
 mod serve;
 mod static_http;
+mod stats_api;
 mod team_api;

@@ -193,7 +193,7 @@ fn a_production_start_with_example_data_publishes_nothing_and_names_every_fact()
         .unwrap_or_else(|| panic!("no refusal in {log}"));
     assert!(refusal.contains("ERROR"), "{refusal}");
     assert!(
-        refusal.contains("facts=name, legal_name, nip, regon, registered_address, address, phone, email, site_url, social, booking, analytics_id, telephony"),
+        refusal.contains("facts=name, legal_name, nip, regon, registered_address, address, phone, email, site_url, social, booking, telephony"),
         "every example fact is named: {refusal}"
     );
     for path in [

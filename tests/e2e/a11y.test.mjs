@@ -11,9 +11,15 @@ import { launchBrowser, openPage, publicRoutes, siteCopy, startSite } from "./ha
 let site;
 let browser;
 before(async () => {
+  // With the operator's analytics tag, so that the cookie banner (only there with one) is checked
+  // too; the site without it differs only by the banner and its footer button.
   site = await startSite(
     siteCopy((yaml) => yaml),
-    { ADMIN_EMAIL: "magda@gabinet-harmonia.pl", ADMIN_PASSWORD: "hasło do testu dostępności" },
+    {
+      ADMIN_EMAIL: "magda@gabinet-harmonia.pl",
+      ADMIN_PASSWORD: "hasło do testu dostępności",
+      ANALYTICS_ID: "G-7QH2KX4M1B",
+    },
   );
   browser = await launchBrowser();
 });

@@ -195,6 +195,38 @@ describe("screenshots of the owner's guide", () => {
     await page.context().close();
   });
 
+  test("the statistics of a few visits", async () => {
+    // Six visitors (told apart by their browsers) read a few pages and tap a few buttons.
+    const visits = [
+      ["/", "google.com", 390],
+      ["/cennik", "", 390],
+      ["/uslugi/terapia-indywidualna", "google.com", 1280],
+      ["/blog/terapia-cbt", "facebook.com", 390],
+      ["/o-mnie", "", 1280],
+      ["/", "", 820],
+    ];
+    const beacon = (agent, body) =>
+      fetch(`${site.base}/api/event`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": agent },
+        body: JSON.stringify(body),
+      });
+    for (const [i, [p, r, w]] of visits.entries()) {
+      const agent = `Mozilla/5.0 (przegladarka ${i}) Gecko/20100101 Firefox/128.0`;
+      assert.equal((await beacon(agent, { e: "view", p, r, w })).status, 204);
+      assert.equal((await beacon(agent, { e: "view", p: "/cennik", r: "", w })).status, 204);
+      if (i % 2 === 0) await beacon(agent, { e: "book", p: "/cennik", w, l: "Booksy · gabinet" });
+    }
+    const page = await signedIn();
+    await view(page, "Statystyki");
+    await page
+      .getByRole("region", { name: "Najczęściej czytane strony" })
+      .getByText("/cennik", { exact: true })
+      .waitFor();
+    await shot(page, "statystyki");
+    await page.context().close();
+  });
+
   test("security: the authenticator app being set up, the sessions and the audit log", async () => {
     const page = await signedIn();
     await view(page, "Bezpieczeństwo", "Aplikacja uwierzytelniająca");

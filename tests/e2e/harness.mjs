@@ -159,6 +159,8 @@ export async function startSite(root = repoRoot, env = {}) {
     base,
     panel,
     dataDir: join(work, "var"),
+    /** What the sidecar has written to its standard output and error so far. */
+    log,
     /** The published build the sidecar serves (a link to its newest folder). */
     distDir: join(work, "dist"),
     async stop() {

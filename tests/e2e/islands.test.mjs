@@ -1,6 +1,6 @@
 // Islands and widgets in a real browser: the booking dialog in both modes, working links
 // without JavaScript, third-party widgets loaded only when a visitor asks, with their hosts
-// unreachable, /m1 analytics and the image fallback.
+// unreachable, /m1 analytics (the tag's and the site's own statistics') and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
@@ -362,10 +362,16 @@ describe("/m1 analytics", () => {
     await page.context().close();
   });
 
-  test("sends nothing and fails nothing without an analytics function", async () => {
+  test("without an analytics function, sends both events through the site's own statistics and fails nothing", async () => {
     const page = await openPage(browser, site.base);
+    const beacon = (event) =>
+      page.waitForRequest((r) => r.url() === `${site.base}/api/event` && JSON.parse(r.postData() ?? "{}").e === event);
+    const viewed = beacon("view");
     await page.goto(`${site.base}/m1`);
+    assert.equal(JSON.parse((await viewed).postData()).p, "/m1", "the view, after the page loaded");
+    const clicked = beacon("m1");
     await page.getByRole("link", { name: "Przejdź do strony głównej" }).click();
+    assert.equal(JSON.parse((await clicked).postData()).p, "/m1");
     await page.waitForURL(`${site.base}/`);
     assert.deepEqual(page.problems, []);
     await page.context().close();

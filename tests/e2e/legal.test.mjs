@@ -65,12 +65,7 @@ describe("the legal identity in 'Dane gabinetu'", () => {
       // What only site.yaml sets is left on the list, for whoever edits that file.
       await until(
         () => banner.getByRole("listitem").allInnerTexts(),
-        [
-          "nazwa gabinetu",
-          "adres strony (site_url)",
-          "identyfikator statystyk (analytics_id)",
-          "identyfikator widżetu telefonicznego (telephony)",
-        ],
+        ["nazwa gabinetu", "adres strony (site_url)", "identyfikator widżetu telefonicznego (telephony)"],
         "only what site.yaml alone sets is left as example data",
       );
       await session.shot(page, "legal-saved");
@@ -84,7 +79,7 @@ describe("the legal identity in 'Dane gabinetu'", () => {
       }
       assert.ok(policy.includes(v.nip) || policy.includes(digits), "the NIP");
       const yaml = readFileSync(join(session.root, "content", "site.yaml"), "utf8");
-      assert.match(yaml, /^example_data: \["name", "site_url", "analytics_id", "telephony"\]$/m);
+      assert.match(yaml, /^example_data: \["name", "site_url", "telephony"\]$/m);
       await page.context().close();
     });
   }

@@ -17,16 +17,16 @@ export const VIEWPORTS = [
 ];
 
 /**
- * Starts a copy of the site and a browser before the file's tests and stops them after;
- * screenshots go to $SHOTS (or a temp dir named after `name`).
+ * Starts a copy of the site (with `env` besides the administrator's) and a browser before the
+ * file's tests and stops them after; screenshots go to $SHOTS (or a temp dir named after `name`).
  */
-export function ownerSession(name) {
+export function ownerSession(name, env = {}) {
   const shots = process.env.SHOTS ?? join(tmpdir(), `harmonia-${name}-shots`);
   mkdirSync(shots, { recursive: true });
   const session = { root: null, site: null, browser: null };
   before(async () => {
     session.root = siteCopy((yaml) => yaml);
-    session.site = await startSite(session.root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD });
+    session.site = await startSite(session.root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD, ...env });
     session.browser = await launchBrowser();
   });
   after(async () => {

@@ -232,13 +232,75 @@ describe("security headers", () => {
 });
 
 describe("cookie consent", () => {
-  async function firstVisit(width = 1280) {
-    const page = await openPage(browser, site.base, { width, height: 800 }, { askConsent: true });
+  // The banner exists only while the operator runs an analytics tag (ANALYTICS_ID); the site as
+  // it ships has none, and asks nothing.
+  let tagged;
+  before(async () => {
+    tagged = await startSite(undefined, { ANALYTICS_ID: "G-7QH2KX4M1B" });
+  });
+  after(async () => {
+    await tagged?.stop();
+  });
+
+  async function firstVisit(width = 1280, path = "/blog", height = 800) {
+    const page = await openPage(browser, tagged.base, { width, height }, { askConsent: true });
     const scripts = [];
     page.on("request", (r) => r.url().includes("googletagmanager") && scripts.push(r.url()));
-    await page.goto(site.base + "/blog", { waitUntil: "load" });
+    await page.goto(tagged.base + path, { waitUntil: "load" });
     return { page, scripts };
   }
+
+  /** Whether the element at the centre of `locator` is (inside) it: what a tap there reaches. */
+  async function underATap(page, locator) {
+    const box = await locator.boundingBox();
+    return locator.evaluate(
+      (el, [x, y]) => el.contains(document.elementFromPoint(x, y)),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+  }
+
+  test("without an analytics tag nothing is asked and nothing is stored", async () => {
+    const page = await openPage(browser, site.base, { width: 390, height: 844 }, { askConsent: true });
+    await page.goto(site.base + "/blog", { waitUntil: "load" });
+    assert.equal(await page.locator("#consent").count(), 0, "no banner");
+    assert.equal(await page.getByRole("button", { name: "Ustawienia cookies" }).count(), 0);
+    assert.equal(await page.evaluate(() => localStorage.getItem("harmonia-consent")), null);
+    const csp = (await page.request.get(site.base + "/")).headers()["content-security-policy"];
+    assert.doesNotMatch(csp, /googletagmanager|google-analytics/, "no analytics host is allowed");
+    await page.context().close();
+  });
+
+  test("the banner never covers the logo, a page's heading or an open menu", async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ]) {
+      for (const path of ["/", "/cennik", "/m1"]) {
+        const { page } = await firstVisit(width, path, height);
+        await page.getByRole("dialog", { name: "Pliki cookies" }).waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const h1 = page.locator("main h1").first();
+        assert.ok(await underATap(page, h1), `the heading of ${path} is clear at ${width} px`);
+        const logo = page.locator(".site-header .logo, .landing-mark").first();
+        assert.ok(await underATap(page, logo), `the logo of ${path} is clear at ${width} px`);
+        if (width === 390 && path !== "/m1") {
+          await page.getByRole("button", { name: "Otwórz menu" }).click();
+          const menu = page.locator("#mobile-menu");
+          for (const link of await menu.getByRole("link").all()) {
+            await link.scrollIntoViewIfNeeded();
+            assert.ok(await underATap(page, link), `${await link.innerText()} of the open menu is what a tap reaches`);
+          }
+          await page.getByRole("button", { name: "Zamknij menu" }).click();
+        }
+        if (width === 390) {
+          const bar = await page.locator(".call").boundingBox();
+          const sheet = await page.locator("#consent").boundingBox();
+          assert.ok(sheet.y + sheet.height <= bar.y, "a bottom sheet above the call bar");
+        }
+        await page.context().close();
+      }
+    }
+  });
 
   test("asks on the first visit without moving the page or hiding the booking button", async () => {
     for (const width of [390, 1280]) {

@@ -162,6 +162,20 @@ const MIGRATIONS: &[&str] = &[
        created_at INTEGER NOT NULL,
        last_used_at INTEGER
      );",
+    // The site's own statistics (issue 47): aggregates only, counts per Warsaw day, event,
+    // route, referrer host, device class and label, the strings kept once in `stat_names`.
+    // No address, user agent or identifier of a visitor has a column here.
+    "CREATE TABLE stat_names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+     CREATE TABLE stat_counts (
+       day INTEGER NOT NULL,
+       event INTEGER NOT NULL,
+       route INTEGER NOT NULL REFERENCES stat_names (id),
+       source INTEGER NOT NULL REFERENCES stat_names (id),
+       device INTEGER NOT NULL,
+       label INTEGER NOT NULL REFERENCES stat_names (id),
+       count INTEGER NOT NULL,
+       PRIMARY KEY (day, event, route, source, device, label)
+     ) WITHOUT ROWID;",
 ];
 
 /// The schema version this build migrates to.

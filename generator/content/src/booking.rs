@@ -220,9 +220,6 @@ pub fn provider_problems(site: &SiteConfig) -> Vec<Problem> {
             ));
         }
     }
-    if !site.analytics_id.is_empty() {
-        ids.push((vec!["analytics_id"], "analytics_id", &site.analytics_id));
-    }
     for (path, key, value) in ids {
         if !providers::is_id(value) {
             let value = value.to_string();

@@ -15,7 +15,7 @@ pub struct Facts {
 }
 
 /// Names a text may use, for the error that names an unknown one.
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 15] = [
     "nazwa",
     "godziny",
     "adres",
@@ -29,10 +29,12 @@ pub const NAMES: [&str; 13] = [
     "uslugi_online",
     "tabela_cookies",
     "serwis_kalendarza",
+    "pliki_kalendarza",
+    "statystyka",
 ];
 
 /// What each name means, as the panel shows it in a text ('[adres gabinetu]').
-const LABELS: [(&str, &str); 13] = [
+const LABELS: [(&str, &str); 15] = [
     ("nazwa", "nazwa gabinetu"),
     ("godziny", "godziny otwarcia"),
     ("adres", "adres gabinetu"),
@@ -46,6 +48,8 @@ const LABELS: [(&str, &str); 13] = [
     ("uslugi_online", "lista usług online"),
     ("tabela_cookies", "tabela plików cookie"),
     ("serwis_kalendarza", "serwis z kalendarzem wolnych terminów"),
+    ("pliki_kalendarza", "pliki cookies serwisu z kalendarzem"),
+    ("statystyka", "opis statystyki odwiedzin"),
 ];
 
 /// A fact a text may name, as the panel shows it: its name, its Polish meaning and what a
@@ -77,14 +81,23 @@ pub fn unknown(text: &str) -> Vec<Unknown> {
 }
 
 fn markdown_escape(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    // A cookie's name is written as it is: `_ga_…` must not become emphasis.
+    text.replace('|', "\\|")
+        .replace('_', "\\_")
+        .replace('*', "\\*")
+        .replace('\n', " ")
 }
 
 fn cookie_table(content: &Content) -> String {
     let mut out = String::from(
         "| Nazwa | Dostawca | Cel | Czas przechowywania | Rodzaj |\n|---|---|---|---|---|\n",
     );
-    for c in &content.site.cookies {
+    for c in content
+        .site
+        .cookies
+        .iter()
+        .filter(|c| c.is_set(&content.measurement))
+    {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} |\n",
             markdown_escape(&c.name),
@@ -95,6 +108,38 @@ fn cookie_table(content: &Content) -> String {
         ));
     }
     out
+}
+
+/// What a click notice says of the cookies the widget of `provider` (its name in the code's
+/// providers' table) sets, from the site's cookie list: "pliki cookies (A, B)", or "własne
+/// pliki cookies" when the list names none of its; `None` when the list says it sets none
+/// (an entry named 'brak …').
+pub fn widget_cookies(content: &Content, provider: &str) -> Option<String> {
+    let provider = provider.to_lowercase();
+    let theirs: Vec<&crate::model::Cookie> = content
+        .site
+        .cookies
+        .iter()
+        .filter(|c| !provider.is_empty() && c.provider.to_lowercase().contains(&provider))
+        .collect();
+    if !theirs.is_empty() && theirs.iter().all(|c| c.sets_none()) {
+        return None;
+    }
+    let names: Vec<&str> = theirs
+        .iter()
+        .filter(|c| !c.sets_none())
+        .map(|c| c.name.as_str())
+        .collect();
+    Some(match names.is_empty() {
+        true => "własne pliki cookies".to_string(),
+        false => format!("pliki cookies ({})", names.join(", ")),
+    })
+}
+
+/// What the doctor-listing platform's widgets set, for the notices beside them (`None`: the
+/// cookie list says they set none).
+pub fn calendar_cookies(content: &Content) -> Option<String> {
+    widget_cookies(content, content.site.booking.doctor_listing.name())
 }
 
 /// The online services as a Markdown list: each by its short card title, or by its page
@@ -175,10 +220,16 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
             "telefon" => site.phone.clone(),
             "email" => site.email.clone(),
             "uslugi_online" => online.join(", "),
-            "tabela_cookies" => format!(
-                "tabela: {}",
-                crate::polish::count(site.cookies.len(), crate::polish::COOKIES)
-            ),
+            "tabela_cookies" => {
+                let set = site
+                    .cookies
+                    .iter()
+                    .filter(|c| c.is_set(&content.measurement));
+                format!(
+                    "tabela: {}",
+                    crate::polish::count(set.count(), crate::polish::COOKIES)
+                )
+            }
             _ => facts.values.get(name).cloned().unwrap_or_default(),
         };
         let label = LABELS
@@ -239,6 +290,12 @@ impl Facts {
                 "serwis_kalendarza",
                 site.booking.doctor_listing.name().to_string(),
             ),
+            // The calendar's notice says the platform then sets its cookies: a platform's
+            // calendar does.
+            (
+                "pliki_kalendarza",
+                calendar_cookies(content).unwrap_or_else(|| "własne pliki cookies".into()),
+            ),
         ];
         let prices: Vec<(String, String)> = content
             .prices
@@ -268,6 +325,10 @@ impl Facts {
             ("email", format!("[{0}](mailto:{0})", site.email)),
             ("uslugi_online", online_services(content)),
             ("tabela_cookies", cookie_table(content)),
+            (
+                "statystyka",
+                crate::measurement::policy_text(&content.measurement),
+            ),
         ];
         values.extend(markdown.into_iter().map(|(k, v)| (k.to_string(), v)));
         Facts { values, plain }
@@ -308,6 +369,7 @@ pub fn consent_categories(content: &Content) -> Vec<CookieCategory> {
         .site
         .cookies
         .iter()
+        .filter(|c| c.is_set(&content.measurement))
         .map(|c| c.category)
         .filter(|c| *c != CookieCategory::Technical)
         .collect();
@@ -330,6 +392,49 @@ mod tests {
                 name: "ulica".into()
             }]
         );
+    }
+
+    #[test]
+    fn a_widget_notice_names_its_providers_cookies() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
+        let mut content = crate::load(&root).expect("the real content loads");
+        // As site.yaml has them: ZnanyLekarz's widget sets its files, CallPage's sets none.
+        assert_eq!(
+            calendar_cookies(&content).as_deref(),
+            Some("pliki cookies (pliki widżetu ZnanyLekarz)")
+        );
+        assert_eq!(widget_cookies(&content, "CallPage"), None);
+        content.site.cookies.clear();
+        assert_eq!(
+            calendar_cookies(&content).as_deref(),
+            Some("własne pliki cookies")
+        );
+        let cookie = |name: &str, provider: &str| crate::model::Cookie {
+            name: name.into(),
+            provider: provider.into(),
+            purpose: "kalendarz".into(),
+            lifetime: "sesja".into(),
+            category: CookieCategory::Technical,
+            with_analytics: false,
+        };
+        content
+            .site
+            .cookies
+            .push(cookie("dp_session", "ZnanyLekarz sp. z o.o. (Docplanner)"));
+        assert_eq!(
+            calendar_cookies(&content).as_deref(),
+            Some("pliki cookies (dp_session)")
+        );
+        assert_eq!(
+            widget_cookies(&content, "CallPage").as_deref(),
+            Some("własne pliki cookies"),
+            "another provider's are not its"
+        );
+        content
+            .site
+            .cookies
+            .push(cookie("brak (widżet CallPage)", "CallPage sp. z o.o."));
+        assert_eq!(widget_cookies(&content, "CallPage"), None);
     }
 
     #[test]

@@ -34,6 +34,7 @@ pub mod limits;
 pub mod linking;
 pub mod load;
 pub mod markdown;
+pub mod measurement;
 pub mod model;
 pub mod named;
 pub mod pattern;

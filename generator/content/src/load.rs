@@ -596,6 +596,7 @@ impl Loader {
             prices_file,
             words,
             words_file,
+            measurement: Default::default(),
         };
         let raw = Raw {
             content,

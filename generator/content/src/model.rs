@@ -147,6 +147,13 @@ pub struct Telephony {
 }
 
 impl Telephony {
+    /// The provider's name, as pages show it.
+    pub fn name(&self) -> &'static str {
+        crate::providers::telephony(&self.provider)
+            .unwrap_or(&crate::providers::TELEPHONY[0])
+            .name
+    }
+
     /// The widget's script. A build never gets here with a provider the code does not know.
     pub fn script(&self) -> &'static str {
         crate::providers::telephony(&self.provider)
@@ -214,6 +221,24 @@ pub struct Cookie {
     pub purpose: String,
     pub lifetime: String,
     pub category: CookieCategory,
+    /// Set only while the operator's analytics tag is on (`ANALYTICS_ID`): the record of the
+    /// visitor's choice, which only the consent banner keeps. Without the tag it is not
+    /// listed, as the analytics' and advertising cookies are not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_analytics: bool,
+}
+
+impl Cookie {
+    /// Whether the entry says its provider sets no cookie at all ('brak (widżet CallPage)').
+    pub fn sets_none(&self) -> bool {
+        self.name.trim().to_lowercase().starts_with("brak")
+    }
+
+    /// Whether the site sets this cookie with `measurement`.
+    pub fn is_set(&self, measurement: &crate::measurement::Measurement) -> bool {
+        measurement.asks_consent()
+            || (self.category == CookieCategory::Technical && !self.with_analytics)
+    }
 }
 
 /// The practice's facts, links and widget ids: `content/site.yaml`.
@@ -257,7 +282,6 @@ pub struct SiteConfig {
     pub booking: Booking,
     /// The telephony provider's floating callback widget.
     pub telephony: Telephony,
-    pub analytics_id: String,
     pub copyright_year: u16,
     pub price_range: String,
     pub opening_hours: Vec<OpeningHours>,
@@ -286,7 +310,7 @@ pub struct SiteConfig {
 
 /// A fact of `site.yaml` that is the practice's own and may still be example data: the
 /// identity, the contact facts, the site's address, the profiles and booking pages, and the
-/// ids of the analytics and telephony accounts. A production start publishes nothing while
+/// telephony account's id (the analytics tag is the operator's `ANALYTICS_ID`, not a fact). A production start publishes nothing while
 /// any is listed in `example_data` (the sidecar's `serve::launch`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
@@ -302,12 +326,11 @@ pub enum ExampleFact {
     SiteUrl,
     Social,
     Booking,
-    AnalyticsId,
     Telephony,
 }
 
 impl ExampleFact {
-    pub const ALL: [ExampleFact; 13] = [
+    pub const ALL: [ExampleFact; 12] = [
         ExampleFact::Name,
         ExampleFact::LegalName,
         ExampleFact::Nip,
@@ -319,7 +342,6 @@ impl ExampleFact {
         ExampleFact::SiteUrl,
         ExampleFact::Social,
         ExampleFact::Booking,
-        ExampleFact::AnalyticsId,
         ExampleFact::Telephony,
     ];
 
@@ -337,7 +359,6 @@ impl ExampleFact {
             ExampleFact::SiteUrl => "site_url",
             ExampleFact::Social => "social",
             ExampleFact::Booking => "booking",
-            ExampleFact::AnalyticsId => "analytics_id",
             ExampleFact::Telephony => "telephony",
         }
     }
@@ -356,7 +377,6 @@ impl ExampleFact {
             ExampleFact::SiteUrl => "adres strony (site_url)",
             ExampleFact::Social => "profile w mediach społecznościowych",
             ExampleFact::Booking => "strony rezerwacji (Booksy, ZnanyLekarz)",
-            ExampleFact::AnalyticsId => "identyfikator statystyk (analytics_id)",
             ExampleFact::Telephony => "identyfikator widżetu telefonicznego (telephony)",
         }
     }
@@ -366,10 +386,7 @@ impl ExampleFact {
     pub fn in_panel(self) -> bool {
         !matches!(
             self,
-            ExampleFact::Name
-                | ExampleFact::SiteUrl
-                | ExampleFact::AnalyticsId
-                | ExampleFact::Telephony
+            ExampleFact::Name | ExampleFact::SiteUrl | ExampleFact::Telephony
         )
     }
 }
@@ -630,6 +647,9 @@ pub struct Content {
     /// The site's own words outside the documents (`napisy.yaml`).
     pub words: Words,
     pub words_file: PathBuf,
+    /// How visits are measured: the operator's settings, set by the build (see
+    /// [`crate::measurement`]), never read from `content/`.
+    pub measurement: crate::measurement::Measurement,
 }
 
 impl Content {

@@ -1,9 +1,10 @@
 //! Security headers for every answer: a Content-Security-Policy that allows our own origin,
 //! the hashes of the inline scripts the templates write (read from the templates' sources,
-//! never from a built page, so nothing a page came to hold can allow itself), and the hosts
+//! never from a built page, so nothing a page came to hold can allow itself), the hosts
 //! of the providers `site.yaml` names, whose addresses are the code's
-//! ([`content::providers`]). Written as `_headers` for static hosts and CDNs; the sidecar
-//! serves the same file's headers.
+//! ([`content::providers`]), and the analytics tag's hosts only while the operator runs one
+//! (`ANALYTICS_ID`; the site's own statistics need only `'self'`). Written as `_headers` for
+//! static hosts and CDNs; the sidecar serves the same file's headers.
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
@@ -121,13 +122,18 @@ fn provider_origins(site: &SiteConfig) -> (BTreeSet<String>, BTreeSet<String>) {
 }
 
 /// The public site's policy: its own files, the templates' inline scripts (`script_hashes`),
-/// the providers' hosts and the analytics host, all fixed before any page is rendered.
+/// the providers' hosts and, with `analytics` (the operator's tag), the analytics hosts,
+/// all fixed before any page is rendered.
 pub(crate) fn content_security_policy(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
+    analytics: bool,
 ) -> String {
     let (widgets, frames) = provider_origins(site);
-    let analytics = ANALYTICS_ORIGINS.iter().map(|s| s.to_string());
+    let analytics = ANALYTICS_ORIGINS
+        .iter()
+        .filter(|_| analytics)
+        .map(|s| s.to_string());
     let stock = origins([site.stock_photo_base.as_str()]);
     let self_ = || std::iter::once("'self'".to_string());
     let scripts = self_()
@@ -324,11 +330,12 @@ pub fn headers_for<'a>(rules: &'a [HeaderRule], path: &str) -> Vec<&'a (String, 
 pub(crate) fn security_headers(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
+    analytics: bool,
 ) -> Vec<(String, String)> {
     let headers: Vec<(&str, String)> = vec![
         (
             "Content-Security-Policy",
-            content_security_policy(site, script_hashes),
+            content_security_policy(site, script_hashes, analytics),
         ),
         ("X-Content-Type-Options", "nosniff".into()),
         ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
@@ -412,17 +419,30 @@ mod tests {
         .expect("site.yaml");
         let site: SiteConfig = content::yaml::parse(&yaml).expect("parses");
         let hashes = BTreeSet::from(["'sha256-abc'".to_string()]);
-        let csp = content_security_policy(&site, &hashes);
-        let scripts = csp
-            .split("; ")
-            .find(|d| d.starts_with("script-src "))
-            .expect("script-src");
+        let directive = |csp: &str, name: &str| {
+            csp.split("; ")
+                .find(|d| d.starts_with(&format!("{name} ")))
+                .expect(name)
+                .to_string()
+        };
+        // As the site ships: no analytics tag, and the statistics' beacon goes to 'self'.
+        let csp = content_security_policy(&site, &hashes, false);
         assert_eq!(
-            scripts,
-            "script-src 'self' 'sha256-abc' https://cdn-widget.callpage.io https://platform.docplanner.com https://www.googletagmanager.com https://*.google-analytics.com"
+            directive(&csp, "script-src"),
+            "script-src 'self' 'sha256-abc' https://cdn-widget.callpage.io https://platform.docplanner.com"
+        );
+        assert_eq!(
+            directive(&csp, "connect-src"),
+            "connect-src 'self' https://cdn-widget.callpage.io https://platform.docplanner.com"
         );
         assert!(csp.contains("script-src-attr 'none'"), "{csp}");
         assert!(!csp.contains("unsafe"), "{csp}");
+        // With the operator's tag (ANALYTICS_ID), its hosts too.
+        let tagged = content_security_policy(&site, &hashes, true);
+        assert_eq!(
+            directive(&tagged, "script-src"),
+            "script-src 'self' 'sha256-abc' https://cdn-widget.callpage.io https://platform.docplanner.com https://www.googletagmanager.com https://*.google-analytics.com"
+        );
     }
 
     #[test]

@@ -54,6 +54,7 @@ fn changed(before: &Content, now: &Content) -> Option<Content> {
         prices_file: now.prices_file.clone(),
         words: now.words.clone(),
         words_file: now.words_file.clone(),
+        measurement: now.measurement.clone(),
     })
 }
 

@@ -47,11 +47,10 @@ use edge::Redirect;
 use headers::HeaderRule;
 use images::ImageStats;
 use islands::SsrStats;
-use output::route_file;
 use render::Renderer;
 
 pub use error::{polish_line, Error, Result};
-pub use output::Output;
+pub use output::{route_file, Output};
 pub use publish::{Pin, Pins};
 
 /// Where a project keeps its sources: `content/` and `templates/` under one root.
@@ -232,6 +231,8 @@ pub struct Builder {
     api_origin: Option<String>,
     /// The panel's own origin, where the edge sends the panel's address; none: not sent.
     admin_origin: Option<String>,
+    /// How visits are measured: the operator's `STATS` and `ANALYTICS_ID`.
+    measurement: content::measurement::Measurement,
     clock: Clock,
     encoding: images::Encoding,
     /// How long the last render's publish gate took.
@@ -251,6 +252,7 @@ impl Builder {
             publisher: publish::Publisher::default(),
             api_origin: None,
             admin_origin: None,
+            measurement: Default::default(),
             encoding: images::Encoding::Inline,
             gate_time: Duration::ZERO,
         }
@@ -274,6 +276,13 @@ impl Builder {
     /// (`https://panel.example.pl`) in `_redirects` and `_nginx.conf`.
     pub fn with_admin_origin(mut self, origin: Option<String>) -> Self {
         self.admin_origin = origin;
+        self
+    }
+
+    /// Builds the site with the operator's choice of measurement (the site's own statistics,
+    /// the analytics tag and so the consent banner): see [`content::measurement`].
+    pub fn with_measurement(mut self, measurement: content::measurement::Measurement) -> Self {
+        self.measurement = measurement;
         self
     }
 
@@ -320,7 +329,7 @@ impl Builder {
         let now = self.clock.now();
         let loaded = tracing::info_span!("load")
             .in_scope(|| self.loader.load_all(&self.project.content_dir, changes));
-        let (public, next_change) = match loaded {
+        let (mut public, next_change) = match loaded {
             (Some(content), problems) if problems.is_empty() => schedule::public_at(content, now)?,
             (content, mut problems) => {
                 if let Some(content) = content {
@@ -331,6 +340,7 @@ impl Builder {
                 return Err(Error::Content(problems));
             }
         };
+        public.measurement = self.measurement.clone();
         let content = Arc::new(public);
         let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)?;
@@ -566,7 +576,11 @@ fn header_rules(
     content: &Content,
     script_hashes: &BTreeSet<String>,
 ) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
-    let site = headers::security_headers(&content.site, script_hashes);
+    let site = headers::security_headers(
+        &content.site,
+        script_hashes,
+        content.measurement.asks_consent(),
+    );
     let (short, immutable) = headers::cache_rules();
     let public = vec![
         HeaderRule {

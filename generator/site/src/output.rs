@@ -30,7 +30,7 @@ impl Output {
 }
 
 /// The file a route is published as: `/` is `index.html`, `/uslugi` is `uslugi/index.html`.
-pub(crate) fn route_file(route: &str) -> String {
+pub fn route_file(route: &str) -> String {
     match route.trim_matches('/') {
         "" => "index.html".to_string(),
         r => format!("{r}/index.html"),

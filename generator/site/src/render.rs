@@ -281,8 +281,15 @@ fn site_script_config(content: &Content) -> String {
     .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
-        "telephony": { "id": site.telephony.id, "src": site.telephony.script() },
-        "analyticsId": site.analytics_id,
+        "telephony": {
+            "id": site.telephony.id,
+            "src": site.telephony.script(),
+            "cookies": facts::widget_cookies(content, site.telephony.name()),
+        },
+        "analyticsId": content.measurement.analytics_id,
+        "stats": content.measurement.statistics,
+        "booking": views::booking_labels(content),
+        "phone": site.phone,
         "hours": hours,
         "closed": closed,
     }))
@@ -354,6 +361,7 @@ impl Renderer {
         let mut global = Sha256::new();
         global.update(templates.hash);
         global.update(serde_json::to_vec(&content.site).unwrap_or_default());
+        global.update(serde_json::to_vec(&content.measurement).unwrap_or_default());
         global.update(serde_json::to_vec(&assets).unwrap_or_default());
         global.update(islands.fingerprint());
         global.update(serde_json::to_vec(&facts).unwrap_or_default());

@@ -274,6 +274,28 @@ pub(crate) fn practice_booking_note(content: &Content) -> Option<BookingNote> {
     booking_note(content, &content.site.booking.practice_target())
 }
 
+/// What the statistics count a tap on a booking button as, by the page it opens: the
+/// platform and whose calendar ('ZnanyLekarz · Magdalena Wiśniewska', 'Booksy · gabinet').
+pub(crate) fn booking_labels(content: &Content) -> std::collections::BTreeMap<String, String> {
+    let booking = &content.site.booking;
+    let therapists = booking
+        .therapists
+        .keys()
+        .map(|slug| booking.therapist(slug));
+    std::iter::once(booking.practice_target())
+        .chain(therapists)
+        .chain(std::iter::once(booking.article(None)))
+        .filter_map(|target| {
+            let note = booking_note(content, &target)?;
+            let person = note.person.unwrap_or_else(|| "gabinet".to_string());
+            Some((
+                target.url.to_string(),
+                format!("{} · {person}", note.platform),
+            ))
+        })
+        .collect()
+}
+
 pub(crate) fn profile(
     content: &Content,
     doc: &Document<TeamMeta>,
@@ -491,6 +513,7 @@ pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Valu
             "platform": listing.name(),
             "doctorId": id,
             "widgetHost": listing.platform().widget_host,
+            "cookies": content::facts::calendar_cookies(content),
         })
     });
     serde_json::json!({

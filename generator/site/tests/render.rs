@@ -636,14 +636,54 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
 }
 
 #[test]
-fn the_consent_banner_asks_only_about_categories_the_site_uses() {
+fn the_consent_banner_asks_only_while_the_operator_runs_an_analytics_tag() {
     let f = Fixture::real_site();
     let home = rendered(&f)["index.html"].clone();
-    assert!(home.contains("name=\"analytics\""));
+    assert!(
+        !home.contains("id=\"consent\"") && !home.contains("data-consent-open"),
+        "no tag, nothing to consent to: no banner and no 'Ustawienia cookies'"
+    );
+    assert!(home.contains("\"stats\":true"), "the site counts by itself");
+    // The typography binds a one-letter word to the next: read the words as words.
+    let policy = rendered(&f)["polityka-prywatnosci/index.html"].replace("&nbsp;", " ");
+    assert!(
+        !policy.contains("<td>_ga") && !policy.contains("<td>harmonia-consent"),
+        "the policy lists no cookie the site does not set"
+    );
+    assert!(
+        policy.contains("przez 25 miesięcy") && policy.contains("nie korzysta z Google Analytics"),
+        "the policy says what is counted, how long, and that no third party runs"
+    );
+    assert!(
+        policy.contains("Bez nich okienka nie ma")
+            && !policy.contains("Obecnie są to pliki analityczne"),
+        "the cookie section does not promise a banner the site does not show"
+    );
+    let tagged = site::Builder::new(f.project())
+        .with_measurement(content::measurement::Measurement {
+            statistics: false,
+            retention_months: 13,
+            analytics_id: Some("G-7QH2KX4M1B".into()),
+        })
+        .render()
+        .expect("site renders");
+    let page = |path: &str| {
+        let output = tagged.outputs.iter().find(|o| o.path == path).expect(path);
+        String::from_utf8(output.bytes.to_vec()).expect("utf-8")
+    };
+    let home = page("index.html");
+    assert!(home.contains("name=\"analytics\"") && home.contains("data-consent-open"));
     assert!(
         !home.contains("name=\"advertising\""),
         "no advertising cookie is listed"
     );
+    assert!(home.contains("\"analyticsId\":\"G-7QH2KX4M1B\"") && home.contains("\"stats\":false"));
+    let policy = page("polityka-prywatnosci/index.html").replace("&nbsp;", " ");
+    assert!(policy.contains("<td>_ga</td>") && policy.contains("Obecnie nie liczymy odwiedzin"));
+    assert!(policy.contains("wyłącznie za Twoją zgodą, korzystamy z Google Analytics"));
+    let csp = site::headers::header_value(&tagged.headers, "/", "Content-Security-Policy")
+        .expect("a policy");
+    assert!(csp.contains("googletagmanager.com"), "{csp}");
 }
 
 #[test]

@@ -476,7 +476,6 @@ fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmar
         "site_url",
         "social",
         "booking",
-        "analytics_id",
         "telephony",
     ] {
         let line = f.line_of(SITE, &format!("{key}:"));

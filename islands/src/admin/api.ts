@@ -32,6 +32,8 @@ import type {
   ServerDraft,
   Settings,
   SlugProposal,
+  Statistics,
+  StatsPeriod,
   TeamChanged,
   TeamMember,
   Unsaved,
@@ -220,6 +222,12 @@ export const inbox = {
   remove: (id: number) => call<unknown>("DELETE", `/api/messages/${id}`),
   eraseSender: (email: string) => call<Erased>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
   exportOf: (email: string, format: ExportFormat) => download(exportUrl(email, format)),
+};
+
+/** 'Statystyki': the report of a period, and every count of it as CSV. */
+export const statistics = {
+  read: (period: StatsPeriod) => call<Statistics>("GET", `/api/stats?period=${period}`),
+  csv: (period: StatsPeriod) => download(`/api/stats/export?period=${period}`),
 };
 
 export function isApiError(e: unknown): e is ApiError {

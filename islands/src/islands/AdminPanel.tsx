@@ -51,6 +51,7 @@ import {
   type Outcome,
 } from "../admin/saving";
 import SettingsForm from "../admin/SettingsForm";
+import Statistics from "../admin/stats/Statistics";
 import Team from "../admin/Team";
 import Unfinished from "../admin/Unfinished";
 import WordsForm from "../admin/WordsForm";
@@ -58,7 +59,8 @@ import { isNarrow, useNarrow } from "../admin/narrow";
 import { Toasts, useToasts } from "../toasts";
 
 type Phase = "loading" | "signedOut" | "signedIn";
-type View = "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "security" | "git" | "system";
+type View =
+  "pages" | "team" | "prices" | "facts" | "words" | "pictures" | "messages" | "stats" | "security" | "git" | "system";
 
 const VIEWS: [View, string][] = [
   ["pages", "Strony"],
@@ -68,6 +70,7 @@ const VIEWS: [View, string][] = [
   ["words", "Napisy"],
   ["pictures", "Obrazy"],
   ["messages", "Wiadomości"],
+  ["stats", "Statystyki"],
   ["security", "Bezpieczeństwo"],
   ["git", "Dostęp przez git"],
   ["system", "Stan systemu"],
@@ -605,6 +608,7 @@ export default function AdminPanel() {
       {view === "system" && <LaunchChecklist always />}
       {view === "system" && <SystemStatus />}
       {view === "messages" && <Inbox toast={toast} />}
+      {view === "stats" && <Statistics />}
       {view === "security" && <Security toast={toast} />}
       {view === "git" && <GitAccess toast={toast} />}
       <ReauthDialog />

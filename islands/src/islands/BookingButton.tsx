@@ -7,6 +7,8 @@ export interface Doctor {
   platform: string;
   doctorId: string;
   widgetHost: string;
+  /** What the platform's widget sets in the browser, named in the dialog ('pliki cookies (…)'). */
+  cookies?: string | null;
 }
 
 /** Where the button leads: the platform and whose calendar (views::BookingNote, whose `text`
@@ -61,6 +63,11 @@ function loadWidget(host: string, onError: () => void): void {
   document.body.appendChild(script);
 }
 
+/** The site's statistics count a widget that did not load (site/statistics.ts listens). */
+function countFailure(): void {
+  document.dispatchEvent(new CustomEvent("harmonia:count", { detail: { e: "widget", l: "okno-rezerwacji" } }));
+}
+
 /** The practice's phone with the hours it answers, at the foot of the dialog. */
 function Phone({ phone, hours }: { phone: string; hours: string }) {
   return (
@@ -99,7 +106,9 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
     };
   }, [doctor.widgetHost]);
   useEffect(() => {
-    if (state === "failed") sentence.current?.focus();
+    if (state !== "failed") return;
+    sentence.current?.focus();
+    countFailure();
   }, [state]);
   const whose = note?.person ? `Kalendarz: ${note.person}. ` : "";
   return (
@@ -107,6 +116,12 @@ function DoctorWidget(props: { doctor: Doctor; profileUrl: string; note: Booking
       {state === "loading" && (
         <p className="widget-status" role="status">
           Wczytuję kalendarz wolnych terminów z serwisu {doctor.platform}…
+        </p>
+      )}
+      {doctor.cookies && (
+        <p className="widget-note">
+          Serwis {doctor.platform} zapisze w Twojej przeglądarce swoje {doctor.cookies}, opisane w{" "}
+          <a href="/polityka-prywatnosci">polityce prywatności</a>.
         </p>
       )}
       {state === "failed" && (

@@ -10,6 +10,33 @@ const CONSENT_KEY = "harmonia-consent";
 
 let ready: ((withSettings: boolean) => void) | null = null;
 
+/** The boxes of an element's words (a heading's box spans the width, its text rarely does). */
+function textBoxes(el: Element | null): DOMRect[] {
+  if (!el) return [];
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return [...range.getClientRects()];
+}
+
+/**
+ * A bottom sheet (above a phone's call bar, at the bottom right of a wide screen), unless there
+ * it would lie over the page's heading or the logo (a heading low on the first screen, under a
+ * hero picture): then just under the header.
+ */
+function place(banner: HTMLElement): void {
+  const root = document.documentElement;
+  const covers = () => {
+    const b = banner.getBoundingClientRect();
+    const logo = document.querySelector(".site-header .logo, .landing-mark");
+    const kept = [...textBoxes(document.querySelector("main h1")), ...(logo ? [logo.getBoundingClientRect()] : [])];
+    return kept.some((r) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+  };
+  root.classList.remove("consent-at-top");
+  if (!covers()) return;
+  root.classList.add("consent-at-top");
+  if (covers()) root.classList.remove("consent-at-top");
+}
+
 function read(): Consent | null {
   try {
     return JSON.parse(localStorage.getItem(CONSENT_KEY) ?? "null") as Consent | null;
@@ -24,8 +51,8 @@ function setup(site: SiteConfig | null): ((withSettings: boolean) => void) | nul
   const settings = banner.querySelector<HTMLFieldSetElement>(".consent-settings");
   const button = (name: string) => banner.querySelector<HTMLButtonElement>(`[data-consent='${name}']`);
   const box = (name: string) => banner.querySelector<HTMLInputElement>(`input[name='${name}']`);
-  // While it is open, the page is padded by its height (the banner sits at the bottom, above a
-  // phone's call bar) and focus scrolls clear of it.
+  // While it is open, the page is padded by its height (a bottom sheet, above a phone's call bar)
+  // and focus scrolls clear of it.
   const root = document.documentElement;
   const measure = new ResizeObserver(() => root.style.setProperty("--consent-height", `${banner.offsetHeight}px`));
   let returnTo: HTMLElement | null = null;
@@ -34,7 +61,7 @@ function setup(site: SiteConfig | null): ((withSettings: boolean) => void) | nul
     localStorage.setItem(CONSENT_KEY, JSON.stringify(consent));
     banner.hidden = true;
     measure.disconnect();
-    root.classList.remove("consent-open");
+    root.classList.remove("consent-open", "consent-at-top");
     root.style.removeProperty("--consent-height");
     returnTo?.focus();
     apply(consent, site);
@@ -52,6 +79,7 @@ function setup(site: SiteConfig | null): ((withSettings: boolean) => void) | nul
     if (more) more.hidden = withSettings;
     banner.hidden = false;
     root.classList.add("consent-open");
+    place(banner);
     measure.observe(banner);
     // Focus moves to the banner when it appears, and back where it was when it closes.
     const active = document.activeElement;

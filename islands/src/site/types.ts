@@ -4,8 +4,17 @@ import type { Hours } from "../hours";
 
 export interface SiteConfig {
   fallbackImages: string[];
-  telephony: { id: string; src: string };
-  analyticsId: string;
+  /** The telephony widget; `cookies`: what its provider sets, for the click's notice (`null`:
+   *  the site's cookie list says it sets none). */
+  telephony: { id: string; src: string; cookies: string | null };
+  /** The operator's analytics tag (ANALYTICS_ID); `null`: none, and no consent banner. */
+  analyticsId: string | null;
+  /** The site's own statistics are on (STATS). */
+  stats: boolean;
+  /** What a tap on a booking link counts as, by the page it opens ('Booksy · gabinet'). */
+  booking: Record<string, string>;
+  /** The practice's phone: a tap on it is a call, on any other number a crisis number. */
+  phone: string;
   hours: Hours[];
   /** Days the weekly hours do not hold: public holidays and the practice's days off. */
   closed: string[];

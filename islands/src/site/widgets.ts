@@ -28,6 +28,7 @@ export function load(button: HTMLButtonElement): void {
     say("");
     fallback.hidden = false;
     fallback.focus();
+    document.dispatchEvent(new CustomEvent("harmonia:count", { detail: { e: "widget", l: "kalendarz" } }));
   };
   document.querySelectorAll<HTMLButtonElement>("[data-widget-load]").forEach((b) => (b.hidden = true));
   box?.focus();

@@ -1,7 +1,7 @@
 //! The HTTP API, thin handlers by what they serve: the panel's documents (`pages`,
 //! `articles`, `team`, `data`, `history`, `preview`, `images`), its inbox (`messages`) and
-//! account (`auth`, `audit`), the git webhook and status (`git`), and the public contact form
-//! and health. Each handler takes what it needs (the signed-in administrator as an
+//! account (`auth`, `audit`), the git webhook and status (`git`), its statistics (`stats`,
+//! with the public beacon's endpoint), and the public contact form and health. Each handler takes what it needs (the signed-in administrator as an
 //! extractor), asks the crates and modules below, and answers in JSON with Polish messages.
 
 pub mod articles;
@@ -17,6 +17,7 @@ pub mod launch;
 pub mod messages;
 pub mod pages;
 pub mod preview;
+pub mod stats;
 pub mod system;
 pub mod team;
 pub mod types;

@@ -95,6 +95,11 @@ pub struct Config {
     /// The bearer token of `/metrics` (`METRICS_TOKEN`, `METRICS_TOKEN_FILE`, the credential
     /// `metrics_token`); without one `/metrics` is off.
     pub metrics_token: Option<String>,
+    /// The site's own statistics (`STATS`, on unless `off`; `STATS_RETENTION_MONTHS`) and the
+    /// analytics tag (`ANALYTICS_ID`, loaded after consent; only then is there a banner).
+    pub measurement: content::measurement::Measurement,
+    /// Beacons one client may send each second (`STATS_EVENTS_PER_SECOND`).
+    pub stats_events_per_second: u32,
 }
 
 impl Config {
@@ -207,6 +212,11 @@ impl Config {
             backup: backup_settings(&get)?,
             alert_check_seconds: number(&get, "ALERT_CHECK_SECONDS", 60)?,
             metrics_token: non_empty("METRICS_TOKEN"),
+            measurement: content::measurement::Measurement::from_lookup(&get)
+                .map_err(|(name, message)| crate::error::Error::Config { name, message })?,
+            stats_events_per_second: positive(&get, "STATS_EVENTS_PER_SECOND", 5)?
+                .try_into()
+                .unwrap_or(u32::MAX),
             root,
         })
     }

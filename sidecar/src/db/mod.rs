@@ -1,7 +1,8 @@
 //! The sidecar's SQL, on the server's one database (the `database` crate: the file, its
 //! durability and privacy, the schema's migrations). Each concern's queries are a module:
 //! `messages` (contact messages, the outbox, form tokens), `revisions` (revisions and
-//! drafts), `conflicts` (the git sync's), `git_tokens` (editors' access to the hosted repository), `uploads` and `settings` (secrets made once). The
+//! drafts), `conflicts` (the git sync's), `git_tokens` (editors' access to the hosted repository), `uploads`, `settings` (secrets made once) and `stats` (the
+//! site's statistics: aggregates only). The
 //! accounts' tables are the `accounts` crate's. A handler calls either store through
 //! [`Repository`], which makes the call on the blocking pool.
 
@@ -11,6 +12,7 @@ mod messages;
 mod repository;
 mod revisions;
 mod settings;
+mod stats;
 mod store;
 mod uploads;
 mod waiting;
@@ -20,6 +22,7 @@ pub use git_tokens::GitToken;
 pub use messages::{Arrival, NewMessage, Spam, Stored, StoredMessage};
 pub use repository::Repository;
 pub use revisions::{Action, Deleted, Draft, Revision};
+pub use stats::{Device, Dimension, Event, StatKey, StatRow};
 pub use store::Db;
 pub use uploads::Upload;
 

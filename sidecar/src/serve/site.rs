@@ -186,6 +186,11 @@ impl Site {
             .unwrap_or(site::headers::SHORT_CACHE)
     }
 
+    /// Whether `route` is a page of this build (not a file, not the panel's).
+    pub fn is_page(&self, route: &str) -> bool {
+        self.files.contains_key(&site::route_file(route))
+    }
+
     pub fn empty() -> Self {
         Site {
             files: HashMap::new(),
@@ -427,7 +432,8 @@ impl SiteState {
         let builder = site::Builder::new(project.clone())
             .with_deferred_images()
             .with_api_origin(config.api_origin.clone())
-            .with_admin_origin(Some(config.origins.admin.clone()));
+            .with_admin_origin(Some(config.origins.admin.clone()))
+            .with_measurement(config.measurement.clone());
         let commands = Commands {
             publish: config.publish_cmd.clone(),
             purge: config.purge_cmd.clone(),

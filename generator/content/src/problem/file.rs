@@ -88,6 +88,11 @@ fn script_address_key(e: &YamlError) -> Option<&str> {
     }
 }
 
+/// `analytics_id`, which `site.yaml` once held: the analytics tag is the operator's setting now.
+fn is_analytics_key(e: &YamlError) -> bool {
+    matches!(&e.kind, YamlKind::UnknownField(f) if f == "analytics_id")
+}
+
 /// The English of a YAML problem: the parser's words, but for a quote left open, which the
 /// parser reports lines later in words that do not say so.
 fn yaml_english(e: &YamlError) -> String {
@@ -147,6 +152,10 @@ impl FileProblem {
             FileProblem::FrontMatter(e) => texts(
                 format!("front matter: {}", yaml_english(e)),
                 yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
+            ),
+            FileProblem::Yaml(e) if is_analytics_key(e) => texts(
+                "analytics_id: the analytics tag is the operator's choice (the server's ANALYTICS_ID), not content's; the site counts its own visits without cookies. Remove the key".into(),
+                "pole „analytics_id” nie należy do treści: tag analityczny (Google) włącza osoba opiekująca się serwerem (ustawienie ANALYTICS_ID), a odwiedziny strona liczy sama, bez plików cookies. Usuń to pole z site.yaml.".into(),
             ),
             FileProblem::Yaml(e) => texts(
                 match script_address_key(e) {
@@ -243,6 +252,22 @@ mod tests {
         assert_eq!(
             Problem::from(twice).polish(),
             "pole „phone” występuje dwa razy."
+        );
+    }
+
+    #[test]
+    fn an_analytics_id_in_site_yaml_is_sent_to_the_operator() {
+        let old = Problem::from(FileProblem::Yaml(yaml(
+            YamlKind::UnknownField("analytics_id".into()),
+            "unknown field `analytics_id`",
+        )));
+        assert!(old.english().contains("ANALYTICS_ID"), "{}", old.english());
+        assert!(
+            old.polish()
+                .starts_with("pole „analytics_id” nie należy do treści")
+                && old.polish().contains("ANALYTICS_ID"),
+            "{}",
+            old.polish()
         );
     }
 

@@ -212,7 +212,7 @@ fn main() -> ExitCode {
         Command::Build { out } => {
             let out = out.unwrap_or_else(|| cli.root.join("dist"));
             // The settings of the environment: where the edge proxies /api/* and where it
-            // sends the panel's address (_redirects, _nginx.conf).
+            // sends the panel's address (_redirects, _nginx.conf), how visits are measured.
             let (api_origin, admin_origin) =
                 match (origin_of("API_ORIGIN"), origin_of("ADMIN_ORIGIN")) {
                     (Ok(api), Ok(admin)) => (api, admin),
@@ -221,9 +221,18 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 };
+            let measurement =
+                match content::measurement::Measurement::from_lookup(|k| std::env::var(k).ok()) {
+                    Ok(measurement) => measurement,
+                    Err((name, message)) => {
+                        eprintln!("{name}: {message}");
+                        return ExitCode::from(2);
+                    }
+                };
             let mut builder = site::Builder::new(project.clone())
                 .with_api_origin(api_origin)
-                .with_admin_origin(admin_origin);
+                .with_admin_origin(admin_origin)
+                .with_measurement(measurement);
             builder.build(&out).map(|r| {
                 voice.warnings(&r.warnings);
                 println!(

@@ -122,10 +122,10 @@ origin: number | null, };
 /**
  * A fact of `site.yaml` that is the practice's own and may still be example data: the
  * identity, the contact facts, the site's address, the profiles and booking pages, and the
- * ids of the analytics and telephony accounts. A production start publishes nothing while
+ * telephony account's id (the analytics tag is the operator's `ANALYTICS_ID`, not a fact). A production start publishes nothing while
  * any is listed in `example_data` (the sidecar's `serve::launch`).
  */
-export type ExampleFact = "name" | "legal_name" | "nip" | "regon" | "registered_address" | "address" | "phone" | "email" | "site_url" | "social" | "booking" | "analytics_id" | "telephony";
+export type ExampleFact = "name" | "legal_name" | "nip" | "regon" | "registered_address" | "address" | "phone" | "email" | "site_url" | "social" | "booking" | "telephony";
 
 /**
  * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
@@ -824,6 +824,75 @@ backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: num
  * What `/metrics` says, line by line.
  */
 metrics: Array<MetricSample>, };
+
+/**
+ * How the counts are grouped.
+ */
+export type StatsPeriod = "day" | "week" | "month";
+
+/**
+ * The totals of a stretch of time.
+ */
+export type StatsTotals = { 
+/**
+ * Visitors of each day, added up (a visitor of two days counts twice).
+ */
+visitors: number, views: number, bookings: number, calls: number, messages: number, crisis: number, 
+/**
+ * /m1's 'Przejdź do strony głównej'.
+ */
+landing: number, };
+
+/**
+ * One day, week or month.
+ */
+export type StatsBucket = { 
+/**
+ * Its first day, `YYYY-MM-DD`.
+ */
+start: string, 
+/**
+ * How the owner names it: '3 mar', '3–9 mar', 'marzec 2026'.
+ */
+label: string, totals: StatsTotals, };
+
+/**
+ * One line of a list: a route, a source, a label, with how people name it.
+ */
+export type StatsRanked = { 
+/**
+ * What is counted as it is kept (a route, a host, a label).
+ */
+name: string, 
+/**
+ * Its name for the owner: a page's title, 'Wejścia bezpośrednie', '116 123'.
+ */
+title: string, count: number, };
+
+/**
+ * `GET /api/stats`.
+ */
+export type Statistics = { 
+/**
+ * Whether the site counts now (`STATS` is not `off`).
+ */
+enabled: boolean, period: StatsPeriod, 
+/**
+ * The first and last day shown, `YYYY-MM-DD`.
+ */
+from: string, to: string, 
+/**
+ * Oldest first.
+ */
+buckets: Array<StatsBucket>, 
+/**
+ * The one before the first, for its change.
+ */
+before: StatsBucket, totals: StatsTotals, 
+/**
+ * The totals of as long a stretch just before.
+ */
+previous: StatsTotals, pages: Array<StatsRanked>, articles: Array<StatsRanked>, sources: Array<StatsRanked>, devices: Array<StatsRanked>, exits: Array<StatsRanked>, bookings: Array<StatsRanked>, crisis: Array<StatsRanked>, notFound: Array<StatsRanked>, widgets: Array<StatsRanked>, retentionMonths: number, };
 
 /**
  * One step of going live.

@@ -107,8 +107,9 @@ fn suspicion(state: &AppState, input: &ContactInput) -> (Option<Spam>, Option<St
     }
 }
 
-/// Commits the message (a token used before makes it suspect), through the one writer.
-async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
+/// Commits the message (a token used before makes it suspect), through the one writer; one
+/// not suspected of spam counts in the statistics as a message sent.
+async fn store(state: &web::Data<AppState>, req: &HttpRequest, input: &ContactInput) -> Outcome {
     let (spam, nonce) = suspicion(state, input);
     let message = NewMessage {
         name: input.name.trim().to_string(),
@@ -128,6 +129,10 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
         Ok(Stored { id, spam }) => {
             tracing::info!(id, ?spam, "contact message stored");
             state.contact.outbox.wake();
+            if spam.is_none() {
+                let live = state.site.live.current();
+                state.stats.count_message(req, |route| live.is_page(route));
+            }
             Outcome::Stored
         }
         Err(e) => {
@@ -138,7 +143,12 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
 }
 
 /// Applies the rules, then stores; the form without JavaScript first confirms.
-async fn decide(state: &web::Data<AppState>, kind: Kind, input: ContactInput) -> Outcome {
+async fn decide(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    kind: Kind,
+    input: ContactInput,
+) -> Outcome {
     let errors = rules::validate(&input);
     if !errors.is_empty() {
         return Outcome::Invalid(errors, Box::new(input));
@@ -151,7 +161,7 @@ async fn decide(state: &web::Data<AppState>, kind: Kind, input: ContactInput) ->
     if kind == Kind::Form && no_token && !honeypot {
         return Outcome::Confirm(Box::new(input));
     }
-    store(state, &input).await
+    store(state, req, &input).await
 }
 
 /// The answer to a request refused before its body is read.
@@ -192,7 +202,7 @@ pub async fn submit(
     let outcome = match refused_early(&req, &state) {
         Some(refusal) => refusal,
         None => match read_body(payload).await.and_then(|body| parse(kind, &body)) {
-            Ok(input) => decide(&state, kind, input).await,
+            Ok(input) => decide(&state, &req, kind, input).await,
             Err(outcome) => outcome,
         },
     };

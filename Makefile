@@ -60,9 +60,11 @@ api-types:
 ## then the book, with the panel's screenshots the browser tests took.
 test: test-deps islands lint deps unit browser book
 
-## Formatting, clippy, and no two modules of a crate importing each other in a loop.
+## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
+## modules of a crate importing each other in a loop.
 lint: islands
 	cd $(ISLANDS) && npm run -s format:check
+	cd $(ISLANDS) && npx eslint --max-warnings 0 src
 	$(CARGO) fmt --all -- --check
 	python3 tests/lint/cycles.py
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
@@ -72,9 +74,10 @@ lint: islands
 deps:
 	sh tests/deps/audit.sh
 
-## The cargo tests, and the visual editor's Markdown round trip over every content file (Node).
+## The cargo tests, and the islands' own (Node): the visual editor's Markdown round trip over
+## every content file, the panel's logic, and the rules shared with the server (tests/vectors/).
 unit: islands
-	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/panel.test.mjs test/rules.test.mjs
 	$(CARGO) test --workspace
 
 e2e: islands

@@ -1,12 +1,8 @@
 // 'Stan systemu': what the server's alerts watch — the outbox, the backups, the disk — and
-// the figures /metrics gives Prometheus, in Polish; and the banner above every view while an
-// alert holds (the same alerts are e-mailed to the administrator).
-import { useCallback, useEffect, useState } from "react";
-import { request } from "./api";
+// the figures /metrics gives Prometheus, in Polish. A view of its own, loaded when opened; the
+// banner above every view is SystemAlerts.tsx.
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
-
-/** How often the panel asks again. */
-const REFRESH_MS = 30_000;
+import { useSystemStatus } from "./SystemAlerts";
 
 function when(seconds: number): string {
   return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
@@ -34,46 +30,10 @@ function valueOf(samples: MetricSample[], name: string): number | null {
   return samples.find((s) => s.name === name)?.value ?? null;
 }
 
-/** The status of the server, asked again every half minute while shown. */
-function useSystemStatus(): Status | null {
-  const [status, setStatus] = useState<Status | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setStatus(await request<Status>("GET", "/api/system", undefined, { background: true }));
-    } catch {
-      // Signed out or offline: the rest of the panel says so.
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
-  return status;
-}
-
-/** Above every view while an alert holds. */
-export function SystemAlertsBanner({ onOpen }: { onOpen: () => void }) {
-  const status = useSystemStatus();
-  if (!status || status.alerts.length === 0) return null;
-  return (
-    <div className="form-notice form-notice-error system-alerts" role="alert">
-      {status.alerts.map((a) => (
-        <p key={a.key}>
-          <strong>{a.title}.</strong> {a.detail}
-        </p>
-      ))}
-      <button type="button" className="btn btn-secondary btn-small" onClick={onOpen}>
-        Zobacz stan systemu
-      </button>
-    </div>
-  );
-}
-
 function Backups({ status }: { status: Status }) {
   const b = status.backups;
   if (!b) {
-    return <p>Automatyczne kopie zapasowe są wyłączone (nie ustawiono BACKUP_REPOSITORY).</p>;
+    return <p>Automatyczne kopie zapasowe są wyłączone: włącza je osoba, która prowadzi serwer.</p>;
   }
   return (
     <dl className="system-figures">
@@ -97,31 +57,40 @@ function Backups({ status }: { status: Status }) {
   );
 }
 
+/** What a request was for, in her words. */
+function purpose(route: string): string {
+  if (route === "static") return "strony i obrazy";
+  if (route.startsWith("/api/contact")) return "formularz kontaktowy";
+  if (route.startsWith("/api/auth")) return "logowanie do panelu";
+  if (route.startsWith("/api/")) return "praca w panelu";
+  return "strony";
+}
+
+/** How a request ended, in her words. */
+function outcome(status: string): string {
+  if (status.startsWith("2") || status.startsWith("3")) return "obsłużone";
+  if (status === "429") return "odrzucone: za wiele naraz";
+  if (status.startsWith("4")) return "odrzucone";
+  return "błąd serwera";
+}
+
 function Requests({ samples }: { samples: MetricSample[] }) {
-  const rows = samples
-    .filter((s) => s.name === "sidecar_http_requests_total")
-    .sort((a, b) => b.value - a.value)
-    .slice(0, 15);
-  if (rows.length === 0) return <p>Od uruchomienia serwera nie było jeszcze żadnych zapytań.</p>;
+  const counts = new Map<string, number>();
+  for (const s of samples.filter((s) => s.name === "sidecar_http_requests_total")) {
+    const key = `${purpose(label(s, "route"))}: ${outcome(label(s, "status"))}`;
+    counts.set(key, (counts.get(key) ?? 0) + s.value);
+  }
+  const rows = [...counts].sort((a, b) => b[1] - a[1]);
+  if (rows.length === 0) return <p>Od uruchomienia serwera nie było jeszcze żadnych odwiedzin.</p>;
   return (
-    <table className="system-requests">
-      <thead>
-        <tr>
-          <th scope="col">Adres</th>
-          <th scope="col">Kod odpowiedzi</th>
-          <th scope="col">Liczba</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((s) => (
-          <tr key={`${label(s, "route")} ${label(s, "status")}`}>
-            <td>{label(s, "route") === "static" ? "pliki strony i panelu" : label(s, "route")}</td>
-            <td>{label(s, "status")}</td>
-            <td>{s.value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <dl className="system-figures">
+      {rows.map(([what, count]) => (
+        <div key={what}>
+          <dt>{what}</dt>
+          <dd>{count}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -133,7 +102,7 @@ function Builds({ samples }: { samples: MetricSample[] }) {
   const average = (seconds: number) => `${(seconds / count).toLocaleString("pl-PL", { maximumFractionDigits: 2 })} s`;
   return (
     <p>
-      Zbudowano {count} razy; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
+      Zbudowano {count} razy; średnio {average(sum)}, z tego zapisanie gotowych stron {average(publish ?? 0)}.
     </p>
   );
 }
@@ -191,7 +160,7 @@ export default function SystemStatus() {
         </p>
       </section>
       <section className="admin-card" aria-labelledby="system-requests-title">
-        <h2 id="system-requests-title">Zapytania od uruchomienia serwera</h2>
+        <h2 id="system-requests-title">Odwiedziny od uruchomienia serwera</h2>
         <Requests samples={status.metrics} />
       </section>
       <section className="admin-card" aria-labelledby="system-builds-title">

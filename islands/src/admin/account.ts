@@ -1,13 +1,13 @@
-// The administrator's account: the second step of signing in, the authenticator app and its
-// recovery codes, sessions, the password, the audit log, the forgotten-password reset, and
+// The administrator's account: passkeys, the authenticator app and its recovery codes,
+// sessions, the password, the audit log, and
 // confirming who you are before exports and erasures (`withReauth`).
-import { isApiError, request } from "./api";
+import { isApiError, request } from "./http";
+import { NO_PASSKEYS } from "./signin/auth";
 
 import type {
   AuditEntry,
   Ended,
   Enrolment,
-  Notice,
   PasskeyInfo,
   RecoveryCodes,
   SessionInfo,
@@ -23,16 +23,14 @@ export type { AuditEntry, Enrolment, PasskeyInfo, SessionInfo, TotpStatus };
 interface CreationOptions {
   publicKey: PublicKeyCredentialCreationOptionsJSON;
 }
-interface RequestOptions {
-  publicKey: PublicKeyCredentialRequestOptionsJSON;
-}
-
-export const NO_PASSKEYS = "Ta przeglądarka nie obsługuje kluczy dostępu.";
 
 /** Makes a new passkey in this browser's authenticator and keeps it on the server. */
 export async function addPasskey(name: string): Promise<void> {
   if (!window.PublicKeyCredential?.parseCreationOptionsFromJSON) throw new Error(NO_PASSKEYS);
-  const options = await withReauth(() => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}));
+  const options = await withReauth(
+    () => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}),
+    "Dodajesz nowy sposób logowania do panelu.",
+  );
   const credential = await navigator.credentials.create({
     publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey),
   });
@@ -40,19 +38,7 @@ export async function addPasskey(name: string): Promise<void> {
   await request<unknown>("POST", "/api/auth/passkeys/register/finish", { name, credential: credential.toJSON() });
 }
 
-/** Signs in with a passkey of this browser's authenticator. */
-export async function signInWithPasskey(): Promise<void> {
-  if (!window.PublicKeyCredential?.parseRequestOptionsFromJSON) throw new Error(NO_PASSKEYS);
-  const options = await request<RequestOptions>("POST", "/api/auth/passkeys/login", {});
-  const credential = await navigator.credentials.get({
-    publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options.publicKey),
-  });
-  if (!(credential instanceof PublicKeyCredential)) throw new Error("Nie wybrano klucza.");
-  await request<unknown>("POST", "/api/auth/passkeys/login/finish", { credential: credential.toJSON() });
-}
-
 export const security = {
-  loginCode: (code: string) => request<SignedIn>("POST", "/api/auth/login/code", { code }),
   totp: () => request<TotpStatus>("GET", "/api/auth/totp"),
   setup: () => request<Enrolment>("POST", "/api/auth/totp/setup", {}),
   confirm: (code: string) => request<RecoveryCodes>("POST", "/api/auth/totp/confirm", { code }),
@@ -64,16 +50,17 @@ export const security = {
   changePassword: (current: string, password: string) =>
     request<SignedIn>("POST", "/api/auth/password", { current, password }),
   reauth: (password: string, code: string) => request<unknown>("POST", "/api/auth/reauth", { password, code }),
-  requestReset: (email: string) => request<Notice>("POST", "/api/auth/reset", { email }),
-  confirmReset: (email: string, code: string, password: string, secondCode: string) =>
-    request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
   passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),
-  removePasskey: (id: number) => withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`)),
+  removePasskey: (id: number) =>
+    withReauth(
+      () => request<unknown>("DELETE", `/api/auth/passkeys/${id}`),
+      "Usuwasz klucz dostępu, którym można logować się do panelu.",
+    ),
   audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
 };
 
-/** What the reauthentication dialog answers: whether the administrator confirmed. */
-type Asker = () => Promise<boolean>;
+/** What the reauthentication dialog answers, asked `why` (one sentence): whether she confirmed. */
+type Asker = (why: string) => Promise<boolean>;
 let asker: Asker = async () => false;
 
 /** The panel registers the dialog that asks for the password again. */
@@ -83,14 +70,15 @@ export function setReauthAsker(ask: Asker) {
 
 /**
  * Runs `action`; if the server wants the administrator to confirm who they are first, asks
- * (password, and the app's code when it is on) and runs it once more.
+ * (password, and the app's code when it is on), saying `why` in one sentence of what she is
+ * doing, and runs it once more.
  */
-export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
+export async function withReauth<T>(action: () => Promise<T>, why: string): Promise<T> {
   try {
     return await action();
   } catch (e) {
     if (!(isApiError(e) && e.code === "reauth")) throw e;
-    if (!(await asker())) throw e;
+    if (!(await asker(why))) throw e;
     return action();
   }
 }

@@ -86,7 +86,7 @@ describe("admin panel", () => {
       assert.ok(loaded.some((s) => s.url.includes("/panel/main.")));
       await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("heading", { name: "Cennik", level: 2 }).waitFor();
-      const ofView = (text) => text.includes("Czekają na wysłanie e-mailem");
+      const ofView = (text) => text.includes("Odwiedziny od uruchomienia serwera");
       assert.equal(loaded.filter((s) => ofView(s.text)).length, 0, "'Stan systemu' is not loaded before it is opened");
       const viewCode = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/panel/SystemStatus."));
       await page.getByRole("button", { name: "Stan systemu", exact: true }).click();

@@ -60,7 +60,7 @@ export default function Team({ toast, onDirty, route }: ViewProps) {
     setEditing(next);
     setProfile(start);
     setOutcome(null);
-    showProblem("profile-name");
+    showProblem("profile-name", "start");
   };
   const done = (result: TeamChanged) => {
     setTeam(result.team);

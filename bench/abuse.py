@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""`make abuse`: the attacks of issues 12, 21 and 30 against the release sidecar on loopback, bounded in
+"""`make abuse`: the attacks of issues 12, 21, 30 and 42 against the release sidecar on loopback, bounded in
 count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
-import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
+import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, re, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIDECAR = pathlib.Path(os.environ.get("SIDECAR", ROOT / "target/release/sidecar"))
@@ -552,13 +552,7 @@ def codes_from_many_addresses(data):
     proc, port = start(data / "c")
     admin_port = PANEL[port]
     try:
-        cookie = admin_cookie(admin_port, "127.0.0.6")
-        headers = {"Cookie": cookie}
-        request(admin_port, "POST", "/api/auth/reauth", {"password": PASSWORD}, source="127.0.0.6", headers=headers, host="localhost")
-        _, _, body = request(admin_port, "POST", "/api/auth/totp/setup", {}, source="127.0.0.6", headers=headers, host="localhost")
-        secret = json.loads(body)["secret"]
-        request(admin_port, "POST", "/api/auth/totp/confirm", {"code": totp(secret, time.time())}, source="127.0.0.6",
-                headers=headers, host="localhost")
+        secret = enable_app(admin_port, admin_cookie(admin_port, "127.0.0.6"))
         conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=60, source_address=("127.0.0.7", 0))
         conn.request("POST", "/api/auth/login", body=json.dumps({"email": ADMIN, "password": PASSWORD}),
                      headers={"Host": f"localhost:{admin_port}", "Content-Type": "application/json"})
@@ -601,6 +595,162 @@ def idle_while_polling(data):
         proc.wait()
 
 
+def codes_from_eight_addresses(admin_port, secret):
+    """8 sign-ins with the password from 127.0.0.2-9, then 5 codes from each at the same moment:
+    the account's limit is reserved with each check, so at most its free codes are checked."""
+    waiting = {}
+    for n in range(2, 10):
+        source = f"127.0.0.{n}"
+        conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=60, source_address=(source, 0))
+        conn.request("POST", "/api/auth/login", body=json.dumps({"email": ADMIN, "password": PASSWORD}),
+                     headers={"Host": f"localhost:{admin_port}", "Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        waiting[source] = (answer.getheader("Set-Cookie") or "").split(";")[0]
+        conn.close()
+    jobs = [(source, n) for source in waiting for n in range(5)]
+    guess = lambda job: request(admin_port, "POST", "/api/auth/login/code", {"code": f"{job[1]:06d}"}, source=job[0],
+                                headers={"Cookie": waiting[job[0]]}, host="localhost")[0]
+    with futures.ThreadPoolExecutor(max_workers=40) as pool:
+        statuses = list(pool.map(guess, jobs))
+    checked = sum(1 for s in statuses if s == 401)
+    row("40 wrong app codes at once, 5 from each of 8 addresses (127.0.0.2-9) with the password: codes checked",
+        f"{checked} (answers {sorted(set(statuses))})", "≤ 10, the account's free codes")
+
+
+def audit_lines(admin_port, cookie, event):
+    _, _, body = request(admin_port, "GET", "/api/audit", source="127.0.0.6", headers={"Cookie": cookie}, host="localhost")
+    return [e for e in json.loads(body or b"[]") if e["event"] == event]
+
+
+def wrong_tokens(admin_port, cookie, path, header, event):
+    """300 wrong tokens from 3 addresses at once: answers, time of each, and the audit lines
+    they leave (one per client and minute)."""
+    def guess(n):
+        status, seconds, _ = request(admin_port, "GET", path, source=f"127.0.0.{20 + n % 3}", host="localhost",
+                                     headers={"Authorization": header(n)})
+        return status, seconds
+    with futures.ThreadPoolExecutor(max_workers=30) as pool:
+        answers = list(pool.map(guess, range(300)))
+    wait_until("the refusals are in the audit log", lambda: len(audit_lines(admin_port, cookie, event)) >= 3)
+    lines = audit_lines(admin_port, cookie, event)
+    times = sorted(a[1] for a in answers)
+    return sorted(set(a[0] for a in answers)), times, lines
+
+
+def measure_trust(data):
+    """Issue 42: what an editor's token (or a merged pull request) could make the patients'
+    site run, the second factor against a burst, and the small doors."""
+    place = data / "t"
+    root = site_copy(place)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "Strona")
+    proc, port = start(place, {"GIT_HOSTED": "1", "GIT_POLL_SECONDS": "0", "METRICS_TOKEN": "token-metryk-pomiaru",
+                               "IMAGE_CACHE_DIR": str(ROOT / ".cache/images")}, root=root)
+    admin_port = PANEL[port]
+    bare = place / "var/content.git"
+    try:
+        wait_until("the hosted repository", lambda: subprocess.run(["git", "-C", str(bare), "rev-parse", "-q", "--verify", "main"],
+                                                                  capture_output=True).returncode == 0)
+        cookie = admin_cookie(admin_port, "127.0.0.6")
+        headers = {"Cookie": cookie, "Origin": f"http://localhost:{admin_port}"}
+        request(admin_port, "POST", "/api/auth/reauth", {"password": PASSWORD}, source="127.0.0.6", headers=headers, host="localhost")
+        _, _, body = request(admin_port, "POST", "/api/git/tokens", {"name": "Redaktorka, laptop"}, source="127.0.0.6",
+                             headers=headers, host="localhost")
+        token = json.loads(body)["token"]
+        editor = place / "editor"
+        subprocess.run(["git", "clone", "-q", f"http://redaktorka:{token}@127.0.0.1:{admin_port}/git/tresc.git", str(editor)],
+                       check=True, env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+        git(editor, "config", "core.bigFileThreshold", "1m")
+
+        def push(message, make):
+            """Commits what `make` changed and pushes over HTTP: whether it was taken, what git said."""
+            make(editor)
+            git(editor, "add", "-A", "-f")
+            git(editor, "commit", "-q", "-m", message)
+            started = time.perf_counter()
+            out = subprocess.run(["git", "-C", str(editor), "push", "origin", "HEAD:main"], capture_output=True, text=True,
+                                 env={**os.environ, "GIT_TERMINAL_PROMPT": "0"})
+            took = time.perf_counter() - started
+            if out.returncode != 0:
+                git(editor, "reset", "-q", "--hard", "origin/main")
+            return out.returncode == 0, out.stdout + out.stderr, took
+
+        png = (ROOT / "content/images/og-harmonia.png").read_bytes()
+        for name in ['a"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.png', 'q" onmouseover="alert(1)" x=".png']:
+            taken, said, _ = push("Obraz", lambda clone: (clone / "content/images" / name).write_bytes(png))
+            row(f"a picture pushed as `{name}`: taken, the reason given",
+                f"{taken}, {'niedozwolona' in said}", "False, True: names are lowercase slugs")
+        foreign = 'telephony_widget_src: "http://127.0.0.1:8099/cp.js"\n'
+        taken, said, _ = push("Widżet", lambda clone: (clone / "content/site.yaml").write_text(
+            foreign + (clone / "content/site.yaml").read_text()))
+        row("site.yaml pushed with `telephony_widget_src` of a foreign host: taken, the reason given",
+            f"{taken}, {'operator' in said}", "False, True: hosts are the code's")
+        taken, said, _ = push("Dostawca", lambda clone: (clone / "content/site.yaml").write_text(
+            (clone / "content/site.yaml").read_text().replace('provider: "callpage"', 'provider: "http://127.0.0.1:8099/cp.js"')))
+        row("site.yaml pushed with a host as the telephony provider: taken", f"{taken}", "False")
+        article = (ROOT / "content/blog/terapia-cbt.md").read_text().replace("featured: true", "featured: false")
+        trick = '\n<a title="\ufffc0\ufffc">x</a> <div title="\n\n![Świt](swit.svg)\n\n">x</div>\n<img src=x onerror="alert(1)">\n'
+        taken, said, _ = push("Artykuł", lambda clone: (clone / "content/blog/pulapka.md").write_text(article + trick))
+        wait_until("the article is served", lambda: request(port, "GET", "/blog/pulapka", source="127.0.0.9")[0] == 200)
+        _, _, page = request(port, "GET", "/blog/pulapka", source="127.0.0.9")
+        row("an article with the placeholder trick and raw handlers: taken, its page holds an `on…=` attribute",
+            f"{taken}, {b' onfocus=' in page or b' onerror=' in page}", "True, False")
+        hashes = set(re.findall(r"'sha256-[^']+'", health_headers(port, "/blog/pulapka")))
+        row("inline-script hashes in the article's Content-Security-Policy", f"{len(hashes)}", "1: the template's own")
+
+        def big(clone):
+            with open(clone / "content/images/duzy.jpg", "wb") as f:
+                f.truncate(400 * 1024 * 1024)
+            git(clone, "add", "-A")
+            git(clone, "commit", "-q", "-m", "Duży obraz")
+            (clone / "content/images/duzy.jpg").unlink()
+
+        peak_before = peak_memory_mib(proc.pid)
+        taken, said, took = push("Bez obrazu", big)
+        left = subprocess.run(["git", "-C", str(bare), "count-objects", "-v"], capture_output=True, text=True).stdout
+        size = sum(int(l.split()[1]) for l in left.splitlines() if l.startswith(("size:", "size-pack:")))
+        row("a 400 MiB blob added in one commit and removed in the next (~400 KB sent): taken, time, content.git after",
+            f"{taken}, {took:.1f} s, {size / 1024:.1f} MiB (sidecar peak {peak_before:.0f} → {peak_memory_mib(proc.pid):.0f} MiB)",
+            "False; nothing of it kept")
+        statuses, times, lines = wrong_tokens(admin_port, cookie, "/git/tresc.git/info/refs?service=git-upload-pack",
+                                              lambda n: "Basic " + base64.b64encode(f"x:zly-{n}".encode()).decode(), "git_token_refused")
+        row("300 wrong git tokens from 3 addresses at once: answers, median time, audit lines",
+            f"{statuses}, {statistics.median(times) * 1000:.1f} ms, {len(lines)}", "401 then 429; one line per client a minute")
+        statuses, times, lines = wrong_tokens(admin_port, cookie, "/metrics", lambda n: f"Bearer zly-{n}", "metrics_token_refused")
+        row("300 wrong /metrics tokens from 3 addresses at once: answers, median time, audit lines",
+            f"{statuses}, {statistics.median(times) * 1000:.1f} ms, {len(lines)}", "401 (10 each) then 429; one line per client a minute")
+        pushers = subprocess.run(["git", "-C", str(bare), "log", "-g", "--format=%gn", "main"], capture_output=True, text=True).stdout
+        row("the hosted repository's reflog: who moved the branch", f"{sorted(set(pushers.split(chr(10))) - {''})}",
+            "the token's name")
+        totp_secret = enable_app(admin_port, cookie)
+        codes_from_eight_addresses(admin_port, totp_secret)
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def health_headers(port, path):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=("127.0.0.9", 0))
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    answer.read()
+    conn.close()
+    return answer.getheader("Content-Security-Policy") or ""
+
+
+def enable_app(admin_port, cookie):
+    """Turns the authenticator app on for the administrator: its secret."""
+    headers = {"Cookie": cookie}
+    request(admin_port, "POST", "/api/auth/reauth", {"password": PASSWORD}, source="127.0.0.6", headers=headers, host="localhost")
+    _, _, body = request(admin_port, "POST", "/api/auth/totp/setup", {}, source="127.0.0.6", headers=headers, host="localhost")
+    secret = json.loads(body)["secret"]
+    request(admin_port, "POST", "/api/auth/totp/confirm", {"code": totp(secret, time.time())}, source="127.0.0.6",
+            headers=headers, host="localhost")
+    return secret
+
+
 def main():
     if not SIDECAR.exists():
         sys.exit("build it first: cargo build --release -p sidecar")
@@ -608,11 +758,14 @@ def main():
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     data = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-abuse-"))
-    # ABUSE_ONLY=untrusted runs only the rows of untrusted content (a push's cost, codes, idle sessions).
+    # ABUSE_ONLY=untrusted runs only the rows of untrusted content (a push's cost, codes, idle sessions),
+    # ABUSE_ONLY=trust those of issue 42 (what a push could make the site run, the small doors).
     only = os.environ.get("ABUSE_ONLY", "")
     try:
         if only in ("", "untrusted"):
             measure_untrusted_content(data)
+        if only in ("", "trust"):
+            measure_trust(data)
         if not only:
             measure_sign_in_bursts(data)
             measure_contact_refusals(data)

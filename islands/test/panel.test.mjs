@@ -164,7 +164,7 @@ describe("the pages' state", () => {
       outcome: { ok: false, text: "Błąd", place: { text: "t", field: "title" } },
     });
     assert.equal(field.problem, null);
-    assert.equal(state.reduce(field, { type: "opened" }).outcome, null);
+    assert.equal(state.reduce(field, { type: "opened", id: null }).outcome, null);
   });
 
   test("a route opens the page it names, or the home page", () => {

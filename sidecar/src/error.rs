@@ -134,6 +134,8 @@ pub enum ErrorCode {
     Reauth,
     /// The sign-in's second step took too long: start again with the password.
     Expired,
+    /// The password was changed (on another device, or reset): sign in with the new one.
+    PasswordChanged,
 }
 
 /// The body of every refusal: a title and a message in Polish, and a form's field errors.

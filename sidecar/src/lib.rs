@@ -37,7 +37,7 @@ use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
 use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
-use api::{pages, preview, system, team};
+use api::{launch, pages, preview, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
 
@@ -119,6 +119,7 @@ pub fn admin_app(
         .configure(git::tokens::configure)
         .configure(git::http::configure)
         .configure(system::configure)
+        .configure(launch::configure)
         .configure(panel::configure)
 }
 
@@ -155,12 +156,19 @@ pub async fn run(config: Config) -> Result<(), Error> {
     // images' counter says how far it is.
     tracing::info!("building the site");
     let published = state.site.rebuild()?;
-    tracing::info!(
-        files = published.report.files,
-        ms = published.report.elapsed.as_millis() as u64,
-        "site built into {}",
-        config.dist.display()
-    );
+    match published.held.is_empty() {
+        true => tracing::info!(
+            files = published.report.files,
+            ms = published.report.elapsed.as_millis() as u64,
+            "site built into {}",
+            config.dist.display()
+        ),
+        false => tracing::info!(
+            files = published.report.files,
+            ms = published.report.elapsed.as_millis() as u64,
+            "site built for the panel only: not published while its facts are example data"
+        ),
+    }
     let waiting = state.site.images.count();
     if waiting > 0 {
         tracing::info!(
@@ -182,17 +190,25 @@ pub async fn run(config: Config) -> Result<(), Error> {
         Duration::from_secs(config.alert_check_seconds.max(1)),
     );
     changes::sync::spawn(state.clone(), &config);
-    auth::login::spawn_session_sync(state.clone());
     let admin = state.auth.admin_email.clone();
-    if let Some(password) =
-        auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
+    // Before the sessions are synchronised with the database: a password set anew here ends
+    // its sessions, and they are told why (a restart with the same password ends none).
+    match auth::password::ensure_admin(&state.auth.store, &admin, config.admin_password.as_deref())?
     {
-        let path = hand_over_password(&config.data_dir, &admin, &password)?;
-        tracing::warn!(
-            "Utworzono konto administratora {admin}; hasło zapisano w pliku {} (tylko dla właściciela). Zmienisz je poleceniem `sidecar set-password {admin}`.",
-            path.display()
-        );
+        auth::password::Ensured::Generated(password) => {
+            let path = hand_over_password(&config.data_dir, &admin, &password)?;
+            tracing::warn!(
+                "Utworzono konto administratora {admin}; hasło zapisano w pliku {} (tylko dla właściciela). Zmienisz je poleceniem `sidecar set-password {admin}`.",
+                path.display()
+            );
+        }
+        auth::password::Ensured::PasswordChanged => {
+            let ended = state.auth.sessions.password_changed(&admin, now());
+            tracing::warn!(ended, "ADMIN_PASSWORD differs from the account's password: it was set, and the sessions ended");
+        }
+        auth::password::Ensured::Kept | auth::password::Ensured::Created => {}
     }
+    auth::login::spawn_session_sync(state.clone());
     let maintained = state.clone();
     actix_web::rt::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
@@ -225,9 +241,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
             config.origins.admin
         );
     }
-    if config.force_https {
-        warn_example_data(&state.site.live.current());
-    }
     let panel_route = state.site.live.current().panel.keys().min().cloned();
     // One count of connections per client for both listeners.
     let cap = connections::Cap::new(
@@ -245,29 +258,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .await
         .map(|_| ())
         .map_err(Error::Serve)
-}
-
-/// A production start says loudly which facts of `site.yaml` are still example data. It
-/// warns rather than refuses: a refusal would take a live site down over a legal entry not
-/// yet copied from the register, while the log says it at every start and the panel's 'Dane
-/// gabinetu' shows the same list until it is done.
-fn warn_example_data(site: &serve::site::Site) {
-    let Some(renderer) = &site.renderer else {
-        return;
-    };
-    let facts: Vec<&str> = renderer
-        .content()
-        .site
-        .example_data
-        .iter()
-        .map(|f| f.key())
-        .collect();
-    if !facts.is_empty() {
-        tracing::warn!(
-            facts = %facts.join(", "),
-            "EXAMPLE DATA ON A PRODUCTION START: site.yaml marks these facts as example data, not the practice's, and the privacy policy and the terms show them; copy them from the practice's CEIDG record and take them off example_data"
-        );
-    }
 }
 
 /// The public site's listener (`BIND`, `PORT`).

@@ -35,35 +35,10 @@ enum Command {
         dir: Option<PathBuf>,
     },
     /// The hosted repository's pre-receive hook (`GIT_HOSTED`), as the server writes it:
-    /// checks the pushed commits, read as git gives them (`old new ref` lines).
-    PreReceive(sidecar::changes::hosted::Receive),
-}
-
-/// `sidecar pre-receive`: the push is taken, or refused with every problem on standard
-/// error, which git shows in the editor's terminal.
-fn pre_receive(receive: &sidecar::changes::hosted::Receive) -> ExitCode {
-    use std::io::Read;
-    let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("Nie udało się odczytać zmian: {e}");
-        return ExitCode::FAILURE;
-    }
-    match sidecar::changes::hosted::receive(receive, &input) {
-        Ok(checked) => {
-            if checked {
-                eprintln!("Zmiany sprawdzone: wszystko w porządku. Strona pokaże je za chwilę.");
-            }
-            ExitCode::SUCCESS
-        }
-        Err(problems) => {
-            eprintln!("Serwer nie przyjął zmian — strona się nie zmieniła. Do poprawienia:");
-            for problem in &problems {
-                eprintln!("  {problem}");
-            }
-            eprintln!("Popraw, zatwierdź (git commit) i wyślij ponownie (git push).");
-            ExitCode::FAILURE
-        }
-    }
+    /// asks the running server whether to take a push (`old new ref` lines on standard input).
+    PreReceive(sidecar::changes::hosted::hook::HookArgs),
+    /// The hosted repository's post-receive hook: tells the editor when the change is live.
+    PostReceive(sidecar::changes::hosted::hook::HookArgs),
 }
 
 /// A password typed at a terminal (not echoed), or one line of standard input.
@@ -145,9 +120,12 @@ fn serve() -> Result<(), sidecar::Error> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // The hook's output is the editor's terminal: no log lines there.
-    if let Some(Command::PreReceive(receive)) = &cli.command {
-        return pre_receive(receive);
+    // The hooks' output is the editor's terminal: no log lines there.
+    use sidecar::changes::hosted::hook;
+    match &cli.command {
+        Some(Command::PreReceive(args)) => return hook::pre_receive(args),
+        Some(Command::PostReceive(args)) => return hook::post_receive(args),
+        _ => {}
     }
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -156,7 +134,7 @@ fn main() -> ExitCode {
         .init();
     use accounts::password;
     let result = match cli.command {
-        Some(Command::PreReceive(_)) => Ok(()),
+        Some(Command::PreReceive(_) | Command::PostReceive(_)) => Ok(()),
         None => serve(),
         Some(Command::AddAccount { email }) => account_command("add-account", &email, |db, e| {
             Ok(password::add_account(db, e, &read_password()?)?)

@@ -14,15 +14,27 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use ts_rs::TS;
 
+/// The buckets of every duration (seconds): histograms, not summaries, so that Prometheus
+/// can take quantiles over any window and across restarts (a summary's quantiles cover only
+/// its last minute, and read 0 after it).
+pub const BUCKETS: [f64; 12] = [
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
+];
+
 /// The recorder of this process (one per process: the facade has one global recorder).
 fn handle() -> Option<&'static PrometheusHandle> {
     static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
     HANDLE
-        .get_or_init(|| match PrometheusBuilder::new().install_recorder() {
-            Ok(handle) => Some(handle),
-            Err(e) => {
-                tracing::error!(error = %e, "metrics are not recorded");
-                None
+        .get_or_init(|| {
+            let installed = PrometheusBuilder::new()
+                .set_buckets(&BUCKETS)
+                .and_then(|builder| builder.install_recorder());
+            match installed {
+                Ok(handle) => Some(handle),
+                Err(e) => {
+                    tracing::error!(error = %e, "metrics are not recorded");
+                    None
+                }
             }
         })
         .as_ref()
@@ -169,7 +181,28 @@ mod tests {
         assert_eq!(value("sidecar_outbox_depth"), Some(2.0));
         assert_eq!(value("sidecar_outbox_oldest_age_seconds"), Some(90.0));
         assert_eq!(value("sidecar_backup_last_success_age_seconds"), Some(-1.0));
-        assert!(text.contains("sidecar_build_seconds"), "{text}");
+        // A histogram: cumulative buckets up to +Inf, whatever the time since the build.
+        let buckets: Vec<&Sample> = got
+            .iter()
+            .filter(|s| s.name == "sidecar_build_seconds_bucket")
+            .collect();
+        assert_eq!(buckets.len(), BUCKETS.len() + 1, "{text}");
+        let le = |s: &Sample| {
+            s.labels
+                .iter()
+                .find(|(k, _)| k == "le")
+                .map(|(_, v)| v.clone())
+        };
+        let at = |bound: &str| {
+            buckets
+                .iter()
+                .find(|s| le(s).as_deref() == Some(bound))
+                .map(|s| s.value)
+        };
+        assert_eq!(at("1"), Some(0.0), "{text}");
+        assert!(at("2.5").is_some_and(|n| n >= 1.0), "{text}");
+        assert!(at("+Inf").is_some_and(|n| n >= 1.0), "{text}");
+        assert!(!text.contains("quantile="), "no summary: {text}");
         assert!(got.iter().any(|s| s.name == "sidecar_contact_messages"
             && s.labels.contains(&("status".into(), "delivered".into()))
             && s.value == 5.0));

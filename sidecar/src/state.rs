@@ -190,8 +190,9 @@ impl AppState {
         accounts.prune_login_failures(now - accounts::throttle::WINDOW_SECONDS)?;
         self.contact.prune();
         if let Some(hosted) = &self.hosted {
-            hosted.limiter.retain_recent();
+            hosted.refusals.retain_recent();
         }
+        self.system.metrics_refusals.retain_recent();
         let kept_from = now - self.site.revision_retention_days * 86_400;
         self.db.prune_revisions(kept_from, KEPT_REVISIONS)?;
         accounts.prune_audit(now - self.auth.audit_retention_days * 86_400)?;

@@ -547,6 +547,64 @@ async fn wrong_codes_from_anywhere_make_every_code_of_the_account_wait_and_the_a
 }
 
 #[actix_rt::test]
+async fn forty_codes_sent_at_once_from_eight_addresses_have_at_most_the_accounts_free_ones_checked()
+{
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let (secret, _) = enable_totp(&app, &cookie).await;
+    // Eight sign-ins with the password, from 127.0.0.2–9, then five codes from each at once.
+    let mut sign_ins = Vec::new();
+    for n in 2..=9 {
+        let address = format!("127.0.0.{n}");
+        let waiting = pending(&send(&app, from(&address, login(ADMIN, PASSWORD))).await);
+        sign_ins.push((address, waiting));
+    }
+    let requests: Vec<_> = sign_ins
+        .iter()
+        .flat_map(|(address, waiting)| (0..5).map(move |_| code_from(waiting, address, "000000")))
+        .collect();
+    let codes = requests.into_iter().map(|r| send(&app, r));
+    let answers = futures_util::future::join_all(codes).await;
+    assert_eq!(answers.len(), 40);
+    // A checked code is a wrong one (401); one refused before its check waits (429).
+    let checked = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert!(
+        checked <= accounts::throttle::FREE_CODES_PER_ACCOUNT as usize,
+        "{checked} codes were checked"
+    );
+    assert_eq!(
+        checked + refused,
+        40,
+        "every code is either checked or waits"
+    );
+    let store = &s.state.auth.store;
+    let (id, _) = store.account(ADMIN).expect("read").expect("the account");
+    let (wrong, _) = store.code_failures(id, 0).expect("counted");
+    assert_eq!(
+        wrong as usize, checked,
+        "each checked code is counted once, none left reserved"
+    );
+    // The account now waits, even for the right code from an address never seen.
+    let waiting = pending(&send(&app, from("127.0.0.10", login(ADMIN, PASSWORD))).await);
+    let right = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let answer = send(&app, code_from(&waiting, "127.0.0.10", &right)).await;
+    assert_eq!(
+        answer.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        answer.text
+    );
+}
+
+#[actix_rt::test]
 async fn a_strangers_reset_request_never_replaces_the_live_code() {
     let s = setup(&[]);
     let app = admin_app!(s);

@@ -548,6 +548,31 @@ async fn a_change_that_would_break_the_build_is_refused_and_the_file_kept() {
 }
 
 #[actix_rt::test]
+async fn a_section_holding_gits_conflict_markers_is_refused_at_its_line() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let list = pages(&app, &cookie).await;
+    let p = page(&list, "pages/cennik");
+    let before = file(&s, "pages/cennik.md");
+    let pasted = json!([
+        { "type": "text", "content": "Ceny." },
+        { "type": "text", "content": "<<<<<<< HEAD\nCena 190 zł.\n=======\nCena 200 zł.\n>>>>>>> 3f2a9c1" }
+    ]);
+    let (status, _, body) = call(&app, put(&cookie, "pages/cennik", &pasted, &p["version"])).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let place = &body["problems"][0];
+    assert_eq!(place["section"], 2, "{body}");
+    assert!(
+        place["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("konflikt") && t.contains("<<<<<<<")),
+        "{body}"
+    );
+    assert_eq!(file(&s, "pages/cennik.md"), before);
+}
+
+#[actix_rt::test]
 async fn a_failing_publish_command_is_reported_without_losing_the_save() {
     let s = setup(&[("PUBLISH_CMD", "echo 'bucket unreachable' >&2; exit 3")]);
     let app = admin_app!(s);

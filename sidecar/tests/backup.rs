@@ -69,7 +69,6 @@ impl Place {
         let (port, panel) = (common::free_port(), common::free_port());
         let child = self
             .command(&[])
-            .envs(extra.iter().copied())
             .env("PORT", port.to_string())
             .env("ADMIN_PORT", panel.to_string())
             .env("ADMIN_EMAIL", ADMIN)
@@ -77,6 +76,7 @@ impl Place {
             .env("CONTACT_RATE_PER_MINUTE", "100000")
             .env("CONTACT_MIN_SECONDS", "0")
             .env("OUTBOX_POLL_SECONDS", "1")
+            .envs(extra.iter().copied())
             .stdout(std::process::Stdio::null())
             .spawn()
             .expect("the sidecar starts");

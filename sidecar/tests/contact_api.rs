@@ -449,3 +449,59 @@ async fn refused_and_invalid_form_posts_render_at_most_two_pages_at_once_and_nev
         "an answer page, in Polish"
     );
 }
+
+#[actix_rt::test]
+async fn a_ticked_booking_request_is_kept_with_the_message_in_its_own_words() {
+    let s = setup(&[]);
+    let app = public_app!(s);
+    let record = content::contact::RULES.labels.early_start;
+    let ticked = with(valid(&old_token(&s)), "earlyStart", json!(true));
+    let answer = send(&app, json_post(&ticked)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let plain = send(&app, json_post(&valid(&old_token(&s)))).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    let stored = s.stored();
+    let kept: Vec<&str> = stored.iter().map(|m| m.message.as_str()).collect();
+    assert!(
+        kept.contains(
+            &format!(
+                "Dzień dobry, chciałabym umówić konsultację.\n\n[Zaznaczone w formularzu] {record}"
+            )
+            .as_str()
+        ),
+        "{kept:?}"
+    );
+    assert!(
+        kept.contains(&"Dzień dobry, chciałabym umówić konsultację."),
+        "an unticked box adds nothing: {kept:?}"
+    );
+    // Without JavaScript the box arrives as `earlyStart=true` and is shown ticked to confirm.
+    let form = [
+        ("name", "Jan Nowak"),
+        ("email", "jan@example.pl"),
+        ("countryCode", "+48"),
+        ("phone", ""),
+        ("message", "Proszę o wizytę w piątek."),
+        ("earlyStart", "true"),
+    ];
+    let page = send(&app, form_post(&form)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.text
+            .contains("name=\"earlyStart\" type=\"checkbox\" value=\"true\" checked"),
+        "the box stays ticked on the confirmation page"
+    );
+    let aged = old_token(&s);
+    let mut confirmed = form.to_vec();
+    confirmed.push(("token", &aged));
+    assert_eq!(
+        send(&app, form_post(&confirmed)).await.status,
+        StatusCode::OK
+    );
+    assert!(
+        s.stored()
+            .iter()
+            .any(|m| m.message.ends_with(record)
+                && m.message.starts_with("Proszę o wizytę w piątek."))
+    );
+}

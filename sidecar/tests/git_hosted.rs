@@ -8,21 +8,22 @@ use crate::common;
 use crate::git_default::{http, sign_in, start, wait_until, Server};
 use common::git;
 
+use contentsync::receive::LIVE;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-struct Hosted {
+pub(crate) struct Hosted {
     _server: Server,
-    dir: tempfile::TempDir,
-    port: u16,
-    admin_port: u16,
-    cookie: String,
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) port: u16,
+    pub(crate) admin_port: u16,
+    pub(crate) cookie: String,
 }
 
 /// A site whose content is a git work tree, served with `GIT_HOSTED=1`, signed in.
-fn hosted() -> Hosted {
+pub(crate) fn hosted() -> Hosted {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = common::site_copy(dir.path());
     std::fs::write(root.join(".gitignore"), "/var/\n/dist/\n").expect("gitignore");
@@ -65,7 +66,7 @@ fn hosted() -> Hosted {
 
 impl Hosted {
     /// A new token named `name`, made in the panel: its id and its text.
-    fn token(&self, name: &str) -> (i64, String) {
+    pub(crate) fn token(&self, name: &str) -> (i64, String) {
         let reauth = json!({ "password": common::PASSWORD });
         let (status, _, body) = http(
             self.admin_port,
@@ -96,7 +97,7 @@ impl Hosted {
     }
 
     /// Clones with `token` into `name`.
-    fn clone(&self, token: &str, name: &str) -> PathBuf {
+    pub(crate) fn clone(&self, token: &str, name: &str) -> PathBuf {
         git(self.dir.path(), &["clone", "-q", &self.url(token), name]);
         let clone = self.dir.path().join(name);
         git(&clone, &["config", "user.name", "Anna Redaktorka"]);
@@ -104,7 +105,7 @@ impl Hosted {
         clone
     }
 
-    fn branch(&self) -> String {
+    pub(crate) fn branch(&self) -> String {
         git(
             &self.dir.path().join("var/content.git"),
             &["rev-parse", "main"],
@@ -113,7 +114,7 @@ impl Hosted {
 }
 
 /// `git push` in `clone`: whether it was taken, and everything git said.
-fn push(clone: &Path) -> (bool, String) {
+pub(crate) fn push(clone: &Path) -> (bool, String) {
     let out = Command::new("git")
         .arg("-C")
         .arg(clone)
@@ -146,7 +147,7 @@ fn refused(site: &Hosted, clone: &Path, words: &[&str]) {
     git(clone, &["reset", "-q", "--hard", "origin/main"]);
 }
 
-const ARTICLE: &str = "---\ntitle: \"Sen a nastrój\"\ndescription: \"Jak sen wpływa na nastrój: krótki przewodnik gabinetu dla osób, które śpią za mało i czują, że to odbija się na samopoczuciu.\"\nexcerpt: \"Krótko o tym, jak sen wpływa na nastrój.\"\ndate: \"2025-07-01\"\nimage: \"wzgorza.svg\"\nimage_alt: \"Łagodne wzgórza\"\nauthor: \"Magdalena Wiśniewska\"\n---\nSen porządkuje emocje dnia. Artykuł wysłany przez git.\n";
+pub(crate) const ARTICLE: &str = "---\ntitle: \"Sen a nastrój\"\ndescription: \"Jak sen wpływa na nastrój: krótki przewodnik gabinetu dla osób, które śpią za mało i czują, że to odbija się na samopoczuciu.\"\nexcerpt: \"Krótko o tym, jak sen wpływa na nastrój.\"\ndate: \"2025-07-01\"\nimage: \"wzgorza.svg\"\nimage_alt: \"Łagodne wzgórza\"\nauthor: \"Magdalena Wiśniewska\"\n---\nSen porządkuje emocje dnia. Artykuł wysłany przez git.\n";
 
 #[test]
 fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
@@ -160,16 +161,27 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
     let started = Instant::now();
     let (taken, said) = push(&clone);
     assert!(taken, "{said}");
-    assert!(
-        said.contains("remote: Zmiany sprawdzone: wszystko w porządku"),
-        "{said}"
-    );
-    wait_until("the pushed article is served", 30, || {
-        http(site.port, "GET", "/blog/sen-a-nastroj", "", None)
-            .2
-            .contains("Artykuł wysłany przez git")
-    });
+    assert!(said.contains(&format!("remote: {LIVE}")), "{said}");
+    // "Live" means live: the article is served when the push returns, not a moment later.
+    let (status, _, page) = http(site.port, "GET", "/blog/sen-a-nastroj", "", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("Artykuł wysłany przez git"), "{page}");
     eprintln!("push → served: {} ms", started.elapsed().as_millis());
+    // The push is kept under the token that made it: in the repository's reflog (git's
+    // pusher is the token's name), and in the audit log beside the commits' own author.
+    let bare = site.dir.path().join("var/content.git");
+    let pushers = git(&bare, &["log", "-g", "--format=%gn", "main"]);
+    assert_eq!(pushers.lines().next(), Some("Anna, laptop"), "{pushers}");
+    let author = git(&clone, &["log", "-1", "--format=%an <%ae>"]);
+    wait_until("the push is in the audit log", 30, || {
+        let (_, _, audit) = http(site.admin_port, "GET", "/api/audit", &site.cookie, None);
+        let entries: Vec<Value> = serde_json::from_str(&audit).unwrap_or_default();
+        entries.iter().any(|e| {
+            e["event"] == "git_pushed"
+                && e["actor"] == "Anna, laptop"
+                && e["detail"].as_str().is_some_and(|d| d.contains(&author))
+        })
+    });
     let mirror = site.dir.path().join("mirror.git");
     wait_until("the mirror has the pushed article", 30, || {
         Command::new("git")
@@ -211,6 +223,99 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
     big.set_len(50 * 1024 * 1024).expect("size");
     git(&clone, &["add", "-A"]);
     refused(&site, &clone, &["content/duzy.jpg: plik ma 50"]);
+}
+
+/// Runs `command` to its end: whether it succeeded, what it said, and the largest resident set
+/// (MiB) it or any process it waited for had (`wait4`'s rusage), this test's other children
+/// apart.
+// The child is waited for by `wait4`, which std does not know of.
+#[allow(clippy::zombie_processes)]
+fn run_measured(mut command: Command) -> (bool, String, u64) {
+    use std::os::unix::process::ExitStatusExt;
+    let child = command
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let pid = child.id() as libc::pid_t;
+    let mut stderr = child.stderr.expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut said = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut said).ok();
+        said
+    });
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, and `wait4` writes only into the two
+    // locals it is given, for the child this test started and has not waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    let said = reader.join().unwrap_or_default();
+    let ok = std::process::ExitStatus::from_raw(status).success();
+    (ok, said, (usage.ru_maxrss as u64) / 1024)
+}
+
+#[test]
+fn a_400_mib_file_added_then_removed_is_refused_and_nothing_of_it_stays() {
+    let site = hosted();
+    let (_, token) = site.token("Anna, laptop");
+    let clone = site.clone(&token, "duza");
+    let bare = site.dir.path().join("var/content.git");
+    // The client streams big files too, so that nothing here holds 400 MiB.
+    git(&clone, &["config", "core.bigFileThreshold", "1m"]);
+    // Commit A adds 400 MiB of zero bytes (a sparse file: a few hundred kilobytes once git
+    // has packed them), commit B removes it and adds a good article.
+    let big = std::fs::File::create(clone.join("content/images/duzy.jpg")).expect("file");
+    big.set_len(400 * 1024 * 1024).expect("size");
+    git(&clone, &["add", "-A"]);
+    git(&clone, &["commit", "-q", "-m", "Duży obraz"]);
+    let blob = git(&clone, &["rev-parse", "HEAD:content/images/duzy.jpg"]);
+    std::fs::remove_file(clone.join("content/images/duzy.jpg")).expect("remove");
+    std::fs::write(clone.join("content/blog/sen-a-nastroj.md"), ARTICLE).expect("write");
+    git(&clone, &["add", "-A"]);
+    git(&clone, &["commit", "-q", "-m", "Jednak bez obrazu"]);
+    let before = site.branch();
+    let nothing_left = |when: &str| {
+        let there = Command::new("git")
+            .arg("-C")
+            .arg(&bare)
+            .args(["cat-file", "-e", &blob])
+            .status()
+            .expect("git runs");
+        assert!(!there.success(), "{when}: the blob stayed in content.git");
+        let objects = bare.join("objects");
+        let quarantine = std::fs::read_dir(&objects)
+            .expect("objects")
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().starts_with("incoming-"));
+        assert!(!quarantine, "{when}: a quarantine was left in {objects:?}");
+        assert_eq!(site.branch(), before, "{when}");
+    };
+
+    // Over HTTP, as an editor pushes: refused in the push's own output.
+    let (taken, said) = push(&clone);
+    assert!(!taken, "{said}");
+    assert!(
+        said.contains("content/images/duzy.jpg: plik ma 400,0 MiB")
+            && said.contains("choć późniejszy go usuwa"),
+        "{said}"
+    );
+    nothing_left("over HTTP");
+
+    // The same push straight into the repository's folder (its settings and hook, as the
+    // server wrote them), to measure git's receiving side and the hook with it.
+    let mut direct = Command::new("git");
+    direct
+        .arg("-C")
+        .arg(&clone)
+        .args(["push", &bare.to_string_lossy(), "HEAD:main"])
+        .env("GIT_PROJECT_ROOT", site.dir.path().join("var"));
+    let (taken, said, peak) = run_measured(direct);
+    assert!(!taken, "{said}");
+    assert!(said.contains("choć późniejszy go usuwa"), "{said}");
+    assert!(peak < 200, "the push and its checks peaked at {peak} MiB");
+    eprintln!("a refused 400 MiB intermediate blob: peak {peak} MiB");
+    nothing_left("straight into the folder");
 }
 
 #[test]
@@ -285,4 +390,13 @@ fn a_wrong_or_revoked_token_is_refused() {
         })
         .collect();
     assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+    // Every refused token of this client's minute is one line of the audit log (two, if the
+    // test crossed a minute).
+    let (_, _, audit) = http(site.admin_port, "GET", "/api/audit", &site.cookie, None);
+    let entries: Vec<Value> = serde_json::from_str(&audit).expect("the audit log");
+    let lines = entries
+        .iter()
+        .filter(|e| e["event"] == "git_token_refused")
+        .count();
+    assert!((1..=2).contains(&lines), "{lines} lines: {audit}");
 }

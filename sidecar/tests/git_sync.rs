@@ -60,12 +60,12 @@ impl Repos {
         self.s.state.git.as_ref().expect("git is on").status()
     }
 
-    /// Waits (at most 20 s) until `done` holds of the status.
+    /// Waits (at most 60 s: a loaded machine's builds are slow) until `done` holds of the status.
     fn wait_for(&self, what: &str, done: impl Fn(&sidecar::changes::sync::Status) -> bool) {
         let started = Instant::now();
         while !done(&self.status()) {
             assert!(
-                started.elapsed() < Duration::from_secs(20),
+                started.elapsed() < Duration::from_secs(60),
                 "{what}: {:?}",
                 self.status()
             );
@@ -253,6 +253,28 @@ async fn a_broken_commit_is_not_published_and_the_next_good_one_clears_it() {
             .status,
         StatusCode::OK
     );
+}
+
+#[actix_rt::test]
+async fn a_commit_with_gits_conflict_markers_is_not_published() {
+    let r = repos();
+    let public = public_app!(r.s);
+    let text = article("Konflikt").replace(
+        "\n---\n",
+        "\n---\n<<<<<<< HEAD\nNasza wersja.\n=======\nIch wersja.\n>>>>>>> 3f2a9c1\n",
+    );
+    let commit = r.editor_pushes("content/blog/konflikt.md", &text);
+    send(&public, hook("{}", "m-1")).await;
+    let problems = r.refused(&commit);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.starts_with("content/blog/konflikt.md:")
+                && p.contains("git add content/blog/konflikt.md i git commit")),
+        "{problems:?}"
+    );
+    let page = send(&public, test::TestRequest::get().uri("/blog/konflikt")).await;
+    assert_eq!(page.status, StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]

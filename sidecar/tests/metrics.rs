@@ -118,3 +118,87 @@ async fn metrics_need_their_token_and_count_requests_messages_and_builds() {
         .iter()
         .any(|m| m["name"] == "sidecar_outbox_depth" && m["value"] == 1.0));
 }
+
+/// The audit log's entries of `event`, as the panel reads them.
+async fn audited<S, B>(
+    app: &S,
+    cookie: &actix_web::cookie::Cookie<'static>,
+    event: &str,
+) -> Vec<serde_json::Value>
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let list = send(
+        app,
+        test::TestRequest::get()
+            .uri("/api/audit")
+            .cookie(cookie.clone()),
+    )
+    .await;
+    list.body
+        .as_array()
+        .map(|entries| {
+            entries
+                .iter()
+                .filter(|e| e["event"] == event)
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[actix_rt::test]
+async fn guessed_metrics_tokens_are_throttled_per_client_and_audited_in_one_line_a_minute() {
+    let s = setup(&[("METRICS_TOKEN", TOKEN)]);
+    let admin = admin_app!(s);
+    let free = sidecar::alerts::METRICS_REFUSALS_PER_MINUTE as usize;
+    // 30 guesses from each of three clients, all at once.
+    let guesses: Vec<_> = (0..90)
+        .map(|n| crate::common::from(&format!("127.0.0.{}", 2 + n % 3), scrape(Some("zgadywany"))))
+        .collect();
+    let answers =
+        futures_util::future::join_all(guesses.into_iter().map(|g| send(&admin, g))).await;
+    let refused = |status| answers.iter().filter(|a| a.status == status).count();
+    assert_eq!(
+        refused(StatusCode::UNAUTHORIZED),
+        3 * free,
+        "each client's free refusals"
+    );
+    assert_eq!(refused(StatusCode::TOO_MANY_REQUESTS), 90 - 3 * free);
+    // The right token from a client that guessed is still refused this minute; another
+    // client (Prometheus) scrapes.
+    let late = send(
+        &admin,
+        crate::common::from("127.0.0.2", scrape(Some(TOKEN))),
+    )
+    .await;
+    assert_eq!(late.status, StatusCode::TOO_MANY_REQUESTS);
+    let scraped = send(
+        &admin,
+        crate::common::from("127.0.0.9", scrape(Some(TOKEN))),
+    )
+    .await;
+    assert_eq!(scraped.status, StatusCode::OK, "{}", scraped.text);
+    // One audit line per client, written after the answers left.
+    let cookie = signed_in(&admin).await;
+    let mut lines = Vec::new();
+    for _ in 0..200 {
+        lines = audited(&admin, &cookie, "metrics_token_refused").await;
+        if lines.len() >= 3 {
+            break;
+        }
+        actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mut clients: Vec<&str> = lines.iter().filter_map(|e| e["client"].as_str()).collect();
+    clients.sort_unstable();
+    assert_eq!(
+        clients,
+        ["127.0.0.2", "127.0.0.3", "127.0.0.4"],
+        "{lines:?}"
+    );
+}

@@ -8,21 +8,15 @@ use crate::common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The `site` program the hook runs: built once (`cargo build -p site --bin site`).
+/// The `site` program the hook runs, as the workspace's test build makes it (`cargo test
+/// --workspace --no-run`: in `make test` the build that made this test, so nothing is compiled;
+/// `cargo build -p site` alone would resolve other features and compile the image codecs again).
 fn site_program() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| common::repo_root().join("target"), PathBuf::from);
     let program = target.join("debug").join("site");
     let built = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "-q",
-            "-p",
-            "site",
-            "--bin",
-            "site",
-            "--manifest-path",
-        ])
+        .args(["test", "-q", "--workspace", "--no-run", "--manifest-path"])
         .arg(common::repo_root().join("Cargo.toml"))
         .status()
         .expect("cargo runs");

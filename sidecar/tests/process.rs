@@ -51,20 +51,27 @@ fn start(dir: &Path, env: &[(&str, String)]) -> (Running, u16) {
 }
 
 /// The sidecar started by `command` (itself, or a shell that ends by running it).
-fn start_as(dir: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
+fn start_as(dir: &Path, env: &[(&str, String)], command: Command) -> (Running, u16) {
+    launch(dir, &common::site_copy(dir), env, command)
+}
+
+/// The sidecar started by `command` over the site at `root`.
+fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
     let port = common::free_port();
     let admin_port = common::free_port();
-    let root = common::site_copy(dir);
     let log = dir.join("sidecar.log");
     let out = std::fs::File::create(&log).expect("log file");
     command
         .env("PORT", port.to_string())
         .env("ADMIN_PORT", admin_port.to_string())
-        .env("SITE_ROOT", &root)
+        .env("SITE_ROOT", root)
         .env("DIST_DIR", dir.join("dist"))
         .env("DATA_DIR", dir.join("var"))
         .env("RUST_LOG", "info")
         .env("NODE", recording_node(dir))
+        // Its own cache of prerendered islands, empty as on a fresh machine: these tests count
+        // and inspect the node processes a start runs.
+        .env("SSR_CACHE_DIR", dir.join("ssr-cache"))
         .stdout(out.try_clone().expect("log"))
         .stderr(out);
     for (k, v) in env {
@@ -156,31 +163,108 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
     );
 }
 
-#[test]
-fn a_production_start_warns_loudly_while_site_yaml_marks_example_data() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (sidecar, _) = start(
-        dir.path(),
-        &[
-            ("FORCE_HTTPS", "1".into()),
-            ("ADMIN_ORIGIN", "https://panel.example.pl".into()),
-        ],
-    );
-    let deadline = Instant::now() + Duration::from_secs(30);
+/// Waits until a start has opened both listeners.
+fn wait_started(sidecar: &Running) {
+    let deadline = Instant::now() + Duration::from_secs(60);
     while !sidecar.log().contains("Panel administracyjny") {
         assert!(Instant::now() < deadline, "{}", sidecar.log());
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+const PRODUCTION: [(&str, &str); 2] = [
+    ("FORCE_HTTPS", "1"),
+    ("ADMIN_ORIGIN", "https://panel.example.pl"),
+];
+
+#[test]
+fn a_production_start_with_example_data_publishes_nothing_and_names_every_fact() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let env: Vec<(&str, String)> = PRODUCTION
+        .iter()
+        .map(|(k, v)| (*k, v.to_string()))
+        .collect();
+    let (sidecar, port) = start(dir.path(), &env);
+    wait_started(&sidecar);
     let log = plain(&sidecar.log());
-    let warning = log
+    let refusal = log
         .lines()
-        .find(|l| l.contains("EXAMPLE DATA ON A PRODUCTION START"))
-        .unwrap_or_else(|| panic!("no warning in {log}"));
-    assert!(warning.contains("WARN"), "{warning}");
+        .find(|l| l.contains("NOT PUBLISHED"))
+        .unwrap_or_else(|| panic!("no refusal in {log}"));
+    assert!(refusal.contains("ERROR"), "{refusal}");
     assert!(
-        warning.contains("facts=legal_name, nip, regon, registered_address"),
-        "{warning}"
+        refusal.contains("facts=name, legal_name, nip, regon, registered_address, address, phone, email, site_url, social, booking, analytics_id, telephony"),
+        "every example fact is named: {refusal}"
     );
+    for path in [
+        "/",
+        "/regulamin",
+        "/polityka-prywatnosci",
+        "/.well-known/security.txt",
+    ] {
+        let page = get(port, "127.0.0.1", path);
+        assert!(page.starts_with("HTTP/1.1 503"), "{path}: {page}");
+        assert!(page.contains("Strona w przygotowaniu"), "{page}");
+        for example in [
+            "5842738192",
+            "Grunwaldzka",
+            "gabinet-harmonia.pl",
+            "+48 58 345 21 90",
+        ] {
+            assert!(
+                !page.contains(example),
+                "{path} shows the example {example}"
+            );
+        }
+    }
+    assert!(
+        !dir.path().join("dist").exists(),
+        "nothing is published to dist/"
+    );
+    let health = get(port, "127.0.0.1", "/api/health");
+    assert!(
+        health.contains("\"notPublished\":[\"name\",\"legal_name\""),
+        "{health}"
+    );
+    let panel = get(
+        sidecar.admin_port,
+        "panel.example.pl",
+        "/administratormagda",
+    );
+    assert!(
+        panel.starts_with("HTTP/1.1 200"),
+        "the panel works: {panel}"
+    );
+}
+
+#[test]
+fn a_production_start_with_confirmed_facts_publishes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = common::site_copy(dir.path());
+    let site_yaml = root.join("content/site.yaml");
+    let text = std::fs::read_to_string(&site_yaml).expect("site.yaml");
+    let listed = text
+        .lines()
+        .find(|l| l.starts_with("example_data:"))
+        .expect("the example list");
+    std::fs::write(&site_yaml, text.replace(listed, "example_data: []")).expect("confirmed");
+    let env: Vec<(&str, String)> = PRODUCTION
+        .iter()
+        .map(|(k, v)| (*k, v.to_string()))
+        .collect();
+    let command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
+    let (sidecar, port) = launch(dir.path(), &root, &env, command);
+    wait_started(&sidecar);
+    let log = plain(&sidecar.log());
+    assert!(!log.contains("NOT PUBLISHED"), "{log}");
+    let home = get(port, "127.0.0.1", "/");
+    assert!(home.starts_with("HTTP/1.1 200"), "{home}");
+    assert!(home.contains("Gabinet Harmonia"), "{home}");
+    assert!(
+        dir.path().join("dist/index.html").exists(),
+        "published to dist/"
+    );
+    assert!(!get(port, "127.0.0.1", "/api/health").contains("notPublished"));
 }
 
 fn form_post(port: u16, body: &str) -> u16 {
@@ -341,12 +425,14 @@ fn a_generated_password_is_handed_over_in_a_private_file_and_a_missing_smtp_is_a
     let dir = tempfile::tempdir().expect("temp dir");
     let (sidecar, _) = start(dir.path(), &[]);
     let file = dir.path().join("var/admin-password.txt");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !file.exists() {
+    // The file is there once it holds the password's line.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let holds_password =
+        || std::fs::read_to_string(&file).is_ok_and(|text| text.lines().nth(1).is_some());
+    while !holds_password() {
         assert!(Instant::now() < deadline, "no password file");
         std::thread::sleep(Duration::from_millis(50));
     }
-    std::thread::sleep(Duration::from_millis(200));
     let text = std::fs::read_to_string(&file).expect("password file");
     let password = text.lines().nth(1).expect("the password line");
     assert_eq!(password.chars().count(), 20);
@@ -575,13 +661,12 @@ fn set_password_and_delete_account_end_the_live_sessions_of_a_running_server() {
         let (var, site) = (dir.path().join("var"), dir.path().join("site"));
         let (ok, err) = common::account_command(&var, &site, &[command, admin], next);
         assert!(ok, "{command}: {err}");
-        // The server looks every quarter of a second; a second is plenty.
-        std::thread::sleep(Duration::from_secs(1));
-        assert_eq!(
-            status_of(port, "127.0.0.1", "/api/pages", &cookie),
-            401,
-            "{command} ended the session"
-        );
+        // The server looks every quarter of a second: ask until it has.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while status_of(port, "127.0.0.1", "/api/pages", &cookie) != 401 {
+            assert!(Instant::now() < deadline, "{command} ended the session");
+            std::thread::sleep(Duration::from_millis(50));
+        }
         password = next;
     }
 }

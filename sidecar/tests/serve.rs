@@ -30,7 +30,7 @@ async fn pages_are_served_as_html_with_the_short_policy_of_the_rules() {
     let app = public_app!(dir);
     for (path, heading) in [
         ("/", "Znajdź swoją ścieżkę do harmonii"),
-        ("/uslugi/terapia-par", "Terapia par"),
+        ("/uslugi/terapia-par", "Konsultacje dla par"),
         ("/pilna-pomoc", "116"),
         ("/cennik", "Cennik"),
     ] {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
-import { frontMatterTitle, launchBrowser, openPage, siteCopy, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, siteCopy, slugs, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -159,16 +159,17 @@ describe("admin panel", () => {
     await page.getByLabel("Treść sekcji 2").fill("**Płatność** gotówką, kartą lub BLIK-iem.");
     await page.getByRole("button", { name: "Dodaj sekcję" }).click();
     await page.getByRole("button", { name: "Usuń sekcję 3" }).click();
-    assert.equal(await page.getByLabel("Treść sekcji 3").count(), 0);
+    await until(() => page.getByLabel("Treść sekcji 3").count(), 0, "the section is removed");
     const started = Date.now();
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await page.getByRole("status").filter({ hasText: "Zmiany zostały zapisane." }).waitFor();
-    let html = "";
-    while (!html.includes("Aktualne ceny obowiązują od stycznia.") && Date.now() - started < 5000) {
-      html = await (await fetch(`${site.base}/cennik`)).text();
-    }
+    // How long it took is printed, not asserted (make bench measures it): a busy machine is slower.
+    const html = await until(
+      async () => (await fetch(`${site.base}/cennik`)).text(),
+      (text) => text.includes("Aktualne ceny obowiązują od stycznia."),
+      "the saved text is served",
+    );
     console.log(`from 'Zapisz zmiany' to the new page served: ${Date.now() - started} ms`);
-    assert.ok(html.includes("Aktualne ceny obowiązują od stycznia."));
     assert.ok(html.includes('<aside class="callout"><p><strong>Płatność</strong>'));
     await page.reload();
     await page.getByRole("tablist", { name: "Strony" }).waitFor();

@@ -21,17 +21,18 @@ after(async () => {
 
 test("a broken save shows the error over the page; the next good save reloads and clears it", async () => {
   const page = await openPage(browser, site.base);
+  // The tab listens once the dev server has answered its event stream.
+  const listening = page.waitForResponse((r) => r.url() === `${site.base}/__dev/events`);
   await page.goto(`${site.base}/blog/terapia-cbt`);
-  await page.waitForFunction(() => !!document.querySelector('script[src="/__dev/client.js"]'));
-  await page.waitForTimeout(300);
+  await listening;
   const file = join(root, "content/blog/terapia-cbt.md");
   const original = readFileSync(file, "utf8");
   writeFileSync(file, original.replace("author:", 'autor: "x"\nauthor:'));
   const overlay = page.locator("#dev-overlay");
-  await overlay.waitFor({ timeout: 10_000 });
+  await overlay.waitFor();
   assert.match(await overlay.innerText(), /terapia-cbt\.md:\d+: front matter: unknown field `autor`/);
   writeFileSync(file, original.replace("## Ile trwa terapia CBT", "## Ile trwa terapia CBT w praktyce"));
-  await page.getByRole("heading", { name: "Ile trwa terapia CBT w praktyce" }).waitFor({ timeout: 10_000 });
+  await page.getByRole("heading", { name: "Ile trwa terapia CBT w praktyce" }).waitFor();
   assert.equal(await overlay.count(), 0);
   await page.context().close();
 });

@@ -4,6 +4,7 @@
 // never shows a view that no longer exists. The PNGs are build output (.gitignore): `make docs`
 // and `make test` take them before the book is built.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -243,6 +244,32 @@ describe("screenshots of the owner's guide", () => {
     await audit.scrollIntoViewIfNeeded();
     await page.getByRole("region", { name: "Lista zdarzeń" }).getByRole("row").nth(1).waitFor();
     await shot(page, "dziennik");
+    await page.context().close();
+  });
+
+  test("git access: making an editor's token asks who you are, saying what the token opens", async () => {
+    // A site that hosts its content's repository: a copy that is a git work tree.
+    const root = siteCopy((yaml) => yaml);
+    for (const args of [
+      ["init", "-q", "-b", "main"],
+      ["add", "."],
+      ["commit", "-q", "-m", "Strona"],
+    ]) {
+      execFileSync("git", ["-C", root, "-c", "user.name=Magda", "-c", "user.email=magda@example.pl", ...args]);
+    }
+    const hosted = await startSite(root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD, GIT_HOSTED: "1" });
+    after(() => hosted.stop());
+    const page = await openPage(browser, [hosted.panel, hosted.base], VIEWPORT);
+    await signIn(page, hosted.panel, ADMIN, PASSWORD);
+    await view(page, "Dostęp przez git");
+    await page.getByLabel("Czyj to token (np. „Anna, laptop”)").fill("Anna, laptop");
+    await page.getByRole("button", { name: "Utwórz token" }).click();
+    const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
+    await confirm.getByText("Chcesz utworzyć token dostępu przez git").waitFor();
+    assert.doesNotMatch(await confirm.innerText(), /danych osobowych/);
+    await confirm.getByLabel("Hasło").fill(PASSWORD);
+    await shot(page, "token-potwierdz");
+    await confirm.getByRole("button", { name: "Anuluj" }).click();
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@
 // temp dir) to be looked at.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { until } from "./harness.mjs";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
 const session = ownerSession("fields");
@@ -36,7 +37,7 @@ describe("the visible texts of pages and services", () => {
 
     test(`a service's button label is edited, and an empty one refused beside it, at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
-      await page.getByRole("tab", { name: "Terapia par", exact: true }).click();
+      await page.getByRole("tab", { name: "Konsultacje dla par", exact: true }).click();
       const editor = page.getByRole("tabpanel");
       const label = editor.getByLabel("Napis na przycisku rezerwacji");
       assert.ok((await publicText("/uslugi/terapia-par")).includes(await label.inputValue()));
@@ -53,7 +54,7 @@ describe("the visible texts of pages and services", () => {
       await label.fill(text);
       await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
       await saved(page);
-      assert.equal(await problem.count(), 0);
+      await until(() => problem.count(), 0, "the problem is gone after a good save");
       assert.match(await publicText("/uslugi/terapia-par"), new RegExp(text));
       await page.close();
     });
@@ -115,7 +116,10 @@ describe("the team", () => {
       const profile = page.getByRole("form", { name: `Profil: ${name}` });
       await profile.getByLabel("Rola", { exact: true }).fill("Psycholożka dziecięca");
       await profile.getByRole("button", { name: "Zapisz zmiany" }).click();
-      await page.waitForFunction(() => document.body.innerText.includes("Psycholożka dziecięca"));
+      // Saved once the list shows the new role (the form shows it as it is typed) and the button is
+      // no longer 'Zapisywanie…': a click before then is undone when the save's answer comes.
+      await view.locator(".team-name", { hasText: "Psycholożka dziecięca" }).waitFor();
+      await profile.getByRole("button", { name: "Zapisz zmiany" }).waitFor();
       await view.getByRole("button", { name: "Historia zmian" }).click();
       await view.getByRole("button", { name: "Przywróć tę wersję" }).first().waitFor();
       assert.ok((await publicText("/o-mnie")).includes("Psycholożka dziecięca"));
@@ -134,7 +138,7 @@ describe("the team", () => {
         .getByText(/już jest w zespole/)
         .first()
         .waitFor();
-      assert.equal(await again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      await until(() => again.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola", "the typing is kept");
       // What was typed is kept in this browser: another tab offers it back.
       const other = await page.context().newPage();
       await other.setViewportSize(viewport);
@@ -144,7 +148,7 @@ describe("the team", () => {
       await other.getByText(/Masz niezapisany szkic nowego profilu/).waitFor();
       await other.getByRole("button", { name: "Przywróć szkic" }).click();
       const restored = other.getByRole("form", { name: "Nowy terapeuta" });
-      assert.equal(await restored.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola");
+      await until(() => restored.getByLabel("Rola", { exact: true }).inputValue(), "Inna rola", "the draft comes back");
       await shot(other, "team-draft");
       await clean(other, "a profile's draft");
       await other.close();
@@ -196,20 +200,31 @@ describe("the focal point of a picture", () => {
       await editor.locator(".settings-details > summary").click();
       const picker = editor.getByRole("group", { name: "Punkt ostrości zdjęcia" });
       const image = picker.locator(".focus-image");
+      // Its box is its own once the picture has loaded.
+      await until(
+        () => image.locator("img").evaluate((img) => img.complete && img.naturalWidth > 0),
+        true,
+        "the picture loads",
+      );
       await image.scrollIntoViewIfNeeded();
       const box = await image.boundingBox();
       await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
       const across = picker.getByLabel("Poziomo (%)");
       const down = picker.getByLabel("Pionowo (%)");
       // Where the click was, to the pixel's rounding.
-      assert.ok(Math.abs(Number(await across.inputValue()) - 25) <= 1, await across.inputValue());
-      assert.ok(Math.abs(Number(await down.inputValue()) - 75) <= 1, await down.inputValue());
+      const near = (want) => (value) => Math.abs(Number(value) - want) <= 1;
+      await until(() => across.inputValue(), near(25), "across where the click was");
+      await until(() => down.inputValue(), near(75), "down where the click was");
       await across.fill("25");
       // By keyboard: the field, a new number, and the crops follow.
       await down.focus();
       await page.keyboard.press("ControlOrMeta+A");
       await page.keyboard.type("40");
-      assert.equal(await picker.locator(".focus-crop-wide").evaluate((img) => img.style.objectPosition), "25% 40%");
+      await until(
+        () => picker.locator(".focus-crop-wide").evaluate((img) => img.style.objectPosition),
+        "25% 40%",
+        "the crops follow",
+      );
       await shot(page, "focus");
       await clean(page, "the focal point");
       await editor.getByRole("button", { name: "Zapisz zmiany" }).click();
@@ -226,11 +241,9 @@ describe("the focal point of a picture", () => {
 
 describe("a refusal is said where its problem is, from the server's data", () => {
   const viewport = VIEWPORTS[0];
-  /** The id of the focused element, once focus has settled (a few seconds at most). */
-  const focusedOn = async (page, id) => {
-    await page.waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 5000 }).catch(() => {});
-    return page.evaluate(() => document.activeElement?.id);
-  };
+  /** The id of the focused element, once it is `id` (the panel focuses a problem's field after marking it). */
+  const focusedOn = (page, id) =>
+    until(() => page.evaluate(() => document.activeElement?.id), id, `the focus on #${id}`);
 
   test("a section the build refuses is marked, focused and said under itself", async () => {
     const page = await panel(viewport);

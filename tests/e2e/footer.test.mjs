@@ -117,7 +117,7 @@ describe("the footer and the words around the booking", () => {
   }
 
   for (const viewport of VIEWPORTS) {
-    test(`a preview shows the stock photo where the site would replace a picture from another host at ${viewport.width} px`, async () => {
+    test(`a preview shows one of the site's own fallback images where the site would replace a picture from another host at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
       await page.getByRole("tab", { name: "Cennik", exact: true }).click();
       await page.getByRole("tabpanel").getByRole("heading", { name: "Cennik", exact: true }).waitFor();
@@ -131,14 +131,19 @@ describe("the footer and the words around the booking", () => {
       await picture.waitFor({ state: "attached" });
       const src = await picture.getAttribute("src");
       const yaml = readFileSync(join(session.root, "content", "site.yaml"), "utf8");
-      const base = yaml.match(/^stock_photo_base: "([^"]+)"/m)[1];
-      const ids = [...yaml.matchAll(/^  - "(photo-[^"]+)"/gm)].map((m) => m[1]);
+      const list = yaml.slice(yaml.indexOf("\nfallback_images:\n"));
+      const files = [...list.matchAll(/^  - "([^"]+)"/gm)].map((m) => m[1]);
+      assert.equal(files.length, 4, list);
       assert.ok(
-        ids.some((id) => src.startsWith(base + id)),
-        `${src} is one of the stock photos ${ids}`,
+        files.some((file) => src === `/images/${file}`),
+        `${src} is one of the site's own fallback images ${files}`,
       );
-      await shot(preview, "preview-stock");
-      await clean(preview, "a preview with a stock photo");
+      await preview.waitForFunction(() => {
+        const img = document.querySelector('img[alt="Las nad morzem"]');
+        return img.complete && img.naturalWidth > 0;
+      });
+      await shot(preview, "preview-fallback");
+      await clean(preview, "a preview with a fallback image");
       await page.close();
     });
   }

@@ -211,9 +211,9 @@ describe("editors who commit Markdown", { skip }, () => {
       const health = await (await fetch(`${site.base}/api/health`)).json();
       return health.git.broken === false;
     });
-    await page.reload();
+    // The panel reads its alerts after it shows: once the network is quiet, it has.
+    await page.reload({ waitUntil: "networkidle" });
     await page.getByRole("tab").first().waitFor();
-    await page.waitForTimeout(500);
     assert.equal(await page.getByRole("alert").filter({ hasText: "nie została opublikowana" }).count(), 0);
     assert.deepEqual(page.problems, []);
     await page.context().close();
@@ -281,8 +281,8 @@ describe("editors who commit Markdown", { skip }, () => {
     const waiting = page.getByRole("status").filter({ hasText: "Jeszcze nie wysłano do repozytorium" });
     const failing = page.getByRole("alert").filter({ hasText: "Synchronizacja z repozytorium nie działa" });
     await page.reload();
-    await waiting.waitFor({ timeout: 15_000 });
-    await failing.waitFor({ timeout: 15_000 });
+    await waiting.waitFor();
+    await failing.waitFor();
     assert.match(await failing.innerText(), /Nie udało się wysłać zmian do repozytorium/);
     await server.start();
     await eventually("the waiting commit is pushed", async () => (await health()).unpushed === 0);
@@ -301,20 +301,20 @@ describe("editors who commit Markdown", { skip }, () => {
     git(editor, "pull", "-q", "--rebase", "origin", "main");
     const original = readFileSync(join(editor, file), "utf8");
     const editorText = original.replace(
-      "## Na czym polega terapia par?",
+      "## Na czym polegają konsultacje dla par?",
       "## Jak wygląda terapia par według redakcji?",
     );
     assert.notEqual(editorText, original);
     editorPushes(file, editorText);
     const page = await panel();
-    await savePage(page, "Terapia par", "Wersja panelowa: terapia par krok po kroku.");
+    await savePage(page, "Konsultacje dla par", "Wersja panelowa: terapia par krok po kroku.");
     await webhook();
     const conflict = page
       .getByRole("alert")
       .filter({ hasText: "Ten sam fragment zmieniono w repozytorium i w panelu" });
     await eventually("the conflict is reported", async () => (await health()).conflicts > 0);
     await page.reload();
-    await conflict.waitFor({ timeout: 15_000 });
+    await conflict.waitFor();
     const texts = await conflict.innerText();
     assert.match(texts, /Jak wygląda terapia par według redakcji\?/, "the editor's text is shown");
     assert.match(texts, /Wersja panelowa: terapia par krok po kroku\./, "the panel's text is shown");
@@ -328,7 +328,7 @@ describe("editors who commit Markdown", { skip }, () => {
     await eventually("the panel's text is served", () =>
       served(site.base, "/uslugi/terapia-par", "Wersja panelowa: terapia par krok po kroku."),
     );
-    await conflict.waitFor({ state: "detached", timeout: 15_000 });
+    await conflict.waitFor({ state: "detached" });
     await eventually("the choice reaches the editor's git pull", async () => {
       git(editor, "pull", "-q", "--rebase", "origin", "main");
       return readFileSync(join(editor, file), "utf8").includes("Wersja panelowa: terapia par krok po kroku.");

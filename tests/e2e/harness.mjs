@@ -2,12 +2,14 @@
 // its own origin, localhost (another host: browsers share cookies between the ports of one
 // host) — and a headless Chromium that can reach nothing but that server (booking,
 // telephony and analytics hosts are routed away).
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inspect, isDeepStrictEqual } from "node:util";
 import { chromium } from "playwright-core";
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -25,13 +27,43 @@ export const chromiumFlags = [
   "--disable-sync",
 ];
 
-/** Waits until `ready()` is true (checked every 50 ms), failing with `what` after `ms`. */
-export async function waitFor(ready, what, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > until) throw new Error(`timed out waiting: ${what}`);
+/**
+ * How long `until()` and every Playwright action or wait of a page from `openPage()` wait for a
+ * state by default: generous, for a machine that is busy (make test-busy, CI beside a build).
+ */
+export const DEADLINE = 60_000;
+
+/**
+ * Reads `probe()` until its value is `expected`, and returns that value: the way a test reads a
+ * page's state after an event (a computed style, a box, a scroll position, the focus, a count,
+ * a field's value, a file), since the page may not have it yet when the event returns.
+ * `expected` is a value (compared as `assert.deepEqual` compares), a RegExp (for a string) or a
+ * predicate. After `ms` it fails as the assertion would, with the last value read and `message`.
+ */
+export async function until(probe, expected, message, ms = DEADLINE) {
+  const accepts =
+    typeof expected === "function"
+      ? expected
+      : expected instanceof RegExp
+        ? (value) => typeof value === "string" && expected.test(value)
+        : (value) => isDeepStrictEqual(value, expected);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (accepts(value)) return value;
+    if (Date.now() > deadline) {
+      const waited = `${message ?? "the state"} (waited ${ms / 1000} s)`;
+      if (typeof expected === "function") assert.fail(`${waited}: the last value read was ${inspect(value)}`);
+      if (expected instanceof RegExp) assert.match(String(value), expected, waited);
+      assert.deepEqual(value, expected, waited);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Waits until `ready()` is true, failing with `what` after `ms` (`until()` with a truth). */
+export async function waitFor(ready, what, ms = DEADLINE) {
+  await until(ready, Boolean, `timed out waiting: ${what}`, ms);
 }
 
 export function freePort() {
@@ -51,7 +83,8 @@ async function waitUntilServing(url, child, log) {
     if (child.exitCode !== null) throw new Error(`sidecar exited early:\n${log.join("")}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      // 503: a production start holding the site back while its facts are example data.
+      if (res.ok || res.status === 503) return;
     } catch {
       // not listening yet
     }
@@ -75,11 +108,22 @@ export function siteCopy(edit) {
 }
 
 /**
+ * The environment variable through which run.mjs (`npm test`) hands the files its one sidecar on
+ * the real sources: what `startSite()` returned there, as JSON.
+ */
+export const SHARED_SITE = "HARMONIA_SHARED_SITE";
+
+/**
  * Starts the sidecar (on the real sources, or `root`); returns the public site's base URL,
  * the panel's (`panel`, its own origin) and a stop function. `env` may choose the ports
- * (`PORT`, `ADMIN_PORT`) and the panel's origin (`ADMIN_ORIGIN`).
+ * (`PORT`, `ADMIN_PORT`) and the panel's origin (`ADMIN_ORIGIN`). Called with neither, under
+ * run.mjs, it returns the sidecar run.mjs started for every file that only reads the site (its
+ * `stop()` leaves it running for the others).
  */
 export async function startSite(root = repoRoot, env = {}) {
+  if (root === repoRoot && Object.keys(env).length === 0 && process.env[SHARED_SITE]) {
+    return { ...JSON.parse(process.env[SHARED_SITE]), async stop() {} };
+  }
   const port = env.PORT ?? String(await freePort());
   const adminPort = env.ADMIN_PORT ?? String(await freePort());
   const panel = env.ADMIN_ORIGIN ?? `http://localhost:${adminPort}`;
@@ -93,8 +137,10 @@ export async function startSite(root = repoRoot, env = {}) {
       SITE_ROOT: root,
       DIST_DIR: join(work, "dist"),
       DATA_DIR: join(work, "var"),
-      // Copies of the site share the repository's encoded images instead of encoding them again.
+      // Copies of the site share the repository's encoded images and prerendered islands
+      // instead of encoding them again and starting node for each.
       IMAGE_CACHE_DIR: process.env.IMAGE_CACHE_DIR || join(repoRoot, ".cache", "images"),
+      SSR_CACHE_DIR: process.env.SSR_CACHE_DIR || join(repoRoot, ".cache", "ssr"),
       RUST_LOG: "warn",
       // The alerts' own test (system.test.mjs) sets its period; elsewhere no alert mail (this
       // machine's disk may be under 10 % free) joins the messages a test counts.
@@ -162,6 +208,7 @@ export async function openPage(browser, base, viewport = { width: 1280, height: 
   const { askConsent, visualEditor, ...contextOptions } = options;
   const bases = [base].flat();
   const context = await browser.newContext({ viewport, ...contextOptions });
+  context.setDefaultTimeout(DEADLINE);
   await context.route("**/*", (route) =>
     bases.some((b) => route.request().url().startsWith(b)) ? route.continue() : route.abort("blockedbyclient"),
   );
@@ -225,9 +272,32 @@ export function siteValue(key) {
 }
 
 /**
+ * The third parties whose scripts the site may load, as the code fixes them
+ * (generator/content/src/providers.rs; site.yaml only names a provider and an id): the
+ * doctor-listing platform's widget host and profile host, and the telephony widget's script.
+ */
+export function providers() {
+  const text = readFileSync(join(repoRoot, "generator", "content", "src", "providers.rs"), "utf8");
+  const value = (key) => {
+    const match = text.match(new RegExp(`^\\s+${key}: "(.*)",$`, "m"));
+    if (!match) throw new Error(`providers.rs has no ${key}`);
+    return match[1];
+  };
+  return { widgetHost: value("widget_host"), listingHost: value("host"), telephonyScript: value("script") };
+}
+
+/** The practice's id at its telephony provider (`telephony.id` of site.yaml). */
+export function telephonyId() {
+  const text = readFileSync(join(repoRoot, "content", "site.yaml"), "utf8");
+  const match = text.match(/^telephony:\n(?:\s+.*\n)*?\s+id: "(.*)"$/m);
+  if (!match) throw new Error("site.yaml has no telephony.id");
+  return match[1];
+}
+
+/**
  * Every page of the public site: the specification's routes (eight pages, eleven services, fifteen
- * articles), /pilna-pomoc and /standardy-ochrony-maloletnich. The ninth route, /administratormagda, leads to the
- * panel's own origin.
+ * articles), /pilna-pomoc, /standardy-ochrony-maloletnich and the terms' previous version, /regulamin-2025. The
+ * ninth route, /administratormagda, leads to the panel's own origin.
  */
 export function publicRoutes() {
   return [
@@ -238,6 +308,7 @@ export function publicRoutes() {
     "/cennik",
     "/blog",
     "/regulamin",
+    "/regulamin-2025",
     "/polityka-prywatnosci",
     "/pilna-pomoc",
     "/standardy-ochrony-maloletnich",
@@ -276,8 +347,8 @@ export function bookingModel() {
   return {
     practice,
     facilityUrl: value("facility_url"),
-    widgetHost: value("widget_host"),
-    listingHost: value("host"),
+    widgetHost: providers().widgetHost,
+    listingHost: providers().listingHost,
     therapists,
     services,
     target,

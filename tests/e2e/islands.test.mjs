@@ -3,7 +3,19 @@
 // unreachable, /m1 analytics and the image fallback.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { bookingModel, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
+import {
+  bookingModel,
+  launchBrowser,
+  openPage,
+  providers,
+  reachFor,
+  siteValue,
+  slugs,
+  startSite,
+  telephonyId,
+  until,
+  waitFor,
+} from "./harness.mjs";
 
 const booking = bookingModel();
 const booksyServices = slugs("services").filter((s) => !booking.target(s).doctorId);
@@ -72,8 +84,8 @@ describe("booking dialog of a service booked on Booksy", () => {
           if (close === "Escape") await page.keyboard.press("Escape");
           if (close === "backdrop") await page.mouse.click(5, 450);
           await dialog.waitFor({ state: "hidden" });
-          assert.equal(
-            await trigger.evaluate((el) => el === document.activeElement),
+          await until(
+            () => trigger.evaluate((el) => el === document.activeElement),
             true,
             `${slug}: focus returns after ${close}`,
           );
@@ -103,12 +115,16 @@ describe("booking dialog of a service booked on Booksy", () => {
 
   test("a click before hydration still opens the dialog", async () => {
     const page = await openPage(browser, site.base);
+    // The island's code arrives only after the click.
+    let release;
+    const released = new Promise((r) => (release = r));
     await page.route("**/assets/islands/BookingButton.*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.continue();
     });
     await page.goto(`${site.base}/uslugi/diagnoza-adhd`);
     await page.locator(".island a.btn").first().click();
+    release();
     await page.getByRole("dialog", { name: "Umów wizytę" }).waitFor({ state: "visible" });
     assert.equal(new URL(page.url()).pathname, "/uslugi/diagnoza-adhd");
     await page.context().close();
@@ -156,7 +172,11 @@ describe("booking dialog of a service booked on Booksy", () => {
     await page.locator(".island a.btn").first().click();
     const booked = await popup;
     await booked.waitForURL(url);
-    assert.equal(await page.locator(".island").first().getAttribute("data-hydrated"), "failed");
+    await until(
+      () => page.locator(".island").first().getAttribute("data-hydrated"),
+      "failed",
+      "the island says it failed",
+    );
     assert.equal(new URL(page.url()).pathname, `/uslugi/${slug}`, "the page itself stays");
     const second = page.context().waitForEvent("page");
     await page.locator(".island a.btn").nth(1).click();
@@ -189,7 +209,8 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
       assert.equal(await anchor.getAttribute("data-zlw-opinion"), "false");
       assert.equal(await anchor.getAttribute("data-zlw-hide-branding"), "true");
       await page.waitForFunction(() => document.getElementById("zl-widget-s"));
-      await page.waitForTimeout(100);
+      // Once the network is quiet, a second request would have been made.
+      await page.waitForLoadState("networkidle");
       assert.deepEqual(asked, [`${booking.widgetHost}/js/widget.js`], `${slug}: the widget's script, once`);
       await dialog.getByRole("button", { name: "Zamknij" }).click();
       await page.locator(".island a.btn").last().click();
@@ -212,7 +233,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
     await trigger.click();
     await page.getByRole("button", { name: "Zamknij" }).click();
     await trigger.click();
-    assert.equal(await page.evaluate(() => window.__widgetInits), 1);
+    await until(() => page.evaluate(() => window.__widgetInits), 1, "the loaded widget is initialised again");
     await page.context().close();
   });
 });
@@ -251,8 +272,8 @@ describe("third-party widgets", () => {
     });
     const asked = [];
     page.on("request", (r) => r.url().startsWith(booking.widgetHost) && asked.push(r.url()));
-    await page.goto(`${site.base}/`, { waitUntil: "load" });
-    await page.waitForTimeout(500);
+    // Once the page is loaded and the network quiet, whatever it loads by itself it has asked for.
+    await page.goto(`${site.base}/`, { waitUntil: "networkidle" });
     assert.deepEqual(asked, [], "nothing goes to the platform before a visitor asks");
     assert.equal(await page.locator(`script[src^="${booking.widgetHost}"]`).count(), 0);
     assert.equal(
@@ -266,18 +287,18 @@ describe("third-party widgets", () => {
       assert.equal(await page.locator(`script[src="${src}"]`).count(), 1, src);
     }
     assert.deepEqual([...asked].sort(), [...scripts].sort(), "the click asks for the three scripts, once each");
-    assert.equal(await show.isVisible(), false, "the button goes once it did its work");
+    await until(() => show.isVisible(), false, "the button goes once it did its work");
     // The platform is unreachable here: a sentence says so and takes the focus.
     await page.waitForFunction(() => document.activeElement?.matches("[data-widget-fallback]"));
     assert.match(await page.locator("[data-widget-fallback]").innerText(), /się nie wczytał/);
     await page.getByRole("button", { name: "Otwórz menu" }).click();
-    assert.equal(await page.locator("#mobile-menu").isVisible(), true, "the page still works");
+    await until(() => page.locator("#mobile-menu").isVisible(), true, "the page still works");
     assert.deepEqual(page.problems, []);
     await page.context().close();
   });
 
   test("the telephony widget loads on the first click of 'Zamów oddzwonienie' and on no page before it", async () => {
-    const telephony = siteValue("telephony_widget_src");
+    const telephony = providers().telephonyScript;
     const host = new URL(telephony).host;
     // While the practice is open the control is 'Zadzwoń do gabinetu' and 'Zamów oddzwonienie'
     // (see visitor.test.mjs for the hours): a Monday morning in Warsaw.
@@ -287,8 +308,7 @@ describe("third-party widgets", () => {
       await page.clock.setFixedTime(open);
       const asked = [];
       page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
-      await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForTimeout(300);
+      await page.goto(site.base + route, { waitUntil: "networkidle" });
       assert.deepEqual(asked, [], `${route}: nothing goes to the telephony provider before a click`);
       assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0, route);
       // The floating facade; pages also have plain 'Zadzwoń' links (the free call on /cennik, in articles).
@@ -309,7 +329,7 @@ describe("third-party widgets", () => {
       .click();
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
     assert.deepEqual(asked, [telephony], "the first click loads the widget");
-    assert.equal(await page.evaluate(() => window.__cp.id), siteValue("telephony_widget_id"));
+    assert.equal(await page.evaluate(() => window.__cp.id), telephonyId());
     await page.waitForFunction(() => document.querySelector("[data-callback]").dataset.telephony === "failed");
     await page.context().close();
   });
@@ -353,19 +373,32 @@ describe("/m1 analytics", () => {
 });
 
 describe("images", () => {
-  test("a broken image is retried once with a stock image, never more", async () => {
+  test("a broken image is retried once with a fallback image of the site itself, never more", async () => {
     const page = await openPage(browser, site.base);
+    const fallbacks = /\/images\/(gabinet-fotele\.jpg|notes-herbata\.jpg|baltyk-poranek\.jpg|morze\.svg)$/;
+    // The article's picture fails, and so does whichever fallback is tried: one try only.
     await page.route("**/images/las.svg", (route) => route.fulfill({ status: 404, body: "" }));
-    const stockRequests = [];
+    await page.route(fallbacks, (route) => route.fulfill({ status: 404, body: "" }));
+    const fallbackRequests = [];
+    const foreign = [];
     page.on("request", (r) => {
-      if (r.url().startsWith("https://images.unsplash.com/")) stockRequests.push(r.url());
+      if (fallbacks.test(new URL(r.url()).pathname)) fallbackRequests.push(r.url());
+      if (!r.url().startsWith(site.base)) foreign.push(r.url());
     });
+    const fallbackFailed = page.waitForResponse((r) => fallbacks.test(new URL(r.url()).pathname));
     await page.goto(`${site.base}/blog/terapia-cbt`, { waitUntil: "load" });
     const hero = page.locator("img.article-hero");
     await page.waitForFunction(() => document.querySelector("img.article-hero").dataset.fallback === "true");
-    assert.match(await hero.getAttribute("src"), /^https:\/\/images\.unsplash\.com\/photo-/);
-    await page.waitForTimeout(300);
-    assert.equal(stockRequests.length, 1, "the failing fallback is not retried");
+    assert.match(new URL(await hero.getAttribute("src"), site.base).pathname, fallbacks);
+    await fallbackFailed;
+    // The fallback has failed too: the picture is done and broken, and nothing tries again.
+    await page.waitForFunction(() => {
+      const img = document.querySelector("img.article-hero");
+      return img.complete && img.naturalWidth === 0;
+    });
+    await waitFor(async () => fallbackRequests.length > 0, "the fallback is asked for");
+    assert.equal(fallbackRequests.length, 1, "the failing fallback is not retried");
+    assert.deepEqual(foreign, [], "no picture comes from another server");
     await page.context().close();
   });
 

@@ -4,7 +4,7 @@
 // to be looked at.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { openPage } from "./harness.mjs";
+import { openPage, until } from "./harness.mjs";
 import { ADMIN, PASSWORD, VIEWPORTS, ownerSession } from "./owner.mjs";
 
 const session = ownerSession("owner");
@@ -14,11 +14,9 @@ async function status(page, text) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();
 }
 
-/** The value of a form field once it is `expected`: the panel loads a restored text just after
- *  its notice. Waits a few seconds, not forever, and returns what is there. */
-async function valueOnceSettled(field, expected) {
-  for (let i = 0; i < 50 && (await field.inputValue()) !== expected; i += 1) await field.page().waitForTimeout(100);
-  return field.inputValue();
+/** Waits until the toasts are gone: what a test says outlives them is read after that. */
+async function toastsGone(page) {
+  await until(() => page.locator(".toast").count(), 0, "the toasts are gone");
 }
 
 describe("history that undoes anything", () => {
@@ -41,7 +39,7 @@ describe("history that undoes anything", () => {
       await page.getByRole("button", { name: "Historia zmian" }).click();
       const versions = editor.locator("ol.history > li");
       await versions.nth(1).waitFor();
-      assert.equal(await versions.count(), 2, "the save and the version before it");
+      await until(() => versions.count(), 2, "the save and the version before it");
       assert.match(await versions.nth(0).innerText(), /obecna wersja/);
       // Each version says what it changed, in the words of the form, never as a file's keys.
       assert.match(await versions.nth(0).innerText(), / · Treść( \(akapit \d+\))? · /);
@@ -82,7 +80,8 @@ describe("history that undoes anything", () => {
         await versions.nth(0).innerText(),
         / · Przywrócono wersję sprzed zmiany z \d\d\.\d\d\.\d{4} \d\d:\d\d · /,
       );
-      assert.equal(await valueOnceSettled(box, original), original, "the editor shows the text before the first save");
+      // The panel loads a restored text just after its notice.
+      await until(() => box.inputValue(), original, "the editor shows the text before the first save");
       assert.ok(!(await publicText(route)).includes(typed), "the site is back to its first text");
       await shot(page, "history-restored");
       await clean(page, "history after a restore");
@@ -93,7 +92,7 @@ describe("history that undoes anything", () => {
       await page.waitForFunction(() =>
         document.querySelector("ol.history > li")?.textContent?.includes("Cofnięto przywrócenie"),
       );
-      assert.equal(await valueOnceSettled(box, typed), typed, "undoing the restore brings the saved text back");
+      await until(() => box.inputValue(), typed, "undoing the restore brings the saved text back");
       assert.ok((await publicText(route)).includes(typed));
       await page.context().close();
     });
@@ -125,7 +124,7 @@ describe("history that undoes anything", () => {
       await clean(page, "price list history");
       await older.getByRole("button", { name: /Przywróć tę wersję/ }).click();
       await status(page, "Przywrócono wybraną wersję.");
-      assert.equal(await valueOnceSettled(price, before), before, "the form shows the restored price");
+      await until(() => price.inputValue(), before, "the form shows the restored price");
       assert.ok(!(await publicText("/cennik")).includes(`${changed} zł`));
       await page.context().close();
     }
@@ -156,15 +155,19 @@ describe("never lose typing", () => {
       await shot(page, "prices-draft");
       await clean(page, "price list with a draft offered");
       await page.getByRole("button", { name: "Przywróć szkic" }).click();
-      assert.equal(await name.inputValue(), typed, "the draft comes back");
+      await until(() => name.inputValue(), typed, "the draft comes back");
       await page.reload();
       await page.getByRole("button", { name: "Cennik" }).click();
       await page.getByRole("button", { name: "Odrzuć szkic" }).click();
-      assert.notEqual(await name.inputValue(), typed, "a discarded draft is gone");
+      await until(
+        () => name.inputValue(),
+        (value) => value !== typed,
+        "a discarded draft is gone",
+      );
       await page.reload();
       await page.getByRole("button", { name: "Cennik" }).click();
       await page.getByRole("heading", { name: "Cennik" }).waitFor();
-      assert.equal(await page.getByText("Masz niezapisany szkic cennika").count(), 0);
+      await until(() => page.getByText("Masz niezapisany szkic cennika").count(), 0, "no draft is offered");
       await page.context().close();
     });
 
@@ -178,7 +181,11 @@ describe("never lose typing", () => {
       await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
       const dialog = page.getByRole("dialog", { name: "Zaloguj się ponownie" });
       await dialog.waitFor();
-      assert.ok(await dialog.evaluate((d) => d.contains(document.activeElement)), "focus moves into the dialog");
+      await until(
+        () => dialog.evaluate((d) => d.contains(document.activeElement)),
+        true,
+        "focus moves into the dialog",
+      );
       await page.locator(".save-message", { hasText: "Sesja wygasła" }).waitFor();
       await shot(page, "session-expired");
       await clean(page, "sign in again");
@@ -186,7 +193,7 @@ describe("never lose typing", () => {
       await dialog.getByLabel("Hasło").fill(PASSWORD);
       await dialog.getByRole("button", { name: "Zaloguj się" }).click();
       await dialog.waitFor({ state: "hidden" });
-      assert.equal(await street.inputValue(), typed, "the edit is still there");
+      await until(() => street.inputValue(), typed, "the edit is still there");
       await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
       await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
       assert.ok((await publicText("/kontakt")).includes(typed) || (await publicText("/")).includes(typed));
@@ -208,19 +215,21 @@ describe("messages where the problem is", () => {
       const row = page.locator("li.price-edit").nth(2);
       await row.locator(".field-problem", { hasText: "Pozycja 3, czas trwania" }).waitFor();
       assert.match(await row.getAttribute("class"), /has-problem/);
-      // The row is marked, then its field focused: wait a few seconds for the focus, not forever.
-      await page
-        .waitForFunction(() => document.activeElement?.id === "price-2-duration", null, { timeout: 5000 })
-        .catch(() => undefined);
-      const focused = await page.evaluate(() => document.activeElement?.id);
-      assert.equal(focused, "price-2-duration", "the named field has the focus");
-      await page.waitForTimeout(400);
-      const box = await page.locator("#price-2-duration").boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, "and is in view");
-      assert.equal(await page.locator("#price-2-duration").getAttribute("aria-invalid"), "true");
+      // The row is marked, then its field focused and scrolled into view.
+      await until(
+        () => page.evaluate(() => document.activeElement?.id),
+        "price-2-duration",
+        "the named field has the focus",
+      );
+      await until(
+        () => page.locator("#price-2-duration").boundingBox(),
+        (box) => box && box.y >= 0 && box.y + box.height <= viewport.height,
+        "and is in view",
+      );
+      await until(() => page.locator("#price-2-duration").getAttribute("aria-invalid"), "true", "and marked invalid");
       await shot(page, "price-problem");
       await clean(page, "a refused price row");
-      await page.waitForTimeout(5500);
+      await toastsGone(page);
       assert.ok(await lasting.isVisible(), "the message beside the button outlives the toast");
       await page.context().close();
     });
@@ -255,7 +264,11 @@ describe("messages where the problem is", () => {
         assert.ok((await publicText(route)).includes("Mój tekst, pisany równolegle."));
       } else {
         await mine.getByRole("button", { name: "Weź wersję zapisaną w międzyczasie" }).click();
-        assert.equal(await mine.getByLabel("Treść sekcji 1").inputValue(), "Tekst zapisany przez drugą osobę.");
+        await until(
+          () => mine.getByLabel("Treść sekcji 1").inputValue(),
+          "Tekst zapisany przez drugą osobę.",
+          "the editor takes the version saved meanwhile",
+        );
         assert.ok((await publicText(route)).includes("Tekst zapisany przez drugą osobę."));
       }
       await mine.getByRole("heading", { name: "Ktoś zapisał tę stronę w międzyczasie" }).waitFor({ state: "hidden" });
@@ -305,7 +318,11 @@ describe("visitor details", () => {
       await banner.waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "consent");
       await page.keyboard.press("Tab");
-      assert.ok(await banner.evaluate((b) => b.contains(document.activeElement)), "Tab stays in the banner first");
+      await until(
+        () => banner.evaluate((b) => b.contains(document.activeElement)),
+        true,
+        "Tab stays in the banner first",
+      );
       const box = await banner.boundingBox();
       const actions = await page.locator(".hero .actions a").all();
       assert.equal(actions.length, 2, "'Umów wizytę' and 'Napisz do nas'");
@@ -322,25 +339,22 @@ describe("visitor details", () => {
           bottom: parseFloat(getComputedStyle(document.body).paddingBottom),
           bar: document.querySelector(".call").getBoundingClientRect(),
         }));
-      const open = await room();
+      // The room is made once the banner's height is measured (a ResizeObserver's callback).
       if (viewport.width <= 860) {
-        assert.ok(
-          open.top >= box.y + box.height,
-          `focus scrolls clear of the banner (${open.top} ≥ ${box.y + box.height})`,
-        );
+        await until(room, (open) => open.top >= box.y + box.height, "focus scrolls clear of the banner");
       } else {
-        assert.ok(
-          open.bottom >= box.height,
-          `the page is padded by the banner's height (${open.bottom} ≥ ${box.height})`,
-        );
+        await until(room, (open) => open.bottom >= box.height, "the page is padded by the banner's height");
       }
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, "banner");
       await clean(page, "the cookie banner");
       await banner.getByRole("button", { name: "Odrzucam" }).click();
-      const closed = await room();
       // What stays is only the room of a phone's call bar.
-      assert.equal(closed.bottom, viewport.width <= 860 ? Math.round(closed.bar.height) : 0);
+      await until(
+        room,
+        (closed) => closed.bottom === (viewport.width <= 860 ? Math.round(closed.bar.height) : 0),
+        "the banner's room is given back",
+      );
       await page.context().close();
     });
 
@@ -348,7 +362,6 @@ describe("visitor details", () => {
       const page = await openPage(session.browser, session.site.base, viewport, { bypassCSP: true });
       await page.goto(`${session.site.base}/#contact`);
       await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
-      await page.waitForTimeout(3000);
       await page.getByLabel("Imię", { exact: true }).fill("Anna Kowalska");
       await page.getByLabel("E-mail").fill("anna@example.pl");
       await page.getByLabel("Wiadomość").fill("Dzień dobry, chciałabym umówić konsultację.");
@@ -356,10 +369,10 @@ describe("visitor details", () => {
       await page.getByRole("status").filter({ hasText: "Wiadomość wysłana!" }).waitFor();
       const thanks = page.locator(".contact-form .form-notice-success");
       await thanks.waitFor();
-      assert.ok(await thanks.evaluate((p) => p === document.activeElement), "the thanks take the focus");
+      await until(() => thanks.evaluate((p) => p === document.activeElement), true, "the thanks take the focus");
       await shot(page, "contact-sent");
       await clean(page, "the contact form after sending");
-      await page.waitForTimeout(5500);
+      await toastsGone(page);
       assert.ok(await thanks.isVisible(), "the thanks outlive the toast");
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const covered = [];
@@ -386,15 +399,18 @@ describe("dates, prices and names as people use them", () => {
       const page = await panel(viewport);
       const home = page.getByRole("tab", { name: "Strona główna" });
       assert.equal(await home.getAttribute("aria-selected"), "true", "the panel opens on the home page");
-      assert.equal(await page.getByRole("tab", { name: "Terapia par", exact: true }).count(), 1, "short names");
+      assert.equal(await page.getByRole("tab", { name: "Konsultacje dla par", exact: true }).count(), 1, "short names");
       assert.equal(await page.getByRole("tab", { name: "Panel Administracyjny" }).count(), 0, "the panel's own page");
       assert.equal(await page.getByRole("tab", { name: "Wejście z reklam (/m1)" }).count(), 1, "/m1 said what it is");
       await page.getByRole("tab", { name: "Pilna pomoc", exact: true }).click();
       const editor = page.getByRole("tabpanel");
       await editor.getByRole("heading", { name: "Pilna pomoc", exact: true }).waitFor();
-      await page.waitForTimeout(300);
-      const top = (await editor.boundingBox()).y;
-      assert.ok(top < viewport.height, `the editor is in view after a tap (its top at ${Math.round(top)} px)`);
+      // The panel scrolls to the editor on the next frame.
+      await until(
+        () => editor.boundingBox(),
+        (box) => box.y < viewport.height,
+        "the editor is in view after a tap",
+      );
       await shot(page, "tabs");
       await clean(page, "the panel on its first page");
       await page.context().close();
@@ -409,7 +425,7 @@ describe("dates, prices and names as people use them", () => {
       const year = new Date().getFullYear() + 1;
       await page.locator("#notice-from").fill(`1.1.${year - 1}`);
       await page.getByLabel("Do: wybierz z kalendarza").fill(`${year}-12-27`);
-      assert.equal(await page.locator("#notice-until").inputValue(), `27.12.${year}`, "the picked day, as typed");
+      await until(() => page.locator("#notice-until").inputValue(), `27.12.${year}`, "the picked day, as typed");
       await shot(page, "notice-dates");
       await clean(page, "dates of the notice");
       await page.getByRole("button", { name: "Zapisz dane gabinetu" }).click();
@@ -424,14 +440,14 @@ describe("dates, prices and names as people use them", () => {
       const shown = await names.nth(1).evaluate((input) => input.scrollWidth <= input.clientWidth);
       assert.ok(shown, `the whole name '${second}' fits its field`);
       await page.getByRole("button", { name: "Usuń pozycję 2" }).click();
-      assert.equal(await names.count(), count - 1);
+      await until(() => names.count(), count - 1, "the row is removed");
       await page.getByText(`Usunięto pozycję 2: „${second}”`).waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "price-undo");
       await shot(page, "price-removed");
       await clean(page, "a removed price row");
       await page.getByRole("button", { name: "Cofnij usunięcie" }).click();
-      assert.equal(await names.count(), count);
-      assert.equal(await names.nth(1).inputValue(), second, "the row is back where it was");
+      await until(() => names.count(), count, "the row comes back");
+      await until(() => names.nth(1).inputValue(), second, "the row is back where it was");
       await page.context().close();
     });
   }

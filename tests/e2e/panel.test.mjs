@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, signIn, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, signIn, siteCopy, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -54,11 +54,7 @@ async function html(route) {
 
 /** Waits, with a generous deadline, for `check` to hold; the moment it holds is the event. */
 async function eventually(what, check, within = 60_000) {
-  const deadline = Date.now() + within;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, `${what} did not happen within ${Math.round(within / 1000)} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until(check, true, `${what} within ${Math.round(within / 1000)} s`, within);
 }
 
 /** A moment as the content writes it: Warsaw time, `YYYY-MM-DD HH:MM:SS`. */
@@ -132,8 +128,9 @@ describe("the panel a practice runs its site from", () => {
     assert.match(await preview.title(), /^Podgląd – niezapisane zmiany \| Regulamin z podglądu/);
     assert.deepEqual(problems, [], "no CSP violation or error in the preview");
     assert.ok(preview.url().startsWith(`${site.panel}/api/preview/`), preview.url());
-    assert.equal(
-      await preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
+    // The banner's text comes with the HTML, its style with the stylesheet loaded after it.
+    await until(
+      () => preview.locator(".preview-banner").evaluate((el) => getComputedStyle(el).position),
       "fixed",
       "the site's stylesheet reaches the sandboxed preview",
     );
@@ -152,7 +149,11 @@ describe("the panel a practice runs its site from", () => {
     await openTab(other, "Regulamin");
     await other.getByText("Na serwerze jest szkic tej strony").waitFor();
     await other.getByRole("button", { name: "Wczytaj szkic z serwera" }).click();
-    assert.equal(await other.getByLabel("Treść sekcji 1").inputValue(), "Tekst widoczny tylko w podglądzie.");
+    await until(
+      () => other.getByLabel("Treść sekcji 1").inputValue(),
+      "Tekst widoczny tylko w podglądzie.",
+      "the server's draft is in the editor",
+    );
     await other.getByRole("button", { name: "Odrzuć szkic z serwera" }).click();
     assert.equal(readFileSync(file, "utf8"), before, "a draft is not a save");
     await page.context().close();
@@ -250,13 +251,27 @@ describe("the panel a practice runs its site from", () => {
     const page = await panel();
     await page.getByRole("button", { name: "Dane gabinetu" }).click();
     await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
-    const banner = page.getByRole("note", { name: "Dane przykładowe – nie publikuj z nimi strony" });
+    const banner = page.getByRole("note", {
+      name: "Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony",
+    });
     const text = await banner.innerText();
-    for (const fact of ["pełna nazwa przedsiębiorcy", "NIP", "REGON", "adres siedziby"]) {
+    for (const fact of [
+      "nazwa gabinetu",
+      "pełna nazwa przedsiębiorcy",
+      "NIP",
+      "REGON",
+      "adres siedziby",
+      "telefon",
+      "e-mail",
+      "strony rezerwacji",
+      "identyfikator statystyk",
+      "identyfikator widżetu telefonicznego (telephony)",
+    ]) {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
     }
     assert.match(text, /CEIDG/);
-    assert.match(text, /Dane prawne/);
+    assert.match(text, /zmienia informatyk lub redaktor\./, "says who changes what the panel does not edit");
+    assert.doesNotMatch(text, /yaml/i, "in her words, not the file's name");
     await page.context().close();
   });
 
@@ -292,8 +307,9 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Cennik" }).click();
     await page.getByRole("heading", { name: "Cennik" }).waitFor();
     await page.locator("#price-1-price").fill("215");
+    const rows = await page.locator(".price-edit").count();
     await page.getByRole("button", { name: "Dodaj pozycję" }).click();
-    const last = await page.locator(".price-edit").count();
+    const last = await until(() => page.locator(".price-edit").count(), rows + 1, "a new row");
     await page.locator(`#price-${last - 1}-name`).fill("Warsztat uważności");
     await page.locator(`#price-${last - 1}-duration`).fill("90 min");
     await page.locator(`#price-${last - 1}-link`).selectOption("/uslugi/psychoedukacja");
@@ -337,14 +353,18 @@ describe("the panel a practice runs its site from", () => {
     await page.getByRole("button", { name: "Prześlij obraz" }).click();
     await saved(page, "Przesłano obraz gabinet-w-sloncu.png.");
     await page.getByRole("button", { name: "Strony" }).click();
-    await openTab(page, "Terapia online – czy działa tak samo jak w gabinecie?");
+    await openTab(page, "Terapia online – czy działa jak w gabinecie?");
     await openSettings(page);
     await page
       .getByRole("group", { name: "Obraz główny" })
       .getByRole("radio", { name: "Gabinet w popołudniowym słońcu" })
       .check();
     await page.getByRole("button", { name: /Użyj tekstu podanego przy przesłaniu/ }).click();
-    assert.equal(await page.getByLabel("Tekst alternatywny obrazu").inputValue(), "Gabinet w popołudniowym słońcu");
+    await until(
+      () => page.getByLabel("Tekst alternatywny obrazu").inputValue(),
+      "Gabinet w popołudniowym słońcu",
+      "the upload's text is the picture's",
+    );
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await saved(page);
     const visitor = await openPage(browser, site.base);

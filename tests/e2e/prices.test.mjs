@@ -30,10 +30,13 @@ describe("one price everywhere", () => {
       const page = await panel(viewport);
       await page.getByRole("button", { name: "Cennik" }).click();
       await page.getByRole("heading", { name: "Cennik" }).waitFor();
-      const i = await rowIndex(page, "Terapia par");
+      const i = await rowIndex(page, "Konsultacje dla par");
       const field = page.locator(`#price-${i}-price`);
       const uses = page.locator(`#price-${i}-uses`);
-      assert.match(await uses.innerText(), /^Ta cena pojawia się w tekstach na \d+ stronach: .*Regulamin.*Terapia par/);
+      assert.match(
+        await uses.innerText(),
+        /^Ta cena pojawia się w tekstach na \d+ stronach: .*Regulamin.*Konsultacje dla par/,
+      );
       await field.fill(String(price));
       assert.match(await uses.innerText(), /^Po zapisaniu nowa cena pojawi się w tekstach na \d+ stronach: /);
       assert.equal(await field.getAttribute("aria-describedby"), `price-${i}-uses`, "the field says it too");

@@ -4,6 +4,7 @@
 // pages with a draft are listed first, and pictures are chosen by their thumbnails.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { until } from "./harness.mjs";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
 const { panel, shot, clean } = ownerSession("reach");
@@ -103,7 +104,7 @@ describe("the panel within reach", () => {
       const editor = page.getByRole("tabpanel");
       await editor.getByRole("heading", { level: 2, name, exact: true }).waitFor();
       await editor.getByRole("button", { name: "Przywróć szkic" }).click();
-      assert.equal(await page.getByLabel("Treść sekcji 1").inputValue(), typed, "the draft is back in the editor");
+      await until(() => page.getByLabel("Treść sekcji 1").inputValue(), typed, "the draft is back in the editor");
       await page.close();
     });
 

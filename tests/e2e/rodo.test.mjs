@@ -81,7 +81,7 @@ describe("a data-subject request", () => {
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Pobierz dokument dla tej osoby" }).click();
       const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
-      await confirm.getByText("Pobierasz dane osobowe tej osoby.", { exact: false }).waitFor();
+      await confirm.getByText("Chcesz pobrać albo usunąć wiadomości z danymi osobowymi").waitFor();
       await confirm.getByLabel("Hasło").fill(PASSWORD);
       await confirm.getByRole("button", { name: "Potwierdź" }).click();
       const file = await download;

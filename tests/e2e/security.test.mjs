@@ -4,10 +4,10 @@
 // with the code e-mailed to the administrator.
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { launchBrowser, openPage, siteCopy, startSite } from "./harness.mjs";
+import { launchBrowser, openPage, siteCopy, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
 const PASSWORD = "hasło panelu do testów";
@@ -69,7 +69,8 @@ describe("sign-in like a bank's", () => {
     await page.getByRole("button", { name: "Włącz logowanie kodem z aplikacji" }).click();
     const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
     // It says what she is doing, and asks for no code of an app she is only turning on.
-    await confirm.getByText("Włączasz logowanie kodem z aplikacji. Podaj hasło: potwierdzenie").waitFor();
+    await confirm.getByText("Chcesz włączyć logowanie kodem z aplikacji uwierzytelniającej.").waitFor();
+    await confirm.getByText("Dlatego upewniamy się, że to Ty: podaj hasło. Potwierdzenie").waitFor();
     await confirm.getByLabel("Hasło").fill(PASSWORD);
     assert.equal(await confirm.getByLabel(/Kod z aplikacji/).count(), 0);
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
@@ -174,7 +175,7 @@ describe("sign-in like a bank's", () => {
     await page.getByRole("button", { name: "Dodaj klucz dostępu" }).click();
     const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
     await confirm.getByLabel("Hasło").fill(PASSWORD);
-    await confirm.getByText("Dodajesz nowy sposób logowania do panelu. Podaj hasło i kod z aplikacji").waitFor();
+    await confirm.getByText("podaj hasło i kod z aplikacji uwierzytelniającej.").waitFor();
     await confirm.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill(recoveryCodes[3]);
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
     await page.getByRole("status").filter({ hasText: "Dodano klucz dostępu." }).waitFor();
@@ -202,10 +203,11 @@ describe("sign-in like a bank's", () => {
     await page.getByLabel("E-mail administratora").fill(ADMIN);
     await page.getByRole("button", { name: "Wyślij kod" }).click();
     await page.getByRole("status").filter({ hasText: "wysłaliśmy na niego kod" }).waitFor();
+    // The outbox writes the e-mail after the answer: read the folder until it has.
     const outbox = join(site.dataDir, "outbox");
-    const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), "utf8"));
-    const mail = mails.find((m) => m.includes("Kod: "));
-    assert.ok(mail, "the code is e-mailed");
+    const mails = () =>
+      (existsSync(outbox) ? readdirSync(outbox) : []).map((f) => readFileSync(join(outbox, f), "utf8"));
+    const mail = await until(() => mails().find((m) => m.includes("Kod: ")), Boolean, "the code is e-mailed");
     const code = mail.match(/Kod: (\d{8})/)[1];
     await page.getByLabel("Kod z e-maila").fill(code);
     await page.getByLabel("Kod z aplikacji (jeśli jej używasz)").fill(recoveryCodes[4]);
@@ -243,7 +245,7 @@ describe("a session that idles out", () => {
     await password(page);
     await page.getByRole("tab").first().waitFor();
     // Nobody touches the panel; it refreshes the repository's status every 10 s by itself.
-    await page.getByRole("alert").filter({ hasText: "Sesja wygasła" }).waitFor({ timeout: 25_000 });
+    await page.getByRole("alert").filter({ hasText: "Sesja wygasła" }).waitFor();
     await page.getByLabel("E-mail").waitFor();
     assert.equal(await page.getByRole("tab").count(), 0);
     await page.context().close();

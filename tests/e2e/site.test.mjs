@@ -1,7 +1,7 @@
 // Every public route in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite } from "./harness.mjs";
+import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite, until } from "./harness.mjs";
 
 const pageHeadings = {
   "/m1": "Gabinet Harmonia",
@@ -35,6 +35,33 @@ const pageKinds = [
   "/regulamin",
   "/m1",
 ];
+
+/**
+ * Records the site's scripts a page loads; the function returned waits until every one it asked
+ * for has finished (their sizes are read after the response) and gives their URLs and bytes.
+ */
+function scriptsOf(page) {
+  const asked = new Set();
+  const finished = [];
+  page.on("request", (r) => r.resourceType() === "script" && r.url().startsWith(site.base) && asked.add(r));
+  page.on("requestfailed", (r) => asked.delete(r));
+  page.on("requestfinished", (r) => {
+    if (asked.has(r)) finished.push(r.sizes().then((sizes) => ({ url: r.url(), bytes: sizes.responseBodySize })));
+  });
+  return async () => {
+    await until(
+      () => finished.length,
+      (n) => n === asked.size,
+      "every script asked for has loaded",
+    );
+    return Promise.all(finished);
+  };
+}
+
+/** Two animation frames: what an IntersectionObserver saw in the first has been told by the second. */
+function twoFrames(page) {
+  return page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
 let site;
 let browser;
@@ -237,17 +264,9 @@ describe("weight and layout", () => {
   test("pages without islands load no React and at most 2 KB of script, transferred", async () => {
     for (const route of pageKinds.filter((r) => r !== "/" && !r.startsWith("/uslugi/"))) {
       const page = await openPage(browser, site.base);
-      const scripts = [];
-      page.on("requestfinished", async (request) => {
-        if (request.resourceType() === "script" && request.url().startsWith(site.base)) {
-          scripts.push({
-            url: request.url(),
-            bytes: (await request.sizes()).responseBodySize,
-          });
-        }
-      });
+      const loaded = scriptsOf(page);
       await page.goto(site.base + route, { waitUntil: "load" });
-      await page.waitForTimeout(100);
+      const scripts = await loaded();
       const inline = await page.evaluate(() =>
         [...document.querySelectorAll("script:not([src])")]
           .filter((s) => !s.type || s.type === "module" || s.type === "text/javascript")
@@ -270,7 +289,7 @@ describe("weight and layout", () => {
       for (const route of pageKinds) {
         const page = await openPage(browser, site.base, viewport);
         await page.goto(site.base + route, { waitUntil: "load" });
-        await page.waitForTimeout(300);
+        await twoFrames(page);
         // What the page fetched before its load event: the first load. What comes after it
         // (a service page's booking chunk on idle) does not hold up the page.
         const { first, react } = await page.evaluate(() => {

@@ -11,11 +11,13 @@ import {
   bookingModel,
   launchBrowser,
   openPage,
+  providers,
   publicRoutes,
   repoRoot,
   siteValue,
   slugs,
   startSite,
+  until,
 } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
@@ -31,7 +33,7 @@ const CONTROLS = "a, button, input, select, textarea, summary, [tabindex]:not([t
 
 const booking = bookingModel();
 const phone = siteValue("phone");
-const telephony = siteValue("telephony_widget_src");
+const telephony = providers().telephonyScript;
 const teamName = (slug) =>
   readFileSync(join(repoRoot, "content", "team", `${slug}.md`), "utf8").match(/^name: "(.*)"$/m)[1];
 
@@ -206,8 +208,8 @@ describe("help in one tap", () => {
     );
     await page.getByRole("button", { name: "Otwórz menu" }).click();
     const menu = page.locator("#mobile-menu");
-    assert.equal(await menu.locator('a[href="tel:112"]').isVisible(), true);
-    assert.equal(await menu.locator('a[href="tel:116123"]').isVisible(), true);
+    await until(() => menu.locator('a[href="tel:112"]').isVisible(), true, "112 in the opened menu");
+    await until(() => menu.locator('a[href="tel:116123"]').isVisible(), true, "116 123 in the opened menu");
     await page.context().close();
   });
 
@@ -312,17 +314,17 @@ describe("the call control", () => {
         assert.equal(await page.locator("[data-call='practice']").isVisible(), false, at);
         assert.equal(await call.getAttribute("aria-expanded"), "false");
         await call.click();
-        assert.equal(await call.getAttribute("aria-expanded"), "true");
+        await until(() => call.getAttribute("aria-expanded"), "true", `${at}: the list opens`);
         const panel = page.locator("#call-panel");
-        assert.equal(await panel.isVisible(), true, at);
+        await until(() => panel.isVisible(), true, at);
         const links = await panel.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         assert.equal(links[0], "tel:112", `${at}: ${links}`);
         const practice = links.findIndex((h) => h.startsWith("tel:+48"));
         assert.ok(practice > links.indexOf("tel:116123"), `${at}: the crisis numbers come before the practice`);
         assert.equal(await panel.locator('a[href="tel:112"]').isVisible(), true, at);
         await page.keyboard.press("Escape");
-        assert.equal(await panel.isVisible(), false, at);
-        assert.equal(await call.evaluate((el) => el === document.activeElement), true, `${at}: focus comes back`);
+        await until(() => panel.isVisible(), false, `${at}: Escape closes the list`);
+        await until(() => call.evaluate((el) => el === document.activeElement), true, `${at}: focus comes back`);
         await page.context().close();
       }
     }
@@ -343,20 +345,17 @@ describe("the call control", () => {
     assert.equal(await status.innerText(), "");
     assert.equal(await page.locator(`script[src="${telephony}"]`).count(), 0);
     await callback.click();
-    await page.waitForFunction(() => document.querySelector(".call [data-call-status]").textContent !== "", null, {
-      timeout: 500,
-    });
-    assert.equal(await status.innerText(), "Otwieram formularz oddzwonienia…");
+    await until(() => status.innerText(), "Otwieram formularz oddzwonienia…", "the tap is answered at once");
     assert.equal(await status.isVisible(), true);
     assert.equal(await status.getAttribute("role"), "status");
     await page.waitForSelector(`script[src="${telephony}"]`, { state: "attached" });
-    assert.equal(await callback.getAttribute("aria-busy"), "true", "the control shows it is connecting");
+    await until(() => callback.getAttribute("aria-busy"), "true", "the control shows it is connecting");
     release();
     await page.waitForFunction(() =>
       /nie wczytał/.test(document.querySelector(".call [data-call-status]").textContent),
     );
     assert.match(await status.innerText(), new RegExp(phone.replace(/\+/g, "\\+")));
-    assert.equal(await callback.getAttribute("data-telephony"), "failed");
+    await until(() => callback.getAttribute("data-telephony"), "failed", "the next tap dials as a link");
     await page.context().close();
   });
 });
@@ -426,7 +425,7 @@ describe("failures that explain themselves", () => {
       assert.equal(await page.getByLabel("Imię", { exact: true }).inputValue(), "Anna", failure);
       if (failure === "server") {
         // It stays when the toast has gone.
-        await page.locator(".toast").waitFor({ state: "detached", timeout: 8000 });
+        await until(() => page.locator(".toast").count(), 0, "the toast is gone");
         assert.equal(await notice.isVisible(), true, failure);
       }
       await page.context().close();
@@ -456,7 +455,7 @@ describe("failures that explain themselves", () => {
 describe("booking that says where it leads", () => {
   const note = (url, who) => {
     const platform = url.startsWith(`https://${booking.listingHost}/`) ? "ZnanyLekarz" : "Booksy";
-    return `Rezerwacja w serwisie ${platform}, kalendarz: ${who ? teamName(who) : "gabinetu"}`;
+    return `Rezerwacja w serwisie ${platform}, ${who ? `kalendarz: ${teamName(who)}` : "kalendarz gabinetu"}`;
   };
   const therapistOf = (slug) => (booking.services[slug] === "practice" ? null : booking.services[slug]);
   const described = (link) =>
@@ -572,20 +571,21 @@ describe("focus and space", () => {
     await banner.waitFor();
     await page.waitForFunction(() => document.activeElement?.id === "consent");
     await page.keyboard.press("Tab");
-    assert.equal(await page.evaluate(() => !!document.activeElement.closest("#consent")), true, "Tab goes into it");
+    await until(() => page.evaluate(() => !!document.activeElement.closest("#consent")), true, "Tab goes into it");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
-    assert.equal(
-      await page.evaluate(() => !document.activeElement.closest("#consent")),
+    await until(
+      () => page.evaluate(() => !document.activeElement.closest("#consent")),
       true,
       "Shift+Tab leaves the banner",
     );
     await page.getByRole("button", { name: "Odrzucam" }).click();
-    assert.equal(await banner.isVisible(), false);
+    await until(() => banner.isVisible(), false, "a choice closes the banner");
     for (const route of ["/cennik", "/blog"]) {
       await page.goto(site.base + route);
-      await page.waitForLoadState("load");
-      await page.waitForTimeout(200);
+      // The banner's script is imported after the load, and only when no choice was made: once
+      // the network is quiet it would have been shown.
+      await page.waitForLoadState("networkidle");
       assert.equal(await banner.isVisible(), false, `${route}: the choice holds`);
     }
     await page.context().close();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { openPage, repoRoot } from "./harness.mjs";
+import { openPage, repoRoot, until } from "./harness.mjs";
 import { VIEWPORTS, focused, ownerSession, saveByKeyboard } from "./owner.mjs";
 
 const session = ownerSession("writing");
@@ -105,8 +105,12 @@ describe("a writing surface", () => {
       assert.equal(await area.inputValue(), text);
 
       // The text area is as tall as its text: no inner scroll bar.
-      const sizes = await area.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
-      assert.ok(sizes.scroll <= sizes.client + 1, `no inner scrolling (${sizes.scroll} > ${sizes.client})`);
+      // It grows when a ResizeObserver's callback says the text did.
+      await until(
+        () => area.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight })),
+        (sizes) => sizes.scroll <= sizes.client + 1,
+        "no inner scrolling",
+      );
       assert.doesNotMatch(await area.evaluate((el) => getComputedStyle(el).fontFamily), /mono/i);
       await area.scrollIntoViewIfNeeded();
       await shot(page, "section-written");
@@ -299,14 +303,14 @@ describe("the price list laid out like '/cennik'", () => {
       const count = await names.count();
       const third = await names.nth(2).inputValue();
       await prices.getByRole("button", { name: "Usuń pozycję 3" }).click();
-      assert.equal(await names.count(), count - 1);
+      await until(() => names.count(), count - 1, "the row is removed");
       const undo = prices.getByRole("button", { name: /^Cofnij/ });
       await page.waitForFunction(() => document.activeElement?.id === "price-undo");
       await shot(page, "price-row-removed");
       await clean(page, "a removed price row");
       await undo.click();
-      assert.equal(await names.count(), count);
-      assert.equal(await names.nth(2).inputValue(), third, "the row is back where it was");
+      await until(() => names.count(), count, "the row comes back");
+      await until(() => names.nth(2).inputValue(), third, "the row is back where it was");
       assert.equal(await lines.nth(2).locator("strong").textContent(), third);
       await page.context().close();
     });

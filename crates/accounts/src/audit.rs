@@ -74,6 +74,8 @@ events! {
     GitTokenCreated = "git_token_created", "Nowy token dostępu przez git";
     GitTokenRevoked = "git_token_revoked", "Unieważnienie tokenu dostępu przez git";
     GitTokenRefused = "git_token_refused", "Odrzucony token dostępu przez git";
+    GitPushed = "git_pushed", "Zmiany wysłane przez git (token)";
+    MetricsTokenRefused = "metrics_token_refused", "Odrzucony token metryk";
     BackupMade = "backup_made", "Kopia zapasowa";
     BackupRestored = "backup_restored", "Odtworzenie kopii zapasowej";
 }

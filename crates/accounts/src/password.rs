@@ -146,18 +146,34 @@ pub fn delete_account(db: &Db, email: &str) -> Result<(), Error> {
     }
 }
 
-/// Makes sure the admin account exists: with `ADMIN_PASSWORD` if given, else a generated
-/// password returned once so that it can be handed over.
-pub fn ensure_admin(db: &Db, email: &str, password: Option<&str>) -> Result<Option<String>, Error> {
-    let exists = db.account(email)?.is_some();
-    match (password, exists) {
-        (Some(p), true) => set_password(db, email, p).map(|_| None),
-        (Some(p), false) => add_account(db, email, p).map(|_| None),
-        (None, true) => Ok(None),
-        (None, false) => {
+/// What making sure of the admin account did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ensured {
+    /// The account was there with this password (or no password was given): nothing
+    /// changed, and its sessions go on.
+    Kept,
+    /// The account got the password given, which differs from its own: its sessions ended.
+    PasswordChanged,
+    /// The account was made with the password given.
+    Created,
+    /// The account was made with this generated password, to be handed over once.
+    Generated(String),
+}
+
+/// Makes sure the admin account exists: with `ADMIN_PASSWORD` if given (set again only when
+/// it is not the account's password already, so that a restart ends no session), else a
+/// generated password returned once so that it can be handed over.
+pub fn ensure_admin(db: &Db, email: &str, password: Option<&str>) -> Result<Ensured, Error> {
+    let account = db.account(email)?;
+    match (password, account) {
+        (Some(p), Some((_, hash))) if verify_password(p, &hash) => Ok(Ensured::Kept),
+        (Some(p), Some(_)) => set_password(db, email, p).map(|_| Ensured::PasswordChanged),
+        (Some(p), None) => add_account(db, email, p).map(|_| Ensured::Created),
+        (None, Some(_)) => Ok(Ensured::Kept),
+        (None, None) => {
             let generated = generate_password()?;
             add_account(db, email, &generated)?;
-            Ok(Some(generated))
+            Ok(Ensured::Generated(generated))
         }
     }
 }
@@ -205,6 +221,27 @@ mod tests {
             .is_some());
         delete_account(&db, "a@b.pl").expect("deleted");
         assert!(delete_account(&db, "a@b.pl").is_err());
+    }
+
+    #[test]
+    fn the_same_admin_password_at_a_restart_changes_nothing_and_keeps_the_sessions() {
+        let (_dir, db) = db();
+        let email = "a@b.pl";
+        assert_eq!(
+            ensure_admin(&db, email, Some("bardzo-dlugie-haslo")).expect("made"),
+            Ensured::Created
+        );
+        let (_, hash) = db.account(email).expect("read").expect("there");
+        assert_eq!(
+            ensure_admin(&db, email, Some("bardzo-dlugie-haslo")).expect("kept"),
+            Ensured::Kept
+        );
+        assert_eq!(db.account(email).expect("read").expect("there").1, hash);
+        assert_eq!(
+            ensure_admin(&db, email, Some("inne-bardzo-dlugie")).expect("set"),
+            Ensured::PasswordChanged
+        );
+        assert_eq!(ensure_admin(&db, email, None).expect("kept"), Ensured::Kept);
     }
 
     #[test]

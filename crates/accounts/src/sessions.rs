@@ -92,8 +92,12 @@ pub enum Check {
     },
     /// It existed but ended; its hash, to delete it from SQLite too.
     Expired(String),
-    /// It was ended from another device, or by a change of the password or second factor.
+    /// It was ended from another device, or by a change of the password or second factor
+    /// made there.
     EndedElsewhere,
+    /// It was ended because the account's password was set anew outside the panel (the
+    /// server started with a different `ADMIN_PASSWORD`).
+    PasswordChanged,
     Unknown,
 }
 
@@ -104,10 +108,17 @@ pub enum Use {
     Background,
 }
 
+/// Why a session ended before its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    Elsewhere,
+    PasswordChanged,
+}
+
 pub struct Sessions {
     live: Mutex<HashMap<String, Live>>,
-    /// Sessions ended elsewhere, by hash: when.
-    ended: Mutex<HashMap<String, i64>>,
+    /// Sessions ended before their time, by hash: when, and why.
+    ended: Mutex<HashMap<String, (i64, Ended)>>,
     idle_seconds: i64,
     max_seconds: i64,
 }
@@ -133,13 +144,17 @@ impl Sessions {
 
     /// Remembers that the sessions `hashes` were ended elsewhere at `now`.
     fn remember_ended(&self, hashes: impl IntoIterator<Item = String>, now: i64) {
+        self.remember(hashes, now, Ended::Elsewhere);
+    }
+
+    fn remember(&self, hashes: impl IntoIterator<Item = String>, now: i64, why: Ended) {
         let mut ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
-        ended.extend(hashes.into_iter().map(|h| (h, now)));
-        ended.retain(|_, at| now - *at <= self.max_seconds);
+        ended.extend(hashes.into_iter().map(|h| (h, (now, why))));
+        ended.retain(|_, (at, _)| now - *at <= self.max_seconds);
         while ended.len() > ENDED_REMEMBERED {
             let oldest = ended
                 .iter()
-                .min_by_key(|(_, at)| **at)
+                .min_by_key(|(_, (at, _))| *at)
                 .map(|(h, _)| h.clone());
             match oldest {
                 Some(hash) => ended.remove(&hash),
@@ -148,11 +163,29 @@ impl Sessions {
         }
     }
 
-    fn ended_elsewhere(&self, hash: &str) -> bool {
+    fn ended_because(&self, hash: &str) -> Option<Ended> {
         self.ended
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .contains_key(hash)
+            .get(hash)
+            .map(|(_, why)| *why)
+    }
+
+    /// Ends every session of `email` because its password was set anew (the server started
+    /// with another `ADMIN_PASSWORD`): each browser is told so when it next asks; how many.
+    pub fn password_changed(&self, email: &str, now: i64) -> usize {
+        let mut map = self.map();
+        let gone: Vec<String> = map
+            .iter()
+            .filter(|(_, s)| s.email.eq_ignore_ascii_case(email))
+            .map(|(hash, _)| hash.clone())
+            .collect();
+        for hash in &gone {
+            map.remove(hash);
+        }
+        drop(map);
+        self.remember(gone.iter().cloned(), now, Ended::PasswordChanged);
+        gone.len()
     }
 
     /// Makes a session for an account that is already stored in SQLite.
@@ -269,9 +302,10 @@ impl Sessions {
         let mut map = self.map();
         let Some(session) = map.get_mut(&hash) else {
             drop(map);
-            return match self.ended_elsewhere(&hash) {
-                true => Check::EndedElsewhere,
-                false => Check::Unknown,
+            return match self.ended_because(&hash) {
+                Some(Ended::Elsewhere) => Check::EndedElsewhere,
+                Some(Ended::PasswordChanged) => Check::PasswordChanged,
+                None => Check::Unknown,
             };
         };
         let idle = now - session.last_seen_at > self.idle_seconds;
@@ -497,5 +531,15 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn sessions_ended_by_a_new_password_say_so_not_elsewhere() {
+        let s = sessions();
+        s.insert(token_hash("a"), "a@b.pl", 10);
+        s.insert(token_hash("b"), "x@b.pl", 10);
+        assert_eq!(s.password_changed("a@b.pl", 11), 1);
+        assert_eq!(s.check("a", 12, ACT), Check::PasswordChanged);
+        assert!(matches!(s.check("b", 12, ACT), Check::Valid { .. }));
     }
 }

@@ -15,14 +15,17 @@
 
 pub mod commit;
 mod error;
+mod integrate;
 pub mod merge;
+pub mod receive;
+mod receiving;
 pub mod repo;
 pub mod status;
 pub mod sync;
 pub mod vet;
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -59,9 +62,6 @@ pub enum Event {
 pub trait Site: Send + Sync {
     /// `content/` of the running site.
     fn content_dir(&self) -> PathBuf;
-    /// The checks of `make check` on the content in `dir` (a work tree of a commit), with the
-    /// running templates and islands: every problem in Polish, each at its file and line.
-    fn check(&self, dir: &Path) -> Result<(), Vec<String>>;
     /// The build lock: while the returned build lives, the panel writes, commits and builds
     /// nothing.
     fn lock(&self) -> Box<dyn Build + '_>;
@@ -90,9 +90,12 @@ pub struct Checked {
 
 /// The site's build, under the build lock.
 pub trait Build {
-    /// Rebuilds and publishes the site for the files `changed` on disk; every problem in
-    /// Polish when it does not build.
-    fn rebuild(&mut self, changed: &[PathBuf]) -> Result<(), Vec<String>>;
+    /// Renders the site for the files `changed` on disk, without publishing it: the checks
+    /// of `make check`, every problem in Polish when it does not build.
+    fn render(&mut self, changed: &[PathBuf]) -> Result<(), Vec<String>>;
+    /// Publishes (serves, writes `dist/`, queues the CDN's commands) what the last render
+    /// made; every problem in Polish when it cannot.
+    fn publish(&mut self) -> Result<(), Vec<String>>;
     /// The files were put back as they were: renders them so again.
     fn render_back(&mut self, changed: &[PathBuf]);
 }
@@ -124,6 +127,11 @@ pub struct GitSync {
     wanted: Mutex<Wanted>,
     wake: Condvar,
     deliveries: Mutex<VecDeque<String>>,
+    /// The branch's one writer: the sync thread while it fetches, applies or pushes, and a
+    /// push to the hosted repository from its check until its branch moved.
+    writer: Mutex<()>,
+    /// The hosted push being received, between its check and the branch's move.
+    pub(crate) receiving: receiving::Receiving,
 }
 
 impl GitSync {
@@ -158,14 +166,26 @@ impl GitSync {
             }),
             wake: Condvar::new(),
             deliveries: Mutex::new(VecDeque::new()),
+            writer: Mutex::new(()),
+            receiving: receiving::Receiving::default(),
         })
+    }
+
+    /// The ref that holds the remote branch's commit as the server last knew it.
+    pub(crate) fn tracking(&self) -> String {
+        format!("refs/remotes/sidecar/{}", self.remote.branch)
+    }
+
+    /// Waits until this thread is the branch's one writer.
+    pub(crate) fn writer(&self) -> MutexGuard<'_, ()> {
+        self.writer.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     pub fn status(&self) -> Status {
         self.status_mut().clone()
     }
 
-    fn status_mut(&self) -> MutexGuard<'_, Status> {
+    pub(crate) fn status_mut(&self) -> MutexGuard<'_, Status> {
         self.status.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -176,6 +196,12 @@ impl GitSync {
     /// A panel commit was made: count it and push it soon.
     pub fn committed(&self) {
         self.status_mut().unpushed += 1;
+        self.wanted().push = true;
+        self.wake.notify_one();
+    }
+
+    /// The panel's commits, if any wait, are to be pushed soon.
+    pub(crate) fn push_soon(&self) {
         self.wanted().push = true;
         self.wake.notify_one();
     }

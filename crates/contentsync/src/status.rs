@@ -82,6 +82,9 @@ pub struct Status {
     pub conflicts: Vec<Conflict>,
     /// Fetches made since the start (webhooks and polls coalesce into these).
     pub fetches: u64,
+    /// A push to the hosted repository is being checked and published: the branch and the
+    /// panel's saves wait for it.
+    pub receiving: bool,
 }
 
 impl Status {
@@ -119,6 +122,7 @@ impl Status {
             "forcePush": self.force_push.is_some(),
             "conflicts": self.conflicts.len(),
             "fetches": self.fetches,
+            "receiving": self.receiving,
         })
     }
 }

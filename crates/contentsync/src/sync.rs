@@ -1,40 +1,18 @@
 //! The one thread that talks to the remote: it pushes the panel's commits (retried with
-//! back-off, never in a request) and brings editors' commits in — fetched, checked in a
-//! separate work tree with the checks of `make check`, and only then applied to `content/`,
-//! rebuilt (the changed files only) and published.
+//! back-off, never in a request) and brings editors' commits in — fetched, vetted, rendered
+//! by the running site's builder with the checks of `make check` (`integrate`), and only
+//! then published. It writes the branch only as its one writer ([`GitSync::writer`]), which
+//! the hosted repository's receive of a push holds too.
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
 use crate::error::Error;
+use crate::integrate::{self, short, NotStaged, Overlap};
 use crate::repo::without_credentials;
-use crate::status::{Conflict, Refused, Step};
+use crate::status::{Refused, Step};
 use crate::{now, Event, GitSync, Site};
-
-/// Reports the editor's commit `remote` as not applied (it does not build, or carries what
-/// content may not): in the panel, and in the audit log with its first problem.
-fn not_applied(site: &dyn Site, git: &GitSync, remote: &str, problems: Vec<String>) {
-    let refused = Refused {
-        commit: short(remote),
-        author: git.repo.author_of(remote),
-        problems,
-    };
-    let detail = format!(
-        "{}: {}",
-        refused.commit,
-        refused.problems.first().map_or("", String::as_str)
-    );
-    site.audit(Event::Refused, &refused.author, &detail);
-    site.checked(&crate::Checked {
-        commit: remote.to_string(),
-        author: refused.author.clone(),
-        email: git.repo.email_of(remote),
-        problems: refused.problems.clone(),
-    });
-    git.status_mut().broken = Some(refused);
-}
 
 /// The first retry of a failed push waits this long; each next one twice as long.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -61,6 +39,7 @@ fn run(site: &dyn Site, git: &GitSync) {
     loop {
         let until = [next_poll, retry_at].into_iter().flatten().min();
         let wanted = git.wait(until);
+        let _writer = git.writer();
         let started = Instant::now();
         if wanted.fetch || next_poll.is_some_and(|t| t <= started) {
             next_poll = poll.map(|p| started + p);
@@ -129,7 +108,7 @@ pub fn failed(git: &GitSync, step: Step, e: &Error) {
 }
 
 fn tracking(git: &GitSync) -> String {
-    format!("refs/remotes/sidecar/{}", git.remote.branch)
+    git.tracking()
 }
 
 /// Counts the commits the remote lacks (as far as the last fetch or push knows).
@@ -170,10 +149,6 @@ fn push(git: &GitSync) -> Result<(), Error> {
     status.succeed(Step::Push);
     tracing::info!(commit = %short(&head), ms = started.elapsed().as_millis() as u64, "pushed to the remote");
     Ok(())
-}
-
-fn short(commit: &str) -> String {
-    commit.chars().take(10).collect()
 }
 
 /// Fetches the branch and applies what is new on it, if it may be; each step's error, or
@@ -284,227 +259,41 @@ fn refuse_force_push(git: &GitSync, known: &str, remote: &str) {
 
 /// Puts the panel's commits since `head` and `remote` parted on top of `remote` (a file both
 /// changed merged three-way, paragraph by paragraph; where both changed one paragraph the
-/// editor's version wins and the panel's is kept for the administrator), checks the result,
-/// and only if it builds makes it `content/`'s, rebuilds and publishes.
+/// editor's version wins and the panel's is kept for the administrator), renders the result
+/// with the running site's builder and only if it builds publishes it.
 fn apply(site: &dyn Site, git: &GitSync, head: &str, remote: &str) -> Result<(), Error> {
     let started = Instant::now();
-    let repo = &git.repo;
-    let base = repo.git(&["merge-base", head, remote])?;
-    if let Err(problems) = crate::vet::vet(repo, &base, remote) {
-        tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit carries what content may not: refused");
-        not_applied(site, git, remote, problems);
-        return Ok(());
-    }
-    let theirs = repo.changed_files(&base, remote)?;
-    let outside: Vec<&String> = theirs.iter().filter(|f| !repo.in_content(f)).collect();
-    let ours = repo.changed_files(&base, head)?;
-    let shared: Vec<String> = ours.into_iter().filter(|f| theirs.contains(f)).collect();
-    let (merged, conflicted) = crate::merge::merge_shared(repo, &base, head, remote, &shared)?;
-    let tree = CheckTree::add(git, remote)?;
-    let candidate = replay(git, &tree.path, &base, head, &shared, &merged)?;
-    if let Err(problems) = site.check(&tree.path.join(&repo.prefix)) {
-        tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
-        not_applied(site, git, remote, problems);
-        return Ok(());
-    }
-    drop(tree);
-    let conflicts = conflicts(git, head, remote, &conflicted);
+    let candidate = match integrate::prepare(git, head, remote, Overlap::EditorWins)? {
+        Ok(candidate) => candidate,
+        Err(problems) => {
+            tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit carries what content may not: refused");
+            integrate::not_applied(site, git, remote, problems, None);
+            return Ok(());
+        }
+    };
     let mut build = site.lock();
-    if repo.commit_of("HEAD").as_deref() != Some(head) {
-        // The panel committed meanwhile: start again from its new commit.
-        git.fetch_soon();
-        repo.git(&["update-ref", "-d", FETCHED])?;
-        return Ok(());
-    }
-    let changed = content_paths(site, git, &repo.changed_files(head, &candidate)?);
-    repo.git(&["reset", "-q", "--keep", &candidate])?;
-    if let Err(problems) = build.rebuild(&changed) {
-        repo.git(&["reset", "-q", "--keep", head])?;
-        build.render_back(&changed);
-        not_applied(site, git, remote, problems);
+    let changed = match integrate::stage(site, git, build.as_mut(), &candidate) {
+        Ok(changed) => changed,
+        Err(NotStaged::Moved) => {
+            // The panel committed meanwhile: start again from its new commit.
+            git.fetch_soon();
+            git.repo.git(&["update-ref", "-d", FETCHED])?;
+            return Ok(());
+        }
+        Err(NotStaged::Problems(problems)) => {
+            tracing::warn!(commit = %short(remote), problems = problems.len(), "an editor's commit does not build: not published");
+            integrate::not_applied(site, git, remote, problems, None);
+            return Ok(());
+        }
+        Err(NotStaged::Git(e)) => return Err(e),
+    };
+    if let Err(problems) = build.publish() {
+        integrate::unstage(git, build.as_mut(), &candidate, &changed);
+        integrate::not_applied(site, git, remote, problems, None);
         return Ok(());
     }
     drop(build);
-    repo.git(&["update-ref", &tracking(git), remote])?;
-    for conflict in &conflicts {
-        site.keep_panel_version(conflict);
-    }
-    let left = repo.count_between(Some(remote), "HEAD");
-    {
-        let mut status = git.status_mut();
-        status.applied = Some(short(remote));
-        status.broken = None;
-        needs_deploy(&mut status, git, remote, &outside);
-        status.unpushed = left;
-        status.conflicts.extend(conflicts);
-    }
-    if left > 0 {
-        git.committed();
-    }
-    let detail = format!("{}: {} plików", short(remote), changed.len());
-    site.audit(Event::Applied, &repo.author_of(remote), &detail);
-    site.checked(&crate::Checked {
-        commit: remote.to_string(),
-        author: repo.author_of(remote),
-        email: repo.email_of(remote),
-        problems: Vec::new(),
-    });
+    integrate::published(site, git, &candidate, changed.len());
     tracing::info!(commit = %short(remote), files = changed.len(), ms = started.elapsed().as_millis() as u64, "an editor's commit was applied and published");
     Ok(())
-}
-
-/// Files outside `content/` the commit `remote` brought (code, templates, notes): they are
-/// in the work tree now, but the running server takes them only when it is deployed again.
-/// Each is named once, beside those still waiting from earlier commits.
-fn needs_deploy(status: &mut crate::Status, git: &GitSync, remote: &str, outside: &[&String]) {
-    if outside.is_empty() {
-        return;
-    }
-    tracing::warn!(commit = %short(remote), files = outside.len(), "an editor's commit changes files outside content/: they wait for a deploy");
-    let waiting = status.needs_deploy.get_or_insert_with(|| Refused {
-        commit: String::new(),
-        author: String::new(),
-        problems: Vec::new(),
-    });
-    waiting.commit = short(remote);
-    waiting.author = git.repo.author_of(remote);
-    for file in outside {
-        let problem = format!("{file}: zmiana poza katalogiem content/ (kod, szablony, notatki) — wymaga wdrożenia: działający serwer użyje jej dopiero po wdrożeniu (deploy). Treść z tego commitu jest już na stronie.");
-        if !waiting.problems.contains(&problem) {
-            waiting.problems.push(problem);
-        }
-    }
-}
-
-/// The running site's paths of files changed in the repository.
-fn content_paths(site: &dyn Site, git: &GitSync, files: &[String]) -> Vec<PathBuf> {
-    let content_dir = site.content_dir();
-    files
-        .iter()
-        .filter_map(|f| f.strip_prefix(&git.repo.prefix))
-        .map(|f| content_dir.join(f))
-        .collect()
-}
-
-/// A work tree of its own (`DATA_DIR/git-check`) at a commit, removed when dropped.
-struct CheckTree<'a> {
-    git: &'a GitSync,
-    path: PathBuf,
-}
-
-impl<'a> CheckTree<'a> {
-    fn add(git: &'a GitSync, commit: &str) -> Result<Self, Error> {
-        let path = git.check_dir.clone();
-        remove_tree(git, &path);
-        let where_ = path.to_string_lossy();
-        git.repo.git(&[
-            "worktree", "add", "-q", "--detach", "--force", &where_, commit,
-        ])?;
-        Ok(CheckTree { git, path })
-    }
-}
-
-fn remove_tree(git: &GitSync, path: &Path) {
-    let _ = git
-        .repo
-        .git(&["worktree", "remove", "--force", &path.to_string_lossy()]);
-    let _ = std::fs::remove_dir_all(path);
-    let _ = git.repo.git(&["worktree", "prune"]);
-}
-
-impl Drop for CheckTree<'_> {
-    fn drop(&mut self) {
-        remove_tree(self.git, &self.path);
-    }
-}
-
-/// Commits the panel's commits `base..head` again in `tree` (at the editor's commit), each
-/// with its author and message, without the files in `shared` — but for those that
-/// `merged`, whose merged text the last panel commit to change them carries; the last
-/// commit made.
-fn replay(
-    git: &GitSync,
-    tree: &Path,
-    base: &str,
-    head: &str,
-    shared: &[String],
-    merged: &[crate::merge::Merged],
-) -> Result<String, Error> {
-    let range = format!("{base}..{head}");
-    let commits = git
-        .repo
-        .git(&["rev-list", "--reverse", "--no-merges", &range])?;
-    let excluded: Vec<String> = shared.iter().map(|f| format!(":(exclude){f}")).collect();
-    for commit in commits.lines() {
-        let parent = format!("{commit}^");
-        let mut args = vec![
-            "diff",
-            "--binary",
-            "--no-renames",
-            &parent,
-            commit,
-            "--",
-            ".",
-        ];
-        args.extend(excluded.iter().map(String::as_str));
-        let patch = git.repo.git(&args)?;
-        if !patch.is_empty() {
-            let patch = format!("{patch}\n");
-            crate::repo::run_with_input(
-                tree,
-                &["apply", "--index", "--binary", "-"],
-                Some(patch.as_bytes()),
-            )?;
-        }
-        for m in merged.iter().filter(|m| m.last == commit) {
-            content::beneath::Root::new(tree)
-                .write_atomic(Path::new(&m.file), &m.text)
-                .map_err(|e| Error::Git(format!("{}: {e}", m.file)))?;
-            crate::repo::run(tree, &["add", "--", &m.file])?;
-        }
-        // Nothing of this commit is left (only files both sides changed into one paragraph).
-        if crate::repo::run(tree, &["diff", "--cached", "--quiet"]).is_ok() {
-            continue;
-        }
-        let email = git.repo.git(&["log", "-1", "--format=%ae", commit])?;
-        let identity = format!("user.email={email}");
-        crate::repo::run(
-            tree,
-            &[
-                "-c",
-                "user.name=Administrator",
-                "-c",
-                &identity,
-                "commit",
-                "-q",
-                "-C",
-                commit,
-            ],
-        )?;
-    }
-    crate::repo::run(tree, &["rev-parse", "HEAD"])
-}
-
-/// Both texts of each file both sides changed.
-fn conflicts(git: &GitSync, head: &str, remote: &str, shared: &[String]) -> Vec<Conflict> {
-    let text = |commit: &str, file: &str| {
-        git.repo
-            .git(&["show", &format!("{commit}:{file}")])
-            .unwrap_or_default()
-    };
-    shared
-        .iter()
-        .filter_map(|file| {
-            let relative = file.strip_prefix(&git.repo.prefix)?;
-            let doc_id = relative.strip_suffix(".md").unwrap_or(relative).to_string();
-            Some(Conflict {
-                doc_id,
-                file: relative.to_string(),
-                commit: short(remote),
-                author: git.repo.author_of(remote),
-                editor_text: text(remote, file),
-                panel_text: text(head, file),
-            })
-        })
-        .collect()
 }

@@ -1,11 +1,14 @@
-//! What an editor's commit may carry, checked from git's own records before any work tree
-//! sees it: the tree entries that changed (`git diff-tree -r -z --raw`) and the sizes of their
-//! blobs (`git cat-file --batch-check`, which reads objects' headers, never their bytes).
-//! Refused: symbolic links and submodules anywhere, hidden names inside `content/`, git
+//! What an editor's commits may carry, checked from git's own records before any work tree
+//! sees them. Every object the commits bring (`git rev-list --objects base..commit`, the
+//! commits between included, so a file added and then removed again is seen) is sized from
+//! its header (`git cat-file --batch-check`, which never reads an object's bytes) and held to
+//! the caps: a file larger than the site takes of its kind, and more objects or bytes than a
+//! content change ever needs, are refused wherever in the history they are. The tree entries
+//! that changed (`git diff-tree -r -z --raw`) are checked too: symbolic links and submodules
+//! anywhere, hidden names and names that are no lowercase slugs inside `content/`, git
 //! settings that change how files are checked out (`.gitattributes`, `.gitmodules`), names
-//! that are not UTF-8, files larger than the site takes, and more changed files, objects or
-//! bytes than a content change ever needs. Both listings are read as they stream, and git is
-//! stopped as soon as a cap is passed: a pack made to expand costs the server nothing.
+//! that are not UTF-8. Both listings are read as they stream, and git is stopped as soon as a
+//! cap is passed: a pack made to expand costs the server nothing.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Stdio};
@@ -36,19 +39,25 @@ struct Entry {
     path: Vec<u8>,
 }
 
-/// Checks what `commit` changes since `base`: `Ok`, or every problem in Polish, each after
+/// Checks what `commit` brings since `base`: `Ok`, or every problem in Polish, each after
 /// the repository path it is about.
 pub fn vet(repo: &Repo, base: &str, commit: &str) -> Result<(), Vec<String>> {
     let too_many = |what: String| vec![format!("{commit}: {what}")];
-    let objects = count_objects(repo, base, commit).map_err(|e| too_many(e.to_string()))?;
-    if objects > MAX_NEW_OBJECTS {
+    let objects = new_objects(repo, base, commit).map_err(|e| too_many(e.to_string()))?;
+    if objects.len() > MAX_NEW_OBJECTS {
         return Err(too_many(format!(
             "zmiana wnosi ponad {MAX_NEW_OBJECTS} obiektów gita — serwer nie przyjmuje tak dużych zmian treści."
         )));
     }
+    let headers = object_headers(repo, objects.iter().map(|(o, _)| o.as_str()))
+        .map_err(|e| too_many(e.to_string()))?;
     let entries = changed_entries(repo, base, commit).map_err(|e| too_many(e.to_string()))?;
     let mut problems = Vec::new();
-    let mut blobs = Vec::new();
+    let kept: Vec<&[u8]> = entries
+        .iter()
+        .filter(|e| !e.deleted)
+        .map(|e| e.path.as_slice())
+        .collect();
     for entry in entries.iter().filter(|e| !e.deleted) {
         let Ok(path) = std::str::from_utf8(&entry.path) else {
             let shown = String::from_utf8_lossy(&entry.path);
@@ -57,25 +66,30 @@ pub fn vet(repo: &Repo, base: &str, commit: &str) -> Result<(), Vec<String>> {
             ));
             continue;
         };
-        match refusal(repo, path, &entry.mode) {
-            Some(problem) => problems.push(format!("{path}: {}", Problem::from(problem).polish())),
-            None => blobs.push((path, entry.object.as_str())),
+        if let Some(problem) = refusal(repo, path, &entry.mode) {
+            problems.push(format!("{path}: {}", Problem::from(problem).polish()));
         }
     }
-    let sizes =
-        blob_sizes(repo, blobs.iter().map(|(_, o)| *o)).map_err(|e| too_many(e.to_string()))?;
     let mut total = 0_u64;
-    for ((path, _), size) in blobs.iter().zip(sizes) {
+    for ((_, path), (kind, size)) in objects.iter().zip(headers) {
+        if kind != "blob" {
+            continue;
+        }
         total = total.saturating_add(size);
-        let limit = limit_of(repo, path);
+        let shown = String::from_utf8_lossy(path);
+        let limit = limit_of(repo, &shown);
         if size > limit {
-            let problem = FileProblem::TooLarge { bytes: size, limit };
-            problems.push(format!("{path}: {}", Problem::from(problem).polish()));
+            let problem = Problem::from(FileProblem::TooLarge { bytes: size, limit }).polish();
+            let earlier = match kept.contains(&path.as_slice()) {
+                true => "",
+                false => " Jest w jednym z wysyłanych commitów, choć późniejszy go usuwa: serwer nie przyjmuje takiego pliku także w historii (usuń go z commitów, np. git rebase -i).",
+            };
+            problems.push(format!("{shown}: {problem}{earlier}"));
         }
     }
     if total > MAX_TOTAL_BYTES {
         problems.push(format!(
-            "{commit}: zmienione pliki mają razem {} MiB, a jedna zmiana treści może mieć najwyżej {} MiB.",
+            "{commit}: wysyłane pliki mają razem {} MiB, a jedna zmiana treści może mieć najwyżej {} MiB.",
             total / (1024 * 1024),
             MAX_TOTAL_BYTES / (1024 * 1024)
         ));
@@ -102,6 +116,10 @@ fn refusal(repo: &Repo, path: &str, mode: &str) -> Option<FileProblem> {
     let inside = path.strip_prefix(&repo.prefix).unwrap_or(path);
     if in_content && inside.split('/').any(content::walk::is_hidden) {
         return Some(FileProblem::Hidden);
+    }
+    if let Some(name) = content::kind::bad_content_name(inside).filter(|_| in_content) {
+        let name = name.to_string();
+        return Some(FileProblem::BadName { name });
     }
     None
 }
@@ -140,26 +158,27 @@ fn failed(what: &str) -> std::io::Error {
     std::io::Error::other(format!("git {what} nie powiódł się"))
 }
 
-/// How many objects `base..commit` brings, counted up to one past the cap.
-fn count_objects(repo: &Repo, base: &str, commit: &str) -> std::io::Result<usize> {
+/// Every object `base..commit` brings, each with the path it was first reached at (none for
+/// a commit), read up to one past the cap.
+fn new_objects(repo: &Repo, base: &str, commit: &str) -> std::io::Result<Vec<(String, Vec<u8>)>> {
     let range = format!("{base}..{commit}");
-    let mut child = spawn(
-        repo,
-        &["rev-list", "--objects", "--no-object-names", &range],
-        false,
-    )?;
+    let mut child = spawn(repo, &["rev-list", "--objects", &range], false)?;
     let stdout = child.stdout.take().ok_or_else(|| failed("rev-list"))?;
-    let mut count = 0;
+    let mut objects = Vec::new();
     for line in BufReader::new(stdout).split(b'\n') {
-        line?;
-        count += 1;
-        if count > MAX_NEW_OBJECTS {
+        let line = line?;
+        let (object, path) = match line.iter().position(|b| *b == b' ') {
+            Some(space) => (&line[..space], line[space + 1..].to_vec()),
+            None => (&line[..], Vec::new()),
+        };
+        objects.push((String::from_utf8_lossy(object).into_owned(), path));
+        if objects.len() > MAX_NEW_OBJECTS {
             stop(child);
-            return Ok(count);
+            return Ok(objects);
         }
     }
     match child.wait()?.success() {
-        true => Ok(count),
+        true => Ok(objects),
         false => Err(failed("rev-list")),
     }
 }
@@ -212,12 +231,16 @@ fn changed_entries(repo: &Repo, base: &str, commit: &str) -> std::io::Result<Vec
     }
 }
 
-/// The size of each object, in order, from git's records of them (not their bytes).
-fn blob_sizes<'a>(
+/// The type and size of each object, in order, from git's records of them (not their bytes).
+fn object_headers<'a>(
     repo: &Repo,
     objects: impl Iterator<Item = &'a str>,
-) -> std::io::Result<Vec<u64>> {
-    let mut child = spawn(repo, &["cat-file", "--batch-check=%(objectsize)"], true)?;
+) -> std::io::Result<Vec<(String, u64)>> {
+    let mut child = spawn(
+        repo,
+        &["cat-file", "--batch-check=%(objecttype) %(objectsize)"],
+        true,
+    )?;
     let mut stdin = child.stdin.take().ok_or_else(|| failed("cat-file"))?;
     let list: String = objects.map(|o| format!("{o}\n")).collect();
     let writer = std::thread::spawn(move || stdin.write_all(list.as_bytes()));
@@ -230,7 +253,11 @@ fn blob_sizes<'a>(
         return Err(failed("cat-file"));
     }
     out.lines()
-        .map(|l| l.trim().parse::<u64>().map_err(|_| failed("cat-file")))
+        .map(|l| {
+            let (kind, size) = l.trim().split_once(' ').ok_or_else(|| failed("cat-file"))?;
+            let size = size.parse::<u64>().map_err(|_| failed("cat-file"))?;
+            Ok((kind.to_string(), size))
+        })
         .collect()
 }
 
@@ -325,9 +352,58 @@ mod tests {
         let (dir, repo, first) = repo();
         let top = dir.path();
         std::fs::remove_file(top.join("content/blog/a.md")).expect("remove");
-        std::fs::write(top.join("content/blog/zażółć.md"), "tekst").expect("write");
-        std::fs::write(top.join("notatki.txt"), "poza treścią").expect("write");
+        std::fs::write(top.join("content/blog/zazolc.md"), "tekst").expect("write");
+        std::fs::write(top.join("content/STYLE.md"), "zasady").expect("write");
+        std::fs::write(top.join("Notatki gabinetu.txt"), "poza treścią").expect("write");
         let head = commit(top);
         assert_eq!(vet(&repo, &first, &head), Ok(()));
+    }
+
+    #[test]
+    fn names_that_are_no_lowercase_slugs_are_refused_inside_content() {
+        let (dir, repo, first) = repo();
+        let top = dir.path();
+        std::fs::create_dir_all(top.join("content/images")).expect("mkdir");
+        let names = [
+            "a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.png",
+            "q\" onmouseover=\"alert(1)\" x=\".png",
+            "q autofocus tabindex=1 onfocus=alert(document.domain) x.svg",
+            "Morze.JPG",
+            "zażółć.jpg",
+            "morze.o.swicie.jpg",
+        ];
+        for name in names {
+            std::fs::write(top.join("content/images").join(name), "x").expect("write");
+        }
+        let head = commit(top);
+        let problems = vet(&repo, &first, &head).expect_err("refused");
+        assert_eq!(problems.len(), names.len(), "{problems:#?}");
+        for name in names {
+            assert!(
+                problems.iter().any(|p| p.starts_with(&format!(
+                    "content/images/{name}: nazwa „{name}” jest niedozwolona"
+                ))),
+                "{name}: {problems:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_large_file_added_and_removed_again_is_refused_from_its_header() {
+        let (dir, repo, first) = repo();
+        let top = dir.path();
+        let big = std::fs::File::create(top.join("content/blog/duzy.md")).expect("file");
+        big.set_len(3 * 1024 * 1024).expect("size");
+        commit(top);
+        std::fs::remove_file(top.join("content/blog/duzy.md")).expect("remove");
+        std::fs::write(top.join("content/blog/b.md"), "dobry").expect("write");
+        let head = commit(top);
+        let problems = vet(&repo, &first, &head).expect_err("refused");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("content/blog/duzy.md: plik ma 3,0 MiB")
+                && problems[0].contains("choć późniejszy go usuwa"),
+            "{problems:?}"
+        );
     }
 }

@@ -59,7 +59,12 @@ impl Found {
 pub struct Listing {
     pub files: Vec<Found>,
     pub links: Vec<String>,
+    /// Files and folders whose own name the walk's test refused (see [`Root::scan`]).
+    pub refused: Vec<String>,
 }
+
+/// A test of one visible name of a walk: the name, and whether it is a folder's.
+pub type NameTest = fn(&str, bool) -> bool;
 
 /// Whether a file or folder name is hidden: it and everything under it is left out of
 /// listings (hidden files, editors' swap files, temporary files of a write in progress).
@@ -264,16 +269,22 @@ impl Root {
     /// relative path, and the links found there; a missing folder is empty. Hidden names
     /// are left out, links are never followed, and a link in place of the folder is refused.
     pub fn list(&self, path: &Path) -> io::Result<Listing> {
-        self.walk(path, true)
+        self.walk(path, true, None)
     }
 
     /// Only the links under the folder `path`, relative to it: what [`Root::list`] finds,
     /// without reading the files' sizes.
     pub fn links(&self, path: &Path) -> io::Result<Vec<String>> {
-        self.walk(path, false).map(|l| l.links)
+        self.walk(path, false, None).map(|l| l.links)
     }
 
-    fn walk(&self, path: &Path, files: bool) -> io::Result<Listing> {
+    /// The links under the folder `path`, and the files and folders there whose name `test`
+    /// refuses (`refused`), without reading the files' sizes.
+    pub fn scan(&self, path: &Path, test: NameTest) -> io::Result<Listing> {
+        self.walk(path, false, Some(test))
+    }
+
+    fn walk(&self, path: &Path, files: bool, test: Option<NameTest>) -> io::Result<Listing> {
         let relative = self.inside(path)?;
         let root = self.dir()?;
         let dir = match relative.as_os_str().is_empty() {
@@ -288,6 +299,7 @@ impl Root {
             root: self,
             base: self.path.join(relative),
             files,
+            test,
             out: Listing::default(),
         };
         walk.enter(&dir, "")?;
@@ -302,6 +314,8 @@ struct Walk<'a> {
     base: PathBuf,
     /// Whether files are listed (or only links).
     files: bool,
+    /// Which names pass; the others are `refused`.
+    test: Option<NameTest>,
     out: Listing,
 }
 
@@ -320,6 +334,9 @@ impl Walk<'_> {
             let relative = format!("{prefix}{name}");
             // The entry's own type: a link is a link, whatever it points at.
             let kind = entry.file_type()?;
+            if self.test.is_some_and(|test| !test(&name, kind.is_dir())) {
+                self.out.refused.push(relative.clone());
+            }
             if kind.is_symlink() {
                 self.out.links.push(relative);
             } else if kind.is_dir() {

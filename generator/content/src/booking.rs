@@ -2,8 +2,9 @@
 //! booking button stands, and its checks. The model says in one place which platform serves
 //! the practice, each therapist and each service; templates and islands only ask it.
 
-use crate::model::{Booking, Content, TherapistBooking, PRACTICE};
+use crate::model::{Booking, Content, SiteConfig, TherapistBooking, PRACTICE};
 use crate::problem::BookingProblem;
+use crate::providers;
 
 /// Where one booking button leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,14 +94,6 @@ impl Booking {
         self.therapist(&self.doctor_listing.badge_therapist)
     }
 
-    /// Every script of the doctor-listing platform the site may load.
-    pub fn widget_scripts(&self) -> impl Iterator<Item = &str> {
-        let listing = &self.doctor_listing;
-        std::iter::once(listing.badge_script.as_str())
-            .chain(listing.calendar_scripts.iter().map(String::as_str))
-            .chain(std::iter::once(listing.widget_host.as_str()))
-    }
-
     /// Every booking page a button may open, each once.
     pub fn pages(&self) -> Vec<&str> {
         let mut pages: Vec<&str> = Vec::new();
@@ -117,7 +110,7 @@ impl Booking {
 
     /// Whether `url` is a page of the doctor-listing platform.
     pub fn on_doctor_listing(&self, url: &str) -> bool {
-        host(url).is_some_and(|h| h.eq_ignore_ascii_case(&self.doctor_listing.host))
+        host(url).is_some_and(|h| h.eq_ignore_ascii_case(self.doctor_listing.host()))
     }
 
     /// Whether `url` is a page of Booksy.
@@ -143,7 +136,7 @@ fn problem(path: &[&str], problem: BookingProblem) -> Problem {
     }
 }
 
-/// Every problem of the booking model against the content: the platform's hosts and scripts,
+/// Every problem of the booking model against the content: Booksy's host, the facility's page,
 /// a therapist or service the model forgets or invents, a badge without a doctor. (Whether
 /// each booking page is on its platform is a fact the panel edits too: see
 /// [`crate::validate::contact_fact_problems`].)
@@ -151,46 +144,94 @@ pub fn problems(content: &Content) -> Vec<Problem> {
     let b = &content.site.booking;
     let listing = &b.doctor_listing;
     let mut out = Vec::new();
-    for (key, value) in [("host", &listing.host), ("booksy_host", &b.booksy_host)] {
-        if value.is_empty() || value.contains(['/', ':', ' ']) {
-            let path: &[&str] = if key == "host" {
-                &["doctor_listing", "host"]
-            } else {
-                &["booksy_host"]
-            };
-            let value = value.clone();
-            out.push(problem(path, BookingProblem::NotAHost { key, value }));
-        }
+    if b.booksy_host.is_empty() || b.booksy_host.contains(['/', ':', ' ']) {
+        let value = b.booksy_host.clone();
+        let key = "booksy_host";
+        out.push(problem(&[key], BookingProblem::NotAHost { key, value }));
     }
-    let scripts = std::iter::once(("widget_host", &listing.widget_host))
-        .chain(std::iter::once(("badge_script", &listing.badge_script)))
-        .chain(
-            listing
-                .calendar_scripts
-                .iter()
-                .map(|s| ("calendar_scripts", s)),
-        );
-    for (key, url) in scripts {
-        if host(url).is_none() {
-            let url = url.clone();
-            out.push(problem(
-                &["doctor_listing", key],
-                BookingProblem::NotAnAddress { key, url },
-            ));
-        }
-    }
-    if !b.on_doctor_listing(&listing.facility_url) {
+    // With a platform the code does not know, where the facility's page should be is
+    // unknown: the providers' check says so.
+    let known = providers::doctor_listing(&listing.provider).is_some();
+    if known && !b.on_doctor_listing(&listing.facility_url) {
         out.push(problem(
             &["doctor_listing", "facility_url"],
             BookingProblem::FacilityOffPlatform {
                 url: listing.facility_url.clone(),
-                platform: listing.name.clone(),
-                host: listing.host.clone(),
+                platform: listing.name().to_string(),
+                host: listing.host().to_string(),
             },
         ));
     }
     out.extend(therapist_problems(content));
     out.extend(service_problems(content));
+    out
+}
+
+fn keys<T>(list: &[T], key: impl Fn(&T) -> &'static str) -> String {
+    list.iter().map(key).collect::<Vec<_>>().join(", ")
+}
+
+fn provider_problem(path: &[&str], problem: BookingProblem) -> Problem {
+    Problem {
+        path: path.iter().map(|p| p.to_string()).collect(),
+        problem,
+    }
+}
+
+/// Every problem of the providers and ids `site.yaml` names: a provider the code does not
+/// know, an id that is not one.
+pub fn provider_problems(site: &SiteConfig) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let listing = &site.booking.doctor_listing;
+    if providers::doctor_listing(&listing.provider).is_none() {
+        out.push(provider_problem(
+            &["booking", "doctor_listing", "provider"],
+            BookingProblem::UnknownProvider {
+                key: "booking.doctor_listing.provider",
+                value: listing.provider.clone(),
+                known: keys(&providers::DOCTOR_LISTINGS, |p| p.key),
+            },
+        ));
+    }
+    if providers::telephony(&site.telephony.provider).is_none() {
+        out.push(provider_problem(
+            &["telephony", "provider"],
+            BookingProblem::UnknownProvider {
+                key: "telephony.provider",
+                value: site.telephony.provider.clone(),
+                known: keys(&providers::TELEPHONY, |p| p.key),
+            },
+        ));
+    }
+    let mut ids: Vec<(Vec<&str>, &'static str, &str)> = vec![
+        (
+            vec!["booking", "doctor_listing", "facility_id"],
+            "booking.doctor_listing.facility_id",
+            &listing.facility_id,
+        ),
+        (vec!["telephony", "id"], "telephony.id", &site.telephony.id),
+    ];
+    for (slug, t) in &site.booking.therapists {
+        if let Some(id) = &t.doctor_id {
+            ids.push((
+                vec!["booking", "therapists", slug.as_str(), "doctor_id"],
+                "doctor_id",
+                id,
+            ));
+        }
+    }
+    if !site.analytics_id.is_empty() {
+        ids.push((vec!["analytics_id"], "analytics_id", &site.analytics_id));
+    }
+    for (path, key, value) in ids {
+        if !providers::is_id(value) {
+            let value = value.to_string();
+            out.push(provider_problem(
+                &path,
+                BookingProblem::NotAnId { key, value },
+            ));
+        }
+    }
     out
 }
 
@@ -217,7 +258,7 @@ fn therapist_problems(content: &Content) -> Vec<Problem> {
             &["doctor_listing", "badge_therapist"],
             BookingProblem::BadgeWithoutDoctor {
                 badge: badge.clone(),
-                platform: listing.name.clone(),
+                platform: listing.name().to_string(),
             },
         ));
     }
@@ -259,13 +300,9 @@ mod tests {
     fn model() -> Booking {
         Booking {
             doctor_listing: DoctorListing {
-                name: "ZnanyLekarz".into(),
-                host: "www.znanylekarz.pl".into(),
-                widget_host: "https://platform.docplanner.com".into(),
+                provider: "znanylekarz".into(),
                 facility_id: "1".into(),
                 facility_url: "https://www.znanylekarz.pl/placowki/1-gabinet".into(),
-                calendar_scripts: vec!["https://platform.docplanner.com/js/widget.js".into()],
-                badge_script: "https://platform.docplanner.com/js/certificate.js".into(),
                 badge_therapist: "anna".into(),
             },
             booksy_host: "booksy.com".into(),

@@ -24,6 +24,10 @@ pub struct Labels {
     pub country_code: &'static str,
     pub phone: &'static str,
     pub message: &'static str,
+    /// The checkbox of a booking request: the consumer's express request to have the visit
+    /// before the withdrawal period ends (art. 38 ust. 1 pkt 1 of the consumer rights act),
+    /// kept with the message in these very words ([`early_start_record`]).
+    pub early_start: &'static str,
 }
 
 /// The most characters each text field takes.
@@ -100,6 +104,7 @@ pub const RULES: Rules = Rules {
         country_code: "Kierunkowy",
         phone: "Telefon",
         message: "Wiadomość",
+        early_start: "Jeśli proszę w tej wiadomości o umówienie wizyty, a wizyta ma się odbyć przed upływem 14 dni od jej umówienia, żądam, by odbyła się w tym terminie, i przyjmuję do wiadomości, że po jej odbyciu utracę prawo odstąpienia od umowy (§ 9 regulaminu).",
     },
     default_country_code: "+48",
     phone_digits: 9,
@@ -165,9 +170,30 @@ fn phone_patterns() -> &'static [(&'static str, regex::Regex)] {
     })
 }
 
+/// What a message says of the booking request's checkbox when it was ticked: the request in
+/// the words the visitor saw, after the message, so that it reaches the practice's mailbox (a
+/// durable medium) with it.
+pub fn early_start_record(message: &str) -> String {
+    format!(
+        "{message}\n\n[Zaznaczone w formularzu] {}",
+        RULES.labels.early_start
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ticked_booking_request_is_kept_in_the_words_the_visitor_saw() {
+        let kept = early_start_record("Proszę o termin w czwartek.");
+        assert!(kept.starts_with("Proszę o termin w czwartek.\n\n[Zaznaczone w formularzu] "));
+        assert!(kept.ends_with(RULES.labels.early_start));
+        assert!(RULES
+            .labels
+            .early_start
+            .contains("utracę prawo odstąpienia"));
+    }
 
     #[test]
     fn the_messages_say_the_limits_the_rules_hold() {

@@ -175,7 +175,10 @@ pub fn placeholders(content: &Content) -> Vec<Placeholder> {
             "telefon" => site.phone.clone(),
             "email" => site.email.clone(),
             "uslugi_online" => online.join(", "),
-            "tabela_cookies" => format!("tabela {} plików cookie", site.cookies.len()),
+            "tabela_cookies" => format!(
+                "tabela: {}",
+                crate::polish::count(site.cookies.len(), crate::polish::COOKIES)
+            ),
             _ => facts.values.get(name).cloned().unwrap_or_default(),
         };
         let label = LABELS
@@ -234,7 +237,7 @@ impl Facts {
             ("regon", site.regon.clone()),
             (
                 "serwis_kalendarza",
-                site.booking.doctor_listing.name.clone(),
+                site.booking.doctor_listing.name().to_string(),
             ),
         ];
         let prices: Vec<(String, String)> = content

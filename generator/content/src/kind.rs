@@ -84,6 +84,54 @@ pub fn is_slug(text: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// Notes for editors that `content/` holds under these names and never publishes.
+pub const NOTES: [&str; 2] = ["README.md", "STYLE.md"];
+
+/// A name a file or folder under `content/` may have: a lowercase slug
+/// (`[a-z0-9][a-z0-9_-]*`) and, for a file, one extension of lowercase letters and digits.
+/// Names end up in addresses and in the attributes of pages, so nothing else is taken.
+pub fn is_content_name(name: &str) -> bool {
+    let stem_ok = |stem: &str| {
+        stem.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            && stem
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    };
+    match name.split_once('.') {
+        None => stem_ok(name),
+        Some((stem, ext)) => {
+            stem_ok(stem)
+                && !ext.is_empty()
+                && ext
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        }
+    }
+}
+
+/// Whether `content/` may hold a file (or, `is_dir`, a folder) of this name: a file's is
+/// [`is_content_name`] or one of the editors' [`NOTES`], a folder's a slug without a dot.
+pub fn allowed_name(name: &str, is_dir: bool) -> bool {
+    match is_dir {
+        true => is_content_name(name) && !name.contains('.'),
+        false => is_content_name(name) || NOTES.contains(&name),
+    }
+}
+
+/// The first part of `relative` (a path under `content/`, '/'-separated) whose name
+/// [`allowed_name`] refuses.
+pub fn bad_content_name(relative: &str) -> Option<&str> {
+    let mut parts = relative.split('/').peekable();
+    while let Some(part) = parts.next() {
+        if !allowed_name(part, parts.peek().is_some()) {
+            return Some(part);
+        }
+    }
+    None
+}
+
 /// The longest slug [`slugify`] proposes.
 pub const SLUG_MAX_CHARS: usize = 60;
 
@@ -186,6 +234,45 @@ impl Serialize for DocId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn content_names_are_lowercase_slugs_with_one_extension() {
+        for good in [
+            "morze.jpg",
+            "blog",
+            "terapia-cbt.md",
+            "og_2025.png",
+            "site.yaml",
+            "STYLE.md",
+            "images/README.md",
+        ] {
+            assert_eq!(bad_content_name(good), None, "{good}");
+        }
+        for (bad, part) in [
+            (
+                "images/a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.png",
+                "a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.png",
+            ),
+            (
+                "images/q\" onmouseover=\"x\" x=\".png",
+                "q\" onmouseover=\"x\" x=\".png",
+            ),
+            (
+                "images/q autofocus tabindex=1 onfocus=alert(document.domain) x.svg",
+                "q autofocus tabindex=1 onfocus=alert(document.domain) x.svg",
+            ),
+            ("blog/Terapia.md", "Terapia.md"),
+            ("blog/zażółć.md", "zażółć.md"),
+            ("images/a.b.png", "a.b.png"),
+            ("images/-a.png", "-a.png"),
+            ("images/a.PNG", "a.PNG"),
+            ("Obrazy/a.png", "Obrazy"),
+            ("images/STYLE.md/a.png", "STYLE.md"),
+            ("images/a.", "a."),
+        ] {
+            assert_eq!(bad_content_name(bad), Some(part), "{bad}");
+        }
+    }
 
     #[test]
     fn ids_round_trip_and_give_routes() {

@@ -20,7 +20,7 @@ use crate::model::{
 };
 use crate::problem::FileProblem;
 use crate::validate::Delta;
-use crate::{frontmatter, limits, markdown, sections, validate, walk, yaml};
+use crate::{conflicts, frontmatter, limits, markdown, sections, validate, walk, yaml};
 
 /// How close to its reading a change must be for the file to count as possibly changed again.
 const RACY: Duration = Duration::from_secs(2);
@@ -55,6 +55,19 @@ fn read(root: &Root, path: &Path) -> std::result::Result<String, Diagnostic> {
     })
 }
 
+/// The content folder a document of `kind` at `file` is in (`content/` of `content/blog/x.md`).
+fn root_of(kind: Kind, file: &Path) -> &Path {
+    let folder = Path::new(kind.folder());
+    let mut dir = file.parent().unwrap_or(Path::new(""));
+    while !dir.ends_with(folder) {
+        match dir.parent() {
+            Some(up) => dir = up,
+            None => return file.parent().unwrap_or(Path::new("")),
+        }
+    }
+    dir.parent().unwrap_or(Path::new(""))
+}
+
 /// Parses one Markdown document of `kind` with front matter of type `M`.
 pub fn parse_document<M: DeserializeOwned>(
     kind: Kind,
@@ -69,6 +82,8 @@ pub fn parse_document<M: DeserializeOwned>(
     if !is_slug(&slug) {
         return Err(Diagnostic::new(file, 1, FileProblem::NotASlug { slug }));
     }
+    conflicts::check(root_of(kind, file), file, text)
+        .map_err(|(line, p)| Diagnostic::new(file, line, p))?;
     let split = frontmatter::split(text).map_err(|(line, p)| Diagnostic::new(file, line, p))?;
     let meta: M = yaml::parse(split.yaml).map_err(|e| {
         let line = e.line.map_or(1, |l| split.yaml_line + l - 1);
@@ -470,6 +485,9 @@ impl<T: DeserializeOwned + Clone> YamlFile<T> {
                 None => read(root, path),
             };
             self.parsed = Some(text.and_then(|text| {
+                let root_dir = path.parent().unwrap_or(Path::new(""));
+                conflicts::check(root_dir, path, &text)
+                    .map_err(|(line, p)| Diagnostic::new(path, line, p))?;
                 yaml::parse(&text).map_err(|e| {
                     let line = e.line.unwrap_or(1);
                     Diagnostic::new(path, line, FileProblem::Yaml(e))
@@ -594,6 +612,21 @@ impl Loader {
 
     /// Loads and validates the content; fails with every problem found, sorted.
     pub fn load(&mut self, content_dir: &Path, changes: Changes<'_>) -> Result<Content> {
+        match self.load_all(content_dir, changes) {
+            (Some(content), problems) if problems.is_empty() => Ok(content),
+            (_, problems) => Err(Error::Content(problems)),
+        }
+    }
+
+    /// Loads and validates the content: what loaded (the documents that failed left out;
+    /// none when `site.yaml`, the price list or the words could not be read) beside every
+    /// problem found, sorted, so that the checks that come after loading can still look at
+    /// what did load and report their problems with these.
+    pub fn load_all(
+        &mut self,
+        content_dir: &Path,
+        changes: Changes<'_>,
+    ) -> (Option<Content>, Vec<Diagnostic>) {
         let (raw, mut problems) = self.load_raw(content_dir, changes);
         if let Some(raw) = &raw {
             problems.extend(validate::validate(
@@ -605,10 +638,7 @@ impl Loader {
             self.delta = raw.delta;
         }
         problems.sort();
-        match raw {
-            Some(raw) if problems.is_empty() => Ok(raw.content),
-            _ => Err(Error::Content(problems)),
-        }
+        (raw.map(|raw| raw.content), problems)
     }
 }
 
@@ -653,5 +683,44 @@ mod tests {
             }),
             "changed in the second it was read: read again"
         );
+    }
+
+    #[test]
+    fn a_document_or_a_yaml_file_with_a_conflict_is_refused_at_the_marker() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let content = dir.path().join("content");
+        let text =
+            "---\ntitle: \"A\"\n---\nTekst.\n<<<<<<< HEAD\nNasz.\n=======\nIch.\n>>>>>>> abc\n";
+        let file = content.join("blog/archiwum/a.md");
+        let refused = parse_document::<ArticleMeta>(Kind::Article, &file, text).err();
+        let refused = refused.expect("refused");
+        assert_eq!(refused.line, 5);
+        assert!(
+            refused
+                .english()
+                .contains("git add content/blog/archiwum/a.md"),
+            "{}",
+            refused.english()
+        );
+
+        std::fs::create_dir_all(&content).expect("mkdir");
+        let prices = content.join("cennik.yaml");
+        std::fs::write(
+            &prices,
+            "items:\n<<<<<<< HEAD\n  - a\n=======\n  - b\n>>>>>>> x\n",
+        )
+        .expect("write");
+        let mut problems = Vec::new();
+        let loaded = YamlFile::<PriceList>::default().load(
+            (&Root::new(&content), &prices),
+            Changes::Unknown,
+            &mut problems,
+        );
+        assert!(loaded.is_none());
+        assert_eq!(problems[0].line, 2);
+        assert!(problems[0]
+            .problem
+            .polish()
+            .contains("git add content/cennik.yaml"));
     }
 }

@@ -71,25 +71,88 @@ pub const PRACTICE: &str = "practice";
 
 /// The doctor-listing platform (ZnanyLekarz): the facility's calendar and a therapist's
 /// certificate badge on the home page, the booking dialog's widget for a named doctor, and
-/// where articles link.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// where articles link. Content names the platform and the practice's ids there; its hosts
+/// and scripts are the code's ([`crate::providers`]), never content's.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, into = "DoctorListingView")]
 pub struct DoctorListing {
-    pub name: String,
-    /// The host of its profile pages (`www.znanylekarz.pl`).
-    pub host: String,
-    /// Where its widget scripts come from.
-    pub widget_host: String,
+    /// The platform, by its key in [`crate::providers::DOCTOR_LISTINGS`] (`znanylekarz`).
+    pub provider: String,
     pub facility_id: String,
     /// The facility's page on the platform.
     pub facility_url: String,
-    /// The two scripts of the facility's calendar.
-    pub calendar_scripts: Vec<String>,
-    /// The script of the certificate badge.
-    pub badge_script: String,
     /// Whose certificate the badge on the home page's portrait shows: a therapist of
     /// `booking.therapists` with a `doctor_id`.
     pub badge_therapist: String,
+}
+
+impl DoctorListing {
+    /// The platform's fixed facts. A build never gets here with a provider the code does not
+    /// know (`make check` refuses it); should one, it is the first the code knows.
+    pub fn platform(&self) -> &'static crate::providers::DoctorListingProvider {
+        crate::providers::doctor_listing(&self.provider)
+            .unwrap_or(&crate::providers::DOCTOR_LISTINGS[0])
+    }
+
+    /// The platform's name, as pages show it.
+    pub fn name(&self) -> &'static str {
+        self.platform().name
+    }
+
+    /// The host of the platform's profile pages.
+    pub fn host(&self) -> &'static str {
+        self.platform().host
+    }
+}
+
+/// What templates see of the doctor-listing platform: the content's ids with the platform's
+/// fixed facts from the code beside them.
+#[derive(Serialize)]
+struct DoctorListingView {
+    provider: String,
+    name: &'static str,
+    host: &'static str,
+    widget_host: &'static str,
+    facility_id: String,
+    facility_url: String,
+    calendar_scripts: &'static [&'static str],
+    badge_script: &'static str,
+    badge_therapist: String,
+}
+
+impl From<DoctorListing> for DoctorListingView {
+    fn from(d: DoctorListing) -> Self {
+        let p = d.platform();
+        DoctorListingView {
+            provider: d.provider,
+            name: p.name,
+            host: p.host,
+            widget_host: p.widget_host,
+            facility_id: d.facility_id,
+            facility_url: d.facility_url,
+            calendar_scripts: p.calendar_scripts,
+            badge_script: p.badge_script,
+            badge_therapist: d.badge_therapist,
+        }
+    }
+}
+
+/// The telephony provider's callback widget: which provider, and the practice's widget id
+/// there. The script's address is the code's ([`crate::providers::TELEPHONY`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Telephony {
+    pub provider: String,
+    pub id: String,
+}
+
+impl Telephony {
+    /// The widget's script. A build never gets here with a provider the code does not know.
+    pub fn script(&self) -> &'static str {
+        crate::providers::telephony(&self.provider)
+            .unwrap_or(&crate::providers::TELEPHONY[0])
+            .script
+    }
 }
 
 /// A therapist's own booking page: on the doctor-listing platform (with the `doctor_id` its
@@ -192,9 +255,8 @@ pub struct SiteConfig {
     pub social: Vec<SocialLink>,
     /// Where visitors book: the practice, each therapist and each service.
     pub booking: Booking,
-    pub telephony_widget_id: String,
-    /// The telephony provider's floating callback widget script.
-    pub telephony_widget_src: String,
+    /// The telephony provider's floating callback widget.
+    pub telephony: Telephony,
     pub analytics_id: String,
     pub copyright_year: u16,
     pub price_range: String,
@@ -215,50 +277,100 @@ pub struct SiteConfig {
     /// or an `https://` address; without it, `email`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub security_contact: Option<String>,
-    /// Facts of this file that are still example data, not the practice's own (the legal
-    /// identity until it is copied from the practice's CEIDG record): `make check` warns,
-    /// the panel shows a banner and a production start logs a warning while any remain.
+    /// Facts of this file that are still example data, not the practice's own: `make check`
+    /// warns, the panel lists them on its first screen, and a production start publishes
+    /// nothing while any remain.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub example_data: Vec<ExampleFact>,
 }
 
-/// A fact of `site.yaml` that may be marked as example data: those that only the file sets
-/// (the panel edits the others, and a value typed there is the practice's own).
+/// A fact of `site.yaml` that is the practice's own and may still be example data: the
+/// identity, the contact facts, the site's address, the profiles and booking pages, and the
+/// ids of the analytics and telephony accounts. A production start publishes nothing while
+/// any is listed in `example_data` (the sidecar's `serve::launch`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ExampleFact {
+    Name,
     LegalName,
     Nip,
     Regon,
     RegisteredAddress,
+    Address,
+    Phone,
+    Email,
+    SiteUrl,
+    Social,
+    Booking,
+    AnalyticsId,
+    Telephony,
 }
 
 impl ExampleFact {
-    pub const ALL: [ExampleFact; 4] = [
+    pub const ALL: [ExampleFact; 13] = [
+        ExampleFact::Name,
         ExampleFact::LegalName,
         ExampleFact::Nip,
         ExampleFact::Regon,
         ExampleFact::RegisteredAddress,
+        ExampleFact::Address,
+        ExampleFact::Phone,
+        ExampleFact::Email,
+        ExampleFact::SiteUrl,
+        ExampleFact::Social,
+        ExampleFact::Booking,
+        ExampleFact::AnalyticsId,
+        ExampleFact::Telephony,
     ];
 
     /// The key of the fact in `site.yaml`.
     pub fn key(self) -> &'static str {
         match self {
+            ExampleFact::Name => "name",
             ExampleFact::LegalName => "legal_name",
             ExampleFact::Nip => "nip",
             ExampleFact::Regon => "regon",
             ExampleFact::RegisteredAddress => "registered_address",
+            ExampleFact::Address => "address",
+            ExampleFact::Phone => "phone",
+            ExampleFact::Email => "email",
+            ExampleFact::SiteUrl => "site_url",
+            ExampleFact::Social => "social",
+            ExampleFact::Booking => "booking",
+            ExampleFact::AnalyticsId => "analytics_id",
+            ExampleFact::Telephony => "telephony",
         }
     }
 
     /// The fact's name in the panel.
     pub fn label(self) -> &'static str {
         match self {
+            ExampleFact::Name => "nazwa gabinetu",
             ExampleFact::LegalName => "pełna nazwa przedsiębiorcy",
             ExampleFact::Nip => "NIP",
             ExampleFact::Regon => "REGON",
             ExampleFact::RegisteredAddress => "adres siedziby (z CEIDG)",
+            ExampleFact::Address => "adres gabinetu i link do mapy",
+            ExampleFact::Phone => "telefon",
+            ExampleFact::Email => "e-mail",
+            ExampleFact::SiteUrl => "adres strony (site_url)",
+            ExampleFact::Social => "profile w mediach społecznościowych",
+            ExampleFact::Booking => "strony rezerwacji (Booksy, ZnanyLekarz)",
+            ExampleFact::AnalyticsId => "identyfikator statystyk (analytics_id)",
+            ExampleFact::Telephony => "identyfikator widżetu telefonicznego (telephony)",
         }
+    }
+
+    /// Where the owner changes it: in the panel's 'Dane gabinetu', or only in `site.yaml`
+    /// (the operator's or an editor's change).
+    pub fn in_panel(self) -> bool {
+        !matches!(
+            self,
+            ExampleFact::Name
+                | ExampleFact::SiteUrl
+                | ExampleFact::AnalyticsId
+                | ExampleFact::Telephony
+        )
     }
 }
 

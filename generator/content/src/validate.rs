@@ -19,7 +19,9 @@ use crate::prices::Owner;
 use crate::problem::WEEKDAYS;
 use crate::problem::{
     BookingKey, DateField, DocumentProblem, FileProblem, OffPlatform, Problem, SiteProblem,
+    StyleProblem,
 };
+use crate::qualifications::Member;
 use crate::walk;
 
 /// The problems a document has on its own: unknown facts and the house style.
@@ -46,6 +48,12 @@ struct Context<'a> {
     content: &'a Content,
     routes: &'a HashSet<String>,
     images: &'a HashSet<String>,
+    team: &'a [Member],
+}
+
+/// The team as the checks of claims need it.
+fn team_members(content: &Content) -> Vec<Member> {
+    content.team.iter().map(|t| Member::of(&t.meta)).collect()
 }
 
 impl Context<'_> {
@@ -100,6 +108,42 @@ impl Context<'_> {
         }
     }
 
+    /// The claims of `doc`'s text against the team's qualifications; `own`: the member
+    /// whose profile `doc` is.
+    fn check_claims<M>(&self, doc: &Document<M>, own: Option<&Member>, out: &mut Vec<Diagnostic>) {
+        for (offset, problem) in
+            crate::qualifications::unqualified_claims(&doc.body, self.team, own)
+        {
+            out.push(Diagnostic::new(
+                &doc.file,
+                doc.line_in_body(offset),
+                problem,
+            ));
+        }
+    }
+
+    /// The `<title>` of `doc` ([`crate::titles`]) against the length search results show,
+    /// at the line of the field it comes from.
+    fn check_title<M>(
+        &self,
+        doc: &Document<M>,
+        title: &str,
+        seo_title: Option<&str>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let shown = crate::titles::title_tag(title, seo_title, &self.content.site.name);
+        if let Some(chars) = crate::titles::too_long(&shown) {
+            let field = if seo_title.is_some() {
+                "seo_title"
+            } else {
+                "title"
+            };
+            let max = crate::titles::TITLE_MAX_CHARS;
+            let problem = DocumentProblem::TitleTooLong { shown, chars, max };
+            out.push(Diagnostic::new(&doc.file, field_line(doc, field), problem));
+        }
+    }
+
     fn check_links<M>(&self, doc: &Document<M>, out: &mut Vec<Diagnostic>) {
         for target in &doc.links {
             let problem = if target.is_image {
@@ -144,8 +188,10 @@ pub struct Checks {
     context: [u8; 32],
     routes: HashSet<String>,
     images: HashSet<String>,
+    team: Vec<Member>,
     duplicates: Vec<Diagnostic>,
-    /// The symbolic links under `content/`: never followed, each a problem.
+    /// The symbolic links under `content/` (never followed) and the names there that are no
+    /// slugs: each a problem.
     links: Vec<Diagnostic>,
     documents: HashMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
 }
@@ -204,6 +250,13 @@ fn context_key(content: &Content, failed_routes: &[String], images: &[String]) -
         h.update(slug.as_bytes());
         h.update([2]);
     }
+    // What a text's claims and title are measured against: the team's names and trainings,
+    // the practice's name.
+    for member in team_members(content) {
+        h.update(member.name.as_bytes());
+        h.update([3, u8::from(member.trainee)]);
+    }
+    h.update(content.site.name.as_bytes());
     h.finalize().into()
 }
 
@@ -214,11 +267,20 @@ impl Checks {
             .into_iter()
             .map(|f| f.relative)
             .collect();
-        self.links = crate::beneath::Root::new(&content.root)
-            .links(&content.root)
-            .unwrap_or_default()
+        let scan = crate::beneath::Root::new(&content.root)
+            .scan(&content.root, crate::kind::allowed_name)
+            .unwrap_or_default();
+        let links = scan
+            .links
             .into_iter()
-            .map(|l| Diagnostic::new(&content.root.join(l), 1, FileProblem::SymbolicLink))
+            .map(|l| (l, FileProblem::SymbolicLink));
+        let names = scan.refused.into_iter().map(|relative| {
+            let name = relative.rsplit('/').next().unwrap_or(&relative).to_string();
+            (relative, FileProblem::BadName { name })
+        });
+        self.links = links
+            .chain(names)
+            .map(|(l, p)| Diagnostic::new(&content.root.join(l), 1, p))
             .collect();
         let key = context_key(content, failed_routes, &images);
         self.failed_routes = failed_routes.to_vec();
@@ -231,6 +293,7 @@ impl Checks {
             .chain(failed_routes.iter().cloned())
             .collect();
         self.images = images.into_iter().collect();
+        self.team = team_members(content);
         self.duplicates = duplicates(content);
         self.documents.clear();
         self.context = key;
@@ -254,6 +317,7 @@ impl Checks {
             content,
             routes: &self.routes,
             images: &self.images,
+            team: &self.team,
         };
         let mut problems = Vec::new();
         check(&context, &mut problems);
@@ -318,6 +382,28 @@ fn check_focus<M>(doc: &Document<M>, focus: Option<&str>, out: &mut Vec<Diagnost
     }
 }
 
+/// A legal text's dates (its `dated` and every date in figures in its body) written one way,
+/// dd.mm.rrrr ([`crate::legal_dates`]).
+fn check_legal_dates<M>(doc: &Document<M>, dated: &str, out: &mut Vec<Diagnostic>) {
+    if !crate::legal_dates::is_legal_date(dated) {
+        let problem = StyleProblem::LegalDate {
+            date: dated.to_string(),
+        };
+        out.push(Diagnostic::new(
+            &doc.file,
+            field_line(doc, "dated"),
+            problem,
+        ));
+    }
+    for (offset, problem) in crate::legal_dates::other_forms(&doc.body) {
+        out.push(Diagnostic::new(
+            &doc.file,
+            doc.line_in_body(offset),
+            problem,
+        ));
+    }
+}
+
 fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnostic>) {
     for doc in &content.pages {
         checks.document(
@@ -330,6 +416,13 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), Some(&meta.template), |k| meta.text(k), p);
                 check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
+                c.check_claims(doc.as_ref(), None, p);
+                if meta.template != crate::model::PANEL_TEMPLATE {
+                    c.check_title(doc.as_ref(), &meta.title, meta.seo_title.as_deref(), p);
+                }
+                if let Some(dated) = &meta.dated {
+                    check_legal_dates(doc.as_ref(), dated, p);
+                }
             },
             out,
         );
@@ -343,6 +436,8 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), None, |k| meta.text(k), p);
                 check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
+                c.check_claims(doc.as_ref(), None, p);
+                c.check_title(doc.as_ref(), &meta.title, None, p);
             },
             out,
         );
@@ -354,6 +449,11 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
             |c, p| {
                 c.check_image(doc.as_ref(), "image", &doc.meta.image, p);
                 check_focus(doc.as_ref(), doc.meta.image_focus.as_deref(), p);
+                c.check_claims(doc.as_ref(), None, p);
+                // A draft's title is measured when it is published.
+                if doc.meta.published {
+                    c.check_title(doc.as_ref(), &doc.meta.title, None, p);
+                }
                 if let Some(therapist) = &doc.meta.therapist {
                     if !c.content.team.iter().any(|t| t.slug() == therapist) {
                         let problem = DocumentProblem::UnknownTherapist {
@@ -383,6 +483,8 @@ fn check_documents(checks: &mut Checks, content: &Content, out: &mut Vec<Diagnos
                 let meta = &doc.meta;
                 check_texts(doc.as_ref(), None, |k| meta.text(k), p);
                 check_focus(doc.as_ref(), meta.image_focus.as_deref(), p);
+                let own = Member::of(meta);
+                c.check_claims(doc.as_ref(), Some(&own), p);
             },
             out,
         );
@@ -414,7 +516,7 @@ fn site_key(problem: &Problem) -> &'static str {
     }
 }
 
-fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
+fn check_site_facts(content: &Content, images: &HashSet<String>, out: &mut Vec<Diagnostic>) {
     let site = &content.site;
     let site_file = content.root.join("site.yaml");
     let mut problems: Vec<(&str, Problem)> = Vec::new();
@@ -436,11 +538,8 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
         push(SiteProblem::NoCookies);
     }
     let fallback = &site.fallback_images;
-    if fallback.len() != 4
-        || fallback
-            .iter()
-            .any(|f| matches!(classify(f), ImageRef::Local(_) | ImageRef::Missing))
-    {
+    let served_here = |f: &String| matches!(classify(f), ImageRef::Local(p) if images.contains(p));
+    if fallback.len() != 4 || !fallback.iter().all(served_here) {
         push(SiteProblem::FallbackImages);
     }
     if let Err(problem) = crate::security_txt::contact(site) {
@@ -464,7 +563,11 @@ fn check_site_facts(content: &Content, out: &mut Vec<Diagnostic>) {
         ));
     }
     let text = read_content(&site_file);
-    for p in crate::booking::problems(content) {
+    let booking = crate::booking::problems(content);
+    for p in booking
+        .into_iter()
+        .chain(crate::booking::provider_problems(site))
+    {
         let line = (1..=p.path.len())
             .rev()
             .find_map(|n| crate::yaml::line_of(&text, &p.path[..n]))
@@ -698,8 +801,8 @@ fn booking_page_problems(booking: &crate::model::Booking) -> Vec<Problem> {
         let (on_platform, name, host) = match &t.doctor_id {
             Some(_) => (
                 booking.on_doctor_listing(&t.url),
-                listing.name.as_str(),
-                listing.host.as_str(),
+                listing.name(),
+                listing.host(),
             ),
             None => (booking.on_booksy(&t.url), "Booksy", booksy.as_str()),
         };
@@ -932,6 +1035,7 @@ fn check_prices(checks: &Checks, content: &Content, out: &mut Vec<Diagnostic>) {
         content,
         routes: &checks.routes,
         images: &checks.images,
+        team: &checks.team,
     };
     let mut prices_text: Option<String> = None;
     for item in &content.prices.items {
@@ -969,6 +1073,8 @@ pub fn validate(
     check_price_ids(content, &mut out);
     check_words(content, &mut out);
     out.extend(check_price_texts(content, false));
-    check_site_facts(content, &mut out);
+    check_site_facts(content, &checks.images, &mut out);
     out
 }
+
+pub use crate::linking::orphans;

@@ -23,7 +23,87 @@ pub enum YamlKind {
     UnknownField(String),
     MissingField(String),
     DuplicateField(String),
+    /// A quote opened on the problem's line is never closed on it: the parser read on and
+    /// stumbled lines later, where it reported.
+    UnclosedQuote,
+    /// A mistake of the notation itself, of a kind people make.
+    Syntax(Syntax),
+    /// A value of the wrong kind: `found` and `expected` in Polish ("tekst", "lista").
+    WrongType {
+        found: &'static str,
+        expected: &'static str,
+    },
     Other,
+}
+
+/// The mistakes of notation the parser names, as people make them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// A line that is neither `name: value` nor a list item where one was expected.
+    ExpectedKey,
+    /// `title: Terapia: jak działa` — a colon and a space inside a value.
+    ColonInValue,
+    /// A value starting with a character YAML reserves (`@`, `` ` ``) or a tab.
+    BadStart,
+    /// A tab in the indentation.
+    Tab,
+    /// `\q` inside double quotes.
+    Escape,
+    /// `[a, b` without its `]`.
+    UnclosedList,
+    /// `{a: b` without its `}`.
+    UnclosedMap,
+    /// The file ends inside a value.
+    EndOfFile,
+    /// A list item indented differently from the others.
+    ListIndent,
+    /// A name without its colon.
+    MissingColon,
+    /// A second `---` inside, or an indented first line.
+    TwoDocuments,
+}
+
+impl Syntax {
+    /// The parser's words for each mistake (libyaml's, as serde_yaml passes them on).
+    const WORDS: [(&'static str, Syntax); 13] = [
+        ("did not find expected key", Syntax::ExpectedKey),
+        ("mapping values are not allowed", Syntax::ColonInValue),
+        ("cannot start any token", Syntax::BadStart),
+        ("cannot start any plain scalar", Syntax::BadStart),
+        ("tab character", Syntax::Tab),
+        ("unknown escape character", Syntax::Escape),
+        ("did not find expected ',' or ']'", Syntax::UnclosedList),
+        ("did not find expected ',' or '}'", Syntax::UnclosedMap),
+        ("unexpected end of stream", Syntax::EndOfFile),
+        ("did not find expected '-' indicator", Syntax::ListIndent),
+        ("block sequence entries are not allowed", Syntax::ListIndent),
+        ("could not find expected ':'", Syntax::MissingColon),
+        ("more than one document", Syntax::TwoDocuments),
+    ];
+
+    fn of(message: &str) -> Option<Syntax> {
+        Self::WORDS
+            .iter()
+            .find(|(words, _)| message.contains(words))
+            .map(|(_, syntax)| *syntax)
+    }
+
+    /// What is wrong and how to put it right, in Polish.
+    pub fn polish(self) -> &'static str {
+        match self {
+            Syntax::ExpectedKey => "w tym miejscu powinno być pole w postaci „nazwa: wartość”; sprawdź wcięcie tego wiersza i cudzysłowy w wierszu wyżej",
+            Syntax::ColonInValue => "w wartości jest dwukropek ze spacją („: ”), więc zapis wygląda jak kolejne pole; ujmij całą wartość w cudzysłów (\"…\")",
+            Syntax::BadStart => "wartość zaczyna się od znaku zastrzeżonego w YAML-u (np. @ albo `) albo od tabulatora; ujmij wartość w cudzysłów",
+            Syntax::Tab => "wcięcie zrobiono tabulatorem, a YAML przyjmuje tylko spacje",
+            Syntax::Escape => "w cudzysłowie jest ukośnik „\\” przed znakiem, którego nie można tak zapisać; napisz „\\\\” albo ujmij wartość w apostrofy",
+            Syntax::UnclosedList => "lista w nawiasach kwadratowych nie jest zamknięta znakiem „]” albo brakuje w niej przecinka",
+            Syntax::UnclosedMap => "zapis w nawiasach klamrowych nie jest zamknięty znakiem „}” albo brakuje w nim przecinka",
+            Syntax::EndOfFile => "plik kończy się w środku wartości; sprawdź, czy każdy cudzysłów i nawias jest zamknięty",
+            Syntax::ListIndent => "element listy ma inne wcięcie niż pozostałe; każdy zaczyna się od „- ” z tym samym wcięciem",
+            Syntax::MissingColon => "po nazwie pola brakuje dwukropka („nazwa: wartość”)",
+            Syntax::TwoDocuments => "zapis dzieli się na dwa dokumenty (wiersz „---” w środku albo wcięty pierwszy wiersz); zostaw jeden, bez wcięcia na początku",
+        }
+    }
 }
 
 /// The field serde names after `what` in `message` ("unknown field `autor`, expected …").
@@ -32,10 +112,45 @@ fn field_after(message: &str, what: &str) -> Option<String> {
     Some(rest[..rest.find('`')?].to_string())
 }
 
+/// What serde calls a kind of value ("a string", "a sequence", "integer `5`"), in Polish.
+fn kind_of_value(words: &str) -> &'static str {
+    let words = words.trim();
+    const NAMED: [(&str, &str); 19] = [
+        ("string", "tekst"),
+        ("str", "tekst"),
+        ("sequence", "lista"),
+        ("seq", "lista"),
+        ("map", "zestaw pól („nazwa: wartość”)"),
+        ("struct", "zestaw pól („nazwa: wartość”)"),
+        ("integer", "liczba całkowita"),
+        ("i64", "liczba całkowita"),
+        ("u64", "liczba całkowita"),
+        ("u32", "liczba całkowita"),
+        ("u16", "liczba całkowita"),
+        ("u8", "liczba całkowita"),
+        ("floating point", "liczba"),
+        ("f64", "liczba"),
+        ("boolean", "tak/nie (true/false)"),
+        ("bool", "tak/nie (true/false)"),
+        ("unit", "pusta wartość"),
+        ("null", "pusta wartość"),
+        ("option", "wartość"),
+    ];
+    NAMED
+        .iter()
+        .find(|(english, _)| {
+            words
+                .trim_start_matches("a ")
+                .trim_start_matches("an ")
+                .starts_with(english)
+        })
+        .map_or("inna wartość", |(_, polish)| *polish)
+}
+
 impl YamlKind {
-    /// The kind of a serde error, read from the messages serde's derive writes for these
-    /// three cases (`serde::de::Error::unknown_field` and its siblings): the parser gives its
-    /// problems as text only.
+    /// The kind of a serde error, read from the messages serde's derive writes
+    /// (`serde::de::Error::unknown_field` and its siblings, `invalid type`) and those of the
+    /// parser: they give their problems as text only.
     fn of(message: &str) -> YamlKind {
         if let Some(f) = field_after(message, "unknown field `") {
             YamlKind::UnknownField(f)
@@ -43,25 +158,83 @@ impl YamlKind {
             YamlKind::MissingField(f)
         } else if let Some(f) = field_after(message, "duplicate field `") {
             YamlKind::DuplicateField(f)
+        } else if let Some(rest) = message.split_once("invalid type: ").map(|(_, r)| r) {
+            let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+            YamlKind::WrongType {
+                found: kind_of_value(found),
+                expected: kind_of_value(expected),
+            }
+        } else if let Some(syntax) = Syntax::of(message) {
+            YamlKind::Syntax(syntax)
         } else {
             YamlKind::Other
         }
     }
 }
 
-/// Parses `text` into `T`, keeping the line of the first problem.
+/// Whether the value of `line` (after `name:` or `- `) opens a quote it does not close.
+fn opens_quote(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    let value = match trimmed.strip_prefix("- ") {
+        Some(item) => item.trim_start(),
+        None => match trimmed.split_once(": ") {
+            Some((_, value)) => value.trim_start(),
+            None => return false,
+        },
+    };
+    let Some(quote) = value.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+        return false;
+    };
+    let mut rest = value[1..].chars().peekable();
+    while let Some(c) = rest.next() {
+        match c {
+            '\\' if quote == '"' => {
+                rest.next();
+            }
+            // Two apostrophes inside apostrophes are one.
+            '\'' if quote == '\'' && rest.peek() == Some(&'\'') => {
+                rest.next();
+            }
+            c if c == quote => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+/// The line (1-based) of the last quote opened and not closed on its own line at or before
+/// `reported`: where a mistake the parser reports later really is.
+fn unclosed_quote(text: &str, reported: usize) -> Option<usize> {
+    text.lines()
+        .take(reported)
+        .enumerate()
+        .filter(|(_, line)| opens_quote(line))
+        .map(|(i, _)| i + 1)
+        .last()
+}
+
+/// Parses `text` into `T`, keeping the line of the first problem: where the mistake is,
+/// which for a quote left open is the line it was opened on, not the one the parser
+/// stumbled at.
 pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, YamlError> {
     serde_yaml::from_str(text).map_err(|e| {
-        let line = e.location().map(|l| l.line());
+        let mut line = e.location().map(|l| l.line());
         let full = e.to_string();
         // serde_yaml appends " at line L column C"; the caller prints the line itself.
         let message = match full.find(" at line ") {
             Some(i) => full[..i].to_string(),
             None => full,
         };
+        let mut kind = YamlKind::of(&message);
+        if let (YamlKind::Syntax(_), Some(reported)) = (&kind, line) {
+            if let Some(opened) = unclosed_quote(text, reported) {
+                line = Some(opened);
+                kind = YamlKind::UnclosedQuote;
+            }
+        }
         YamlError {
             line,
-            kind: YamlKind::of(&message),
+            kind,
             message,
         }
     })

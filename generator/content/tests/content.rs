@@ -168,7 +168,7 @@ fn prices_and_durations_are_those_of_the_spec() {
         "Terapia indywidualna",
         "Psychologia sportu",
         "Asertywność i poczucie własnej wartości",
-        "Terapia par: spotkanie z jedną osobą",
+        "Konsultacje dla par: spotkanie z jedną osobą",
         "Diagnoza ADHD: czwarte spotkanie",
     ] {
         let r = row(name);
@@ -178,7 +178,7 @@ fn prices_and_durations_are_those_of_the_spec() {
             "{name}"
         );
     }
-    let couples = row("Terapia par");
+    let couples = row("Konsultacje dla par");
     assert_eq!((couples.price, couples.duration.as_str()), (250, "90 min"));
     let adhd = row("Diagnoza ADHD");
     assert_eq!(
@@ -250,7 +250,11 @@ fn the_crisis_page_says_where_to_go_without_a_referral_and_what_to_put_away() {
         std::fs::read_to_string(repo_root().join("content/pages/pilna-pomoc.md")).expect("read");
     for needed in [
         "izba przyjęć szpitala psychiatrycznego przyjmuje bez skierowania",
-        "Centrum Interwencji Kryzysowej w Gdańsku",
+        "Ośrodek Interwencji Kryzysowej",
+        "[797 909 112](tel:+48797909112)",
+        "ul. Srebrniki 17",
+        "[800 12 12 12](tel:800121212)",
+        "Stan na 28.11.2026",
         "Odsuń od siebie to, czym możesz zrobić sobie krzywdę",
         "112",
         "116 123",
@@ -277,7 +281,7 @@ fn facts_of_the_spec_appear_where_they_belong() {
     assert!(crisis.contains("112") && crisis.contains("800 70 2222"));
     let terms = read("content/pages/regulamin.md");
     for fact in [
-        "26.02.25",
+        "14.12.2026",
         "15 minut",
         "24 godziny",
         "50 zł",

@@ -912,13 +912,8 @@ mod tests {
         );
         assert_eq!(
             e.example_data,
-            [
-                "pełna nazwa przedsiębiorcy",
-                "NIP",
-                "REGON",
-                "adres siedziby (z CEIDG)"
-            ],
-            "the legal identity is example data until it is copied from CEIDG"
+            ExampleFact::ALL.map(ExampleFact::label),
+            "every fact of the practice is example data until it is confirmed"
         );
         p.save_facts(&e.version, &e.facts).unwrap();
         assert_eq!(fs::read_to_string(p.site_file()).unwrap(), before);

@@ -32,10 +32,14 @@ fn every_document_round_trips_its_settings_and_changes_only_the_edited_lines() {
             doc.id
         );
         let mut settings = doc.settings.clone();
-        settings.title = format!("{} (zmieniony: „cytat” i \\ ukośnik)", doc.title);
+        // Short enough for search results (a <title> of at most 70 characters).
+        settings.title = format!("{} „cytat” i \\", doc.id.slug);
         settings.description = "Nowy opis # to nie komentarz".into();
         if doc.kind == Kind::Article {
-            settings.listed = Some(!settings.listed.unwrap_or(true));
+            // An unlisted article becomes listed (listing one would leave it linked nowhere).
+            if settings.listed == Some(false) {
+                settings.listed = Some(true);
+            }
             settings.date = Some("2024-02-29 08:15".into());
         }
         editor

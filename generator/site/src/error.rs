@@ -65,8 +65,16 @@ impl Error {
 }
 
 /// One problem in Polish after `prefix` + its file under `content_dir` and its line.
+/// A file outside `content_dir` (a template, which the publish gate may name) is given from
+/// the project's folder, without `prefix`.
 pub fn polish_line(d: &Diagnostic, content_dir: &Path, prefix: &str) -> String {
-    let file = d.file.strip_prefix(content_dir).unwrap_or(&d.file);
+    let (prefix, file) = match d.file.strip_prefix(content_dir) {
+        Ok(file) => (prefix, file),
+        Err(_) => {
+            let project = content_dir.parent().unwrap_or(content_dir);
+            ("", d.file.strip_prefix(project).unwrap_or(&d.file))
+        }
+    };
     format!(
         "{prefix}{}:{}: {}",
         file.display(),

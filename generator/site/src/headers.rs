@@ -1,13 +1,16 @@
 //! Security headers for every answer: a Content-Security-Policy that allows our own origin,
-//! the hashes of our few inline scripts, and the widget, booking, telephony and analytics
-//! hosts of `site.yaml`. Written as `_headers` for static hosts and CDNs; the sidecar serves
-//! the same file's headers.
+//! the hashes of the inline scripts the templates write (read from the templates' sources,
+//! never from a built page, so nothing a page came to hold can allow itself), and the hosts
+//! of the providers `site.yaml` names, whose addresses are the code's
+//! ([`content::providers`]). Written as `_headers` for static hosts and CDNs; the sidecar
+//! serves the same file's headers.
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 
 use content::model::SiteConfig;
+use content::providers::ANALYTICS_ORIGINS;
 
 pub(crate) const FILE: &str = "_headers";
 /// Content-hashed files (everything under `/assets/`): a new content is a new name.
@@ -20,10 +23,6 @@ pub const SHORT_CACHE: &str = "public, max-age=60, s-maxage=3600, stale-while-re
 pub const NOT_FOUND_CACHE: &str = "no-cache";
 const PERMISSIONS: &str =
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
-const ANALYTICS: [&str; 2] = [
-    "https://www.googletagmanager.com",
-    "https://*.google-analytics.com",
-];
 
 /// `https://host` of a full address.
 fn origin(url: &str) -> Option<String> {
@@ -36,44 +35,99 @@ fn origins<'a>(urls: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
     urls.into_iter().filter_map(origin).collect()
 }
 
-/// Hashes of the inline scripts of one page (JSON data blocks are not scripts).
-pub(crate) fn inline_script_hashes(html: &[u8]) -> BTreeSet<String> {
-    let html = String::from_utf8_lossy(html);
-    let mut hashes = BTreeSet::new();
-    let mut rest = html.as_ref();
-    while let Some(start) = rest.find("<script") {
-        rest = &rest[start..];
-        let Some(tag_end) = rest.find('>') else { break };
-        let tag = &rest[..tag_end];
-        let Some(close) = rest.find("</script>") else {
-            break;
-        };
-        let body = &rest[tag_end + 1..close];
-        if !tag.contains(" src=") && !tag.contains("type=\"application/") {
-            let digest = Sha256::digest(body.as_bytes());
-            hashes.insert(format!(
-                "'sha256-{}'",
-                base64::engine::general_purpose::STANDARD.encode(digest)
-            ));
-        }
-        rest = &rest[close..];
+/// The CSP source of an inline script's text: `'sha256-…'`.
+pub(crate) fn script_hash(body: &str) -> String {
+    let digest = Sha256::digest(body.as_bytes());
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(digest)
+    )
+}
+
+/// Types of `<script>` that hold data, never code.
+pub(crate) const DATA_SCRIPT_TYPES: [&str; 2] = ["application/json", "application/ld+json"];
+
+/// The value of attribute `name` in the text of an opening tag (`<script type="x">`), when
+/// written with double quotes, as the templates write them.
+fn tag_attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let lower = tag.to_ascii_lowercase();
+    let at = lower.find(&format!(" {name}="))? + name.len() + 2;
+    let rest = tag.get(at..)?;
+    match rest.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next(),
+        None => rest.split([' ', '>']).next(),
     }
-    hashes
+}
+
+/// The hashes of the inline scripts the templates' sources write (`sources`: name and text),
+/// for `script-src`. An inline script must be written out in full in its template: one with a
+/// Tera expression in it could not be known before a page is rendered, and is refused
+/// (`Err`: the template's name and why). Scripts with `src` and data blocks
+/// (`application/json`, `application/ld+json`) are not inline code.
+pub(crate) fn template_script_hashes(
+    sources: &[(String, String)],
+) -> Result<BTreeSet<String>, (String, String)> {
+    let mut hashes = BTreeSet::new();
+    for (name, source) in sources {
+        let lower = source.to_ascii_lowercase();
+        let mut from = 0;
+        while let Some(start) = lower[from..].find("<script").map(|i| i + from) {
+            let Some(tag_end) = lower[start..].find('>').map(|i| i + start) else {
+                break;
+            };
+            let Some(close) = lower[tag_end..].find("</script").map(|i| i + tag_end) else {
+                return Err((name.clone(), "a <script> is never closed".into()));
+            };
+            let tag = &source[start..tag_end];
+            let body = &source[tag_end + 1..close];
+            from = close;
+            let data = tag_attribute(tag, "type")
+                .is_some_and(|t| DATA_SCRIPT_TYPES.contains(&t.to_ascii_lowercase().as_str()));
+            if tag_attribute(tag, "src").is_some() || data {
+                continue;
+            }
+            if ["{{", "{%", "{#"].iter().any(|t| body.contains(t)) || tag.contains("{{") {
+                return Err((
+                    name.clone(),
+                    "an inline <script> must be written out in full, without {{ … }} or {% … %}: its hash goes into the Content-Security-Policy before any page is rendered".into(),
+                ));
+            }
+            hashes.insert(script_hash(body));
+        }
+    }
+    Ok(hashes)
 }
 
 fn join(items: impl IntoIterator<Item = String>) -> String {
     items.into_iter().collect::<Vec<_>>().join(" ")
 }
 
+/// The hosts the providers `site.yaml` names load their scripts from, and those their
+/// widgets open frames of: all the code's, none content's.
+fn provider_origins(site: &SiteConfig) -> (BTreeSet<String>, BTreeSet<String>) {
+    let listing = site.booking.doctor_listing.platform();
+    let scripts = listing.calendar_scripts.iter().copied().chain([
+        listing.badge_script,
+        listing.widget_host,
+        site.telephony.script(),
+    ]);
+    let widgets = origins(scripts);
+    let frames = widgets
+        .iter()
+        .cloned()
+        .chain([format!("https://{}", listing.host)])
+        .collect();
+    (widgets, frames)
+}
+
+/// The public site's policy: its own files, the templates' inline scripts (`script_hashes`),
+/// the providers' hosts and the analytics host, all fixed before any page is rendered.
 pub(crate) fn content_security_policy(
     site: &SiteConfig,
     script_hashes: &BTreeSet<String>,
 ) -> String {
-    let widgets = origins(
-        std::iter::once(site.telephony_widget_src.as_str()).chain(site.booking.widget_scripts()),
-    );
-    let booking = origins(site.booking.pages());
-    let analytics = ANALYTICS.iter().map(|s| s.to_string());
+    let (widgets, frames) = provider_origins(site);
+    let analytics = ANALYTICS_ORIGINS.iter().map(|s| s.to_string());
     let stock = origins([site.stock_photo_base.as_str()]);
     let self_ = || std::iter::once("'self'".to_string());
     let scripts = self_()
@@ -85,10 +139,10 @@ pub(crate) fn content_security_policy(
         .chain(stock)
         .chain(widgets.iter().cloned())
         .chain(analytics.clone());
-    let frames: BTreeSet<String> = widgets.iter().cloned().chain(booking).collect();
     [
         "default-src 'self'".to_string(),
         format!("script-src {}", join(scripts)),
+        "script-src-attr 'none'".to_string(),
         "style-src 'self'".to_string(),
         format!("img-src {}", join(images)),
         "font-src 'self'".to_string(),
@@ -325,16 +379,50 @@ pub(crate) fn headers_file(rules: &[HeaderRule]) -> String {
 mod tests {
     use super::*;
 
+    fn sources(text: &str) -> Vec<(String, String)> {
+        vec![("base.html".to_string(), text.to_string())]
+    }
+
     #[test]
-    fn only_inline_code_is_hashed() {
-        let hashes = inline_script_hashes(
-            b"<script>document.documentElement.classList.add(\"js\")</script><script src=\"/a.js\" defer></script><script type=\"application/json\">{}</script>",
-        );
+    fn only_the_templates_inline_code_is_hashed() {
+        let hashes = template_script_hashes(&sources(
+            "<script>document.documentElement.classList.add(\"js\")</script><script type=\"module\" src=\"{{ assets['site.js'] }}\"></script><script type=\"application/json\" id=\"c\">{{ c | safe }}</script><script type=\"application/ld+json\">{{ j }}</script>",
+        ))
+        .expect("hashed");
         assert_eq!(hashes.len(), 1);
         let expected = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(
             b"document.documentElement.classList.add(\"js\")",
         ));
         assert!(hashes.contains(&format!("'sha256-{expected}'")));
+    }
+
+    #[test]
+    fn an_inline_script_made_at_render_time_is_refused() {
+        let (name, why) = template_script_hashes(&sources("<script>var x = {{ x }};</script>"))
+            .expect_err("refused");
+        assert_eq!(name, "base.html");
+        assert!(why.contains("written out in full"), "{why}");
+    }
+
+    #[test]
+    fn the_policy_names_only_the_code_s_hosts() {
+        let yaml = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/site.yaml"),
+        )
+        .expect("site.yaml");
+        let site: SiteConfig = content::yaml::parse(&yaml).expect("parses");
+        let hashes = BTreeSet::from(["'sha256-abc'".to_string()]);
+        let csp = content_security_policy(&site, &hashes);
+        let scripts = csp
+            .split("; ")
+            .find(|d| d.starts_with("script-src "))
+            .expect("script-src");
+        assert_eq!(
+            scripts,
+            "script-src 'self' 'sha256-abc' https://cdn-widget.callpage.io https://platform.docplanner.com https://www.googletagmanager.com https://*.google-analytics.com"
+        );
+        assert!(csp.contains("script-src-attr 'none'"), "{csp}");
+        assert!(!csp.contains("unsafe"), "{csp}");
     }
 
     #[test]

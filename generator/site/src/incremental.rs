@@ -1,12 +1,11 @@
 //! The memo of rendered pages: by output path, the fingerprint of everything the page's
-//! template could see, its bytes and the hashes of its inline scripts. A page whose
+//! template could see, and its bytes (each checked by the publish gate when it was rendered). A page whose
 //! fingerprint is unchanged is taken from here instead of being rendered again: the result
 //! is the same bytes a clean build would produce, by construction. The memo only says what
 //! a page *is*, never what was published: publishing keeps its own manifest.
 
 use bytes::Bytes;
-use std::collections::{BTreeSet, HashMap, HashSet};
-use std::sync::Arc;
+use std::collections::HashMap;
 
 use crate::output::Output;
 use crate::render::Inputs;
@@ -17,7 +16,6 @@ pub(crate) struct Entry {
     inputs: Inputs,
     fingerprint: [u8; 32],
     bytes: Bytes,
-    script_hashes: Arc<BTreeSet<String>>,
     /// The render that last used it; entries no render used are dropped.
     seen_in: u64,
 }
@@ -61,13 +59,11 @@ impl Memo {
         inputs: Inputs,
         fingerprint: [u8; 32],
         bytes: Bytes,
-        script_hashes: Arc<BTreeSet<String>>,
     ) {
         let entry = Entry {
             inputs,
             fingerprint,
             bytes,
-            script_hashes,
             seen_in: self.generation,
         };
         self.entries.insert(path, entry);
@@ -77,45 +73,5 @@ impl Memo {
     pub(crate) fn finish(&mut self) {
         let generation = self.generation;
         self.entries.retain(|_, e| e.seen_in == generation);
-    }
-
-    /// The inline-script hashes of one page.
-    pub(crate) fn script_hashes_of(&self, path: &str) -> BTreeSet<String> {
-        self.entries
-            .get(path)
-            .map(|e| e.script_hashes.as_ref().clone())
-            .unwrap_or_default()
-    }
-
-    /// Every inline-script hash of every page but those in `except`.
-    pub(crate) fn script_hashes(&self, except: &[String]) -> BTreeSet<String> {
-        let mut all = BTreeSet::new();
-        let mut seen: HashSet<*const BTreeSet<String>> = HashSet::new();
-        let pages = self.entries.iter().filter(|(p, _)| !except.contains(p));
-        for (_, entry) in pages {
-            // Most pages share one set; each distinct set is merged once.
-            let ptr = Arc::as_ptr(&entry.script_hashes);
-            if seen.insert(ptr) {
-                all.extend(entry.script_hashes.iter().cloned());
-            }
-        }
-        all
-    }
-}
-
-/// Shares equal sets of script hashes between pages, so the memo holds each set once.
-#[derive(Default)]
-pub(crate) struct HashSets {
-    known: Vec<Arc<BTreeSet<String>>>,
-}
-
-impl HashSets {
-    pub(crate) fn intern(&mut self, set: BTreeSet<String>) -> Arc<BTreeSet<String>> {
-        if let Some(found) = self.known.iter().find(|k| ***k == set) {
-            return Arc::clone(found);
-        }
-        let arc = Arc::new(set);
-        self.known.push(Arc::clone(&arc));
-        arc
     }
 }

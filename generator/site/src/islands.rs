@@ -154,6 +154,7 @@ impl tera::Function for IslandFunction {
 pub struct Islands {
     pub manifest: Arc<Manifest>,
     build_dir: PathBuf,
+    cache_dir: PathBuf,
     bundle_hash: String,
     calls: Arc<Mutex<BTreeMap<String, Call>>>,
 }
@@ -165,8 +166,22 @@ pub struct SsrStats {
     pub rendered_by_node: usize,
 }
 
+/// The environment variable that moves the cache of prerendered islands.
+pub const CACHE_ENV: &str = "SSR_CACHE_DIR";
+
+/// The folder of prerendered islands: `SSR_CACHE_DIR`, or `ssr-cache` beside the SSR bundle.
+/// Each file is named by the bundle, the island and its props, so copies of a project (the
+/// tests') may share one folder as they share the image cache.
+pub(crate) fn default_cache_dir(build_dir: &Path) -> PathBuf {
+    match std::env::var_os(CACHE_ENV) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => build_dir.join("ssr-cache"),
+    }
+}
+
 impl Islands {
-    pub fn load(build_dir: &Path) -> Result<Self> {
+    /// The islands of `build_dir` (`islands/build`), their prerendered HTML kept in `cache_dir`.
+    pub fn load(build_dir: &Path, cache_dir: &Path) -> Result<Self> {
         let manifest = Manifest::load(build_dir)?;
         let bundle = build_dir.join("ssr.cjs");
         let bytes = std::fs::read(&bundle).map_err(|e| Error::read(&bundle, e))?;
@@ -174,6 +189,7 @@ impl Islands {
         Ok(Self {
             manifest: Arc::new(manifest),
             build_dir: build_dir.to_path_buf(),
+            cache_dir: cache_dir.to_path_buf(),
             bundle_hash,
             calls: Arc::default(),
         })
@@ -211,7 +227,7 @@ impl Islands {
     }
 
     fn cache_path(&self, key: &str) -> PathBuf {
-        self.build_dir.join("ssr-cache").join(format!("{key}.html"))
+        self.cache_dir.join(format!("{key}.html"))
     }
 
     /// Prerenders every recorded island, from the cache where it can, the rest in one node call.
@@ -223,8 +239,10 @@ impl Islands {
             .clone();
         let mut html = HashMap::new();
         let mut missing = Vec::new();
+        let cache = content::beneath::Root::new(&self.cache_dir);
         for (key, call) in &calls {
-            match std::fs::read_to_string(self.cache_path(key)).ok() {
+            let cached = cache.read(&self.cache_path(key)).ok();
+            match cached.and_then(|bytes| String::from_utf8(bytes).ok()) {
                 Some(cached) => {
                     html.insert(key.clone(), cached);
                 }
@@ -240,12 +258,15 @@ impl Islands {
         }
         tracing::info!(islands = missing.len(), "prerendering islands with node");
         let rendered = run_node(&self.build_dir.join("ssr.cjs"), &missing)?;
-        let build = content::beneath::Root::new(&self.build_dir);
         for ((key, _), markup) in missing.into_iter().zip(rendered) {
+            // Written to a temporary file and renamed: builds sharing the folder never read half
+            // a file. A cache that cannot be written only costs time.
             let path = self.cache_path(&key);
-            build
-                .write_atomic(&path, markup.as_bytes())
-                .map_err(|e| Error::write(&path, e))?;
+            let written = std::fs::create_dir_all(&self.cache_dir)
+                .and_then(|()| cache.write_atomic(&path, markup.as_bytes()));
+            if let Err(e) = written {
+                tracing::warn!("cannot write {} to the islands' cache: {e}", path.display());
+            }
             html.insert(key, markup);
         }
         Ok((html, stats))

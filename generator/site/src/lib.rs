@@ -5,8 +5,8 @@
 //! sidecar both use it.
 //!
 //! It may use the `content` crate (the model, its loading and checks) and the libraries of
-//! rendering (tera, pulldown-cmark, ammonia, image and its encoders, rayon). It never uses
-//! the `editing` or `sidecar` crates.
+//! rendering (tera, pulldown-cmark, ammonia, html5ever for the publish gate, image and its
+//! encoders, rayon). It never uses the `editing` or `sidecar` crates.
 
 // The crate's own rules: no panic on what comes from outside, no lock held across an await.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -15,6 +15,7 @@
 mod assets;
 pub mod edge;
 mod error;
+pub mod gate;
 pub mod headers;
 mod image_findings;
 pub mod images;
@@ -22,6 +23,7 @@ mod incremental;
 pub mod islands;
 pub mod markdown;
 mod output;
+mod page_gate;
 pub mod process;
 mod publish;
 pub mod render;
@@ -61,14 +63,18 @@ pub struct Project {
     pub islands_dir: PathBuf,
     /// Encoded image variants kept between builds: `IMAGE_CACHE_DIR`, or `ROOT/.cache/images`.
     pub image_cache: PathBuf,
+    /// Prerendered islands kept between builds: `SSR_CACHE_DIR`, or `islands_dir/ssr-cache`.
+    pub ssr_cache: PathBuf,
 }
 
 impl Project {
     pub fn at(root: &Path) -> Self {
+        let islands_dir = root.join("islands").join("build");
         Self {
             content_dir: root.join("content"),
             templates_dir: root.join("templates"),
-            islands_dir: root.join("islands").join("build"),
+            ssr_cache: islands::default_cache_dir(&islands_dir),
+            islands_dir,
             image_cache: images::default_cache_dir(root),
         }
     }
@@ -99,6 +105,8 @@ pub struct Phases {
     pub render: Duration,
     /// Writing (or linking) the new build and swapping it in.
     pub publish: Duration,
+    /// The publish gate's part of `render`: checking the pages rendered this time.
+    pub gate: Duration,
 }
 
 /// The file of a build that holds its id (hidden, like `_headers`).
@@ -218,7 +226,6 @@ pub struct Builder {
     caches: render::Caches,
     images: images::Memo,
     memo: incremental::Memo,
-    script_sets: incremental::HashSets,
     git: seo::GitDates,
     publisher: publish::Publisher,
     /// Where the edge proxies `/api/*` (`_redirects`); none: not proxied.
@@ -227,6 +234,8 @@ pub struct Builder {
     admin_origin: Option<String>,
     clock: Clock,
     encoding: images::Encoding,
+    /// How long the last render's publish gate took.
+    gate_time: Duration,
 }
 
 impl Builder {
@@ -238,12 +247,12 @@ impl Builder {
             caches: render::Caches::default(),
             images: images::Memo::default(),
             memo: incremental::Memo::default(),
-            script_sets: incremental::HashSets::default(),
             git: seo::GitDates::default(),
             publisher: publish::Publisher::default(),
             api_origin: None,
             admin_origin: None,
             encoding: images::Encoding::Inline,
+            gate_time: Duration::ZERO,
         }
     }
 
@@ -309,13 +318,22 @@ impl Builder {
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
         let now = self.clock.now();
-        let (public, next_change) = tracing::info_span!("load").in_scope(|| {
-            let loaded = self.loader.load(&self.project.content_dir, changes)?;
-            schedule::public_at(loaded, now)
-        })?;
+        let loaded = tracing::info_span!("load")
+            .in_scope(|| self.loader.load_all(&self.project.content_dir, changes));
+        let (public, next_change) = match loaded {
+            (Some(content), problems) if problems.is_empty() => schedule::public_at(content, now)?,
+            (content, mut problems) => {
+                if let Some(content) = content {
+                    problems.extend(self.later_problems(content, now));
+                }
+                problems.sort();
+                problems.dedup();
+                return Err(Error::Content(problems));
+            }
+        };
         let content = Arc::new(public);
         let load_time = started.elapsed();
-        let islands = islands::Islands::load(&self.project.islands_dir)?;
+        let islands = islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)?;
         let (catalog, image_files) = tracing::info_span!("images").in_scope(|| {
             images::Catalog::build(
                 &self.project.content_dir.join("images"),
@@ -337,7 +355,12 @@ impl Builder {
             )
         })?;
         outputs.extend(image_files);
-        let (pages, rendered, ssr) = self.render_pages(&renderer, &islands)?;
+        let panel_files: Vec<String> = content
+            .panel_routes()
+            .iter()
+            .map(|r| route_file(r))
+            .collect();
+        let (pages, rendered, ssr) = self.render_pages(&renderer, &islands, &panel_files)?;
         outputs.extend(pages);
         let dates = self.git.refresh(&content.root);
         outputs.extend(search_files(&content, &renderer, dates));
@@ -345,17 +368,12 @@ impl Builder {
             security_txt::file(&content.site, now)
                 .map(|text| Output::new(security_txt::PATH, text)),
         );
-        let (headers, panel_headers) = self.header_rules(&content);
+        let (headers, panel_headers) = header_rules(&content, renderer.script_hashes());
         let redirects = edge::redirects(&content);
         let shadowed = edge::shadowed(&content, &outputs);
         if !shadowed.is_empty() {
             return Err(Error::Content(shadowed));
         }
-        let panel_files: Vec<String> = content
-            .panel_routes()
-            .iter()
-            .map(|r| route_file(r))
-            .collect();
         let (mut panel, mut outputs): (Vec<Output>, Vec<Output>) = outputs
             .into_iter()
             .partition(|o| panel_files.contains(&o.path));
@@ -381,6 +399,7 @@ impl Builder {
             load: load_time,
             render: started.elapsed() - load_time,
             publish: Duration::ZERO,
+            gate: self.gate_time,
         };
         Ok(Build {
             id,
@@ -402,35 +421,50 @@ impl Builder {
         })
     }
 
-    /// The public site's security and caching headers of every path (without the panel's
-    /// inline scripts), and the rules of the panel's origin with the panel's own policy.
-    fn header_rules(&self, content: &Content) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
-        let panel = content.panel_routes();
-        let panel_files: Vec<String> = panel.iter().map(|r| route_file(r)).collect();
-        let site = headers::security_headers(&content.site, &self.memo.script_hashes(&panel_files));
-        let (short, immutable) = headers::cache_rules();
-        let public = vec![
-            HeaderRule {
-                pattern: "/*".into(),
-                headers: site.into_iter().chain(short.headers).collect(),
-            },
-            immutable,
-            headers::security_txt_rule(),
-        ];
-        let pages: Vec<(String, BTreeSet<String>)> = panel
-            .iter()
-            .zip(&panel_files)
-            .map(|(route, file)| (route.to_string(), self.memo.script_hashes_of(file)))
-            .collect();
-        (public, headers::panel_rules(&content.site, &pages))
+    /// The problems the checks after loading find in `content`, which loaded with problems
+    /// of its own (links to what is not public yet, the images' alt texts and sizes): so that
+    /// a build reports every problem at once, not some of them only on the next attempt.
+    fn later_problems(&mut self, content: Content, now: i64) -> Vec<Diagnostic> {
+        let public = match schedule::public_at(content, now) {
+            Ok((public, _)) => public,
+            Err(e) => return e.diagnostics().to_vec(),
+        };
+        let Ok(islands) =
+            islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)
+        else {
+            return Vec::new();
+        };
+        let Ok(templates) = templates::load(&self.project.templates_dir, &islands) else {
+            return Vec::new();
+        };
+        let catalog = images::Catalog::build(
+            &self.project.content_dir.join("images"),
+            &images::Cache::new(self.project.image_cache.clone()),
+            &images::SETTINGS,
+            &mut self.images,
+            self.encoding,
+        );
+        let Ok((catalog, _)) = catalog else {
+            return Vec::new();
+        };
+        let shows_page_alt = |template: &str| {
+            templates
+                .shows_page_alt
+                .contains(&format!("{template}.html"))
+        };
+        let smallest = images::SETTINGS.widths.iter().copied().min().unwrap_or(1);
+        images::check(&public, &catalog, &shows_page_alt, smallest).errors
     }
 
     /// The pages: from the memo where their fingerprint is unchanged, the others rendered in
-    /// parallel and their islands prerendered. The memo then holds exactly these pages.
+    /// parallel, their islands prerendered, and passed through the publish gate (the panel's
+    /// pages, `panel_files`, may hold no inline script). The memo then holds exactly these
+    /// pages.
     fn render_pages(
         &mut self,
         renderer: &Renderer,
         islands: &islands::Islands,
+        panel_files: &[String],
     ) -> Result<(Vec<Output>, usize, SsrStats)> {
         let jobs = renderer.jobs();
         let mut pages = Vec::with_capacity(jobs.len());
@@ -467,17 +501,28 @@ impl Builder {
             })?;
         let (mut fresh, inputs): (Vec<Output>, Vec<render::Inputs>) = fresh.into_iter().unzip();
         let ssr = tracing::info_span!("islands").in_scope(|| islands.finish(&mut fresh))?;
+        let none = BTreeSet::new();
+        let checked: Vec<(&render::Job, &Output, &BTreeSet<String>)> = to_render
+            .iter()
+            .zip(&fresh)
+            .map(|((job, _, _), page)| {
+                let allowed = match panel_files.contains(&page.path) {
+                    true => &none,
+                    false => renderer.script_hashes(),
+                };
+                (job, page, allowed)
+            })
+            .collect();
+        let gate_started = Instant::now();
+        tracing::info_span!("gate").in_scope(|| page_gate::pages(renderer, &checked))?;
+        self.gate_time = gate_started.elapsed();
         let rendered = fresh.len();
         for (page, inputs) in fresh.into_iter().zip(inputs) {
-            let hashes = self
-                .script_sets
-                .intern(headers::inline_script_hashes(&page.bytes));
             self.memo.insert(
                 page.path.clone(),
                 inputs,
                 page.fingerprint,
                 page.bytes.clone(),
-                hashes,
             );
             pages.push(page);
         }
@@ -512,6 +557,31 @@ impl Builder {
         );
         Ok(report)
     }
+}
+
+/// The public site's security and caching headers of every path (its policy allows the
+/// templates' inline scripts, `script_hashes`), and the rules of the panel's origin, whose
+/// pages may hold no inline script at all.
+fn header_rules(
+    content: &Content,
+    script_hashes: &BTreeSet<String>,
+) -> (Vec<HeaderRule>, Vec<HeaderRule>) {
+    let site = headers::security_headers(&content.site, script_hashes);
+    let (short, immutable) = headers::cache_rules();
+    let public = vec![
+        HeaderRule {
+            pattern: "/*".into(),
+            headers: site.into_iter().chain(short.headers).collect(),
+        },
+        immutable,
+        headers::security_txt_rule(),
+    ];
+    let pages: Vec<(String, BTreeSet<String>)> = content
+        .panel_routes()
+        .iter()
+        .map(|route| (route.to_string(), BTreeSet::new()))
+        .collect();
+    (public, headers::panel_rules(&content.site, &pages))
 }
 
 /// The sitemap, robots.txt and the blog's feed.

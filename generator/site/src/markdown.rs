@@ -96,11 +96,26 @@ pub fn typeset(text: &str) -> String {
     out
 }
 
+/// The sanitiser of every text's HTML. It sees the pictures the generator made for the text's
+/// images too (they are put in before it runs), so it allows their elements and attributes.
 fn sanitizer() -> &'static ammonia::Builder<'static> {
     static SANITIZER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
     SANITIZER.get_or_init(|| {
         let mut builder = ammonia::Builder::default();
         builder.link_rel(None);
+        builder.add_tags(["picture", "source"]);
+        builder.add_tag_attributes("source", ["type", "srcset", "sizes"]);
+        builder.add_tag_attributes(
+            "img",
+            [
+                "srcset",
+                "sizes",
+                "class",
+                "loading",
+                "decoding",
+                "fetchpriority",
+            ],
+        );
         builder
     })
 }
@@ -111,8 +126,8 @@ pub(crate) fn to_html(markdown: &str) -> String {
     render(markdown, &|_, _| None, false).html
 }
 
-/// Marks where an image's own markup goes: text no Markdown produces, which the sanitiser
-/// keeps as it is.
+/// Marks where an image's own markup goes: a character no text keeps (every U+FFFC of the
+/// Markdown is dropped before it is parsed), so the mark is only ever where the image was.
 fn placeholder(n: usize) -> String {
     format!("\u{FFFC}{n}\u{FFFC}")
 }
@@ -142,6 +157,14 @@ pub(crate) fn render(
     image: &dyn Fn(&str, &str) -> Option<String>,
     faq: bool,
 ) -> Rendered {
+    let stripped: String;
+    let markdown = match markdown.contains('\u{FFFC}') {
+        true => {
+            stripped = markdown.replace('\u{FFFC}', "");
+            stripped.as_str()
+        }
+        false => markdown,
+    };
     let mut events: Vec<Event<'_>> = Vec::new();
     let mut pictures: Vec<String> = Vec::new();
     let mut open: Option<(usize, String, String)> = None;
@@ -185,22 +208,19 @@ pub(crate) fn render(
                     None => events.push(Event::End(TagEnd::Image)),
                 }
             }
-            (_, Event::Text(text)) => {
-                let mut text = typeset(&text);
-                if text.contains('\u{FFFC}') {
-                    text = text.replace('\u{FFFC}', "");
-                }
-                events.push(Event::Text(CowStr::from(text)));
-            }
+            (_, Event::Text(text)) => events.push(Event::Text(CowStr::from(typeset(&text)))),
             (_, other) => events.push(other),
         }
     }
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
-    let mut clean = sanitizer().clean(&out).to_string();
+    // The pictures go in before the sanitiser runs: a mark that raw HTML left inside an
+    // attribute (`<div title="` … `![x](a.png)` …) becomes that attribute's escaped text,
+    // never markup of its own.
     for (n, markup) in pictures.iter().enumerate() {
-        clean = clean.replacen(&placeholder(n), markup, 1);
+        out = out.replacen(&placeholder(n), markup, 1);
     }
+    let clean = sanitizer().clean(&out).to_string();
     Rendered {
         html: scrollable_tables(clean),
         faq: questions.map(Faq::finish).unwrap_or_default(),
@@ -337,6 +357,29 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_never_lands_inside_an_attribute() {
+        // The issue's attack: a raw `title` holding the mark of the first picture, and an
+        // image named so that its markup, put there, would open an `onfocus` attribute.
+        let picture = |_: &str, _: &str| {
+            Some("<img src=\"/images/q autofocus tabindex=1 onfocus=alert(document.domain) x.svg\" alt=\"\">".to_string())
+        };
+        for md in [
+            "<a title=\"\u{FFFC}0\u{FFFC}\">x</a>\n\n![x](q.svg)\n",
+            "<div title=\"\n\n![x](q.svg)\n\n\">\n",
+        ] {
+            let html = to_html_with_images(md, &picture);
+            let findings = crate::gate::check(&html, &Default::default());
+            assert!(
+                findings
+                    .iter()
+                    .all(|f| !matches!(f.found, content::problem::Markup::Handler { .. })),
+                "{md:?} gave {html}"
+            );
+            assert!(!html.contains('\u{FFFC}'), "{html}");
+        }
+    }
+
+    #[test]
     fn one_letter_words_stick_to_the_next_word() {
         assert_eq!(
             typeset("Spotkanie w gabinecie i online"),
@@ -393,10 +436,11 @@ mod tests {
     fn images_the_site_knows_become_its_markup_and_others_stay_images() {
         let md = "Tekst.\n\n![Morze o świcie](morze.jpg)\n\n![Obcy](https://x.pl/a.jpg)\n\nI <b>dalej</b> \u{FFFC}0\u{FFFC}.\n";
         let html = to_html_with_images(md, &|url, alt| {
-            (url == "morze.jpg").then(|| format!("<picture data-alt=\"{alt}\"></picture>"))
+            (url == "morze.jpg")
+                .then(|| format!("<picture><img src=\"/m.jpg\" alt=\"{alt}\"></picture>"))
         });
         assert!(
-            html.contains("<p><picture data-alt=\"Morze o świcie\"></picture></p>"),
+            html.contains("<p><picture><img src=\"/m.jpg\" alt=\"Morze o świcie\"></picture></p>"),
             "{html}"
         );
         assert!(

@@ -5,7 +5,7 @@ use bytes::Bytes;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 use tera::{Context, Tera};
@@ -40,6 +40,9 @@ pub(crate) struct PageView {
     pub title: String,
     /// The title of search results and link previews, when it differs from `title`.
     pub seo_title: Option<String>,
+    /// The page's `<title>`: `seo_title` or `title`, with the practice's name unless it names
+    /// it already ([`content::titles::title_tag`], the text `make check` measures).
+    pub title_tag: String,
     pub description: String,
     pub heading: Option<String>,
     pub subtitle: Option<String>,
@@ -175,6 +178,10 @@ pub struct Renderer {
     islands: Islands,
     /// The HTML of sections of earlier renders, shared with the builder.
     sections: Arc<SectionCache>,
+    /// The CSP hashes of the templates' inline scripts.
+    script_hashes: std::collections::BTreeSet<String>,
+    /// The templates' files and texts.
+    template_sources: Vec<(PathBuf, String)>,
 }
 
 /// A page rendered from a document's unsaved text: what the panel's preview shows.
@@ -274,7 +281,7 @@ fn site_script_config(content: &Content) -> String {
     .collect();
     script_json(&serde_json::json!({
         "fallbackImages": fallback,
-        "telephony": { "id": site.telephony_widget_id, "src": site.telephony_widget_src },
+        "telephony": { "id": site.telephony.id, "src": site.telephony.script() },
         "analyticsId": site.analytics_id,
         "hours": hours,
         "closed": closed,
@@ -381,6 +388,8 @@ impl Renderer {
             collections_fingerprint,
             islands: islands.clone(),
             sections,
+            script_hashes: templates.script_hashes,
+            template_sources: templates.sources,
         };
         let mut problems = renderer.missing_templates();
         problems.extend(found.errors);
@@ -391,6 +400,7 @@ impl Renderer {
             &footer_file,
             footer.as_deref(),
         ));
+        problems.extend(validate::orphans(&renderer.content, &templates.links));
         if !problems.is_empty() {
             return Err(Error::Content(problems));
         }
@@ -399,6 +409,17 @@ impl Renderer {
 
     pub fn content(&self) -> &Arc<Content> {
         &self.content
+    }
+
+    /// The CSP hashes (`'sha256-…'`) of the inline scripts the templates write: the only
+    /// inline code a public page may hold.
+    pub fn script_hashes(&self) -> &std::collections::BTreeSet<String> {
+        &self.script_hashes
+    }
+
+    /// The templates' files and texts.
+    pub(crate) fn template_sources(&self) -> &[(PathBuf, String)] {
+        &self.template_sources
     }
 
     pub fn collections(&self) -> &Collections {
@@ -522,6 +543,7 @@ impl Renderer {
             route: route.to_string(),
             canonical: seo::absolute(site, route),
             title: title.to_string(),
+            title_tag: content::titles::title_tag(title, None, &site.name),
             description: self.facts.fill_plain(description),
             og_image: self.site_preview(),
             og_image_alt: site.og_image_alt.clone(),
@@ -618,6 +640,7 @@ impl Renderer {
         let route = doc.route.clone().unwrap_or_default();
         let mut page = self.page_view(&route, &m.title, &m.description);
         page.seo_title = m.seo_title.clone();
+        page.title_tag = content::titles::title_tag(&m.title, m.seo_title.as_deref(), &site.name);
         page.heading = m.heading.clone();
         page.subtitle = m.subtitle.as_deref().map(markdown::typeset);
         page.prompt = m.prompt.as_deref().map(markdown::typeset);

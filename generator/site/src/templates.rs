@@ -3,7 +3,7 @@
 
 use regex::Regex;
 use sha2::{Digest, Sha256};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::Path;
 use tera::Tera;
 
@@ -17,7 +17,30 @@ pub(crate) struct Templates {
     pub uses_collections: HashSet<String>,
     /// Templates that show a page's `image_alt`: its image needs one.
     pub shows_page_alt: HashSet<String>,
+    /// The internal addresses the templates link to in their own words (`href="/cennik"`):
+    /// pages the navigation, the footer or a page's frame lead to.
+    pub links: BTreeSet<String>,
     pub hash: [u8; 32],
+    /// The CSP hashes of the inline scripts the sources write (`'sha256-…'`): the only
+    /// inline code a public page may hold.
+    pub script_hashes: std::collections::BTreeSet<String>,
+    /// Each template's file and text: where the publish gate looks for what a page holds
+    /// when no content holds it.
+    pub sources: Vec<(std::path::PathBuf, String)>,
+}
+
+/// Every internal address a template links to literally, without its fragment.
+fn literal_links(sources: &[(String, String)]) -> BTreeSet<String> {
+    let href = content::constant_regex(r#"href="(/[^"{}#?]*)"#);
+    sources
+        .iter()
+        .flat_map(|(_, source)| href.captures_iter(source))
+        .filter_map(|c| c.get(1))
+        .map(|m| match m.as_str().trim_end_matches('/') {
+            "" => "/".to_string(),
+            path => path.to_string(),
+        })
+        .collect()
 }
 
 /// Tera's error with every cause, on one line.
@@ -32,7 +55,8 @@ pub(crate) fn message(e: &tera::Error) -> String {
     message
 }
 
-/// Escapes what HTML needs escaped; unlike Tera's default it leaves `/` as it is.
+/// Escapes what HTML needs escaped, in text and in any attribute (the backtick too, which old
+/// parsers took for a quote); unlike Tera's default it leaves `/` as it is.
 pub(crate) fn escape_html(input: &str) -> String {
     let mut out = String::with_capacity(input.len() + 8);
     for c in input.chars() {
@@ -42,6 +66,7 @@ pub(crate) fn escape_html(input: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '`' => out.push_str("&#96;"),
             _ => out.push(c),
         }
     }
@@ -101,9 +126,16 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         hasher.update(source.as_bytes());
         hasher.update([0]);
     }
+    let script_hashes = crate::headers::template_script_hashes(&sources)
+        .map_err(|(name, message)| Error::Template { name, message })?;
     let uses_collections = collection_users(&sources);
     let page_alt = content::constant_regex(r"(^|[^A-Za-z0-9_.])page\.image_alt\b");
     let shows_page_alt = users(&sources, &page_alt);
+    let files: Vec<(std::path::PathBuf, String)> = sources
+        .iter()
+        .map(|(name, text)| (dir.join(name), text.clone()))
+        .collect();
+    let links = literal_links(&sources);
     let mut tera = Tera::default();
     tera.set_escape_fn(escape_html);
     islands.register(&mut tera);
@@ -116,7 +148,10 @@ pub(crate) fn load(dir: &Path, islands: &Islands) -> Result<Templates> {
         tera,
         uses_collections,
         shows_page_alt,
+        links,
         hash: hasher.finalize().into(),
+        script_hashes,
+        sources: files,
     })
 }
 
@@ -125,10 +160,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_literal_internal_links_of_templates_are_found() {
+        let sources = vec![(
+            "footer.html".to_string(),
+            r#"<a href="/regulamin">R</a> <a href="/#contact">K</a> <a href="{{ s.href }}">x</a> <a href="https://x.pl/">e</a> <a href="/blog/">B</a>"#.to_string(),
+        )];
+        let links: Vec<String> = literal_links(&sources).into_iter().collect();
+        assert_eq!(links, ["/", "/blog", "/regulamin"]);
+    }
+
+    #[test]
     fn escaping_keeps_slashes_and_escapes_markup() {
         assert_eq!(
-            escape_html("/a?b=1&c=<\"'>"),
-            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;"
+            escape_html("/a?b=1&c=<\"'>`"),
+            "/a?b=1&amp;c=&lt;&quot;&#39;&gt;&#96;"
         );
     }
 

@@ -240,7 +240,7 @@ pub struct BookingNote {
 pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<BookingNote> {
     let booking = &content.site.booking;
     let platform = if booking.on_doctor_listing(target.url) {
-        booking.doctor_listing.name.clone()
+        booking.doctor_listing.name().to_string()
     } else if booking.on_booksy(target.url) {
         "Booksy".to_string()
     } else {
@@ -253,8 +253,10 @@ pub(crate) fn booking_note(content: &Content, target: &Target<'_>) -> Option<Boo
             .find(|t| t.slug() == slug)
             .map(|t| t.meta.name.clone())
     });
-    let whose = person.as_deref().unwrap_or("gabinetu");
-    let text = format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz: {whose}");
+    let text = match &person {
+        Some(name) => format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz: {name}"),
+        None => format!("Rezerwacja w\u{a0}serwisie {platform}, kalendarz gabinetu"),
+    };
     let short = match &person {
         Some(name) => format!("w\u{a0}serwisie {platform}: {name}"),
         None => format!("w\u{a0}serwisie {platform}"),
@@ -471,7 +473,7 @@ pub(crate) fn article_booking(content: &Content, doc: &Document<ArticleMeta>) ->
     };
     ArticleBooking {
         url: target.url.to_string(),
-        platform: booking.doctor_listing.name.clone(),
+        platform: booking.doctor_listing.name().to_string(),
         therapist: target.therapist.and_then(name),
         note: booking_note(content, &target),
     }
@@ -486,9 +488,9 @@ pub(crate) fn service_booking(content: &Content, slug: &str) -> serde_json::Valu
     let listing = &booking.doctor_listing;
     let doctor = target.doctor_id.map(|id| {
         serde_json::json!({
-            "platform": listing.name,
+            "platform": listing.name(),
             "doctorId": id,
-            "widgetHost": listing.widget_host,
+            "widgetHost": listing.platform().widget_host,
         })
     });
     serde_json::json!({

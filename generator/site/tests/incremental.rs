@@ -103,20 +103,35 @@ fn change_only(f: &Fixture, rng: &mut Lcg, step: usize) -> String {
         }
         1 => {
             let slug = pick(rng);
+            // A new title short enough for search results (titles ≤ 70 characters).
+            let path = format!("content/blog/{slug}.md");
+            let text = f.read(&path);
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("title: "))
+                .expect("a title");
             f.edit(
-                &format!("content/blog/{slug}.md"),
-                "title: \"",
-                &format!("title: \"({step}) "),
+                &path,
+                line,
+                &format!("title: \"Artykuł po zmianie {step}\""),
             );
             format!("title of {slug}")
         }
         2 => {
-            let slug = pick(rng);
+            // Only the site's own articles: a link to an added one would outlive its deletion.
+            let own: Vec<&String> = all.iter().filter(|s| !s.starts_with("nowy-")).collect();
+            let slug = own[rng.next(own.len())].clone();
             let path = format!("content/blog/{slug}.md");
             let text = f.read(&path);
             let toggled = if text.contains("listed: false\n") {
                 text.replace("listed: false\n", "")
             } else {
+                // An unlisted article stays linked from another page (no orphan pages).
+                let uslugi = "content/pages/uslugi.md";
+                f.write(
+                    uslugi,
+                    &format!("{}\n[Artykuł {step}](/blog/{slug})\n", f.read(uslugi)),
+                );
                 text.replacen("author:", "listed: false\nauthor:", 1)
             };
             f.write(&path, &toggled);
@@ -127,7 +142,11 @@ fn change_only(f: &Fixture, rng: &mut Lcg, step: usize) -> String {
             let slug = format!("nowy-{step}");
             f.write(
                 &format!("content/blog/{slug}.md"),
-                &source.replacen("title: \"", &format!("title: \"Nowy {step}: "), 1),
+                &source.replacen(
+                    "title: \"Terapia online – czy działa jak w gabinecie?\"",
+                    &format!("title: \"Nowy {step}: terapia online\""),
+                    1,
+                ),
             );
             format!("added {slug}")
         }

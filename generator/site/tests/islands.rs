@@ -7,23 +7,24 @@ use common::Fixture;
 fn a_rebuild_with_unchanged_island_props_does_not_start_node() {
     let f = Fixture::real_site();
     let dist = f.path("dist");
-    let first = site::build(&f.project(), &dist).expect("first build");
+    let project = f.project_with_own_ssr_cache();
+    let first = site::build(&project, &dist).expect("first build");
     assert!(first.ssr.islands > 0);
     assert_eq!(
         first.ssr.rendered_by_node, first.ssr.islands,
         "a fresh cache renders every island"
     );
-    let second = site::build(&f.project(), &dist).expect("second build");
+    let second = site::build(&project, &dist).expect("second build");
     assert_eq!(
         second.ssr.rendered_by_node, 0,
         "unchanged props must not start node"
     );
     f.edit(
         "content/services/terapia-par.md",
-        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów spotkanie dla pary\"",
         "button_label: \"Zarezerwuj sesję dla pary\"",
     );
-    let third = site::build(&f.project(), &dist).expect("third build");
+    let third = site::build(&project, &dist).expect("third build");
     assert_eq!(
         third.ssr.rendered_by_node, 1,
         "only the changed island is rendered"
@@ -52,7 +53,7 @@ fn islands_are_prerendered_html_with_their_props() {
     );
     assert!(service.contains("<div class=\"island-root\" data-island-root><a class=\"btn btn-primary\" href=\"https://www.znanylekarz.pl/magdalena-wisniewska/"));
     assert!(
-        service.contains("\"label\":\"Umów sesję dla pary\""),
+        service.contains("\"label\":\"Umów spotkanie dla pary\""),
         "props are embedded as JSON"
     );
     assert!(
@@ -83,7 +84,7 @@ fn two_islands_of_a_page_never_share_an_id() {
     let f = Fixture::real_site();
     f.edit(
         "content/services/terapia-par.md",
-        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów spotkanie dla pary\"",
         "button_label: \"Umów wizytę\"",
     );
     let outputs = site::check(&f.project()).expect("renders");

@@ -2,6 +2,7 @@
 
 mod common;
 mod edge;
+mod hostile;
 mod images;
 mod incremental;
 mod islands;

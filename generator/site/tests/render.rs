@@ -5,7 +5,7 @@ use common::Fixture;
 use std::collections::BTreeMap;
 
 /// The nine pages of the site, the crisis-help page and the minors' protection standards.
-const PAGES: [&str; 11] = [
+const PAGES: [&str; 12] = [
     "/m1",
     "/",
     "/o-mnie",
@@ -13,6 +13,7 @@ const PAGES: [&str; 11] = [
     "/cennik",
     "/blog",
     "/regulamin",
+    "/regulamin-2025",
     "/polityka-prywatnosci",
     "/administratormagda",
     "/pilna-pomoc",
@@ -73,6 +74,13 @@ fn rendered(f: &Fixture) -> BTreeMap<String, String> {
         .collect()
 }
 
+/// Every page of one build of the real site, shared by the tests that only read it: the
+/// site is rendered once per test binary, not once per test.
+fn real_pages() -> &'static BTreeMap<String, String> {
+    static PAGES: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+    PAGES.get_or_init(|| rendered(&Fixture::real_site()))
+}
+
 fn file_of(route: &str) -> String {
     match route.trim_matches('/') {
         "" => "index.html".into(),
@@ -93,7 +101,7 @@ fn all_routes() -> Vec<String> {
 
 #[test]
 fn every_route_of_the_spec_is_a_polish_page_with_title_and_description() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     for route in all_routes() {
         let page = html
             .get(&file_of(&route))
@@ -122,7 +130,7 @@ fn two_builds_of_the_same_content_are_byte_identical() {
 
 #[test]
 fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let admin = &html[&file_of("/administratormagda")];
     assert!(
         !admin.contains("id=\"footer-brand\""),
@@ -172,7 +180,7 @@ fn navigation_and_footer_are_on_every_page_but_the_landing_and_the_panel() {
 
 #[test]
 fn the_blog_lists_twelve_articles_and_hides_three() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let blog = &html["blog/index.html"];
     assert_eq!(blog.matches("<article class=\"card\">").count(), 12);
     for slug in UNLISTED {
@@ -189,7 +197,7 @@ fn the_blog_lists_twelve_articles_and_hides_three() {
 
 #[test]
 fn services_list_has_nine_cards_and_home_three_of_each() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let services = &html["uslugi/index.html"];
     assert_eq!(services.matches("<article class=\"card\">").count(), 9);
     assert!(
@@ -210,7 +218,7 @@ fn services_list_has_nine_cards_and_home_three_of_each() {
 
 #[test]
 fn a_service_page_has_two_booking_buttons() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["uslugi/diagnoza-adhd/index.html"];
     // Each opens the dialog and is described by the line saying whose calendar it is.
     for label in ["Umów wizytę", "Umów konsultację diagnostyczną"] {
@@ -233,10 +241,10 @@ fn a_service_page_has_two_booking_buttons() {
 
 #[test]
 fn the_price_list_links_each_row_to_its_service() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["cennik/index.html"];
     assert_eq!(page.matches("<li class=\"price-row\">").count(), 16);
-    assert!(page.contains("<a href=\"/uslugi/terapia-par\">Terapia par</a>"));
+    assert!(page.contains("<a href=\"/uslugi/terapia-par\">Konsultacje dla par</a>"));
     assert!(page.contains("250\u{a0}zł") && page.contains("90\u{a0}min"));
     assert!(page.contains("od 500\u{a0}zł"));
     assert!(page.contains("bezpłatnie"));
@@ -263,7 +271,7 @@ fn the_price_list_links_each_row_to_its_service() {
 
 #[test]
 fn articles_show_a_polish_date_and_a_16_9_hero() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     let page = &html["blog/terapia-cbt/index.html"];
     assert!(page.contains("<time datetime=\"2025-07-24\">24 lipca 2025</time>"));
     assert!(
@@ -273,7 +281,7 @@ fn articles_show_a_polish_date_and_a_16_9_hero() {
 }
 
 #[test]
-fn a_missing_image_gets_the_same_stock_fallback_every_build() {
+fn a_missing_image_gets_the_same_fallback_of_the_site_every_build() {
     let f = Fixture::real_site();
     f.edit(
         "content/blog/terapia-cbt.md",
@@ -282,14 +290,20 @@ fn a_missing_image_gets_the_same_stock_fallback_every_build() {
     );
     let first = rendered(&f);
     let page = &first["blog/terapia-cbt/index.html"];
-    let stock = "https://images.unsplash.com/photo-";
     let hero = page
         .split("<img ")
         .find(|tag| tag.contains("class=\"article-hero\""))
         .expect("the article's hero");
+    let fallbacks = ["gabinet-fotele", "notes-herbata", "baltyk-poranek", "morze"];
+    let src = hero.split('"').nth(1).unwrap_or_default();
     assert!(
-        hero.starts_with(&format!("src=\"{stock}")),
-        "fallback is a stock image: {hero}"
+        (src.starts_with("/assets/img/") || src.starts_with("/images/"))
+            && fallbacks.iter().any(|f| src.contains(f)),
+        "the fallback is one of the site's own images, served from dist/: {hero}"
+    );
+    assert!(
+        !page.contains("images.unsplash.com"),
+        "nothing from a third party"
     );
     assert_eq!(first, rendered(&f));
 }
@@ -308,7 +322,7 @@ fn a_stock_id_is_expanded_to_the_stock_address() {
 
 #[test]
 fn the_error_page_shows_the_router_error_text() {
-    let page = &rendered(&Fixture::real_site())["404.html"];
+    let page = &real_pages()["404.html"];
     assert!(page.contains("Unexpected Application Error!"));
     assert!(page.contains("404 Not Found"));
     assert!(
@@ -320,9 +334,9 @@ fn the_error_page_shows_the_router_error_text() {
 #[test]
 fn no_page_repeats_an_id_however_many_islands_it_has() {
     let id = regex::Regex::new(r#"\sid="([^"]+)""#).expect("regex");
-    for (file, html) in rendered(&Fixture::real_site()) {
+    for (file, html) in real_pages() {
         let mut seen = std::collections::BTreeSet::new();
-        for c in id.captures_iter(&html) {
+        for c in id.captures_iter(html) {
             assert!(seen.insert(c[1].to_string()), "{file} repeats id {}", &c[1]);
         }
     }
@@ -330,7 +344,7 @@ fn no_page_repeats_an_id_however_many_islands_it_has() {
 
 #[test]
 fn link_previews_describe_their_image_and_articles_their_publisher() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     for (file, html) in pages
         .iter()
         .filter(|(f, _)| !f.starts_with("administratormagda"))
@@ -376,7 +390,7 @@ fn link_previews_describe_their_image_and_articles_their_publisher() {
 
 #[test]
 fn the_admin_frame_is_titled_and_not_indexed() {
-    let page = &rendered(&Fixture::real_site())["administratormagda/index.html"];
+    let page = &real_pages()["administratormagda/index.html"];
     assert!(page.contains("<h1>Panel Administracyjny</h1>"));
     assert!(page.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"));
 }
@@ -527,7 +541,7 @@ fn booking_props(html: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn every_booking_row_of_the_spec_holds_at_once() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     let nav = format!("class=\"btn btn-primary nav-book\" href=\"{PRACTICE}\"");
     for route in ["/", "/cennik", "/uslugi/terapia-par", "/blog/terapia-cbt"] {
         assert!(pages[&file_of(route)].contains(&nav), "{route}");
@@ -583,7 +597,7 @@ fn every_booking_row_of_the_spec_holds_at_once() {
 
 #[test]
 fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
-    let pages = rendered(&Fixture::real_site());
+    let pages = real_pages();
     let prices = &pages["cennik/index.html"];
     let rows: Vec<&str> = prices.split("<li class=\"price-row\">").skip(1).collect();
     for slug in SERVICES {
@@ -602,7 +616,7 @@ fn every_service_has_a_price_row_whose_button_books_it_where_its_page_does() {
         );
         // Every row says where it books: the platform, and whose calendar.
         let whose = if url == PRACTICE {
-            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz: gabinetu"
+            "Rezerwacja w\u{a0}serwisie Booksy, kalendarz gabinetu"
         } else {
             "Rezerwacja w\u{a0}serwisie "
         };
@@ -634,7 +648,7 @@ fn the_consent_banner_asks_only_about_categories_the_site_uses() {
 
 #[test]
 fn search_titles_name_the_place_where_the_spec_fixes_the_page_name() {
-    let html = rendered(&Fixture::real_site());
+    let html = real_pages();
     for route in ["/o-mnie", "/uslugi", "/cennik", "/blog", "/pilna-pomoc"] {
         let page = &html[&file_of(route)];
         let title = page

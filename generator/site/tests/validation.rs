@@ -46,7 +46,7 @@ fn an_unclosed_front_matter_points_at_line_one() {
     let f = Fixture::real_site();
     f.write(
         SERVICE,
-        "---\ntitle: \"Terapia par\"\n\nTreść bez końca front matter.\n",
+        "---\ntitle: \"Konsultacje dla par\"\n\nTreść bez końca front matter.\n",
     );
     assert_problem(&f.problems(), SERVICE, 1, "not closed");
 }
@@ -166,6 +166,80 @@ fn all_problems_are_reported_at_once() {
     );
     let problems = f.problems();
     assert_eq!(problems.len(), 3, "{problems:#?}");
+}
+
+#[test]
+fn a_broken_front_matter_a_missing_field_a_dead_link_and_a_missing_alt_text_are_one_answer() {
+    let f = Fixture::real_site();
+    f.edit(ARTICLE, "title: \"", "title: \"Bez końca\n# \"");
+    let missing = "content/blog/praktyka-mindfulness.md";
+    f.edit(missing, "excerpt:", "# excerpt:");
+    f.edit(
+        "content/pages/cennik.md",
+        "](/regulamin)",
+        "](/regulamin-stary)",
+    );
+    let no_alt = "content/blog/pierwsza-wizyta.md";
+    f.edit(
+        no_alt,
+        "image_alt: \"Otwarty notes",
+        "image_alt: \"\"\n# \"Otwarty notes",
+    );
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        ARTICLE,
+        f.line_of(ARTICLE, "title: \"Bez końca"),
+        "quote opened on this line",
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|d| d.file.ends_with(missing) && d.english().contains("missing field `excerpt`")),
+        "{problems:#?}"
+    );
+    assert_problem(
+        &problems,
+        "content/pages/cennik.md",
+        f.line_of("content/pages/cennik.md", "/regulamin-stary"),
+        "/regulamin-stary",
+    );
+    assert_problem(
+        &problems,
+        no_alt,
+        f.line_of(no_alt, "image_alt: \"\""),
+        "alt text",
+    );
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+}
+
+#[test]
+fn a_conflict_left_in_a_file_is_refused_at_its_marker() {
+    let f = Fixture::real_site();
+    f.edit(
+        ARTICLE,
+        "\n\n",
+        "\n\n<<<<<<< HEAD\nNasza wersja.\n=======\nIch wersja.\n>>>>>>> 3f2a9c1 (Poprawki)\n\n",
+    );
+    let line = f.line_of(ARTICLE, "<<<<<<< HEAD");
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        line,
+        "`git add content/blog/terapia-cbt.md` and `git commit`",
+    );
+    f.edit(
+        "content/cennik.yaml",
+        "items:",
+        "items:\n<<<<<<< HEAD\n=======\n>>>>>>> main",
+    );
+    let line = f.line_of("content/cennik.yaml", "<<<<<<< HEAD");
+    assert_problem(
+        &f.problems(),
+        "content/cennik.yaml",
+        line,
+        "unresolved git conflict",
+    );
 }
 
 #[test]
@@ -390,7 +464,21 @@ fn the_booking_model_names_every_service_and_therapist_on_their_own_platform() {
 fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmarked() {
     let f = Fixture::real_site();
     let build = site::Builder::new(f.project()).render().expect("builds");
-    for key in ["legal_name", "nip", "regon", "registered_address"] {
+    for key in [
+        "name",
+        "legal_name",
+        "nip",
+        "regon",
+        "registered_address",
+        "address",
+        "phone",
+        "email",
+        "site_url",
+        "social",
+        "booking",
+        "analytics_id",
+        "telephony",
+    ] {
         let line = f.line_of(SITE, &format!("{key}:"));
         assert_problem(
             &build.warnings,
@@ -399,11 +487,10 @@ fn facts_marked_as_example_data_are_warnings_at_their_lines_until_they_are_unmar
             &format!("{key} is example data"),
         );
     }
-    f.edit(
-        SITE,
-        "example_data: [legal_name, nip, regon, registered_address]",
-        "example_data: [nip]",
-    );
+    let listed = f.line_of(SITE, "example_data:");
+    let text = f.read(SITE);
+    let old = text.lines().nth(listed - 1).expect("the list's line");
+    f.edit(SITE, old, "example_data: [nip]");
     let build = site::Builder::new(f.project()).render().expect("builds");
     let example: Vec<_> = build
         .warnings
@@ -425,7 +512,7 @@ fn a_visible_text_is_checked_by_the_rules_the_panel_uses() {
     let f = Fixture::real_site();
     f.edit(
         SERVICE,
-        "button_label: \"Umów sesję dla pary\"",
+        "button_label: \"Umów spotkanie dla pary\"",
         "button_label: \"\"",
     );
     let home = "content/pages/home.md";
@@ -527,4 +614,141 @@ fn the_site_command_says_what_it_takes_when_it_is_called_wrongly() {
     for command in ["check", "build", "rebuild-timing"] {
         assert!(help.contains(command), "{help}");
     }
+}
+
+#[test]
+fn a_sentence_that_has_a_trainee_conduct_therapy_needs_the_qualifier_at_its_line() {
+    let f = Fixture::real_site();
+    let qualified = "Terapię CBT prowadzi Magdalena Wiśniewska, psycholożka w trakcie czteroletniego szkolenia w psychoterapii poznawczo-behawioralnej, pracująca pod superwizją.";
+    f.edit(
+        ARTICLE,
+        qualified,
+        "Terapię CBT prowadzi Magdalena Wiśniewska.",
+    );
+    let line = f.line_of(ARTICLE, "Terapię CBT prowadzi Magdalena Wiśniewska.");
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        ARTICLE,
+        line,
+        "conducts therapy without saying that the psychotherapy training is still under way",
+    );
+    let polish = problems
+        .iter()
+        .find(|d| d.file.ends_with(ARTICLE))
+        .expect("the problem")
+        .problem
+        .sentence();
+    assert!(polish.contains("w trakcie szkolenia"), "{polish}");
+    let team = "content/team/magdalena-wisniewska.md";
+    f.edit(
+        team,
+        "Czteroletnie szkolenie w psychoterapii poznawczo-behawioralnej – w trakcie (od 2023)",
+        "Czteroletnie szkolenie w psychoterapii poznawczo-behawioralnej – ukończone (2026), certyfikat nr 1234",
+    );
+    site::check(&f.project()).expect("a completed training needs no qualifier");
+}
+
+#[test]
+fn dates_of_legal_texts_are_written_one_way() {
+    let f = Fixture::real_site();
+    let terms = "content/pages/regulamin.md";
+    f.edit(terms, "dated: \"14.12.2026\"", "dated: \"14.12.26\"");
+    f.edit(
+        terms,
+        "obowiązywał [Regulamin",
+        "(26.2.2025) obowiązywał [Regulamin",
+    );
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        terms,
+        f.line_of(terms, "dated:"),
+        "'14.12.26' is not a date written dd.mm.rrrr",
+    );
+    assert_problem(
+        &problems,
+        terms,
+        f.line_of(terms, "(26.2.2025)"),
+        "'26.2.2025' is not a date written dd.mm.rrrr",
+    );
+}
+
+#[test]
+fn a_title_search_results_would_cut_is_reported_at_its_field() {
+    let f = Fixture::real_site();
+    f.edit(
+        ARTICLE,
+        "title: \"Terapia poznawczo-behawioralna (CBT) – jak działa?\"",
+        "title: \"Terapia poznawczo-behawioralna (CBT) – na czym polega ta metoda?\"",
+    );
+    assert_problem(
+        &f.problems(),
+        ARTICLE,
+        2,
+        "has 83 characters; at most 70 fit",
+    );
+    let page = "content/pages/cennik.md";
+    f.edit(ARTICLE, "na czym polega ta metoda?", "jak działa?");
+    f.edit(
+        page,
+        "seo_title: \"Cennik – psycholog w Gdańsku\"",
+        "seo_title: \"Cennik usług psychologicznych: konsultacje, terapia i diagnoza ADHD\"",
+    );
+    let line = f.line_of(page, "seo_title:");
+    assert_problem(&f.problems(), page, line, "at most 70 fit");
+}
+
+#[test]
+fn a_public_page_no_other_page_links_to_is_reported() {
+    let f = Fixture::real_site();
+    let article = "content/blog/radzenie-sobie-z-lekiem.md";
+    f.edit(
+        "content/blog/praktyka-mindfulness.md",
+        "Inne sposoby na codzienny niepokój opisujemy w artykule [Pięć sposobów na radzenie sobie z lękiem](/blog/radzenie-sobie-z-lekiem), a o tym",
+        "O tym",
+    );
+    f.edit(
+        "content/services/terapia-indywidualna.md",
+        " (kilka sposobów, które możesz wypróbować już dziś, opisujemy w artykule [Pięć sposobów na radzenie sobie z lękiem](/blog/radzenie-sobie-z-lekiem))",
+        "",
+    );
+    let problems = f.problems();
+    assert_problem(
+        &problems,
+        article,
+        2,
+        "no other page of the site links to /blog/radzenie-sobie-z-lekiem",
+    );
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    f.edit(article, "listed: false", "listed: true");
+    site::check(&f.project()).expect("a listed article is linked from the blog");
+}
+
+#[test]
+fn fallback_images_are_four_files_the_site_serves_itself() {
+    let f = Fixture::real_site();
+    f.edit(
+        SITE,
+        "  - \"morze.svg\"",
+        "  - \"photo-1519681393784-d120267933ba\"",
+    );
+    let line = f.line_of(SITE, "fallback_images:");
+    assert_problem(
+        &f.problems(),
+        SITE,
+        line,
+        "fallback_images must list exactly four images of content/images/",
+    );
+    f.edit(
+        SITE,
+        "  - \"photo-1519681393784-d120267933ba\"",
+        "  - \"nie-ma.jpg\"",
+    );
+    assert_problem(
+        &f.problems(),
+        SITE,
+        line,
+        "fallback_images must list exactly four images",
+    );
 }

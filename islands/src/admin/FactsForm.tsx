@@ -2,14 +2,14 @@
 // the practice's days off, booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
 // page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { api, type FactsEditable, type PracticeFacts } from "./api";
+import { api, type ExampleFact, type FactsEditable, type PracticeFacts } from "./api";
 import type { ViewProps } from "./app/views";
 import FactText from "./FactText";
 import { showProblem } from "./problems";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
 import FooterFacts, { footerProblems } from "./FooterFacts";
-import LegalFacts, { legalProblems } from "./LegalFacts";
+import LegalFacts, { Confirm, legalProblems } from "./LegalFacts";
 import NoticeFacts from "./NoticeFacts";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome } from "./saving";
@@ -41,7 +41,7 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
   return (
     <div className="example-data" role="note" aria-labelledby="example-data-title">
       <p id="example-data-title">
-        <strong>Dane przykładowe – nie publikuj z nimi strony</strong>
+        <strong>Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony</strong>
       </p>
       <p>Te dane gabinetu są jeszcze przykładowe:</p>
       <ul>
@@ -50,8 +50,9 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
         ))}
       </ul>
       <p>
-        Pokazują je polityka prywatności, regulamin i klauzula pod formularzem kontaktowym. Wpisz dane z wpisu gabinetu
-        w CEIDG w części „Dane prawne” poniżej, potwierdź każde z nich i zapisz.
+        Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
+        Nazwę gabinetu, adres strony oraz identyfikatory statystyk i widżetu telefonicznego zmienia informatyk lub
+        redaktor.
       </p>
     </div>
   );
@@ -78,6 +79,10 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
 
   const set = (patch: Partial<PracticeFacts>) => setFacts({ ...facts, ...patch });
   const problems = { ...legalProblems(facts), ...footerProblems(facts) };
+  const examples = loaded.facts.exampleData;
+  const confirm = (fact: ExampleFact, what: string) => (
+    <Confirm fact={fact} what={what} facts={facts} set={set} examples={examples} />
+  );
   const save = async () => {
     if (Object.keys(problems).length > 0) {
       setOutcome({ ok: false, text: "Popraw zaznaczone pola i zapisz jeszcze raz." });
@@ -90,6 +95,7 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
       toast,
       () => api.saveFacts({ ...facts, dataProtectionContact: facts.dataProtectionContact.trim() }, loaded.version),
       load,
+      setOutcome,
     );
     if (result.ok) draft.saved();
     setOutcome(result);
@@ -133,6 +139,8 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
             onChange={(email) => set({ email })}
           />
         </div>
+        {confirm("phone", "telefon")}
+        {confirm("email", "e-mail")}
         <FactText id="fact-street" label="Ulica i numer" value={facts.street} onChange={(street) => set({ street })} />
         <div className="field-row">
           <FactText
@@ -143,8 +151,9 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
           />
           <FactText id="fact-city" label="Miejscowość" value={facts.city} onChange={(city) => set({ city })} />
         </div>
+        {confirm("address", "adres gabinetu")}
       </fieldset>
-      <LegalFacts facts={facts} set={set} examples={loaded.facts.exampleData} errors={problems} />
+      <LegalFacts facts={facts} set={set} examples={examples} errors={problems} />
       <ScheduleFacts facts={facts} set={set} />
       <fieldset className="settings">
         <legend>Rezerwacja wizyt</legend>
@@ -165,8 +174,14 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
             onChange={(value) => set({ therapistBooking: { ...facts.therapistBooking, [slug]: value } })}
           />
         ))}
+        {confirm("booking", "strony rezerwacji")}
       </fieldset>
-      <FooterFacts facts={facts} set={set} errors={problems} />
+      <FooterFacts
+        facts={facts}
+        set={set}
+        errors={problems}
+        confirm={confirm("social", "profile w mediach społecznościowych w stopce")}
+      />
       <NoticeFacts facts={facts} set={set} />
       <div className="editor-actions save-bar">
         <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>

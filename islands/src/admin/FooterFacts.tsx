@@ -1,6 +1,7 @@
 // 'Stopka' in 'Dane gabinetu': the description of the practice and its profiles in social
 // networks, which the footer of every page shows. The rules are the server's (FOOTER_RULES).
 import { FOOTER_RULES } from "../generated/schema";
+import type { ReactNode } from "react";
 import type { PracticeFacts, SocialLink } from "./api";
 
 type Set = (patch: Partial<PracticeFacts>) => void;
@@ -40,10 +41,13 @@ export default function FooterFacts({
   facts,
   set,
   errors,
+  confirm,
 }: {
   facts: PracticeFacts;
   set: Set;
   errors: Record<string, string>;
+  /** The confirmation that the profiles are the practice's own, while they are examples. */
+  confirm?: ReactNode;
 }) {
   const setLink = (i: number, patch: Partial<SocialLink>) =>
     set({ social: facts.social.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
@@ -73,6 +77,7 @@ export default function FooterFacts({
           </p>
         )}
       </div>
+      {confirm}
       {facts.social.map((link, i) => {
         const invalid = (field: string) => (errors[`social-${i}-${field}`] ? true : undefined);
         const problem = errors[`social-${i}-name`] ?? errors[`social-${i}-url`];

@@ -3,7 +3,7 @@
 // when each was made and last used, and revoked.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { isApiError, request } from "./api";
-import { withReauth } from "./account";
+import { GUARDS, withReauth } from "./account";
 import type { GitTokenCreated, GitTokens, NewGitToken } from "./generated/api";
 import type { Toast } from "./saving";
 
@@ -14,7 +14,7 @@ const gitAccess = {
   create: (name: string) =>
     withReauth(
       () => request<GitTokenCreated>("POST", "/api/git/tokens", { name } satisfies NewGitToken),
-      "Nowy klucz pozwoli zmieniać teksty strony.",
+      GUARDS.gitToken,
     ),
   revoke: (id: number) => request<unknown>("DELETE", `/api/git/tokens/${id}`),
 };

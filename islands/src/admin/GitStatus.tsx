@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { api, isApiError, request } from "./api";
 import type { GitPanel, GitStatus, Refused } from "./generated/api";
+import { CHANGES, count } from "./plural";
 import { SAVE_FAILED, SAVED, type Toast } from "./saving";
 
 /** How often the panel asks again: an editor's push shows within this. */
@@ -118,8 +119,7 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
     <div className="git-status">
       {status.unpushed > 0 && (
         <p className="form-notice" role="status">
-          Jeszcze nie wysłano do repozytorium: {status.unpushed} {status.unpushed === 1 ? "zmiana" : "zmian(y)"} (na
-          stronie są już widoczne).
+          Jeszcze nie wysłano do repozytorium: {count(status.unpushed, CHANGES)} (na stronie są już widoczne).
         </p>
       )}
       {status.errors.length > 0 && <Failing errors={status.errors} />}

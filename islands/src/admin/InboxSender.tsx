@@ -2,7 +2,7 @@
 // data to take elsewhere), or erased with every copy on the server (RODO art. 15, 17, 20).
 import { useState, type FormEvent } from "react";
 import { inbox, isApiError, type Erased, type ExportFormat } from "./api";
-import { withReauth } from "./account";
+import { GUARDS, withReauth } from "./account";
 import Modal from "./Modal";
 import type { Toast } from "./saving";
 
@@ -49,7 +49,7 @@ export default function InboxSender({
     setAsking(false);
     if (!who) return;
     try {
-      setErased(await withReauth(() => inbox.eraseSender(who), "Usuwasz dane osobowe tej osoby."));
+      setErased(await withReauth(() => inbox.eraseSender(who), GUARDS.personalData));
       onErased();
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : FAILED);
@@ -58,7 +58,7 @@ export default function InboxSender({
   // The export is fetched (the server may first want the password again), then saved.
   const download = async (format: ExportFormat) => {
     try {
-      const file = await withReauth(() => inbox.exportOf(email.trim(), format), "Pobierasz dane osobowe tej osoby.");
+      const file = await withReauth(() => inbox.exportOf(email.trim(), format), GUARDS.personalData);
       const link = document.createElement("a");
       link.href = URL.createObjectURL(file);
       link.download = EXPORTS[format].file;

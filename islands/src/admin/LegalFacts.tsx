@@ -2,7 +2,8 @@
 // clause under the contact form name (full name, NIP, REGON, registered address) and where
 // people write about their data. NIP and REGON are checked as the server checks them. A fact
 // still marked as example data leaves that list only when the owner confirms, with a
-// checkbox of its own, that the value is the practice's.
+// checkbox of its own (`Confirm`, used by every part of 'Dane gabinetu'), that the value is
+// the practice's.
 import type { ExampleFact, PracticeFacts } from "./api";
 import FactText from "./FactText";
 import { nipProblem, regonProblem } from "./identity";
@@ -17,25 +18,33 @@ export function legalProblems(facts: PracticeFacts): Record<string, string> {
   return out;
 }
 
-/** The confirmation that takes one fact off the example list (or puts it back). */
-function Confirm({
+/** The confirmation that takes one fact off the example list (or puts it back), shown while the
+ * loaded file still lists it (`examples`). */
+export function Confirm({
   fact,
   what,
   facts,
   set,
+  examples,
+  source = "",
 }: {
   fact: ExampleFact;
+  /** The fact as the sentence names it: „telefon”, „NIP”. */
   what: string;
   facts: PracticeFacts;
   set: (patch: Partial<PracticeFacts>) => void;
+  examples: ExampleFact[];
+  /** Where the true value comes from, said after it: „z CEIDG”. */
+  source?: string;
 }) {
+  if (!examples.includes(fact)) return null;
   const confirmed = !facts.exampleData.includes(fact);
   const toggle = (on: boolean) =>
     set({ exampleData: on ? facts.exampleData.filter((f) => f !== fact) : [...facts.exampleData, fact] });
   return (
     <label className="check example-confirm">
       <input type="checkbox" checked={confirmed} onChange={(e) => toggle(e.target.checked)} /> Potwierdzam: {what} to
-      prawdziwe dane gabinetu z CEIDG, nie przykładowe
+      prawdziwe dane gabinetu{source ? ` ${source}` : ""}, nie przykładowe
     </label>
   );
 }
@@ -52,8 +61,9 @@ export default function LegalFacts({
   examples: ExampleFact[];
   errors: Record<string, string>;
 }) {
-  const confirm = (fact: ExampleFact, what: string) =>
-    examples.includes(fact) && <Confirm fact={fact} what={what} facts={facts} set={set} />;
+  const confirm = (fact: ExampleFact, what: string) => (
+    <Confirm fact={fact} what={what} facts={facts} set={set} examples={examples} source="z CEIDG" />
+  );
   return (
     <fieldset className="settings">
       <legend>Dane prawne (polityka prywatności, regulamin)</legend>

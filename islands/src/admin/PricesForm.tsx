@@ -87,7 +87,7 @@ export default function PricesForm({ toast, onDirty }: ViewProps) {
   const save = async () => {
     setRemoved(null);
     setSaving(true);
-    const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load);
+    const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load, setOutcome);
     if (result.ok) draft.saved();
     setOutcome(result);
     setProblem(result.ok || result.place?.row === undefined ? null : result.place);

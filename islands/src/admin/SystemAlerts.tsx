@@ -1,6 +1,7 @@
 // The banner above every view of the panel while one of the server's alerts holds (the same
 // alerts are e-mailed to the administrator), and the status it and 'Stan systemu' read.
 import { useCallback, useEffect, useState } from "react";
+import AlertNotice from "./AlertNotice";
 import { request } from "./api";
 import type { SystemStatus as Status } from "./generated/api";
 
@@ -32,9 +33,7 @@ export function SystemAlertsBanner({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="form-notice form-notice-error system-alerts" role="alert">
       {status.alerts.map((a) => (
-        <p key={a.key}>
-          <strong>{a.title}.</strong> {a.detail}
-        </p>
+        <AlertNotice key={a.key} alert={a} />
       ))}
       <button type="button" className="btn btn-secondary btn-small" onClick={onOpen}>
         Zobacz stan systemu

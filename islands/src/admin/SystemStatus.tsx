@@ -1,11 +1,21 @@
 // 'Stan systemu': what the server's alerts watch — the outbox, the backups, the disk — and
-// the figures /metrics gives Prometheus, in Polish. A view of its own, loaded when opened; the
-// banner above every view is SystemAlerts.tsx.
+// the figures /metrics gives Prometheus, in Polish. Every alert and warning says what happened,
+// what it means and what to do; the programs' own words are only under 'Szczegóły dla
+// informatyka' (AlertNotice). A view of its own, loaded when opened; the banner above every
+// view is SystemAlerts.tsx.
+import AlertNotice, { Details, when } from "./AlertNotice";
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
+import LaunchChecklist from "./LaunchChecklist";
+import { count as counted, TIMES } from "./plural";
 import { useSystemStatus } from "./SystemAlerts";
 
-function when(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString("pl-PL", { dateStyle: "medium", timeStyle: "short" });
+/** The clock time of a moment in the practice's time (Warsaw): "14:02". */
+function clock(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleTimeString("pl-PL", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Warsaw",
+  });
 }
 
 /** A duration as people say it. */
@@ -30,30 +40,55 @@ function valueOf(samples: MetricSample[], name: string): number | null {
   return samples.find((s) => s.name === name)?.value ?? null;
 }
 
+/** What the alerts' card says first: all well only when nothing needs her. */
+function summary(status: Status): string {
+  if (status.alerts.length > 0) return "Coś przestało działać: szczegóły i co zrobić poniżej.";
+  if (status.warnings.length > 0) return "Strona działa, ale coś wymaga uwagi:";
+  return "Wszystko działa: żaden alert nie jest aktywny.";
+}
+
+function Alerts({ status }: { status: Status }) {
+  const all = [...status.alerts, ...status.warnings];
+  return (
+    <>
+      <p>{summary(status)}</p>
+      {all.map((a) => (
+        <AlertNotice key={a.key} alert={a} since={a.level === "alert"} />
+      ))}
+    </>
+  );
+}
+
 function Backups({ status }: { status: Status }) {
   const b = status.backups;
   if (!b) {
-    return <p>Automatyczne kopie zapasowe są wyłączone: włącza je osoba, która prowadzi serwer.</p>;
+    return <p>Kopie zapasowe nie są robione automatycznie (zob. uwagę w części „Alerty”).</p>;
   }
   return (
-    <dl className="system-figures">
-      <dt>Kopia co</dt>
-      <dd>{spoken(b.intervalSeconds)}</dd>
-      <dt>Ostatnia udana kopia</dt>
-      <dd>
-        {b.lastSuccessAt
-          ? `${when(b.lastSuccessAt)} (${spoken(status.now - b.lastSuccessAt)} temu, trwała ${spoken((b.lastDurationMs ?? 0) / 1000)})`
-          : "jeszcze żadnej"}
-      </dd>
-      {b.lastFailureAt && (
-        <>
-          <dt>Ostatni błąd</dt>
-          <dd>
-            {when(b.lastFailureAt)}: {b.lastError}
-          </dd>
-        </>
+    <>
+      {b.runningSince !== null && (
+        <p className="form-notice" role="status">
+          Trwa kopia zapasowa (od {clock(b.runningSince)}).
+        </p>
       )}
-    </dl>
+      <dl className="system-figures">
+        <dt>Kopia co</dt>
+        <dd>{spoken(b.intervalSeconds)}</dd>
+        <dt>Ostatnia udana kopia</dt>
+        <dd>
+          {b.lastSuccessAt
+            ? `${when(b.lastSuccessAt)} (${spoken(status.now - b.lastSuccessAt)} temu, trwała ${spoken((b.lastDurationMs ?? 0) / 1000)})`
+            : "jeszcze żadnej"}
+        </dd>
+        {b.lastFailureAt !== null && (b.lastSuccessAt === null || b.lastFailureAt > b.lastSuccessAt) && (
+          <>
+            <dt>Ostatnia nieudana próba</dt>
+            <dd>{when(b.lastFailureAt)}</dd>
+          </>
+        )}
+      </dl>
+      {b.lastError && <Details text={b.lastError} />}
+    </>
   );
 }
 
@@ -102,7 +137,8 @@ function Builds({ samples }: { samples: MetricSample[] }) {
   const average = (seconds: number) => `${(seconds / count).toLocaleString("pl-PL", { maximumFractionDigits: 2 })} s`;
   return (
     <p>
-      Zbudowano {count} razy; średnio {average(sum)}, z tego zapisanie gotowych stron {average(publish ?? 0)}.
+      Zbudowano {counted(count, TIMES)}; średnio {average(sum)}, z tego zapisanie gotowych stron {average(publish ?? 0)}
+      .
     </p>
   );
 }
@@ -120,19 +156,10 @@ export default function SystemStatus() {
       : null;
   return (
     <div className="system-status">
+      <LaunchChecklist always />
       <section className="admin-card" aria-labelledby="system-alerts-title">
         <h2 id="system-alerts-title">Alerty</h2>
-        {status.alerts.length === 0 ? (
-          <p>Wszystko działa: żaden alert nie jest aktywny.</p>
-        ) : (
-          <ul>
-            {status.alerts.map((a) => (
-              <li key={a.key}>
-                <strong>{a.title}</strong> (od {when(a.since)}). {a.detail}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Alerts status={status} />
       </section>
       <section className="admin-card" aria-labelledby="system-outbox-title">
         <h2 id="system-outbox-title">Wiadomości z formularza</h2>

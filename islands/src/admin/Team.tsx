@@ -67,7 +67,7 @@ export default function Team({ toast, onDirty, route }: ViewProps) {
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
-    setOutcome(savedAt());
+    setOutcome(savedAt(null, result.published));
   };
   const save = async () => {
     if (!editing) return;

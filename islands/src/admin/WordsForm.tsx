@@ -121,7 +121,7 @@ export default function WordsForm({ toast, onDirty }: { toast: Toast; onDirty: (
 
   const save = async () => {
     setSaving(true);
-    const result = await saveForm(toast, () => api.saveWords(values, loaded.version), load);
+    const result = await saveForm(toast, () => api.saveWords(values, loaded.version), load, setOutcome);
     if (result.ok) draft.saved();
     setOutcome(result);
     setSaving(false);

@@ -29,7 +29,7 @@ export async function addPasskey(name: string): Promise<void> {
   if (!window.PublicKeyCredential?.parseCreationOptionsFromJSON) throw new Error(NO_PASSKEYS);
   const options = await withReauth(
     () => request<CreationOptions>("POST", "/api/auth/passkeys/register", {}),
-    "Dodajesz nowy sposób logowania do panelu.",
+    GUARDS.signIn,
   );
   const credential = await navigator.credentials.create({
     publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey),
@@ -52,10 +52,7 @@ export const security = {
   reauth: (password: string, code: string) => request<unknown>("POST", "/api/auth/reauth", { password, code }),
   passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),
   removePasskey: (id: number) =>
-    withReauth(
-      () => request<unknown>("DELETE", `/api/auth/passkeys/${id}`),
-      "Usuwasz klucz dostępu, którym można logować się do panelu.",
-    ),
+    withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`), GUARDS.signIn),
   audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
 };
 
@@ -67,6 +64,17 @@ let asker: Asker = async () => false;
 export function setReauthAsker(ask: Asker) {
   asker = ask;
 }
+
+/** Why the panel asks again, for each action it guards: the dialog's first sentence. */
+export const GUARDS = {
+  personalData: "Chcesz pobrać albo usunąć wiadomości z danymi osobowymi osób, które napisały do gabinetu.",
+  signIn: "Chcesz zmienić sposób logowania do panelu (aplikację uwierzytelniającą, kody zapasowe albo klucze dostępu).",
+  appOn: "Chcesz włączyć logowanie kodem z aplikacji uwierzytelniającej.",
+  appOff: "Chcesz wyłączyć logowanie kodem z aplikacji: do panelu wystarczy wtedy samo hasło.",
+  newCodes: "Chcesz utworzyć nowe kody zapasowe: dotychczasowe przestaną działać.",
+  gitToken:
+    "Chcesz utworzyć token dostępu przez git: kto go ma, może zmieniać teksty strony bez logowania do panelu, dopóki token nie zostanie unieważniony.",
+} as const;
 
 /**
  * Runs `action`; if the server wants the administrator to confirm who they are first, asks

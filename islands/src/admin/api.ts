@@ -2,7 +2,7 @@
 // what the panel edits beside the sections: settings, previews, new and deleted articles,
 // drafts on the server, the price list, the practice's facts and pictures.
 
-import { failure, request, type ApiError, type CallOptions } from "./http";
+import { failure, offline, request, type ApiError, type CallOptions } from "./http";
 import type {
   ArticleCreated,
   Changed,
@@ -46,7 +46,7 @@ export type * from "./generated/api";
 /** The largest picture the server takes: 15 MB (defined once in Rust). */
 export { MAX_IMAGE_BYTES } from "../generated/schema";
 
-export { isApiError, request, SIGNED_OUT, type ApiError, type CallOptions } from "./http";
+export { isApiError, offline, OFFLINE, request, SIGNED_OUT, type ApiError, type CallOptions } from "./http";
 
 export const api = {
   pages: () => request<Editable[]>("GET", "/api/pages"),
@@ -92,7 +92,7 @@ export const api = {
       xhr.setRequestHeader("Accept", "application/json");
       xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
       xhr.upload.onprogress = (e) => onProgress?.(e.loaded, e.lengthComputable ? e.total : file.size);
-      xhr.onerror = () => reject({ status: 0, title: "Błąd", error: "" } satisfies ApiError);
+      xhr.onerror = () => reject(offline());
       xhr.onload = () => {
         let data: Partial<ApiError> & Picture;
         try {

@@ -1,7 +1,9 @@
 // What the panel's views share when they save: the toast function they are given, the
 // messages a save ends with, the save of a whole form (price list, facts) and what it
-// says beside its button until the next save, and the signal that the session expired.
-import { api, isApiError, type Editable, type PublishingStatus } from "./api";
+// says beside its button until the next save, and the signal that the session expired. A
+// save that cannot reach the server is no refusal: it says so, keeps the text, and is sent
+// again by itself until the server answers.
+import { api, isApiError, OFFLINE, type Editable, type PublishingStatus } from "./api";
 import { toTyped } from "./dates";
 import { placeOf, type Place } from "./problems";
 import type { ShowToast } from "../toasts";
@@ -14,6 +16,10 @@ export const EXPIRED = {
   title: "Sesja wygasła",
   text: "Sesja wygasła, więc nic nie zapisano. Twoje zmiany są w formularzu: zaloguj się ponownie w okienku i zapisz je.",
 };
+export const UNREACHED = {
+  title: "Brak połączenia",
+  text: "Brak połączenia z serwerem. Twój tekst jest zapisany w tej przeglądarce; spróbujemy ponownie…",
+};
 /** The window event that asks the panel to sign in again in place. */
 export const SESSION_EXPIRED = "harmonia:session-expired";
 
@@ -23,14 +29,60 @@ export interface Outcome {
   text: string;
   /** Where the refused save's problem is in the form, when the server says. */
   place?: Place | null;
+  /** Said by itself, no notification beside it (a save waiting for the server). */
+  live?: boolean;
+}
+
+/** What a save says while the server cannot be reached: the one message on the screen. */
+export const WAITING: Outcome = { ok: false, text: UNREACHED.text, live: true };
+
+/** Whether `e` is a call that never reached the server. */
+export function unreached(e: unknown): boolean {
+  return isApiError(e) && e.code === OFFLINE;
+}
+
+/** Resolves after `ms`, or as soon as the browser says it is online again. */
+function nextTry(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = window.setTimeout(done, ms);
+    window.addEventListener("online", done);
+  });
+}
+
+/**
+ * Sends with `send` until the server answers: while it cannot be reached, `waiting` is told
+ * (once a try), and the same save is sent again when the browser is back online, or after 2,
+ * 4, 8 and then every 15 seconds. A refusal or an answer ends it, as does `stopped()`.
+ */
+export async function untilReached<T>(send: () => Promise<T>, waiting: () => void, stopped = () => false): Promise<T> {
+  let delay = 2000;
+  for (;;) {
+    try {
+      return await send();
+    } catch (e) {
+      if (!unreached(e) || stopped()) throw e;
+      waiting();
+      await nextTry(delay);
+      delay = Math.min(delay * 2, 15_000);
+    }
+  }
 }
 
 /** What a refused save says: the server's own words (and where its problem is), or why nothing was saved. */
 export function refusal(e: unknown): { title: string; text: string; place?: Place | null } {
   if (isApiError(e) && e.status === 401) {
     window.dispatchEvent(new Event(SESSION_EXPIRED));
-    return EXPIRED;
+    // The session's end is said once, in the server's words, in the sign-in dialog too.
+    return e.error && e.code !== "reauth"
+      ? { title: e.title, text: `${e.error} Nic nie zapisano: Twoje zmiany są w formularzu, zapisz je po zalogowaniu.` }
+      : EXPIRED;
   }
+  if (unreached(e)) return UNREACHED;
   return isApiError(e) && [409, 422].includes(e.status) && e.error
     ? { title: "Błąd", text: e.error, place: placeOf(e.problems) }
     : SAVE_FAILED;
@@ -40,8 +92,15 @@ export function refusal(e: unknown): { title: string; text: string; place?: Plac
  * What a save that went through says: when it was published, or, for an article that is not
  * on the site yet, when it will be ('Zaplanowano na 03.12.2026 10:00') or that it is not.
  */
-export function savedAt(saved?: Pick<Editable, "status" | "settings"> | null): Outcome {
+export function savedAt(saved?: Pick<Editable, "status" | "settings"> | null, published = true): Outcome {
   const time = new Date().toLocaleTimeString("pl-PL", { hour: "2-digit", minute: "2-digit" });
+  if (!published) {
+    // A production server holds the site back while the practice's facts are example data.
+    return {
+      ok: true,
+      text: `Zapisano o ${time}. Strona nie jest jeszcze opublikowana: dane gabinetu są przykładowe (zob. „Przed publikacją strony”).`,
+    };
+  }
   switch (saved?.status) {
     case "scheduled":
       return {
@@ -72,19 +131,21 @@ export async function watchPublishing(toast: Toast, at: PublishingStatus): Promi
 /** Sends a form, says how it went (the server's own words for a refusal) and reloads it. */
 export async function saveForm(
   toast: Toast,
-  send: () => Promise<{ warning: string | null; publishing: PublishingStatus }>,
+  send: () => Promise<{ warning: string | null; publishing: PublishingStatus; published: boolean }>,
   reload: () => Promise<void>,
+  waiting: (outcome: Outcome) => void = () => undefined,
 ): Promise<Outcome> {
   try {
-    const result = await send();
+    const result = await untilReached(send, () => waiting(WAITING));
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
     await reload();
-    return savedAt();
+    return savedAt(null, result.published);
   } catch (e) {
     const message = refusal(e);
-    toast("error", message);
+    // A session that ended is said by the sign-in dialog: one message, not two.
+    if (!(isApiError(e) && e.status === 401)) toast("error", message);
     return { ok: false, text: message.text, place: message.place ?? null };
   }
 }

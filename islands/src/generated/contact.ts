@@ -57,7 +57,8 @@ export const CONTACT_RULES = {
     "email": "E-mail",
     "countryCode": "Kierunkowy",
     "phone": "Telefon",
-    "message": "Wiadomość"
+    "message": "Wiadomość",
+    "earlyStart": "Jeśli proszę w tej wiadomości o umówienie wizyty, a wizyta ma się odbyć przed upływem 14 dni od jej umówienia, żądam, by odbyła się w tym terminie, i przyjmuję do wiadomości, że po jej odbyciu utracę prawo odstąpienia od umowy (§ 9 regulaminu)."
   },
   "defaultCountryCode": "+48",
   "phoneDigits": 9,

@@ -15,7 +15,8 @@ import { Toasts, useToasts } from "../toasts";
 export type Notice = "sent" | "confirm" | "refused";
 
 export interface ContactFormProps {
-  initial?: Partial<ContactMessage>;
+  /** What the form without JavaScript was sent with, its booking request's checkbox too. */
+  initial?: Partial<ContactMessage> & { earlyStart?: boolean };
   errors?: Errors;
   notice?: Notice;
   noticeText?: string;
@@ -132,7 +133,10 @@ function Failed({ phone, hours, focus }: { phone?: string | undefined; hours?: s
 
 export default function ContactForm(props: ContactFormProps) {
   const { initial, errors: initialErrors, notice, noticeText, token, phone, hours } = props;
-  const [values, setValues] = useState<ContactMessage>({ ...empty, ...initial });
+  const { earlyStart: initialEarlyStart, ...initialValues } = initial ?? {};
+  const [values, setValues] = useState<ContactMessage>({ ...empty, ...initialValues });
+  // The booking request's checkbox: the request to have a visit within the withdrawal period.
+  const [earlyStart, setEarlyStart] = useState(initialEarlyStart ?? false);
   const [errors, setErrors] = useState<Errors>(initialErrors ?? {});
   const [sending, setSending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -151,6 +155,8 @@ export default function ContactForm(props: ContactFormProps) {
     // Our own messages replace the browser's once JavaScript runs.
     if (form.current) form.current.noValidate = true;
     keepTyping(form.current, values, setValues);
+    const box = form.current?.elements.namedItem("earlyStart");
+    if (box instanceof HTMLInputElement && box.checked !== earlyStart) setEarlyStart(box.checked);
     if (!tokenRef.current) {
       pageToken().then(
         (t) => (tokenRef.current = t),
@@ -207,6 +213,7 @@ export default function ContactForm(props: ContactFormProps) {
           ...values,
           phone: nationalPhone(values.phone, values.countryCode) ?? values.phone,
           fullPhone: fullPhone(values),
+          earlyStart,
           token: tokenRef.current,
           website: form.current?.website.value ?? "",
         }),
@@ -224,6 +231,7 @@ export default function ContactForm(props: ContactFormProps) {
         throw new Error(`contact: ${response.status}`);
       }
       setValues(empty);
+      setEarlyStart(false);
       setErrors({});
       toast("success", SENT);
       setSent(true);
@@ -334,6 +342,19 @@ export default function ContactForm(props: ContactFormProps) {
         <Field id="message" label={rules.labels.message} error={errors.message}>
           {(d) => <textarea {...described("message", d)} rows={5} required maxLength={rules.maxLength.message} />}
         </Field>
+        <label className="check contact-early-start" htmlFor="contact-earlyStart">
+          <input
+            id="contact-earlyStart"
+            name="earlyStart"
+            type="checkbox"
+            value="true"
+            checked={earlyStart}
+            onChange={(e) => setEarlyStart(e.target.checked)}
+          />{" "}
+          <span>
+            {rules.labels.earlyStart} <span className="muted">(opcjonalnie)</span>
+          </span>
+        </label>
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="contact-website">Strona internetowa (zostaw puste)</label>
           <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -32,6 +32,9 @@ pub struct State {
     /// Since when git has been failing, as first seen (the sync status keeps only the last
     /// failure).
     pub git_failing_since: Option<i64>,
+    /// Since when copying the hosted repository to its mirror has been failing.
+    #[serde(default)]
+    pub mirror_failing_since: Option<i64>,
     /// Photographs waiting for their variants at the last check, and since when their number
     /// has not gone down.
     #[serde(default)]
@@ -54,7 +57,24 @@ pub struct Mail {
     pub body: String,
 }
 
-const FOOTER: &str = "\n\nTa wiadomość została wysłana automatycznie przez serwer strony. Stan systemu widać w panelu, w zakładce 'Stan systemu'.";
+const FOOTER: &str = "\n\nTa wiadomość została wysłana automatycznie przez serwer strony. Stan systemu widać w panelu, w zakładce „Stan systemu”; co oznacza każdy stan, opisuje przewodnik po panelu (rozdział „Stan systemu i alerty”).";
+
+/// Where an e-mail's words for the owner end and those for whoever looks after the server
+/// begin (the panel shows them under the same heading).
+pub const DETAILS: &str = "Szczegóły dla informatyka";
+
+/// The text of an alert's e-mail: what happened and what it means, what to do, and the
+/// program's own words last, under [`DETAILS`].
+pub fn body(alert: &Alert) -> String {
+    let mut body = format!(
+        "{}.\n\n{}\n\nCo zrobić: {}{FOOTER}",
+        alert.title, alert.meaning, alert.action
+    );
+    if let Some(details) = &alert.details {
+        body.push_str(&format!("\n\n--- {DETAILS} ---\n{details}\n"));
+    }
+    body
+}
 
 fn raised_mail(alert: &Alert, kind: Kind) -> Mail {
     let prefix = match kind {
@@ -65,7 +85,7 @@ fn raised_mail(alert: &Alert, kind: Kind) -> Mail {
         key: alert.key.clone(),
         kind,
         subject: format!("{prefix}{}", alert.title),
-        body: format!("{}{FOOTER}", alert.detail),
+        body: body(alert),
     }
 }
 
@@ -173,10 +193,22 @@ mod tests {
     fn alert(key: &str) -> Alert {
         Alert {
             key: key.into(),
+            level: crate::alerts::conditions::Level::Alert,
             title: format!("Problem {key}"),
-            detail: "Szczegóły.".into(),
+            meaning: "Co to znaczy.".into(),
+            action: "Co zrobić.".into(),
+            details: Some("restic: not a directory".into()),
             since: 0,
         }
+    }
+
+    #[test]
+    fn an_alerts_mail_says_the_programs_words_only_under_the_details() {
+        let mail = body(&alert("backup"));
+        let (owners, details) = mail.split_once(DETAILS).expect("details last");
+        assert!(owners.contains("Co to znaczy.") && owners.contains("Co zrobić: Co zrobić."));
+        assert!(!owners.contains("restic"), "{owners}");
+        assert!(details.contains("restic: not a directory"));
     }
 
     fn send_all(state: &mut State, alerts: &[Alert], now: i64) -> Vec<(String, Kind)> {

@@ -9,12 +9,11 @@ use actix_web::web;
 use crate::alerts::conditions::{self, Alert, Disk, Observation};
 use crate::alerts::notify::{self, State};
 use crate::alerts::System;
-use crate::backup::status;
 use crate::db::{now, Db};
 use crate::inbox::outbox::Outbox;
 use crate::serve::site::SiteState;
 use crate::state::AppState;
-use contentsync::GitSync;
+use contentsync::{GitSync, Step};
 
 /// Free and total bytes of the filesystem holding `path`.
 pub fn disk(path: &Path) -> Option<Disk> {
@@ -49,24 +48,34 @@ impl Watcher {
             tracing::warn!(error = %e, "alerts: the outbox could not be read");
             None
         });
-        let git_error = self
+        let errors = self
             .git
             .as_ref()
-            .and_then(|g| g.status().last_error.map(|e| e.to_string()));
-        state.git_failing_since = match &git_error {
-            Some(_) => Some(state.git_failing_since.unwrap_or(now)),
-            None => None,
+            .map(|g| g.status().errors)
+            .unwrap_or_default();
+        // The newest error of the sync's own steps, and of the mirror's copy, apart.
+        let newest = |mirror: bool| {
+            errors
+                .iter()
+                .filter(|e| (e.step == Step::Mirror) == mirror)
+                .max_by_key(|e| e.at)
+                .map(|e| e.message.clone())
         };
+        let (git_error, mirror_error) = (newest(false), newest(true));
+        state.git_failing_since = git_error
+            .as_ref()
+            .map(|_| state.git_failing_since.unwrap_or(now));
+        state.mirror_failing_since = mirror_error
+            .as_ref()
+            .map(|_| state.mirror_failing_since.unwrap_or(now));
         state.images_waiting = images_waiting(state.images_waiting, self.site.images.count(), now);
         Observation {
             now,
             oldest_pending,
-            backup: self
-                .system
-                .backup_interval
-                .map(|interval| (status::read(&self.system.data_dir), interval)),
+            backup: self.system.backups(),
             started_at: self.system.started_at,
             git_failing: state.git_failing_since.zip(git_error),
+            mirror_failing: state.mirror_failing_since.zip(mirror_error),
             disk: disk(&self.system.data_dir),
             schedule_next: self.site.schedule.next(),
             images_waiting: state.images_waiting,

@@ -1,7 +1,8 @@
 //! `GET /api/health`: for a monitor or a load balancer, without personal data — the build
 //! being served, how many contact messages wait for delivery or have failed, and how many
 //! photographs still wait for their variants, and where the content's repository stands
-//! (`GIT_REMOTE`: commits not yet pushed, the last error, a refused commit's problems).
+//! (`GIT_REMOTE`: commits not yet pushed, the last error, a refused commit's problems), and
+//! on a production start the example facts that keep the site from being published.
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -26,10 +27,16 @@ pub struct Health {
     /// Where the content's repository stands (`GIT_REMOTE`), without authors.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub git: Option<serde_json::Value>,
+    /// On a production start, the facts of `site.yaml` still listed as example data, which
+    /// keep the site from being published (their keys); absent when the site is published.
+    #[serde(rename = "notPublished", skip_serializing_if = "Vec::is_empty")]
+    pub not_published: Vec<&'static str>,
 }
 
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let build = state.site.live.current().id.clone();
+    let live = state.site.live.current();
+    let build = live.id.clone();
+    let not_published = live.held.iter().map(|f| f.key()).collect();
     let images = state.site.images.count();
     let (pending, failed) = state
         .db
@@ -44,5 +51,6 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
             failed,
             images,
             git,
+            not_published,
         }))
 }

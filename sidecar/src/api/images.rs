@@ -174,6 +174,13 @@ async fn upload(
     let format =
         Format::sniff(&body).ok_or_else(|| refused(&site::images::ImageProblem::UnknownFormat))?;
     let name = stored_name(&query.name, format);
+    // The rule every name under content/ keeps (vet, make check): a slug, one extension.
+    if !content::kind::is_content_name(&name) {
+        let problem = content::problem::FileProblem::BadName { name };
+        return Err(ApiError::unprocessable(
+            content::Problem::from(problem).sentence(),
+        ));
+    }
     let (_done, who) = (state.clone(), admin.email.clone());
     let stored = web::block(move || {
         let dir = state.site.project.content_dir.join("images");
@@ -373,6 +380,14 @@ mod tests {
         assert_eq!(stored_name("../../etc/passwd", Format::Png), "passwd.png");
         assert_eq!(stored_name("plik.exe", Format::Webp), "plik.webp");
         assert_eq!(stored_name("", Format::Png), "obraz.png");
+        for hostile in [
+            "a\"><script x=`;gt=0;x=0>alert(document.domain);String.raw`.png",
+            "q\" onmouseover=\"alert(1)\" x=\".png",
+            "q autofocus tabindex=1 onfocus=alert(document.domain) x.svg",
+        ] {
+            let name = stored_name(hostile, Format::Png);
+            assert!(content::kind::is_content_name(&name), "{hostile} → {name}");
+        }
         let dir = tempfile::tempdir().expect("temp dir");
         let root = Root::new(dir.path());
         let images = dir.path().join("images");

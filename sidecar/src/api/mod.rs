@@ -13,6 +13,7 @@ pub mod git;
 pub mod health;
 pub mod history;
 pub mod images;
+pub mod launch;
 pub mod messages;
 pub mod pages;
 pub mod preview;

@@ -49,7 +49,14 @@ pub struct Backups {
     pub last_duration_ms: Option<u64>,
     #[ts(type = "number | null")]
     pub last_failure_at: Option<i64>,
+    /// restic's words of the last failure: shown only under 'Szczegóły dla informatyka'.
     pub last_error: Option<String>,
+    /// When the backup running now started.
+    #[ts(type = "number | null")]
+    pub running_since: Option<i64>,
+    /// The longest one restic call may take before it is stopped.
+    #[ts(type = "number")]
+    pub timeout_seconds: u64,
 }
 
 /// `GET /api/system`.
@@ -60,6 +67,8 @@ pub struct SystemStatus {
     #[ts(type = "number")]
     pub now: i64,
     pub alerts: Vec<Alert>,
+    /// What is not set up that should be (backups off): never "all is well" while any is.
+    pub warnings: Vec<Alert>,
     pub outbox: Outbox,
     /// `null` when no backup repository is set.
     pub backups: Option<Backups>,
@@ -112,6 +121,14 @@ async fn prometheus(
             "Metryki są wyłączone: ustaw METRICS_TOKEN, aby je udostępnić.",
         ));
     };
+    let refusals = &state.system.metrics_refusals;
+    if !refusals.allows(state.clients.key(&req)) {
+        return Err(ApiError::too_many(
+            "Zbyt wiele prób",
+            "Zbyt wiele błędnych tokenów metryk. Spróbuj ponownie za minutę.",
+            60,
+        ));
+    }
     let sent = req
         .headers()
         .get(header::AUTHORIZATION)
@@ -119,6 +136,9 @@ async fn prometheus(
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or_default();
     if !same_secret(sent.as_bytes(), token.as_bytes()) {
+        let audit = Some("brak lub błędny token metryk");
+        let client = state.clients.key(&req);
+        crate::http::refusals::Refusals::refused(refusals, &state.auth.store, client, audit);
         return Err(ApiError::status(
             StatusCode::UNAUTHORIZED,
             "Brak lub błędny token metryk (nagłówek Authorization: Bearer …).",
@@ -133,20 +153,21 @@ async fn prometheus(
 async fn system(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let system = state.system.clone();
     let (outbox, gauges) = gauges(&state).await?;
-    let backups = system.backup_interval.map(|interval_seconds| {
-        let s = status::read(&system.data_dir);
-        Backups {
-            interval_seconds,
-            last_success_at: s.last_success_at,
-            last_duration_ms: s.last_duration_ms,
-            last_failure_at: s.last_failure_at,
-            last_error: s.last_error,
-        }
+    let backups = system.backups().map(|b| Backups {
+        interval_seconds: b.interval,
+        last_success_at: b.status.last_success_at,
+        last_duration_ms: b.status.last_duration_ms,
+        last_failure_at: b.status.last_failure_at,
+        last_error: b.status.last_error,
+        running_since: b.running_since,
+        timeout_seconds: b.timeout,
     });
     let disk = disk(&system.data_dir);
+    let now = crate::db::now();
     Ok(HttpResponse::Ok().json(SystemStatus {
-        now: crate::db::now(),
+        now,
         alerts: system.current(),
+        warnings: system.warnings(now),
         outbox,
         backups,
         disk_free_bytes: disk.map(|d| d.free),

@@ -114,11 +114,15 @@ pub fn typescript() -> String {
         crate::api::git::tokens::GitTokens,
         crate::api::git::tokens::NewGitToken,
         crate::api::git::tokens::GitTokenCreated,
+        crate::alerts::conditions::Level,
         crate::alerts::conditions::Alert,
         crate::api::system::Outbox,
         crate::api::system::Backups,
         crate::metrics::Sample,
         crate::api::system::SystemStatus,
+        crate::serve::launch::Step,
+        crate::serve::launch::Item,
+        crate::serve::launch::Checklist,
     );
     format!("{}\n", out.trim_end())
 }

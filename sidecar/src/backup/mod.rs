@@ -130,7 +130,8 @@ fn content_files(content: &Path) -> Result<Vec<content::walk::Found>, Error> {
 /// be empty, and says so in the audit log.
 pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let manifest = copy_into(config, dir)?;
-    let detail = format!("{} ({} plików)", dir.display(), manifest.files.len());
+    let files = content::polish::count(manifest.files.len(), content::polish::FILES);
+    let detail = format!("{} ({files})", dir.display());
     audit_in(&config.data_dir.join(DB_FILE), Event::BackupMade, &detail);
     Ok(manifest)
 }

@@ -8,7 +8,8 @@
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Child, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::config::BackupSettings;
 use crate::error::Error;
@@ -55,6 +56,43 @@ fn tail(text: &[u8]) -> String {
     lines[lines.len().saturating_sub(3)..].join(" / ")
 }
 
+/// Reads `pipe` to its end on a thread of its own (so that neither of restic's outputs fills
+/// while the other is read): what it held.
+fn read_all(pipe: Option<impl std::io::Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let _ = pipe.read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
+/// Waits for `child` until `deadline`: its exit status, or `None` when it is still running.
+fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<ExitStatus>> {
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if Instant::now() >= deadline {
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Kills `child`'s process group (restic and what it started) and reaps it.
+fn stop_group(child: &mut Child) {
+    let group = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(group) = group {
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 /// The line of JSON in what restic wrote (restic 0.14 first says where it read the key from).
 fn json_line(out: &[u8]) -> &str {
     let text = std::str::from_utf8(out).unwrap_or_default();
@@ -71,8 +109,11 @@ impl<'a> Repository<'a> {
         }
     }
 
-    /// Runs `restic ARGS` and returns its standard output.
+    /// Runs `restic ARGS` and returns its standard output. restic runs in a process group of
+    /// its own: one that has not finished within the repository's timeout is killed with
+    /// every program it started (the `ssh` of an sftp repository), and the call fails.
     fn run<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Vec<u8>, Error> {
+        use std::os::unix::process::CommandExt;
         let name = args
             .first()
             .map(|a| a.as_ref().to_string_lossy().into_owned())
@@ -84,6 +125,7 @@ impl<'a> Repository<'a> {
             .arg("--cache-dir")
             .arg(&self.cache)
             .args(args)
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -94,17 +136,29 @@ impl<'a> Repository<'a> {
             // restic may have failed before reading it: its answer says why.
             let _ = stdin.write_all(format!("{}\n", self.settings.password).as_bytes());
         }
-        let output = child
-            .wait_with_output()
-            .map_err(|e| Error::Backup(format!("restic {name}: {e}")))?;
-        if !output.status.success() {
+        let stdout = read_all(child.stdout.take());
+        let stderr = read_all(child.stderr.take());
+        let timeout = Duration::from_secs(self.settings.timeout_seconds);
+        let status = match wait_until(&mut child, Instant::now() + timeout) {
+            Ok(Some(status)) => status,
+            Ok(None) => {
+                stop_group(&mut child);
+                return Err(Error::Backup(format!(
+                    "restic {name} did not finish within {} s (BACKUP_TIMEOUT): it was stopped with the programs it started; the repository {} does not answer",
+                    timeout.as_secs(),
+                    self.settings.repository
+                )));
+            }
+            Err(e) => return Err(Error::Backup(format!("restic {name}: {e}"))),
+        };
+        let stderr = stderr.join().unwrap_or_default();
+        if !status.success() {
             return Err(Error::Backup(format!(
-                "restic {name} failed ({}): {}",
-                output.status,
-                tail(&output.stderr)
+                "restic {name} failed ({status}): {}",
+                tail(&stderr)
             )));
         }
-        Ok(output.stdout)
+        Ok(stdout.join().unwrap_or_default())
     }
 
     /// Opens the repository, creating it when there is none at its address yet.

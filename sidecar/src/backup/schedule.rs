@@ -47,6 +47,12 @@ fn settings(config: &Config) -> Result<&BackupSettings, Error> {
 
 /// Takes the lock that lets one backup run at a time in `data_dir`.
 fn lock(data_dir: &Path) -> Result<File, Error> {
+    free_lock(data_dir)?
+        .ok_or_else(|| Error::Backup("another backup is running: this one is not started".into()))
+}
+
+/// The lock of `data_dir`'s backups, or `None` when a backup holds it.
+fn free_lock(data_dir: &Path) -> Result<Option<File>, Error> {
     let path = data_dir.join(LOCK);
     let file = fs::OpenOptions::new()
         .read(true)
@@ -57,14 +63,22 @@ fn lock(data_dir: &Path) -> Result<File, Error> {
         .open(&path)
         .map_err(|e| Error::Backup(format!("cannot open {}: {e}", path.display())))?;
     match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(fs::TryLockError::WouldBlock) => Err(Error::Backup(
-            "another backup is running: this one is not started".into(),
-        )),
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
         Err(fs::TryLockError::Error(e)) => Err(Error::Backup(format!(
             "cannot lock {}: {e}",
             path.display()
         ))),
+    }
+}
+
+/// When the backup running now in `data_dir` started; `None` when none runs (one killed
+/// midway left its start in the status, but no lock: the kernel released it).
+pub fn running_since(data_dir: &Path) -> Option<i64> {
+    let since = status::read(data_dir).running_since?;
+    match free_lock(data_dir) {
+        Ok(None) => Some(since),
+        _ => None,
     }
 }
 
@@ -90,6 +104,9 @@ pub fn run_once(config: &Config) -> Result<Done, Error> {
     let settings = settings(config)?;
     db::private_dir(&config.data_dir)?;
     let _lock = lock(&config.data_dir)?;
+    if let Err(e) = status::record_start(&config.data_dir, db::now()) {
+        tracing::error!(error = %e, "the backup's start could not be recorded");
+    }
     let started = Instant::now();
     let outcome = copy_and_send(config, settings);
     let duration_ms = started.elapsed().as_millis() as u64;

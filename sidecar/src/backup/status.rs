@@ -18,9 +18,13 @@ pub struct BackupStatus {
     pub last_snapshot: Option<String>,
     /// How long it took, in milliseconds.
     pub last_duration_ms: Option<u64>,
-    /// When the last backup that failed ended, and why it failed.
+    /// When the last backup that failed ended, and why it failed (cleared when the next one
+    /// starts: what that one finds is the news).
     pub last_failure_at: Option<i64>,
     pub last_error: Option<String>,
+    /// When the backup still running (or killed midway) started.
+    #[serde(default)]
+    pub running_since: Option<i64>,
 }
 
 impl BackupStatus {
@@ -62,6 +66,15 @@ fn write(data_dir: &Path, status: &BackupStatus) -> Result<(), Error> {
         .map_err(|source| Error::Write { path, source })
 }
 
+/// Records that a backup started at `at`: the last failure's words are cleared.
+pub fn record_start(data_dir: &Path, at: i64) -> Result<BackupStatus, Error> {
+    let mut status = read(data_dir);
+    status.running_since = Some(at);
+    status.last_error = None;
+    write(data_dir, &status)?;
+    Ok(status)
+}
+
 /// Records a backup that succeeded at `at` with `snapshot`, in `duration_ms`.
 pub fn record_success(
     data_dir: &Path,
@@ -73,6 +86,7 @@ pub fn record_success(
     status.last_success_at = Some(at);
     status.last_snapshot = Some(snapshot.to_string());
     status.last_duration_ms = Some(duration_ms);
+    status.running_since = None;
     write(data_dir, &status)?;
     Ok(status)
 }
@@ -82,6 +96,7 @@ pub fn record_failure(data_dir: &Path, at: i64, error: &str) -> Result<BackupSta
     let mut status = read(data_dir);
     status.last_failure_at = Some(at);
     status.last_error = Some(error.to_string());
+    status.running_since = None;
     write(data_dir, &status)?;
     Ok(status)
 }
@@ -100,9 +115,15 @@ mod tests {
         assert_eq!(failed.last_success_at, Some(100));
         assert_eq!(failed.last_attempt_at(), Some(200));
         assert_eq!(read(dir.path()), failed, "what a restart reads");
+        let started = record_start(dir.path(), 250).expect("written");
+        assert_eq!(
+            (started.running_since, &started.last_error),
+            (Some(250), &None)
+        );
+        assert!(started.failing(), "still failing until a backup succeeds");
         let ok = record_success(dir.path(), 300, "def", 900).expect("written");
         assert!(!ok.failing());
-        assert_eq!(ok.last_error.as_deref(), Some("restic backup failed"));
+        assert_eq!(ok.running_since, None);
     }
 
     #[test]

@@ -243,9 +243,78 @@ fn prices(previous: &str, saved: &str) -> Vec<String> {
     what
 }
 
-/// The facts' settings that changed, by their names in `site.yaml`.
+/// The facts as 'Dane gabinetu' names them, by their path in `site.yaml` (a path names what
+/// is under it too; the longest that fits a change wins).
+const FACT_LABELS: [(&str, &str); 19] = [
+    ("phone", "telefon"),
+    ("email", "e-mail"),
+    ("address", "adres gabinetu"),
+    ("address.street", "ulica i numer"),
+    ("address.postal_code", "kod pocztowy"),
+    ("address.city", "miejscowość"),
+    ("opening_hours", "godziny pracy"),
+    ("booking", "rezerwacje"),
+    ("booking.practice", "strona rezerwacji gabinetu"),
+    ("booking.therapists", "strony rezerwacji terapeutów"),
+    ("notice", "komunikat na każdej stronie"),
+    ("description", "opis gabinetu"),
+    ("social", "profile w mediach społecznościowych"),
+    ("legal_name", "pełna nazwa przedsiębiorcy"),
+    ("nip", "NIP"),
+    ("regon", "REGON"),
+    ("registered_address", "siedziba (z CEIDG)"),
+    ("data_protection_contact", "adres do spraw danych osobowych"),
+    ("example_data", "oznaczenie danych przykładowych"),
+];
+
+/// The label of the changed field at `path` ("address.city"): the form's, or else the
+/// panel's word for its last key.
+fn fact_label(path: &str) -> String {
+    let fits = |prefix: &str| path == prefix || path.starts_with(&format!("{prefix}."));
+    FACT_LABELS
+        .iter()
+        .filter(|(prefix, _)| fits(prefix))
+        .max_by_key(|(prefix, _)| prefix.len())
+        .map_or_else(
+            || label(path.rsplit('.').next().unwrap_or(path)).to_string(),
+            |(_, label)| label.to_string(),
+        )
+}
+
+/// The paths of the values that differ between two mappings, down to the first level where
+/// one of them is not a mapping.
+fn changed_paths(
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+    at: &str,
+    out: &mut Vec<String>,
+) {
+    let mut keys: Vec<&String> = after.keys().chain(before.keys()).collect();
+    keys.dedup();
+    for key in keys {
+        let path = match at {
+            "" => key.clone(),
+            _ => format!("{at}.{key}"),
+        };
+        match (before.get(key), after.get(key)) {
+            (Some(Value::Object(b)), Some(Value::Object(a))) => changed_paths(b, a, &path, out),
+            (b, a) if b != a => out.push(path),
+            _ => {}
+        }
+    }
+}
+
+/// The facts' settings that changed, by the labels of 'Dane gabinetu'.
 fn facts(previous: &str, saved: &str) -> Vec<String> {
-    changed_keys(previous, saved)
+    let mut paths = Vec::new();
+    changed_paths(&mapping(previous), &mapping(saved), "", &mut paths);
+    let mut what: Vec<String> = Vec::new();
+    for label in paths.iter().map(|p| fact_label(p)) {
+        if !what.contains(&label) {
+            what.push(label);
+        }
+    }
+    what
 }
 
 /// The site's words that changed, by their labels in the panel.
@@ -276,6 +345,23 @@ mod tests {
     use super::*;
 
     const PRICES: &str = "items:\n  - name: \"Terapia indywidualna\"\n    price: 190\n    duration: \"50 min\"\n  - name: \"Coaching ADHD\"\n    price: 190\n    duration: \"50 min\"\n";
+
+    #[test]
+    fn a_change_of_the_facts_is_named_by_the_forms_labels_never_by_its_keys() {
+        let site = "phone: \"+48 58 345 21 90\"\naddress:\n  street: \"al. Grunwaldzka 82/4\"\n  city: \"Gdańsk\"\nbooking:\n  practice: \"https://a\"\n  therapists:\n    magda:\n      url: \"https://b\"\n";
+        let saved = site
+            .replace("345 21 90", "345 21 91")
+            .replace("Gdańsk", "Sopot")
+            .replace("https://b", "https://c");
+        let said = describe(Subject::Facts, Action::Save, (site, &saved), None);
+        assert_eq!(
+            said,
+            "Dane gabinetu: miejscowość, strony rezerwacji terapeutów, telefon"
+        );
+        for key in ["phone", "city", "booking", "therapists"] {
+            assert!(!said.contains(key), "{said}");
+        }
+    }
 
     #[test]
     fn a_price_says_its_old_and_new_amount() {
@@ -352,7 +438,7 @@ mod tests {
                 ),
                 None
             ),
-            "Dane gabinetu: phone"
+            "Dane gabinetu: telefon"
         );
     }
 

@@ -5,7 +5,6 @@
 //! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
 //! changes too.
 
-pub mod check;
 pub mod compare;
 pub mod forge;
 pub mod hosted;
@@ -203,6 +202,9 @@ pub struct Changed {
     pub page: Option<Editable>,
     /// Where the CDN's commands are: the panel waits for the run this change queued.
     pub publishing: publishing::Status,
+    /// Whether visitors see the change: `false` while a production start holds the site back
+    /// because its facts are example data (`warning` says which).
+    pub published: bool,
 }
 
 impl Changed {
@@ -293,12 +295,18 @@ pub fn apply(
         Action::Delete => Changes::Only(&removed),
         _ => Changes::Written(&written),
     };
-    if let Err(e) = state.site.rebuild_with(&mut builder, changes) {
-        put_back(state, &mut builder, target, &previous);
-        return Err(refusal(state, target, &saved, &e));
-    }
+    let published = match state.site.rebuild_with(&mut builder, changes) {
+        Ok(published) => published,
+        Err(e) => {
+            put_back(state, &mut builder, target, &previous);
+            return Err(refusal(state, target, &saved, &e));
+        }
+    };
     let key = target.tracked.key();
     let mut warnings: Vec<String> = Vec::new();
+    if !published.held.is_empty() {
+        warnings.push(crate::serve::launch::held_warning(&published.held));
+    }
     let subject = target.tracked.subject();
     let texts = (previous.as_str(), saved.as_str());
     let given = target.summary.as_deref();
@@ -330,6 +338,7 @@ pub fn apply(
         publish_ms: ms,
         page,
         publishing: state.site.publishing.status(),
+        published: published.held.is_empty(),
     })
 }
 

@@ -4,7 +4,7 @@
 //! change.
 
 use actix_web::web;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::changes::notify::{Notifier, Tellers};
@@ -27,12 +27,23 @@ pub fn spawn(state: web::Data<AppState>, config: &Config) {
             panel: format!("{}/", state.origins.admin),
             git: Arc::clone(&git),
         });
-        if let Some(hosted) = &state.hosted {
+        let hosted = state.hosted.clone();
+        let site: Arc<dyn contentsync::Site> = Arc::new(Synced { state, notifier });
+        if let Some(hosted) = hosted {
             if let Some(url) = hosted.mirror.clone() {
                 crate::changes::hosted::spawn_mirror(Arc::clone(&git), hosted.bare.clone(), url);
             }
+            let listened = crate::changes::hosted::listen::spawn(
+                Arc::clone(&git),
+                Arc::clone(&site),
+                &hosted.bare,
+                &hosted.socket,
+            );
+            if let Err(e) = listened {
+                tracing::error!(error = %e, "pushes to the hosted repository cannot be received");
+            }
         }
-        contentsync::sync::spawn(git, Arc::new(Synced { state, notifier }));
+        contentsync::sync::spawn(git, site);
     }
 }
 
@@ -47,14 +58,11 @@ impl contentsync::Site for Synced {
         self.state.site.project.content_dir.clone()
     }
 
-    fn check(&self, dir: &Path) -> Result<(), Vec<String>> {
-        check(&self.state, dir, prefix(&self.state))
-    }
-
     fn lock(&self) -> Box<dyn contentsync::Build + '_> {
         Box::new(Locked {
             state: &self.state,
             builder: self.state.site.builder(),
+            rendered: None,
         })
     }
 
@@ -82,22 +90,41 @@ impl contentsync::Site for Synced {
     }
 }
 
-/// The site's build under its lock.
+/// The site's build under its lock, and what its last render made, until it is published.
 struct Locked<'a> {
     state: &'a AppState,
     builder: std::sync::MutexGuard<'a, site::Builder>,
+    rendered: Option<(site::Build, std::time::Instant)>,
 }
 
 impl contentsync::Build for Locked<'_> {
-    fn rebuild(&mut self, changed: &[PathBuf]) -> Result<(), Vec<String>> {
-        let changes = content::load::Changes::Only(changed);
-        match self.state.site.rebuild_with(&mut self.builder, changes) {
+    fn render(&mut self, changed: &[PathBuf]) -> Result<(), Vec<String>> {
+        let started = std::time::Instant::now();
+        match self.builder.render_changed(changed) {
+            Ok(build) => {
+                self.rendered = Some((build, started));
+                Ok(())
+            }
+            Err(e) => Err(e.polish(&self.state.site.project.content_dir, prefix(self.state))),
+        }
+    }
+
+    fn publish(&mut self) -> Result<(), Vec<String>> {
+        let Some((build, started)) = self.rendered.take() else {
+            return Ok(());
+        };
+        match self
+            .state
+            .site
+            .publish_with(&mut self.builder, &build, started)
+        {
             Ok(_) => Ok(()),
             Err(e) => Err(e.polish(&self.state.site.project.content_dir, prefix(self.state))),
         }
     }
 
     fn render_back(&mut self, changed: &[PathBuf]) {
+        self.rendered = None;
         if let Err(e) = self.builder.render_changed(changed) {
             tracing::error!(error = %e, "the site does not build after putting the files back");
         }
@@ -111,16 +138,6 @@ fn prefix(state: &AppState) -> &str {
         .git
         .as_ref()
         .map_or("content/", |g| g.repo.prefix.as_str())
-}
-
-/// The checks of `make check` (`site check`): the content at `content_dir` renders with the
-/// running templates and islands, or every problem in Polish at its repository path and line.
-fn check(state: &AppState, content_dir: &Path, prefix: &str) -> Result<(), Vec<String>> {
-    let project = site::Project {
-        content_dir: content_dir.to_path_buf(),
-        ..state.site.project.clone()
-    };
-    crate::changes::check::check_project(&project, prefix)
 }
 
 /// The editor's change to each document changed on both sides is a revision (after the

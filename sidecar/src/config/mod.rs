@@ -98,6 +98,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// A production start: the public site is served over HTTPS (`PUBLIC_ORIGIN` with
+    /// `https://`) or `FORCE_HTTPS=1` says so. Such a start publishes nothing while the
+    /// practice's facts are example data ([`crate::serve::launch`]).
+    pub fn production(&self) -> bool {
+        self.force_https || self.origins.public.starts_with("https://")
+    }
+
     /// Reads every variable of the README's table, the secrets from the environment or
     /// their files (see [`crate::config::secrets`]): for the commands that start no child.
     pub fn from_env() -> Result<Self, crate::error::Error> {
@@ -217,6 +224,22 @@ pub struct BackupSettings {
     pub interval_seconds: u64,
     /// Fetched after each successful backup (a healthchecks-style ping), if set.
     pub ping_url: Option<String>,
+    /// The longest one restic call may take before it is stopped with its children
+    /// (`BACKUP_TIMEOUT`; by default [`default_backup_timeout`] of the repository's kind).
+    pub timeout_seconds: u64,
+}
+
+/// How long one restic call may take on `repository` unless `BACKUP_TIMEOUT` says: ten
+/// minutes on a folder of this machine, half an hour over sftp or restic's REST server, an
+/// hour in a cloud's storage (S3, B2, Azure, Google, Swift, rclone), where a first upload of
+/// the pictures is slowest. A repository that stops answering is stopped after that.
+pub fn default_backup_timeout(repository: &str) -> u64 {
+    let scheme = repository.split_once(':').map(|(s, _)| s);
+    match scheme {
+        Some("sftp" | "rest") => 30 * 60,
+        Some("s3" | "b2" | "azure" | "gs" | "swift" | "rclone") => 60 * 60,
+        _ => 10 * 60,
+    }
 }
 
 /// `BACKUP_REPOSITORY`, its password, `BACKUP_INTERVAL` (default 1h) and `BACKUP_PING_URL`.
@@ -238,11 +261,24 @@ fn backup_settings(
         })?,
         None => 3600,
     };
+    let repository = repository.trim().to_string();
+    let timeout_seconds = match non_empty("BACKUP_TIMEOUT") {
+        Some(text) => {
+            interval(&text)
+                .filter(|t| *t > 0)
+                .ok_or_else(|| crate::error::Error::Config {
+                    name: "BACKUP_TIMEOUT",
+                    message: format!("'{text}' is not a duration such as 30m, 1h or 600s"),
+                })?
+        }
+        None => default_backup_timeout(&repository),
+    };
     Ok(Some(BackupSettings {
-        repository: repository.trim().to_string(),
+        repository,
         password,
         interval_seconds,
         ping_url: non_empty("BACKUP_PING_URL"),
+        timeout_seconds,
     }))
 }
 

@@ -32,6 +32,7 @@ pub const FORBIDDEN: &str = "Nie masz uprawnień do wyświetlenia tej strony.";
 const CROSS_ORIGIN: &str = "Żądanie z innej witryny zostało odrzucone.";
 const SIGNED_OUT: &str = "Sesja wygasła. Zaloguj się ponownie.";
 const ENDED_ELSEWHERE: &str = "Wylogowano na innym urządzeniu. Zaloguj się ponownie.";
+const PASSWORD_CHANGED: &str = "Hasło do panelu zostało zmienione przy ponownym uruchomieniu serwera (przez osobę, która się nim opiekuje). Zaloguj się nowym hasłem.";
 /// The header the panel sends with a request it makes by itself (a refresh, a poll): checked
 /// like any other, but not counted as the administrator's use of the session.
 pub const BACKGROUND_HEADER: &str = "x-panel-background";
@@ -47,6 +48,15 @@ fn unauthorized() -> ApiError {
 fn ended_elsewhere() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "Wylogowano", ENDED_ELSEWHERE)
         .with_code(ErrorCode::SignedOutElsewhere)
+}
+
+fn password_changed() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "Zmieniono hasło",
+        PASSWORD_CHANGED,
+    )
+    .with_code(ErrorCode::PasswordChanged)
 }
 
 /// Whether the request is the administrator's own action or one the panel made by itself.
@@ -176,6 +186,7 @@ fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
             FORBIDDEN,
         )),
         sessions::Check::EndedElsewhere => Err(ended_elsewhere()),
+        sessions::Check::PasswordChanged => Err(password_changed()),
         _ => Err(unauthorized()),
     }
 }

@@ -31,6 +31,10 @@ pub struct ContactInput {
     /// Sent by the JavaScript form; the no-JS form leaves it out and it is computed.
     #[serde(default)]
     pub full_phone: Option<String>,
+    /// The booking request's checkbox ([`content::contact::RULES`]'s `early_start`): the
+    /// express request to have a visit within the withdrawal period.
+    #[serde(default, deserialize_with = "ticked")]
+    pub early_start: bool,
     /// The signed time the form was shown.
     #[serde(default)]
     pub token: Option<String>,
@@ -39,7 +43,31 @@ pub struct ContactInput {
     pub website: Option<String>,
 }
 
+/// A checkbox as either form sends it: `true` in JSON, `true` or `on` from a form without
+/// JavaScript; anything else is not ticked.
+fn ticked<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Sent {
+        Flag(bool),
+        Text(String),
+    }
+    Ok(match Sent::deserialize(d)? {
+        Sent::Flag(on) => on,
+        Sent::Text(text) => matches!(text.as_str(), "true" | "on"),
+    })
+}
+
 impl ContactInput {
+    /// The message as it is kept: with the booking request in its own words when ticked.
+    pub fn kept_message(&self) -> String {
+        let text = self.message.trim();
+        match self.early_start {
+            true => content::contact::early_start_record(text),
+            false => text.to_string(),
+        }
+    }
+
     /// The phone as kept: its digits without the country code, from however it was typed
     /// (`content::contact::national_phone`, the rule the form applies too); `None` when it is
     /// no number. A code the form does not offer is judged by the default one (the code has

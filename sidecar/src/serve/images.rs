@@ -16,6 +16,8 @@ pub struct Pending {
 struct Queue {
     waiting: BTreeSet<String>,
     encoding: Vec<String>,
+    /// No more rounds: the worker ends once it has finished the one it is in.
+    closed: bool,
 }
 
 impl Pending {
@@ -63,15 +65,26 @@ impl Pending {
         true
     }
 
-    /// Takes everything waiting, once there is something.
-    pub fn take(&self) -> Vec<String> {
+    /// Takes everything waiting, once there is something; `None` once [`Pending::close`] was
+    /// called: the worker then ends.
+    pub fn take(&self) -> Option<Vec<String>> {
         let mut queue = self.queue();
-        while queue.waiting.is_empty() {
+        while queue.waiting.is_empty() && !queue.closed {
             queue = self.changed.wait(queue).unwrap_or_else(|p| p.into_inner());
+        }
+        if queue.closed {
+            return None;
         }
         let taken: Vec<String> = std::mem::take(&mut queue.waiting).into_iter().collect();
         queue.encoding.clone_from(&taken);
-        taken
+        Some(taken)
+    }
+
+    /// Ends the worker after its round (a test's site going away): it takes nothing more, and
+    /// lets go of the site it holds.
+    pub fn close(&self) {
+        self.queue().closed = true;
+        self.changed.notify_all();
     }
 
     /// Ends a round: `encoded` were just encoded, so a build that names them again could
@@ -98,7 +111,7 @@ mod tests {
         pending.add(&["nowe.jpg".to_string()]);
         assert!(pending.waits_for("nowe.jpg"));
         assert!(!pending.waits_for("inne.jpg"));
-        let taken = pending.take();
+        let taken = pending.take().expect("a round");
         assert!(
             pending.waits_for("nowe.jpg"),
             "being encoded is waiting too"
@@ -106,5 +119,16 @@ mod tests {
         pending.done(&taken);
         assert!(!pending.waits_for("nowe.jpg"));
         assert_eq!(pending.count(), 0);
+    }
+
+    #[test]
+    fn a_closed_queue_ends_the_worker_waiting_for_a_round() {
+        let pending = std::sync::Arc::new(Pending::default());
+        let worker = std::thread::spawn({
+            let pending = pending.clone();
+            move || pending.take()
+        });
+        pending.close();
+        assert_eq!(worker.join().expect("the worker ends"), None);
     }
 }

@@ -155,6 +155,10 @@ pub struct Site {
     pub panel: HashMap<String, Arc<StaticFile>>,
     /// The headers of every answer of the panel's origin, by path.
     pub panel_headers: Vec<site::headers::HeaderRule>,
+    /// The facts that keep this build from being published (a production start while
+    /// `site.yaml` lists example data): the public listener answers 'Strona w
+    /// przygotowaniu' instead of its pages; the panel works as always.
+    pub held: Vec<content::model::ExampleFact>,
 }
 
 impl Site {
@@ -192,6 +196,7 @@ impl Site {
             redirects: HashMap::new(),
             panel: HashMap::new(),
             panel_headers: Vec::new(),
+            held: Vec::new(),
         }
     }
 
@@ -237,7 +242,12 @@ impl Site {
     /// compressed forms and dates). A changed file is dated now; on the first build of a start,
     /// a file `published` (the `dist/` of the last run) holds with the same bytes keeps the
     /// date it was published at.
-    fn from_build(build: &site::Build, previous: &Site, published: &Path) -> Self {
+    fn from_build(
+        build: &site::Build,
+        previous: &Site,
+        published: &Path,
+        held: Vec<content::model::ExampleFact>,
+    ) -> Self {
         let now = SystemTime::now();
         let dist_root = content::beneath::Root::new(published);
         let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>, dist: bool| {
@@ -283,6 +293,7 @@ impl Site {
                 .iter()
                 .map(|r| (r.from.clone(), r.to.clone()))
                 .collect(),
+            held,
         }
     }
 }
@@ -336,12 +347,18 @@ impl LiveSite {
         Arc::clone(&self.current.read().unwrap_or_else(|p| p.into_inner()))
     }
 
-    /// Serves `build` from now on; returns the routes whose answer changed. `published`: the
-    /// folder the previous build was published to.
-    fn swap(&self, build: &site::Build, published: &Path) -> Vec<String> {
+    /// Serves `build` from now on (held back from the public while `held` names facts);
+    /// returns the routes whose answer changed. `published`: the folder the previous build
+    /// was published to.
+    fn swap(
+        &self,
+        build: &site::Build,
+        published: &Path,
+        held: Vec<content::model::ExampleFact>,
+    ) -> Vec<String> {
         let previous = self.current();
         let changed = previous.changed_routes(build);
-        let next = Arc::new(Site::from_build(build, &previous, published));
+        let next = Arc::new(Site::from_build(build, &previous, published, held));
         *self.current.write().unwrap_or_else(|p| p.into_inner()) = next;
         changed
     }
@@ -355,6 +372,9 @@ pub struct Published {
     pub changed: Vec<String>,
     /// When the public site changes next by itself (a scheduled article, a notice).
     pub next_change: Option<i64>,
+    /// The facts still example data on a production start: the build is served to the panel
+    /// only, and neither `dist/` nor the CDN got it.
+    pub held: Vec<content::model::ExampleFact>,
 }
 
 /// The next moment the site must be built again without anyone saving anything: set by
@@ -392,6 +412,8 @@ pub struct SiteState {
     /// Revisions older than this many days are pruned (the newest few of each stay).
     pub revision_retention_days: i64,
     pub schedule: Schedule,
+    /// What going live needs, from the configuration (production, mail, backups, HTTPS).
+    pub launch: crate::serve::launch::Launch,
     /// Photographs whose variants the image worker encodes (`variants::spawn`).
     pub images: crate::serve::images::Pending,
     /// One preview renders at a time (`preview`): a burst of previews holds one core, not
@@ -422,6 +444,7 @@ impl SiteState {
             content_git_commit: config.content_git_commit,
             revision_retention_days: config.revision_retention_days,
             schedule: Schedule::default(),
+            launch: crate::serve::launch::Launch::new(config),
             images: crate::serve::images::Pending::default(),
             previews: Arc::new(tokio::sync::Semaphore::new(1)),
         }
@@ -448,18 +471,49 @@ impl SiteState {
     ) -> Result<Published, site::Error> {
         let started = Instant::now();
         let build = builder.render_changes(changes)?;
+        self.publish_with(builder, &build, started)
+    }
+
+    /// Serves `build` (rendered by `builder` since `started`), publishes it to `dist/` and
+    /// queues `PUBLISH_CMD` and `PURGE_CMD`.
+    pub fn publish_with(
+        &self,
+        builder: &mut site::Builder,
+        build: &site::Build,
+        started: Instant,
+    ) -> Result<Published, site::Error> {
         self.images.add(&build.pending_images);
-        let changed = self.live.swap(&build, &self.dist);
+        let held = self.launch.held(&build.renderer.content().site);
+        let was_held = !self.live.current().held.is_empty();
+        let mut changed = self.live.swap(build, &self.dist, held.clone());
+        if was_held {
+            // The CDN never got the builds that were held back: all of this one is new to it.
+            changed = Site::empty().changed_routes(build);
+        }
         // The public site changes by itself at `next_change`; `security.txt`'s expiry moves
         // at `renew_at` (monthly).
         let next = build
             .next_change
             .map_or(build.renew_at, |t| t.min(build.renew_at));
         self.schedule.set(Some(next));
+        if !held.is_empty() {
+            tracing::error!(
+                facts = %crate::serve::launch::keys(&held),
+                "NOT PUBLISHED: this is a production start and site.yaml lists these facts as example data, not the practice's own; the public site answers 'Strona w przygotowaniu' until the owner confirms them in the panel ('Dane gabinetu') or they are taken off example_data"
+            );
+            let report =
+                site::BuildReport::new(build, self.dist.clone(), started.elapsed(), Duration::ZERO);
+            return Ok(Published {
+                report,
+                changed,
+                next_change: build.next_change,
+                held,
+            });
+        }
         let publish_started = Instant::now();
-        let build_dir = builder.publish(&self.dist, &build)?;
+        let build_dir = builder.publish(&self.dist, build)?;
         let report = site::BuildReport::new(
-            &build,
+            build,
             build_dir,
             started.elapsed(),
             publish_started.elapsed(),
@@ -473,6 +527,7 @@ impl SiteState {
             report,
             changed,
             next_change: build.next_change,
+            held,
         })
     }
 }

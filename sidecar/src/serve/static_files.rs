@@ -280,11 +280,15 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     let site: Arc<Site> = state.site.live.current();
     let panel = req.path().trim_end_matches('/');
     if site.panel.contains_key(panel) {
-        // The panel lives on its own origin: nothing of it is served here.
+        // The panel lives on its own origin: nothing of it is served here (also while the
+        // site is held back: the owner finds her panel from the site's address).
         return HttpResponse::Found()
             .insert_header((header::LOCATION, format!("{}{panel}", state.origins.admin)))
             .insert_header((header::CACHE_CONTROL, site::headers::NOT_FOUND_CACHE))
             .finish();
+    }
+    if !site.held.is_empty() {
+        return crate::serve::launch::not_published();
     }
     if let Some(to) = alias(&site, req.path()) {
         let location = match req.uri().query() {
@@ -348,6 +352,7 @@ mod tests {
             redirects: [("/stary-adres".to_string(), "/uslugi".to_string())].into(),
             panel: HashMap::new(),
             panel_headers: Vec::new(),
+            held: Vec::new(),
         }
     }
 

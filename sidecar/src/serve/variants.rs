@@ -9,19 +9,21 @@ use std::time::Instant;
 
 use crate::serve::site::SiteState;
 
-/// Starts the worker: encodes what builds leave, then builds again.
+/// Starts the worker: encodes what builds leave, then builds again, until
+/// [`crate::serve::images::Pending::close`].
 pub fn spawn(site: web::Data<SiteState>) {
     let started = std::thread::Builder::new()
         .name("image-variants".into())
-        .spawn(move || loop {
-            let images = site.images.take();
-            encode(&site, &images);
-            // The rebuild finds the variants in the cache; a photograph added meanwhile is
-            // named by it and waits for the next round.
-            if let Err(e) = site.rebuild() {
-                tracing::error!(error = %e, "the site does not build after encoding images");
+        .spawn(move || {
+            while let Some(images) = site.images.take() {
+                encode(&site, &images);
+                // The rebuild finds the variants in the cache; a photograph added meanwhile is
+                // named by it and waits for the next round.
+                if let Err(e) = site.rebuild() {
+                    tracing::error!(error = %e, "the site does not build after encoding images");
+                }
+                site.images.done(&images);
             }
-            site.images.done(&images);
         });
     if let Err(e) = started {
         tracing::error!(error = %e, "the image worker could not start: photographs stay as they are");

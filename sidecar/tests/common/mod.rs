@@ -120,6 +120,14 @@ pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
     Setup { dir, root, state }
 }
 
+impl Drop for Setup {
+    /// The image worker `setup()` started ends with its test, letting go of the site (a test
+    /// binary runs about a hundred setups).
+    fn drop(&mut self) {
+        self.state.site.images.close();
+    }
+}
+
 impl Setup {
     /// The page at `path` as the sidecar serves it now.
     pub(crate) fn served(&self, path: &str) -> String {

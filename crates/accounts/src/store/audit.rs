@@ -39,6 +39,35 @@ impl Store {
         })
     }
 
+    /// Like [`Store::record`], and the new entry's id (to add to its detail later).
+    pub fn record_entry(
+        &self,
+        at: i64,
+        event: &str,
+        actor: &str,
+        client: &str,
+        detail: &str,
+    ) -> Result<i64, Error> {
+        self.run(|c| {
+            c.execute(
+                "INSERT INTO audit (at, event, actor, client, detail) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![at, event, actor, client, detail],
+            )?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    /// Replaces the detail of entry `id` (a count that grew after it was written).
+    pub fn set_audit_detail(&self, id: i64, detail: &str) -> Result<(), Error> {
+        self.run(|c| {
+            c.execute(
+                "UPDATE audit SET detail = ?2 WHERE id = ?1",
+                params![id, detail],
+            )
+            .map(|_| ())
+        })
+    }
+
     /// The newest entries first, at most `limit`, older than entry `before` if given.
     pub fn audit(&self, limit: i64, before: Option<i64>) -> Result<Vec<AuditEntry>, Error> {
         self.run(|c| {

@@ -8,6 +8,10 @@ use rusqlite::{params, OptionalExtension};
 
 use super::handle::Store;
 use crate::error::Error;
+use crate::throttle;
+
+/// The kind of a code attempt reserved and not yet checked.
+const RESERVED: &str = "reserved";
 
 /// An account's TOTP secret; `confirmed` once a code from the app was checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -276,29 +280,62 @@ impl Store {
         })
     }
 
-    /// Records a wrong code (`kind`: the app's, or a reset code) of the account at `now`,
-    /// forgetting those made before `since`; the account's wrong codes since, and the last.
-    pub fn record_code_failure(
+    /// Reserves one code attempt of the account at `now`, in the same transaction that checks
+    /// the account's limit ([`throttle::decide_codes`]), forgetting wrong codes made before
+    /// `since`. The reservation counts as a wrong code from this moment, so codes sent all at
+    /// once, from however many addresses, are checked no more than the limit lets through:
+    /// `Ok(id)` of the reservation, to be settled with [`Store::settle_code`] once the code is
+    /// checked; `Err(seconds)` to wait, nothing reserved.
+    pub fn reserve_code(
         &self,
         account_id: i64,
-        kind: &str,
         now: i64,
+        since: i64,
+    ) -> Result<Result<i64, i64>, Error> {
+        self.run(|c| {
+            let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            tx.execute("DELETE FROM code_failures WHERE at <= ?1", [since])?;
+            let (failures, last) = count_code_failures(&tx, account_id, since)?;
+            if let Some(wait) = throttle::decide_codes(failures, last, now) {
+                tx.commit()?;
+                return Ok(Err(wait));
+            }
+            tx.execute(
+                "INSERT INTO code_failures (account_id, at, kind) VALUES (?1, ?2, ?3)",
+                params![account_id, now, RESERVED],
+            )?;
+            let id = tx.last_insert_rowid();
+            tx.commit()?;
+            Ok(Ok(id))
+        })
+    }
+
+    /// Settles a reserved code attempt: a right code gives it back (it never counted), a wrong
+    /// one (`Some(kind)`: the app's, a recovery or a reset code) stays counted as that kind.
+    /// The account's wrong codes made after `since`, and when the last was.
+    pub fn settle_code(
+        &self,
+        (account_id, reservation): (i64, i64),
+        wrong: Option<&str>,
         since: i64,
     ) -> Result<(i64, i64), Error> {
         self.run(|c| {
             let tx = c.transaction()?;
-            tx.execute("DELETE FROM code_failures WHERE at <= ?1", [since])?;
-            tx.execute(
-                "INSERT INTO code_failures (account_id, at, kind) VALUES (?1, ?2, ?3)",
-                params![account_id, now, kind],
-            )?;
+            match wrong {
+                Some(kind) => tx.execute(
+                    "UPDATE code_failures SET kind = ?2 WHERE id = ?1",
+                    params![reservation, kind],
+                )?,
+                None => tx.execute("DELETE FROM code_failures WHERE id = ?1", [reservation])?,
+            };
             let counted = count_code_failures(&tx, account_id, since)?;
             tx.commit()?;
             Ok(counted)
         })
     }
 
-    /// The account's wrong codes made after `since`, from anywhere, and when the last was.
+    /// The account's wrong codes made after `since` (reserved ones included), from anywhere,
+    /// and when the last was.
     pub fn code_failures(&self, account_id: i64, since: i64) -> Result<(i64, i64), Error> {
         self.run(|c| count_code_failures(c, account_id, since))
     }

@@ -1,5 +1,5 @@
 //! Problems of the booking model (`booking:` of `site.yaml`) that only the file can have: the
-//! platform's hosts and scripts, and a therapist or service the model forgets or invents.
+//! providers it names and their ids, and a therapist or service the model forgets or invents.
 //! (The booking pages the panel edits are [`super::SiteProblem`]s.)
 
 use super::texts::{texts, Texts};
@@ -7,10 +7,17 @@ use crate::model::PRACTICE;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BookingProblem {
-    /// `doctor_listing.host` or `booksy_host` is not a host name alone.
+    /// `booksy_host` is not a host name alone.
     NotAHost { key: &'static str, value: String },
-    /// A script or widget address that is not a full `https://` address.
-    NotAnAddress { key: &'static str, url: String },
+    /// A provider of scripts (`booking.doctor_listing.provider`, `telephony.provider`) that
+    /// the code does not list: content names providers, it cannot add one.
+    UnknownProvider {
+        key: &'static str,
+        value: String,
+        known: String,
+    },
+    /// An id at a provider that is not letters, digits, '-' and '_'.
+    NotAnId { key: &'static str, value: String },
     /// The facility's page is not on the doctor-listing platform.
     FacilityOffPlatform {
         url: String,
@@ -37,9 +44,13 @@ impl BookingProblem {
                 format!("{key}: '{value}' must be a host name alone (`www.znanylekarz.pl`)"),
                 format!("{key}: „{value}” musi być samą nazwą hosta (np. www.znanylekarz.pl)."),
             ),
-            P::NotAnAddress { key, url } => texts(
-                format!("{key}: '{url}' is not a full https:// address"),
-                format!("{key}: „{url}” nie jest pełnym adresem zaczynającym się od https://."),
+            P::UnknownProvider { key, value, known } => texts(
+                format!("{key}: '{value}' is not a provider the site loads scripts from ({known}); which hosts may run scripts on the site is set in the code by its operator, not in content"),
+                format!("{key}: „{value}” nie jest dostawcą, od którego strona ładuje skrypty (dostępni: {known}). Z jakich serwerów strona może uruchamiać skrypty, ustala operator serwera w kodzie, nie treść strony."),
+            ),
+            P::NotAnId { key, value } => texts(
+                format!("{key}: '{value}' is not an id (letters, digits, '-' and '_', at most 64)"),
+                format!("{key}: „{value}” nie jest identyfikatorem: dozwolone są litery, cyfry, „-” i „_” (najwyżej 64 znaki)."),
             ),
             P::FacilityOffPlatform { url, platform, host } => texts(
                 format!("facility_url: '{url}' is not a page of {platform} ({host})"),

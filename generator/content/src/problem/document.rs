@@ -136,6 +136,25 @@ pub enum DocumentProblem {
     AliasShadowsFile {
         alias: String,
     },
+    /// The page `page` (its address) would hold what no template writes: the publish gate
+    /// refused the build, and nothing was published.
+    UnsafeMarkup {
+        page: String,
+        found: Box<super::markup::Markup>,
+        /// Whether what caused it was found in the content (else in a template).
+        in_content: bool,
+    },
+    /// The title search results and link previews show (`<title>`: the search title or the
+    /// title, with the practice's name) is longer than [`crate::titles::TITLE_MAX_CHARS`].
+    TitleTooLong {
+        shown: String,
+        chars: usize,
+        max: usize,
+    },
+    /// A page search engines may index that no other page links to.
+    Orphan {
+        route: String,
+    },
 }
 
 const DATE_FORM_EN: &str = "is not a date in the form YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS]";
@@ -262,6 +281,25 @@ impl DocumentProblem {
             P::AliasShadowsFile { alias } => texts(
                 format!("alias '{alias}' is the address of a published file of the site"),
                 format!("stary adres „{alias}” jest adresem opublikowanego pliku serwisu."),
+            ),
+            P::UnsafeMarkup { page, found, in_content } => {
+                let (en, pl) = found.phrases();
+                let (en_fix, pl_fix) = match in_content {
+                    true => ("remove it from the text, or rename the file it names", "usuń ten fragment z tekstu albo zmień nazwę pliku, którą on podaje"),
+                    false => ("a template writes it: fix the template", "pisze to szablon strony: trzeba go poprawić"),
+                };
+                texts(
+                    format!("the page {page} would hold {en}, which the site's templates never write; nothing was published: {en_fix}"),
+                    format!("strona {page} zawierałaby {pl}, czego szablony strony nigdy nie piszą, więc nic nie zostało opublikowane: {pl_fix}."),
+                )
+            }
+            P::TitleTooLong { shown, chars, max } => texts(
+                format!("the title search results show, '{shown}', has {chars} characters; at most {max} fit: shorten title (or seo_title, which search results show instead)"),
+                format!("tytuł w wynikach wyszukiwania, „{shown}”, ma {chars} znaków, a mieści się najwyżej {max}: skróć tytuł (albo tytuł dla wyszukiwarek, seo_title, który wyszukiwarki pokazują zamiast niego)."),
+            ),
+            P::Orphan { route } => texts(
+                format!("no other page of the site links to {route}: visitors and search engines find it only by its address; link it from a page on the same subject, list it (listed: true) or keep it out of search engines (noindex: true)"),
+                format!("żadna inna strona serwisu nie prowadzi do {route}: odwiedzający i wyszukiwarki trafią na nią tylko po adresie. Dodaj do niej link na stronie o podobnym temacie, pokaż ją na liście (listed: true) albo ukryj przed wyszukiwarkami (noindex: true)."),
             ),
         }
     }

@@ -21,6 +21,11 @@ pub enum FileProblem {
     NotASlug {
         slug: String,
     },
+    /// A name under `content/` that is not a lowercase slug with one extension: names become
+    /// addresses and attributes of pages.
+    BadName {
+        name: String,
+    },
     NoFrontMatter,
     FrontMatterNotClosed,
     /// The front matter of a document does not parse into its fields.
@@ -49,6 +54,12 @@ pub enum FileProblem {
         bytes: u64,
         limit: u64,
     },
+    /// A line git writes around an unresolved conflict (`<<<<<<<`, `=======`, `>>>>>>>`):
+    /// `file` is the file as a clone names it (`content/blog/x.md`).
+    ConflictMarker {
+        marker: &'static str,
+        file: String,
+    },
 }
 
 impl FileProblem {
@@ -65,13 +76,40 @@ fn mib(bytes: u64) -> String {
     format!("{:.1}", bytes as f64 / (1024.0 * 1024.0)).replace('.', ",")
 }
 
+/// A key of `site.yaml` that would give the address of a script: the code's, never content's.
+fn script_address_key(e: &YamlError) -> Option<&str> {
+    match &e.kind {
+        YamlKind::UnknownField(f)
+            if crate::providers::SCRIPT_ADDRESS_KEYS.contains(&f.as_str()) =>
+        {
+            Some(f)
+        }
+        _ => None,
+    }
+}
+
+/// The English of a YAML problem: the parser's words, but for a quote left open, which the
+/// parser reports lines later in words that do not say so.
+fn yaml_english(e: &YamlError) -> String {
+    match e.kind {
+        YamlKind::UnclosedQuote => format!(
+            "a quote opened on this line is not closed on it (the parser says: {})",
+            e.message
+        ),
+        _ => e.message.clone(),
+    }
+}
+
 /// The Polish of a YAML problem, without where it is.
 fn yaml_polish(e: &YamlError, whole: &str, fields: &str) -> String {
     match &e.kind {
         YamlKind::UnknownField(f) => format!("nieznane pole „{f}”{fields}."),
         YamlKind::MissingField(f) => format!("brak wymaganego pola „{f}”{fields}."),
         YamlKind::DuplicateField(f) => format!("pole „{f}” występuje{fields} dwa razy."),
-        YamlKind::Other => format!("{whole} ({}).", e.message),
+        YamlKind::UnclosedQuote => format!("{whole}: cudzysłów otwarty w tym wierszu nie jest w nim zamknięty; dopisz go na końcu wartości."),
+        YamlKind::Syntax(syntax) => format!("{whole}: {}.", syntax.polish()),
+        YamlKind::WrongType { found, expected } => format!("{whole}: wartość to {found}, a powinna być {expected}."),
+        YamlKind::Other => format!("{whole}: zapis nie jest poprawnym YAML-em; sprawdź wcięcia, dwukropki i cudzysłowy w tym wierszu."),
     }
 }
 
@@ -94,6 +132,10 @@ impl FileProblem {
                 format!("the file name '{slug}' is not a slug: use lowercase letters, digits and '-'"),
                 format!("nazwa pliku „{slug}” nie może być adresem: użyj małych liter bez polskich znaków, cyfr i myślników."),
             ),
+            FileProblem::BadName { name } => texts(
+                format!("the name '{name}' is not allowed under content/: use lowercase letters, digits, '-' and '_', with one extension (morze-o-swicie.jpg)"),
+                format!("nazwa „{name}” jest niedozwolona w content/: używaj małych liter bez polskich znaków, cyfr, „-” i „_”, z jednym rozszerzeniem (np. morze-o-swicie.jpg)."),
+            ),
             FileProblem::NoFrontMatter => texts(
                 "the file must start with a front matter line '---'".into(),
                 "plik musi zaczynać się wierszem „---”.".into(),
@@ -103,12 +145,18 @@ impl FileProblem {
                 "ustawienia na początku pliku nie są zamknięte drugim wierszem „---”.".into(),
             ),
             FileProblem::FrontMatter(e) => texts(
-                format!("front matter: {}", e.message),
+                format!("front matter: {}", yaml_english(e)),
                 yaml_polish(e, "ustawienia nie dają się odczytać", " w ustawieniach"),
             ),
             FileProblem::Yaml(e) => texts(
-                e.message.clone(),
-                yaml_polish(e, "plik nie daje się odczytać", ""),
+                match script_address_key(e) {
+                    Some(f) => format!("{f}: the address of a script is not content: the operator sets which hosts may run scripts on the site, in the code; site.yaml names only a provider and an id"),
+                    None => yaml_english(e),
+                },
+                match script_address_key(e) {
+                    Some(f) => format!("pole „{f}” nie należy do treści: z jakich serwerów strona ładuje skrypty (kalendarz, wyróżnienie, widżet rozmowy, statystyki), ustala operator serwera w kodzie strony. W site.yaml podaj tylko dostawcę (provider) i identyfikator (id)."),
+                    None => yaml_polish(e, "plik nie daje się odczytać", ""),
+                },
             ),
             FileProblem::SectionTooLong => texts(
                 format!(
@@ -147,6 +195,10 @@ impl FileProblem {
             FileProblem::TooLarge { bytes, limit } => texts(
                 format!("the file has {bytes} bytes, more than the {limit} bytes a file of its kind may have"),
                 format!("plik ma {} MiB, a plik tego rodzaju może mieć najwyżej {} MiB.", mib(*bytes), mib(*limit)),
+            ),
+            FileProblem::ConflictMarker { marker, file } => texts(
+                format!("an unresolved git conflict (a line starting with '{marker}'): keep the right text, delete the lines '<<<<<<<', '=======' and '>>>>>>>', then run `git add {file}` and `git commit`"),
+                format!("nierozwiązany konflikt gita (wiersz zaczyna się od „{marker}”): zostaw właściwy tekst, usuń wiersze „<<<<<<<”, „=======” i „>>>>>>>”, a potem wpisz git add {file} i git commit."),
             ),
         }
     }
@@ -192,6 +244,52 @@ mod tests {
             Problem::from(twice).polish(),
             "pole „phone” występuje dwa razy."
         );
+    }
+
+    #[test]
+    fn yaml_mistakes_are_said_in_polish_at_the_line_they_are_on() {
+        use crate::yaml::parse;
+        let polish = |text: &str| {
+            let e = parse::<serde_json::Value>(text).expect_err("a mistake");
+            let line = e.line;
+            (line, Problem::from(FileProblem::FrontMatter(e)).polish())
+        };
+        let (line, said) =
+            polish("title: \"Sen a nastrój\ndescription: \"Opis\"\ndate: \"2025-01-01\"\n");
+        assert_eq!(line, Some(1), "{said}");
+        assert!(said.contains("cudzysłów otwarty w tym wierszu"), "{said}");
+        let (line, _) = polish("title: 'Sen a nastrój\n");
+        assert_eq!(line, Some(1));
+        let (line, said) = polish("title: Terapia: jak działa\n");
+        assert_eq!(line, Some(1));
+        assert!(said.contains("dwukropek ze spacją"), "{said}");
+        let (line, said) = polish("items:\n  - a\n - b\n");
+        assert_eq!(line, Some(3));
+        assert!(said.contains("wcięcie"), "{said}");
+        let (_, said) = polish("title:\n\t- a\n");
+        assert!(said.contains("tabulator"), "{said}");
+        let (_, said) = polish("title: \"a \\q\"\n");
+        assert!(said.contains("ukośnik"), "{said}");
+        let (_, said) = polish("tags: [a, b\n");
+        assert!(said.contains("„]”"), "{said}");
+        // Quotes closed on their lines, and apostrophes doubled inside apostrophes, are
+        // fine: the mistake is the one the parser names, where it names it.
+        let (line, said) = polish("title: 'Jak to ''działa'''\nopis: \"a \\\" b\"\n - b\n");
+        assert_eq!(line, Some(3), "{said}");
+        for text in [
+            "title: \"Sen\ndescription: \"Opis\"\n",
+            "title: a: b\n",
+            "items:\n  - a\n - b\n",
+        ] {
+            let (_, said) = polish(text);
+            for english in ["did not", "found", "expected", "mapping"] {
+                assert!(!said.contains(english), "{english}: {said}");
+            }
+        }
+        let wrong: Result<Vec<String>, _> = parse("title: a\n");
+        let said = Problem::from(FileProblem::Yaml(wrong.expect_err("not a list"))).polish();
+        assert!(said.contains("wartość to zestaw pól"), "{said}");
+        assert!(said.contains("powinna być lista"), "{said}");
     }
 
     #[test]

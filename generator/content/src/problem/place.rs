@@ -120,9 +120,13 @@ impl Problem {
 }
 
 impl Diagnostic {
+    /// The file from `content_dir`; one outside it (a template the publish gate names) from
+    /// the project's folder that holds `content_dir`.
     fn relative<'a>(&'a self, content_dir: &Path) -> std::borrow::Cow<'a, str> {
+        let project = content_dir.parent().unwrap_or(content_dir);
         self.file
             .strip_prefix(content_dir)
+            .or_else(|_| self.file.strip_prefix(project))
             .unwrap_or(&self.file)
             .to_string_lossy()
     }

@@ -184,8 +184,8 @@ impl SiteProblem {
                 "lista cookies (cookies) jest pusta: wpisz każde cookie, które ustawia strona (pokazuje je polityka prywatności).".into(),
             ),
             P::FallbackImages => texts(
-                "fallback_images must list exactly four 'photo-…' ids or full addresses".into(),
-                "obrazy zastępcze (fallback_images) to dokładnie cztery identyfikatory „photo-…” albo pełne adresy.".into(),
+                "fallback_images must list exactly four images of content/images/: the site serves them itself, so a broken picture never loads one from another server".into(),
+                "obrazy zastępcze (fallback_images) to dokładnie cztery obrazy z content/images/: strona podaje je sama, więc zepsuty obraz nigdy nie pobiera zastępczego z cudzego serwera.".into(),
             ),
             P::UnknownClauseFact { name } => texts(
                 format!("contact_clause: '{{{{ {name} }}}}' is not a fact"),
@@ -274,8 +274,8 @@ impl SiteProblem {
                 )
             }
             P::ExampleData { key, label } => texts(
-                format!("{key} is example data, not the practice's: replace it with the entry of the practice's CEIDG record and take it off example_data before going live (the panel: 'Dane gabinetu', 'Dane prawne')"),
-                format!("{label}: to wciąż przykładowe dane, nie dane gabinetu. Przed publikacją wpisz w panelu („Dane gabinetu” → „Dane prawne”) dane z wpisu gabinetu w CEIDG i potwierdź je."),
+                format!("{key} is example data, not the practice's: write the practice's own value (the legal identity from its CEIDG record) and take it off example_data; a production start publishes nothing while any fact is listed there (the panel: 'Dane gabinetu')"),
+                format!("{label}: to wciąż przykładowe dane, nie dane gabinetu. Wpisz dane gabinetu (dane prawne z wpisu w CEIDG) w panelu („Dane gabinetu”) i potwierdź je; dopóki choć jedna dana jest przykładowa, serwer produkcyjny nie opublikuje strony."),
             ),
             P::Description { max } => texts(
                 format!("description: one line of 1 to {max} characters (the footer shows it)"),

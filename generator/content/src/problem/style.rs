@@ -28,6 +28,11 @@ pub enum StyleProblem {
     MinorsFooter { route: String },
     /// The footer links the minors' protection standards, but there is no such page.
     MinorsPage { route: String },
+    /// A sentence says a therapist conducts therapy without saying they are still in
+    /// psychotherapy training, while their profile shows no completed one.
+    TraineeQualifier { name: String },
+    /// A date of a legal text not written dd.mm.rrrr.
+    LegalDate { date: String },
 }
 
 /// `[116 123](tel:116123)`: how a number is written so that it dials.
@@ -92,6 +97,14 @@ impl StyleProblem {
             StyleProblem::MinorsPage { route } => texts(
                 format!("the footer links {route}, but there is no such page: the minors' protection standards must be published (content/pages/standardy-ochrony-maloletnich.md, STYLE.md)"),
                 format!("stopka linkuje do {route}, ale nie ma takiej strony: standardy ochrony małoletnich muszą być opublikowane (content/pages/standardy-ochrony-maloletnich.md, zasady stylu)."),
+            ),
+            StyleProblem::TraineeQualifier { name } => texts(
+                format!("this sentence says {name} conducts therapy without saying that the psychotherapy training is still under way, as the profile's qualifications show: add 'w trakcie szkolenia …' to the sentence (STYLE.md)"),
+                format!("zdanie mówi, że {name} prowadzi terapię, ale nie mówi, że jest w trakcie szkolenia psychoterapeutycznego, jak pokazuje profil: dopisz w tym zdaniu „w trakcie szkolenia …” (zasady stylu)."),
+            ),
+            StyleProblem::LegalDate { date } => texts(
+                format!("'{date}' is not a date written dd.mm.rrrr (for example 14.12.2026): the legal texts write every date one way (STYLE.md)"),
+                format!("„{date}” to nie data zapisana jako dd.mm.rrrr (na przykład 14.12.2026): w dokumentach prawnych każdą datę piszemy tak samo (zasady stylu)."),
             ),
         }
     }

@@ -96,12 +96,13 @@ fn rebuild_timing(
 ) -> Result<(), site::Error> {
     let mut builder = site::Builder::new(project.clone());
     let first = builder.build(out)?;
-    println!(
-        "{{\"full_ms\": {:.1}, \"rendered\": {}}}",
-        first.elapsed.as_secs_f64() * 1000.0,
-        first.rendered
-    );
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "{{\"full_ms\": {:.1}, \"rendered\": {}, \"gate_ms\": {:.1}}}",
+        ms(first.elapsed),
+        first.rendered,
+        ms(first.phases.gate)
+    );
     for i in 0..times {
         touch(file, i)?;
         // What the sidecar does after a save: render in memory, told which file it wrote,
@@ -116,11 +117,12 @@ fn rebuild_timing(
         builder.publish(out, &build)?;
         let published = publish_started.elapsed();
         println!(
-            "{{\"incremental_ms\": {:.1}, \"cpu_ms\": {cpu:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"publish_ms\": {:.1}}}",
+            "{{\"incremental_ms\": {:.1}, \"cpu_ms\": {cpu:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"gate_ms\": {:.2}, \"publish_ms\": {:.1}}}",
             ms(served),
             build.rendered,
             ms(build.phases.load),
             ms(build.phases.render),
+            ms(build.phases.gate),
             ms(published)
         );
     }
@@ -225,13 +227,15 @@ fn main() -> ExitCode {
             builder.build(&out).map(|r| {
                 voice.warnings(&r.warnings);
                 println!(
-                    "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {}, publish {}){} -> {}",
+                    "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {} of which gate {} for {} pages, publish {}){} -> {}",
                     r.files,
                     r.pages,
                     r.bytes / 1024,
                     r.elapsed.as_millis(),
                     r.phases.load.as_millis(),
                     r.phases.render.as_millis(),
+                    r.phases.gate.as_millis(),
+                    r.rendered,
                     r.phases.publish.as_millis(),
                     images_line(&r.images),
                     out.display()

@@ -362,7 +362,13 @@ fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
     let original = Output::new(format!("images/{}", found.relative), bytes);
     let ext = extension(&found.relative);
     if ext == "svg" {
-        let size = svg::size(&String::from_utf8_lossy(&original.bytes));
+        let text = String::from_utf8_lossy(&original.bytes);
+        // Published as it is, an SVG can be opened on the site's own origin: it may only draw.
+        if let Some(finding) = crate::gate::check_svg(&text).into_iter().next() {
+            let why = svg::refusal(&finding);
+            return Scanned::Broken(found.relative.clone(), why);
+        }
+        let size = svg::size(&text);
         return Scanned::Plain(ImageInfo::plain(&found.relative, size), original);
     }
     if !RASTER.contains(&ext.as_str()) {
@@ -501,7 +507,7 @@ fn plan(
                     width,
                     height: encode::scaled_height(size.0, size.1, width),
                     format,
-                    url: format!("/{path}"),
+                    url: content::encoding::url_path(&format!("/{path}")),
                 },
                 key,
                 path,

@@ -1,5 +1,6 @@
 //! The size an SVG declares on its root element: `width` and `height` in pixels, or else its
-//! `viewBox`. SVGs are published as they are; their size only fills `width`/`height`.
+//! `viewBox`. SVGs are published as they are, once the publish gate has found they only draw
+//! ([`crate::gate::check_svg`]); their size only fills `width`/`height`.
 
 use regex::Regex;
 use std::sync::OnceLock;
@@ -17,6 +18,15 @@ fn pixels(value: &str) -> Option<u32> {
     let number = value.trim().strip_suffix("px").unwrap_or(value.trim());
     let parsed: f64 = number.parse().ok()?;
     (parsed >= 1.0).then(|| parsed.round() as u32)
+}
+
+/// Why an SVG is left out of the site: what the gate found in it, and at which line.
+pub(crate) fn refusal(finding: &crate::gate::Finding) -> String {
+    format!(
+        "wiersz {}: obraz SVG może tylko rysować, a zawiera {}",
+        finding.line,
+        finding.found.polish()
+    )
 }
 
 /// Width and height of the `<svg>` root, if it says.

@@ -41,14 +41,27 @@ impl Fixture {
         self.dir.path()
     }
 
-    /// The copy as a project; its encoded images come from the repository's cache (or
-    /// `IMAGE_CACHE_DIR`), so that no test encodes the site's photographs again.
+    /// The copy as a project; its encoded images and prerendered islands come from the
+    /// repository's caches (or `IMAGE_CACHE_DIR`, `SSR_CACHE_DIR`), so that no test encodes
+    /// the site's photographs again or starts node for islands another build rendered.
     pub(crate) fn project(&self) -> site::Project {
         let mut project = site::Project::at(self.root());
         if std::env::var_os(site::images::CACHE_ENV).is_none() {
             project.image_cache = repo_root().join(".cache").join("images");
         }
+        if std::env::var_os(site::islands::CACHE_ENV).is_none() {
+            project.ssr_cache = repo_root().join(".cache").join("ssr");
+        }
         project
+    }
+
+    /// The copy as a project with a cache of prerendered islands of its own, empty: for a test
+    /// that counts what node renders.
+    pub(crate) fn project_with_own_ssr_cache(&self) -> site::Project {
+        site::Project {
+            ssr_cache: self.path("islands/build/ssr-cache"),
+            ..self.project()
+        }
     }
 
     pub(crate) fn path(&self, relative: &str) -> PathBuf {

@@ -120,10 +120,12 @@ link: string, note: string,
 origin: number | null, };
 
 /**
- * A fact of `site.yaml` that may be marked as example data: those that only the file sets
- * (the panel edits the others, and a value typed there is the practice's own).
+ * A fact of `site.yaml` that is the practice's own and may still be example data: the
+ * identity, the contact facts, the site's address, the profiles and booking pages, and the
+ * ids of the analytics and telephony accounts. A production start publishes nothing while
+ * any is listed in `example_data` (the sidecar's `serve::launch`).
  */
-export type ExampleFact = "legal_name" | "nip" | "regon" | "registered_address";
+export type ExampleFact = "name" | "legal_name" | "nip" | "regon" | "registered_address" | "address" | "phone" | "email" | "site_url" | "social" | "booking" | "analytics_id" | "telephony";
 
 /**
  * A service a price row may link to (or the contact section, [`CONTACT_LINK`]).
@@ -264,7 +266,12 @@ export type Changed = { version: string, warning: string | null, publishMs: numb
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * Where the queue is: what the panel is told after a save.
@@ -342,7 +349,12 @@ slug: string, version: string, warning: string | null, publishMs: number, page: 
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A new article: its title, and the address chosen in the panel.
@@ -369,7 +381,12 @@ export type ArticleCreated = { id: string, route: string | null, version: string
 /**
  * Where the CDN's commands are: the panel waits for the run this change queued.
  */
-publishing: PublishingStatus, };
+publishing: PublishingStatus, 
+/**
+ * Whether visitors see the change: `false` while a production start holds the site back
+ * because its facts are example data (`warning` says which).
+ */
+published: boolean, };
 
 /**
  * A deleted article, as the panel lists it.
@@ -511,7 +528,7 @@ field?: string, };
 /**
  * What a refusal asks the panel to do, beside its Polish words.
  */
-export type ErrorCode = "signed_out" | "signed_out_elsewhere" | "reauth" | "expired";
+export type ErrorCode = "signed_out" | "signed_out_elsewhere" | "reauth" | "expired" | "password_changed";
 
 /**
  * The body of every refusal: a title and a message in Polish, and a form's field errors.
@@ -717,7 +734,12 @@ conflicts: Array<Conflict>,
 /**
  * Fetches made since the start (webhooks and polls coalesce into these).
  */
-fetches: number, };
+fetches: number, 
+/**
+ * A push to the hosted repository is being checked and published: the branch and the
+ * panel's saves wait for it.
+ */
+receiving: boolean, };
 
 /**
  * Whether the content follows a remote, and where it stands.
@@ -743,13 +765,35 @@ export type NewGitToken = { name: string, };
 export type GitTokenCreated = { id: number, name: string, token: string, };
 
 /**
+ * How much an alert asks of the owner.
+ */
+export type AlertLevel = "alert" | "warning";
+
+/**
  * Something wrong that a person should see to.
  */
 export type SystemAlert = { 
 /**
- * Which condition: `undelivered`, `backup`, `git` or `disk`.
+ * Which condition: `undelivered`, `backup`, `backups-off`, `git`, `mirror`, `disk`,
+ * `scheduler` or `images`.
  */
-key: string, title: string, detail: string, 
+key: string, level: AlertLevel, 
+/**
+ * What happened, in a few words (an e-mail's subject).
+ */
+title: string, 
+/**
+ * What it means for the practice.
+ */
+meaning: string, 
+/**
+ * What to do about it, or whom to ask.
+ */
+action: string, 
+/**
+ * The program's own words and the figures, for whoever looks after the server.
+ */
+details: string | null, 
 /**
  * Since when (Unix seconds).
  */
@@ -763,7 +807,19 @@ export type SystemOutbox = { pending: number, failed: number, oldestPendingAt: n
 /**
  * The scheduled backups, when a repository is set.
  */
-export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, lastError: string | null, };
+export type SystemBackups = { intervalSeconds: number, lastSuccessAt: number | null, lastDurationMs: number | null, lastFailureAt: number | null, 
+/**
+ * restic's words of the last failure: shown only under 'Szczegóły dla informatyka'.
+ */
+lastError: string | null, 
+/**
+ * When the backup running now started.
+ */
+runningSince: number | null, 
+/**
+ * The longest one restic call may take before it is stopped.
+ */
+timeoutSeconds: number, };
 
 /**
  * One line of the text format: a name, its labels and its value.
@@ -773,7 +829,11 @@ export type MetricSample = { name: string, labels: Array<[string, string]>, valu
 /**
  * `GET /api/system`.
  */
-export type SystemStatus = { now: number, alerts: Array<SystemAlert>, outbox: SystemOutbox, 
+export type SystemStatus = { now: number, alerts: Array<SystemAlert>, 
+/**
+ * What is not set up that should be (backups off): never "all is well" while any is.
+ */
+warnings: Array<SystemAlert>, outbox: SystemOutbox, 
 /**
  * `null` when no backup repository is set.
  */
@@ -782,3 +842,36 @@ backups: SystemBackups | null, diskFreeBytes: number | null, diskTotalBytes: num
  * What `/metrics` says, line by line.
  */
 metrics: Array<MetricSample>, };
+
+/**
+ * One step of going live.
+ */
+export type LaunchStep = "facts" | "mail" | "backups" | "secondFactor" | "https";
+
+/**
+ * A step and where it stands, in the owner's words.
+ */
+export type LaunchItem = { step: LaunchStep, done: boolean, title: string, 
+/**
+ * What is done, or what is missing and who does it, in the owner's words.
+ */
+detail: string, 
+/**
+ * What the person who runs the server sets for it (the settings' names): shown under
+ * 'Szczegóły dla informatyka', never in her words. Empty when there is nothing to set.
+ */
+technical: string, 
+/**
+ * For [`Step::Facts`]: the facts still listed as example data, by their Polish names.
+ */
+facts: Array<string>, };
+
+/**
+ * `GET /api/launch`: whether this is a production start, whether the site is published, and
+ * each step of going live.
+ */
+export type LaunchChecklist = { production: boolean, 
+/**
+ * The public site answers with its pages (not 'Strona w przygotowaniu').
+ */
+published: boolean, items: Array<LaunchItem>, };

@@ -1,6 +1,7 @@
 // 'Strony': the pages with drafts waiting, the list of every page (grouped, searchable) and the
-// editor of the one open, whose address is the view's ('#/strony/blog/terapia-cbt'). On a phone
-// the editor comes first and the list after it.
+// editor of the one open, whose address is the view's ('#/strony/blog/terapia-cbt'). Beside the
+// list, while a step of going live is left, 'Przed publikacją strony'. On a phone the editor
+// comes first and the list after it, so a page's first field is on the first screen.
 import { useEffect, useState } from "react";
 import type { ViewProps } from "../app/views";
 import { useStore } from "../app/store";
@@ -8,6 +9,7 @@ import { listed, shortName } from "../names";
 import NewArticle from "../NewArticle";
 import PageTabs, { PANEL_ID } from "../PageTabs";
 import ImagePicker from "../ImagePicker";
+import LaunchChecklist from "../LaunchChecklist";
 import Unfinished from "../Unfinished";
 import { isNarrow, useNarrow } from "../narrow";
 import Deleted from "./Deleted";
@@ -26,7 +28,7 @@ export default function PagesView({ toast, route, go }: ViewProps) {
   const page = openPage(state.pages, route.doc);
   const pageId = page?.id;
   useEffect(() => {
-    pagesStore.dispatch({ type: "opened" });
+    pagesStore.dispatch({ type: "opened", id: pageId ?? null });
   }, [pageId]);
   if (!state.loaded) return <p role="status">Ładowanie stron…</p>;
 
@@ -40,7 +42,10 @@ export default function PagesView({ toast, route, go }: ViewProps) {
   };
   const created = async (id: string) => {
     setCreating(false);
-    toast("success", { title: "Sukces", text: "Utworzono artykuł. Uzupełnij go, zaznacz „Opublikowany” i zapisz." });
+    toast("success", {
+      title: "Sukces",
+      text: "Utworzono szkic artykułu. Gdy będzie gotowy, kliknij „Opublikuj teraz”.",
+    });
     await loadPages(toast);
     go({ view: "pages", doc: id });
   };
@@ -67,6 +72,7 @@ export default function PagesView({ toast, route, go }: ViewProps) {
       <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
         Nowy artykuł
       </button>
+      <LaunchChecklist onOpenFacts={() => go({ view: "facts", doc: null })} />
       <PageTabs pages={state.pages.filter(listed)} selected={page?.id ?? ""} dirty={dirty} onSelect={select} />
       <Deleted
         list={state.deleted}

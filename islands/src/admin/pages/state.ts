@@ -26,6 +26,8 @@ export interface PagesState {
   authors: string[];
   /** The site's own drawings (its SVG pictures that are no therapist's photo): an article's picture when she has none. */
   drawings: string[];
+  /** The page open in the editor: a save waiting for the server stops when another is opened. */
+  open: string | null;
   saving: boolean;
   outcome: Outcome | null;
   /** The section a refused save named. */
@@ -45,6 +47,7 @@ export const EMPTY: PagesState = {
   pictures: [],
   authors: [],
   drawings: [],
+  open: null,
   saving: false,
   outcome: null,
   problem: null,
@@ -64,9 +67,14 @@ export type Action =
     }
   | { type: "edited"; id: string; edit: Edit }
   | { type: "forgot"; id: string }
-  | { type: "opened" }
+  | { type: "opened"; id: string | null }
   | { type: "saving" }
-  | { type: "saved"; page: Editable; outcome: Outcome }
+  /** The save waits for the server, which cannot be reached: `outcome` says so. */
+  | { type: "waiting"; outcome: Outcome }
+  /** The save ended with nothing to say beside it (another page opened, or the session ended). */
+  | { type: "stopped" }
+  /** Saved; `kept` is what she typed while the save waited, to be saved next. */
+  | { type: "saved"; page: Editable; outcome: Outcome; kept?: Edit }
   | { type: "refused"; outcome: Outcome; conflict?: Editable | null }
   | { type: "tookTheirs"; page: Editable }
   | { type: "serverDraft"; id: string; draft: ServerDraft | null }
@@ -136,9 +144,13 @@ export function reduce(state: PagesState, action: Action): PagesState {
     case "forgot":
       return { ...state, edits: without(state.edits, action.id) };
     case "opened":
-      return { ...state, ...fresh, showHistory: false };
+      return { ...state, ...fresh, open: action.id, showHistory: false };
     case "saving":
       return { ...state, saving: true };
+    case "waiting":
+      return { ...state, outcome: action.outcome };
+    case "stopped":
+      return { ...state, saving: false, outcome: null };
     case "saved":
       return {
         ...state,
@@ -146,7 +158,7 @@ export function reduce(state: PagesState, action: Action): PagesState {
         outcome: action.outcome,
         saving: false,
         pages: state.pages.map((p) => (p.id === action.page.id ? action.page : p)),
-        edits: without(state.edits, action.page.id),
+        edits: action.kept ? { ...state.edits, [action.page.id]: action.kept } : without(state.edits, action.page.id),
         serverDrafts: without(state.serverDrafts, action.page.id),
         offered: without(state.offered, action.page.id),
       };

@@ -3,12 +3,22 @@
 // articles. The views call these; none of them holds a page's state of its own.
 import { api, isApiError, team, type DeletedView, type Editable, type Picture, type ServerDraft } from "../api";
 import { dropDraft, loadDraft, saveDraft, type Draft } from "../drafts";
-import { SAVED, SAVE_FAILED, refusal, savedAt, watchPublishing, type Toast } from "../saving";
+import {
+  SAVED,
+  SAVE_FAILED,
+  WAITING,
+  refusal,
+  savedAt,
+  unreached,
+  untilReached,
+  watchPublishing,
+  type Toast,
+} from "../saving";
 import { createStore } from "../app/store";
 import { EMPTY, reduce, sameEdit, type Edit } from "./state";
 
 export const pagesStore = createStore(reduce, EMPTY);
-const { dispatch } = pagesStore;
+const { dispatch, get } = pagesStore;
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać stron." };
 const failed = (e: unknown) => (isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);
@@ -86,21 +96,50 @@ export function forget(id: string): void {
   dispatch({ type: "forgot", id });
 }
 
-/** Saves the page's edit over `version`: the page's own, or the one saved meanwhile (a conflict). */
+/**
+ * Saves the page's edit over `version`: the page's own, or the one saved meanwhile (a conflict).
+ * While the server cannot be reached, the save bar says so (the text is kept in this browser)
+ * and the save is sent again by itself until the server answers, with what she typed since;
+ * it stops when another page is opened.
+ */
 export async function save(page: Editable, next: Edit, toast: Toast, version = page.version): Promise<void> {
+  const id = page.id;
+  // `next` may be more than the typed edit ('Opublikuj teraz'): it is sent until she types again.
+  const typed = get().edits[id];
+  const latest = () => {
+    const now = get().edits[id];
+    return now !== undefined && now !== typed ? now : next;
+  };
+  let sent = next;
   dispatch({ type: "saving" });
   try {
-    const result = await api.save(page.id, next.sections, next.settings, version);
+    const result = await untilReached(
+      () => {
+        sent = latest();
+        return api.save(id, sent.sections, sent.settings, version);
+      },
+      () => dispatch({ type: "waiting", outcome: WAITING }),
+      () => get().open !== id,
+    );
     // The server answers with the document as saved: no need to load every other one.
     const saved = result.page ?? page;
-    dropDraft(page.id);
-    dispatch({ type: "saved", page: saved, outcome: savedAt(saved) });
+    dropDraft(id);
+    const now = get().edits[id];
+    const kept = now !== undefined && now !== typed && now !== sent ? { kept: now } : {};
+    dispatch({ type: "saved", page: saved, outcome: savedAt(saved, result.published), ...kept });
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
   } catch (e) {
     // The edit stays in the editor and as a draft.
-    saveDraft(page.id, { ...next, version: page.version, at: Date.now() });
+    saveDraft(id, { ...latest(), version: page.version, at: Date.now() });
+    // Another page was opened while the server was away, or the session ended (the sign-in
+    // dialog says why, once): nothing more beside the save button.
+    if (unreached(e) || (isApiError(e) && e.status === 401)) {
+      if (!unreached(e)) refusal(e);
+      dispatch({ type: "stopped" });
+      return;
+    }
     const message = refusal(e);
     toast("error", message);
     const conflict =

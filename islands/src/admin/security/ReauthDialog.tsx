@@ -16,6 +16,14 @@ const CODE_LABEL: Record<App, string> = {
   unknown: "Kod z aplikacji (jeśli jej używasz)",
 };
 
+/** What the dialog asks for: the app's code only when she uses the app. */
+const ASK: Record<App, string> = {
+  asking: "podaj hasło.",
+  on: "podaj hasło i kod z aplikacji uwierzytelniającej.",
+  off: "podaj hasło.",
+  unknown: "podaj hasło, a jeśli używasz aplikacji uwierzytelniającej, także kod.",
+};
+
 /** Asks for the password (and the app's code) when the server wants to be sure. */
 export default function ReauthDialog() {
   const [why, setWhy] = useState<string | null>(null);
@@ -58,10 +66,8 @@ export default function ReauthDialog() {
   return (
     <Modal title="Potwierdź, że to Ty" onClose={() => close(false)}>
       <form className="admin-dialog-body" onSubmit={submit} noValidate>
-        <p>
-          {why} Podaj hasło{app === "on" ? " i kod z aplikacji uwierzytelniającej" : ""}: potwierdzenie wystarczy na 10
-          minut.
-        </p>
+        <p>{why}</p>
+        <p>Dlatego upewniamy się, że to Ty: {ASK[app]} Potwierdzenie wystarczy na 10 minut.</p>
         <div className="field">
           <label htmlFor="reauth-password">Hasło</label>
           <input id="reauth-password" name="password" type="password" autoComplete="current-password" autoFocus />

@@ -1,7 +1,7 @@
 // 'Aplikacja uwierzytelniająca': turning the app's codes on (a QR code, then a code from the app),
 // new recovery codes, turning it off.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { security, withReauth, type Enrolment, type TotpStatus } from "../account";
+import { GUARDS, security, withReauth, type Enrolment, type TotpStatus } from "../account";
 import type { Toast } from "../saving";
 import { errorText, FAILED } from "./errors";
 import RecoveryCodes from "./RecoveryCodes";
@@ -17,7 +17,7 @@ export default function TwoFactor({ toast }: { toast: Toast }) {
   const start = async () => {
     setError("");
     try {
-      setEnrolment(await withReauth(security.setup, "Włączasz logowanie kodem z aplikacji."));
+      setEnrolment(await withReauth(security.setup, GUARDS.appOn));
     } catch (e) {
       setError(errorText(e));
     }
@@ -41,7 +41,7 @@ export default function TwoFactor({ toast }: { toast: Toast }) {
     if (!window.confirm("Wyłączyć logowanie kodem z aplikacji? Do panelu wystarczy wtedy samo hasło.")) return;
     setError("");
     try {
-      await withReauth(security.disable, "Wyłączasz logowanie kodem z aplikacji.");
+      await withReauth(security.disable, GUARDS.appOff);
       setCodes([]);
       toast("success", { title: "Sukces", text: "Logowanie kodem z aplikacji jest wyłączone." });
       void load();
@@ -52,7 +52,7 @@ export default function TwoFactor({ toast }: { toast: Toast }) {
   const renew = async () => {
     setError("");
     try {
-      setCodes((await withReauth(security.renewCodes, "Nowe kody zapasowe zastąpią dotychczasowe.")).recoveryCodes);
+      setCodes((await withReauth(security.renewCodes, GUARDS.newCodes)).recoveryCodes);
       void load();
     } catch (e) {
       setError(errorText(e));

@@ -368,7 +368,7 @@ async fn confirm_reset(
     let Some((id, _)) = state.auth.store.run(move |db| db.account(&who)).await? else {
         return Err(wrong());
     };
-    factors::account_waits(&state, id).await?;
+    let reserved = factors::reserve_code(&state, id).await?;
     let (code, second) = (body.code.clone(), body.second_code.trim().to_string());
     let checked = state
         .auth
@@ -381,7 +381,7 @@ async fn confirm_reset(
             "kod z aplikacji" => "kod z aplikacji",
             _ => "kod do zmiany hasła",
         };
-        factors::wrong_code(&state, &req, (id, &email), kind).await?;
+        factors::wrong_code(&state, &req, (reserved, &email), kind).await?;
         return Err(match what {
             "kod z aplikacji" => ApiError::new(
                 StatusCode::UNAUTHORIZED,
@@ -391,6 +391,7 @@ async fn confirm_reset(
             _ => wrong(),
         });
     }
+    factors::code_was_right(&state, reserved).await?;
     set_password(&state, &email, &body.password).await?;
     let who = email.clone();
     state

@@ -122,42 +122,71 @@ pub(crate) fn check_code(
     }
 }
 
-/// Refuses a code of `account_id` while the account waits after wrong codes from anywhere.
-pub(crate) async fn account_waits(
+/// One code attempt of an account, reserved before its code is checked (see
+/// [`reserve_code`]); settle it with [`code_was_right`] or [`wrong_code`].
+#[must_use = "a reserved attempt counts as a wrong code until it is settled"]
+pub(crate) struct CodeAttempt {
+    account_id: i64,
+    reservation: i64,
+}
+
+/// Reserves one code attempt of `account_id`, refused while the account waits after wrong
+/// codes from anywhere. The check of the limit and the reservation are one transaction, so a
+/// burst of codes from many addresses has at most the account's free codes checked.
+pub(crate) async fn reserve_code(
     state: &web::Data<AppState>,
     account_id: i64,
-) -> Result<(), ApiError> {
+) -> Result<CodeAttempt, ApiError> {
     let at = now();
-    let (failures, last) = state
+    let reserved = state
         .auth
         .store
-        .run(move |db| db.code_failures(account_id, at - throttle::WINDOW_SECONDS))
+        .run(move |db| db.reserve_code(account_id, at, at - throttle::WINDOW_SECONDS))
         .await?;
-    match throttle::decide_codes(failures, last, at) {
-        Some(wait) => Err(ApiError::too_many(
+    match reserved {
+        Ok(reservation) => Ok(CodeAttempt {
+            account_id,
+            reservation,
+        }),
+        Err(wait) => Err(ApiError::too_many(
             LOGIN_TITLE,
             format!("Zbyt wiele błędnych kodów dla tego konta. Spróbuj ponownie za {wait} s."),
             u64::try_from(wait).unwrap_or(60),
         )),
-        None => Ok(()),
     }
 }
 
-/// Counts a wrong code (`kind`) of `account_id`, from wherever it came. When the account's
-/// codes start to wait, the administrator is e-mailed — once a window — since whoever guesses
-/// the app's codes has the password, and whoever guesses reset codes is trying to take over.
+/// The reserved attempt's code was right: it does not count.
+pub(crate) async fn code_was_right(
+    state: &web::Data<AppState>,
+    attempt: CodeAttempt,
+) -> Result<(), ApiError> {
+    let since = now() - throttle::WINDOW_SECONDS;
+    let key = (attempt.account_id, attempt.reservation);
+    state
+        .auth
+        .store
+        .run(move |db| db.settle_code(key, None, since))
+        .await?;
+    Ok(())
+}
+
+/// Counts the reserved attempt as a wrong code (`kind`) of its account, from wherever it came.
+/// When the account's codes start to wait, the administrator is e-mailed — once a window —
+/// since whoever guesses the app's codes has the password, and whoever guesses reset codes is
+/// trying to take over.
 pub(crate) async fn wrong_code(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (account_id, email): (i64, &str),
+    (attempt, email): (CodeAttempt, &str),
     kind: &'static str,
 ) -> Result<(), ApiError> {
-    let at = now();
-    let since = at - throttle::WINDOW_SECONDS;
+    let since = now() - throttle::WINDOW_SECONDS;
+    let key = (attempt.account_id, attempt.reservation);
     let (failures, _) = state
         .auth
         .store
-        .run(move |db| db.record_code_failure(account_id, kind, at, since))
+        .run(move |db| db.settle_code(key, Some(kind), since))
         .await?;
     if failures != throttle::FREE_CODES_PER_ACCOUNT {
         return Ok(());
@@ -194,8 +223,9 @@ fn codes_alert(kind: &str, failures: i64) -> String {
         }
         _ => "Ktoś, kto zna Twoje hasło, próbuje odgadnąć kod z aplikacji uwierzytelniającej.",
     };
+    let codes = content::polish::count(failures, content::polish::CODES);
     format!(
-        "W ciągu ostatnich {minutes} minut podano {failures} błędnych kodów ({kind}) przy logowaniu do panelu administracyjnego strony.\n\n\
+        "W ciągu ostatnich {minutes} minut podano {codes} ({kind}) przy logowaniu do panelu administracyjnego strony.\n\n\
          {who} Każdy kolejny kod czeka teraz coraz dłużej, skądkolwiek przychodzi.\n\n\
          Jeśli to nie Ty: zmień hasło do panelu (zakładka „Bezpieczeństwo”) i sprawdź listę sesji oraz dziennik zdarzeń."
     )
@@ -221,7 +251,6 @@ async fn login_code(
         .await?
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
-    account_waits(&state, pending.account_id).await?;
     let too_many = || {
         ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES)
             .with_code(ErrorCode::Expired)
@@ -233,6 +262,7 @@ async fn login_code(
         .run(move |db| db.attempt_pending_login(&hash, throttle::CODES_PER_SIGN_IN))
         .await?
         .ok_or_else(too_many)?;
+    let reserved = reserve_code(&state, pending.account_id).await?;
     let (code, id) = (body.code.trim().to_string(), pending.account_id);
     let kind = state
         .auth
@@ -241,8 +271,7 @@ async fn login_code(
         .await?;
     let Some(kind) = kind else {
         crate::http::admin::audit(&req, Event::SecondFactorFailed, &pending.email, "").await;
-        let account = (pending.account_id, pending.email.as_str());
-        wrong_code(&state, &req, account, "kod z aplikacji").await?;
+        wrong_code(&state, &req, (reserved, &pending.email), "kod z aplikacji").await?;
         if attempt >= throttle::CODES_PER_SIGN_IN {
             let hash = token_hash(&token);
             state
@@ -258,6 +287,7 @@ async fn login_code(
             BAD_CODE,
         ));
     };
+    code_was_right(&state, reserved).await?;
     let (email, hash) = (pending.email.clone(), token_hash(&token));
     state
         .auth

@@ -31,6 +31,7 @@ fn initial(input: &ContactInput) -> Value {
         "phone": input.phone,
         "countryCode": input.country_code,
         "message": input.message,
+        "earlyStart": input.early_start,
     })
 }
 

@@ -116,7 +116,7 @@ async fn store(state: &web::Data<AppState>, input: &ContactInput) -> Outcome {
         phone: input.national_phone().unwrap_or_default(),
         country_code: input.country_code.clone(),
         full_phone: input.expected_full_phone(),
-        message: input.message.trim().to_string(),
+        message: input.kept_message(),
         spam,
     };
     let arrival = Arrival {

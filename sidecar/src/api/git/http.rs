@@ -89,26 +89,15 @@ async fn editor(state: &web::Data<AppState>, req: &HttpRequest) -> Result<String
         }
     }
     let hosted = state.hosted.as_ref().ok_or_else(unauthorized)?;
-    let client = state.clients.key(req);
-    if hosted.limiter.check_key(&client).is_err() {
+    if !hosted.refusals.allows(state.clients.key(req)) {
         let refused = ApiError::too_many("Zbyt wiele prób", TOO_MANY, 60);
         return Err(actix_web::ResponseError::error_response(&refused));
     }
-    // git asks without credentials first: only a token given and refused is worth a line.
-    // It is written after the answer leaves: a burst of guesses waits on no write.
-    if given.is_some() {
-        let (state, req) = (state.clone(), req.clone());
-        actix_web::rt::spawn(async move {
-            crate::api::audit::record(
-                &state,
-                &req,
-                Event::GitTokenRefused,
-                "",
-                "zły lub unieważniony token",
-            )
-            .await;
-        });
-    }
+    // git asks without credentials first: only a token given and refused is worth a line,
+    // and a client's of one minute make one line with their count.
+    let audit = given.is_some().then_some("zły lub unieważniony token");
+    let client = state.clients.key(req);
+    crate::http::refusals::Refusals::refused(&hosted.refusals, &state.auth.store, client, audit);
     Err(unauthorized())
 }
 
@@ -130,7 +119,16 @@ async fn serve(
         Ok(editor) => editor,
         Err(answer) => return Ok(answer),
     };
+    let git = state.git.clone();
+    let pushed = service == "git-receive-pack" && req.method() == actix_web::http::Method::POST;
+    let branch = git.as_ref().map(|g| g.remote.branch.clone());
+    let before = match (&branch, pushed) {
+        (Some(branch), true) => tip(&hosted.bare, branch).await,
+        _ => None,
+    };
+    let push_id = next_push_id();
     let mut child = backend(&req, &hosted.bare, &tail, &editor, &state)
+        .env(crate::changes::hosted::hook::PUSH_ID, &push_id)
         .spawn()
         .map_err(|e| ApiError::internal(&format!("git http-backend: {e}")))?;
     if let Some(stdin) = child.stdin.take() {
@@ -143,17 +141,92 @@ async fn serve(
         .stdout
         .take()
         .ok_or_else(|| ApiError::internal(&"git http-backend: no output"))?;
-    let git = state.git.clone();
-    let pushed = service == "git-receive-pack" && req.method() == actix_web::http::Method::POST;
+    let bare = hosted.bare.clone();
     actix_web::rt::spawn(async move {
         let done = child.wait().await;
-        if pushed && done.is_ok_and(|s| s.success()) {
-            if let Some(git) = git {
+        if let (true, Some(git)) = (pushed, git) {
+            // A push its hooks did not see through (git ended before the branch moved) is
+            // put back; one that moved it is taken by the sync if its hook could not say so.
+            git.receive_ended(&push_id);
+            if done.is_ok_and(|s| s.success()) {
                 git.fetch_soon();
+            }
+            if let (Some(branch), Some(before)) = (branch, before) {
+                record_push(&state, &req, (&bare, &branch), &before, &editor).await;
             }
         }
     });
     answer(stdout).await
+}
+
+/// The commit `branch` of the repository at `bare` is at, if it is.
+async fn tip(bare: &std::path::Path, branch: &str) -> Option<String> {
+    let name = format!("refs/heads/{branch}");
+    let out = git_output(bare, &["rev-parse", "--verify", "-q", &name]).await;
+    out.map(|o| o.trim().to_string())
+}
+
+async fn git_output(bare: &std::path::Path, args: &[&str]) -> Option<String> {
+    let out = tokio::process::Command::new("git")
+        .arg("-C")
+        .arg(bare)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .await
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The authors of commits `range` brings, each once, at most a few.
+async fn authors(bare: &std::path::Path, range: &str) -> String {
+    const SHOWN: usize = 5;
+    let listed = git_output(bare, &["log", "--format=%an <%ae>", range]).await;
+    let mut names: Vec<String> = Vec::new();
+    for name in listed.unwrap_or_default().lines() {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.chars().take(120).collect());
+        }
+    }
+    let more = names.len().saturating_sub(SHOWN);
+    names.truncate(SHOWN);
+    match more {
+        0 => names.join(", "),
+        n => format!("{} i {n} innych", names.join(", ")),
+    }
+}
+
+/// Writes who pushed what: the token's name (as the actor) beside the commits' own authors
+/// (which a commit says of itself), once the branch moved.
+async fn record_push(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    (bare, branch): (&std::path::Path, &str),
+    before: &str,
+    token: &str,
+) {
+    let Some(after) = tip(bare, branch).await.filter(|after| after != before) else {
+        return;
+    };
+    let short = |c: &str| c.chars().take(10).collect::<String>();
+    let range = format!("{before}..{after}");
+    let detail = format!(
+        "{}..{}, autorzy commitów: {}",
+        short(before),
+        short(&after),
+        authors(bare, &range).await
+    );
+    crate::api::audit::record(state, req, Event::GitPushed, token, &detail).await;
+}
+
+/// A name for each request that runs git's program, unique in this server's life: how the
+/// hooks of a push and the request that brought it find each other.
+fn next_push_id() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}-{n}", std::process::id())
 }
 
 /// `git http-backend` for the request, with the CGI variables it reads and nothing else of

@@ -1,0 +1,87 @@
+// 'Przed publikacją strony': the go-live checklist of the panel's first screen and of 'Stan
+// systemu' (GET /api/launch). A production server publishes nothing while the practice's facts
+// are example data; the list says which, and what else a site that goes live needs (outgoing
+// mail, backups, the second factor, HTTPS), each in the owner's words.
+import { useCallback, useEffect, useState } from "react";
+import { Details } from "./AlertNotice";
+import { request } from "./api";
+import type { LaunchChecklist as Checklist } from "./generated/api";
+
+/** How many steps are left, as Polish says it: „jedno zadanie”, „4 zadania”, „5 zadań”. */
+function left(n: number): string {
+  if (n === 1) return "jedno zadanie";
+  const few = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
+  return `${n} ${few ? "zadania" : "zadań"}`;
+}
+
+export default function LaunchChecklist({
+  onOpenFacts,
+  always = false,
+}: {
+  /** Opens 'Dane gabinetu', where the facts are confirmed. */
+  onOpenFacts?: () => void;
+  /** Shown also when every step is done ('Stan systemu'); the first screen shows it only while one is not. */
+  always?: boolean;
+}) {
+  const [list, setList] = useState<Checklist | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setList(await request<Checklist>("GET", "/api/launch", undefined, { background: true }));
+    } catch {
+      // Signed out or offline: the rest of the panel says so.
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+  if (!list) return null;
+  const missing = list.items.filter((i) => !i.done).length;
+  if (missing === 0 && !always) return null;
+  const held = list.production && !list.published;
+  return (
+    <section
+      className={`admin-card launch${held ? " launch-held" : ""}`}
+      aria-labelledby="launch-title"
+      data-testid="launch-checklist"
+    >
+      <h2 id="launch-title">Przed publikacją strony</h2>
+      {held && (
+        <p className="form-notice form-notice-error" role="alert">
+          Strona nie jest opublikowana: odwiedzający widzą „Strona w przygotowaniu”, dopóki dane gabinetu są
+          przykładowe.
+        </p>
+      )}
+      {!held && list.production && missing > 0 && (
+        <p>Strona jest opublikowana. Do zrobienia z listy poniżej: {left(missing)}.</p>
+      )}
+      {!list.production && (
+        <p className="muted">
+          Ten serwer działa w trybie próbnym (bez adresu https://), więc publikuje stronę także z danymi przykładowymi.
+          Serwer produkcyjny opublikuje ją dopiero wtedy, gdy wszystkie dane gabinetu będą potwierdzone.
+        </p>
+      )}
+      {missing === 0 && <p>Wszystko gotowe.</p>}
+      <ul className="launch-steps">
+        {list.items.map((item) => (
+          <li key={item.step} className={item.done ? "launch-done" : "launch-todo"}>
+            <p>
+              <strong>{item.title}</strong>: {item.done ? "gotowe" : "do zrobienia"}.{" "}
+              <span className="muted">{item.detail}</span>
+            </p>
+            {!item.done && item.technical && <Details text={item.technical} />}
+            {item.facts.length > 0 && (
+              <ul>
+                {item.facts.map((fact) => (
+                  <li key={fact}>{fact}</li>
+                ))}
+              </ul>
+            )}
+            {item.step === "facts" && !item.done && onOpenFacts && (
+              <button type="button" className="btn btn-secondary btn-small" onClick={onOpenFacts}>
+                Przejdź do danych gabinetu
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Runs `make test`'s stages: each argument is a group of make targets run side by side, and
+the groups one after another. A stage's output is printed whole when it ends, under its name;
+at the end a table of each stage's time and the tests counted, and one closing line
+'N passed, N failed'. Stops after the first group with a failed stage.
+
+    python3 tests/stages.py "compile style deps" "cargo-tests browser" book
+"""
+
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+# The closing lines of the two runners: cargo's per test binary, node's once per run.
+CARGO = re.compile(r"^test result: \w+\. (\d+) passed; (\d+) failed", re.M)
+NODE_PASS = re.compile(r"^ℹ pass (\d+)$", re.M)
+NODE_FAIL = re.compile(r"^ℹ fail (\d+)$", re.M)
+
+
+def counts(log):
+    passed = sum(int(p) for p, _ in CARGO.findall(log)) + sum(map(int, NODE_PASS.findall(log)))
+    failed = sum(int(f) for _, f in CARGO.findall(log)) + sum(map(int, NODE_FAIL.findall(log)))
+    return passed, failed
+
+
+class Stage:
+    def __init__(self, target):
+        self.target = target
+        self.seconds = 0.0
+        self.code = None
+        self.passed = self.failed = 0
+
+    def run(self, lock):
+        started = time.monotonic()
+        with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as log:
+            self.code = subprocess.call(
+                ["make", "--no-print-directory", self.target], stdout=log, stderr=subprocess.STDOUT
+            )
+            self.seconds = time.monotonic() - started
+            log.seek(0)
+            text = log.read()
+        self.passed, self.failed = counts(text)
+        with lock:
+            verdict = "ok" if self.code == 0 else f"FAILED (exit {self.code})"
+            print(f"\n===== {self.target}: {verdict} in {self.seconds:.0f} s =====", flush=True)
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+
+def main(groups):
+    lock = threading.Lock()
+    stages, walls = [], []
+    started = time.monotonic()
+    for group in groups:
+        members = [Stage(t) for t in group.split()]
+        stages += members
+        print(f"==> {' + '.join(s.target for s in members)}", flush=True)
+        began = time.monotonic()
+        threads = [threading.Thread(target=s.run, args=(lock,)) for s in members]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        walls.append((group, time.monotonic() - began))
+        if any(s.code != 0 for s in members):
+            break
+    total = time.monotonic() - started
+    print("\n| stage | seconds | tests passed | result |\n|---|---:|---:|---|")
+    for s in stages:
+        result = "ok" if s.code == 0 else f"failed ({s.code})"
+        print(f"| {s.target} | {s.seconds:.0f} | {s.passed or ''} | {result} |")
+    for group, wall in walls:
+        print(f"| **{' + '.join(group.split())}** (side by side) | {wall:.0f} | | |")
+    print(f"| **total** | {total:.0f} | | |")
+    passed = sum(s.passed for s in stages)
+    failed = sum(s.failed for s in stages)
+    print(f"\n{passed} passed, {failed} failed")
+    skipped = [t for g in groups[len(walls):] for t in g.split()]
+    if skipped:
+        print(f"not run after the failure: {' '.join(skipped)}")
+    return 0 if all(s.code == 0 for s in stages) and not skipped else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -65,13 +65,16 @@ api-types:
 test: test-deps islands
 	@python3 tests/stages.py "compile style deps markdown mdbook" "cargo-tests browser" book
 
-## Formatting, clippy, and no two modules of a crate importing each other in a loop.
+## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
+## modules of a crate importing each other in a loop.
 lint: style
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
-## Formatting (Prettier, rustfmt) and no two modules of a crate importing each other in a loop.
+## Formatting (Prettier, rustfmt), React's hook rules and the panel's file lengths (ESLint), and
+## no two modules of a crate importing each other in a loop.
 style: islands
 	cd $(ISLANDS) && npm run -s format:check
+	cd $(ISLANDS) && npx eslint --max-warnings 0 src
 	$(CARGO) fmt --all -- --check
 	python3 tests/lint/cycles.py
 
@@ -80,13 +83,16 @@ style: islands
 deps:
 	sh tests/deps/audit.sh
 
-## The cargo tests, and the visual editor's Markdown round trip over every content file (Node).
+## The cargo tests, and the islands' own (Node): the visual editor's Markdown round trip over
+## every content file, the panel's logic, and the rules shared with the server (tests/vectors/).
 unit: markdown
 	$(CARGO) test --workspace
 
-## The visual editor's Markdown round trip over every content file (Node).
+## The islands' own tests (Node): the visual editor's Markdown round trip over every content
+## file, the panel's logic (drafts, problems, placeholders, the pages' reducer, its words' plurals)
+## and the rules shared with the server (tests/vectors/).
 markdown: islands
-	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/plural.test.mjs
+	cd $(ISLANDS) && node --test --test-reporter=spec test/markdown.test.mjs test/plural.test.mjs test/panel.test.mjs test/rules.test.mjs
 
 # In `make test` clippy is the workspace's compiler (RUSTC_WORKSPACE_WRAPPER, as `cargo clippy`
 # runs it): one build lints every target as `cargo clippy --workspace --all-targets -D warnings`

@@ -26,38 +26,90 @@ for (const name of islandNames) {
 
 const common = { bundle: true, minify: true, legalComments: "none", logLevel: "warning", target: "es2020" };
 
-// The panel's editor framework (src/admin/visual/framework.ts) is bundled on its own first: its
-// modules need bundler helpers (namespace objects) that esbuild would otherwise put into the chunk
-// the panel shares with the public islands, changing it. Bundled, it is plain code of the panel.
-const framework = join(out, "framework", "framework.mjs");
-await build({
-  ...common,
-  minify: false,
-  entryPoints: [join(here, "src", "admin", "visual", "framework.ts")],
-  outfile: framework,
-  format: "esm",
-});
-const prebuiltFramework = {
-  name: "prebuilt-framework",
+const PUBLIC = "/assets/islands";
+/** The signed-in panel's address stays an address: the browser imports it, esbuild does not. */
+const panelExternal = {
+  name: "panel-external",
   setup(b) {
-    b.onResolve({ filter: /^\.\/framework$/ }, (args) =>
-      args.resolveDir === join(here, "src", "admin", "visual") ? { path: framework } : undefined,
-    );
+    b.onResolve({ filter: /^\/assets\/islands\// }, (args) => ({ path: args.path, external: true }));
   },
 };
+const panelEntry = join(here, "src", "admin", "app", "main.tsx");
 
-const islandsBuild = await build({
+/**
+ * The islands and the panel's sign-in: React in one chunk they share, `vendor.ts` importing all
+ * of it so that it stays one chunk. `panelApp` is the address of the signed-in panel, which the
+ * sign-in imports once the administrator is in.
+ */
+const islandsBuild = (panelApp) =>
+  build({
+    ...common,
+    entryPoints: [...islandNames.map((n) => join(entryDir, `${n}.ts`)), join(here, "src", "vendor.ts")],
+    outdir: browserOut,
+    format: "esm",
+    splitting: true,
+    entryNames: "[name].[hash]",
+    chunkNames: "chunks/[name].[hash]",
+    metafile: true,
+    define: { "process.env.NODE_ENV": '"production"', PANEL_APP: JSON.stringify(panelApp) },
+    plugins: [panelExternal],
+  });
+
+/** The output of `meta` made from the entry `source`. */
+function outputOf(meta, source) {
+  const found = Object.entries(meta.metafile.outputs).find(
+    ([, o]) => o.entryPoint && join(process.cwd(), o.entryPoint) === source,
+  );
+  if (!found) throw new Error(`no output for ${source}`);
+  return { path: relative(browserOut, join(process.cwd(), found[0])), exports: found[1].exports };
+}
+
+// First without the panel's address: what matters here is where React is (vendor.js).
+const first = await islandsBuild(`${PUBLIC}/panel/pending.js`);
+const vendor = outputOf(first, join(here, "src", "vendor.ts"));
+for (const file of Object.keys(first.metafile.outputs)) rmSync(join(process.cwd(), file));
+
+// The signed-in panel, a build of its own: every view a chunk loaded when it is opened, the
+// visual editor's framework only with the visual editor. React is not bundled again: it is
+// imported from vendor.js, so the public islands' shared chunk stays exactly as it was (code
+// splitting in one build would split it by who imports what). A name vendor.ts does not export
+// fails this build.
+const fromVendor = {
+  name: "react-from-vendor",
+  setup(b) {
+    b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+      if (!["react", "react/jsx-runtime", "react-dom/client"].includes(args.path)) {
+        return { errors: [{ text: `${args.path}: the panel takes React only through vendor.ts` }] };
+      }
+      return { path: args.path, namespace: "vendor" };
+    });
+    b.onLoad({ filter: /.*/, namespace: "vendor" }, () => ({
+      contents: `export { ${vendor.exports.join(", ")} } from "${PUBLIC}/${vendor.path}";`,
+      loader: "js",
+    }));
+    b.onResolve({ filter: /^\/assets\/islands\// }, (args) => ({ path: args.path, external: true }));
+  },
+};
+const panelBuild = await build({
   ...common,
-  entryPoints: [...islandNames.map((n) => join(entryDir, `${n}.ts`)), join(here, "src", "vendor.ts")],
+  entryPoints: [panelEntry],
   outdir: browserOut,
   format: "esm",
   splitting: true,
-  entryNames: "[name].[hash]",
-  chunkNames: "chunks/[name].[hash]",
+  entryNames: "panel/[name].[hash]",
+  chunkNames: "panel/[name].[hash]",
   metafile: true,
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [prebuiltFramework],
+  plugins: [fromVendor],
 });
+const panelApp = `${PUBLIC}/${outputOf(panelBuild, panelEntry).path}`;
+if (process.env.PANEL_META) writeFileSync(process.env.PANEL_META, JSON.stringify(panelBuild.metafile));
+
+// Again, now with the panel's address; React's files are the same files.
+const islandsMeta = await islandsBuild(panelApp);
+if (outputOf(islandsMeta, join(here, "src", "vendor.ts")).path !== vendor.path) {
+  throw new Error("vendor.js changed with the panel's address: the panel would import another React");
+}
 
 const loaderBuild = await build({
   ...common,
@@ -91,11 +143,12 @@ await build({
   outfile: join(out, "ssr.cjs"),
   platform: "node",
   format: "cjs",
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: { "process.env.NODE_ENV": '"production"', PANEL_APP: JSON.stringify(`${PUBLIC}/panel/unused.js`) },
+  plugins: [panelExternal],
 });
 
 const manifest = { scripts: {}, islands: {} };
-for (const [file, meta] of Object.entries({ ...islandsBuild.metafile.outputs, ...scriptsBuild.metafile.outputs })) {
+for (const [file, meta] of Object.entries({ ...islandsMeta.metafile.outputs, ...scriptsBuild.metafile.outputs })) {
   if (!meta.entryPoint) continue;
   const name = basename(meta.entryPoint).replace(/\.tsx?$/, "");
   const path = relative(browserOut, join(process.cwd(), file));
@@ -104,5 +157,4 @@ for (const [file, meta] of Object.entries({ ...islandsBuild.metafile.outputs, ..
 }
 writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 rmSync(entryDir, { recursive: true, force: true });
-rmSync(dirname(framework), { recursive: true, force: true });
 console.log(`islands built: ${islandNames.join(", ")}`);

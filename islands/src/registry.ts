@@ -4,7 +4,6 @@ import AdminPanel from "./islands/AdminPanel";
 import BookingButton from "./islands/BookingButton";
 import ContactForm from "./islands/ContactForm";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const islands: Record<string, ComponentType<any>> = {
   AdminPanel,
   BookingButton,

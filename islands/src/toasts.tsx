@@ -15,6 +15,9 @@ interface Toast extends ToastContent {
 
 export const TOAST_MS = 5000;
 
+/** Shows a notification (what `useToasts` gives the parts of a page that report). */
+export type ShowToast = (kind: ToastKind, content: ToastContent) => void;
+
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);

@@ -2,34 +2,21 @@
 // (pages, services, articles, team members) is read into the editor's document and written back, and must come
 // back byte for byte, so that opening a text in the visual editor and saving it changes nothing.
 // The editor's module is TypeScript: esbuild bundles it for Node first.
-import { build } from "esbuild";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { after, before, describe, test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { load } from "./bundle.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 const content = join(root, "content");
 
 let doc;
-const temp = mkdtempSync(join(tmpdir(), "markdown-doc-"));
 before(async () => {
-  const out = join(temp, "markdownDoc.mjs");
-  const built = await build({
-    entryPoints: [join(here, "..", "src", "admin", "visual", "markdownDoc.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    write: false,
-    logLevel: "warning",
-  });
-  writeFileSync(out, built.outputFiles[0].text);
-  doc = await import(pathToFileURL(out).href);
+  doc = await load("admin/visual/markdownDoc.ts");
 });
-after(() => rmSync(temp, { recursive: true, force: true }));
 
 const roundTrip = (markdown) => doc.serializeMarkdown(doc.parseMarkdown(markdown));
 

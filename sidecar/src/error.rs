@@ -52,7 +52,7 @@ pub struct ApiError {
     /// Field errors of a form, by field name.
     pub fields: Option<Box<serde_json::Value>>,
     /// What the panel must do before trying again (`reauth`: confirm who you are).
-    pub code: Option<&'static str>,
+    pub code: Option<ErrorCode>,
     /// The problems of a refused change, each with where it is.
     pub problems: Vec<Place>,
 }
@@ -98,7 +98,7 @@ impl ApiError {
         }
     }
 
-    pub fn with_code(mut self, code: &'static str) -> Self {
+    pub fn with_code(mut self, code: ErrorCode) -> Self {
         self.code = Some(code);
         self
     }
@@ -122,6 +122,22 @@ impl ApiError {
     }
 }
 
+/// What a refusal asks the panel to do, beside its Polish words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The session ended (idle, or signed out): sign in again.
+    SignedOut,
+    /// Signed out from another device ('Wyloguj wszędzie').
+    SignedOutElsewhere,
+    /// Confirm who you are (password, and the app's code) and try again.
+    Reauth,
+    /// The sign-in's second step took too long: start again with the password.
+    Expired,
+    /// The password was changed (on another device, or reset): sign in with the new one.
+    PasswordChanged,
+}
+
 /// The body of every refusal: a title and a message in Polish, and a form's field errors.
 #[derive(Debug, Serialize, TS)]
 pub struct ErrorBody {
@@ -132,8 +148,8 @@ pub struct ErrorBody {
     pub errors: Option<serde_json::Value>,
     /// What the panel must do before trying again: `reauth` (confirm who you are).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "string")]
-    pub code: Option<&'static str>,
+    #[ts(optional)]
+    pub code: Option<ErrorCode>,
     /// A refused change's problems, each with where it is: a section, a row or a field.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -2,6 +2,7 @@
 // and delete sections, save, see the public page change, keep drafts, sign out.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { gzipSync } from "node:zlib";
 import { frontMatterTitle, launchBrowser, openPage, siteCopy, slugs, startSite, until } from "./harness.mjs";
 
 const ADMIN = "magda@gabinet-harmonia.pl";
@@ -42,7 +43,59 @@ async function openTab(page, title) {
   await page.getByRole("tabpanel").getByRole("heading", { name: title, exact: true }).waitFor();
 }
 
+/** Every script the page fetches from now on: its address, its text, its bytes as sent, and gzipped. */
+function scripts(page) {
+  const list = [];
+  page.on("requestfinished", async (request) => {
+    if (request.resourceType() !== "script") return;
+    const body = await (await request.response())?.body();
+    const sent = (await request.sizes()).responseBodySize;
+    list.push({
+      url: new URL(request.url()).pathname,
+      text: body?.toString("utf8") ?? "",
+      sent,
+      gzipped: gzipSync(body ?? "", { level: 9 }).length,
+    });
+  });
+  return list;
+}
+
 describe("admin panel", () => {
+  test("the sign-in screen loads React and the form only: at most 80 KB of gzipped JavaScript", async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await openPage(browser, [site.panel, site.base], viewport);
+      const loaded = scripts(page);
+      await page.goto(`${site.panel}/administratormagda`);
+      await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      const gzipped = loaded.reduce((n, s) => n + s.gzipped, 0);
+      console.log(
+        `sign-in at ${viewport.width} px: ${(gzipped / 1024).toFixed(1)} KB gzipped (${loaded.length} scripts, ${(loaded.reduce((n, s) => n + s.sent, 0) / 1024).toFixed(1)} KB as sent)`,
+      );
+      assert.ok(gzipped <= 80 * 1024, `the sign-in screen loads ${gzipped} bytes of gzipped JavaScript`);
+      assert.deepEqual(
+        loaded.filter((s) => s.url.includes("/panel/")),
+        [],
+        "nothing of the signed-in panel before signing in",
+      );
+      // Signed in, the panel comes, and each view's code when the view opens.
+      await signIn(page);
+      assert.ok(loaded.some((s) => s.url.includes("/panel/main.")));
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
+      await page.getByRole("heading", { name: "Cennik", level: 2 }).waitFor();
+      const ofView = (text) => text.includes("Odwiedziny od uruchomienia serwera");
+      assert.equal(loaded.filter((s) => ofView(s.text)).length, 0, "'Stan systemu' is not loaded before it is opened");
+      const viewCode = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/panel/SystemStatus."));
+      await page.getByRole("button", { name: "Stan systemu", exact: true }).click();
+      await page.getByRole("heading", { name: "Alerty" }).waitFor();
+      assert.ok(ofView((await (await viewCode).body()).toString("utf8")), "a view's code comes when it opens");
+      await page.context().close();
+    }
+  });
+
   test("refuses a wrong password with the destructive toast and stops loading", async () => {
     const page = await panel();
     assert.equal(await page.locator("h1").innerText(), "Panel Administracyjny");
@@ -260,6 +313,10 @@ describe("admin panel", () => {
     assert.equal(exported.messages.length, 1);
     // Within the next ten minutes an erasure needs no second confirmation.
     await page.getByRole("button", { name: "Usuń wszystkie" }).click();
+    await page
+      .getByRole("dialog", { name: "Usunąć na zawsze?" })
+      .getByRole("button", { name: "Usuń na zawsze" })
+      .click();
     await page.getByRole("status").filter({ hasText: "Usunięto z serwera wiadomości: 1," }).waitFor();
     await page.getByText("Brak wiadomości.").waitFor();
     await page.context().close();

@@ -138,6 +138,31 @@ describe("screenshots of the owner's guide", () => {
     await page.context().close();
   });
 
+  test("publishing an article in words, and one search for every text", async () => {
+    const page = await signedIn();
+    await page.getByRole("tab", { name: "Pięć sposobów na radzenie sobie z lękiem", exact: true }).click();
+    const editor = page.getByRole("tabpanel");
+    await editor.locator(".publish-bar .status").filter({ hasText: "Opublikowany" }).waitFor();
+    assert.ok(await editor.getByRole("button", { name: "Wycofaj do szkicu" }).isVisible());
+    await shot(page, "publikacja");
+
+    const search = page.getByRole("searchbox", { name: "Szukaj tekstu w całej stronie" });
+    await search.fill("telefon zaufania");
+    await page.locator(".admin-search-results button").filter({ hasText: "Napisy" }).first().waitFor();
+    await shot(page, "szukaj");
+    await page.context().close();
+  });
+
+  test("the panel on a phone", async () => {
+    const page = await openPage(browser, [site.panel, site.base], { width: 390, height: 844 });
+    await signIn(page, site.panel, ADMIN, PASSWORD);
+    await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Strona główna" }).waitFor();
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    assert.ok(fits, "nothing scrolls sideways");
+    await shot(page, "telefon");
+    await page.context().close();
+  });
+
   test("the price list", async () => {
     const page = await signedIn();
     await view(page, "Cennik");

@@ -65,10 +65,35 @@ describe("the footer and the words around the booking", () => {
     test(`the calendar's paragraph and the line under a service's button are edited in 'Napisy' at ${width} px`, async () => {
       const page = await panel(viewport);
       await open(page, "Napisy");
-      const intro = `Wolne godziny (${width} px) pokazuje kalendarz serwisu {{ serwis_kalendarza }}.`;
-      await page.getByLabel("Opis kalendarza").fill(intro);
-      const line = `Ile kosztuje spotkanie (${width} px), przeczytasz w [cenniku](/cennik).`;
-      await page.getByLabel("Zdanie pod przyciskiem rezerwacji").fill(line);
+      // Written as it looks: the calendar's service a chip from 'Wstaw dane', the price list a link.
+      const intro = page.getByRole("textbox", { name: "Opis kalendarza" });
+      await intro.click();
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type(`Wolne godziny (${width} px) pokazuje kalendarz serwisu `);
+      await page
+        .getByRole("toolbar", { name: "Formatowanie: Opis kalendarza" })
+        .getByRole("button", { name: "Wstaw dane" })
+        .click();
+      const facts = page.getByRole("dialog", { name: "Wstaw dane gabinetu" });
+      await facts.getByRole("button", { name: /\[serwis z kalendarzem wolnych terminów\]/ }).click();
+      await facts.waitFor({ state: "detached" });
+      await intro.locator('[data-placeholder="serwis_kalendarza"]').waitFor();
+      await intro.press("End");
+      await page.keyboard.type(".");
+      const line = page.getByRole("textbox", { name: "Zdanie pod przyciskiem rezerwacji" });
+      await line.click();
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type(`Ile kosztuje spotkanie (${width} px), przeczytasz w cenniku`);
+      for (let i = 0; i < "cenniku".length; i += 1) await page.keyboard.press("Shift+ArrowLeft");
+      await page.keyboard.press("Control+k");
+      const link = page.getByRole("dialog", { name: "Wstaw link" });
+      assert.equal(await link.getByLabel("Tekst linku").inputValue(), "cenniku");
+      await link.getByLabel("Szukaj strony serwisu").fill("cennik");
+      await link.getByText("Link poprowadzi do: Cennik (/cennik).").waitFor();
+      await link.getByRole("button", { name: "Wstaw link" }).click();
+      await link.waitFor({ state: "detached" });
+      await line.press("End");
+      await page.keyboard.type(".");
       await page.getByLabel("Nagłówek kolumny z dokumentami").fill(`Dokumenty gabinetu ${width}`);
       await clean(page, "the calendar's words");
       await page.getByRole("button", { name: "Zapisz napisy" }).click();

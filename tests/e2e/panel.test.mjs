@@ -53,8 +53,8 @@ async function html(route) {
 }
 
 /** Waits, with a generous deadline, for `check` to hold; the moment it holds is the event. */
-async function eventually(what, check) {
-  await until(check, true, `${what} within a minute`, 60_000);
+async function eventually(what, check, within = 60_000) {
+  await until(check, true, `${what} within ${Math.round(within / 1000)} s`, within);
 }
 
 /** A moment as the content writes it: Warsaw time, `YYYY-MM-DD HH:MM:SS`. */
@@ -177,23 +177,29 @@ describe("the panel a practice runs its site from", () => {
     await dialog.getByRole("button", { name: "Utwórz artykuł" }).click();
     await page.getByRole("tabpanel").getByRole("heading", { name: "Jak radzić sobie z lękiem?" }).waitFor();
     assert.equal(await page.getByLabel("Autor", { exact: true }).inputValue(), "Tomasz Lewandowski");
-    await page.getByText("Nieopublikowany (niewidoczny na stronie)").waitFor();
+    // A new article is a draft, said at the top of its editor.
+    const state = page.getByRole("tabpanel").locator(".publish-bar .status");
+    assert.equal(await state.innerText(), "Szkic");
     assert.ok(!(await html("/blog")).includes("/blog/jak-radzic-sobie-z-lekiem"), "not public yet");
-    await page.getByLabel("Opublikowany (widoczny na stronie)").check();
     await page
       .getByLabel("Opis dla wyszukiwarek")
       .fill("Pięć sprawdzonych sposobów na lęk na co dzień: oddech, ruch, sen, rozmowa i praca z myślami.");
     await page.getByLabel("Zajawka na karcie artykułu").fill("Lęk da się oswoić. Oto od czego zacząć.");
     await page.getByLabel("Treść sekcji 1").fill("## Od czego zacząć?\n\nNajpierw zauważ, co dzieje się z oddechem.");
-    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
+    // 'Opublikuj teraz' saves the edit and publishes it in one press.
+    await page.getByRole("button", { name: "Opublikuj teraz" }).click();
     await saved(page);
+    await page
+      .locator(".save-message")
+      .filter({ hasText: /^Zapisano i opublikowano o \d{2}:\d{2}\.$/ })
+      .waitFor();
     const blog = await html("/blog");
     assert.ok(blog.includes('href="/blog/jak-radzic-sobie-z-lekiem"'), "listed on /blog");
     assert.ok(blog.includes("Jak radzić sobie z lękiem?"));
     const article = await html("/blog/jak-radzic-sobie-z-lekiem");
     assert.ok(article.includes("Najpierw zauważ, co dzieje się z oddechem."));
     assert.ok(article.includes("</time> · Tomasz Lewandowski</p>"), "signed by the chosen author");
-    await page.getByText("Opublikowany", { exact: true }).waitFor();
+    await state.filter({ hasText: /^Opublikowany$/ }).waitFor();
     await page.context().close();
   });
 
@@ -218,18 +224,23 @@ describe("the panel a practice runs its site from", () => {
     await page.waitForFunction(() => document.querySelector("#new-article-slug")?.value === "wpis-na-pozniej");
     await page.getByRole("button", { name: "Utwórz artykuł" }).click();
     await page.getByRole("tabpanel").getByRole("heading", { name: "Wpis na później" }).waitFor();
-    const at = Date.now() + 8000;
-    await page.getByLabel("Data publikacji", { exact: true }).fill(warsaw(at));
-    await page.getByLabel("Opublikowany (widoczny na stronie)").check();
     await page.getByLabel("Treść sekcji 1").fill("Ten tekst ukaże się sam.");
-    await page.getByRole("button", { name: "Zapisz zmiany" }).click();
-    await saved(page);
+    // The picker is a phone's own, to the minute: the first full minute at least 15 s away.
+    const at = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000;
+    await page.getByRole("button", { name: "Zaplanuj…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Zaplanuj publikację" });
+    await dialog.getByLabel("Dzień i godzina (czas polski)").fill(warsaw(at).slice(0, 16).replace(" ", "T"));
+    await dialog.getByRole("button", { name: "Zaplanuj", exact: true }).click();
     // Said in people's dates, not the file's.
-    await page.getByText(/^Zaplanowany: ukaże się \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}(:\d{2})? \(czas polski\)$/).waitFor();
-    await page.getByText(/Zaplanowano na \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}(:\d{2})? \(czas polski\)/).waitFor();
+    await saved(page);
+    await page.getByText(/Zaplanowano na \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(czas polski\)/).waitFor();
+    const state = page.getByRole("tabpanel").locator(".publish-bar .status");
+    await state.filter({ hasText: /^Zaplanowany na \d{1,2}\.\d{2}, \d{2}:\d{2}$/ }).waitFor();
     assert.ok(!(await html("/blog")).includes("/blog/wpis-na-pozniej"), "not before its time");
-    await eventually("the scheduled article on /blog", async () =>
-      (await html("/blog")).includes('href="/blog/wpis-na-pozniej"'),
+    await eventually(
+      "the scheduled article on /blog",
+      async () => (await html("/blog")).includes('href="/blog/wpis-na-pozniej"'),
+      Math.max(0, at - Date.now()) + 60_000,
     );
     assert.ok(Date.now() >= Math.floor(at / 1000) * 1000, "not a second before its time");
     assert.ok((await html("/blog/wpis-na-pozniej")).includes("Ten tekst ukaże się sam."));
@@ -259,7 +270,8 @@ describe("the panel a practice runs its site from", () => {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
     }
     assert.match(text, /CEIDG/);
-    assert.match(text, /site\.yaml/, "says who changes what the panel does not edit");
+    assert.match(text, /zmienia informatyk lub redaktor\./, "says who changes what the panel does not edit");
+    assert.doesNotMatch(text, /yaml/i, "in her words, not the file's name");
     await page.context().close();
   });
 
@@ -345,7 +357,7 @@ describe("the panel a practice runs its site from", () => {
     await openSettings(page);
     await page
       .getByRole("group", { name: "Obraz główny" })
-      .getByRole("radio", { name: "gabinet-w-sloncu.png" })
+      .getByRole("radio", { name: "Gabinet w popołudniowym słońcu" })
       .check();
     await page.getByRole("button", { name: /Użyj tekstu podanego przy przesłaniu/ }).click();
     await until(

@@ -81,6 +81,7 @@ describe("a data-subject request", () => {
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Pobierz dokument dla tej osoby" }).click();
       const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
+      await confirm.getByText("Chcesz pobrać albo usunąć wiadomości z danymi osobowymi").waitFor();
       await confirm.getByLabel("Hasło").fill(PASSWORD);
       await confirm.getByRole("button", { name: "Potwierdź" }).click();
       const file = await download;
@@ -110,10 +111,14 @@ describe("a data-subject request", () => {
       assert.equal(exported.messages[0].message, text);
 
       await page.getByRole("button", { name: "Usuń wszystkie" }).click();
+      // Deleting for good asks first, in the panel's own words, with 'Anuluj' the default.
+      const forGood = page.getByRole("dialog", { name: "Usunąć na zawsze?" });
+      assert.match(await forGood.innerText(), /znikną na zawsze/);
+      await forGood.getByRole("button", { name: "Usuń na zawsze" }).click();
       const report = page.locator(".inbox-erased");
       await report.waitFor();
       const said = await report.innerText();
-      assert.match(said, /Usunięto z serwera wiadomości: 1, pliki poczty: 1\./);
+      assert.match(said, /Usunięto z serwera wiadomości: 1, kopie e-maili: 1\./);
       assert.match(said, /do 12 miesięcy/);
       assert.match(said, /skrzynki pocztowej gabinetu/);
       await page.getByText("Brak wiadomości.").waitFor();

@@ -68,7 +68,11 @@ describe("sign-in like a bank's", () => {
     await page.getByRole("button", { name: "Bezpieczeństwo" }).click();
     await page.getByRole("button", { name: "Włącz logowanie kodem z aplikacji" }).click();
     const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
+    // It says what she is doing, and asks for no code of an app she is only turning on.
+    await confirm.getByText("Chcesz włączyć logowanie kodem z aplikacji uwierzytelniającej.").waitFor();
+    await confirm.getByText("Dlatego upewniamy się, że to Ty: podaj hasło. Potwierdzenie").waitFor();
     await confirm.getByLabel("Hasło").fill(PASSWORD);
+    assert.equal(await confirm.getByLabel(/Kod z aplikacji/).count(), 0);
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
     await page.getByRole("img", { name: "Kod QR do zeskanowania w aplikacji" }).waitFor();
     secret = await page.locator(".totp-secret").innerText();
@@ -171,7 +175,8 @@ describe("sign-in like a bank's", () => {
     await page.getByRole("button", { name: "Dodaj klucz dostępu" }).click();
     const confirm = page.getByRole("dialog", { name: "Potwierdź, że to Ty" });
     await confirm.getByLabel("Hasło").fill(PASSWORD);
-    await confirm.getByLabel("Kod z aplikacji (jeśli jej używasz)").fill(recoveryCodes[3]);
+    await confirm.getByText("podaj hasło i kod z aplikacji uwierzytelniającej.").waitFor();
+    await confirm.getByLabel("Kod z aplikacji (6 cyfr) lub kod zapasowy").fill(recoveryCodes[3]);
     await confirm.getByRole("button", { name: "Potwierdź" }).click();
     await page.getByRole("status").filter({ hasText: "Dodano klucz dostępu." }).waitFor();
     await page.getByRole("button", { name: "Usuń klucz Laptop w gabinecie" }).waitFor();

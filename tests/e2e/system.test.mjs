@@ -120,12 +120,11 @@ describe("Stan systemu", { skip: !resticInstalled() && "restic is not installed"
     const outbox = page.getByRole("region", { name: "Wiadomości z formularza" });
     assert.match(await outbox.innerText(), /Czekają na wysłanie e-mailem\s+0/);
     assert.match(await page.getByRole("region", { name: "Dysk" }).innerText(), /Wolne \d+% \(.+ GB z .+ GB\)\./);
-    const requests = page.getByRole("region", { name: "Zapytania od uruchomienia serwera" });
-    const login = requests.getByRole("row").filter({ hasText: "/api/auth/login" });
-    assert.match(await login.first().innerText(), /\/api\/auth\/login\s+200\s+\d+/);
+    const requests = page.getByRole("region", { name: "Odwiedziny od uruchomienia serwera" });
+    assert.match(await requests.innerText(), /logowanie do panelu: obsłużone\s+\d+/);
     assert.match(
       await page.getByRole("region", { name: "Budowanie strony" }).innerText(),
-      /Zbudowano (1 raz|\d+ razy); średnio .+ s, z tego zapis do dist\/ .+ s\./,
+      /Zbudowano (1 raz|\d+ razy); średnio .+ s, z tego zapisanie gotowych stron .+ s\./,
     );
     assert.deepEqual(page.problems, []);
   });

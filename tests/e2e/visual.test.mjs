@@ -137,7 +137,7 @@ describe("the visual editor", () => {
     assert.ok(html.includes('<a href="/cennik">cenniku</a>'), "the link is public");
 
     // The Markdown view is one press away, shows the same text, and this browser remembers it.
-    await views.getByRole("button", { name: "Widok Markdown" }).focus();
+    await views.getByRole("button", { name: "Widok ze znakami" }).focus();
     await page.keyboard.press("Enter");
     const source = editor.getByRole("textbox", { name: `Treść sekcji ${n}` });
     assert.equal(await source.evaluate((el) => el.tagName), "TEXTAREA");
@@ -145,7 +145,7 @@ describe("the visual editor", () => {
     await page.reload();
     await page.getByRole("tab", { name: "Regulamin", exact: true }).click();
     assert.equal(
-      await views.getByRole("button", { name: "Widok Markdown" }).getAttribute("aria-pressed"),
+      await views.getByRole("button", { name: "Widok ze znakami" }).getAttribute("aria-pressed"),
       "true",
       "the choice is kept in this browser",
     );
@@ -225,7 +225,10 @@ describe("the visual editor", () => {
     await shot(page, "visual-facts");
     await clean(page, "the visual editor on a phone");
 
-    await editor.getByRole("group", { name: "Widok edytora" }).getByRole("button", { name: "Widok Markdown" }).click();
+    await editor
+      .getByRole("group", { name: "Widok edytora" })
+      .getByRole("button", { name: "Widok ze znakami" })
+      .click();
     const source = editor.getByRole("textbox", { name: "Treść sekcji 1" });
     assert.match(await source.inputValue(), /Pisz: \{\{ email \}\}!\[Spokojne morze\]\(\/images\/[^)]+\)$/);
     const original = readFileSync(join(session.root, "content", "pages", "cennik.md"), "utf8");

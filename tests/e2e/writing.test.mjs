@@ -149,8 +149,8 @@ describe("a writing surface", () => {
         .locator(".chip-unknown", { hasText: "{{ ulica }}" })
         .getByText(/nieznana nazwa danych/)
         .waitFor();
-      await editor.getByText("Pomoc: Markdown").click();
-      await editor.getByRole("region", { name: "Znaki Markdown" }).getByText("**ważne słowo**").waitFor();
+      await editor.getByText("Pomoc: znaki formatowania").click();
+      await editor.getByRole("region", { name: "Znaki formatowania" }).getByText("**ważne słowo**").waitFor();
       await chips.locator(".chips").scrollIntoViewIfNeeded();
       await shot(page, "placeholder-chips");
       await clean(page, "chips and the Markdown help");

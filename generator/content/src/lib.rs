@@ -24,6 +24,7 @@ pub mod encoding;
 mod error;
 pub mod facts;
 pub mod fields;
+pub mod footer;
 pub mod frontmatter;
 pub mod holidays;
 pub mod identity;

@@ -727,13 +727,9 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
 
 /// The problems of what the footer says of the practice: its description and its profiles.
 fn footer_problems(site: &SiteConfig) -> Vec<Problem> {
-    use crate::limits::{SITE_DESCRIPTION_MAX, SOCIAL_MAX, SOCIAL_NAME_MAX};
+    use crate::limits::{SITE_DESCRIPTION_MAX, SOCIAL_MAX};
     let mut out: Vec<Problem> = Vec::new();
-    let description = site.description.trim();
-    if description.is_empty()
-        || description.chars().count() > SITE_DESCRIPTION_MAX
-        || description.contains('\n')
-    {
+    if !crate::footer::description_ok(&site.description) {
         out.push(
             SiteProblem::Description {
                 max: SITE_DESCRIPTION_MAX,
@@ -745,14 +741,7 @@ fn footer_problems(site: &SiteConfig) -> Vec<Problem> {
         out.push(SiteProblem::TooManySocial { max: SOCIAL_MAX }.into());
     }
     for (n, link) in site.social.iter().enumerate() {
-        let name = link.name.trim();
-        let named = !name.is_empty() && name.chars().count() <= SOCIAL_NAME_MAX;
-        let page = link
-            .url
-            .strip_prefix("https://")
-            .is_some_and(|rest| rest.contains('.') && !rest.contains(char::is_whitespace))
-            && link.url.len() <= 500;
-        if !named || !page {
+        if crate::footer::social_problem(&link.name, &link.url).is_some() {
             out.push(
                 SiteProblem::SocialLink {
                     row: n + 1,

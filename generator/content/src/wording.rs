@@ -75,7 +75,7 @@ const fn fixed(
             key,
             group,
             label,
-            "Ten napis ustala specyfikacja strony: nie zmienia się.",
+            "Ten napis jest stały: zawsze brzmi tak samo.",
             0,
         )
     }

@@ -15,7 +15,7 @@ import { useEditorView, VISUAL_HELP, type EditorView } from "./visual/view";
 
 const VIEWS: [EditorView, string][] = [
   ["visual", "Widok wizualny"],
-  ["markdown", "Widok Markdown"],
+  ["markdown", "Widok ze znakami"],
 ];
 
 export interface EditorProps {

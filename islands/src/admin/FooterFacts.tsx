@@ -1,31 +1,38 @@
 // 'Stopka' in 'Dane gabinetu': the description of the practice and its profiles in social
-// networks, which the footer of every page shows. The limits are the server's (FOOTER_LIMITS).
-import { FOOTER_LIMITS } from "../generated/schema";
+// networks, which the footer of every page shows. The rules are the server's (FOOTER_RULES).
+import { FOOTER_RULES } from "../generated/schema";
 import type { ReactNode } from "react";
 import type { PracticeFacts, SocialLink } from "./api";
 
 type Set = (patch: Partial<PracticeFacts>) => void;
 
-/** Which field of a profile is wrong and why, or null: the rules the server checks. */
-function socialProblem(link: SocialLink): ["name" | "url", string] | null {
-  const name = link.name.trim();
-  if (name === "" || name.length > FOOTER_LIMITS.socialName) {
-    return ["name", `Wpisz nazwę serwisu (do ${FOOTER_LIMITS.socialName} znaków), na przykład Facebook.`];
-  }
-  const rest = link.url.startsWith("https://") ? link.url.slice("https://".length) : null;
-  if (rest === null || !rest.includes(".") || /\s/.test(rest)) {
-    return ["url", "Wklej pełny adres profilu, zaczynający się od https://."];
-  }
+const SOCIAL_URL = new RegExp(FOOTER_RULES.urlPattern);
+
+/**
+ * Which part of a profile is wrong, or null: the rule the server checks (content::footer, one
+ * definition; tests/vectors/footer.json holds the cases both sides must judge alike).
+ */
+export function socialProblem(name: string, url: string): "name" | "url" | null {
+  const named = name.trim();
+  if (named === "" || [...named].length > FOOTER_RULES.socialName) return "name";
+  if ([...url].length > FOOTER_RULES.urlMax || !SOCIAL_URL.test(url)) return "url";
   return null;
+}
+
+/** Whether the footer's description is one it can show: some words, one line, not too long. */
+export function descriptionOk(description: string): boolean {
+  const text = description.trim();
+  return text !== "" && [...text].length <= FOOTER_RULES.description && !text.includes("\n");
 }
 
 /** The footer's problems by the id of the field to fix. */
 export function footerProblems(facts: PracticeFacts): Record<string, string> {
   const out: Record<string, string> = {};
-  if (facts.description.trim() === "") out["fact-description"] = "Wpisz kilka słów o gabinecie: stopka je pokazuje.";
+  if (!descriptionOk(facts.description)) out["fact-description"] = FOOTER_RULES.messages.description;
   facts.social.forEach((link, i) => {
-    const problem = socialProblem(link);
-    if (problem) out[`social-${i}-${problem[0]}`] = problem[1];
+    const problem = socialProblem(link.name, link.url);
+    if (problem === "name") out[`social-${i}-name`] = FOOTER_RULES.messages.socialName;
+    if (problem === "url") out[`social-${i}-url`] = FOOTER_RULES.messages.socialUrl;
   });
   return out;
 }
@@ -54,7 +61,7 @@ export default function FooterFacts({
           id="fact-description"
           rows={3}
           value={facts.description}
-          maxLength={FOOTER_LIMITS.description}
+          maxLength={FOOTER_RULES.description}
           aria-describedby={
             errors["fact-description"] ? "fact-description-hint fact-description-error" : "fact-description-hint"
           }
@@ -62,7 +69,7 @@ export default function FooterFacts({
           onChange={(e) => set({ description: e.target.value.replace(/\s*\n\s*/g, " ") })}
         />
         <p id="fact-description-hint" className="muted">
-          Pod nazwą gabinetu w stopce każdej strony. {length} z {FOOTER_LIMITS.description} znaków.
+          Pod nazwą gabinetu w stopce każdej strony. {length} z {FOOTER_RULES.description} znaków.
         </p>
         {errors["fact-description"] && (
           <p id="fact-description-error" className="field-error">
@@ -84,7 +91,7 @@ export default function FooterFacts({
                 <input
                   id={`social-${i}-name`}
                   value={link.name}
-                  maxLength={FOOTER_LIMITS.socialName}
+                  maxLength={FOOTER_RULES.socialName}
                   aria-invalid={invalid("name")}
                   aria-describedby={invalid("name") ? hint : undefined}
                   onChange={(e) => setLink(i, { name: e.target.value })}
@@ -117,7 +124,7 @@ export default function FooterFacts({
           </fieldset>
         );
       })}
-      {facts.social.length < FOOTER_LIMITS.social && (
+      {facts.social.length < FOOTER_RULES.social && (
         <button
           type="button"
           className="btn btn-secondary btn-small"

@@ -82,8 +82,8 @@ export default function GitAccess({ toast }: { toast: Toast }) {
       <section className="admin-card git-access" aria-labelledby="git-access-title">
         <h2 id="git-access-title">Dostęp przez git</h2>
         <p>
-          Serwer nie udostępnia repozytorium treści. Administrator serwera włącza je ustawieniem{" "}
-          <code>GIT_HOSTED=1</code>.
+          Przez git wysyłają zmiany treści osoby, które piszą w edytorze tekstu na swoim komputerze. Ten serwer tego nie
+          udostępnia; włącza to osoba, która prowadzi serwer.
         </p>
       </section>
     );

@@ -3,6 +3,7 @@
 // are example data; the list says which, and what else a site that goes live needs (outgoing
 // mail, backups, the second factor, HTTPS), each in the owner's words.
 import { useCallback, useEffect, useState } from "react";
+import { Details } from "./AlertNotice";
 import { request } from "./api";
 import type { LaunchChecklist as Checklist } from "./generated/api";
 
@@ -65,6 +66,7 @@ export default function LaunchChecklist({
               <strong>{item.title}</strong>: {item.done ? "gotowe" : "do zrobienia"}.{" "}
               <span className="muted">{item.detail}</span>
             </p>
+            {!item.done && item.technical && <Details text={item.technical} />}
             {item.facts.length > 0 && (
               <ul>
                 {item.facts.map((fact) => (

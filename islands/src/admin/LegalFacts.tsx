@@ -5,6 +5,7 @@
 // checkbox of its own (`Confirm`, used by every part of 'Dane gabinetu'), that the value is
 // the practice's.
 import type { ExampleFact, PracticeFacts } from "./api";
+import FactText from "./FactText";
 import { nipProblem, regonProblem } from "./identity";
 
 /** What is wrong with the legal facts, by field id: the form shows it and does not save. */
@@ -15,49 +16,6 @@ export function legalProblems(facts: PracticeFacts): Record<string, string> {
   const regon = regonProblem(facts.regon);
   if (regon) out["fact-regon"] = regon;
   return out;
-}
-
-function Field({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  type = "text",
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  type?: string;
-  hint?: string;
-}) {
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The confirmation that takes one fact off the example list (or puts it back), shown while the
@@ -110,7 +68,7 @@ export default function LegalFacts({
     <fieldset className="settings">
       <legend>Dane prawne (polityka prywatności, regulamin)</legend>
       <p className="muted">Przepisz je z wpisu gabinetu w CEIDG. Strona pokazuje je jako administratora danych.</p>
-      <Field
+      <FactText
         id="fact-legal-name"
         label="Pełna nazwa przedsiębiorcy"
         value={facts.legalName}
@@ -119,7 +77,7 @@ export default function LegalFacts({
       {confirm("legal_name", "pełna nazwa")}
       <div className="field-row">
         <div>
-          <Field
+          <FactText
             id="fact-nip"
             label="NIP"
             value={facts.nip}
@@ -129,7 +87,7 @@ export default function LegalFacts({
           {confirm("nip", "NIP")}
         </div>
         <div>
-          <Field
+          <FactText
             id="fact-regon"
             label="REGON"
             value={facts.regon}
@@ -139,20 +97,20 @@ export default function LegalFacts({
           {confirm("regon", "REGON")}
         </div>
       </div>
-      <Field
+      <FactText
         id="fact-registered-street"
         label="Siedziba (z CEIDG): ulica, numer lokalu"
         value={facts.registeredStreet}
         onChange={(registeredStreet) => set({ registeredStreet })}
       />
       <div className="field-row">
-        <Field
+        <FactText
           id="fact-registered-postal"
           label="Siedziba: kod (NN-NNN)"
           value={facts.registeredPostalCode}
           onChange={(registeredPostalCode) => set({ registeredPostalCode })}
         />
-        <Field
+        <FactText
           id="fact-registered-city"
           label="Siedziba: miasto"
           value={facts.registeredCity}
@@ -160,7 +118,7 @@ export default function LegalFacts({
         />
       </div>
       {confirm("registered_address", "adres siedziby")}
-      <Field
+      <FactText
         id="fact-data-protection"
         label="Adres do spraw danych osobowych"
         type="email"

@@ -1,4 +1,4 @@
-// 'Pomoc: Markdown': how the text of a section is written, one click away, in a disclosure.
+// 'Pomoc: znaki formatowania': how the text of a section is written, one click away, in a disclosure.
 const ROWS: [string, string][] = [
   ["**ważne słowo**", "pogrubienie (przycisk „Pogrubienie” albo Ctrl+B)"],
   ["*słowo*", "kursywa"],
@@ -13,12 +13,12 @@ const ROWS: [string, string][] = [
 export default function MarkdownHelp() {
   return (
     <details className="markdown-help">
-      <summary>Pomoc: Markdown</summary>
+      <summary>Pomoc: znaki formatowania</summary>
       <p>
-        Tekst sekcji to zwykły tekst ze znakami Markdown. Pusta linia zaczyna nowy akapit. Przyciski nad polem wstawiają
-        te znaki za Ciebie.
+        Tekst sekcji to zwykły tekst ze znakami formatowania. Pusta linia zaczyna nowy akapit. Przyciski nad polem
+        wstawiają te znaki za Ciebie.
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Znaki Markdown">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Znaki formatowania">
         <table>
           <thead>
             <tr>

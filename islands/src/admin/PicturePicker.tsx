@@ -1,8 +1,10 @@
 // A choice of one of the site's pictures as she sees them: a grid of thumbnails, each a radio
-// button named by its file, instead of a list of file names. A value the pictures do not hold (a
+// button named by its text for those who cannot see it (its file's name when it has none), and a
+// box that takes a new picture. A value the pictures do not hold (a
 // file removed meanwhile, an address, a stock photo's id) stays offered by name, so an open form
 // never loses it; `none` offers no picture of the site at all.
 import type { Picture } from "./api";
+import PictureUpload from "./PictureUpload";
 
 export interface PicturePickerProps {
   /** The fieldset's id: a refused save focuses it. */
@@ -17,8 +19,10 @@ export interface PicturePickerProps {
   invalid?: boolean;
   /** Ids of texts that describe the choice (a hint, a problem). */
   describedBy?: string | undefined;
-  /** The choice of no picture of the site, by what it means ('(obraz zastępczy)'). */
+  /** The choice of no picture of the site, by what it means ('(bez obrazu)'). */
   none?: string | undefined;
+  /** A picture sent from here: given, the box takes new pictures (chosen or dropped). */
+  onUploaded?: ((picture: Picture) => void) | undefined;
 }
 
 export default function PicturePicker({
@@ -33,6 +37,7 @@ export default function PicturePicker({
   invalid = false,
   describedBy,
   none,
+  onUploaded,
 }: PicturePickerProps) {
   const missing = value !== "" && !pictures.some((p) => p.file === value);
   const hintId = `${id}-hint`;
@@ -71,8 +76,9 @@ export default function PicturePicker({
       <div className="picture-grid">
         {none !== undefined && choice("", null, none)}
         {missing && choice(value, null)}
-        {pictures.map((p) => choice(p.file, p.url))}
+        {pictures.map((p) => choice(p.file, p.url, p.alt || p.file))}
       </div>
+      {onUploaded && <PictureUpload onUploaded={onUploaded} />}
     </fieldset>
   );
 }

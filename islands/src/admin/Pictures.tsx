@@ -3,14 +3,12 @@
 // put into a section with ImagePicker. An upload shows the bytes sent, then the server's
 // check, then — the picture already usable — the making of its lighter variants.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { api, isApiError, MAX_IMAGE_BYTES, type Picture } from "./api";
-import Modal from "./Modal";
-import PicturePicker from "./PicturePicker";
+import { api, isApiError, type Picture } from "./api";
+import { ACCEPTED, ALT_HINT, uploadProblem } from "./upload";
+import type { ViewProps } from "./app/views";
+import { useStore } from "./app/store";
+import { pagesStore, reloadPictures } from "./pages/store";
 import type { Toast } from "./saving";
-
-const ACCEPTED = ["image/jpeg", "image/png", "image/webp"];
-const TOO_LARGE = "Obraz jest zbyt duży: można przesłać najwyżej 15 MB. Zmniejsz zdjęcie i spróbuj ponownie.";
-const WRONG_TYPE = "Ten plik nie jest obrazem JPEG, PNG ani WebP. Prześlij zdjęcie w jednym z tych formatów.";
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -107,10 +105,8 @@ export function Pictures({
     const file = data.get("file");
     const alt = String(data.get("alt") ?? "").trim();
     setError("");
-    if (!(file instanceof File) || file.size === 0) return setError("Wybierz plik z obrazem.");
-    if (!ACCEPTED.includes(file.type)) return setError(WRONG_TYPE);
-    if (file.size > MAX_IMAGE_BYTES) return setError(TOO_LARGE);
-    if (!alt) return setError("Podaj tekst alternatywny: co przedstawia obraz, dla osób, które go nie widzą.");
+    const problem = uploadProblem(file instanceof File ? file : null, alt);
+    if (problem || !(file instanceof File)) return setError(problem ?? "");
     setBusy(true);
     setProgress({ step: "sending", sent: 0, total: file.size });
     try {
@@ -138,7 +134,10 @@ export function Pictures({
         </div>
         <div className="field">
           <label htmlFor="upload-alt">Tekst alternatywny (co przedstawia obraz)</label>
-          <input id="upload-alt" name="alt" type="text" maxLength={300} />
+          <input id="upload-alt" name="alt" type="text" maxLength={300} aria-describedby="upload-alt-hint" />
+          <p id="upload-alt-hint" className="muted">
+            {ALT_HINT}
+          </p>
         </div>
         {error && (
           <p className="form-notice form-notice-error" role="alert">
@@ -154,10 +153,10 @@ export function Pictures({
         {pictures.map((p) => (
           <li key={p.file}>
             <img src={p.url} alt={p.alt ?? ""} loading="lazy" width="160" height="90" />
-            <span className="picture-name">{p.file}</span>
+            <span className="picture-name">{p.alt || p.file}</span>
             <span className="muted">
               {size(p.bytes)}
-              {p.alt ? ` · „${p.alt}”` : ""}
+              {p.alt ? ` · ${p.file}` : ""}
             </span>
             <button
               type="button"
@@ -174,52 +173,15 @@ export function Pictures({
   );
 }
 
-/** Chooses a picture and its text, and gives back the Markdown that shows it. */
-export function ImagePicker({
-  pictures,
-  onPick,
-  onClose,
-}: {
-  pictures: Picture[];
-  onPick: (markdown: string) => void;
-  onClose: () => void;
-}) {
-  const [file, setFile] = useState(pictures[0]?.file ?? "");
-  const picked = pictures.find((p) => p.file === file);
-  const [alt, setAlt] = useState(picked?.alt ?? "");
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!picked || !alt.trim()) return;
-    onPick(`![${alt.trim().replace(/[[\]]/g, "")}](${picked.url})`);
-  };
+/** 'Obrazy' as a view of the panel: the site's pictures, kept with the pages. */
+export default function PicturesView({ toast }: ViewProps) {
+  const { pictures } = useStore(pagesStore);
   return (
-    <Modal title="Wstaw obraz" onClose={onClose}>
-      <form className="admin-dialog-body" onSubmit={submit}>
-        <PicturePicker
-          id="pick-image"
-          legend="Obraz"
-          name="pick-image"
-          pictures={pictures}
-          value={file}
-          required
-          onChange={(next) => {
-            setFile(next);
-            setAlt(pictures.find((p) => p.file === next)?.alt ?? "");
-          }}
-        />
-        <div className="field">
-          <label htmlFor="pick-alt">Tekst alternatywny</label>
-          <input id="pick-alt" type="text" value={alt} required onChange={(e) => setAlt(e.target.value)} />
-        </div>
-        <div className="editor-actions">
-          <button type="submit" className="btn btn-primary" disabled={!picked || !alt.trim()}>
-            Wstaw do sekcji
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Anuluj
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <Pictures
+      pictures={pictures}
+      toast={toast}
+      onUploaded={() => void reloadPictures()}
+      onDeleted={() => void reloadPictures()}
+    />
   );
 }

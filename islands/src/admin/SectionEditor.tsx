@@ -175,7 +175,8 @@ export default function SectionEditor({
         <>
           {visual && (
             <p id={`${fieldId(index, "content")}-markdown`} className="form-notice">
-              Tej sekcji nie da się pokazać w widoku wizualnym bez zmiany jej zapisu, dlatego jest tu w widoku Markdown.
+              Tej sekcji nie da się pokazać w widoku wizualnym bez zmiany jej zapisu, dlatego jest tu w widoku ze
+              znakami.
             </p>
           )}
           <WritingToolbar n={n} controls={fieldId(index, "content")} tools={tools} />

@@ -5,6 +5,8 @@ import DateField from "./DateField";
 import FocusPicker from "./FocusPicker";
 import PicturePicker from "./PicturePicker";
 import type { Editable, Picture, Settings } from "./api";
+import { addPicture } from "./pages/store";
+import { ALT_HINT } from "./upload";
 import { DESCRIPTION_LENGTH } from "../generated/schema";
 
 export interface SettingsFormProps {
@@ -50,8 +52,7 @@ export default function SettingsForm({
   return (
     <details className="settings-details" open={open}>
       <summary>
-        Ustawienia strony{" "}
-        <span className="muted">(tytuł, opis, obraz{article ? ", autor, data, zajawka, publikacja" : ""})</span>
+        Ustawienia strony <span className="muted">(tytuł, opis, obraz{article ? ", autor, data, zajawka" : ""})</span>
       </summary>
       <fieldset className="settings">
         <legend className="visually-hidden">Ustawienia strony</legend>
@@ -118,18 +119,10 @@ export default function SettingsForm({
               id={field("date")}
               label="Data publikacji"
               value={settings.date ?? ""}
-              hint="Na przykład 24.12.2026 albo 24.12.2026 10:00, czas polski. Data w przyszłości: artykuł ukaże się sam o tej porze."
+              hint="Data pod tytułem artykułu, na przykład 24.12.2026. Kiedy artykuł ukaże się na stronie, ustalasz przyciskami „Opublikuj teraz” i „Zaplanuj…” u góry."
               onChange={(date) => set({ date: oneLine(date).trim() })}
             />
             <div className="settings-flags">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={settings.published ?? true}
-                  onChange={(e) => set({ published: e.target.checked })}
-                />{" "}
-                Opublikowany (widoczny na stronie)
-              </label>
               <label>
                 <input
                   type="checkbox"
@@ -156,10 +149,14 @@ export default function SettingsForm({
             name={field("image")}
             pictures={pictures}
             value={settings.image}
-            none={kind === "page" ? "(bez obrazu)" : "(obraz zastępczy)"}
+            none={kind === "page" ? "(bez obrazu)" : kind === "article" ? undefined : "(obraz zastępczy)"}
             onChange={(image) => {
               const picked = pictures.find((p) => p.file === image);
               set({ image, imageAlt: settings.imageAlt || (picked?.alt ?? "") });
+            }}
+            onUploaded={(picture) => {
+              addPicture(picture);
+              set({ image: picture.file, imageAlt: picture.alt ?? settings.imageAlt });
             }}
           />
           <div className="field">
@@ -169,8 +166,12 @@ export default function SettingsForm({
               type="text"
               value={settings.imageAlt}
               placeholder="Co przedstawia obraz"
+              aria-describedby={field("image-alt-hint")}
               onChange={(e) => set({ imageAlt: oneLine(e.target.value) })}
             />
+            <p id={field("image-alt-hint")} className="muted">
+              {ALT_HINT}
+            </p>
           </div>
           {chosen && (
             <FocusPicker

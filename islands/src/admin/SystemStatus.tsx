@@ -1,16 +1,13 @@
 // 'Stan systemu': what the server's alerts watch — the outbox, the backups, the disk — and
-// the figures /metrics gives Prometheus, in Polish; and the banner above every view while an
-// alert holds (the same alerts are e-mailed to the administrator). Every alert and warning
-// says what happened, what it means and what to do; the programs' own words are only under
-// 'Szczegóły dla informatyka' (AlertNotice).
-import { useCallback, useEffect, useState } from "react";
+// the figures /metrics gives Prometheus, in Polish. Every alert and warning says what happened,
+// what it means and what to do; the programs' own words are only under 'Szczegóły dla
+// informatyka' (AlertNotice). A view of its own, loaded when opened; the banner above every
+// view is SystemAlerts.tsx.
 import AlertNotice, { Details, when } from "./AlertNotice";
-import { request } from "./api";
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
+import LaunchChecklist from "./LaunchChecklist";
 import { count as counted, TIMES } from "./plural";
-
-/** How often the panel asks again. */
-const REFRESH_MS = 30_000;
+import { useSystemStatus } from "./SystemAlerts";
 
 /** The clock time of a moment in the practice's time (Warsaw): "14:02". */
 function clock(seconds: number): string {
@@ -41,40 +38,6 @@ function label(sample: MetricSample, name: string): string {
 /** The value of the sample `name` (`sidecar_build_seconds_sum`…), if rendered. */
 function valueOf(samples: MetricSample[], name: string): number | null {
   return samples.find((s) => s.name === name)?.value ?? null;
-}
-
-/** The status of the server, asked again every half minute while shown. */
-function useSystemStatus(): Status | null {
-  const [status, setStatus] = useState<Status | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setStatus(await request<Status>("GET", "/api/system", undefined, { background: true }));
-    } catch {
-      // Signed out or offline: the rest of the panel says so.
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
-  return status;
-}
-
-/** Above every view while an alert holds. */
-export function SystemAlertsBanner({ onOpen }: { onOpen: () => void }) {
-  const status = useSystemStatus();
-  if (!status || status.alerts.length === 0) return null;
-  return (
-    <div className="form-notice form-notice-error system-alerts" role="alert">
-      {status.alerts.map((a) => (
-        <AlertNotice key={a.key} alert={a} />
-      ))}
-      <button type="button" className="btn btn-secondary btn-small" onClick={onOpen}>
-        Zobacz stan systemu
-      </button>
-    </div>
-  );
 }
 
 /** What the alerts' card says first: all well only when nothing needs her. */
@@ -129,31 +92,40 @@ function Backups({ status }: { status: Status }) {
   );
 }
 
+/** What a request was for, in her words. */
+function purpose(route: string): string {
+  if (route === "static") return "strony i obrazy";
+  if (route.startsWith("/api/contact")) return "formularz kontaktowy";
+  if (route.startsWith("/api/auth")) return "logowanie do panelu";
+  if (route.startsWith("/api/")) return "praca w panelu";
+  return "strony";
+}
+
+/** How a request ended, in her words. */
+function outcome(status: string): string {
+  if (status.startsWith("2") || status.startsWith("3")) return "obsłużone";
+  if (status === "429") return "odrzucone: za wiele naraz";
+  if (status.startsWith("4")) return "odrzucone";
+  return "błąd serwera";
+}
+
 function Requests({ samples }: { samples: MetricSample[] }) {
-  const rows = samples
-    .filter((s) => s.name === "sidecar_http_requests_total")
-    .sort((a, b) => b.value - a.value)
-    .slice(0, 15);
-  if (rows.length === 0) return <p>Od uruchomienia serwera nie było jeszcze żadnych zapytań.</p>;
+  const counts = new Map<string, number>();
+  for (const s of samples.filter((s) => s.name === "sidecar_http_requests_total")) {
+    const key = `${purpose(label(s, "route"))}: ${outcome(label(s, "status"))}`;
+    counts.set(key, (counts.get(key) ?? 0) + s.value);
+  }
+  const rows = [...counts].sort((a, b) => b[1] - a[1]);
+  if (rows.length === 0) return <p>Od uruchomienia serwera nie było jeszcze żadnych odwiedzin.</p>;
   return (
-    <table className="system-requests">
-      <thead>
-        <tr>
-          <th scope="col">Adres</th>
-          <th scope="col">Kod odpowiedzi</th>
-          <th scope="col">Liczba</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((s) => (
-          <tr key={`${label(s, "route")} ${label(s, "status")}`}>
-            <td>{label(s, "route") === "static" ? "pliki strony i panelu" : label(s, "route")}</td>
-            <td>{label(s, "status")}</td>
-            <td>{s.value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <dl className="system-figures">
+      {rows.map(([what, count]) => (
+        <div key={what}>
+          <dt>{what}</dt>
+          <dd>{count}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -165,7 +137,8 @@ function Builds({ samples }: { samples: MetricSample[] }) {
   const average = (seconds: number) => `${(seconds / count).toLocaleString("pl-PL", { maximumFractionDigits: 2 })} s`;
   return (
     <p>
-      Zbudowano {counted(count, TIMES)}; średnio {average(sum)}, z tego zapis do dist/ {average(publish ?? 0)}.
+      Zbudowano {counted(count, TIMES)}; średnio {average(sum)}, z tego zapisanie gotowych stron {average(publish ?? 0)}
+      .
     </p>
   );
 }
@@ -183,6 +156,7 @@ export default function SystemStatus() {
       : null;
   return (
     <div className="system-status">
+      <LaunchChecklist always />
       <section className="admin-card" aria-labelledby="system-alerts-title">
         <h2 id="system-alerts-title">Alerty</h2>
         <Alerts status={status} />
@@ -213,7 +187,7 @@ export default function SystemStatus() {
         </p>
       </section>
       <section className="admin-card" aria-labelledby="system-requests-title">
-        <h2 id="system-requests-title">Zapytania od uruchomienia serwera</h2>
+        <h2 id="system-requests-title">Odwiedziny od uruchomienia serwera</h2>
         <Requests samples={status.metrics} />
       </section>
       <section className="admin-card" aria-labelledby="system-builds-title">

@@ -7,6 +7,7 @@ import { api, type Wording, type WordsEditable } from "./api";
 import { DraftNotice, useFormDraft } from "./formDraft";
 import { HistoryToggle } from "./History";
 import { showProblem } from "./problems";
+import RichLine from "./RichLine";
 import SaveMessage from "./SaveMessage";
 import { saveForm, type Outcome, type Toast } from "./saving";
 import { WORDS_DOC } from "./versions";
@@ -61,11 +62,25 @@ function Field({
   };
   return (
     <div className={problem ? "field field-wide has-problem" : "field field-wide"}>
-      <label htmlFor={id}>{w.label}</label>
       {w.markdown ? (
-        <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value.replace(/\s*\n\s*/g, " "))} />
+        <>
+          <span className="field-label" id={`${id}-label`}>
+            {w.label}
+          </span>
+          <RichLine
+            id={id}
+            label={w.label}
+            value={value}
+            onChange={onChange}
+            describedBy={described}
+            invalid={Boolean(problem)}
+          />
+        </>
       ) : (
-        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+        <>
+          <label htmlFor={id}>{w.label}</label>
+          <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+        </>
       )}
       <p id={`${id}-hint`} className="muted">
         {w.hint} {value.length}/{w.max} znaków.

@@ -13,6 +13,8 @@ export interface Tool {
 
 export interface WritingToolbarProps {
   n: number;
+  /** What the text is when it is no section: the toolbar is named after it. */
+  label?: string | undefined;
   /** The id of the text the toolbar writes in. */
   controls: string;
   tools: Tool[];
@@ -20,7 +22,7 @@ export interface WritingToolbarProps {
   keepFocus?: boolean;
 }
 
-export default function WritingToolbar({ n, controls, tools, keepFocus = false }: WritingToolbarProps) {
+export default function WritingToolbar({ n, label, controls, tools, keepFocus = false }: WritingToolbarProps) {
   const toolbar = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -36,7 +38,7 @@ export default function WritingToolbar({ n, controls, tools, keepFocus = false }
       ref={toolbar}
       className="writing-toolbar"
       role="toolbar"
-      aria-label={`Formatowanie sekcji ${n}`}
+      aria-label={label ? `Formatowanie: ${label}` : `Formatowanie sekcji ${n}`}
       aria-controls={controls}
       onKeyDown={move}
     >

@@ -1,13 +1,13 @@
-// The administrator's account: the second step of signing in, the authenticator app and its
-// recovery codes, sessions, the password, the audit log, the forgotten-password reset, and
+// The administrator's account: passkeys, the authenticator app and its recovery codes,
+// sessions, the password, the audit log, and
 // confirming who you are before exports and erasures (`withReauth`).
-import { isApiError, request } from "./api";
+import { isApiError, request } from "./http";
+import { NO_PASSKEYS } from "./signin/auth";
 
 import type {
   AuditEntry,
   Ended,
   Enrolment,
-  Notice,
   PasskeyInfo,
   RecoveryCodes,
   SessionInfo,
@@ -23,11 +23,6 @@ export type { AuditEntry, Enrolment, PasskeyInfo, SessionInfo, TotpStatus };
 interface CreationOptions {
   publicKey: PublicKeyCredentialCreationOptionsJSON;
 }
-interface RequestOptions {
-  publicKey: PublicKeyCredentialRequestOptionsJSON;
-}
-
-export const NO_PASSKEYS = "Ta przeglądarka nie obsługuje kluczy dostępu.";
 
 /** Makes a new passkey in this browser's authenticator and keeps it on the server. */
 export async function addPasskey(name: string): Promise<void> {
@@ -43,19 +38,7 @@ export async function addPasskey(name: string): Promise<void> {
   await request<unknown>("POST", "/api/auth/passkeys/register/finish", { name, credential: credential.toJSON() });
 }
 
-/** Signs in with a passkey of this browser's authenticator. */
-export async function signInWithPasskey(): Promise<void> {
-  if (!window.PublicKeyCredential?.parseRequestOptionsFromJSON) throw new Error(NO_PASSKEYS);
-  const options = await request<RequestOptions>("POST", "/api/auth/passkeys/login", {});
-  const credential = await navigator.credentials.get({
-    publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options.publicKey),
-  });
-  if (!(credential instanceof PublicKeyCredential)) throw new Error("Nie wybrano klucza.");
-  await request<unknown>("POST", "/api/auth/passkeys/login/finish", { credential: credential.toJSON() });
-}
-
 export const security = {
-  loginCode: (code: string) => request<SignedIn>("POST", "/api/auth/login/code", { code }),
   totp: () => request<TotpStatus>("GET", "/api/auth/totp"),
   setup: () => request<Enrolment>("POST", "/api/auth/totp/setup", {}),
   confirm: (code: string) => request<RecoveryCodes>("POST", "/api/auth/totp/confirm", { code }),
@@ -67,16 +50,13 @@ export const security = {
   changePassword: (current: string, password: string) =>
     request<SignedIn>("POST", "/api/auth/password", { current, password }),
   reauth: (password: string, code: string) => request<unknown>("POST", "/api/auth/reauth", { password, code }),
-  requestReset: (email: string) => request<Notice>("POST", "/api/auth/reset", { email }),
-  confirmReset: (email: string, code: string, password: string, secondCode: string) =>
-    request<unknown>("POST", "/api/auth/reset/confirm", { email, code, password, secondCode }),
   passkeys: () => request<PasskeyInfo[]>("GET", "/api/auth/passkeys"),
   removePasskey: (id: number) =>
     withReauth(() => request<unknown>("DELETE", `/api/auth/passkeys/${id}`), GUARDS.signIn),
   audit: (before?: number) => request<AuditEntry[]>("GET", before ? `/api/audit?before=${before}` : "/api/audit"),
 };
 
-/** What the reauthentication dialog answers: whether the administrator confirmed. */
+/** What the reauthentication dialog answers, asked `why` (one sentence): whether she confirmed. */
 type Asker = (why: string) => Promise<boolean>;
 let asker: Asker = async () => false;
 
@@ -85,17 +65,21 @@ export function setReauthAsker(ask: Asker) {
   asker = ask;
 }
 
-/** Why the panel asks again, for each kind of action it guards: said in the dialog. */
+/** Why the panel asks again, for each action it guards: the dialog's first sentence. */
 export const GUARDS = {
   personalData: "Chcesz pobrać albo usunąć wiadomości z danymi osobowymi osób, które napisały do gabinetu.",
   signIn: "Chcesz zmienić sposób logowania do panelu (aplikację uwierzytelniającą, kody zapasowe albo klucze dostępu).",
+  appOn: "Chcesz włączyć logowanie kodem z aplikacji uwierzytelniającej.",
+  appOff: "Chcesz wyłączyć logowanie kodem z aplikacji: do panelu wystarczy wtedy samo hasło.",
+  newCodes: "Chcesz utworzyć nowe kody zapasowe: dotychczasowe przestaną działać.",
   gitToken:
     "Chcesz utworzyć token dostępu przez git: kto go ma, może zmieniać teksty strony bez logowania do panelu, dopóki token nie zostanie unieważniony.",
 } as const;
 
 /**
  * Runs `action`; if the server wants the administrator to confirm who they are first, asks
- * (password, and the app's code when it is on), saying `why`, and runs it once more.
+ * (password, and the app's code when it is on), saying `why` in one sentence of what she is
+ * doing, and runs it once more.
  */
 export async function withReauth<T>(action: () => Promise<T>, why: string): Promise<T> {
   try {

@@ -1,7 +1,8 @@
-// The sidecar's admin API (session, sign in, sign out, read pages, update page), and
+// The sidecar's admin API (read pages, update page), and
 // what the panel edits beside the sections: settings, previews, new and deleted articles,
 // drafts on the server, the price list, the practice's facts and pictures.
 
+import { failure, offline, request, type ApiError, type CallOptions } from "./http";
 import type {
   ArticleCreated,
   Changed,
@@ -14,6 +15,7 @@ import type {
   WordsBody,
   WordsEditable,
   Message,
+  Picture,
   MessageList,
   NewArticle,
   NewProfile,
@@ -43,119 +45,45 @@ import type {
 // The API's own types are generated from the server's (./generated/api.ts, `make api-types`).
 export type * from "./generated/api";
 
-export interface Picture {
-  file: string;
-  url: string;
-  alt: string | null;
-  bytes: number;
-  /** Its lighter variants for the pages are still being made (it is shown as it is until then). */
-  pending: boolean;
-}
-
 /** The largest picture the server takes: 15 MB (defined once in Rust). */
 export { MAX_IMAGE_BYTES } from "../generated/schema";
 
-/** A refusal as the panel handles it: the server's body with the HTTP status. */
-export interface ApiError extends Pick<ErrorBody, "title" | "error" | "code" | "problems"> {
-  status: number;
-}
-
-/** The window event that says the session ended (its `detail` is the server's sentence). */
-export const SIGNED_OUT = "harmonia:signed-out";
-
-/** How a call is made: `background` for one the panel makes by itself (a refresh, a poll). */
-export interface CallOptions {
-  background?: boolean;
-}
-
-async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  // Not the administrator's own action: the server does not count it as use of the session.
-  if (options.background) headers["X-Panel-Background"] = "1";
-  const init: RequestInit = { method, credentials: "same-origin", headers };
-  if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(path, init);
-  } catch {
-    throw offline();
-  }
-  if (!response.ok) throw await failure(response);
-  return (await response.json().catch(() => ({}))) as T;
-}
-
-/** The `code` of a call that never reached the server (no network, or the server is down). */
-export const OFFLINE = "offline";
-
-/** A call that never reached the server: nothing was refused, nothing was done. */
-function offline(): ApiError {
-  return { status: 0, title: "Brak połączenia", error: "Brak połączenia z serwerem.", code: OFFLINE };
-}
-
-/** The codes of a session that ended, each with the server's sentence of why. */
-const ENDED = ["signed_out", "signed_out_elsewhere", "password_changed"];
-
-/** The error of a refused call, as the panel shows it; a lost session is announced. */
-async function failure(response: Response): Promise<ApiError> {
-  const data = (await response.json().catch(() => ({}))) as Partial<ApiError>;
-  // The edge (nginx, a CDN) answers for a server it cannot reach, in words of its own.
-  if ([502, 503, 504].includes(response.status) && !data.error) return offline();
-  if (response.status === 401 && data.code && ENDED.includes(data.code)) {
-    window.dispatchEvent(new CustomEvent(SIGNED_OUT, { detail: data.error ?? "" }));
-  }
-  return {
-    status: response.status,
-    title: data.title ?? "Błąd",
-    error: data.error ?? "",
-    ...(data.code ? { code: data.code } : {}),
-    ...(data.problems ? { problems: data.problems } : {}),
-  };
-}
-
-/** A call of the API that answers JSON (the panel's other modules build on it). */
-export const request = call;
+export { isApiError, offline, OFFLINE, request, SIGNED_OUT, type ApiError, type CallOptions } from "./http";
 
 export const api = {
-  session: () => call<{ email: string | null }>("GET", "/api/auth/session"),
-  login: (email: string, password: string) =>
-    call<{ email: string } | { secondFactor: true }>("POST", "/api/auth/login", { email, password }),
-  logout: () => fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" }),
-  pages: () => call<Editable[]>("GET", "/api/pages"),
+  pages: () => request<Editable[]>("GET", "/api/pages"),
   save: (id: string, sections: Section[], settings: Settings, version: string) =>
-    call<Changed>("PUT", `/api/pages/${id}`, { content: { sections }, settings, version } satisfies SaveBody),
+    request<Changed>("PUT", `/api/pages/${id}`, { content: { sections }, settings, version } satisfies SaveBody),
   remove: (id: string, version: string) =>
-    call<Changed>("DELETE", `/api/pages/${id}`, { version } satisfies VersionBody),
-  revisions: (id: string) => call<Revision[]>("GET", `/api/pages/${id}/revisions`),
+    request<Changed>("DELETE", `/api/pages/${id}`, { version } satisfies VersionBody),
+  revisions: (id: string) => request<Revision[]>("GET", `/api/pages/${id}/revisions`),
   restore: (id: string, revision: number, version: string) =>
-    call<Changed>("POST", `/api/pages/${id}/revisions/${revision}/restore`, { version } satisfies VersionBody),
-  publishing: (options?: CallOptions) => call<PublishingStatus>("GET", "/api/publishing", undefined, options),
-  proposeSlug: (title: string) => call<SlugProposal>("GET", `/api/articles/slug?title=${encodeURIComponent(title)}`),
+    request<Changed>("POST", `/api/pages/${id}/revisions/${revision}/restore`, { version } satisfies VersionBody),
+  publishing: (options?: CallOptions) => request<PublishingStatus>("GET", "/api/publishing", undefined, options),
+  proposeSlug: (title: string) => request<SlugProposal>("GET", `/api/articles/slug?title=${encodeURIComponent(title)}`),
   createArticle: (title: string, slug: string, author: string) =>
-    call<ArticleCreated>("POST", "/api/articles", {
+    request<ArticleCreated>("POST", "/api/articles", {
       title,
       slug,
       ...(author.trim() ? { author: author.trim() } : {}),
     } satisfies NewArticle),
-  deleted: () => call<DeletedView[]>("GET", "/api/deleted"),
-  undelete: (id: string) => call<Changed>("POST", `/api/deleted/${id}/restore`),
-  drafts: () => call<ServerDraft[]>("GET", "/api/drafts"),
+  deleted: () => request<DeletedView[]>("GET", "/api/deleted"),
+  undelete: (id: string) => request<Changed>("POST", `/api/deleted/${id}/restore`),
+  drafts: () => request<ServerDraft[]>("GET", "/api/drafts"),
   putDraft: (id: string, sections: Section[], settings: Settings, version: string) =>
-    call<ServerDraft>("PUT", `/api/drafts/${id}`, { content: { sections }, settings, version } satisfies Unsaved),
-  dropDraft: (id: string) => call<unknown>("DELETE", `/api/drafts/${id}`),
-  prices: () => call<Prices>("GET", "/api/prices"),
+    request<ServerDraft>("PUT", `/api/drafts/${id}`, { content: { sections }, settings, version } satisfies Unsaved),
+  dropDraft: (id: string) => request<unknown>("DELETE", `/api/drafts/${id}`),
+  prices: () => request<Prices>("GET", "/api/prices"),
   savePrices: (items: PriceRow[], version: string) =>
-    call<Changed>("PUT", "/api/prices", { items, version } satisfies PricesBody),
-  words: () => call<WordsEditable>("GET", "/api/words"),
+    request<Changed>("PUT", "/api/prices", { items, version } satisfies PricesBody),
+  words: () => request<WordsEditable>("GET", "/api/words"),
   saveWords: (values: Record<string, string>, version: string) =>
-    call<Changed>("PUT", "/api/words", { values, version } satisfies WordsBody),
-  facts: () => call<FactsEditable>("GET", "/api/facts"),
+    request<Changed>("PUT", "/api/words", { values, version } satisfies WordsBody),
+  facts: () => request<FactsEditable>("GET", "/api/facts"),
   saveFacts: (facts: PracticeFacts, version: string) =>
-    call<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),
-  images: (options?: CallOptions) => call<Picture[]>("GET", "/api/images", undefined, options),
-  removeImage: (file: string) => call<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
+    request<Changed>("PUT", "/api/facts", { facts, version } satisfies FactsBody),
+  images: (options?: CallOptions) => request<Picture[]>("GET", "/api/images", undefined, options),
+  removeImage: (file: string) => request<unknown>("DELETE", `/api/images/${encodeURIComponent(file)}`),
   /** Sends a picture, telling `onProgress` the bytes sent so far (XHR: fetch cannot say). */
   upload: (file: File, alt: string, onProgress?: (sent: number, total: number) => void): Promise<Picture> =>
     new Promise((resolve, reject) => {
@@ -216,30 +144,26 @@ async function download(path: string): Promise<Blob> {
 
 export const inbox = {
   list: (email?: string) =>
-    call<MessageList>("GET", email ? `/api/messages?email=${encodeURIComponent(email)}` : "/api/messages"),
-  retry: (id: number) => call<Message>("POST", `/api/messages/${id}/retry`),
-  release: (id: number) => call<Message>("POST", `/api/messages/${id}/release`),
-  remove: (id: number) => call<unknown>("DELETE", `/api/messages/${id}`),
-  eraseSender: (email: string) => call<Erased>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
+    request<MessageList>("GET", email ? `/api/messages?email=${encodeURIComponent(email)}` : "/api/messages"),
+  retry: (id: number) => request<Message>("POST", `/api/messages/${id}/retry`),
+  release: (id: number) => request<Message>("POST", `/api/messages/${id}/release`),
+  remove: (id: number) => request<unknown>("DELETE", `/api/messages/${id}`),
+  eraseSender: (email: string) => request<Erased>("DELETE", `/api/messages?email=${encodeURIComponent(email)}`),
   exportOf: (email: string, format: ExportFormat) => download(exportUrl(email, format)),
 };
 
 /** 'Statystyki': the report of a period, and every count of it as CSV. */
 export const statistics = {
-  read: (period: StatsPeriod) => call<Statistics>("GET", `/api/stats?period=${period}`),
+  read: (period: StatsPeriod) => request<Statistics>("GET", `/api/stats?period=${period}`),
   csv: (period: StatsPeriod) => download(`/api/stats/export?period=${period}`),
 };
 
-export function isApiError(e: unknown): e is ApiError {
-  return typeof e === "object" && e !== null && "status" in e;
-}
-
 export const team = {
-  list: () => call<TeamMember[]>("GET", "/api/team"),
+  list: () => request<TeamMember[]>("GET", "/api/team"),
   save: (slug: string, profile: Profile, version: string) =>
-    call<TeamChanged>("PUT", `/api/team/${slug}`, { profile, version } satisfies ProfileBody),
-  create: (profile: Profile) => call<TeamChanged>("POST", "/api/team", { profile } satisfies NewProfile),
-  reorder: (order: OrderItem[]) => call<TeamChanged>("PUT", "/api/team/order", { order } satisfies OrderBody),
+    request<TeamChanged>("PUT", `/api/team/${slug}`, { profile, version } satisfies ProfileBody),
+  create: (profile: Profile) => request<TeamChanged>("POST", "/api/team", { profile } satisfies NewProfile),
+  reorder: (order: OrderItem[]) => request<TeamChanged>("PUT", "/api/team/order", { order } satisfies OrderBody),
   remove: (slug: string, version: string) =>
-    call<TeamChanged>("DELETE", `/api/team/${slug}`, { version } satisfies VersionBody),
+    request<TeamChanged>("DELETE", `/api/team/${slug}`, { version } satisfies VersionBody),
 };

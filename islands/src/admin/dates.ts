@@ -35,3 +35,27 @@ export function withDay(stored: string, day: string): string {
   const time = STORED.exec(stored.trim())?.[4] ? stored.trim().slice(10) : "";
   return day ? `${day}${time}` : stored;
 }
+
+/** Now in Warsaw, as the files keep a moment ('2026-12-03 10:00'). */
+export function nowStored(at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Warsaw",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).format(at);
+  return parts.replace(",", "").slice(0, 16);
+}
+
+/** A stored moment as the panel says it, short: '3.12, 10:00' (with the year when it is another). */
+export function shortMoment(stored: string, at: Date = new Date()): string {
+  const m = STORED.exec(stored.trim());
+  if (!m) return stored;
+  const [, year, month, day, hour, minute] = m;
+  const sameYear = year === nowStored(at).slice(0, 4);
+  const date = `${Number(day)}.${month}${sameYear ? "" : `.${year}`}`;
+  return hour && minute ? `${date}, ${hour}:${minute}` : date;
+}

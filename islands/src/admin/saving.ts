@@ -6,9 +6,9 @@
 import { api, isApiError, OFFLINE, type Editable, type PublishingStatus } from "./api";
 import { toTyped } from "./dates";
 import { placeOf, type Place } from "./problems";
-import type { useToasts } from "../toasts";
+import type { ShowToast } from "../toasts";
 
-export type Toast = ReturnType<typeof useToasts>["show"];
+export type Toast = ShowToast;
 
 export const SAVED = { title: "Sukces", text: "Zmiany zostały zapisane." };
 export const SAVE_FAILED = { title: "Błąd", text: "Nie udało się zapisać zmian." };

@@ -1,6 +1,7 @@
 // The contact form's rules, defined once in Rust (content::contact) and generated here; the
 // server checks what arrives by the same rules. Lengths are counted in characters (code
-// points), as the server counts them.
+// points), as the server counts them; tests/vectors/contact.json holds the cases both must
+// judge alike.
 import { CONTACT_RULES as rules } from "../generated/contact";
 
 export { rules };
@@ -55,12 +56,13 @@ export function validate(message: ContactMessage): Errors {
   const errors: Errors = {};
   const name = message.name.trim();
   const email = message.email.trim();
+  // A new line anywhere, even at an end trimmed away, is refused, as the server refuses it.
   if (!name) errors.name = m.nameRequired;
-  else if (/[\r\n]/.test(name)) errors.name = m.nameInvalid;
+  else if (/[\r\n]/.test(message.name)) errors.name = m.nameInvalid;
   else if ([...name].length > rules.maxLength.name) errors.name = m.nameTooLong;
   if (!email) errors.email = m.emailRequired;
   else if ([...email].length > rules.maxLength.email) errors.email = m.emailTooLong;
-  else if (!EMAIL.test(email)) errors.email = m.emailInvalid;
+  else if (/[\r\n]/.test(message.email) || !EMAIL.test(email)) errors.email = m.emailInvalid;
   const phone = phoneError(message);
   if (phone) errors.phone = phone;
   if (!rules.countryCodes.some((c) => c.code === message.countryCode)) errors.countryCode = m.countryCodeInvalid;

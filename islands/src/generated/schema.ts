@@ -31,11 +31,18 @@ export const DESCRIPTION_LENGTH = {
   "min": 120
 } as const;
 
-/** What the footer says of the practice: its description and profiles (content::limits). */
-export const FOOTER_LIMITS = {
+/** What the footer says of the practice: its limits, a profile's address and the messages (content::footer). */
+export const FOOTER_RULES = {
   "description": 300,
   "social": 6,
-  "socialName": 40
+  "socialName": 40,
+  "urlPattern": "^https://\\S*\\.\\S*$",
+  "urlMax": 500,
+  "messages": {
+    "description": "Wpisz kilka słów o gabinecie: stopka je pokazuje.",
+    "socialName": "Wpisz nazwę serwisu (do 40 znaków), na przykład Facebook.",
+    "socialUrl": "Wklej pełny adres profilu, zaczynający się od https://."
+  }
 } as const;
 
 /** The check digits of NIP and REGON, with what is said when one is wrong (content::identity). */

@@ -163,6 +163,8 @@ export default function ContactForm(props: ContactFormProps) {
         () => undefined,
       );
     }
+    // Once, at hydration: what was typed before it is taken over then, never again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The phone is judged when the visitor leaves it or sends, never while the first digits are

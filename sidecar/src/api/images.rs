@@ -308,9 +308,10 @@ async fn delete(
     Ok(HttpResponse::NoContent().finish())
 }
 
-#[derive(Serialize)]
+/// A picture of the site as the panel lists it (`GET /api/images`) and as an upload answers.
+#[derive(Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
-struct Listed {
+pub struct Picture {
     file: String,
     url: String,
     /// The alternative text given at upload, if the image came from the panel.
@@ -331,7 +332,7 @@ async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse,
             .into_iter()
             .map(|u| (u.file, u.alt))
             .collect();
-        let mut out: Vec<Listed> = content::walk::files(content_dir, &dir)
+        let mut out: Vec<Picture> = content::walk::files(content_dir, &dir)
             .unwrap_or_default()
             .into_iter()
             .filter(|found| !found.relative.contains('/'))
@@ -339,7 +340,7 @@ async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse,
                 let file = found.relative;
                 let ext = file.rsplit_once('.')?.1.to_ascii_lowercase();
                 let shown = ["jpg", "jpeg", "png", "webp", "svg", "gif", "avif"];
-                shown.contains(&ext.as_str()).then(|| Listed {
+                shown.contains(&ext.as_str()).then(|| Picture {
                     url: format!("/images/{file}"),
                     alt: alts.get(&file).cloned(),
                     bytes: found.len,

@@ -258,7 +258,12 @@ async fn export(
     };
     Ok(match format {
         Format::Html => {
-            let html = export::document(state.contact.outbox.site_name(), &email, &messages, now);
+            let outbox = &state.contact.outbox;
+            let kept = export::Kept {
+                practice: outbox.site_name(),
+                days: outbox.retention_days(),
+            };
+            let html = export::document(&kept, &email, &messages, now);
             answer("dane-osobowe.html")
                 .content_type("text/html; charset=utf-8")
                 .body(html)

@@ -85,7 +85,9 @@ pub fn typescript() -> String {
         crate::api::messages::MessageList,
         crate::api::messages::Erased,
         content::problem::Place,
+        crate::error::ErrorCode,
         crate::error::ErrorBody,
+        crate::api::images::Picture,
         crate::api::auth::sign_in::SignedIn,
         crate::api::auth::factors::SecondFactorNeeded,
         crate::api::auth::factors::TotpStatus,
@@ -186,13 +188,9 @@ pub fn schema() -> String {
     );
     constant(
         &mut out,
-        "What the footer says of the practice: its description and profiles (content::limits).",
-        "FOOTER_LIMITS",
-        &serde_json::json!({
-            "description": content::limits::SITE_DESCRIPTION_MAX,
-            "social": content::limits::SOCIAL_MAX,
-            "socialName": content::limits::SOCIAL_NAME_MAX,
-        }),
+        "What the footer says of the practice: its limits, a profile's address and the messages (content::footer).",
+        "FOOTER_RULES",
+        &content::footer::RULES,
     );
     constant(
         &mut out,

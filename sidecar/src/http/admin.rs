@@ -16,7 +16,7 @@ use std::future::{ready, Ready};
 
 use crate::config::Origins;
 use crate::db::{now, Repository};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::http::client::Clients;
 
 /// The session cookie over plain HTTP; over HTTPS it carries the `__Host-` prefix, which
@@ -42,12 +42,12 @@ pub fn cross_origin() -> ApiError {
 }
 
 fn unauthorized() -> ApiError {
-    ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT).with_code("signed_out")
+    ApiError::status(StatusCode::UNAUTHORIZED, SIGNED_OUT).with_code(ErrorCode::SignedOut)
 }
 
 fn ended_elsewhere() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "Wylogowano", ENDED_ELSEWHERE)
-        .with_code("signed_out_elsewhere")
+        .with_code(ErrorCode::SignedOutElsewhere)
 }
 
 fn password_changed() -> ApiError {
@@ -56,7 +56,7 @@ fn password_changed() -> ApiError {
         "Zmieniono hasło",
         PASSWORD_CHANGED,
     )
-    .with_code("password_changed")
+    .with_code(ErrorCode::PasswordChanged)
 }
 
 /// Whether the request is the administrator's own action or one the panel made by itself.
@@ -233,7 +233,7 @@ impl FromRequest for Reauthenticated {
                     "Potwierdź, że to Ty",
                     "Ze względów bezpieczeństwa podaj ponownie hasło (i kod z aplikacji, jeśli go używasz), zanim to zrobisz.",
                 )
-                .with_code("reauth"))
+                .with_code(ErrorCode::Reauth))
             }
         }))
     }

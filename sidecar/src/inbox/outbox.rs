@@ -308,6 +308,11 @@ impl Outbox {
         Ok(delivered)
     }
 
+    /// How many days a message is kept before it is deleted.
+    pub fn retention_days(&self) -> i64 {
+        self.retention_seconds / (24 * 60 * 60)
+    }
+
     /// Deletes messages in every state, and `.eml` files, past the retention period.
     pub fn purge_old(&self, now: i64) -> Result<usize, Error> {
         let before = now - self.retention_seconds;

@@ -180,6 +180,62 @@ mod tests {
         }
     }
 
+    /// A field of a shared case: a text, or `{ repeat, times }`.
+    fn text(value: Option<&serde_json::Value>) -> Option<String> {
+        let value = value?;
+        Some(match value {
+            serde_json::Value::Object(o) => {
+                let times = o["times"].as_u64().unwrap_or(0) as usize;
+                o["repeat"].as_str().unwrap_or("").repeat(times)
+            }
+            other => other.as_str().unwrap_or("").to_string(),
+        })
+    }
+
+    #[test]
+    fn the_shared_vectors_hold_here_as_in_the_form() {
+        let vectors: serde_json::Value =
+            serde_json::from_str(include_str!("../../../tests/vectors/contact.json"))
+                .expect("json");
+        let messages = serde_json::to_value(RULES.messages).expect("messages");
+        let cases = vectors["cases"].as_array().expect("cases");
+        for case in cases {
+            let field = |name: &str| {
+                text(case["input"].get(name))
+                    .or_else(|| text(vectors["base"].get(name)))
+                    .unwrap_or_default()
+            };
+            let input = ContactInput {
+                name: field("name"),
+                email: field("email"),
+                phone: field("phone"),
+                country_code: field("countryCode"),
+                message: field("message"),
+                ..ContactInput::default()
+            };
+            let expected: Errors = case["errors"]
+                .as_object()
+                .expect("errors")
+                .iter()
+                .map(|(k, v)| {
+                    let key: &'static str = ["name", "email", "phone", "countryCode", "message"]
+                        .into_iter()
+                        .find(|f| f == k)
+                        .expect("a field");
+                    (
+                        key,
+                        messages[v.as_str().expect("a key")]
+                            .as_str()
+                            .expect("a message")
+                            .to_string(),
+                    )
+                })
+                .collect();
+            assert_eq!(validate(&input), expected, "{case}");
+        }
+        assert!(cases.len() >= 20);
+    }
+
     #[test]
     fn the_rules_offer_exactly_the_twelve_codes_of_the_spec() {
         let codes: Vec<_> = RULES

@@ -103,8 +103,11 @@ pub struct Item {
     pub step: Step,
     pub done: bool,
     pub title: String,
-    /// What is done, or what is missing and who does it.
+    /// What is done, or what is missing and who does it, in the owner's words.
     pub detail: String,
+    /// What the person who runs the server sets for it (the settings' names): shown under
+    /// 'Szczegóły dla informatyka', never in her words. Empty when there is nothing to set.
+    pub technical: String,
     /// For [`Step::Facts`]: the facts still listed as example data, by their Polish names.
     pub facts: Vec<String>,
 }
@@ -137,7 +140,16 @@ impl Checklist {
             done,
             title: title.to_string(),
             detail,
+            technical: String::new(),
             facts: Vec::new(),
+        };
+        let to_set = |item: Item, technical: &str| Item {
+            technical: if item.done {
+                String::new()
+            } else {
+                technical.to_string()
+            },
+            ..item
         };
         let facts = Item {
             facts: example.iter().map(|f| f.label().to_string()).collect(),
@@ -147,30 +159,31 @@ impl Checklist {
                 "Dane gabinetu potwierdzone",
                 match example.is_empty() {
                     true => "Wszystkie dane gabinetu są potwierdzone jako prawdziwe.".into(),
-                    false => "Te dane są jeszcze przykładowe. Wpisz prawdziwe w „Dane gabinetu” i potwierdź każde; dane ustawiane tylko w pliku site.yaml zmienia informatyk lub redaktor.".into(),
+                    false => "Te dane są jeszcze przykładowe. Wpisz prawdziwe w „Dane gabinetu” i potwierdź każde; tych, których tam nie ma, zmienia informatyk lub redaktor.".into(),
                 },
             )
         };
+        let facts = to_set(facts, "content/site.yaml: the facts not in 'Dane gabinetu' (site name, base URL, analytics and telephony IDs); example_data lists what is unconfirmed");
         let items = vec![
             facts,
-            item(
+            to_set(item(
                 Step::Mail,
                 launch.smtp,
                 "Poczta wychodząca",
                 match launch.smtp {
                     true => "Wiadomości z formularza kontaktowego trafiają e-mailem do gabinetu.".into(),
-                    false => "Serwer nie ma ustawionej poczty (SMTP_URL): wiadomości z formularza zostają na serwerze i nikt nie dostaje e-maila. Poproś informatyka o ustawienie SMTP_URL.".into(),
+                    false => "Serwer nie ma ustawionej poczty: wiadomości z formularza zostają na serwerze i nikt nie dostaje e-maila. Poproś informatyka o jej ustawienie.".into(),
                 },
-            ),
-            item(
+            ), "SMTP_URL is not set"),
+            to_set(item(
                 Step::Backups,
                 launch.backups,
                 "Kopie zapasowe",
                 match launch.backups {
                     true => "Serwer robi zaszyfrowane kopie zapasowe według harmonogramu (stan ostatniej kopii: „Stan systemu”).".into(),
-                    false => "Kopie zapasowe są wyłączone (BACKUP_REPOSITORY): awaria dysku zabrałaby wiadomości i historię zmian. Poproś informatyka o ich włączenie.".into(),
+                    false => "Kopie zapasowe są wyłączone: awaria dysku zabrałaby wiadomości i historię zmian. Poproś informatyka o ich włączenie.".into(),
                 },
-            ),
+            ), "BACKUP_REPOSITORY is not set (restic; its password in BACKUP_PASSWORD_FILE)"),
             item(
                 Step::SecondFactor,
                 second_factor,
@@ -180,15 +193,15 @@ impl Checklist {
                     false => "Do panelu wystarcza hasło. Włącz aplikację uwierzytelniającą w „Bezpieczeństwo”: panel daje dostęp do wiadomości o zdrowiu.".into(),
                 },
             ),
-            item(
+            to_set(item(
                 Step::Https,
                 https,
                 "Szyfrowane połączenie (HTTPS)",
                 match https {
                     true => format!("Strona ({}) i panel ({}) działają przez HTTPS.", launch.public_origin, launch.admin_origin),
-                    false => format!("Strona ({}) albo panel ({}) nie używa HTTPS. Poproś informatyka o certyfikat i adresy https:// (PUBLIC_ORIGIN, ADMIN_ORIGIN).", launch.public_origin, launch.admin_origin),
+                    false => format!("Strona ({}) albo panel ({}) nie używa HTTPS. Poproś informatyka o certyfikat i adresy zaczynające się od https://.", launch.public_origin, launch.admin_origin),
                 },
-            ),
+            ), "PUBLIC_ORIGIN and ADMIN_ORIGIN must be https:// origins behind a TLS certificate"),
         ];
         Checklist {
             production: launch.production,

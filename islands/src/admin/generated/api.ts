@@ -526,17 +526,35 @@ row?: number,
 field?: string, };
 
 /**
+ * What a refusal asks the panel to do, beside its Polish words.
+ */
+export type ErrorCode = "signed_out" | "signed_out_elsewhere" | "reauth" | "expired" | "password_changed";
+
+/**
  * The body of every refusal: a title and a message in Polish, and a form's field errors.
  */
 export type ErrorBody = { title: string, error: string, errors?: Record<string, string>, 
 /**
  * What the panel must do before trying again: `reauth` (confirm who you are).
  */
-code?: string, 
+code?: ErrorCode, 
 /**
  * A refused change's problems, each with where it is: a section, a row or a field.
  */
 problems?: Array<Place>, };
+
+/**
+ * A picture of the site as the panel lists it (`GET /api/images`) and as an upload answers.
+ */
+export type Picture = { file: string, url: string, 
+/**
+ * The alternative text given at upload, if the image came from the panel.
+ */
+alt: string | null, bytes: number, 
+/**
+ * Still waiting for its variants (a photograph just uploaded): shown as it is until then.
+ */
+pending: boolean, };
 
 /**
  * Who is signed in: the administrator's e-mail, or `null` when no one is.
@@ -904,9 +922,14 @@ export type LaunchStep = "facts" | "mail" | "backups" | "secondFactor" | "https"
  */
 export type LaunchItem = { step: LaunchStep, done: boolean, title: string, 
 /**
- * What is done, or what is missing and who does it.
+ * What is done, or what is missing and who does it, in the owner's words.
  */
 detail: string, 
+/**
+ * What the person who runs the server sets for it (the settings' names): shown under
+ * 'Szczegóły dla informatyka', never in her words. Empty when there is nothing to set.
+ */
+technical: string, 
 /**
  * For [`Step::Facts`]: the facts still listed as example data, by their Polish names.
  */

@@ -3,9 +3,8 @@
 // ProseMirror view and kept as the same plain Markdown (markdownDoc.ts). Its toolbar is one stop
 // of Tab (the arrow keys move within it); every button also has a keyboard shortcut.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { MarkType, Node, NodeType, ResolvedPos } from "prosemirror-model";
+import type { Node } from "prosemirror-model";
 import type { Command, Transaction } from "prosemirror-state";
-import type { NodeViewConstructor } from "prosemirror-view";
 import {
   EditorState,
   EditorView,
@@ -13,133 +12,31 @@ import {
   baseKeymap,
   history,
   keymap,
-  liftListItem,
   redo,
   setBlockType,
   splitListItem,
-  toggleMark,
   undo,
-  wrapInList,
 } from "./framework";
 import type { Placeholder } from "../api";
 import LinkDialog, { type PageLink } from "../LinkDialog";
 import PlaceholderDialog from "../PlaceholderDialog";
-import { chipText } from "../placeholders";
 import WritingToolbar, { type Tool } from "../WritingToolbar";
+import {
+  bold,
+  bullets,
+  chipView,
+  italic,
+  linkAround,
+  marks,
+  nodes,
+  numbers,
+  pictureView,
+  pressedIn,
+  takeSelection,
+  toggleHeading,
+  type Pressed,
+} from "./commands";
 import { parseMarkdown, schema, serializeMarkdown } from "./markdownDoc";
-
-const nodes = schema.nodes;
-const marks = schema.marks;
-
-/** Whether the selection's block sits in a list of `type`. */
-function inList(state: EditorState, type: NodeType): boolean {
-  const { $from } = state.selection;
-  for (let depth = $from.depth; depth > 0; depth--) if ($from.node(depth).type === type) return true;
-  return false;
-}
-
-function markActive(state: EditorState, type: MarkType): boolean {
-  const { from, $from, to, empty } = state.selection;
-  return empty ? Boolean(type.isInSet(state.storedMarks ?? $from.marks())) : state.doc.rangeHasMark(from, to, type);
-}
-
-const isHeading = (state: EditorState) => state.selection.$from.parent.type === nodes["heading"];
-
-/** A second-level heading, or back to a paragraph when it already is one. */
-const toggleHeading: Command = (state, dispatch) =>
-  isHeading(state)
-    ? setBlockType(nodes["paragraph"]!)(state, dispatch)
-    : setBlockType(nodes["heading"]!, { level: 2 })(state, dispatch);
-
-/** The block in a list of `type`, or out of it when it already is in one. */
-const toggleList =
-  (type: NodeType): Command =>
-  (state, dispatch) =>
-    inList(state, type) ? liftListItem(nodes["list_item"]!)(state, dispatch) : wrapInList(type)(state, dispatch);
-
-const bold = toggleMark(marks["strong"]!);
-const italic = toggleMark(marks["em"]!);
-const bullets = toggleList(nodes["bullet_list"]!);
-const numbers = toggleList(nodes["ordered_list"]!);
-
-/** How the editor's state reads in the toolbar's pressed buttons. */
-interface Pressed {
-  bold: boolean;
-  italic: boolean;
-  heading: boolean;
-  bullets: boolean;
-  numbers: boolean;
-}
-
-function pressedIn(state: EditorState): Pressed {
-  return {
-    bold: markActive(state, marks["strong"]!),
-    italic: markActive(state, marks["em"]!),
-    heading: isHeading(state),
-    bullets: inList(state, nodes["bullet_list"]!),
-    numbers: inList(state, nodes["ordered_list"]!),
-  };
-}
-
-/** A fact as a chip: its Polish name, its current value as the chip's title. */
-function chipView(known: Map<string, Placeholder>): NodeViewConstructor {
-  return (node: Node) => {
-    const name = String(node.attrs["name"]);
-    const fact = known.get(name);
-    const dom = document.createElement("span");
-    dom.className = fact ? "chip" : "chip chip-unknown-inline";
-    dom.contentEditable = "false";
-    dom.dataset["placeholder"] = name;
-    dom.textContent = fact ? chipText(fact.label) : `{{ ${name} }}`;
-    if (fact) dom.title = `${fact.label}: ${fact.shown}`;
-    return { dom };
-  };
-}
-
-/** A picture as the site shows it: a bare file name is one of the site's pictures (`/images/…`). */
-const pictureView: NodeViewConstructor = (node: Node) => {
-  const src = String(node.attrs["src"] ?? "");
-  const dom = document.createElement("img");
-  dom.src = /^([a-z]+:|\/)/i.test(src) ? src : `/images/${src}`;
-  dom.alt = String(node.attrs["alt"] ?? "");
-  dom.className = "visual-picture";
-  return { dom };
-};
-
-/**
- * Takes the browser's selection into the editor's state: a selection made by keyboard just before
- * Shift+Tab left the text reaches the browser after the editor stopped listening.
- */
-function takeSelection(editor: EditorView): void {
-  const chosen = document.getSelection();
-  const { anchorNode, focusNode } = chosen ?? {};
-  if (!chosen || !anchorNode || !focusNode || !editor.dom.contains(anchorNode) || !editor.dom.contains(focusNode))
-    return;
-  try {
-    const anchor = editor.posAtDOM(anchorNode, chosen.anchorOffset);
-    const head = editor.posAtDOM(focusNode, chosen.focusOffset);
-    const now = editor.state.selection;
-    if (anchor === now.anchor && head === now.head) return;
-    editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, anchor, head)));
-  } catch {
-    // A selection the document cannot hold (inside a chip) stays as the editor had it.
-  }
-}
-
-/** The whole link the cursor stands in (its text may be split by bold), or null. */
-function linkAround($pos: ResolvedPos, type: MarkType): { from: number; to: number } | null {
-  const mark = type.isInSet($pos.nodeAfter?.marks ?? []) ?? type.isInSet($pos.nodeBefore?.marks ?? []);
-  if (!mark) return null;
-  const runs: { from: number; to: number }[] = [];
-  $pos.parent.forEach((child, offset) => {
-    if (!mark.isInSet(child.marks)) return;
-    const from = $pos.start() + offset;
-    const last = runs[runs.length - 1];
-    if (last && last.to === from) last.to = from + child.nodeSize;
-    else runs.push({ from, to: from + child.nodeSize });
-  });
-  return runs.find((r) => r.from <= $pos.pos && $pos.pos <= r.to) ?? null;
-}
 
 type Dialog = { kind: "link"; label: string } | { kind: "placeholder" };
 
@@ -148,6 +45,8 @@ export interface VisualEditorProps {
   id: string;
   /** The section's number, for the names of its area and toolbar. */
   n: number;
+  /** The area's name when it is no section ('Stopka: numery pomocy'): one paragraph, no headings or lists. */
+  label?: string | undefined;
   value: string;
   onChange: (markdown: string) => void;
   describedBy?: string | undefined;
@@ -161,6 +60,7 @@ export interface VisualEditorProps {
 export default function VisualEditor({
   id,
   n,
+  label,
   value,
   onChange,
   describedBy,
@@ -234,7 +134,7 @@ export default function VisualEditor({
         id,
         role: "textbox",
         "aria-multiline": "true",
-        "aria-label": `Treść sekcji ${n}`,
+        "aria-label": label ?? `Treść sekcji ${n}`,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
         lang: "pl",
@@ -243,7 +143,7 @@ export default function VisualEditor({
       },
       nodeViews: { placeholder: chipView(new Map(placeholders.map((p) => [p.name, p]))), image: pictureView },
     });
-  }, [id, n, describedBy, invalid, placeholders]);
+  }, [id, n, label, describedBy, invalid, placeholders]);
 
   useEffect(() => {
     const editor = view.current;
@@ -251,7 +151,6 @@ export default function VisualEditor({
     written.current = value;
     editor.updateState(stateFor(value));
     setPressed(pressedIn(editor.state));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   /** Runs `command` on the editor and gives it the focus back. */
@@ -265,7 +164,8 @@ export default function VisualEditor({
   openLink.current = () => {
     const editor = view.current;
     if (!editor) return;
-    if (!editor.hasFocus()) takeSelection(editor);
+    // Her selection by keyboard just before Ctrl+K or Shift+Tab may not be in the state yet.
+    takeSelection(editor);
     // In a link, 'Link' is about that link: its text is offered and the new one replaces it.
     const around = editor.state.selection.empty ? linkAround(editor.state.selection.$from, marks["link"]!) : null;
     if (around) {
@@ -313,9 +213,13 @@ export default function VisualEditor({
   const tools: Tool[] = [
     { label: "Pogrubienie", keys: "Control+B", act: () => run(bold), pressed: pressed.bold },
     { label: "Kursywa", keys: "Control+I", act: () => run(italic), pressed: pressed.italic },
-    { label: "Śródtytuł", keys: "Control+Alt+2", act: () => run(toggleHeading), pressed: pressed.heading },
-    { label: "Lista", keys: "Control+Shift+8", act: () => run(bullets), pressed: pressed.bullets },
-    { label: "Lista numerowana", keys: "Control+Shift+7", act: () => run(numbers), pressed: pressed.numbers },
+    ...(label
+      ? []
+      : [
+          { label: "Śródtytuł", keys: "Control+Alt+2", act: () => run(toggleHeading), pressed: pressed.heading },
+          { label: "Lista", keys: "Control+Shift+8", act: () => run(bullets), pressed: pressed.bullets },
+          { label: "Lista numerowana", keys: "Control+Shift+7", act: () => run(numbers), pressed: pressed.numbers },
+        ]),
     { label: "Link", keys: "Control+K", act: () => openLink.current() },
     { label: "Wstaw dane", act: () => setDialog({ kind: "placeholder" }) },
     ...(onInsertImage
@@ -324,7 +228,7 @@ export default function VisualEditor({
   ];
   return (
     <>
-      <WritingToolbar n={n} controls={id} tools={tools} keepFocus />
+      <WritingToolbar n={n} label={label} controls={id} tools={tools} keepFocus />
       <div ref={host} className="visual-host" />
       {dialog?.kind === "link" && (
         <LinkDialog

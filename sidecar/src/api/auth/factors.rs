@@ -15,7 +15,7 @@ use super::sign_in::{
     PENDING_SECONDS,
 };
 use crate::db::{now, Repository};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::http::admin::{https, AdminChange, Reauthenticated};
 use crate::state::AppState;
 use accounts::audit::Event;
@@ -252,7 +252,8 @@ async fn login_code(
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
     let too_many = || {
-        ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES).with_code("expired")
+        ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, TOO_MANY_CODES)
+            .with_code(ErrorCode::Expired)
     };
     let hash = token_hash(&token);
     let attempt = state

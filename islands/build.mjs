@@ -78,7 +78,7 @@ const fromVendor = {
   name: "react-from-vendor",
   setup(b) {
     b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-      if (!["react", "react/jsx-runtime", "react-dom/client"].includes(args.path)) {
+      if (!["react", "react/jsx-runtime", "react-dom", "react-dom/client"].includes(args.path)) {
         return { errors: [{ text: `${args.path}: the panel takes React only through vendor.ts` }] };
       }
       return { path: args.path, namespace: "vendor" };

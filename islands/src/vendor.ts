@@ -18,5 +18,6 @@ export {
   useSyncExternalStore,
 } from "react";
 export { jsx, jsxs } from "react/jsx-runtime";
+export { createPortal } from "react-dom";
 export { createRoot, hydrateRoot } from "react-dom/client";
 export { mountWith } from "./hydrate";

@@ -3,6 +3,7 @@
 // again over unsaved edits when the session ended. Imported by the sign-in screen
 // (islands/AdminPanel.tsx) once she is in; built on its own (islands/build.mjs).
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { auth } from "../signin/auth";
 import LoginForm from "../signin/LoginForm";
 import { GitStatusBanner } from "../GitStatus";
@@ -19,6 +20,7 @@ import type { GitTokens } from "../generated/api";
 import { useRoute, type Route } from "./routes";
 import Search from "./Search";
 import { VIEWS } from "./views";
+import { useNarrow } from "../narrow";
 
 const LEAVE = "Masz niezapisane zmiany na tej stronie. Przejść mimo to? Szkic zostanie zachowany w tej przeglądarce.";
 const LEAVE_FORM =
@@ -37,6 +39,8 @@ export default function SignedIn({ toast, onSignedOut }: SignedInProps) {
     return !open || !(open.id in edits) || openPage(pages, to.doc)?.id === open.id || window.confirm(LEAVE);
   }, []);
   const [route, go] = useRoute(mayLeave);
+  const narrow = useNarrow();
+  const header = typeof document === "undefined" ? null : document.querySelector<HTMLElement>(".site-header .nav");
   const onDirty = useCallback((dirty: boolean) => {
     formDirty.current = dirty;
   }, []);
@@ -84,6 +88,13 @@ export default function SignedIn({ toast, onSignedOut }: SignedInProps) {
     window.location.assign("/");
   };
   const open = VIEWS.find((v) => v.key === route.view) ?? VIEWS[0];
+  // On a wide screen 'Wyloguj się' stands in the page's header beside 'Wróć na stronę', so
+  // that every view's button fits the bar's one row and the editor starts high.
+  const logoutButton = (
+    <button type="button" className="btn btn-secondary admin-logout" onClick={logout}>
+      Wyloguj się
+    </button>
+  );
   return (
     <>
       <div className="admin-bar">
@@ -101,9 +112,7 @@ export default function SignedIn({ toast, onSignedOut }: SignedInProps) {
           ))}
         </nav>
         <Search go={go} />
-        <button type="button" className="btn btn-secondary admin-logout" onClick={logout}>
-          Wyloguj się
-        </button>
+        {narrow || !header ? logoutButton : createPortal(logoutButton, header)}
       </div>
       <GitStatusBanner toast={toast} onChanged={() => void loadPages(toast)} />
       {route.view !== "system" && <SystemAlertsBanner onOpen={() => go({ view: "system", doc: null })} />}

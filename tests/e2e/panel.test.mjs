@@ -264,7 +264,6 @@ describe("the panel a practice runs its site from", () => {
       "telefon",
       "e-mail",
       "strony rezerwacji",
-      "identyfikator statystyk",
       "identyfikator widżetu telefonicznego (telephony)",
     ]) {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
@@ -272,6 +271,8 @@ describe("the panel a practice runs its site from", () => {
     assert.match(text, /CEIDG/);
     assert.match(text, /zmienia informatyk lub redaktor\./, "says who changes what the panel does not edit");
     assert.doesNotMatch(text, /yaml/i, "in her words, not the file's name");
+    // The analytics tag is the operator's setting (ANALYTICS_ID), no fact of the practice's.
+    assert.doesNotMatch(text, /statystyk/, "the analytics id is not the practice's fact");
     await page.context().close();
   });
 

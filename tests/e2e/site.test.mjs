@@ -261,7 +261,9 @@ describe("footer", () => {
 });
 
 describe("weight and layout", () => {
-  test("pages without islands load no React and at most 2 KB of script, transferred", async () => {
+  // 2.5 KB: the page script now also sends the site's own cookie-free count (issue 47) and opens
+  // the call control's callback form (issue 44); a page's whole first load stays ≤ 10 KB.
+  test("pages without islands load no React and at most 2.5 KB of script, transferred", async () => {
     for (const route of pageKinds.filter((r) => r !== "/" && !r.startsWith("/uslugi/"))) {
       const page = await openPage(browser, site.base);
       const loaded = scriptsOf(page);
@@ -274,7 +276,7 @@ describe("weight and layout", () => {
       );
       const total = scripts.reduce((n, s) => n + s.bytes, 0) + inline;
       assert.ok(scripts.length > 0, `${route}: the page script was not seen`);
-      assert.ok(total <= 2048, `${route} transfers ${total} bytes of script: ${JSON.stringify(scripts)}`);
+      assert.ok(total <= 2560, `${route} transfers ${total} bytes of script: ${JSON.stringify(scripts)}`);
       assert.ok(!scripts.some((s) => /chunk|react/i.test(s.url)), `${route} loads React`);
       assert.equal(await page.locator("[data-island]").count(), 0, `${route} has an island`);
       await page.context().close();

@@ -51,8 +51,7 @@ function ExampleDataBanner({ facts }: { facts: string[] }) {
       </ul>
       <p>
         Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
-        Nazwę gabinetu, adres strony oraz identyfikatory statystyk i widżetu telefonicznego zmienia informatyk lub
-        redaktor.
+        Nazwę gabinetu, adres strony i identyfikator widżetu telefonicznego zmienia informatyk lub redaktor.
       </p>
     </div>
   );

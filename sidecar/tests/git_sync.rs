@@ -852,7 +852,11 @@ async fn a_300_mb_blob_of_one_byte_is_refused_from_its_header() {
     let before = peak_mib();
     let commit = r
         .editor_commits("Wielki obraz", |clone| {
-            let file = std::fs::File::create(clone.join("content/images/bomba.svg")).expect("file");
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(clone.join("content/images/bomba.svg"))
+                .expect("file");
             // 300 MB of zero bytes: a few hundred kilobytes once git has packed them.
             file.set_len(300 * 1024 * 1024).expect("size");
         })

@@ -392,7 +392,11 @@ mod tests {
     fn a_large_file_added_and_removed_again_is_refused_from_its_header() {
         let (dir, repo, first) = repo();
         let top = dir.path();
-        let big = std::fs::File::create(top.join("content/blog/duzy.md")).expect("file");
+        let big = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(top.join("content/blog/duzy.md"))
+            .expect("file");
         big.set_len(3 * 1024 * 1024).expect("size");
         commit(top);
         std::fs::remove_file(top.join("content/blog/duzy.md")).expect("remove");

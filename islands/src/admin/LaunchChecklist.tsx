@@ -5,13 +5,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { Details } from "./AlertNotice";
 import { request } from "./api";
+import { count, TASKS } from "./plural";
 import type { LaunchChecklist as Checklist } from "./generated/api";
 
 /** How many steps are left, as Polish says it: „jedno zadanie”, „4 zadania”, „5 zadań”. */
 function left(n: number): string {
-  if (n === 1) return "jedno zadanie";
-  const few = n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14);
-  return `${n} ${few ? "zadania" : "zadań"}`;
+  return n === 1 ? "jedno zadanie" : count(n, TASKS);
 }
 
 export default function LaunchChecklist({

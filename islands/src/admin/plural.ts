@@ -14,6 +14,7 @@ export const CHANGES: Forms = { one: "zmiana", few: "zmiany", many: "zmian" };
 export const PAGES: Forms = { one: "strona", few: "strony", many: "stron" };
 export const DAYS: Forms = { one: "dzień", few: "dni", many: "dni" };
 export const TIMES: Forms = { one: "raz", few: "razy", many: "razy" };
+export const TASKS: Forms = { one: "zadanie", few: "zadania", many: "zadań" };
 
 /** The form `n` takes. */
 export function form(n: number, forms: Forms): string {

@@ -6,10 +6,11 @@
 import { useEffect, type ReactNode } from "react";
 import type { Section } from "./api";
 import type { PageLink } from "./LinkDialog";
-import MarkdownHelp from "./MarkdownHelp";
+import MarkdownHelp, { Keys } from "./MarkdownHelp";
 import { usePlaceholders } from "./placeholders";
 import { showProblem, type Place } from "./problems";
 import SectionEditor, { fieldId } from "./SectionEditor";
+import SectionNav, { sectionId } from "./SectionNav";
 import { DEFAULT_SECTION_TYPE } from "./sectionTypes";
 import { useEditorView, VISUAL_HELP, type EditorView } from "./visual/view";
 
@@ -71,19 +72,23 @@ export default function Editor({
         ))}
       </div>
       {view === "visual" ? (
-        <p id={VISUAL_HELP} className="muted editor-keys">
-          Tekst wygląda tu tak jak na stronie. Skróty: Ctrl+B pogrubienie, Ctrl+I kursywa, Ctrl+Alt+2 śródtytuł,
-          Ctrl+Shift+8 lista, Ctrl+Shift+7 lista numerowana, Ctrl+K link. Shift+Tab przechodzi z tekstu do paska
-          przycisków.
+        <p id={VISUAL_HELP} className="muted editor-help">
+          Tekst wygląda tu tak jak na stronie.
+          <Keys>
+            {" "}
+            Skróty: Ctrl+B pogrubienie, Ctrl+I kursywa, Ctrl+Alt+2 śródtytuł, Ctrl+Shift+8 lista, Ctrl+Shift+7 lista
+            numerowana, Ctrl+K link. Shift+Tab przechodzi z tekstu do paska przycisków.
+          </Keys>
         </p>
       ) : (
         <MarkdownHelp />
       )}
+      <SectionNav sections={sections} />
       <ol className="editor-sections">
         {sections.map((section, i) => {
           const marked = problem?.section === i + 1;
           return (
-            <li key={i} className={marked ? "editor-section has-problem" : "editor-section"}>
+            <li key={i} id={sectionId(i)} className={marked ? "editor-section has-problem" : "editor-section"}>
               <SectionEditor
                 index={i}
                 section={section}

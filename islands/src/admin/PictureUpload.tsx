@@ -46,7 +46,9 @@ export default function PictureUpload({ onUploaded }: { onUploaded: (picture: Pi
       onDragLeave={() => setOver(false)}
       onDrop={drop}
     >
-      <p className="muted">Nowy obraz: upuść go tutaj albo</p>
+      <p className="muted">
+        Nowy obraz:<span className="drop-hint"> upuść go tutaj albo</span>
+      </p>
       <label className="btn btn-secondary btn-small" htmlFor={`${id}-file`}>
         wybierz plik
       </label>

@@ -19,6 +19,7 @@ import { request } from "../http";
 import type { GitTokens } from "../generated/api";
 import { useRoute, type Route } from "./routes";
 import Search from "./Search";
+import { useToastsClearOfSaveButtons } from "./toastPlace";
 import { VIEWS } from "./views";
 import { useNarrow } from "../narrow";
 
@@ -45,6 +46,7 @@ export default function SignedIn({ toast, onSignedOut }: SignedInProps) {
     formDirty.current = dirty;
   }, []);
   const unsaved = () => formDirty.current || Object.keys(pagesStore.get().edits).length > 0;
+  useToastsClearOfSaveButtons();
 
   useEffect(() => void loadPages(toast), [toast]);
   // 'Dostęp przez git' is shown only where the server hosts the content's repository.

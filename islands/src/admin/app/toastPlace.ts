@@ -1,0 +1,45 @@
+// Notifications stand at the top of the screen, under the header; but a save button can be there
+// too (a form scrolled to its end, on a phone), and a message must never lie over it. While a
+// notification shows, it moves just under the button's bar (a form's main button and what is
+// said beside it), or just above it where there is no room below.
+import { useEffect } from "react";
+
+const GAP = 8;
+/** What a notification must leave free: the save bars, and the rows of a form's main button. */
+const KEEP_FREE = ".save-bar, main .editor-actions:has(> .btn-primary), main .btn-primary";
+
+/** Puts the notifications clear of every save button on the screen (their own place when none is in the way). */
+export function placeToasts(): void {
+  const box = document.querySelector<HTMLElement>(".admin-signed-in > .toasts");
+  if (!box) return;
+  box.style.removeProperty("top");
+  box.style.removeProperty("bottom");
+  if (box.childElementCount === 0) return;
+  const own = box.getBoundingClientRect();
+  const bar = [...document.querySelectorAll(KEEP_FREE)]
+    .map((el) => el.getBoundingClientRect())
+    .find((r) => r.height > 0 && r.bottom > own.top && r.top < own.bottom && r.right > own.left && r.left < own.right);
+  if (!bar) return;
+  if (bar.bottom + GAP + own.height <= window.innerHeight) {
+    box.style.top = `${bar.bottom + GAP}px`;
+  } else {
+    box.style.top = "auto";
+    box.style.bottom = `${window.innerHeight - bar.top + GAP}px`;
+  }
+}
+
+/** Keeps the notifications clear of the save buttons as they come and as the page scrolls. */
+export function useToastsClearOfSaveButtons(): void {
+  useEffect(() => {
+    const box = document.querySelector(".admin-signed-in > .toasts");
+    const observer = new MutationObserver(placeToasts);
+    if (box) observer.observe(box, { childList: true });
+    window.addEventListener("scroll", placeToasts, { passive: true });
+    window.addEventListener("resize", placeToasts);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", placeToasts);
+      window.removeEventListener("resize", placeToasts);
+    };
+  }, []);
+}

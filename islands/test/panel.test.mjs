@@ -84,6 +84,48 @@ describe("problems", () => {
   });
 });
 
+describe("the facts' fields a refusal names", () => {
+  let fields;
+  before(async () => {
+    fields = await load("admin/factFields.ts");
+  });
+
+  test("by the form's name or the file's key, each is a field of 'Dane gabinetu'", () => {
+    const id = (field, row) => fields.factFieldId({ field, row });
+    assert.equal(id("legalName"), "fact-legal-name");
+    assert.equal(id("registeredPostalCode"), "fact-registered-postal");
+    assert.equal(id("postal_code"), "fact-postal");
+    assert.equal(id("postalCode"), "fact-postal");
+    assert.equal(id("data_protection_contact"), "fact-data-protection");
+    assert.equal(id("bookingUrl"), "fact-booking");
+    assert.equal(id("opening_hours", 2), "hours-1-opens");
+    assert.equal(id("social"), "social-0-url");
+    assert.equal(id("nie_ma_takiego"), null);
+    assert.equal(fields.factFieldId(null), null);
+  });
+});
+
+describe("the sections' names in the navigator", () => {
+  let names;
+  before(async () => {
+    names = await load("admin/sectionNames.ts");
+  });
+
+  test("a section is named by its number, its type and the first words a visitor reads", () => {
+    const name = (content, type = "text", i = 0) => names.sectionName({ type, content }, i);
+    assert.equal(name("## Numery **pomocy**\n\nTekst."), "Sekcja 1 · Tekst: Numery pomocy");
+    assert.equal(
+      name("\n\nZadzwoń: [116 123](tel:116123) albo {{ telefon }}", "callout", 2),
+      "Sekcja 3 · Ramka wyróżniona: Zadzwoń: 116 123 albo telefon",
+    );
+    assert.equal(name("![Gabinet w słońcu](/images/gabinet.jpg)"), "Sekcja 1 · Tekst: Gabinet w słońcu");
+    assert.equal(name("- pierwszy punkt"), "Sekcja 1 · Tekst: pierwszy punkt");
+    assert.equal(name("", "nieznany"), "Sekcja 1 · Tekst: (pusta)");
+    const long = name("Ą".repeat(80));
+    assert.equal(long, `Sekcja 1 · Tekst: ${"Ą".repeat(names.FIRST_WORDS)}…`);
+  });
+});
+
 describe("placeholders", () => {
   let edits;
   let placeholders;

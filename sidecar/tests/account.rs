@@ -700,3 +700,55 @@ async fn a_session_idles_out_while_the_panel_polls_by_itself() {
     assert_eq!(after.body["code"], "signed_out");
     assert_eq!(send(&app, act(&busy)).await.status, StatusCode::OK);
 }
+
+#[actix_rt::test]
+async fn a_refused_confirmation_names_the_field_it_refused() {
+    let s = setup(&[]);
+    let app = admin_app!(s);
+    let cookie = signed_in(&app).await;
+    let field =
+        |body: &serde_json::Value| body["problems"][0]["field"].as_str().map(str::to_string);
+    let wrong = send(
+        &app,
+        post(
+            &cookie,
+            "/api/auth/reauth",
+            json!({ "password": "nie to hasło" }),
+        ),
+    )
+    .await;
+    assert_eq!(
+        wrong.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        wrong.text
+    );
+    assert_eq!(
+        field(&wrong.body).as_deref(),
+        Some("password"),
+        "{}",
+        wrong.text
+    );
+    enable_totp(&app, &cookie).await;
+    let no_code = send(
+        &app,
+        post(
+            &cookie,
+            "/api/auth/reauth",
+            json!({ "password": PASSWORD, "code": "000000" }),
+        ),
+    )
+    .await;
+    assert_eq!(
+        no_code.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        no_code.text
+    );
+    assert_eq!(
+        field(&no_code.body).as_deref(),
+        Some("code"),
+        "{}",
+        no_code.text
+    );
+}

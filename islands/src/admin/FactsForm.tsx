@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, type ExampleFact, type FactsEditable, type PracticeFacts } from "./api";
 import type { ViewProps } from "./app/views";
+import { factFieldId } from "./factFields";
 import FactText from "./FactText";
 import { showProblem } from "./problems";
 import { DraftNotice, useFormDraft } from "./formDraft";
@@ -17,15 +18,6 @@ import ScheduleFacts from "./ScheduleFacts";
 import { FACTS_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać danych gabinetu." };
-
-/** The form's field of each fact the server may refuse, by its name in `site.yaml`. */
-const FIELD_IDS: Record<string, string> = {
-  postal_code: "fact-postal",
-  data_protection_contact: "fact-data-protection",
-  notice: "notice-text",
-  social: "social-0-url",
-  booking: "fact-booking",
-};
 
 /** Of the fields `ids`, the one nearest the top of the form. */
 function firstInvalid(ids: string[]): string {
@@ -99,8 +91,8 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
     if (result.ok) draft.saved();
     setOutcome(result);
     setSaving(false);
-    const field = result.place?.field;
-    if (!result.ok && field) showProblem(FIELD_IDS[field] ?? `fact-${field.replace(/_/g, "-")}`);
+    const field = result.ok ? null : factFieldId(result.place);
+    if (field) showProblem(field);
   };
   const { dirty, offered } = draft;
   return (

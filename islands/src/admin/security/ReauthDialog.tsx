@@ -4,6 +4,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import Modal from "../Modal";
 import { security, setReauthAsker } from "../account";
+import { isApiError } from "../api";
+import { placeOf } from "../problems";
 import { errorText } from "./errors";
 
 /** Whether the app's code is asked for: known once the server said whether the app is on. */
@@ -59,6 +61,16 @@ export default function ReauthDialog() {
       close(true);
     } catch (e) {
       setError(errorText(e));
+      // The cursor goes to what was refused (the server names it), its text selected to type again.
+      const field = isApiError(e) ? placeOf(e.problems)?.field : undefined;
+      const id = field === "code" ? "reauth-code" : field === "password" ? "reauth-password" : null;
+      requestAnimationFrame(() => {
+        const input = id ? document.getElementById(id) : null;
+        if (input instanceof HTMLInputElement) {
+          input.focus();
+          input.select();
+        }
+      });
     }
   };
   if (why === null) return null;

@@ -20,6 +20,7 @@ use crate::http::client::ClientKey;
 use crate::state::AppState;
 use accounts::audit::Event;
 use accounts::password;
+use content::problem::Place;
 
 /// A reset code is valid this long, for this many attempts.
 pub const RESET_SECONDS: i64 = 15 * 60;
@@ -189,16 +190,22 @@ async fn reauth(
     let client = client.to_string();
     refuse_waiting(&state, &client).await?;
     reserve(&state, &admin.email, &client).await?;
-    let wrong = |message: &str| {
+    // The refusal names its field as data, so the dialog puts the cursor there.
+    let wrong = |message: &str, field: &str| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "Potwierdź, że to Ty",
             message,
         )
+        .with_problems(vec![Place {
+            text: message.to_string(),
+            field: Some(field.to_string()),
+            ..Place::default()
+        }])
     };
     let Some(account) = verify(&state, &admin.email, &body.password).await? else {
         crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "hasło").await;
-        return Err(wrong("Hasło jest nieprawidłowe."));
+        return Err(wrong("Hasło jest nieprawidłowe.", "password"));
     };
     let (id, code) = (account.id, body.code.trim().to_string());
     let passed = state
@@ -215,6 +222,7 @@ async fn reauth(
         crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "kod").await;
         return Err(wrong(
             "Podaj też aktualny kod z aplikacji uwierzytelniającej (albo kod zapasowy).",
+            "code",
         ));
     }
     let who = admin.email.clone();

@@ -49,7 +49,10 @@ async function open(page, view) {
     .getByRole("navigation", { name: "Części panelu" })
     .getByRole("button", { name: view, exact: true })
     .click();
-  await page.waitForFunction(() => !document.querySelector("main [role=status]")?.textContent?.startsWith("Ładowanie"));
+  // Every 'Ładowanie…' gone (the view's code, then its data), not only the first status.
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll("main [role=status]")].some((el) => el.textContent.startsWith("Ładowanie")),
+  );
   await page.waitForLoadState("networkidle");
 }
 

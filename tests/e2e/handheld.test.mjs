@@ -3,7 +3,8 @@
 // from there, the editing column at the screen's width; no keyboard shortcuts told on a touch
 // screen; a save's message never over the save button in any view; the cursor in the field a save
 // refused, also in 'Potwierdź, że to Ty' and in 'Dane prawne'; and pictures sent, dropped and
-// given their focal point from the picture box of an article. Screenshots go to $SHOTS.
+// given their focal point from the picture box of an article; a price's pages as links across its
+// row, and 'Usuń wszystkie' red, asking in the panel's own dialog. Screenshots go to $SHOTS.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { until } from "./harness.mjs";
@@ -391,6 +392,43 @@ describe("pictures from the editor's picture box", () => {
       const shown = visitor.locator(`img[alt="${dropped}"]`).first();
       assert.equal(await shown.evaluate((img) => getComputedStyle(img).objectPosition), position);
       await visitor.close();
+      await page.close();
+    });
+  }
+});
+
+describe("the smaller things", () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a price's pages are links across its row, and 'Usuń wszystkie' is red and asks in the panel at ${viewport.width} px`, async () => {
+      const page = await panel(viewport);
+      const asked = [];
+      page.on("dialog", (d) => {
+        asked.push(d.message());
+        void d.dismiss();
+      });
+      await openView(page, "Cennik");
+      const uses = page.locator(".price-uses").first();
+      await uses.waitFor();
+      const widths = await uses.evaluate((el) => ({
+        note: el.getBoundingClientRect().width,
+        row: el.closest("fieldset").getBoundingClientRect().width,
+      }));
+      assert.ok(widths.note >= widths.row * 0.85, `the note spans its row: ${JSON.stringify(widths)}`);
+      const link = uses.getByRole("link").first();
+      const name = await link.innerText();
+      await link.click();
+      await page.getByRole("tabpanel").getByRole("heading", { level: 2, name, exact: true }).waitFor();
+
+      await openView(page, "Wiadomości");
+      await page.getByLabel("Wiadomości jednej osoby (e-mail)").fill("anna@example.pl");
+      const erase = page.getByRole("button", { name: "Usuń wszystkie" });
+      assert.equal(await erase.evaluate((el) => getComputedStyle(el).color), "rgb(143, 29, 22)", "red");
+      await erase.click();
+      const dialog = page.getByRole("dialog", { name: "Usunąć na zawsze?" });
+      await clean(page, "the erasure's question");
+      await dialog.getByRole("button", { name: "Anuluj" }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.deepEqual(asked, [], "no question of the browser's own");
       await page.close();
     });
   }

@@ -1,7 +1,7 @@
 // The sections of a long page, every one named, one tap away: 'Sekcje tej strony' opens a list
 // of them (number, type and first words) and the one chosen comes to the top of the screen with
-// the cursor in its text. On a phone the list's button stays under the header while the sections
-// scroll, so she can go from the ninth section back to the second without scrolling for it.
+// the cursor in its text. (It does not stick under the header while the sections scroll: there it
+// would lie over the toolbar of the section under it.)
 import { useRef } from "react";
 import type { Section } from "./api";
 import { fieldId } from "./SectionEditor";

@@ -5,8 +5,13 @@
 import { useEffect } from "react";
 
 const GAP = 8;
-/** What a notification must leave free: the save bars, and the rows of a form's main button. */
-const KEEP_FREE = ".save-bar, main .editor-actions:has(> .btn-primary), main .btn-primary";
+/** The boxes a notification must leave free: the save bars, and the row of each form's main button. */
+function keptFree(): DOMRect[] {
+  const rows = [...document.querySelectorAll<HTMLElement>("main .btn-primary")].map(
+    (button) => button.closest(".editor-actions") ?? button,
+  );
+  return [...document.querySelectorAll(".save-bar"), ...rows].map((el) => el.getBoundingClientRect());
+}
 
 /** Puts the notifications clear of every save button on the screen (their own place when none is in the way). */
 export function placeToasts(): void {
@@ -16,9 +21,9 @@ export function placeToasts(): void {
   box.style.removeProperty("bottom");
   if (box.childElementCount === 0) return;
   const own = box.getBoundingClientRect();
-  const bar = [...document.querySelectorAll(KEEP_FREE)]
-    .map((el) => el.getBoundingClientRect())
-    .find((r) => r.height > 0 && r.bottom > own.top && r.top < own.bottom && r.right > own.left && r.left < own.right);
+  const bar = keptFree().find(
+    (r) => r.height > 0 && r.bottom > own.top && r.top < own.bottom && r.right > own.left && r.left < own.right,
+  );
   if (!bar) return;
   if (bar.bottom + GAP + own.height <= window.innerHeight) {
     box.style.top = `${bar.bottom + GAP}px`;

@@ -231,7 +231,10 @@ describe("a session that idles out", () => {
       {
         ADMIN_EMAIL: ADMIN,
         ADMIN_PASSWORD: PASSWORD,
-        SESSION_IDLE_SECONDS: "3",
+        // Long enough for the panel to open on a busy machine before it idles (with 3 s,
+        // make test-busy's sign-in outlived the session and no tab ever showed); its own
+        // refreshes, every 10 s, do not count as activity, so it ends all the same.
+        SESSION_IDLE_SECONDS: "12",
       },
     );
   });

@@ -24,7 +24,8 @@ use std::{fmt, io};
 
 use crate::http::client::{self, Proxies};
 
-/// A connection idle between requests is closed after this long.
+/// A connection idle between requests is closed after this long (deploy/nginx.conf drops its
+/// idle upstream connections a second earlier, so it never sends on one being closed).
 const KEEP_ALIVE: Duration = Duration::from_secs(5);
 /// A request's head (line and headers) must arrive within this long of its start.
 const REQUEST_HEAD_TIMEOUT: Duration = Duration::from_secs(5);

@@ -34,6 +34,8 @@ pub struct AppState {
     pub auth: web::Data<accounts::Accounts>,
     pub contact: web::Data<ContactState>,
     pub site: web::Data<SiteState>,
+    /// The change pipeline: what every change of content works with.
+    pub changes: web::Data<crate::changes::Pipeline>,
     /// `make dev`: rebuild on change and reload open tabs.
     pub dev: Option<web::Data<Dev>>,
     /// How slowly a request body may arrive.
@@ -134,21 +136,24 @@ impl AppState {
             .admin_email
             .clone()
             .unwrap_or_else(|| site.email.clone());
+        let auth = web::Data::new(accounts::Accounts {
+            audit_retention_days: config.audit_retention_days,
+            ..accounts::Accounts::new(db.accounts(), admin_email, sessions, &config.origins.admin)
+        });
+        let site = web::Data::new(SiteState::new(config));
+        let changes = web::Data::new(crate::changes::Pipeline {
+            site: site.clone(),
+            db: db.clone(),
+            git: git.clone(),
+            accounts: auth.clone(),
+        });
         Ok(Self {
             clients: web::Data::new(Clients {
                 proxies: config.trusted_proxies.clone(),
                 force_https: config.force_https,
             }),
             origins: web::Data::new(config.origins.clone()),
-            auth: web::Data::new(accounts::Accounts {
-                audit_retention_days: config.audit_retention_days,
-                ..accounts::Accounts::new(
-                    db.accounts(),
-                    admin_email,
-                    sessions,
-                    &config.origins.admin,
-                )
-            }),
+            auth,
             contact: web::Data::new(ContactState::new(
                 secret,
                 config.contact_rate_per_minute,
@@ -156,7 +161,8 @@ impl AppState {
                 outbox,
                 Writer::start(db.clone()).map_err(Error::Writer)?,
             )),
-            site: web::Data::new(SiteState::new(config)),
+            site,
+            changes,
             dev: config.dev.then(|| web::Data::from(Dev::new())),
             git,
             hosted,
@@ -186,6 +192,7 @@ impl AppState {
             .app_data(self.auth.clone())
             .app_data(self.contact.clone())
             .app_data(self.site.clone())
+            .app_data(self.changes.clone())
             .app_data(self.stats.clone())
             .app_data(self.body_deadline.clone());
         if let Some(dev) = &self.dev {

@@ -7,11 +7,11 @@ use actix_web::web;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::audit::Git;
 use crate::changes::notify::{Notifier, Tellers};
 use crate::config::Config;
 use crate::db::now;
 use crate::state::AppState;
-use accounts::audit::Event;
 pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 
 /// Where the audit log says the sync's events came from.
@@ -74,9 +74,9 @@ impl contentsync::Site for Synced {
 
     fn audit(&self, event: contentsync::Event, author: &str, detail: &str) {
         let event = match event {
-            contentsync::Event::Applied => Event::GitApplied,
-            contentsync::Event::Refused => Event::GitRefused,
-            contentsync::Event::ForcePush => Event::GitForcePush,
+            contentsync::Event::Applied => Git::GitApplied,
+            contentsync::Event::Refused => Git::GitRefused,
+            contentsync::Event::ForcePush => Git::GitForcePush,
         };
         self.state
             .auth

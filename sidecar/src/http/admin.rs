@@ -213,6 +213,30 @@ impl FromRequest for AdminChange {
     }
 }
 
+/// The administrator behind a change of content, sent from the panel, with the client it
+/// came from: who and where from, as the audit log writes each change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Author {
+    pub email: String,
+    /// The client's rate-limit key ([`Clients::key`]), as the audit log writes it.
+    pub client: String,
+}
+
+impl FromRequest for Author {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(admin_of(req).and_then(|admin| {
+            let Gate { clients, .. } = gate_of(req)?;
+            Ok(Author {
+                email: admin.email,
+                client: clients.key(req).to_string(),
+            })
+        }))
+    }
+}
+
 /// The administrator, having confirmed who they are within the last
 /// [`REAUTH_SECONDS`]: what exporting or erasing someone's messages, and changing the second
 /// factor, need. Otherwise 401 with `code: "reauth"`, and the panel asks.
@@ -279,7 +303,8 @@ pub fn session_cookie(
 /// Writes an entry of the audit log before the request is answered: `actor` is who (an
 /// e-mail, as given), `detail` what to (a message's number, an address), never what a
 /// message says. A failure to write is logged and does not fail the request it describes.
-pub async fn audit(req: &HttpRequest, event: Event, actor: &str, detail: &str) {
+pub async fn audit(req: &HttpRequest, event: impl Into<Event>, actor: &str, detail: &str) {
+    let event = event.into();
     let Ok(Gate {
         accounts, clients, ..
     }) = gate_of(req)

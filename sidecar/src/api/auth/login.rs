@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use accounts::audit::Event;
+use crate::audit::Account;
 use accounts::{password, sessions};
 
 use super::factors;
@@ -78,7 +78,7 @@ pub async fn login(
     check_lengths(&email, &body.password)?;
     reserve(&state, &email, &client).await?;
     let Some(account) = verify(&state, &email, &body.password).await? else {
-        crate::http::admin::audit(&req, Event::SignInFailed, &email, "hasło").await;
+        crate::http::admin::audit(&req, Account::SignInFailed, &email, "hasło").await;
         return Err(bad_login());
     };
     let who = email.clone();
@@ -89,7 +89,7 @@ pub async fn login(
         .await?;
     if !state.auth.is_admin(&email) {
         // Signed in, but not the administrator: no session is made.
-        crate::http::admin::audit(&req, Event::SignInRefused, &email, "").await;
+        crate::http::admin::audit(&req, Account::SignInRefused, &email, "").await;
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             FORBIDDEN_TITLE,
@@ -107,7 +107,7 @@ pub async fn login(
         return factors::ask_for_code(&state, &req, &email, &account).await;
     }
     let response = start_session(&state, &req, &email, &account).await?;
-    crate::http::admin::audit(&req, Event::SignIn, &email, "hasło").await;
+    crate::http::admin::audit(&req, Account::SignIn, &email, "hasło").await;
     Ok(response)
 }
 
@@ -138,7 +138,7 @@ pub async fn logout(
             .await?;
     }
     if let Some(admin) = admin {
-        crate::http::admin::audit(&req, Event::SignOut, &admin.email, "").await;
+        crate::http::admin::audit(&req, Account::SignOut, &admin.email, "").await;
     }
     let mut response = HttpResponse::NoContent();
     for secure in [true, false] {

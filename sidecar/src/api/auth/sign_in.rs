@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::time::Duration;
 use ts_rs::TS;
 
-use accounts::audit::Event;
+use crate::audit::Account;
 use accounts::{hashing, password, sessions, throttle};
 
 use crate::db::{now, Repository};
@@ -117,7 +117,7 @@ pub(crate) async fn sign_in_changed(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     admin: &Admin,
-    event: Event,
+    event: Account,
     detail: &str,
 ) -> Result<(), ApiError> {
     crate::http::admin::audit(req, event, &admin.email, detail).await;

@@ -193,11 +193,10 @@ pub async fn run(config: Config) -> Result<(), Error> {
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
     backup::schedule::spawn(&config);
-    alerts::watch::spawn(
-        &state,
-        Duration::from_secs(config.alert_check_seconds.max(1)),
-    );
-    changes::sync::spawn(state.clone(), &config);
+    state
+        .watcher()
+        .spawn(Duration::from_secs(config.alert_check_seconds.max(1)));
+    state.spawn_sync(&config);
     let admin = state.auth.admin_email.clone();
     // Before the sessions are synchronised with the database: a password set anew here ends
     // its sessions, and they are told why (a restart with the same password ends none).

@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::config::{Config, Origins};
 use crate::db::{self};
 use crate::error::Error;
+use crate::http::admin::PanelOrigin;
 use crate::http::body::Deadline;
 use crate::http::client::Clients;
 use crate::inbox::contact::ContactState;
@@ -31,6 +32,8 @@ pub struct AppState {
     pub clients: web::Data<Clients>,
     /// Where the public site and the panel are reached.
     pub origins: web::Data<Origins>,
+    /// The panel's origin, as the session checks take it.
+    pub panel: web::Data<PanelOrigin>,
     pub auth: web::Data<accounts::Accounts>,
     pub contact: web::Data<ContactState>,
     pub site: web::Data<SiteState>,
@@ -153,6 +156,10 @@ impl AppState {
                 force_https: config.force_https,
             }),
             origins: web::Data::new(config.origins.clone()),
+            panel: web::Data::new(PanelOrigin {
+                origin: config.origins.admin.clone(),
+                https: config.origins.admin_https(),
+            }),
             auth,
             contact: web::Data::new(ContactState::new(
                 secret,
@@ -189,6 +196,7 @@ impl AppState {
     pub fn share(&self, cfg: &mut web::ServiceConfig) {
         cfg.app_data(self.clients.clone())
             .app_data(self.origins.clone())
+            .app_data(self.panel.clone())
             .app_data(self.auth.clone())
             .app_data(self.contact.clone())
             .app_data(self.site.clone())
@@ -198,6 +206,28 @@ impl AppState {
         if let Some(dev) = &self.dev {
             cfg.app_data(dev.clone());
         }
+    }
+
+    /// The alerts' watcher, with what it looks at.
+    pub fn watcher(&self) -> crate::alerts::watch::Watcher {
+        crate::alerts::watch::Watcher {
+            system: self.system.clone(),
+            db: self.db.clone(),
+            git: self.git.clone(),
+            site: self.site.clone(),
+            outbox: Arc::clone(&self.contact.outbox),
+            admin: self.auth.admin_email.clone(),
+        }
+    }
+
+    /// Starts the content's sync (when `GIT_REMOTE` is set) with what it needs of the state.
+    pub fn spawn_sync(&self, config: &Config) {
+        let around = crate::changes::sync::Around {
+            hosted: self.hosted.clone(),
+            outbox: Arc::clone(&self.contact.outbox),
+            panel: self.origins.admin.clone(),
+        };
+        crate::changes::sync::spawn(&self.changes, around, config);
     }
 
     /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,

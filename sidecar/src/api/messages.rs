@@ -283,8 +283,7 @@ async fn erase_sender(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let outbox = std::sync::Arc::clone(&state.contact.outbox);
-    let erased = web::block(move || outbox.erase_sender(&email)).await??;
+    let erased = state.contact.outbox.erase(email).await?;
     let detail = format!(
         "wiadomości: {}, pliki poczty: {}",
         erased.messages, erased.files

@@ -14,7 +14,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest};
 use std::future::{ready, Ready};
 
-use crate::config::Origins;
 use crate::db::{now, Repository};
 use crate::error::{ApiError, ErrorCode};
 use crate::http::client::Clients;
@@ -67,22 +66,31 @@ fn use_of(req: &HttpRequest) -> sessions::Use {
     }
 }
 
+/// Where the panel is reached (`ADMIN_ORIGIN`), handed down by the state: the origin a
+/// request that changes something must come from, and whether it is HTTPS.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PanelOrigin {
+    pub origin: String,
+    pub https: bool,
+}
+
 /// What checking a session needs: the accounts, where the panel is, who the client is.
 struct Gate {
     accounts: web::Data<Accounts>,
-    origins: web::Data<Origins>,
+    panel: web::Data<PanelOrigin>,
     clients: web::Data<Clients>,
 }
 
 fn gate_of(req: &HttpRequest) -> Result<Gate, ApiError> {
-    let missing = || ApiError::internal(&"the app does not share its accounts, origins or clients");
+    let missing =
+        || ApiError::internal(&"the app does not share its accounts, panel origin or clients");
     Ok(Gate {
         accounts: req
             .app_data::<web::Data<Accounts>>()
             .cloned()
             .ok_or_else(missing)?,
-        origins: req
-            .app_data::<web::Data<Origins>>()
+        panel: req
+            .app_data::<web::Data<PanelOrigin>>()
             .cloned()
             .ok_or_else(missing)?,
         clients: req
@@ -92,10 +100,10 @@ fn gate_of(req: &HttpRequest) -> Result<Gate, ApiError> {
     })
 }
 
-/// Whether the panel is reached over HTTPS: its origin says so, or `FORCE_HTTPS`, or a
-/// trusted proxy.
-pub fn https(origins: &Origins, clients: &Clients, req: &HttpRequest) -> bool {
-    origins.admin_https() || clients.https(req)
+/// Whether the panel is reached over HTTPS: its origin says so (`admin_https`), or
+/// `FORCE_HTTPS`, or a trusted proxy.
+pub fn https(admin_https: bool, clients: &Clients, req: &HttpRequest) -> bool {
+    admin_https || clients.https(req)
 }
 
 /// The session's token: over HTTPS only from the `__Host-` cookie, over HTTP only from the
@@ -110,10 +118,10 @@ pub fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
 /// `Sec-Fetch-Site` is `same-origin` (or `none`, an address typed by the administrator).
 /// A request that says neither (curl, a script of the administrator's) passes: it carries
 /// no cookie a browser would add on its own.
-pub fn from_panel(origins: &Origins, req: &HttpRequest) -> bool {
+pub fn from_panel(panel: &str, req: &HttpRequest) -> bool {
     let text = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
     let origin_ok = match text("origin") {
-        Some(origin) => origin.eq_ignore_ascii_case(&origins.admin),
+        Some(origin) => origin.eq_ignore_ascii_case(panel),
         None => true,
     };
     let site_ok = matches!(text("sec-fetch-site"), None | Some("same-origin" | "none"));
@@ -158,13 +166,13 @@ pub struct Admin {
 fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
     let Gate {
         accounts,
-        origins,
+        panel,
         clients,
     } = gate_of(req)?;
-    if !from_panel(&origins, req) {
+    if !from_panel(&panel.origin, req) {
         return Err(cross_origin());
     }
-    let token = session_token(req, https(&origins, &clients, req)).ok_or_else(unauthorized)?;
+    let token = session_token(req, https(panel.https, &clients, req)).ok_or_else(unauthorized)?;
     let at = now();
     let check = accounts.sessions.check(&token, at, use_of(req));
     persist(&accounts, &check, at);

@@ -287,12 +287,12 @@ async fn request_reset(
         return Ok(answer);
     }
     crate::http::admin::audit(&req, Account::ResetRequested, &email, "").await;
-    let outbox = std::sync::Arc::clone(&state.contact.outbox);
-    let to = email.clone();
-    let sent = web::block(move || {
-        outbox.send_notice(&to, "Kod do zmiany hasła w panelu", &reset_body(&code))
-    })
-    .await?;
+    let subject = "Kod do zmiany hasła w panelu";
+    let sent = state
+        .contact
+        .outbox
+        .notice(&email, subject, reset_body(&code))
+        .await;
     if let Err(e) = sent {
         tracing::error!(error = %e, "the reset code could not be e-mailed");
     }

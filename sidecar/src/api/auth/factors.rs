@@ -58,7 +58,7 @@ pub(crate) async fn ask_for_code(
     crate::http::admin::audit(req, Account::SecondFactorNeeded, email, "").await;
     Ok(HttpResponse::Ok()
         .cookie(pending_cookie(
-            https(&state.origins, &state.clients, req),
+            https(state.origins.admin_https(), &state.clients, req),
             token,
             CookieAge::seconds(PENDING_SECONDS),
         ))
@@ -200,15 +200,9 @@ pub(crate) async fn wrong_code(
     if alerted > 0 {
         return Ok(());
     }
-    let (outbox, to) = (
-        std::sync::Arc::clone(&state.contact.outbox),
-        email.to_string(),
-    );
+    let subject = "Wiele błędnych kodów przy logowaniu do panelu";
     let body = codes_alert(kind, failures);
-    let sent = web::block(move || {
-        outbox.send_notice(&to, "Wiele błędnych kodów przy logowaniu do panelu", &body)
-    })
-    .await?;
+    let sent = state.contact.outbox.notice(email, subject, body).await;
     if let Err(e) = sent {
         tracing::error!(error = %e, "the alert about wrong codes could not be e-mailed");
     }
@@ -304,7 +298,7 @@ async fn login_code(
     let mut response = start_session(&state, &req, &pending.email, &account).await?;
     response
         .add_cookie(&pending_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))

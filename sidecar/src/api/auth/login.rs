@@ -125,10 +125,13 @@ pub async fn logout(
     admin: Option<Admin>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state.origins, &req) {
+    if !from_panel(&state.origins.admin, &req) {
         return Err(cross_origin());
     }
-    if let Some(token) = session_token(&req, https(&state.origins, &state.clients, &req)) {
+    if let Some(token) = session_token(
+        &req,
+        https(state.origins.admin_https(), &state.clients, &req),
+    ) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
         state
@@ -161,17 +164,20 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
         loop {
             every.tick().await;
             let s = state.clone();
-            let synced = web::block(move || {
-                let version = s.auth.store.data_version()?;
-                if seen != Some(version) {
-                    let ended = s.auth.sessions.sync(&s.auth.store, now())?;
-                    if ended > 0 {
-                        tracing::info!(ended, "sessions ended by another process");
+            let synced = state
+                .auth
+                .store
+                .blocking(move |store| {
+                    let version = store.data_version()?;
+                    if seen != Some(version) {
+                        let ended = s.auth.sessions.sync(store, now())?;
+                        if ended > 0 {
+                            tracing::info!(ended, "sessions ended by another process");
+                        }
                     }
-                }
-                Ok::<_, Error>(version)
-            })
-            .await;
+                    Ok::<_, Error>(version)
+                })
+                .await;
             match synced {
                 Ok(Ok(version)) => seen = Some(version),
                 Ok(Err(e)) => tracing::warn!(error = %e, "sessions"),

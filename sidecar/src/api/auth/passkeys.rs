@@ -69,7 +69,7 @@ fn begin(
     let client = state.clients.key(req).to_string();
     let token = state.auth.passkeys.begin(ceremony, &client)?;
     let cookie = ceremony_cookie(
-        https(&state.origins, &state.clients, req),
+        https(state.origins.admin_https(), &state.clients, req),
         token,
         CookieAge::seconds(CEREMONY_SECONDS),
     );
@@ -210,7 +210,7 @@ async fn register_finish(
     super::sign_in::sign_in_changed(&state, &req, &admin, Account::PasskeyAdded, &name).await?;
     Ok(HttpResponse::Created()
         .cookie(ceremony_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))
@@ -317,7 +317,7 @@ async fn login_finish(
     let mut response = start_session(&state, &req, &admin, &account).await?;
     response
         .add_cookie(&ceremony_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))

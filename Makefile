@@ -71,12 +71,14 @@ lint: style
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 
 ## Formatting (Prettier, rustfmt), React's hook rules and the panel's file lengths (ESLint), and
-## no two modules of a crate importing each other in a loop.
+## no two modules of a crate (nor two folders of the sidecar) importing each other in a loop, and
+## no blocking call in the sidecar's handlers.
 style: islands
 	cd $(ISLANDS) && npm run -s format:check
 	cd $(ISLANDS) && npx eslint --max-warnings 0 src
 	$(CARGO) fmt --all -- --check
 	python3 tests/lint/cycles.py
+	python3 tests/lint/handlers.py
 
 ## The shipped dependencies: cargo-deny (licences, bans, sources; advisories when the RustSec
 ## database can be had) and npm audit of the islands' production packages (tests/deps/audit.sh).

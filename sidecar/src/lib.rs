@@ -13,6 +13,7 @@
 
 pub mod alerts;
 pub mod api;
+pub mod audit;
 pub mod backup;
 pub mod changes;
 pub mod config;
@@ -37,7 +38,7 @@ use std::time::Duration;
 use db::now;
 use state::BLOCKING_THREADS_PER_WORKER;
 
-use api::{articles, audit, auth, contact, data, git, health, history, images, messages};
+use api::{articles, auth, contact, data, git, health, history, images, messages};
 use api::{launch, pages, preview, stats as statistics, system, team};
 use http::{body, connections, request_log, target_limit};
 use serve::{dev, headers, panel, scheduler, static_files, variants};
@@ -112,7 +113,7 @@ pub fn admin_app(
         .wrap(tracing_actix_web::TracingLogger::<request_log::RequestSpan>::new())
         .wrap(middleware::from_fn(metrics::count_requests))
         .configure(auth::configure)
-        .configure(audit::configure)
+        .configure(api::audit::configure)
         .configure(pages::configure)
         .configure(articles::configure)
         .configure(team::configure)
@@ -192,11 +193,10 @@ pub async fn run(config: Config) -> Result<(), Error> {
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
     backup::schedule::spawn(&config);
-    alerts::watch::spawn(
-        &state,
-        Duration::from_secs(config.alert_check_seconds.max(1)),
-    );
-    changes::sync::spawn(state.clone(), &config);
+    state
+        .watcher()
+        .spawn(Duration::from_secs(config.alert_check_seconds.max(1)));
+    state.spawn_sync(&config);
     let admin = state.auth.admin_email.clone();
     // Before the sessions are synchronised with the database: a password set anew here ends
     // its sessions, and they are told why (a restart with the same password ends none).

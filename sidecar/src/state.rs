@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::config::{Config, Origins};
 use crate::db::{self};
 use crate::error::Error;
+use crate::http::admin::PanelOrigin;
 use crate::http::body::Deadline;
 use crate::http::client::Clients;
 use crate::inbox::contact::ContactState;
@@ -31,9 +32,13 @@ pub struct AppState {
     pub clients: web::Data<Clients>,
     /// Where the public site and the panel are reached.
     pub origins: web::Data<Origins>,
+    /// The panel's origin, as the session checks take it.
+    pub panel: web::Data<PanelOrigin>,
     pub auth: web::Data<accounts::Accounts>,
     pub contact: web::Data<ContactState>,
     pub site: web::Data<SiteState>,
+    /// The change pipeline: what every change of content works with.
+    pub changes: web::Data<crate::changes::Pipeline>,
     /// `make dev`: rebuild on change and reload open tabs.
     pub dev: Option<web::Data<Dev>>,
     /// How slowly a request body may arrive.
@@ -134,21 +139,28 @@ impl AppState {
             .admin_email
             .clone()
             .unwrap_or_else(|| site.email.clone());
+        let auth = web::Data::new(accounts::Accounts {
+            audit_retention_days: config.audit_retention_days,
+            ..accounts::Accounts::new(db.accounts(), admin_email, sessions, &config.origins.admin)
+        });
+        let site = web::Data::new(SiteState::new(config));
+        let changes = web::Data::new(crate::changes::Pipeline {
+            site: site.clone(),
+            db: db.clone(),
+            git: git.clone(),
+            accounts: auth.clone(),
+        });
         Ok(Self {
             clients: web::Data::new(Clients {
                 proxies: config.trusted_proxies.clone(),
                 force_https: config.force_https,
             }),
             origins: web::Data::new(config.origins.clone()),
-            auth: web::Data::new(accounts::Accounts {
-                audit_retention_days: config.audit_retention_days,
-                ..accounts::Accounts::new(
-                    db.accounts(),
-                    admin_email,
-                    sessions,
-                    &config.origins.admin,
-                )
+            panel: web::Data::new(PanelOrigin {
+                origin: config.origins.admin.clone(),
+                https: config.origins.admin_https(),
             }),
+            auth,
             contact: web::Data::new(ContactState::new(
                 secret,
                 config.contact_rate_per_minute,
@@ -156,7 +168,8 @@ impl AppState {
                 outbox,
                 Writer::start(db.clone()).map_err(Error::Writer)?,
             )),
-            site: web::Data::new(SiteState::new(config)),
+            site,
+            changes,
             dev: config.dev.then(|| web::Data::from(Dev::new())),
             git,
             hosted,
@@ -183,14 +196,38 @@ impl AppState {
     pub fn share(&self, cfg: &mut web::ServiceConfig) {
         cfg.app_data(self.clients.clone())
             .app_data(self.origins.clone())
+            .app_data(self.panel.clone())
             .app_data(self.auth.clone())
             .app_data(self.contact.clone())
             .app_data(self.site.clone())
+            .app_data(self.changes.clone())
             .app_data(self.stats.clone())
             .app_data(self.body_deadline.clone());
         if let Some(dev) = &self.dev {
             cfg.app_data(dev.clone());
         }
+    }
+
+    /// The alerts' watcher, with what it looks at.
+    pub fn watcher(&self) -> crate::alerts::watch::Watcher {
+        crate::alerts::watch::Watcher {
+            system: self.system.clone(),
+            db: self.db.clone(),
+            git: self.git.clone(),
+            site: self.site.clone(),
+            outbox: Arc::clone(&self.contact.outbox),
+            admin: self.auth.admin_email.clone(),
+        }
+    }
+
+    /// Starts the content's sync (when `GIT_REMOTE` is set) with what it needs of the state.
+    pub fn spawn_sync(&self, config: &Config) {
+        let around = crate::changes::sync::Around {
+            hosted: self.hosted.clone(),
+            outbox: Arc::clone(&self.contact.outbox),
+            panel: self.origins.admin.clone(),
+        };
+        crate::changes::sync::spawn(&self.changes, around, config);
     }
 
     /// Forgets what has expired: sessions, old sign-in failures, idle rate-limit keys,

@@ -142,7 +142,7 @@ fn repos(kind: &str, repository: &str) -> Repos {
     let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
     state.site.rebuild().expect("the site builds");
     let state = web::Data::new(state);
-    sidecar::changes::sync::spawn(state.clone(), &config);
+    state.spawn_sync(&config);
     Repos {
         editor: dir.path().join("editor"),
         s: Setup { dir, root, state },

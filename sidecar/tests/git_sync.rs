@@ -47,7 +47,7 @@ fn repos() -> Repos {
     state.site.rebuild().expect("the site builds");
     accounts::password::ensure_admin(&state.auth.store, ADMIN, Some(PASSWORD)).expect("admin");
     let state = web::Data::new(state);
-    sidecar::changes::sync::spawn(state.clone(), &config);
+    state.spawn_sync(&config);
     Repos {
         s: Setup { dir, root, state },
         remote,

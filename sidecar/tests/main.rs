@@ -8,6 +8,7 @@ mod abuse;
 mod account;
 mod admin_api;
 mod alerts;
+mod audit_events;
 mod backup;
 mod contact_api;
 mod contact_delivery;

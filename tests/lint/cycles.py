@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`make lint`: no two modules of a crate import each other, directly or in a loop.
+"""`make lint`: no two modules of a crate import each other, directly or in a loop, and no two
+of the sidecar's folders (its top-level modules: `api/`, `changes/`, `state.rs`…) do either.
 
 Each source file is a module (`src/api/pages.rs` is `api::pages`, `src/api/mod.rs` is `api`,
 `src/lib.rs` is the crate's root). A module depends on another when its code names it by a
@@ -7,6 +8,9 @@ path: `crate::api::pages::Thing`, `super::Thing`, `self::child::Thing`, `use cra
 A path is resolved to the longest module it names (`crate::api::pages::Thing` is `api::pages`;
 `crate::now` is the root). Declaring a child (`mod child;`) is not a dependency; tests
 (`#[cfg(test)]` modules, `tests/`) are left out, since they may look at anything.
+
+A folder depends on another when one of its modules does; the crate's root (`lib.rs`), which
+assembles them all, is left out.
 
 Prints every loop found and exits 1, or prints how many modules and arrows were checked.
 With `--graph`, prints the arrows."""
@@ -174,6 +178,25 @@ def loops(arrows):
     return out
 
 
+# The crates whose folders are checked too.
+FOLDERS_CHECKED = ("sidecar",)
+
+
+def folders(arrows):
+    """The arrows between top-level modules, each with the module arrows that make it."""
+    out, why = {}, {}
+    for m, targets in arrows.items():
+        if not m:
+            continue
+        out.setdefault(m[:1], set())
+        for t in targets:
+            if t and t[:1] != m[:1]:
+                out[m[:1]].add(t[:1])
+                out.setdefault(t[:1], set())
+                why.setdefault((m[:1], t[:1]), []).append((m, t))
+    return out, why
+
+
 def show(module, crate):
     return crate + ("::" + "::".join(module) if module else "")
 
@@ -196,6 +219,16 @@ def main():
             for m in group:
                 inside = sorted(show(t, name) for t in arrows[m] if t in members)
                 print(f"  {show(m, name)} -> {', '.join(inside)}")
+        if name in FOLDERS_CHECKED:
+            tops, why = folders(arrows)
+            for group in loops(tops):
+                failed = True
+                members = set(group)
+                print(f"{name}: folders that import each other in a loop:")
+                for f in group:
+                    for t in sorted(t for t in tops[f] if t in members):
+                        for m, target in sorted(why[(f, t)]):
+                            print(f"  {show(m, name)} -> {show(target, name)}")
     if failed:
         sys.exit(1)
     print(f"module loops: none ({total_modules} modules, {total_arrows} arrows)")

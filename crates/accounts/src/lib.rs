@@ -69,7 +69,7 @@ impl Accounts {
     }
 
     /// Writes an entry of the audit log ([`audit::record`]).
-    pub fn audit(&self, event: audit::Event, actor: &str, client: &str, detail: &str) {
+    pub fn audit(&self, event: impl Into<audit::Event>, actor: &str, client: &str, detail: &str) {
         audit::record(&self.store, event, actor, client, detail);
     }
 }

@@ -99,8 +99,12 @@ export const IDENTITY_RULES = {
   }
 } as const;
 
-/** The audit log's events, in Polish (accounts::audit). */
+/** The audit log's events, in Polish (accounts::audit and the sidecar's audit). */
 export const AUDIT_EVENTS = {
+  "article_created": "Nowy artykuł",
+  "article_deleted": "Usunięcie artykułu",
+  "article_saved": "Zmiana artykułu",
+  "article_undeleted": "Przywrócenie usuniętego artykułu",
   "backup_made": "Kopia zapasowa",
   "backup_restored": "Odtworzenie kopii zapasowej",
   "codes_throttled": "Zbyt wiele błędnych kodów: kolejne czekają",
@@ -123,24 +127,33 @@ export const AUDIT_EVENTS = {
   "messages_exported": "Eksport wiadomości osoby",
   "metrics_token_refused": "Odrzucony token metryk",
   "other_sessions_ended": "Wylogowanie na innych urządzeniach",
+  "page_saved": "Zmiana strony",
   "passkey_added": "Dodanie klucza dostępu",
   "passkey_removed": "Usunięcie klucza dostępu",
   "password_changed": "Zmiana hasła",
   "password_reset": "Nowe hasło ustawione kodem z e-maila",
   "prices_changed": "Zmiana cennika",
+  "profile_added": "Dodanie terapeuty do zespołu",
+  "profile_removed": "Usunięcie terapeuty z zespołu",
+  "profile_saved": "Zmiana profilu terapeuty",
   "reauth_failed": "Nieudane potwierdzenie tożsamości",
   "reauthenticated": "Potwierdzenie tożsamości",
   "recovery_codes_renewed": "Nowe kody zapasowe",
   "reset_failed": "Nieudana zmiana hasła kodem",
   "reset_requested": "Prośba o kod do zmiany hasła",
+  "restore_undone": "Cofnięcie przywrócenia wersji",
   "second_factor_failed": "Błędny kod z aplikacji",
   "second_factor_needed": "Hasło poprawne, oczekiwanie na kod",
+  "service_saved": "Zmiana opisu usługi",
   "session_ended": "Zakończenie sesji",
   "sign_in": "Zalogowanie",
   "sign_in_failed": "Nieudane logowanie",
   "sign_in_refused": "Logowanie konta bez dostępu",
   "sign_out": "Wylogowanie",
+  "team_reordered": "Zmiana kolejności zespołu",
   "totp_disabled": "Wyłączenie aplikacji uwierzytelniającej",
   "totp_enabled": "Włączenie aplikacji uwierzytelniającej",
-  "webhook_refused": "Odrzucone powiadomienie repozytorium"
+  "version_restored": "Przywrócenie wersji z historii",
+  "webhook_refused": "Odrzucone powiadomienie repozytorium",
+  "words_changed": "Zmiana napisów strony"
 } as const;

@@ -10,6 +10,7 @@ pub mod watch;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use crate::audit::Server;
 use crate::config::Config;
 use conditions::Alert;
 
@@ -48,7 +49,7 @@ impl System {
             started_at: crate::db::now(),
             metrics_token: config.metrics_token.clone(),
             metrics_refusals: actix_web::web::Data::new(crate::http::refusals::Refusals::new(
-                accounts::audit::Event::MetricsTokenRefused,
+                Server::MetricsTokenRefused.into(),
                 METRICS_REFUSALS_PER_MINUTE,
             )),
             current: Mutex::new(Vec::new()),

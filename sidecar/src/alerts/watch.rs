@@ -12,7 +12,6 @@ use crate::alerts::System;
 use crate::db::{now, Db};
 use crate::inbox::outbox::Outbox;
 use crate::serve::site::SiteState;
-use crate::state::AppState;
 use contentsync::{GitSync, Step};
 
 /// Free and total bytes of the filesystem holding `path`.
@@ -33,13 +32,15 @@ fn images_waiting(before: Option<(usize, i64)>, count: usize, now: i64) -> Optio
     }
 }
 
-struct Watcher {
-    system: web::Data<System>,
-    db: Arc<Db>,
-    git: Option<Arc<GitSync>>,
-    site: web::Data<SiteState>,
-    outbox: Arc<Outbox>,
-    admin: String,
+/// What the watcher looks at and whom it tells, handed down by the state that has them.
+pub struct Watcher {
+    pub system: web::Data<System>,
+    pub db: Arc<Db>,
+    pub git: Option<Arc<GitSync>>,
+    pub site: web::Data<SiteState>,
+    pub outbox: Arc<Outbox>,
+    /// Whom an alert is e-mailed to.
+    pub admin: String,
 }
 
 impl Watcher {
@@ -109,26 +110,20 @@ impl Watcher {
     }
 }
 
-/// Starts the watcher on a thread of its own: checks every `every`, the first time `every`
-/// after the start (a restart pages nobody while the site is being built; what held before
-/// it is found a check later).
-pub fn spawn(state: &AppState, every: Duration) {
-    let watcher = Watcher {
-        system: state.system.clone(),
-        db: state.db.clone(),
-        git: state.git.clone(),
-        site: state.site.clone(),
-        outbox: Arc::clone(&state.contact.outbox),
-        admin: state.auth.admin_email.clone(),
-    };
-    let started = std::thread::Builder::new()
-        .name("alerts".into())
-        .spawn(move || loop {
-            std::thread::sleep(every);
-            watcher.check(now());
-        });
-    if let Err(e) = started {
-        tracing::error!(error = %e, "the alerts' thread could not start");
+impl Watcher {
+    /// Starts the watcher on a thread of its own: checks every `every`, the first time `every`
+    /// after the start (a restart pages nobody while the site is being built; what held before
+    /// it is found a check later).
+    pub fn spawn(self, every: Duration) {
+        let started = std::thread::Builder::new()
+            .name("alerts".into())
+            .spawn(move || loop {
+                std::thread::sleep(every);
+                self.check(now());
+            });
+        if let Err(e) = started {
+            tracing::error!(error = %e, "the alerts' thread could not start");
+        }
     }
 }
 

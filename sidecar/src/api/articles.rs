@@ -11,13 +11,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::api::doc_id;
-use crate::changes::{self, Changed, Target, Tracked};
+use crate::changes::{self, Changed, Pipeline, Target, Tracked};
 use crate::db::now;
 use crate::db::Action;
 use crate::error::ApiError;
-use crate::http::admin::{Admin, AdminChange};
+use crate::http::admin::{Admin, Author};
 use crate::http::body::json_error;
-use crate::state::AppState;
 
 /// The longest title of a new article.
 pub const TITLE_MAX_CHARS: usize = 200;
@@ -101,11 +100,11 @@ struct TitleQuery {
 async fn propose(
     _admin: Admin,
     query: web::Query<TitleQuery>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let slug = content::kind::slugify(&query.title);
     let id = DocId::new(Kind::Article, slug.clone());
-    let editor = &state.site.editor;
+    let editor = &pipeline.site.editor;
     let taken = !slug.is_empty()
         && editor
             .file_of(&id)
@@ -134,8 +133,8 @@ pub struct NewArticle {
 
 /// The author of a new article none was chosen for: `default_author` of `site.yaml`, or the
 /// first therapist of the team without it.
-fn default_author(state: &AppState) -> String {
-    let site = state.site.live.current();
+fn default_author(pipeline: &Pipeline) -> String {
+    let site = pipeline.site.live.current();
     site.renderer
         .as_ref()
         .and_then(|r| {
@@ -162,9 +161,9 @@ pub(crate) fn default_author_slug(content: &content::model::Content) -> Option<S
 
 /// `POST /api/articles`: a new, unpublished article dated today.
 async fn create(
-    AdminChange(admin): AdminChange,
+    author: Author,
     body: web::Json<NewArticle>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let title = body.title.trim().to_string();
     check_title(&title)?;
@@ -174,41 +173,31 @@ async fn create(
     };
     check_slug(&slug)?;
     let id = DocId::new(Kind::Article, slug.clone());
-    let author = match body.author.as_deref().map(str::trim) {
+    let signed_by = match body.author.as_deref().map(str::trim) {
         Some(chosen) if !chosen.is_empty() => {
             content::fields::one_line(Field::Author, chosen, editing::edit::SETTINGS_MAX_CHARS)?;
             chosen.to_string()
         }
-        _ => default_author(&state),
+        _ => default_author(&pipeline),
     };
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = Target::new(
-            &state.site.editor,
-            Tracked::Document(id.clone()),
-            Action::Create,
-        )?;
-        let date = content::schedule::today(now());
-        let mut was_taken = false;
-        let answer = changes::apply(&state, &target, &admin.email, || {
-            let saved = editor.create_article(&id.slug, &title, &date, &author)?;
-            was_taken = matches!(saved, Saved::Conflict { .. });
-            Ok(saved)
-        });
-        match answer {
-            Err(_) if was_taken => Err(taken(&id.slug)),
-            Err(e) => Err(e.into()),
-            Ok(changed) => Ok(ArticleCreated {
-                changed,
-                id: id.to_string(),
-                route: id.route(),
-            }),
+    let tracked = Tracked::Document(id.clone());
+    let target = Target::new(&pipeline.site.editor, tracked, Action::Create)?;
+    let date = content::schedule::today(now());
+    let made = id.slug.clone();
+    let changed = changes::apply(&pipeline, &author, target, move |editor| {
+        match editor.create_article(&made, &title, &date, &signed_by)? {
+            Saved::Conflict { .. } => Err(taken(&made)),
+            saved => Ok(saved),
         }
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Created()
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .json(answer))
+        .json(ArticleCreated {
+            changed,
+            id: id.to_string(),
+            route: id.route(),
+        }))
 }
 
 /// A deleted article, as the panel lists it.
@@ -230,9 +219,9 @@ fn title_of(text: &str) -> String {
 }
 
 /// Deleted documents whose file is still gone.
-fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, ApiError> {
-    let editor = &state.site.editor;
-    Ok(state
+fn still_deleted(pipeline: &Pipeline) -> Result<Vec<(DocId, crate::db::Deleted)>, ApiError> {
+    let editor = &pipeline.site.editor;
+    Ok(pipeline
         .db
         .deleted()?
         .into_iter()
@@ -247,8 +236,8 @@ fn still_deleted(state: &AppState) -> Result<Vec<(DocId, crate::db::Deleted)>, A
 }
 
 /// `GET /api/deleted`: deleted articles, newest first.
-async fn deleted(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let list = web::block(move || still_deleted(&state)).await??;
+async fn deleted(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let list = changes::read(&pipeline, still_deleted).await?;
     let view: Vec<DeletedView> = list
         .into_iter()
         .map(|(id, d)| DeletedView {
@@ -263,33 +252,30 @@ async fn deleted(_admin: Admin, state: web::Data<AppState>) -> Result<HttpRespon
 
 /// `POST /api/deleted/{kind}/{slug}/restore`: the article made again from its last text.
 async fn undelete(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<(String, String)>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
-    let answer = web::block(move || {
-        let (_, d) = still_deleted(&state)?
+    let wanted = id.clone();
+    let (_, d) = changes::read(&pipeline, move |p| {
+        still_deleted(p)?
             .into_iter()
-            .find(|(i, _)| *i == id)
-            .ok_or_else(|| ApiError::not_found("Nie ma takiego usuniętego artykułu."))?;
-        let editor = state.site.editor.clone();
-        let target = Target::new(
-            &state.site.editor,
-            Tracked::Document(id.clone()),
-            Action::Restore,
-        )?;
-        let mut was_taken = false;
-        let answer = changes::apply(&state, &target, &admin.email, || {
-            let saved = editor.create(&id, &d.text)?;
-            was_taken = matches!(saved, Saved::Conflict { .. });
-            Ok(saved)
-        });
-        match answer {
-            Err(_) if was_taken => Err(taken(&id.slug)),
-            other => other.map_err(ApiError::from),
+            .find(|(i, _)| *i == wanted)
+            .ok_or_else(|| ApiError::not_found("Nie ma takiego usuniętego artykułu."))
+    })
+    .await?;
+    let target = Target::new(
+        &pipeline.site.editor,
+        Tracked::Document(id.clone()),
+        Action::Restore,
+    )?;
+    let changed = changes::apply(&pipeline, &author, target, move |editor| {
+        match editor.create(&id, &d.text)? {
+            Saved::Conflict { .. } => Err(taken(&id.slug)),
+            saved => Ok(saved),
         }
     })
-    .await??;
-    Ok(HttpResponse::Ok().json(answer))
+    .await?;
+    Ok(HttpResponse::Ok().json(changed))
 }

@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::http::admin::Admin;
 use crate::state::AppState;
 
-pub use accounts::audit::Event;
+use accounts::audit::Event;
 
 /// Writes an entry before the request is answered: `actor` is who (an e-mail, as given),
 /// `detail` what to (a message's number, an address), never what a message says. A failure
@@ -18,10 +18,11 @@ pub use accounts::audit::Event;
 pub async fn record(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    event: Event,
+    event: impl Into<Event>,
     actor: &str,
     detail: &str,
 ) {
+    let event = event.into();
     let client = state.clients.key(req).to_string();
     let (actor, detail) = (actor.to_string(), detail.to_string());
     let written = state

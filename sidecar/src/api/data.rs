@@ -1,20 +1,19 @@
 //! The practice's data from the panel: the price list, the facts of `site.yaml` that
-//! change, and the site's own words (`napisy.yaml`). Checked by the rules of `make check` (in Polish), written by targeted edits that
-//! keep comments and the order of keys, refused on a stale version, rebuilt and published,
-//! and kept in the history under `cennik.yaml` and `site.yaml`.
+//! change, and the site's own words (`napisy.yaml`). Checked by the rules of `make check` (in
+//! Polish), written by targeted edits that keep comments and the order of keys, refused on a
+//! stale version, rebuilt and published by `changes::apply`, and kept in the history under
+//! `cennik.yaml`, `site.yaml` and `napisy.yaml`.
 
 use actix_web::{web, HttpResponse};
 use editing::data::{PracticeFacts, PriceRow};
 use serde::Deserialize;
 use ts_rs::TS;
 
-use crate::changes::{self, Target, Tracked};
+use crate::changes::{self, Pipeline, Target, Tracked};
 use crate::db::Action;
 use crate::error::ApiError;
-use crate::http::admin::{Admin, AdminChange};
+use crate::http::admin::{Admin, Author};
 use crate::http::body::json_error;
-use crate::state::AppState;
-use accounts::audit::Event;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let json = web::JsonConfig::default()
@@ -47,8 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// `GET /api/placeholders`: the facts a text may name (`{{ adres }}`), each with its Polish
 /// meaning and what the live site shows in its place, for the editor's labelled chips.
-async fn placeholders(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
-    let list = match &state.site.live.current().renderer {
+async fn placeholders(_admin: Admin, pipeline: web::Data<Pipeline>) -> HttpResponse {
+    let list = match &pipeline.site.live.current().renderer {
         Some(renderer) => content::facts::placeholders(renderer.content()),
         None => Vec::new(),
     };
@@ -56,10 +55,9 @@ async fn placeholders(_admin: Admin, state: web::Data<AppState>) -> HttpResponse
 }
 
 /// `GET /api/prices`: the price list, with the pages of the live site that name each price.
-async fn prices(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let editor = state.site.editor.clone();
-    let mut prices = web::block(move || editor.prices()).await??;
-    if let Some(renderer) = &state.site.live.current().renderer {
+async fn prices(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let mut prices = changes::read(&pipeline, |p| Ok(p.site.editor.prices()?)).await?;
+    if let Some(renderer) = &pipeline.site.live.current().renderer {
         prices.uses = content::prices::uses(renderer.content());
     }
     Ok(HttpResponse::Ok().json(prices))
@@ -74,31 +72,22 @@ pub struct PricesBody {
 }
 
 async fn save_prices(
-    AdminChange(admin): AdminChange,
-    req: actix_web::HttpRequest,
+    author: Author,
     body: web::Json<PricesBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (_done, who) = (state.clone(), admin.email.clone());
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let services = editor.service_links()?;
-        editing::data::check_prices(&body.items, &services)?;
-        let target = Target::new(&editor, Tracked::Prices, Action::Save)?;
-        let changed = changes::apply(&state, &target, &admin.email, || {
-            editor.save_prices(&body.version, &body.items)
-        })?;
-        Ok::<_, ApiError>(changed)
+    let target = Target::new(&pipeline.site.editor, Tracked::Prices, Action::Save)?;
+    let answer = changes::apply(&pipeline, &author, target, move |editor| {
+        editing::data::check_prices(&body.items, &editor.service_links()?)?;
+        Ok(editor.save_prices(&body.version, &body.items)?)
     })
-    .await??;
-    crate::http::admin::audit(&req, Event::PricesChanged, &who, "cennik.yaml").await;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
-async fn facts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let editor = state.site.editor.clone();
-    let facts = web::block(move || editor.facts()).await??;
+async fn facts(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let facts = changes::read(&pipeline, |p| Ok(p.site.editor.facts()?)).await?;
     Ok(HttpResponse::Ok().json(facts))
 }
 
@@ -111,35 +100,28 @@ pub struct FactsBody {
 }
 
 async fn save_facts(
-    AdminChange(admin): AdminChange,
-    req: actix_web::HttpRequest,
+    author: Author,
     body: web::Json<FactsBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let (_done, who) = (state.clone(), admin.email.clone());
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let site = editor.site_config()?;
-        editing::data::check_facts(&site, &body.facts)?;
-        let target = Target::new(&editor, Tracked::Facts, Action::Save)?;
-        let mut answer = changes::apply(&state, &target, &admin.email, || {
-            editor.save_facts(&body.version, &body.facts)
-        })?;
-        if site.email != body.facts.email && state.auth.admin_email.eq_ignore_ascii_case(&site.email) {
-            let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";
-            answer.warn(note);
-        }
-        Ok::<_, ApiError>(answer)
+    let email_before = changes::read(&pipeline, |p| Ok(p.site.editor.site_config()?.email)).await?;
+    let email_after = body.facts.email.clone();
+    let target = Target::new(&pipeline.site.editor, Tracked::Facts, Action::Save)?;
+    let mut answer = changes::apply(&pipeline, &author, target, move |editor| {
+        editing::data::check_facts(&editor.site_config()?, &body.facts)?;
+        Ok(editor.save_facts(&body.version, &body.facts)?)
     })
-    .await??;
-    crate::http::admin::audit(&req, Event::FactsChanged, &who, "site.yaml").await;
+    .await?;
+    if email_before != email_after && pipeline.accounts.is_admin(&email_before) {
+        let note = "Uwaga: dotychczasowy e-mail gabinetu jest też loginem do panelu. Logujesz się nim dalej; ustaw ADMIN_EMAIL na serwerze, zanim zostanie ponownie uruchomiony.";
+        answer.warn(note);
+    }
     Ok(HttpResponse::Ok().json(answer))
 }
 
-async fn words(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let editor = state.site.editor.clone();
-    let words = web::block(move || editor.words()).await??;
+async fn words(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let words = changes::read(&pipeline, |p| Ok(p.site.editor.words()?)).await?;
     Ok(HttpResponse::Ok().json(words))
 }
 
@@ -154,23 +136,16 @@ pub struct WordsBody {
 /// `PUT /api/words`: checked by the rules of `make check`, written line by line, rebuilt and
 /// published, kept in the history under `napisy.yaml`.
 async fn save_words(
-    AdminChange(admin): AdminChange,
-    req: actix_web::HttpRequest,
+    author: Author,
     body: web::Json<WordsBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let who = admin.email.clone();
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
+    let target = Target::new(&pipeline.site.editor, Tracked::Words, Action::Save)?;
+    let answer = changes::apply(&pipeline, &author, target, move |editor| {
         editing::data::check_words(&body.values, &editor.site_config()?)?;
-        let target = Target::new(&editor, Tracked::Words, Action::Save)?;
-        let changed = changes::apply(&state, &target, &admin.email, || {
-            editor.save_words(&body.version, &body.values)
-        })?;
-        Ok::<_, ApiError>(changed)
+        Ok(editor.save_words(&body.version, &body.values)?)
     })
-    .await??;
-    crate::http::admin::audit(&req, Event::FactsChanged, &who, content::wording::FILE).await;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -7,13 +7,13 @@
 use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use crate::api::preview::{page_error, preview_page, render_in_time};
+use crate::api::preview::{page_error, preview_page};
+use crate::changes::preview::render_in_time;
 use crate::changes::restore::{self, At, Side};
-use crate::changes::{Tracked, NOT_FOUND};
+use crate::changes::{self, Pipeline, Tracked, NOT_FOUND};
 use crate::db::{Action, Revision};
 use crate::error::ApiError;
-use crate::http::admin::{Admin, AdminChange};
-use crate::state::AppState;
+use crate::http::admin::{Admin, Author};
 
 const NOT_A_PAGE: &str = "Podgląd jest dostępny dla stron, usług i artykułów.";
 
@@ -108,11 +108,11 @@ struct Doc {
 async fn list(
     _admin: Admin,
     query: web::Query<Doc>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
-    let answer = web::block(move || {
+    let answer = changes::read(&pipeline, move |state| {
         let at = At::after(query.doc.clone(), 0);
-        let target = at.target(&state)?;
+        let target = at.target(state)?;
         let key = target.tracked.key();
         let mut revisions = state.db.revisions(&key)?;
         // Revisions kept before summaries were: worked out from their texts.
@@ -130,14 +130,14 @@ async fn list(
             None => None,
         };
         let oldest_before = oldest.is_some_and(|t| !t.before.is_empty());
-        let current = restore::current(&state, &target);
+        let current = restore::current(state, &target);
         let newest_after = newest.map(|t| t.after).unwrap_or_default();
         Ok::<_, ApiError>(HistoryList {
             entries: entries(&revisions, oldest_before, &current, &newest_after),
             doc: key,
         })
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -145,24 +145,28 @@ async fn list(
 async fn version(
     _admin: Admin,
     query: web::Query<At>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
-    let answer = web::block(move || {
-        let target = query.target(&state)?;
-        let text = query.text(&state)?;
-        let current = restore::current(&state, &target);
+    let answer = changes::read(&pipeline, move |state| {
+        let target = query.target(state)?;
+        let text = query.text(state)?;
+        let current = restore::current(state, &target);
         Ok::<_, ApiError>(VersionTexts {
             fields: target.tracked.compare(&text, &current),
             text,
             current,
         })
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
 /// `GET /api/preview/version`: a version rendered with the live templates, in a new tab.
-async fn preview(_admin: Admin, query: web::Query<At>, state: web::Data<AppState>) -> HttpResponse {
+async fn preview(
+    _admin: Admin,
+    query: web::Query<At>,
+    pipeline: web::Data<Pipeline>,
+) -> HttpResponse {
     let at = query.into_inner();
     let result = async {
         let tracked = Tracked::parse(&at.doc).ok_or_else(|| ApiError::not_found(NOT_FOUND))?;
@@ -170,7 +174,7 @@ async fn preview(_admin: Admin, query: web::Query<At>, state: web::Data<AppState
             .page()
             .cloned()
             .ok_or_else(|| ApiError::unprocessable(NOT_A_PAGE))?;
-        render_in_time(state, id, move |state, _| Ok(at.text(state)?)).await
+        render_in_time(&pipeline, id, move |state, _| Ok(at.text(state)?)).await
     }
     .await;
     match result {
@@ -190,13 +194,11 @@ struct RestoreBody {
 /// `POST /api/history/restore`: the file becomes that version again, rebuilt and
 /// published; the restore is a revision of its own, so it can be undone.
 async fn restore(
-    AdminChange(admin): AdminChange,
+    author: Author,
     body: web::Json<RestoreBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let answer =
-        web::block(move || restore::restore(&state, &admin.email, &body.at, &body.version))
-            .await??;
+    let answer = restore::restore(&pipeline, &author, body.at, body.version).await?;
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -12,12 +12,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::audit::Inbox;
 use crate::db::{now, Repository, StoredMessage};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
 use crate::inbox::export;
 use crate::state::AppState;
-use accounts::audit::Event;
 
 /// The most messages one list shows.
 pub const LIST_LIMIT: usize = 500;
@@ -125,7 +125,7 @@ async fn list(
         .db
         .run(move |db| db.messages(email.as_deref(), LIST_LIMIT))
         .await?;
-    crate::http::admin::audit(&req, Event::InboxViewed, &admin.email, detail).await;
+    crate::http::admin::audit(&req, Inbox::InboxViewed, &admin.email, detail).await;
     Ok(HttpResponse::Ok().json(MessageList { messages }))
 }
 
@@ -145,7 +145,7 @@ async fn one(
 ) -> Result<HttpResponse, ApiError> {
     let message = find(&state, id.into_inner()).await?;
     let detail = format!("nr {}", message.id);
-    crate::http::admin::audit(&req, Event::MessageOpened, &admin.email, &detail).await;
+    crate::http::admin::audit(&req, Inbox::MessageOpened, &admin.email, &detail).await;
     Ok(HttpResponse::Ok().json(message))
 }
 
@@ -177,7 +177,7 @@ async fn retry(
     let answer = requeue(&state, id, |m| m.status == "failed", refusal).await?;
     crate::http::admin::audit(
         &req,
-        Event::MessageRetried,
+        Inbox::MessageRetried,
         &admin.email,
         &format!("nr {id}"),
     )
@@ -196,7 +196,7 @@ async fn release(
     let answer = requeue(&state, id, |m| m.held, refusal).await?;
     crate::http::admin::audit(
         &req,
-        Event::MessageReleased,
+        Inbox::MessageReleased,
         &admin.email,
         &format!("nr {id}"),
     )
@@ -214,7 +214,7 @@ async fn delete(
     if state.db.run(move |db| db.delete_message(id)).await? {
         crate::http::admin::audit(
             &req,
-            Event::MessageDeleted,
+            Inbox::MessageDeleted,
             &admin.email,
             &format!("nr {id}"),
         )
@@ -244,7 +244,7 @@ async fn export(
         "JSON"
     };
     let detail = format!("wiadomości: {} ({kind})", messages.len());
-    crate::http::admin::audit(&req, Event::MessagesExported, &admin.email, &detail).await;
+    crate::http::admin::audit(&req, Inbox::MessagesExported, &admin.email, &detail).await;
     let now = now();
     let answer = |name: &str| {
         let mut answer = HttpResponse::Ok();
@@ -283,13 +283,12 @@ async fn erase_sender(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let email = query.required()?;
-    let outbox = std::sync::Arc::clone(&state.contact.outbox);
-    let erased = web::block(move || outbox.erase_sender(&email)).await??;
+    let erased = state.contact.outbox.erase(email).await?;
     let detail = format!(
         "wiadomości: {}, pliki poczty: {}",
         erased.messages, erased.files
     );
-    crate::http::admin::audit(&req, Event::MessagesErased, &admin.email, &detail).await;
+    crate::http::admin::audit(&req, Inbox::MessagesErased, &admin.email, &detail).await;
     Ok(HttpResponse::Ok().json(Erased {
         deleted: erased.messages,
         files: erased.files,

@@ -12,10 +12,10 @@ use ts_rs::TS;
 
 use crate::api::{doc_id, VersionBody, MAX_SAVE_BYTES};
 use crate::changes::restore::{self, At};
-use crate::changes::{self, Target, Tracked};
+use crate::changes::{self, Pipeline, Target, Tracked};
 use crate::db::{now, Action, Repository};
 use crate::error::ApiError;
-use crate::http::admin::{Admin, AdminChange};
+use crate::http::admin::{Admin, Author};
 use crate::http::body::json_error;
 use crate::state::AppState;
 
@@ -44,9 +44,8 @@ async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(state.site.publishing.status())
 }
 
-async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let editor = state.site.editor.clone();
-    let pages = web::block(move || editor.editable_list(now())).await??;
+async fn list(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let pages = changes::read(&pipeline, |p| Ok(p.site.editor.editable_list(now())?)).await?;
     Ok(HttpResponse::Ok().json(pages))
 }
 
@@ -62,10 +61,10 @@ pub struct SaveBody {
 }
 
 async fn save(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<(String, String)>,
     body: web::Json<SaveBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
     editing::edit::check_sections(&body.content.sections)?;
@@ -73,41 +72,43 @@ async fn save(
         editing::edit::check_settings(id.kind, settings)?;
     }
     let body = body.into_inner();
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = Target::new(&editor, Tracked::Document(id.clone()), Action::Save)?;
-        changes::apply(&state, &target, &admin.email, || {
-            editor.save(
-                &id,
-                &body.version,
-                &body.content.sections,
-                body.settings.as_ref(),
-            )
-        })
+    let target = Target::new(
+        &pipeline.site.editor,
+        Tracked::Document(id.clone()),
+        Action::Save,
+    )?;
+    let answer = changes::apply(&pipeline, &author, target, move |editor| {
+        Ok(editor.save(
+            &id,
+            &body.version,
+            &body.content.sections,
+            body.settings.as_ref(),
+        )?)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
 /// Deletes an article: its file goes, its text stays in the history (`GET /api/deleted`).
 async fn remove(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<(String, String)>,
     body: web::Json<VersionBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let id = doc_id(&path.0, &path.1)?;
     if id.kind != Kind::Article {
         return Err(EditProblem::NotAnArticle.into());
     }
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = Target::new(&editor, Tracked::Document(id.clone()), Action::Delete)?;
-        changes::apply(&state, &target, &admin.email, || {
-            editor.delete(&id, &body.version)
-        })
+    let target = Target::new(
+        &pipeline.site.editor,
+        Tracked::Document(id.clone()),
+        Action::Delete,
+    )?;
+    let answer = changes::apply(&pipeline, &author, target, move |editor| {
+        Ok(editor.delete(&id, &body.version)?)
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(answer))
 }
 
@@ -124,14 +125,13 @@ async fn revisions(
 /// The version a revision saved, back (the panel's history uses `/api/history/restore`,
 /// which also offers the version before a revision).
 async fn restore(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<(String, String, i64)>,
     body: web::Json<VersionBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, slug, revision) = path.into_inner();
     let at = At::after(doc_id(&kind, &slug)?.to_string(), revision);
-    let answer =
-        web::block(move || restore::restore(&state, &admin.email, &at, &body.version)).await??;
+    let answer = restore::restore(&pipeline, &author, at, body.into_inner().version).await?;
     Ok(HttpResponse::Ok().json(answer))
 }

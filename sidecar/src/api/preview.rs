@@ -1,7 +1,7 @@
 //! 'Podgląd': a document rendered from the panel's unsaved sections and settings with the
 //! live build's templates, never written to `content/` or `dist/`, never cached and never
 //! indexed. The panel posts a form into a new tab (a JSON body works too). A preview never
-//! holds a core for long: one renders at a time, within [`PREVIEW_DEADLINE`] (checked before
+//! holds a core for long: one renders at a time, within `changes::preview::PREVIEW_DEADLINE` (checked before
 //! each section, whose size and nesting `editing` bounds), or the answer
 //! is 503 and the render stops. And 'Zapisz jako
 //! szkic': the unsaved state of a document kept on the server, so that every device of the
@@ -9,14 +9,13 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
-use content::Diagnostic;
 use editing::edit::{EditableContent, Settings};
 use serde::Deserialize;
-use std::time::{Duration, Instant};
 use ts_rs::TS;
 
 use crate::api::{doc_id, MAX_SAVE_BYTES};
-use crate::changes::NOT_FOUND;
+use crate::changes::preview::{escape, render_in_time};
+use crate::changes::{Pipeline, NOT_FOUND};
 use crate::db::{now, Draft, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
@@ -25,9 +24,6 @@ use crate::http::body::{media_type, read_limited};
 use crate::state::AppState;
 
 const TOO_LARGE: &str = "Przesłane dane są zbyt duże.";
-/// How long a preview may take, waiting for another one included.
-pub const PREVIEW_DEADLINE: Duration = Duration::from_secs(5);
-const TOO_SLOW: &str = "Podgląd tej wersji trwałby zbyt długo, więc go przerwano. Skróć tekst lub podziel go na mniejsze sekcje i spróbuj ponownie.";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     let json = web::JsonConfig::default()
@@ -70,13 +66,6 @@ struct PreviewForm {
     data: String,
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The answer to a form posted into a new tab is a page, not JSON.
 pub(crate) fn page_error(e: &ApiError) -> HttpResponse {
     let body = format!(
@@ -114,7 +103,7 @@ async fn preview(
     req: HttpRequest,
     path: web::Path<(String, String)>,
     payload: web::Payload,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let form = media_type(&req) == "application/x-www-form-urlencoded";
     let result = async {
@@ -125,8 +114,8 @@ async fn preview(
         if let Some(settings) = &unsaved.settings {
             editing::edit::check_settings(id.kind, settings)?;
         }
-        render_in_time(state, id, move |state, id| {
-            state
+        render_in_time(&pipeline, id, move |pipeline, id| {
+            pipeline
                 .site
                 .editor
                 .edited_text(id, &unsaved.content.sections, unsaved.settings.as_ref())?
@@ -149,73 +138,6 @@ pub(crate) fn preview_page(html: String) -> HttpResponse {
         .insert_header(("X-Robots-Tag", "noindex, nofollow"))
         .content_type("text/html; charset=utf-8")
         .body(html)
-}
-
-fn too_slow() -> ApiError {
-    ApiError::status(StatusCode::SERVICE_UNAVAILABLE, TOO_SLOW)
-}
-
-/// Renders the text `text_of` gives on a blocking thread, one preview at a time, within
-/// [`PREVIEW_DEADLINE`]: the permit goes with the render, so a render the deadline stopped
-/// still counts until it ends.
-pub(crate) async fn render_in_time(
-    state: web::Data<AppState>,
-    id: content::DocId,
-    text_of: impl FnOnce(&AppState, &content::DocId) -> Result<String, ApiError> + Send + 'static,
-) -> Result<String, ApiError> {
-    let deadline = Instant::now() + PREVIEW_DEADLINE;
-    let gate = std::sync::Arc::clone(&state.site.previews);
-    let permit = tokio::time::timeout(PREVIEW_DEADLINE, gate.acquire_owned())
-        .await
-        .map_err(|_| too_slow())?
-        .map_err(|e| ApiError::internal(&e))?;
-    web::block(move || {
-        let _permit = permit;
-        let text = text_of(&state, &id)?;
-        render(&state, &id, &text, deadline)
-    })
-    .await?
-}
-
-fn render(
-    state: &AppState,
-    id: &content::DocId,
-    text: &str,
-    deadline: Instant,
-) -> Result<String, ApiError> {
-    let editor = &state.site.editor;
-    let site = state.site.live.current();
-    let renderer = site
-        .renderer
-        .as_ref()
-        .ok_or_else(|| ApiError::internal(&"no build to preview with"))?;
-    let file = editor.file_of(id).unwrap_or_default();
-    let in_polish = |problems: &[Diagnostic]| {
-        Diagnostic::polish_all(problems, &editor.content_dir, Some((&file, text)))
-    };
-    let preview = match renderer.preview_until(id, text, Some(deadline)) {
-        Ok(Some(p)) => p,
-        Ok(None) => return Err(ApiError::not_found(NOT_FOUND)),
-        Err(site::Error::Deadline) => return Err(too_slow()),
-        Err(e) if e.diagnostics().is_empty() => return Err(e.into()),
-        Err(e) => {
-            return Err(ApiError::unprocessable(format!(
-                "Tej wersji nie da się pokazać: {}",
-                in_polish(e.diagnostics())
-            )));
-        }
-    };
-    let list = if preview.problems.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "<br>Tej wersji nie da się zapisać: {}",
-            escape(&in_polish(&preview.problems))
-        )
-    };
-    Ok(preview
-        .html
-        .replacen(site::render::PREVIEW_PROBLEMS, &list, 1))
 }
 
 async fn drafts(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

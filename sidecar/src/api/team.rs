@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::api::VersionBody;
-use crate::changes::{self, Changed, Target, Tracked};
+use crate::audit::Content;
+use crate::changes::{self, Changed, Pipeline, Target, Tracked};
 use crate::db::Action;
 use crate::error::ApiError;
-use crate::http::admin::{Admin, AdminChange};
+use crate::http::admin::{Admin, Author};
 use crate::http::body::json_error;
-use crate::state::AppState;
 
 const NO_THERAPIST: &str = "Nie ma takiego terapeuty.";
 
@@ -74,25 +74,27 @@ fn target(editor: &Editor, slug: &str, action: Action) -> Result<Target, ApiErro
     let file = editor
         .team_file(slug)
         .ok_or_else(|| ApiError::not_found(NO_THERAPIST))?;
-    Ok(Target {
-        tracked: Tracked::Document(DocId::new(Kind::Team, slug)),
-        file,
-        action,
-        summary: None,
-    })
+    let tracked = Tracked::Document(DocId::new(Kind::Team, slug));
+    Ok(Target::of_file(tracked, file, action))
 }
 
-fn answer(state: &AppState, changed: Changed, slug: String) -> Result<TeamChanged, ApiError> {
-    Ok(TeamChanged {
+/// A change of the team's answer: the change and the team as it is after it.
+async fn answer(
+    pipeline: &Pipeline,
+    changed: Changed,
+    slug: String,
+) -> Result<HttpResponse, ApiError> {
+    let team = changes::read(pipeline, |p| Ok(p.site.editor.team()?)).await?;
+    Ok(HttpResponse::Ok().json(TeamChanged {
         changed,
-        team: marked(state, state.site.editor.team()?),
+        team: marked(pipeline, team),
         slug,
-    })
+    }))
 }
 
 /// The team with whoever signs a new article by default marked.
-fn marked(state: &AppState, mut team: Vec<TeamMember>) -> Vec<TeamMember> {
-    let site = state.site.live.current();
+fn marked(pipeline: &Pipeline, mut team: Vec<TeamMember>) -> Vec<TeamMember> {
+    let site = pipeline.site.live.current();
     let default = site
         .renderer
         .as_ref()
@@ -103,43 +105,39 @@ fn marked(state: &AppState, mut team: Vec<TeamMember>) -> Vec<TeamMember> {
     team
 }
 
-async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let editor = state.site.editor.clone();
-    let team = web::block(move || editor.team()).await??;
-    Ok(HttpResponse::Ok().json(marked(&state, team)))
+async fn list(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
+    let team = changes::read(&pipeline, |p| Ok(p.site.editor.team()?)).await?;
+    Ok(HttpResponse::Ok().json(marked(&pipeline, team)))
 }
 
 async fn save(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<String>,
     body: web::Json<ProfileBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     check_profile(&body.profile)?;
     let slug = path.into_inner();
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = target(&editor, &slug, Action::Save)?;
-        let changed = changes::apply(&state, &target, &admin.email, || {
-            editor.save_profile(&slug, &body.version, &body.profile)
-        })?;
-        answer(&state, changed, slug)
+    let target = target(&pipeline.site.editor, &slug, Action::Save)?;
+    let saved = slug.clone();
+    let changed = changes::apply(&pipeline, &author, target, move |editor| {
+        Ok(editor.save_profile(&saved, &body.version, &body.profile)?)
     })
-    .await??;
-    Ok(HttpResponse::Ok().json(answer))
+    .await?;
+    answer(&pipeline, changed, slug).await
 }
 
 async fn create(
-    AdminChange(admin): AdminChange,
+    author: Author,
     body: web::Json<NewProfile>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     check_profile(&body.profile)?;
     let slug = Editor::team_slug(&body.profile.name)?;
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = target(&editor, &slug, Action::Create)?;
-        if editor.root().exists(&target.file) {
+    let target = target(&pipeline.site.editor, &slug, Action::Create)?;
+    let (file, made) = (target.file.clone(), slug.clone());
+    let changed = changes::apply(&pipeline, &author, target, move |editor| {
+        if editor.root().exists(&file) {
             return Err(ApiError::status(
                 StatusCode::CONFLICT,
                 format!(
@@ -148,75 +146,70 @@ async fn create(
                 ),
             ));
         }
-        let changed = changes::apply(&state, &target, &admin.email, || {
-            editor.create_profile(&slug, &body.profile)
-        })?;
-        answer(&state, changed, slug)
+        Ok(editor.create_profile(&made, &body.profile)?)
     })
-    .await??;
-    Ok(HttpResponse::Ok().json(answer))
+    .await?;
+    answer(&pipeline, changed, slug).await
 }
 
 /// Removes a therapist the site names nowhere else (their text stays in the history).
 async fn remove(
-    AdminChange(admin): AdminChange,
+    author: Author,
     path: web::Path<String>,
     body: web::Json<VersionBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
     let slug = path.into_inner();
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let target = target(&editor, &slug, Action::Delete)?;
-        let uses = editor.therapist_uses(&slug)?;
+    let target = target(&pipeline.site.editor, &slug, Action::Delete)?;
+    let removed = slug.clone();
+    let changed = changes::apply(&pipeline, &author, target, move |editor| {
+        let uses = editor.therapist_uses(&removed)?;
         if !uses.is_empty() {
             return Err(ApiError::unprocessable(format!(
                 "Tego terapeuty nie można usunąć, bo strona wciąż się do niego odwołuje: {}. Najpierw zmień te miejsca.",
                 uses.join(", ")
             )));
         }
-        let changed = changes::apply(&state, &target, &admin.email, || {
-            editor.delete_profile(&slug, &body.version)
-        })?;
-        answer(&state, changed, slug)
+        Ok(editor.delete_profile(&removed, &body.version)?)
     })
-    .await??;
-    Ok(HttpResponse::Ok().json(answer))
+    .await?;
+    answer(&pipeline, changed, slug).await
 }
 
-/// Gives each profile its place in `order` (from 1), writing only those whose place changed.
+/// Gives each profile its place in `order` (from 1), writing only those whose place changed:
+/// each move a change of its own.
 async fn reorder(
-    AdminChange(admin): AdminChange,
+    author: Author,
     body: web::Json<OrderBody>,
-    state: web::Data<AppState>,
+    pipeline: web::Data<Pipeline>,
 ) -> Result<HttpResponse, ApiError> {
-    let answer = web::block(move || {
-        let editor = state.site.editor.clone();
-        let team = editor.team()?;
-        let mut last = None;
-        for (i, item) in body.order.iter().enumerate() {
-            let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            let Some(member) = team.iter().find(|m| m.slug == item.slug) else {
-                return Err(ApiError::not_found(NO_THERAPIST));
-            };
-            if member.order == place {
-                continue;
-            }
-            let target = target(&editor, &item.slug, Action::Save)?;
-            last = Some(changes::apply(&state, &target, &admin.email, || {
-                editor.set_order(&item.slug, &item.version, place)
-            })?);
+    let team = changes::read(&pipeline, |p| Ok(p.site.editor.team()?)).await?;
+    let mut last = None;
+    for (i, item) in body.order.iter().enumerate() {
+        let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let Some(member) = team.iter().find(|m| m.slug == item.slug) else {
+            return Err(ApiError::not_found(NO_THERAPIST));
+        };
+        if member.order == place {
+            continue;
         }
-        let slug = body
-            .order
-            .first()
-            .map(|i| i.slug.clone())
-            .unwrap_or_default();
-        match last {
-            Some(changed) => answer(&state, changed, slug),
-            None => Err(ApiError::unprocessable("Kolejność się nie zmieniła.")),
-        }
-    })
-    .await??;
-    Ok(HttpResponse::Ok().json(answer))
+        let mut target = target(&pipeline.site.editor, &item.slug, Action::Save)?;
+        target.event = Content::TeamReordered;
+        let (slug, version) = (item.slug.clone(), item.version.clone());
+        last = Some(
+            changes::apply(&pipeline, &author, target, move |editor| {
+                Ok(editor.set_order(&slug, &version, place)?)
+            })
+            .await?,
+        );
+    }
+    let slug = body
+        .order
+        .first()
+        .map(|i| i.slug.clone())
+        .unwrap_or_default();
+    match last {
+        Some(changed) => answer(&pipeline, changed, slug).await,
+        None => Err(ApiError::unprocessable("Kolejność się nie zmieniła.")),
+    }
 }

@@ -198,13 +198,13 @@ pub fn schema() -> String {
         "IDENTITY_RULES",
         &content::identity::RULES,
     );
-    let events: serde_json::Map<String, serde_json::Value> = accounts::audit::Event::ALL
-        .iter()
+    let events: serde_json::Map<String, serde_json::Value> = crate::audit::all()
+        .into_iter()
         .map(|e| (e.name().to_string(), e.label().into()))
         .collect();
     constant(
         &mut out,
-        "The audit log's events, in Polish (accounts::audit).",
+        "The audit log's events, in Polish (accounts::audit and the sidecar's audit).",
         "AUDIT_EVENTS",
         &events,
     );

@@ -28,10 +28,10 @@ pub mod restic;
 pub mod schedule;
 pub mod status;
 
+use crate::audit::Server;
 use crate::config::Config;
 use crate::db;
 use crate::error::Error;
-use accounts::audit::Event;
 
 pub const LOCK_FILE: &str = "sidecar.lock";
 pub const DB_FILE: &str = "site.sqlite3";
@@ -132,7 +132,7 @@ pub fn backup(config: &Config, dir: &Path) -> Result<Manifest, Error> {
     let manifest = copy_into(config, dir)?;
     let files = content::polish::count(manifest.files.len(), content::polish::FILES);
     let detail = format!("{} ({files})", dir.display());
-    audit_in(&config.data_dir.join(DB_FILE), Event::BackupMade, &detail);
+    audit_in(&config.data_dir.join(DB_FILE), Server::BackupMade, &detail);
     Ok(manifest)
 }
 
@@ -188,7 +188,7 @@ pub fn copy_into(config: &Config, dir: &Path) -> Result<Manifest, Error> {
 
 /// Writes `event` to the audit log of the database at `path` (a backup or a restore is done
 /// by a command, beside or instead of a server); a failure is only logged.
-fn audit_in(path: &Path, event: Event, detail: &str) {
+fn audit_in(path: &Path, event: Server, detail: &str) {
     match db::Db::open(path) {
         Ok(db) => accounts::audit::record(&db.accounts(), event, "", "serwer", detail),
         Err(e) => tracing::error!(error = %e, event = event.name(), "audit log"),
@@ -445,7 +445,7 @@ pub fn restore_locked(config: &Config, dir: &Path, _lock: &DataLock) -> Result<M
     }
     db::private_dir(&config.data_dir)?;
     let detail = format!("{} (kopia z {})", dir.display(), manifest.created_at);
-    audit_in(&target, Event::BackupRestored, &detail);
+    audit_in(&target, Server::BackupRestored, &detail);
     Ok(manifest)
 }
 

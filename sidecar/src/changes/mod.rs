@@ -1,19 +1,23 @@
 //! The one way content changes from the panel: [`apply`] writes a change of a [`Target`]
-//! (a page, a service, an article, a therapist's profile, the price list or the facts),
-//! rebuilds from the text it wrote, publishes, commits it (when the content is a git work
-//! tree) and keeps it as a revision — or, if the site would not build, puts the file back
-//! and refuses with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are
-//! changes too.
+//! (a page, a service, an article, a therapist's profile, the price list, the facts or the
+//! site's words) on the blocking pool, rebuilds from the text it wrote, publishes, commits it
+//! (when the content is a git work tree), keeps it as a revision and writes the change's own
+//! event to the audit log — or, if the site would not build, puts the file back and refuses
+//! with every problem. Restores ([`restore`]) and the git sync ([`sync`]) are changes too.
+//! What the pipeline works with is handed down to it as a [`Pipeline`].
 
 pub mod compare;
 pub mod forge;
 pub mod hosted;
+pub mod images;
 mod message;
 pub mod notify;
+pub mod preview;
 pub mod restore;
 pub mod sync;
 
 use actix_web::http::StatusCode;
+use actix_web::web;
 use content::load::{Changes, Written};
 use content::problem::Place;
 use content::{DocId, Kind};
@@ -21,13 +25,17 @@ use editing::edit::Editable;
 use editing::{Editor, Saved};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 use ts_rs::TS;
 
-use crate::db::{now, Action};
+use crate::audit::Content;
+use crate::db::{now, Action, Db};
 use crate::error::{ApiError, Error};
+use crate::http::admin::Author;
 use crate::serve::publishing;
-use crate::state::AppState;
+use crate::serve::site::SiteState;
+use contentsync::GitSync;
 
 pub const SAVE_FAILED: &str = "Nie udało się zapisać zmian.";
 pub const NOT_FOUND: &str = "Nie ma takiej strony.";
@@ -123,19 +131,58 @@ pub struct Target {
     /// What the change is, when its maker says it (a restore: 'przywrócono wersję z …');
     /// otherwise worked out from the texts.
     pub summary: Option<String>,
+    /// The audit log's event for it: by default what `action` does to `tracked`.
+    pub event: Content,
 }
 
 impl Target {
     /// `tracked`'s file, changed by `action`.
     pub fn new(editor: &Editor, tracked: Tracked, action: Action) -> Result<Self, ChangeError> {
         let file = tracked.file(editor).ok_or(ChangeError::NotFound)?;
-        Ok(Target {
+        Ok(Target::of_file(tracked, file, action))
+    }
+
+    /// The change `action` makes to `tracked`, whose file is `file`.
+    pub fn of_file(tracked: Tracked, file: PathBuf, action: Action) -> Self {
+        Target {
+            event: event_of(&tracked, action),
             tracked,
             file,
             action,
             summary: None,
-        })
+        }
     }
+}
+
+/// The audit log's event of `action` on `tracked`: each kind of change its own.
+fn event_of(tracked: &Tracked, action: Action) -> Content {
+    match (tracked, action) {
+        (Tracked::Prices, _) => Content::PricesChanged,
+        (Tracked::Facts, _) => Content::FactsChanged,
+        (Tracked::Words, _) => Content::WordsChanged,
+        (Tracked::Document(id), action) => match (id.kind, action) {
+            (Kind::Page, _) => Content::PageSaved,
+            (Kind::Service, _) => Content::ServiceSaved,
+            (Kind::Article, Action::Save) => Content::ArticleSaved,
+            (Kind::Article, Action::Create) => Content::ArticleCreated,
+            (Kind::Article, Action::Delete) => Content::ArticleDeleted,
+            (Kind::Article, Action::Restore) => Content::ArticleUndeleted,
+            (Kind::Team, Action::Save) => Content::ProfileSaved,
+            (Kind::Team, Action::Create | Action::Restore) => Content::ProfileAdded,
+            (Kind::Team, Action::Delete) => Content::ProfileRemoved,
+        },
+    }
+}
+
+/// What the change pipeline works with, handed down by the state that builds it: the site
+/// (its builder, editor and publishing), the database of revisions and drafts, the content's
+/// repository (when set) and the accounts' store, where the audit log is.
+#[derive(Clone)]
+pub struct Pipeline {
+    pub site: web::Data<SiteState>,
+    pub db: Arc<Db>,
+    pub git: Option<Arc<GitSync>>,
+    pub accounts: web::Data<accounts::Accounts>,
 }
 
 /// Why a change was not made.
@@ -218,8 +265,8 @@ impl Changed {
 }
 
 /// Why a build refused a change, each problem with where it is in the text that was saved.
-fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> ChangeError {
-    let content_dir = &state.site.project.content_dir;
+fn refusal(pipeline: &Pipeline, target: &Target, saved: &str, e: &site::Error) -> ChangeError {
+    let content_dir = &pipeline.site.project.content_dir;
     let edited = Some((target.file.as_path(), saved));
     let places: Vec<Place> = e
         .diagnostics()
@@ -240,9 +287,9 @@ fn refusal(state: &AppState, target: &Target, saved: &str, e: &site::Error) -> C
 
 /// Puts a refused change back: the file as it was (or gone, if the change made it), and the
 /// builder told so.
-fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, previous: &str) {
+fn put_back(pipeline: &Pipeline, builder: &mut site::Builder, target: &Target, previous: &str) {
     let file = &target.file;
-    let root = state.site.editor.root();
+    let root = pipeline.site.editor.root();
     let restored = match target.action {
         Action::Create | Action::Restore if previous.is_empty() => {
             root.remove_file(file).map_err(|e| e.to_string())
@@ -254,7 +301,7 @@ fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, prev
     }
     // The builder parsed the refused text; it is told the file changed back.
     let changed = [file.clone()];
-    if let Err(again) = state
+    if let Err(again) = pipeline
         .site
         .rebuild_with(builder, Changes::Only(&changed))
         .map(|_| ())
@@ -263,96 +310,126 @@ fn put_back(state: &AppState, builder: &mut site::Builder, target: &Target, prev
     }
 }
 
-/// Writes a change with `write`, rebuilds from the text it wrote (not read back) and
-/// publishes; a build that fails puts the file back as it was (or removes it, if the change
-/// made it) and the change is refused with the reason. Every change is a revision and a git
-/// commit (when the content is a work tree); the document's server-side draft is dropped.
-/// The CDN's commands run after, on their queue.
-pub fn apply(
-    state: &AppState,
-    target: &Target,
-    author: &str,
-    write: impl FnOnce() -> editing::Result<Saved>,
-) -> Result<Changed, ChangeError> {
-    let started = Instant::now();
-    let mut builder = state.site.builder();
-    let (previous, saved, version) = match write()? {
-        Saved::NotFound => return Err(ChangeError::NotFound),
-        Saved::Conflict { .. } => return Err(ChangeError::Conflict),
-        Saved::Written {
-            previous,
-            saved,
+/// Writes a change with `write` (given the editor, under the build lock: a check that reads
+/// the files belongs in it), rebuilds from the text it wrote (not read back) and publishes,
+/// all on the blocking pool; a build that fails puts the file back as it was (or removes it,
+/// if the change made it) and the change is refused with the reason. Every change is a
+/// revision, an entry of the audit log (`target.event`, by `author`) and a git commit (when
+/// the content is a work tree); the document's server-side draft is dropped. The CDN's
+/// commands run after, on their queue.
+pub async fn apply<W>(
+    pipeline: &Pipeline,
+    author: &Author,
+    target: Target,
+    write: W,
+) -> Result<Changed, ApiError>
+where
+    W: FnOnce(&Editor) -> Result<Saved, ApiError> + Send + 'static,
+{
+    let (pipeline, author) = (pipeline.clone(), author.clone());
+    web::block(move || pipeline.change(&author, &target, write)).await?
+}
+
+/// Runs `work` on the blocking pool with what the pipeline works with: the reads a change
+/// needs before or after it (the files, the history).
+pub async fn read<T, F>(pipeline: &Pipeline, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&Pipeline) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pipeline = pipeline.clone();
+    web::block(move || work(&pipeline)).await?
+}
+
+impl Pipeline {
+    /// [`apply`]'s work, on the thread that may block.
+    fn change(
+        &self,
+        author: &Author,
+        target: &Target,
+        write: impl FnOnce(&Editor) -> Result<Saved, ApiError>,
+    ) -> Result<Changed, ApiError> {
+        let started = Instant::now();
+        let mut builder = self.site.builder();
+        let (previous, saved, version) = match write(&self.site.editor)? {
+            Saved::NotFound => return Err(ChangeError::NotFound.into()),
+            Saved::Conflict { .. } => return Err(ChangeError::Conflict.into()),
+            Saved::Written {
+                previous,
+                saved,
+                version,
+            } => (previous, saved, version),
+        };
+        let file = &target.file;
+        let written = Written {
+            path: file.clone(),
+            text: saved.clone(),
+        };
+        let removed = [file.clone()];
+        let changes = match target.action {
+            Action::Delete => Changes::Only(&removed),
+            _ => Changes::Written(&written),
+        };
+        let published = match self.site.rebuild_with(&mut builder, changes) {
+            Ok(published) => published,
+            Err(e) => {
+                put_back(self, &mut builder, target, &previous);
+                return Err(refusal(self, target, &saved, &e).into());
+            }
+        };
+        let key = target.tracked.key();
+        let mut warnings: Vec<String> = Vec::new();
+        if !published.held.is_empty() {
+            warnings.push(crate::serve::launch::held_warning(&published.held));
+        }
+        let subject = target.tracked.subject();
+        let texts = (previous.as_str(), saved.as_str());
+        let given = target.summary.as_deref();
+        let message = message::describe(subject, target.action, texts, given);
+        warnings.extend(commit(self, file, &author.email, &message));
+        drop(builder);
+        let ms = started.elapsed().as_millis() as u64;
+        let summary = match given {
+            Some(what) => what.to_string(),
+            None => message::summary(subject, target.action, &previous, &saved),
+        };
+        let (action, who) = (target.action, author.email.as_str());
+        self.db
+            .insert_revision_as(&key, who, texts, now(), action, &summary)
+            .map_err(ChangeError::from)?;
+        self.db.delete_draft(&key).map_err(ChangeError::from)?;
+        self.accounts.audit(target.event, who, &author.client, &key);
+        tracing::info!(doc = %key, action = ?target.action, author = who, ms, "change saved and published");
+        let page = match (target.tracked.page(), target.action) {
+            (Some(id), Action::Save | Action::Create | Action::Restore)
+                if Kind::EDITABLE.contains(&id.kind) =>
+            {
+                Some(Editable::of(id.clone(), file, &saved, now())?)
+            }
+            _ => None,
+        };
+        Ok(Changed {
             version,
-        } => (previous, saved, version),
-    };
-    let file = &target.file;
-    let written = Written {
-        path: file.clone(),
-        text: saved.clone(),
-    };
-    let removed = [file.clone()];
-    let changes = match target.action {
-        Action::Delete => Changes::Only(&removed),
-        _ => Changes::Written(&written),
-    };
-    let published = match state.site.rebuild_with(&mut builder, changes) {
-        Ok(published) => published,
-        Err(e) => {
-            put_back(state, &mut builder, target, &previous);
-            return Err(refusal(state, target, &saved, &e));
-        }
-    };
-    let key = target.tracked.key();
-    let mut warnings: Vec<String> = Vec::new();
-    if !published.held.is_empty() {
-        warnings.push(crate::serve::launch::held_warning(&published.held));
+            warning: (!warnings.is_empty()).then(|| warnings.join(" ")),
+            publish_ms: ms,
+            page,
+            publishing: self.site.publishing.status(),
+            published: published.held.is_empty(),
+        })
     }
-    let subject = target.tracked.subject();
-    let texts = (previous.as_str(), saved.as_str());
-    let given = target.summary.as_deref();
-    let message = message::describe(subject, target.action, texts, given);
-    warnings.extend(commit(state, file, author, &message));
-    drop(builder);
-    let ms = started.elapsed().as_millis() as u64;
-    let summary = match given {
-        Some(what) => what.to_string(),
-        None => message::summary(subject, target.action, &previous, &saved),
-    };
-    let action = target.action;
-    state
-        .db
-        .insert_revision_as(&key, author, texts, now(), action, &summary)?;
-    state.db.delete_draft(&key)?;
-    tracing::info!(doc = %key, action = ?target.action, author, ms, "change saved and published");
-    let page = match (target.tracked.page(), target.action) {
-        (Some(id), Action::Save | Action::Create | Action::Restore)
-            if Kind::EDITABLE.contains(&id.kind) =>
-        {
-            Some(Editable::of(id.clone(), file, &saved, now())?)
-        }
-        _ => None,
-    };
-    Ok(Changed {
-        version,
-        warning: (!warnings.is_empty()).then(|| warnings.join(" ")),
-        publish_ms: ms,
-        page,
-        publishing: state.site.publishing.status(),
-        published: published.held.is_empty(),
-    })
 }
 
 /// Commits a change the panel made to `file` when `CONTENT_GIT_COMMIT` or `GIT_REMOTE` asks
 /// for it, and has the sync thread push it; a warning in Polish when it could not. The
 /// caller holds the build lock: the sync thread applies editors' commits under it, so it
 /// never sees a change written but not committed.
-pub fn commit(state: &AppState, file: &Path, author: &str, message: &str) -> Option<String> {
-    if !state.site.content_git_commit && state.git.is_none() {
+pub fn commit(pipeline: &Pipeline, file: &Path, author: &str, message: &str) -> Option<String> {
+    if !pipeline.site.content_git_commit && pipeline.git.is_none() {
         return None;
     }
-    let content_dir = &state.site.project.content_dir;
+    let content_dir = &pipeline.site.project.content_dir;
     let warning = contentsync::commit::commit_file(content_dir, file, author, message);
-    if let (None, Some(git)) = (&warning, &state.git) {
+    if let (None, Some(git)) = (&warning, &pipeline.git) {
         git.committed();
     }
     warning

@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::changes::{apply, ChangeError, Changed, Target, Tracked};
+use crate::audit::Content;
+use crate::changes::{apply, read, ChangeError, Changed, Pipeline, Target, Tracked};
 use crate::db::Action;
-use crate::state::AppState;
+use crate::error::ApiError;
+use crate::http::admin::Author;
 
 /// Which text of a revision a version is: the one it saved, or the one it replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
@@ -35,17 +37,17 @@ impl At {
     }
 
     /// The file this version is of.
-    pub fn target(&self, state: &AppState) -> Result<Target, ChangeError> {
+    pub fn target(&self, pipeline: &Pipeline) -> Result<Target, ChangeError> {
         let tracked = Tracked::parse(&self.doc).ok_or(ChangeError::NotFound)?;
-        Target::new(&state.site.editor, tracked, Action::Save)
+        Target::new(&pipeline.site.editor, tracked, Action::Save)
     }
 
     /// The version's text; refused when there is none (a deletion's side).
-    pub fn text(&self, state: &AppState) -> Result<String, ChangeError> {
+    pub fn text(&self, pipeline: &Pipeline) -> Result<String, ChangeError> {
         let key = Tracked::parse(&self.doc)
             .ok_or(ChangeError::NotFound)?
             .key();
-        let texts = state
+        let texts = pipeline
             .db
             .revision_texts(&key, self.revision)?
             .ok_or(ChangeError::NoVersion)?;
@@ -61,8 +63,8 @@ impl At {
 }
 
 /// The file's text now; empty when it is gone (a deleted article).
-pub fn current(state: &AppState, target: &Target) -> String {
-    state
+pub fn current(pipeline: &Pipeline, target: &Target) -> String {
+    pipeline
         .site
         .editor
         .root()
@@ -71,30 +73,47 @@ pub fn current(state: &AppState, target: &Target) -> String {
 }
 
 /// Puts the version `at` back, if the file is still at `version` and is not that text
-/// already.
-pub fn restore(
-    state: &AppState,
-    author: &str,
-    at: &At,
-    version: &str,
-) -> Result<Changed, ChangeError> {
-    let mut target = at.target(state)?;
-    let text = at.text(state)?;
-    if text == current(state, &target) {
-        return Err(ChangeError::Unchanged);
-    }
-    target.summary = Some(summary(state, at, &target)?);
-    let root = state.site.editor.root();
-    apply(state, &target, author, || {
-        editing::replace_file(&root, &target.file, version, |_| Ok(text))
+/// already: a change of its own, logged as a version restored (or a restore undone).
+pub async fn restore(
+    pipeline: &Pipeline,
+    author: &Author,
+    at: At,
+    version: String,
+) -> Result<Changed, ApiError> {
+    let (target, text) = read(pipeline, move |pipeline| {
+        let mut target = at.target(pipeline)?;
+        let text = at.text(pipeline)?;
+        if text == current(pipeline, &target) {
+            return Err(ChangeError::Unchanged.into());
+        }
+        let (summary, event) = summary(pipeline, &at, &target)?;
+        target.summary = Some(summary);
+        target.event = event;
+        Ok((target, text))
     })
+    .await?;
+    let file = target.file.clone();
+    apply(pipeline, author, target, move |editor| {
+        Ok(editing::replace_file(
+            &editor.root(),
+            &file,
+            &version,
+            |_| Ok(text),
+        )?)
+    })
+    .await
 }
 
-/// What a restore is, in the history's words: the version put back by its date
-/// ('przywrócono wersję z 12.11.2026 18:03'), or the undoing of a restore just made.
-fn summary(state: &AppState, at: &At, target: &Target) -> Result<String, ChangeError> {
+/// What a restore is, in the history's words — the version put back by its date
+/// ('przywrócono wersję z 12.11.2026 18:03'), or the undoing of a restore just made — and
+/// its event in the audit log.
+fn summary(
+    pipeline: &Pipeline,
+    at: &At,
+    target: &Target,
+) -> Result<(String, Content), ChangeError> {
     let key = target.tracked.key();
-    let revision = state
+    let revision = pipeline
         .db
         .revision(&key, at.revision)?
         .ok_or(ChangeError::NoVersion)?;
@@ -102,10 +121,17 @@ fn summary(state: &AppState, at: &At, target: &Target) -> Result<String, ChangeE
         .summary
         .as_deref()
         .is_some_and(|s| s.starts_with(RESTORED));
+    let restored = Content::VersionRestored;
     Ok(match at.side {
-        Side::Before if was_restore => UNDONE.to_string(),
-        Side::Before => format!("{RESTORED} sprzed zmiany z {}", when(revision.saved_at)),
-        Side::After => format!("{RESTORED} z {}", when(revision.saved_at)),
+        Side::Before if was_restore => (UNDONE.to_string(), Content::RestoreUndone),
+        Side::Before => (
+            format!("{RESTORED} sprzed zmiany z {}", when(revision.saved_at)),
+            restored,
+        ),
+        Side::After => (
+            format!("{RESTORED} z {}", when(revision.saved_at)),
+            restored,
+        ),
     })
 }
 

@@ -7,27 +7,39 @@ use actix_web::web;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::audit::Git;
+use crate::changes::hosted::Hosted;
 use crate::changes::notify::{Notifier, Tellers};
+use crate::changes::Pipeline;
 use crate::config::Config;
 use crate::db::now;
-use crate::state::AppState;
-use accounts::audit::Event;
+use crate::inbox::outbox::Outbox;
 pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 
 /// Where the audit log says the sync's events came from.
 const FROM_REPOSITORY: &str = "repozytorium";
 
+/// What the sync works with beyond the pipeline: the hosted repository (`GIT_HOSTED`), the
+/// outbox that tells the authors, and where the panel is.
+pub struct Around {
+    pub hosted: Option<web::Data<Hosted>>,
+    pub outbox: Arc<Outbox>,
+    /// The panel's origin (`ADMIN_ORIGIN`).
+    pub panel: String,
+}
+
 /// Starts the sync thread, when `GIT_REMOTE` is set, and the thread that tells the forge
 /// (`FORGE_KIND`) and the authors the verdict on each commit it checks.
-pub fn spawn(state: web::Data<AppState>, config: &Config) {
-    if let Some(git) = state.git.clone() {
+pub fn spawn(pipeline: &Pipeline, around: Around, config: &Config) {
+    if let Some(git) = pipeline.git.clone() {
         let notifier = Notifier::spawn(Tellers {
             forge: config.forge.clone(),
-            outbox: Arc::clone(&state.contact.outbox),
-            panel: format!("{}/", state.origins.admin),
+            outbox: around.outbox,
+            panel: format!("{}/", around.panel),
             git: Arc::clone(&git),
         });
-        let hosted = state.hosted.clone();
+        let hosted = around.hosted;
+        let state = pipeline.clone();
         let site: Arc<dyn contentsync::Site> = Arc::new(Synced { state, notifier });
         if let Some(hosted) = hosted {
             if let Some(url) = hosted.mirror.clone() {
@@ -49,7 +61,7 @@ pub fn spawn(state: web::Data<AppState>, config: &Config) {
 
 /// The running site, as the sync sees it.
 struct Synced {
-    state: web::Data<AppState>,
+    state: Pipeline,
     notifier: Option<Notifier>,
 }
 
@@ -74,12 +86,12 @@ impl contentsync::Site for Synced {
 
     fn audit(&self, event: contentsync::Event, author: &str, detail: &str) {
         let event = match event {
-            contentsync::Event::Applied => Event::GitApplied,
-            contentsync::Event::Refused => Event::GitRefused,
-            contentsync::Event::ForcePush => Event::GitForcePush,
+            contentsync::Event::Applied => Git::GitApplied,
+            contentsync::Event::Refused => Git::GitRefused,
+            contentsync::Event::ForcePush => Git::GitForcePush,
         };
         self.state
-            .auth
+            .accounts
             .audit(event, author, FROM_REPOSITORY, detail);
     }
 
@@ -92,7 +104,7 @@ impl contentsync::Site for Synced {
 
 /// The site's build under its lock, and what its last render made, until it is published.
 struct Locked<'a> {
-    state: &'a AppState,
+    state: &'a Pipeline,
     builder: std::sync::MutexGuard<'a, site::Builder>,
     rendered: Option<(site::Build, std::time::Instant)>,
 }
@@ -133,7 +145,7 @@ impl contentsync::Build for Locked<'_> {
 
 /// Where `content/` is in the repository (`content/`): problems are named by the paths an
 /// editor sees in a clone.
-fn prefix(state: &AppState) -> &str {
+fn prefix(state: &Pipeline) -> &str {
     state
         .git
         .as_ref()
@@ -143,7 +155,7 @@ fn prefix(state: &AppState) -> &str {
 /// The editor's change to each document changed on both sides is a revision (after the
 /// panel's own, which its save made), and the panel's version becomes the document's server
 /// draft, to publish again, or edit, from the panel.
-fn keep_panel_version(state: &AppState, git: &GitSync, c: &Conflict) {
+fn keep_panel_version(state: &Pipeline, git: &GitSync, c: &Conflict) {
     {
         let kept = state.db.insert_revision_as(
             &c.doc_id,
@@ -165,7 +177,7 @@ fn keep_panel_version(state: &AppState, git: &GitSync, c: &Conflict) {
 
 /// The panel's text of a conflict as the document's draft, made from the repository's
 /// current version of it.
-fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
+fn panel_draft(state: &Pipeline, git: &GitSync, c: &Conflict) -> Option<crate::db::Draft> {
     let id = content::DocId::parse(&c.doc_id)?;
     if c.panel_text.is_empty() {
         return None;
@@ -185,7 +197,7 @@ fn panel_draft(state: &AppState, git: &GitSync, c: &Conflict) -> Option<crate::d
     let current = state.site.editor.editable(&id, now()).ok()??;
     Some(crate::db::Draft {
         doc_id: c.doc_id.clone(),
-        author: state.auth.admin_email.clone(),
+        author: state.accounts.admin_email.clone(),
         saved_at: now(),
         version: current.version,
         body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),

@@ -14,7 +14,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest};
 use std::future::{ready, Ready};
 
-use crate::config::Origins;
 use crate::db::{now, Repository};
 use crate::error::{ApiError, ErrorCode};
 use crate::http::client::Clients;
@@ -67,22 +66,31 @@ fn use_of(req: &HttpRequest) -> sessions::Use {
     }
 }
 
+/// Where the panel is reached (`ADMIN_ORIGIN`), handed down by the state: the origin a
+/// request that changes something must come from, and whether it is HTTPS.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PanelOrigin {
+    pub origin: String,
+    pub https: bool,
+}
+
 /// What checking a session needs: the accounts, where the panel is, who the client is.
 struct Gate {
     accounts: web::Data<Accounts>,
-    origins: web::Data<Origins>,
+    panel: web::Data<PanelOrigin>,
     clients: web::Data<Clients>,
 }
 
 fn gate_of(req: &HttpRequest) -> Result<Gate, ApiError> {
-    let missing = || ApiError::internal(&"the app does not share its accounts, origins or clients");
+    let missing =
+        || ApiError::internal(&"the app does not share its accounts, panel origin or clients");
     Ok(Gate {
         accounts: req
             .app_data::<web::Data<Accounts>>()
             .cloned()
             .ok_or_else(missing)?,
-        origins: req
-            .app_data::<web::Data<Origins>>()
+        panel: req
+            .app_data::<web::Data<PanelOrigin>>()
             .cloned()
             .ok_or_else(missing)?,
         clients: req
@@ -92,10 +100,10 @@ fn gate_of(req: &HttpRequest) -> Result<Gate, ApiError> {
     })
 }
 
-/// Whether the panel is reached over HTTPS: its origin says so, or `FORCE_HTTPS`, or a
-/// trusted proxy.
-pub fn https(origins: &Origins, clients: &Clients, req: &HttpRequest) -> bool {
-    origins.admin_https() || clients.https(req)
+/// Whether the panel is reached over HTTPS: its origin says so (`admin_https`), or
+/// `FORCE_HTTPS`, or a trusted proxy.
+pub fn https(admin_https: bool, clients: &Clients, req: &HttpRequest) -> bool {
+    admin_https || clients.https(req)
 }
 
 /// The session's token: over HTTPS only from the `__Host-` cookie, over HTTP only from the
@@ -110,10 +118,10 @@ pub fn session_token(req: &HttpRequest, https: bool) -> Option<String> {
 /// `Sec-Fetch-Site` is `same-origin` (or `none`, an address typed by the administrator).
 /// A request that says neither (curl, a script of the administrator's) passes: it carries
 /// no cookie a browser would add on its own.
-pub fn from_panel(origins: &Origins, req: &HttpRequest) -> bool {
+pub fn from_panel(panel: &str, req: &HttpRequest) -> bool {
     let text = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
     let origin_ok = match text("origin") {
-        Some(origin) => origin.eq_ignore_ascii_case(&origins.admin),
+        Some(origin) => origin.eq_ignore_ascii_case(panel),
         None => true,
     };
     let site_ok = matches!(text("sec-fetch-site"), None | Some("same-origin" | "none"));
@@ -158,13 +166,13 @@ pub struct Admin {
 fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
     let Gate {
         accounts,
-        origins,
+        panel,
         clients,
     } = gate_of(req)?;
-    if !from_panel(&origins, req) {
+    if !from_panel(&panel.origin, req) {
         return Err(cross_origin());
     }
-    let token = session_token(req, https(&origins, &clients, req)).ok_or_else(unauthorized)?;
+    let token = session_token(req, https(panel.https, &clients, req)).ok_or_else(unauthorized)?;
     let at = now();
     let check = accounts.sessions.check(&token, at, use_of(req));
     persist(&accounts, &check, at);
@@ -210,6 +218,30 @@ impl FromRequest for AdminChange {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         ready(admin_of(req).map(AdminChange))
+    }
+}
+
+/// The administrator behind a change of content, sent from the panel, with the client it
+/// came from: who and where from, as the audit log writes each change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Author {
+    pub email: String,
+    /// The client's rate-limit key ([`Clients::key`]), as the audit log writes it.
+    pub client: String,
+}
+
+impl FromRequest for Author {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(admin_of(req).and_then(|admin| {
+            let Gate { clients, .. } = gate_of(req)?;
+            Ok(Author {
+                email: admin.email,
+                client: clients.key(req).to_string(),
+            })
+        }))
     }
 }
 
@@ -279,7 +311,8 @@ pub fn session_cookie(
 /// Writes an entry of the audit log before the request is answered: `actor` is who (an
 /// e-mail, as given), `detail` what to (a message's number, an address), never what a
 /// message says. A failure to write is logged and does not fail the request it describes.
-pub async fn audit(req: &HttpRequest, event: Event, actor: &str, detail: &str) {
+pub async fn audit(req: &HttpRequest, event: impl Into<Event>, actor: &str, detail: &str) {
+    let event = event.into();
     let Ok(Gate {
         accounts, clients, ..
     }) = gate_of(req)

@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use accounts::audit::Event;
+use crate::audit::Event;
 use actix_web::web;
 
 use crate::db::Repository;
@@ -163,7 +163,11 @@ mod tests {
 
     #[test]
     fn a_clients_refusals_of_a_minute_make_one_line_and_then_wait() {
-        let r = Refusals::with_window(Event::GitTokenRefused, 3, Duration::from_secs(60));
+        let r = Refusals::with_window(
+            crate::audit::Git::GitTokenRefused.into(),
+            3,
+            Duration::from_secs(60),
+        );
         let (a, b): (IpAddr, IpAddr) = (
             "127.0.0.2".parse().expect("ip"),
             "127.0.0.3".parse().expect("ip"),

@@ -97,3 +97,26 @@ impl Drop for Rendering<'_> {
         self.0.rendering.fetch_sub(1, Ordering::SeqCst);
     }
 }
+
+/// The contact page with the form's props `form`, rendered from `renderer`'s templates on the
+/// blocking pool (a render reads no file, but takes a few milliseconds of a core).
+pub async fn render_answer(
+    renderer: Arc<site::render::Renderer>,
+    form: serde_json::Value,
+) -> Result<String, String> {
+    let rendered = actix_web::web::block(move || {
+        renderer.render_extra(&site::render::ExtraPage {
+            template: "contact.html",
+            route: "/kontakt",
+            title: "Kontakt",
+            description: "Formularz kontaktowy Gabinetu Harmonia.",
+            extra: vec![("form", form)],
+        })
+    })
+    .await;
+    match rendered {
+        Ok(Ok(page)) => Ok(page),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -253,6 +253,26 @@ impl Outbox {
         }
     }
 
+    /// [`Outbox::send_notice`] on the blocking pool, for a request that must not hold its
+    /// worker while the mail goes out.
+    pub async fn notice(
+        self: &Arc<Self>,
+        to: &str,
+        subject: &str,
+        body: String,
+    ) -> Result<(), String> {
+        let (outbox, to, subject) = (Arc::clone(self), to.to_string(), subject.to_string());
+        actix_web::web::block(move || outbox.send_notice(&to, &subject, &body))
+            .await
+            .map_err(|e| e.to_string())?
+    }
+
+    /// [`Outbox::erase_sender`] on the blocking pool.
+    pub async fn erase(self: &Arc<Self>, email: String) -> Result<Erasure, crate::error::ApiError> {
+        let outbox = Arc::clone(self);
+        Ok(actix_web::web::block(move || outbox.erase_sender(&email)).await??)
+    }
+
     /// Sends a notice of the panel (a password reset code) to `to` at once, not through the
     /// queue: it is worth nothing later.
     pub fn send_notice(&self, to: &str, subject: &str, body: &str) -> Result<(), String> {

@@ -93,7 +93,7 @@ pub async fn security_headers(
     let origins = req.app_data::<web::Data<Origins>>();
     let clients = req.app_data::<web::Data<Clients>>();
     let https = match (origins, clients) {
-        (Some(o), Some(c)) => crate::http::admin::https(o, c, req.request()),
+        (Some(o), Some(c)) => crate::http::admin::https(o.admin_https(), c, req.request()),
         _ => false,
     };
     let path = req.path().to_string();

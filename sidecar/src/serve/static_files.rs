@@ -19,8 +19,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use std::sync::Arc;
 use std::time::SystemTime;
 
+use crate::config::Origins;
+use crate::serve::dev::Dev;
+use crate::serve::site::SiteState;
 use crate::serve::site::{Site, StaticFile};
-use crate::state::AppState;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Resolved {
@@ -271,19 +273,24 @@ fn alias<'a>(site: &'a Site, url_path: &str) -> Option<&'a str> {
     site.redirects.get(decoded.as_ref()).map(String::as_str)
 }
 
-pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+pub async fn serve(
+    req: HttpRequest,
+    live: web::Data<SiteState>,
+    origins: web::Data<Origins>,
+    dev: Option<web::Data<Dev>>,
+) -> HttpResponse {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return HttpResponse::MethodNotAllowed()
             .insert_header((header::ALLOW, "GET, HEAD"))
             .body("Ta metoda nie jest obsługiwana.");
     }
-    let site: Arc<Site> = state.site.live.current();
+    let site: Arc<Site> = live.live.current();
     let panel = req.path().trim_end_matches('/');
     if site.panel.contains_key(panel) {
         // The panel lives on its own origin: nothing of it is served here (also while the
         // site is held back: the owner finds her panel from the site's address).
         return HttpResponse::Found()
-            .insert_header((header::LOCATION, format!("{}{panel}", state.origins.admin)))
+            .insert_header((header::LOCATION, format!("{}{panel}", origins.admin)))
             .insert_header((header::CACHE_CONTROL, site::headers::NOT_FOUND_CACHE))
             .finish();
     }
@@ -303,7 +310,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse
     match resolve(&site, req.path()) {
         Resolved::File(path) => match site.files.get(&path) {
             // `make dev` reloads tabs after every change: nothing may be kept there.
-            Some(file) => match state.dev {
+            Some(file) => match dev {
                 Some(_) => file_response(&req, file, "no-cache", true),
                 None => file_response(&req, file, site.cache_control(req.path()), false),
             },

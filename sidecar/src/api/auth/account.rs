@@ -13,12 +13,12 @@ use super::factors;
 use super::sign_in::{
     random_token, refuse_waiting, reserve, sign_in_client, start_session, verify, LOGIN_TITLE,
 };
+use crate::audit::Account;
 use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::client::ClientKey;
 use crate::state::AppState;
-use accounts::audit::Event;
 use accounts::password;
 use content::problem::Place;
 
@@ -69,7 +69,7 @@ async fn end_one(
         .store
         .run(move |db| db.delete_session(&hash))
         .await?;
-    crate::http::admin::audit(&req, Event::SessionEnded, &admin.email, &id).await;
+    crate::http::admin::audit(&req, Account::SessionEnded, &admin.email, &id).await;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -82,7 +82,7 @@ async fn end_others(
     let ended = super::sign_in::end_sessions(&state, &admin.email, Some(&admin.session)).await?;
     crate::http::admin::audit(
         &req,
-        Event::OtherSessionsEnded,
+        Account::OtherSessionsEnded,
         &admin.email,
         &ended.to_string(),
     )
@@ -153,7 +153,7 @@ async fn change_password(
     refuse_waiting(&state, &client).await?;
     reserve(&state, &admin.email, &client).await?;
     if verify(&state, &admin.email, &body.current).await?.is_none() {
-        crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "zmiana hasła").await;
+        crate::http::admin::audit(&req, Account::ReauthFailed, &admin.email, "zmiana hasła").await;
         return Err(ApiError::unprocessable("Obecne hasło jest nieprawidłowe."));
     }
     set_password(&state, &admin.email, &body.password).await?;
@@ -166,7 +166,7 @@ async fn change_password(
     let account = verify(&state, &admin.email, &body.password)
         .await?
         .ok_or_else(|| ApiError::internal(&"the new password does not check"))?;
-    crate::http::admin::audit(&req, Event::PasswordChanged, &admin.email, "w panelu").await;
+    crate::http::admin::audit(&req, Account::PasswordChanged, &admin.email, "w panelu").await;
     start_session(&state, &req, &admin.email, &account).await
 }
 
@@ -204,7 +204,7 @@ async fn reauth(
         }])
     };
     let Some(account) = verify(&state, &admin.email, &body.password).await? else {
-        crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "hasło").await;
+        crate::http::admin::audit(&req, Account::ReauthFailed, &admin.email, "hasło").await;
         return Err(wrong("Hasło jest nieprawidłowe.", "password"));
     };
     let (id, code) = (account.id, body.code.trim().to_string());
@@ -219,7 +219,7 @@ async fn reauth(
         })
         .await?;
     if !passed {
-        crate::http::admin::audit(&req, Event::ReauthFailed, &admin.email, "kod").await;
+        crate::http::admin::audit(&req, Account::ReauthFailed, &admin.email, "kod").await;
         return Err(wrong(
             "Podaj też aktualny kod z aplikacji uwierzytelniającej (albo kod zapasowy).",
             "code",
@@ -232,7 +232,7 @@ async fn reauth(
         .run(move |db| db.clear_login_failures(&who, &client))
         .await?;
     state.auth.sessions.reauthenticated(&admin.session, now());
-    crate::http::admin::audit(&req, Event::Reauthenticated, &admin.email, "").await;
+    crate::http::admin::audit(&req, Account::Reauthenticated, &admin.email, "").await;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -275,7 +275,7 @@ async fn request_reset(
         .auth
         .store
         .run(move |db| {
-            let recent = db.audit_count(Event::ResetRequested.name(), now() - 3600)?;
+            let recent = db.audit_count(Account::ResetRequested.name(), now() - 3600)?;
             Ok::<_, crate::error::Error>(db.account(&who)?.filter(|_| recent < RESETS_PER_HOUR))
         })
         .await?;
@@ -294,13 +294,13 @@ async fn request_reset(
         // A code sent earlier still works: it is not replaced, and nothing more is sent.
         return Ok(answer);
     }
-    crate::http::admin::audit(&req, Event::ResetRequested, &email, "").await;
-    let outbox = std::sync::Arc::clone(&state.contact.outbox);
-    let to = email.clone();
-    let sent = web::block(move || {
-        outbox.send_notice(&to, "Kod do zmiany hasła w panelu", &reset_body(&code))
-    })
-    .await?;
+    crate::http::admin::audit(&req, Account::ResetRequested, &email, "").await;
+    let subject = "Kod do zmiany hasła w panelu";
+    let sent = state
+        .contact
+        .outbox
+        .notice(&email, subject, reset_body(&code))
+        .await;
     if let Err(e) = sent {
         tracing::error!(error = %e, "the reset code could not be e-mailed");
     }
@@ -384,7 +384,7 @@ async fn confirm_reset(
         .run(move |db| check_reset(db, id, &code, &second))
         .await?;
     if let Err(what) = checked {
-        crate::http::admin::audit(&req, Event::ResetFailed, &email, what).await;
+        crate::http::admin::audit(&req, Account::ResetFailed, &email, what).await;
         let kind = match what {
             "kod z aplikacji" => "kod z aplikacji",
             _ => "kod do zmiany hasła",
@@ -407,6 +407,6 @@ async fn confirm_reset(
         .store
         .run(move |db| db.clear_login_failures(&who, &client))
         .await?;
-    crate::http::admin::audit(&req, Event::PasswordReset, &email, "kod z e-maila").await;
+    crate::http::admin::audit(&req, Account::PasswordReset, &email, "kod z e-maila").await;
     Ok(HttpResponse::NoContent().finish())
 }

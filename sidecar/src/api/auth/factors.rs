@@ -14,11 +14,11 @@ use super::sign_in::{
     random_token, reserve, sign_in_client, start_session, LOGIN_TITLE, PENDING_COOKIE,
     PENDING_SECONDS,
 };
+use crate::audit::Account;
 use crate::db::{now, Repository};
 use crate::error::{ApiError, ErrorCode};
 use crate::http::admin::{https, AdminChange, Reauthenticated};
 use crate::state::AppState;
-use accounts::audit::Event;
 use accounts::sessions::token_hash;
 use accounts::{password, throttle, totp};
 
@@ -55,10 +55,10 @@ pub(crate) async fn ask_for_code(
         .store
         .run(move |db| db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
         .await?;
-    crate::http::admin::audit(req, Event::SecondFactorNeeded, email, "").await;
+    crate::http::admin::audit(req, Account::SecondFactorNeeded, email, "").await;
     Ok(HttpResponse::Ok()
         .cookie(pending_cookie(
-            https(&state.origins, &state.clients, req),
+            https(state.origins.admin_https(), &state.clients, req),
             token,
             CookieAge::seconds(PENDING_SECONDS),
         ))
@@ -194,21 +194,15 @@ pub(crate) async fn wrong_code(
     let alerted = state
         .auth
         .store
-        .run(move |db| db.audit_count(Event::CodesThrottled.name(), since))
+        .run(move |db| db.audit_count(Account::CodesThrottled.name(), since))
         .await?;
-    crate::http::admin::audit(req, Event::CodesThrottled, email, kind).await;
+    crate::http::admin::audit(req, Account::CodesThrottled, email, kind).await;
     if alerted > 0 {
         return Ok(());
     }
-    let (outbox, to) = (
-        std::sync::Arc::clone(&state.contact.outbox),
-        email.to_string(),
-    );
+    let subject = "Wiele błędnych kodów przy logowaniu do panelu";
     let body = codes_alert(kind, failures);
-    let sent = web::block(move || {
-        outbox.send_notice(&to, "Wiele błędnych kodów przy logowaniu do panelu", &body)
-    })
-    .await?;
+    let sent = state.contact.outbox.notice(email, subject, body).await;
     if let Err(e) = sent {
         tracing::error!(error = %e, "the alert about wrong codes could not be e-mailed");
     }
@@ -270,7 +264,7 @@ async fn login_code(
         .run(move |db| check_code(db, id, &code, now()))
         .await?;
     let Some(kind) = kind else {
-        crate::http::admin::audit(&req, Event::SecondFactorFailed, &pending.email, "").await;
+        crate::http::admin::audit(&req, Account::SecondFactorFailed, &pending.email, "").await;
         wrong_code(&state, &req, (reserved, &pending.email), "kod z aplikacji").await?;
         if attempt >= throttle::CODES_PER_SIGN_IN {
             let hash = token_hash(&token);
@@ -304,12 +298,12 @@ async fn login_code(
     let mut response = start_session(&state, &req, &pending.email, &account).await?;
     response
         .add_cookie(&pending_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))
         .map_err(|e| ApiError::internal(&e))?;
-    crate::http::admin::audit(&req, Event::SignIn, &pending.email, kind).await;
+    crate::http::admin::audit(&req, Account::SignIn, &pending.email, kind).await;
     Ok(response)
 }
 
@@ -407,7 +401,7 @@ async fn confirm(
             "Ten kod się nie zgadza. Sprawdź, czy zegar telefonu jest ustawiony automatycznie, i wpisz kod, który aplikacja pokazuje teraz.",
         )),
         Some(Ok(codes)) => {
-            super::sign_in::sign_in_changed(&state, &req, &admin, Event::TotpEnabled, "").await?;
+            super::sign_in::sign_in_changed(&state, &req, &admin, Account::TotpEnabled, "").await?;
             Ok(HttpResponse::Ok().json(RecoveryCodes {
                 recovery_codes: codes,
             }))
@@ -423,7 +417,7 @@ async fn disable(
 ) -> Result<HttpResponse, ApiError> {
     let id = account_id(&state, &admin.email).await?;
     state.auth.store.run(move |db| db.remove_totp(id)).await?;
-    super::sign_in::sign_in_changed(&state, &req, &admin, Event::TotpDisabled, "").await?;
+    super::sign_in::sign_in_changed(&state, &req, &admin, Account::TotpDisabled, "").await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -453,7 +447,8 @@ async fn renew_codes(
                 "Najpierw włącz logowanie kodem z aplikacji.",
             )
         })?;
-    super::sign_in::sign_in_changed(&state, &req, &admin, Event::RecoveryCodesRenewed, "").await?;
+    super::sign_in::sign_in_changed(&state, &req, &admin, Account::RecoveryCodesRenewed, "")
+        .await?;
     Ok(HttpResponse::Ok().json(RecoveryCodes {
         recovery_codes: codes,
     }))

@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use accounts::audit::Event;
+use crate::audit::Account;
 use accounts::{password, sessions};
 
 use super::factors;
@@ -78,7 +78,7 @@ pub async fn login(
     check_lengths(&email, &body.password)?;
     reserve(&state, &email, &client).await?;
     let Some(account) = verify(&state, &email, &body.password).await? else {
-        crate::http::admin::audit(&req, Event::SignInFailed, &email, "hasło").await;
+        crate::http::admin::audit(&req, Account::SignInFailed, &email, "hasło").await;
         return Err(bad_login());
     };
     let who = email.clone();
@@ -89,7 +89,7 @@ pub async fn login(
         .await?;
     if !state.auth.is_admin(&email) {
         // Signed in, but not the administrator: no session is made.
-        crate::http::admin::audit(&req, Event::SignInRefused, &email, "").await;
+        crate::http::admin::audit(&req, Account::SignInRefused, &email, "").await;
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             FORBIDDEN_TITLE,
@@ -107,7 +107,7 @@ pub async fn login(
         return factors::ask_for_code(&state, &req, &email, &account).await;
     }
     let response = start_session(&state, &req, &email, &account).await?;
-    crate::http::admin::audit(&req, Event::SignIn, &email, "hasło").await;
+    crate::http::admin::audit(&req, Account::SignIn, &email, "hasło").await;
     Ok(response)
 }
 
@@ -125,10 +125,13 @@ pub async fn logout(
     admin: Option<Admin>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    if !from_panel(&state.origins, &req) {
+    if !from_panel(&state.origins.admin, &req) {
         return Err(cross_origin());
     }
-    if let Some(token) = session_token(&req, https(&state.origins, &state.clients, &req)) {
+    if let Some(token) = session_token(
+        &req,
+        https(state.origins.admin_https(), &state.clients, &req),
+    ) {
         let hash = sessions::token_hash(&token);
         state.auth.sessions.remove(&hash);
         state
@@ -138,7 +141,7 @@ pub async fn logout(
             .await?;
     }
     if let Some(admin) = admin {
-        crate::http::admin::audit(&req, Event::SignOut, &admin.email, "").await;
+        crate::http::admin::audit(&req, Account::SignOut, &admin.email, "").await;
     }
     let mut response = HttpResponse::NoContent();
     for secure in [true, false] {
@@ -161,17 +164,20 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
         loop {
             every.tick().await;
             let s = state.clone();
-            let synced = web::block(move || {
-                let version = s.auth.store.data_version()?;
-                if seen != Some(version) {
-                    let ended = s.auth.sessions.sync(&s.auth.store, now())?;
-                    if ended > 0 {
-                        tracing::info!(ended, "sessions ended by another process");
+            let synced = state
+                .auth
+                .store
+                .blocking(move |store| {
+                    let version = store.data_version()?;
+                    if seen != Some(version) {
+                        let ended = s.auth.sessions.sync(store, now())?;
+                        if ended > 0 {
+                            tracing::info!(ended, "sessions ended by another process");
+                        }
                     }
-                }
-                Ok::<_, Error>(version)
-            })
-            .await;
+                    Ok::<_, Error>(version)
+                })
+                .await;
             match synced {
                 Ok(Ok(version)) => seen = Some(version),
                 Ok(Err(e)) => tracing::warn!(error = %e, "sessions"),

@@ -14,11 +14,11 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
 use super::sign_in::{reserve, sign_in_client, start_session, LOGIN_TITLE};
+use crate::audit::Account;
 use crate::db::{now, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{https, Admin, AdminChange, Reauthenticated};
 use crate::state::AppState;
-use accounts::audit::Event;
 use accounts::password;
 
 /// The cookie that names a sign-in ceremony in progress.
@@ -69,7 +69,7 @@ fn begin(
     let client = state.clients.key(req).to_string();
     let token = state.auth.passkeys.begin(ceremony, &client)?;
     let cookie = ceremony_cookie(
-        https(&state.origins, &state.clients, req),
+        https(state.origins.admin_https(), &state.clients, req),
         token,
         CookieAge::seconds(CEREMONY_SECONDS),
     );
@@ -207,10 +207,10 @@ async fn register_finish(
             "Ten klucz dostępu jest już zapisany.",
         ));
     }
-    super::sign_in::sign_in_changed(&state, &req, &admin, Event::PasskeyAdded, &name).await?;
+    super::sign_in::sign_in_changed(&state, &req, &admin, Account::PasskeyAdded, &name).await?;
     Ok(HttpResponse::Created()
         .cookie(ceremony_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))
@@ -238,7 +238,7 @@ async fn remove(
         &state,
         &req,
         &admin,
-        Event::PasskeyRemoved,
+        Account::PasskeyRemoved,
         &format!("nr {key}"),
     )
     .await?;
@@ -286,7 +286,7 @@ async fn login_finish(
         Ok(result) => result,
         Err(e) => {
             tracing::warn!(error = %e, "a passkey sign-in was refused");
-            crate::http::admin::audit(&req, Event::SignInFailed, &admin, "klucz dostępu").await;
+            crate::http::admin::audit(&req, Account::SignInFailed, &admin, "klucz dostępu").await;
             return Err(bad());
         }
     };
@@ -317,11 +317,11 @@ async fn login_finish(
     let mut response = start_session(&state, &req, &admin, &account).await?;
     response
         .add_cookie(&ceremony_cookie(
-            https(&state.origins, &state.clients, &req),
+            https(state.origins.admin_https(), &state.clients, &req),
             String::new(),
             CookieAge::ZERO,
         ))
         .map_err(|e| ApiError::internal(&e))?;
-    crate::http::admin::audit(&req, Event::SignIn, &admin, "klucz dostępu").await;
+    crate::http::admin::audit(&req, Account::SignIn, &admin, "klucz dostępu").await;
     Ok(response)
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::time::Duration;
 use ts_rs::TS;
 
-use accounts::audit::Event;
+use crate::audit::Account;
 use accounts::{hashing, password, sessions, throttle};
 
 use crate::db::{now, Repository};
@@ -117,7 +117,7 @@ pub(crate) async fn sign_in_changed(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     admin: &Admin,
-    event: Event,
+    event: Account,
     detail: &str,
 ) -> Result<(), ApiError> {
     crate::http::admin::audit(req, event, &admin.email, detail).await;
@@ -131,7 +131,7 @@ pub(crate) async fn sign_in_client(
     state: &web::Data<AppState>,
     req: &HttpRequest,
 ) -> Result<String, ApiError> {
-    if !from_panel(&state.origins, req) {
+    if !from_panel(&state.origins.admin, req) {
         return Err(cross_origin());
     }
     let client = state.clients.key(req).to_string();
@@ -172,8 +172,11 @@ pub(crate) async fn start_session(
         agent: user_agent(req),
     };
     let (made, account) = (state.clone(), account.clone());
-    let created =
-        web::block(move || made.auth.sessions.create(&made.auth.store, &row, &account)).await??;
+    let created = state
+        .auth
+        .store
+        .run(move |store| made.auth.sessions.create(store, &row, &account))
+        .await?;
     if !created {
         // The password changed (or the account went) while it was being checked.
         return Err(bad_login());
@@ -181,7 +184,7 @@ pub(crate) async fn start_session(
     let mut response = HttpResponse::Ok();
     response
         .cookie(session_cookie(
-            https(&state.origins, &state.clients, req),
+            https(state.origins.admin_https(), &state.clients, req),
             token,
             None,
         ))

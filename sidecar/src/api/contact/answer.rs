@@ -100,18 +100,8 @@ pub async fn page(state: &web::Data<AppState>, outcome: Outcome) -> HttpResponse
         return render_failed(status, "the answer pages are shutting down");
     };
     let _counted = Rendering::start(&state.contact.answers);
-    let rendered = web::block(move || {
-        renderer.render_extra(&site::render::ExtraPage {
-            template: "contact.html",
-            route: "/kontakt",
-            title: "Kontakt",
-            description: "Formularz kontaktowy Gabinetu Harmonia.",
-            extra: vec![("form", form)],
-        })
-    })
-    .await;
-    match rendered {
-        Ok(Ok(page)) => {
+    match crate::inbox::contact::render_answer(renderer, form).await {
+        Ok(page) => {
             let body = Bytes::from(page);
             if let (Some(key), Ok(mut kept)) = (key, state.contact.answers.kept.lock()) {
                 kept.retain(|(build, _, _), _| *build == key.0);
@@ -119,7 +109,6 @@ pub async fn page(state: &web::Data<AppState>, outcome: Outcome) -> HttpResponse
             }
             html(status, body)
         }
-        Ok(Err(e)) => render_failed(status, &e.to_string()),
-        Err(e) => render_failed(status, &e.to_string()),
+        Err(e) => render_failed(status, &e),
     }
 }

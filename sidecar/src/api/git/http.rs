@@ -16,7 +16,7 @@ use sha2::Digest;
 use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 
-use crate::api::audit::Event;
+use crate::audit::Git;
 use crate::db::Repository;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -218,7 +218,7 @@ async fn record_push(
         short(&after),
         authors(bare, &range).await
     );
-    crate::api::audit::record(state, req, Event::GitPushed, token, &detail).await;
+    crate::api::audit::record(state, req, Git::GitPushed, token, &detail).await;
 }
 
 /// A name for each request that runs git's program, unique in this server's life: how the

@@ -7,7 +7,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 
-use crate::api::audit::{record, Event};
+use crate::api::audit::record;
+use crate::audit::Git;
 use crate::db::{now, GitToken, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
@@ -93,7 +94,7 @@ async fn create(
         .db
         .run(move |db| db.add_git_token(&kept, &hash, now()))
         .await?;
-    record(&state, &req, Event::GitTokenCreated, &admin.email, &name).await;
+    record(&state, &req, Git::GitTokenCreated, &admin.email, &name).await;
     Ok(HttpResponse::Created().json(GitTokenCreated { id, name, token }))
 }
 
@@ -107,6 +108,6 @@ async fn revoke(
     let Some(name) = state.db.run(move |db| db.revoke_git_token(id)).await? else {
         return Err(ApiError::not_found("Nie ma takiego tokenu."));
     };
-    record(&state, &req, Event::GitTokenRevoked, &admin.email, &name).await;
+    record(&state, &req, Git::GitTokenRevoked, &admin.email, &name).await;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -14,6 +14,7 @@ use hmac::{Hmac, Mac};
 use serde_json::json;
 use sha2::Sha256;
 
+use crate::audit::Git;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -77,9 +78,7 @@ fn audit_refusal(state: &AppState, req: &HttpRequest, why: &str) {
         return;
     }
     let client = state.clients.key(req).to_string();
-    state
-        .auth
-        .audit(crate::api::audit::Event::WebhookRefused, "", &client, why);
+    state.auth.audit(Git::WebhookRefused, "", &client, why);
 }
 
 async fn push(

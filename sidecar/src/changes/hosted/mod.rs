@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use contentsync::Repo;
 
+use crate::audit::Git;
 use crate::error::Error;
 
 pub use crate::config::{bare_repo, HOSTED_REPOSITORY as REPOSITORY};
@@ -155,10 +156,8 @@ impl Hosted {
                 &["push", "-q", &bare.to_string_lossy(), &target],
             )?;
         }
-        let refusals = crate::http::refusals::Refusals::new(
-            accounts::audit::Event::GitTokenRefused,
-            REQUESTS_PER_MINUTE,
-        );
+        let refusals =
+            crate::http::refusals::Refusals::new(Git::GitTokenRefused.into(), REQUESTS_PER_MINUTE);
         Ok(Hosted {
             bare,
             refusals: actix_web::web::Data::new(refusals),

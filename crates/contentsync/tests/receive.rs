@@ -4,6 +4,9 @@
 //! steps that resolve them, and nothing is published before the branch moved — a push whose
 //! branch never moves leaves `content/` as it was.
 
+// Integration tests: a panic is the test failing (clippy.toml allows it only in #[test] code).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 

@@ -7,7 +7,8 @@
 //! It knows the running site only through [`Site`] (check a folder of content, take the
 //! build lock and rebuild, keep the panel's side of a conflict, write the audit log): the
 //! sidecar implements it. It uses the `content` crate (the limits and problems of content)
-//! and `site` (git without hooks or filters); never actix, nor the sidecar.
+//! and `subprocess` (git without hooks or filters); never the generator (`site`), actix, nor
+//! the sidecar.
 
 pub mod commit;
 mod error;

@@ -20,7 +20,6 @@ pub mod islands;
 pub mod markdown;
 mod output;
 mod page_gate;
-pub mod process;
 mod publish;
 pub mod render;
 mod security_txt;

@@ -253,7 +253,7 @@ fn backend(
     let mut command = tokio::process::Command::new("git");
     command
         .env_clear()
-        .envs(site::process::child_environment(
+        .envs(subprocess::child_environment(
             std::env::vars_os(),
             &[] as &[&str],
         ))

@@ -4,7 +4,6 @@
 //! done and to what (an e-mail address, a message's number), never what a message says.
 
 use crate::store::Store;
-use crate::tokens::now;
 
 macro_rules! events {
     ($($variant:ident = $name:literal, $label:literal;)*) => {
@@ -84,7 +83,7 @@ events! {
 /// `repozytorium`, `serwer` for what no request asked for), `detail` what to. A failure to
 /// write is logged, never the failure of what it describes.
 pub fn record(store: &Store, event: Event, actor: &str, client: &str, detail: &str) {
-    if let Err(e) = store.record(now(), event.name(), actor, client, detail) {
+    if let Err(e) = store.record(store.now(), event.name(), actor, client, detail) {
         tracing::error!(error = %e, event = event.name(), "audit log");
     }
 }

@@ -116,7 +116,14 @@ fn world() -> World {
     };
     let data = dir.path().join("var");
     std::fs::create_dir_all(&data).expect("mkdir");
-    let git_sync = GitSync::open(remote, &top.join("content"), &data, Vec::new()).expect("sync");
+    let git_sync = GitSync::open(
+        remote,
+        &top.join("content"),
+        &data,
+        Vec::new(),
+        Default::default(),
+    )
+    .expect("sync");
     let head = git(&top, &["rev-parse", "HEAD"]);
     git(&top, &["update-ref", "refs/remotes/sidecar/main", &head]);
     let site = Arc::new(Recording {

@@ -237,7 +237,7 @@ pub struct Builder {
 impl Builder {
     pub fn new(project: Project) -> Self {
         Self {
-            clock: Clock::System,
+            clock: Clock::system(),
             project,
             loader: content::load::Loader::default(),
             caches: render::Caches::default(),
@@ -357,6 +357,7 @@ impl Builder {
                 &self.project.templates_dir,
                 &islands,
                 &mut self.caches,
+                now,
             )
         })?;
         outputs.extend(image_files);

@@ -9,7 +9,7 @@ use actix_web::web;
 use crate::alerts::conditions::{self, Alert, Disk, Observation};
 use crate::alerts::notify::{self, State};
 use crate::alerts::System;
-use crate::db::{now, Db};
+use crate::db::Db;
 use crate::inbox::outbox::Outbox;
 use crate::serve::site::SiteState;
 use crate::state::AppState;
@@ -124,8 +124,8 @@ pub fn spawn(state: &AppState, every: Duration) {
     let started = std::thread::Builder::new()
         .name("alerts".into())
         .spawn(move || loop {
-            std::thread::sleep(every);
-            watcher.check(now());
+            clock::sleep(every);
+            watcher.check(watcher.db.now());
         });
     if let Err(e) = started {
         tracing::error!(error = %e, "the alerts' thread could not start");

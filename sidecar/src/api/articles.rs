@@ -12,7 +12,7 @@ use ts_rs::TS;
 
 use crate::api::doc_id;
 use crate::changes::{self, Changed, Target, Tracked};
-use crate::db::now;
+
 use crate::db::Action;
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
@@ -188,7 +188,7 @@ async fn create(
             Tracked::Document(id.clone()),
             Action::Create,
         )?;
-        let date = content::schedule::today(now());
+        let date = content::schedule::today(state.clock.now());
         let mut was_taken = false;
         let answer = changes::apply(&state, &target, &admin.email, || {
             let saved = editor.create_article(&id.slug, &title, &date, &author)?;

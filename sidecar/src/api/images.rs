@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::db::now;
 use crate::db::Upload;
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
@@ -190,7 +189,7 @@ async fn upload(
             file: file.clone(),
             alt: alt.clone(),
             author: admin.email.clone(),
-            uploaded_at: now(),
+            uploaded_at: state.clock.now(),
             bytes: body.len() as i64,
         })?;
         state.site.rebuild().map_err(|e| {

@@ -13,7 +13,7 @@ use ts_rs::TS;
 use crate::api::{doc_id, VersionBody, MAX_SAVE_BYTES};
 use crate::changes::restore::{self, At};
 use crate::changes::{self, Target, Tracked};
-use crate::db::{now, Action, Repository};
+use crate::db::{Action, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::body::json_error;
@@ -46,7 +46,7 @@ async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
 
 async fn list(_admin: Admin, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let editor = state.site.editor.clone();
-    let pages = web::block(move || editor.editable_list(now())).await??;
+    let pages = web::block(move || editor.editable_list(state.clock.now())).await??;
     Ok(HttpResponse::Ok().json(pages))
 }
 

@@ -77,7 +77,7 @@ fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<Ex
         if Instant::now() >= deadline {
             return Ok(None);
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }
 
@@ -217,7 +217,7 @@ impl<'a> Repository<'a> {
                         attempt,
                         "the repository is locked; clearing stale locks and trying again"
                     );
-                    std::thread::sleep(std::time::Duration::from_secs(2));
+                    clock::sleep(std::time::Duration::from_secs(2));
                     let _ = self.remove_stale_locks();
                     attempt += 1;
                 }

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use ts_rs::TS;
 
-use crate::db::{now, Action};
+use crate::db::Action;
 use crate::error::{ApiError, Error};
 use crate::serve::publishing;
 use crate::state::AppState;
@@ -321,14 +321,14 @@ pub fn apply(
     let action = target.action;
     state
         .db
-        .insert_revision_as(&key, author, texts, now(), action, &summary)?;
+        .insert_revision_as(&key, author, texts, state.clock.now(), action, &summary)?;
     state.db.delete_draft(&key)?;
     tracing::info!(doc = %key, action = ?target.action, author, ms, "change saved and published");
     let page = match (target.tracked.page(), target.action) {
         (Some(id), Action::Save | Action::Create | Action::Restore)
             if Kind::EDITABLE.contains(&id.kind) =>
         {
-            Some(Editable::of(id.clone(), file, &saved, now())?)
+            Some(Editable::of(id.clone(), file, &saved, state.clock.now())?)
         }
         _ => None,
     };

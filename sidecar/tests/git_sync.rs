@@ -97,7 +97,7 @@ impl Repos {
 }
 
 fn signature(body: &[u8]) -> String {
-    use hmac::{Hmac, Mac};
+    use hmac::{Hmac, KeyInit, Mac};
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(SECRET.as_bytes()).expect("key");
     mac.update(body);
     let hex: String = mac

@@ -6,6 +6,9 @@
 //!
 //! `cargo run --release -p sidecar --example stats_growth [PAGE_VIEWS]`
 
+// A measurement tool run by hand: a failure should stop it loudly.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use sidecar::db::{Db, Device, Event};
 use sidecar::stats::beacon::Hit;
 use sidecar::stats::tally::{Arrival, Tally};

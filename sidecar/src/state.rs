@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::config::{Config, Origins};
-use crate::db::{self};
+use crate::db;
 use crate::error::Error;
 use crate::http::admin::PanelOrigin;
 use crate::http::body::Deadline;
@@ -51,6 +51,8 @@ pub struct AppState {
     pub system: web::Data<crate::alerts::System>,
     /// The site's own statistics (nothing runs with `STATS=off`).
     pub stats: web::Data<crate::stats::Stats>,
+    /// The one clock ([`Config::clock`]): every "now" of the server is read from it.
+    pub clock: clock::Clock,
 }
 
 fn random_secret() -> Result<Vec<u8>, Error> {
@@ -108,7 +110,9 @@ impl AppState {
     /// Opens the database and the outbox for `config`, with the practice's facts in `site`.
     /// The site is not built yet: call `state.site.rebuild()`.
     pub fn open(config: &Config, site: &content::SiteConfig) -> Result<Self, Error> {
-        let db = Arc::new(db::Db::open(&config.data_dir.join("site.sqlite3"))?);
+        let db = Arc::new(
+            db::Db::open(&config.data_dir.join("site.sqlite3"))?.with_clock(config.clock.clone()),
+        );
         let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
         if secret.len() < 32 {
             return Err(Error::Config {
@@ -126,6 +130,7 @@ impl AppState {
                 &config.root.join("content"),
                 &config.data_dir,
                 db.conflicts()?,
+                config.clock.clone(),
             )?)),
             None => None,
         };
@@ -149,6 +154,7 @@ impl AppState {
             db: db.clone(),
             git: git.clone(),
             accounts: auth.clone(),
+            clock: config.clock.clone(),
         });
         Ok(Self {
             clients: web::Data::new(Clients {
@@ -188,6 +194,7 @@ impl AppState {
             body_deadline: web::Data::new(Deadline {
                 grace: Duration::from_secs(config.body_timeout_seconds.max(1)),
             }),
+            clock: config.clock.clone(),
             db,
         })
     }

@@ -72,7 +72,7 @@ where
     )
     .await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let code = code_for(&secret, sidecar::db::now()).expect("code");
+    let code = code_for(&secret, crate::common::now()).expect("code");
     let on = send(
         app,
         post(cookie, "/api/auth/totp/confirm", json!({ "code": code })),
@@ -117,7 +117,7 @@ async fn with_the_app_on_a_password_alone_makes_no_session_and_each_code_works_o
         .unwrap_or("")
         .contains("Nieprawidłowy kod"));
     // The confirmation used this step: the next one (within the allowed drift) signs in.
-    let next = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let next = code_for(&secret, crate::common::now() + 30).expect("code");
     let signed = send(&app, code(json!({ "code": next }))).await;
     assert_eq!(signed.status, StatusCode::OK, "{}", signed.text);
     let session = signed.cookie.expect("a session after the code");
@@ -157,7 +157,7 @@ async fn with_the_app_on_a_password_alone_makes_no_session_and_each_code_works_o
     let forged = test::TestRequest::post()
         .uri("/api/auth/login/code")
         .cookie(Cookie::new("harmonia_pending", "zmyslony"))
-        .set_json(json!({ "code": code_for(&secret, sidecar::db::now()).expect("code") }));
+        .set_json(json!({ "code": code_for(&secret, crate::common::now()).expect("code") }));
     assert_eq!(send(&app, forged).await.status, StatusCode::UNAUTHORIZED);
 
     let log = send(
@@ -342,7 +342,7 @@ async fn a_forgotten_password_is_reset_with_a_code_from_the_admins_mailbox_and_t
         "{}",
         without_app.text
     );
-    let app_code = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let app_code = code_for(&secret, crate::common::now() + 30).expect("code");
     let reset = send(&app, confirm(&code, &app_code)).await;
     assert_eq!(reset.status, StatusCode::NO_CONTENT, "{}", reset.text);
     let old_session = with(&old, test::TestRequest::get().uri("/api/messages"));
@@ -509,7 +509,7 @@ async fn sixteen_wrong_codes_from_three_addresses_end_the_waiting_sign_in() {
         .filter(|a| a.text.contains("Nieprawidłowy kod"))
         .count();
     assert!(checked <= 5, "{checked} wrong codes were checked");
-    let right = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let right = code_for(&secret, crate::common::now() + 30).expect("code");
     let late = send(&app, code_from(&waiting, "127.0.0.5", &right)).await;
     assert_eq!(late.status, StatusCode::UNAUTHORIZED, "{}", late.text);
     assert!(late.text.contains("e-mail i hasło"), "{}", late.text);
@@ -536,7 +536,7 @@ async fn wrong_codes_from_anywhere_make_every_code_of_the_account_wait_and_the_a
     );
     // Now even the right code, from an address never seen, waits.
     let waiting = pending(&send(&app, from("127.0.2.2", login(ADMIN, PASSWORD))).await);
-    let right = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let right = code_for(&secret, crate::common::now() + 30).expect("code");
     let answer = send(&app, code_from(&waiting, "127.0.2.2", &right)).await;
     assert_eq!(
         answer.status,
@@ -594,7 +594,7 @@ async fn forty_codes_sent_at_once_from_eight_addresses_have_at_most_the_accounts
     );
     // The account now waits, even for the right code from an address never seen.
     let waiting = pending(&send(&app, from("127.0.0.10", login(ADMIN, PASSWORD))).await);
-    let right = code_for(&secret, sidecar::db::now() + 30).expect("code");
+    let right = code_for(&secret, crate::common::now() + 30).expect("code");
     let answer = send(&app, code_from(&waiting, "127.0.0.10", &right)).await;
     assert_eq!(
         answer.status,
@@ -686,7 +686,7 @@ async fn a_session_idles_out_while_the_panel_polls_by_itself() {
     };
     let act = |c: &Cookie_| with(c, test::TestRequest::get().uri("/api/prices"));
     for _ in 0..7 {
-        std::thread::sleep(std::time::Duration::from_millis(500));
+        clock::sleep(std::time::Duration::from_millis(500));
         assert_eq!(send(&app, act(&busy)).await.status, StatusCode::OK);
         let answer = send(&app, poll(&polled)).await;
         if answer.status != StatusCode::OK {

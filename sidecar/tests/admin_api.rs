@@ -240,7 +240,7 @@ async fn sign_out_ends_the_session_everywhere_and_a_restart_keeps_live_ones() {
     // The state a restart makes reads the sessions back from SQLite.
     let sessions = sidecar::api::auth::sessions::Sessions::load(&s.state.auth.store, 3600, 3600)
         .expect("loaded");
-    let now = sidecar::db::now();
+    let now = crate::common::now();
     assert!(matches!(
         sessions.check(kept.value(), now, sidecar::api::auth::sessions::Use::Action),
         sidecar::api::auth::sessions::Check::Valid { .. }
@@ -792,7 +792,7 @@ async fn a_planted_git_configuration_runs_no_program_when_a_save_is_committed() 
 #[actix_rt::test]
 async fn the_maintenance_task_prunes_revisions_past_their_retention() {
     let s = setup(&[("REVISION_RETENTION_DAYS", "30")]);
-    let now = sidecar::db::now();
+    let now = crate::common::now();
     const DAY: i64 = 86_400;
     for age in (0..40).rev() {
         let text = format!("wersja sprzed {age} dni");

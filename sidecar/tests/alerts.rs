@@ -67,7 +67,7 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !done() {
         assert!(Instant::now() < deadline, "{what}");
-        std::thread::sleep(Duration::from_millis(200));
+        clock::sleep(Duration::from_millis(200));
     }
 }
 

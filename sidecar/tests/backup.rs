@@ -87,7 +87,7 @@ impl Place {
             if let Ok(Some(status)) = running.0.try_wait() {
                 panic!("the sidecar exited with {status}");
             }
-            std::thread::sleep(Duration::from_millis(50));
+            clock::sleep(Duration::from_millis(50));
         }
         (running, port, panel)
     }
@@ -260,14 +260,14 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
         || source.db().revisions(PAGE).expect("revisions").len() < 2
     {
         assert!(Instant::now() < deadline, "no load");
-        std::thread::sleep(Duration::from_millis(20));
+        clock::sleep(Duration::from_millis(20));
     }
     let before = acknowledged.load(Ordering::SeqCst);
     let under_load = dir.path().join("backup-under-load");
     let backup = source.run(&["backup", under_load.to_str().expect("utf-8")]);
     assert!(backup.status.success(), "{}", stderr(&backup));
     let during = acknowledged.load(Ordering::SeqCst);
-    std::thread::sleep(Duration::from_millis(300));
+    clock::sleep(Duration::from_millis(300));
     stop.store(true, Ordering::SeqCst);
     for sender in senders {
         sender.join().expect("sender");

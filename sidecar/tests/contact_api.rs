@@ -12,7 +12,7 @@ use sidecar::db::Spam;
 
 /// A token issued long enough ago to pass the minimum-time check.
 fn old_token(s: &Setup) -> String {
-    sidecar::inbox::token::issue(&s.state.contact.secret, sidecar::db::now() - 60)
+    sidecar::inbox::token::issue(&s.state.contact.secret, crate::common::now() - 60)
 }
 
 fn valid(token: &str) -> Value {
@@ -48,6 +48,31 @@ async fn a_valid_message_is_stored_before_the_answer() {
     assert_eq!(stored.len(), 1);
     assert_eq!(stored[0].full_phone, "+48501234567");
     assert_eq!((stored[0].spam, stored[0].held), (None, false));
+}
+
+#[actix_rt::test]
+async fn the_form_and_the_inbox_read_now_from_the_clock_the_server_was_given() {
+    // 2030-01-01 00:00 UTC: no system clock of this test's run says so.
+    let moment = 1_893_456_000;
+    let s = common::setup_at(&[], clock::Clock::fixed(moment));
+    let app = public_app!(s);
+    let token = send(&app, test::TestRequest::get().uri("/api/contact/token")).await;
+    let token = token.body["token"].as_str().unwrap_or_default().to_string();
+    assert!(token.starts_with(&format!("{moment}.")), "{token}");
+    // Sent at once, by the same clock: too fast for a person, kept as suspected.
+    let answer = send(&app, json_post(&valid(&token))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    s.state.clock.advance(60);
+    let token = sidecar::inbox::token::issue(&s.state.contact.secret, moment);
+    let answer = send(&app, json_post(&valid(&token))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let mut stored = s.stored();
+    stored.sort_by_key(|m| m.received_at);
+    let seen: Vec<_> = stored
+        .iter()
+        .map(|m| (m.received_at, m.spam.is_some()))
+        .collect();
+    assert_eq!(seen, [(moment, true), (moment + 60, false)]);
 }
 
 #[actix_rt::test]
@@ -193,8 +218,8 @@ async fn malformed_requests_get_4xx_with_a_message() {
 async fn suspected_messages_are_answered_as_sent_and_kept_with_their_reason() {
     let s = setup(&[]);
     let app = public_app!(s);
-    let fresh = sidecar::inbox::token::issue(&s.state.contact.secret, sidecar::db::now());
-    let forged = format!("{}.abc.{}", sidecar::db::now() - 60, "ab".repeat(32));
+    let fresh = sidecar::inbox::token::issue(&s.state.contact.secret, crate::common::now());
+    let forged = format!("{}.abc.{}", crate::common::now() - 60, "ab".repeat(32));
     let cases = [
         (
             with(
@@ -324,7 +349,7 @@ async fn the_token_endpoint_issues_a_fresh_uncached_token() {
     );
     let token = answer.body["token"].as_str().expect("token");
     let verdict =
-        sidecar::inbox::token::check(&s.state.contact.secret, token, sidecar::db::now(), 3);
+        sidecar::inbox::token::check(&s.state.contact.secret, token, crate::common::now(), 3);
     assert!(matches!(
         verdict,
         sidecar::inbox::token::Verdict::TooFast(_)
@@ -368,7 +393,7 @@ async fn the_form_without_javascript_confirms_with_a_fresh_token_then_stores() {
         + 20;
     let token = &page.text[start..start + page.text[start..].find('"').expect("end of token")];
     let verdict =
-        sidecar::inbox::token::check(&s.state.contact.secret, token, sidecar::db::now(), 3);
+        sidecar::inbox::token::check(&s.state.contact.secret, token, crate::common::now(), 3);
     assert!(
         matches!(verdict, sidecar::inbox::token::Verdict::TooFast(_)),
         "the confirmation's token is fresh, not pre-aged"

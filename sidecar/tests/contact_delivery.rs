@@ -20,7 +20,7 @@ fn wait_for_port(port: u16, what: &str, child: &mut Child) {
         if let Ok(Some(status)) = child.try_wait() {
             panic!("{what} exited early with {status}");
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     panic!("{what} did not listen on port {port} within 30 s");
 }
@@ -161,7 +161,7 @@ fn wait_for_mails(maildir: &Path, count: usize) -> Vec<PathBuf> {
         if found.len() >= count {
             return found;
         }
-        std::thread::sleep(Duration::from_millis(100));
+        clock::sleep(Duration::from_millis(100));
     }
     panic!("{count} e-mail(s) did not arrive within 30 s");
 }
@@ -174,7 +174,7 @@ fn wait_for_outbox(db: &sidecar::db::Db) {
             Instant::now() < deadline,
             "messages still pending after 30 s"
         );
-        std::thread::sleep(Duration::from_millis(100));
+        clock::sleep(Duration::from_millis(100));
     }
 }
 
@@ -275,9 +275,9 @@ fn every_acknowledged_message_arrives_exactly_once_after_a_kill_and_a_restart() 
         post(port, "Bez Znacznika", serde_json::Value::Null, "");
         post(port, "Bot Spamujący", token(port), "https://spam.example");
         let shown = token(port);
-        std::thread::sleep(Duration::from_millis(2100));
+        clock::sleep(Duration::from_millis(2100));
         post(port, "Zofia Wójcik", shown, "");
-        std::thread::sleep(Duration::from_millis(1500));
+        clock::sleep(Duration::from_millis(1500));
     } // killed here (SIGKILL), with every message acknowledged and none delivered
     let db = sidecar::db::Db::open(&dir.path().join("var/site.sqlite3")).expect("open db");
     assert_eq!(
@@ -376,7 +376,7 @@ fn a_kill_during_a_burst_loses_no_acknowledged_message() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(1500));
+    clock::sleep(Duration::from_millis(1500));
     sidecar.kill().expect("SIGKILL"); // mid-burst: transactions are being written
     sidecar.wait().expect("ended");
     stop.store(true, std::sync::atomic::Ordering::Relaxed);

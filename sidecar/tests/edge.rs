@@ -81,7 +81,7 @@ async fn health_reports_the_build_and_the_outbox_and_nothing_personal() {
                 message: "Proszę o kontakt".into(),
                 spam: None,
             },
-            sidecar::db::now(),
+            crate::common::now(),
         )
         .expect("stored");
     let answer = send(&app, test::TestRequest::get().uri("/api/health")).await;

@@ -35,7 +35,7 @@ fn smtp_sink(port: u16, maildir: &Path) -> Option<Killed> {
         if Instant::now() > deadline {
             return None;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     Some(sink)
 }
@@ -44,7 +44,7 @@ fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     while !done() {
         assert!(Instant::now() < deadline, "{what}");
-        std::thread::sleep(Duration::from_millis(200));
+        clock::sleep(Duration::from_millis(200));
     }
 }
 

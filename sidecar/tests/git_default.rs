@@ -71,7 +71,7 @@ pub(crate) fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> boo
     let started = Instant::now();
     while !done() {
         assert!(started.elapsed() < Duration::from_secs(seconds), "{what}");
-        std::thread::sleep(Duration::from_millis(100));
+        clock::sleep(Duration::from_millis(100));
     }
 }
 

@@ -91,7 +91,7 @@ fn forge() -> Forge {
             };
             recorder.received.lock().expect("lock").push(request);
             let delay = *recorder.delay.lock().expect("lock");
-            std::thread::sleep(delay);
+            clock::sleep(delay);
             let code = *recorder.code.lock().expect("lock");
             // A forge that refuses a token may well repeat it: it must not reach the panel.
             let body = format!("{{\"message\":\"Bad credentials {TOKEN}\"}}");
@@ -179,7 +179,7 @@ impl Repos {
                 "no status call {n}: {:?}",
                 self.git_sync().status()
             );
-            std::thread::sleep(Duration::from_millis(50));
+            clock::sleep(Duration::from_millis(50));
         }
     }
 
@@ -264,7 +264,7 @@ fn github_gets_success_for_a_good_commit_and_failure_naming_the_line_for_a_broke
     let started = Instant::now();
     while r.mails().is_empty() {
         assert!(started.elapsed() < Duration::from_secs(30), "no e-mail");
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     let mails = r.mails();
     assert_eq!(mails.len(), 1);
@@ -328,7 +328,7 @@ fn gitlab_gets_its_own_shape_and_a_refused_token_shows_in_the_status_without_the
             started.elapsed() < Duration::from_secs(30),
             "no error shown"
         );
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     };
     assert!(error.contains("HTTP 401"), "{error}");
     assert!(!error.contains(TOKEN), "{error}");
@@ -342,7 +342,7 @@ fn gitlab_gets_its_own_shape_and_a_refused_token_shows_in_the_status_without_the
             started.elapsed() < Duration::from_secs(30),
             "the error stays"
         );
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }
 
@@ -362,6 +362,6 @@ fn a_forge_that_does_not_answer_holds_no_commit_back() {
             "the second commit waits for the forge: {:?}",
             r.git_sync().status()
         );
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }

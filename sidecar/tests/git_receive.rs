@@ -102,7 +102,7 @@ fn a_panel_save_made_while_a_push_is_checked_waits_for_it_and_both_are_live() {
                 raced = true;
                 break;
             }
-            std::thread::sleep(Duration::from_millis(2));
+            clock::sleep(Duration::from_millis(2));
         }
         let intro = format!("Cennik zapisany podczas sprawdzania, próba {attempt}.");
         assert_eq!(panel_saves(&site, &intro), 200);

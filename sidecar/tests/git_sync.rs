@@ -70,7 +70,7 @@ impl Repos {
                 "{what}: {:?}",
                 self.status()
             );
-            std::thread::sleep(Duration::from_millis(50));
+            clock::sleep(Duration::from_millis(50));
         }
     }
 
@@ -97,7 +97,7 @@ impl Repos {
 }
 
 fn signature(body: &[u8]) -> String {
-    use hmac::{Hmac, Mac};
+    use hmac::{Hmac, KeyInit, Mac};
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(SECRET.as_bytes()).expect("key");
     mac.update(body);
     let hex: String = mac
@@ -493,7 +493,7 @@ async fn the_webhook_refuses_bad_signatures_huge_bodies_and_replays_and_coalesce
     r.wait_for("the flood's commit is applied", |s| {
         s.applied.as_deref() == Some(commit.as_str())
     });
-    std::thread::sleep(Duration::from_millis(300));
+    clock::sleep(Duration::from_millis(300));
     let fetches = r.status().fetches - before;
     assert!(fetches <= 10, "500 hooks made {fetches} fetches");
     assert!(flood < Duration::from_secs(20), "{flood:?}");

@@ -281,8 +281,8 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
             &accounts::store::SessionRow {
                 token_hash: hash.clone(),
                 email: OTHER.into(),
-                created_at: sidecar::db::now(),
-                last_seen_at: sidecar::db::now(),
+                created_at: crate::common::now(),
+                last_seen_at: crate::common::now(),
                 client: String::new(),
                 agent: String::new(),
             },
@@ -293,7 +293,7 @@ async fn the_inbox_refuses_strangers_other_accounts_and_other_origins() {
     s.state
         .auth
         .sessions
-        .insert(hash, OTHER, sidecar::db::now());
+        .insert(hash, OTHER, crate::common::now());
     let other = actix_web::cookie::Cookie::new(sidecar::http::admin::COOKIE, token);
     let refused = send(&app, get("/api/messages", &other)).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);

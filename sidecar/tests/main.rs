@@ -1,6 +1,9 @@
 //! The sidecar's integration tests: the very apps `run()` serves, a real process, and
 //! backups, one module per concern.
 
+// Integration tests: a panic is the test failing (clippy.toml allows it only in #[test] code).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 // First: the modules after it use its macros.
 #[macro_use]
 mod common;

@@ -69,7 +69,7 @@ async fn metrics_need_their_token_and_count_requests_messages_and_builds() {
                 message: "Proszę o kontakt.".into(),
                 spam: None,
             },
-            sidecar::db::now() - 120,
+            crate::common::now() - 120,
         )
         .expect("stored");
 
@@ -192,7 +192,7 @@ async fn guessed_metrics_tokens_are_throttled_per_client_and_audited_in_one_line
         if lines.len() >= 3 {
             break;
         }
-        actix_rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        clock::pause(std::time::Duration::from_millis(50)).await;
     }
     let mut clients: Vec<&str> = lines.iter().filter_map(|e| e["client"].as_str()).collect();
     clients.sort_unstable();

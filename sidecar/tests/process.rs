@@ -87,7 +87,7 @@ fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command)
                 std::fs::read_to_string(&log).unwrap_or_default()
             );
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     (
         Running {
@@ -130,7 +130,7 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !sidecar.log().contains("Panel administracyjny") {
         assert!(Instant::now() < deadline, "{}", sidecar.log());
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     let log = sidecar.log();
     assert!(
@@ -168,7 +168,7 @@ fn wait_started(sidecar: &Running) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !sidecar.log().contains("Panel administracyjny") {
         assert!(Instant::now() < deadline, "{}", sidecar.log());
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }
 
@@ -291,7 +291,7 @@ fn once_written(path: &Path) -> String {
         if text.contains("PATH=") || Instant::now() > deadline {
             return text;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }
 
@@ -431,7 +431,7 @@ fn a_generated_password_is_handed_over_in_a_private_file_and_a_missing_smtp_is_a
         || std::fs::read_to_string(&file).is_ok_and(|text| text.lines().nth(1).is_some());
     while !holds_password() {
         assert!(Instant::now() < deadline, "no password file");
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     let text = std::fs::read_to_string(&file).expect("password file");
     let password = text.lines().nth(1).expect("the password line");
@@ -476,7 +476,7 @@ fn answering_forty_form_posts_without_javascript_never_starts_node() {
     // The server listens before its first build is done: wait for that build's one call.
     let deadline = Instant::now() + Duration::from_secs(120);
     while calls() == 0 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     let at_start = calls();
     assert_eq!(
@@ -548,7 +548,7 @@ fn the_request_log_has_an_id_method_path_status_and_time_but_no_query_or_body() 
         {
             break log;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     };
     let line = |path: &str| {
         log.lines()
@@ -670,7 +670,7 @@ fn set_password_and_delete_account_end_the_live_sessions_of_a_running_server() {
         let deadline = Instant::now() + Duration::from_secs(30);
         while status_of(port, "127.0.0.1", "/api/pages", &cookie) != 401 {
             assert!(Instant::now() < deadline, "{command} ended the session");
-            std::thread::sleep(Duration::from_millis(50));
+            clock::sleep(Duration::from_millis(50));
         }
         password = next;
     }
@@ -747,7 +747,7 @@ fn one_client_holds_at_most_its_connections_and_others_are_served() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (_sidecar, port) = start_with_limits(dir.path());
     let mut slow: Vec<TcpStream> = (0..10).map(|_| slow_body(port, "127.0.0.2")).collect();
-    std::thread::sleep(Duration::from_millis(300));
+    clock::sleep(Duration::from_millis(300));
     let (mut held, mut refused) = (Vec::new(), 0);
     for mut stream in slow.drain(..) {
         match answered_within(&mut stream, Duration::from_millis(100)) {
@@ -769,7 +769,7 @@ fn one_client_holds_at_most_its_connections_and_others_are_served() {
     let deadline = Instant::now() + Duration::from_secs(5);
     let mut last = status_of(port, "127.0.0.2", "/", "");
     while last != 200 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(100));
+        clock::sleep(Duration::from_millis(100));
         last = status_of(port, "127.0.0.2", "/", "");
     }
     assert_eq!(last, 200, "its slots came back");

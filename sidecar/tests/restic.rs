@@ -142,9 +142,7 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
         let mut stream = loop {
             match monitor.accept() {
                 Ok((stream, _)) => break stream,
-                Err(_) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(20))
-                }
+                Err(_) if Instant::now() < deadline => clock::sleep(Duration::from_millis(20)),
                 Err(e) => return format!("no ping: {e}"),
             }
         };
@@ -194,7 +192,7 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
     let extra: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let (server, port, _) = place.serve_with(&extra);
     assert_eq!(contact(port, 424_242), 200);
-    let message_sent = sidecar::db::now();
+    let message_sent = crate::common::now();
     let deadline = Instant::now() + Duration::from_secs(90);
     loop {
         let s = status(&place);
@@ -205,7 +203,7 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
             break;
         }
         assert!(Instant::now() < deadline, "no scheduled backup: {s}");
-        std::thread::sleep(Duration::from_millis(200));
+        clock::sleep(Duration::from_millis(200));
     }
     drop(server);
 
@@ -291,10 +289,10 @@ fn a_backup_killed_midway_leaves_the_next_run_consistent_and_the_repository_clea
     while !manifest.exists() {
         assert!(Instant::now() < deadline, "the copy was never made");
         assert!(child.try_wait().expect("waits").is_none(), "ended too soon");
-        std::thread::sleep(Duration::from_millis(10));
+        clock::sleep(Duration::from_millis(10));
     }
     // restic is now reading the copy.
-    std::thread::sleep(Duration::from_millis(300));
+    clock::sleep(Duration::from_millis(300));
     let group = child.id() as i32;
     let killed = Command::new("kill")
         .args(["-KILL", "--", &format!("-{group}")])
@@ -461,7 +459,7 @@ fn rclone_serve(dir: &Path) -> Option<(RcloneServer, u16)> {
         if Instant::now() > deadline {
             return None;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
     Some((server, port))
 }
@@ -494,7 +492,7 @@ fn a_repository_over_the_network_backs_up_and_restores_like_a_local_one() {
                 message: format!("Wiadomość numer {i}."),
                 spam: None,
             },
-            sidecar::db::now(),
+            crate::common::now(),
         )
         .expect("stored");
     }

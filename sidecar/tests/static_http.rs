@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime};
 
 /// Waits until the clock has passed `moment`: a date in whole seconds after it is then later.
 fn wait_until_past(moment: SystemTime) {
-    while SystemTime::now() < moment {
-        std::thread::sleep(Duration::from_millis(20));
+    while clock::wall() < moment {
+        clock::sleep(Duration::from_millis(20));
     }
 }
 
@@ -90,7 +90,7 @@ async fn last_modified_is_when_the_content_last_changed_across_rebuilds_and_rest
     // A restart, two seconds after the change: a new server over the same content and
     // published dist/.
     wait_until_past(changed + Duration::from_secs(2));
-    let restart = SystemTime::now();
+    let restart = clock::wall();
     let config = common::config(dir.dir.path(), &dir.root, &[]);
     let content = site::load(&site::Project::at(&dir.root)).expect("content loads");
     let restarted = sidecar::AppState::open(&config, &content.site).expect("state opens");

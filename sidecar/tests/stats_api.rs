@@ -235,7 +235,7 @@ async fn what_is_not_a_beacon_is_refused_before_it_is_read() {
 async fn a_sent_message_counts_without_its_content() {
     let s = setup(&[("CONTACT_MIN_SECONDS", "0")]);
     let app = public_app!(s);
-    let token = sidecar::inbox::token::issue(&s.state.contact.secret, sidecar::db::now() - 60);
+    let token = sidecar::inbox::token::issue(&s.state.contact.secret, crate::common::now() - 60);
     let body = serde_json::json!({
         "name": "Anna Kowalska", "email": "anna@example.pl", "phone": "", "countryCode": "+48",
         "message": "Treść, której statystyka nie zna.", "fullPhone": "", "token": token, "website": ""

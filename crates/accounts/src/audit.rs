@@ -5,7 +5,6 @@
 //! number), never what a message says.
 
 use crate::store::Store;
-use crate::tokens::now;
 
 /// An event as the log writes it: the name it keeps and what the panel shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +98,7 @@ audit_events! {
 /// write is logged, never the failure of what it describes.
 pub fn record(store: &Store, event: impl Into<Event>, actor: &str, client: &str, detail: &str) {
     let event = event.into();
-    if let Err(e) = store.record(now(), event.name(), actor, client, detail) {
+    if let Err(e) = store.record(store.now(), event.name(), actor, client, detail) {
         tracing::error!(error = %e, event = event.name(), "audit log");
     }
 }

@@ -17,7 +17,7 @@ use webauthn_rs::prelude::{
 };
 
 use crate::error::Error;
-use crate::tokens::{now, random_token};
+use crate::tokens::random_token;
 
 /// How long a ceremony may take.
 pub const CEREMONY_SECONDS: i64 = 300;
@@ -48,12 +48,13 @@ struct Waiting {
 pub struct Passkeys {
     webauthn: Option<Webauthn>,
     ceremonies: Mutex<HashMap<String, Waiting>>,
+    clock: database::Clock,
 }
 
 impl Passkeys {
     /// For the panel at `admin_origin`; without passkeys (and a warning) if that origin
     /// cannot be a WebAuthn relying party (an IP address).
-    pub fn new(admin_origin: &str) -> Self {
+    pub fn new(admin_origin: &str, clock: database::Clock) -> Self {
         let webauthn = Url::parse(admin_origin)
             .map_err(|e| e.to_string())
             .and_then(|origin| {
@@ -72,6 +73,7 @@ impl Passkeys {
         Passkeys {
             webauthn,
             ceremonies: Mutex::new(HashMap::new()),
+            clock,
         }
     }
 
@@ -84,7 +86,7 @@ impl Passkeys {
     /// client's oldest sign-in past its few, the oldest of all past the bound.
     pub fn begin(&self, ceremony: Ceremony, client: &str) -> Result<String, Error> {
         let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
-        let at = now();
+        let at = self.clock.now();
         map.retain(|_, w| at - w.started <= CEREMONY_SECONDS);
         let sign_in = matches!(ceremony, Ceremony::SignIn(_));
         let same_kind = |w: &Waiting| matches!(w.ceremony, Ceremony::SignIn(_)) == sign_in;
@@ -108,7 +110,7 @@ impl Passkeys {
     pub fn take(&self, token: &str) -> Option<Ceremony> {
         let mut map = self.ceremonies.lock().unwrap_or_else(|p| p.into_inner());
         let waiting = map.remove(token)?;
-        (now() - waiting.started <= CEREMONY_SECONDS).then_some(waiting.ceremony)
+        (self.clock.now() - waiting.started <= CEREMONY_SECONDS).then_some(waiting.ceremony)
     }
 }
 

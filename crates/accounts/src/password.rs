@@ -8,7 +8,6 @@ use std::sync::OnceLock;
 
 use crate::error::Error;
 use crate::store::Store as Db;
-use crate::tokens::now;
 
 /// The longest password accepted, in bytes: argon2 takes any length, a sign-in form need not.
 pub const MAX_PASSWORD_BYTES: usize = 1024;
@@ -117,7 +116,7 @@ fn checked_hash(password: &str) -> Result<String, Error> {
 /// Adds an account; refuses an e-mail that has one.
 pub fn add_account(db: &Db, email: &str, password: &str) -> Result<(), Error> {
     let hash = checked_hash(password)?;
-    if db.insert_account(email.trim(), &hash, now())? {
+    if db.insert_account(email.trim(), &hash, db.now())? {
         Ok(())
     } else {
         Err(Error::Refused(format!(
@@ -129,7 +128,7 @@ pub fn add_account(db: &Db, email: &str, password: &str) -> Result<(), Error> {
 /// Gives an existing account a new password and signs out its sessions.
 pub fn set_password(db: &Db, email: &str, password: &str) -> Result<(), Error> {
     let hash = checked_hash(password)?;
-    if db.update_password(email.trim(), &hash, now())? {
+    if db.update_password(email.trim(), &hash, db.now())? {
         Ok(())
     } else {
         Err(Error::Refused(format!(

@@ -1,14 +1,7 @@
-//! The clock and the random tokens of the accounts: sessions', waiting sign-ins' and
+//! The random tokens of the accounts: sessions', waiting sign-ins' and
 //! ceremonies' tokens, and the hex they are written in.
 
 use crate::error::Result;
-
-/// Seconds since the Unix epoch.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
 
 /// 32 random bytes as hex: a session's, a waiting sign-in's or a ceremony's token.
 pub fn random_token() -> Result<String> {

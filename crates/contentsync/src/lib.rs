@@ -7,11 +7,8 @@
 //! It knows the running site only through [`Site`] (check a folder of content, take the
 //! build lock and rebuild, keep the panel's side of a conflict, write the audit log): the
 //! sidecar implements it. It uses the `content` crate (the limits and problems of content)
-//! and `site` (git without hooks or filters); never actix, nor the sidecar.
-
-// The crate's own rules: no panic on what comes from outside, no lock held across an await.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
-#![deny(clippy::await_holding_lock)]
+//! and `subprocess` (git without hooks or filters); never the generator (`site`), actix, nor
+//! the sidecar.
 
 pub mod commit;
 mod error;
@@ -100,13 +97,6 @@ pub trait Build {
     fn render_back(&mut self, changed: &[PathBuf]);
 }
 
-/// Seconds since the Unix epoch.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 /// How many webhook deliveries are remembered to refuse a replay.
 const REMEMBERED_DELIVERIES: usize = 1024;
 
@@ -132,6 +122,8 @@ pub struct GitSync {
     writer: Mutex<()>,
     /// The hosted push being received, between its check and the branch's move.
     pub(crate) receiving: receiving::Receiving,
+    /// The server's clock: when a step failed, when the branch was pushed.
+    clock: clock::Clock,
 }
 
 impl GitSync {
@@ -141,6 +133,7 @@ impl GitSync {
         content_dir: &std::path::Path,
         data_dir: &std::path::Path,
         conflicts: Vec<status::Conflict>,
+        clock: clock::Clock,
     ) -> Result<Self, Error> {
         let repo = Repo::open(content_dir)?;
         let remote = Remote {
@@ -167,6 +160,7 @@ impl GitSync {
             wake: Condvar::new(),
             deliveries: Mutex::new(VecDeque::new()),
             writer: Mutex::new(()),
+            clock,
             receiving: receiving::Receiving::default(),
         })
     }
@@ -206,6 +200,11 @@ impl GitSync {
         self.wake.notify_one();
     }
 
+    /// Seconds since the Unix epoch, by the server's clock.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
     /// The remote has (or may have) new commits: fetch once, however often this is called
     /// before the fetch starts.
     pub fn fetch_soon(&self) {
@@ -216,7 +215,7 @@ impl GitSync {
     /// Telling others about a checked commit (a forge's commit status, the author's
     /// e-mail) failed: shown beside the sync's own failing steps until it next works.
     pub fn notify_failed(&self, message: String) {
-        self.status_mut().fail(Step::Notify, message, now());
+        self.status_mut().fail(Step::Notify, message, self.now());
     }
 
     /// Telling others about a checked commit worked: its earlier error is gone.

@@ -52,7 +52,7 @@ pub fn merge_shared(
 
 /// `git merge-file` of three blobs: the merged text, or `None` when changes overlap.
 fn merge_file(repo: &Repo, ours: &str, base: &str, theirs: &str) -> Result<Option<Vec<u8>>, Error> {
-    let output = site::process::git_without_filters(&repo.top)
+    let output = subprocess::git_without_filters(&repo.top)
         .args([
             "merge-file",
             "-p",

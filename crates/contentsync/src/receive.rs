@@ -348,7 +348,7 @@ fn transfer(git: &GitSync, hosted: &Hosted<'_>, push: &Push, update: &Update) ->
     if git.repo.commit_of(&update.old).is_some() {
         wanted.push_str(&format!("^{}\n", update.old));
     }
-    let mut pack = site::process::git_without_filters(hosted.bare);
+    let mut pack = subprocess::git_without_filters(hosted.bare);
     if let Some(objects) = &push.objects {
         if !objects.starts_with(hosted.bare) {
             return Err(Error::Git(
@@ -377,7 +377,7 @@ fn transfer(git: &GitSync, hosted: &Hosted<'_>, push: &Push, update: &Update) ->
         .stdout
         .take()
         .ok_or_else(|| Error::Git("git pack-objects: no output".into()))?;
-    let indexed = site::process::git_without_filters(&git.repo.top)
+    let indexed = subprocess::git_without_filters(&git.repo.top)
         .args(["index-pack", "--stdin", "--fix-thin"])
         .stdin(pack_out)
         .stdout(Stdio::null())

@@ -1,5 +1,5 @@
 //! The content's git repository: the commands the sidecar runs in it, each with hooks,
-//! fsmonitor, signing and filter programs switched off ([`site::process::git_without_filters`]).
+//! fsmonitor, signing and filter programs switched off ([`subprocess::git_without_filters`]).
 
 use std::path::{Path, PathBuf};
 
@@ -26,7 +26,7 @@ pub fn run_with_input(dir: &Path, args: &[&str], input: Option<&[u8]>) -> Result
     use std::io::Write;
     use std::process::Stdio;
     let failed = |e: std::io::Error| Error::Git(format!("git {}: {e}", args.join(" ")));
-    let mut child = site::process::git_without_filters(dir)
+    let mut child = subprocess::git_without_filters(dir)
         .args(args)
         .stdin(if input.is_some() {
             Stdio::piped()

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::integrate::{self, short, NotStaged, Overlap};
 use crate::repo::without_credentials;
 use crate::status::{Refused, Step};
-use crate::{now, Event, GitSync, Site};
+use crate::{Event, GitSync, Site};
 
 /// The first retry of a failed push waits this long; each next one twice as long.
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -104,7 +104,7 @@ pub fn failed(git: &GitSync, step: Step, e: &Error) {
         .filter(|_| !first.starts_with("fatal:") && !first.starts_with("error:"))
         .unwrap_or(first);
     let message = format!("{what}: {}", without_credentials(last));
-    git.status_mut().fail(step, message, now());
+    git.status_mut().fail(step, message, git.now());
 }
 
 fn tracking(git: &GitSync) -> String {
@@ -145,7 +145,7 @@ fn push(git: &GitSync) -> Result<(), Error> {
     let left = git.repo.count_between(Some(&head), "HEAD");
     let mut status = git.status_mut();
     status.unpushed = left;
-    status.pushed_at = Some(now());
+    status.pushed_at = Some(git.now());
     status.succeed(Step::Push);
     tracing::info!(commit = %short(&head), ms = started.elapsed().as_millis() as u64, "pushed to the remote");
     Ok(())

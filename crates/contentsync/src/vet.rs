@@ -140,7 +140,7 @@ fn limit_of(repo: &Repo, path: &str) -> u64 {
 }
 
 fn spawn(repo: &Repo, args: &[&str], stdin: bool) -> std::io::Result<Child> {
-    site::process::git(&repo.top)
+    subprocess::git(&repo.top)
         .args(args)
         .stdin(if stdin { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())

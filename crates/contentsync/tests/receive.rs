@@ -4,6 +4,9 @@
 //! steps that resolve them, and nothing is published before the branch moved — a push whose
 //! branch never moves leaves `content/` as it was.
 
+// Integration tests: a panic is the test failing (clippy.toml allows it only in #[test] code).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 
@@ -113,7 +116,14 @@ fn world() -> World {
     };
     let data = dir.path().join("var");
     std::fs::create_dir_all(&data).expect("mkdir");
-    let git_sync = GitSync::open(remote, &top.join("content"), &data, Vec::new()).expect("sync");
+    let git_sync = GitSync::open(
+        remote,
+        &top.join("content"),
+        &data,
+        Vec::new(),
+        Default::default(),
+    )
+    .expect("sync");
     let head = git(&top, &["rev-parse", "HEAD"]);
     git(&top, &["update-ref", "refs/remotes/sidecar/main", &head]);
     let site = Arc::new(Recording {

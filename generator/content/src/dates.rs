@@ -29,18 +29,24 @@ pub struct Date {
     pub day: u8,
 }
 
-fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => {
-            29
-        }
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
+/// 1970-01-01, where Unix days count from.
+const EPOCH: jiff::civil::Date = jiff::civil::date(1970, 1, 1);
 
 impl Date {
+    /// The same date in `jiff`'s calendar, when it is a real one.
+    fn civil(&self) -> Option<jiff::civil::Date> {
+        let year = i16::try_from(self.year).ok()?;
+        jiff::civil::Date::new(year, self.month as i8, self.day as i8).ok()
+    }
+
+    fn of(civil: jiff::civil::Date) -> Date {
+        Date {
+            year: u16::try_from(civil.year()).unwrap_or(0),
+            month: civil.month().unsigned_abs(),
+            day: civil.day().unsigned_abs(),
+        }
+    }
+
     /// Parses `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Result<Date, String> {
         let bad = || format!("'{text}' is not a date in the form YYYY-MM-DD");
@@ -56,10 +62,8 @@ impl Date {
         let year: u16 = y.parse().map_err(|_| bad())?;
         let month: u8 = m.parse().map_err(|_| bad())?;
         let day: u8 = d.parse().map_err(|_| bad())?;
-        if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
-            return Err(bad());
-        }
-        Ok(Date { year, month, day })
+        let date = Date { year, month, day };
+        date.civil().map(Date::of).ok_or_else(bad)
     }
 
     /// "12 marca 2025".
@@ -74,32 +78,54 @@ impl Date {
 
     /// The UTC calendar date of a Unix time.
     pub fn from_unix(seconds: i64) -> Date {
-        // Howard Hinnant's days-to-civil algorithm.
-        let z = seconds.div_euclid(86_400) + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-        let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
-        Date { year, month, day }
+        let days = seconds.div_euclid(86_400);
+        let date = jiff::Span::new()
+            .try_days(days)
+            .ok()
+            .and_then(|span| EPOCH.checked_add(span).ok());
+        Date::of(date.unwrap_or(match days < 0 {
+            true => jiff::civil::Date::MIN,
+            false => jiff::civil::Date::MAX,
+        }))
     }
 
     pub fn iso(&self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days-from-civil).
+    /// Days since 1970-01-01 (0 for a date no calendar has: [`Date::parse`] makes none).
     pub fn days(&self) -> i64 {
-        let (m, d) = (i64::from(self.month), i64::from(self.day));
-        let y = i64::from(self.year) - i64::from(m <= 2);
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
+        self.civil().map_or(0, |date| {
+            date.duration_since(EPOCH).as_secs().div_euclid(86_400)
+        })
+    }
+
+    /// The first day of the month `months` after this date's (before, when negative).
+    pub fn month_start(&self, months: i64) -> Date {
+        self.civil()
+            .and_then(|date| {
+                let span = jiff::Span::new().try_months(months).ok()?;
+                date.first_of_month().checked_add(span).ok()
+            })
+            .map_or(*self, Date::of)
+    }
+
+    /// The Monday of this date's week (the date itself on a Monday).
+    pub fn monday(&self) -> Date {
+        let after_monday = self
+            .civil()
+            .map_or(0, |date| date.weekday().to_monday_zero_offset());
+        self.plus_days(-i64::from(after_monday))
+    }
+
+    /// The date `days` later (earlier when negative).
+    pub fn plus_days(&self, days: i64) -> Date {
+        self.civil()
+            .and_then(|date| {
+                date.checked_add(jiff::Span::new().try_days(days).ok()?)
+                    .ok()
+            })
+            .map_or(*self, Date::of)
     }
 }
 
@@ -184,21 +210,13 @@ impl LocalTime {
     /// The moment with its date, time and Warsaw's offset, as schema.org and feeds want it:
     /// "2026-03-12T00:00:00+01:00" (midnight for a date without a time).
     pub fn rfc3339(&self) -> String {
-        let unix = self.unix();
-        let offset = warsaw_offset(unix);
-        let local = unix + offset;
-        let date = Date::from_unix(local);
-        let seconds = local.rem_euclid(86_400);
-        format!(
-            "{}T{:02}:{:02}:{:02}{}{:02}:{:02}",
-            date.iso(),
-            seconds / 3600,
-            seconds / 60 % 60,
-            seconds % 60,
-            if offset < 0 { '-' } else { '+' },
-            offset.abs() / 3600,
-            offset.abs() / 60 % 60
-        )
+        match Timestamp::from_second(self.unix()) {
+            Ok(at) => at
+                .to_zoned(warsaw_zone().clone())
+                .strftime("%Y-%m-%dT%H:%M:%S%:z")
+                .to_string(),
+            Err(_) => format!("{}T00:00:00+01:00", self.date.iso()),
+        }
     }
 
     /// The first moment after the day this names (for a date without a time), or the moment.
@@ -206,7 +224,7 @@ impl LocalTime {
         match self.time {
             Some(_) => self.unix(),
             None => LocalTime {
-                date: Date::from_unix((self.date.days() + 1) * 86_400),
+                date: self.date.plus_days(1),
                 time: None,
             }
             .unix(),
@@ -320,6 +338,60 @@ mod tests {
             let d = Date::parse(text).unwrap();
             assert_eq!(Date::from_unix(d.days() * 86_400), d, "{text}");
         }
+    }
+
+    #[test]
+    fn the_calendar_holds_at_its_edges() {
+        let date = |text: &str| Date::parse(text).unwrap();
+        assert_eq!(date("1969-12-31").days(), -1);
+        assert_eq!(Date::from_unix(-1).iso(), "1969-12-31");
+        assert_eq!(date("2000-03-01").days() - date("2000-02-28").days(), 2);
+        assert_eq!(date("2100-03-01").days() - date("2100-02-28").days(), 1);
+        assert_eq!(date("2024-12-31").plus_days(1), date("2025-01-01"));
+        assert_eq!(date("2024-03-01").plus_days(-1), date("2024-02-29"));
+        assert_eq!(date("2025-01-01").plus_days(365), date("2026-01-01"));
+        assert_eq!(
+            Date::from_unix(date("9999-12-31").days() * 86_400).iso(),
+            "9999-12-31"
+        );
+        assert!(Date::parse("2100-02-29").is_err(), "not a leap year");
+        assert!(Date::parse("2000-02-29").is_ok(), "a leap year");
+        assert_eq!(date("2025-12-15").month_start(1), date("2026-01-01"));
+        assert_eq!(date("2025-01-31").month_start(-1), date("2024-12-01"));
+        assert_eq!(date("2025-03-31").month_start(-13), date("2024-02-01"));
+        assert_eq!(date("2025-11-30").monday(), date("2025-11-24"), "a Sunday");
+        assert_eq!(date("2025-11-24").monday(), date("2025-11-24"), "a Monday");
+        assert_eq!(
+            date("1970-01-01").monday(),
+            date("1969-12-29"),
+            "a Thursday"
+        );
+        for text in [
+            "2025-01-31",
+            "2025-04-30",
+            "2025-06-30",
+            "2025-09-30",
+            "2025-11-30",
+        ] {
+            assert_eq!(date(text).plus_days(1).day, 1, "{text} ends its month");
+        }
+    }
+
+    #[test]
+    fn a_day_without_a_time_ends_at_the_next_midnight_in_warsaw() {
+        // The clocks go forward on 2025-03-30 and back on 2025-10-26: 23 and 25 hours.
+        let length = |text: &str| {
+            let day = LocalTime::parse(text).unwrap();
+            day.end_unix() - day.unix()
+        };
+        assert_eq!(length("2025-03-30"), 23 * 3600);
+        assert_eq!(length("2025-10-26"), 25 * 3600);
+        assert_eq!(length("2025-12-31"), 24 * 3600);
+        assert_eq!(
+            LocalTime::parse("2025-10-26 02:30").unwrap().rfc3339(),
+            "2025-10-26T02:30:00+02:00",
+            "the first of the two half past twos"
+        );
     }
 
     #[test]

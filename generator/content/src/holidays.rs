@@ -13,11 +13,6 @@ pub struct Holiday {
     pub name: &'static str,
 }
 
-/// The date `days` after `date` (or before, when negative).
-pub fn add_days(date: Date, days: i64) -> Date {
-    Date::from_unix((date.days() + days) * 86_400)
-}
-
 /// Easter Sunday of `year` in the Gregorian calendar (the anonymous algorithm of Meeus,
 /// Jones and Butcher).
 pub fn easter(year: u16) -> Date {
@@ -52,7 +47,7 @@ pub fn polish(year: u16) -> Vec<Holiday> {
     };
     let sunday = easter(year);
     let moved = |days: i64, name: &'static str| Holiday {
-        date: add_days(sunday, days),
+        date: sunday.plus_days(days),
         name,
     };
     let mut out = vec![
@@ -93,7 +88,7 @@ pub fn closed_days(site: &SiteConfig, first: Date, last: Date) -> Vec<Date> {
         let mut day = from;
         while day <= until {
             days.push(day);
-            day = add_days(day, 1);
+            day = day.plus_days(1);
         }
     }
     days.retain(|d| first <= *d && *d <= last);

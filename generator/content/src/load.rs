@@ -259,7 +259,7 @@ fn parse_entry<M: DeserializeOwned>(
     generation: u64,
     written: Option<&str>,
 ) -> Entry<M> {
-    let read_at = SystemTime::now();
+    let read_at = clock::wall();
     let path = &found.path;
     let text = match written {
         Some(text) => Ok(std::borrow::Cow::Borrowed(text)),
@@ -478,7 +478,7 @@ impl<T: DeserializeOwned + Clone> YamlFile<T> {
             .zip(stamp)
             .is_some_and(|(old, now)| old == now && now.modified + RACY < self.read_at);
         if self.parsed.is_none() || told == Some(true) || (told.is_none() && !fresh) {
-            self.read_at = SystemTime::now();
+            self.read_at = clock::wall();
             self.stamp = stamp;
             let text = match changes.text_of(path) {
                 Some(text) => Ok(text.to_string()),
@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn a_file_is_fresh_only_when_unchanged_and_not_racy() {
-        let now = SystemTime::now();
+        let now = clock::wall();
         let old = now - Duration::from_secs(60);
         let entry: Entry<PageMeta> = Entry {
             stamp: Stamp {

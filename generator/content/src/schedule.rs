@@ -12,27 +12,9 @@ use crate::error::{Error, Result};
 use crate::model::{ArticleMeta, Content, Notice};
 use crate::validate;
 
-/// Where a builder takes "now" from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Clock {
-    /// The system's clock, read once at the start of each build.
-    #[default]
-    System,
-    /// A fixed Unix time (tests, and what-if builds).
-    Fixed(i64),
-}
-
-impl Clock {
-    /// Seconds since the Unix epoch.
-    pub fn now(self) -> i64 {
-        match self {
-            Clock::Fixed(t) => t,
-            Clock::System => std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64),
-        }
-    }
-}
+/// Where a builder takes "now" from, read once at the start of each build: the server's one
+/// clock (the system's, or a moment a test or a what-if build sets).
+pub use clock::Clock;
 
 /// Whether an article is on the site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]

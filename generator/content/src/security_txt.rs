@@ -13,10 +13,6 @@ pub fn contact(site: &SiteConfig) -> Result<String, SiteProblem> {
         .unwrap_or(&site.email)
         .trim();
     let plain = |t: &str| !t.is_empty() && !t.chars().any(|c| c.is_whitespace() || c.is_control());
-    let email = |t: &str| {
-        t.split_once('@')
-            .is_some_and(|(user, host)| !user.is_empty() && host.contains('.'))
-    };
     if !plain(given) {
         return Err(SiteProblem::SecurityContactSpaces {
             value: given.to_string(),
@@ -26,7 +22,7 @@ pub fn contact(site: &SiteConfig) -> Result<String, SiteProblem> {
         return Ok(given.to_string());
     }
     match given.strip_prefix("mailto:").unwrap_or(given) {
-        address if email(address) => Ok(format!("mailto:{address}")),
+        address if crate::contact::is_email(address) => Ok(format!("mailto:{address}")),
         _ => Err(SiteProblem::SecurityContactForm {
             value: given.to_string(),
         }),

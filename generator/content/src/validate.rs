@@ -609,18 +609,6 @@ fn is_clock(text: &str) -> bool {
 
 /// The problems of the facts the panel lets the practice change — phone, e-mail, address,
 /// opening hours, booking links and the notice — for `make check` and the panel alike.
-/// Whether `email` looks like an address mail can go to: a user, an @ and a dotted host.
-fn plausible_email(email: &str) -> bool {
-    email.split_once('@').is_some_and(|(user, host)| {
-        !user.is_empty()
-            && host.contains('.')
-            && !host.starts_with('.')
-            && !host.ends_with('.')
-            && !email.chars().any(|c| c.is_whitespace() || c == ',')
-            && !host.contains('@')
-    })
-}
-
 pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
     let mut out: Vec<Problem> = Vec::new();
     let digits = site.phone.chars().filter(char::is_ascii_digit).count();
@@ -636,7 +624,7 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
             .into(),
         );
     }
-    if !plausible_email(&site.email) {
+    if !crate::contact::is_email(&site.email) {
         out.push(
             SiteProblem::Email {
                 value: site.email.clone(),
@@ -645,7 +633,7 @@ pub fn contact_fact_problems(site: &SiteConfig) -> Vec<Problem> {
         );
     }
     if let Some(value) = &site.data_protection_contact {
-        if !plausible_email(value) {
+        if !crate::contact::is_email(value) {
             let value = value.clone();
             out.push(SiteProblem::DataProtectionContact { value }.into());
         }

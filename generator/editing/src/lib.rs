@@ -7,10 +7,6 @@
 //! It may use the `content` crate (ids, front matter, YAML, sections, the rules of the facts)
 //! and nothing that renders: never the `site` or `sidecar` crates.
 
-// The crate's own rules: no panic on what comes from outside, no lock held across an await.
-#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
-#![deny(clippy::await_holding_lock)]
-
 use std::path::{Path, PathBuf};
 
 use content::beneath::Root;

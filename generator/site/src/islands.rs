@@ -325,7 +325,7 @@ fn run_node(bundle: &Path, calls: &[(String, Call)]) -> Result<Vec<String>> {
         .map(|(_, c)| serde_json::json!({ "name": c.name, "props": c.props, "idPrefix": c.id_prefix }))
         .collect();
     let input = Value::Array(jobs).to_string();
-    let mut child = crate::process::command(node_binary())
+    let mut child = subprocess::command(node_binary())
         .arg(bundle)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

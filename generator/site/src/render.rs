@@ -238,7 +238,7 @@ fn mark_preview(html: &str) -> String {
 }
 
 /// What the page script needs, embedded as JSON in every page.
-fn site_script_config(content: &Content) -> String {
+fn site_script_config(content: &Content, year: u16) -> String {
     let site = &content.site;
     let fallback: Vec<String> = site
         .fallback_images
@@ -262,7 +262,6 @@ fn site_script_config(content: &Content) -> String {
     // Days the weekly hours do not hold (public holidays, the practice's own days off), from
     // the start of the build's year to the end of the year after next: a page built today
     // still knows next Easter.
-    let year = build_year();
     let closed: Vec<String> = content::holidays::closed_days(
         site,
         content::dates::Date {
@@ -297,14 +296,17 @@ fn site_script_config(content: &Content) -> String {
 
 impl Renderer {
     /// The renderer for `content` and the images of `catalog`, and the files every build
-    /// publishes as they are (assets, static files and the islands' browser bundles).
+    /// publishes as they are (assets, static files and the islands' browser bundles), for a
+    /// build at `now` (the builder's clock: the copyright's year and the closed days' range).
     pub fn prepare(
         content: Arc<Content>,
         catalog: Arc<images::Catalog>,
         templates_dir: &Path,
         islands: &Islands,
         caches: &mut Caches,
+        now: i64,
     ) -> Result<(Renderer, Vec<Output>)> {
+        let build_year = content::dates::warsaw(now).0.year;
         let sections = Arc::clone(&caches.sections);
         let cards = &mut caches.cards;
         let mut templates = templates::load(templates_dir, islands)?;
@@ -333,7 +335,10 @@ impl Renderer {
         let mut base = Context::new();
         base.insert("site", &content.site);
         base.insert("assets", &assets);
-        base.insert("site_config_json", &site_script_config(&content));
+        base.insert(
+            "site_config_json",
+            &site_script_config(&content, build_year),
+        );
         // The form island's props on the home page: what it offers when a message cannot be sent.
         base.insert(
             "contact_form_default",
@@ -343,7 +348,7 @@ impl Renderer {
             }),
         );
         base.insert("wording", &wording(&content, &facts));
-        base.insert("build_year", &build_year());
+        base.insert("build_year", &build_year);
         base.insert(
             "contact_clause",
             &markdown::to_html(&facts.fill(&content.site.contact_clause)),
@@ -366,7 +371,7 @@ impl Renderer {
         global.update(islands.fingerprint());
         global.update(serde_json::to_vec(&facts).unwrap_or_default());
         global.update(serde_json::to_vec(&content.words).unwrap_or_default());
-        global.update(build_year().to_le_bytes());
+        global.update(build_year.to_le_bytes());
         global.update(catalog.fingerprint());
         let shows_page_alt = &templates.shows_page_alt;
         let found = caches.images.check(
@@ -867,12 +872,4 @@ fn wording(content: &Content, facts: &Facts) -> BTreeMap<&'static str, String> {
             (w.key, html)
         })
         .collect()
-}
-
-/// The year of the build in Warsaw: the copyright line runs from `copyright_year` to it.
-fn build_year() -> u16 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0));
-    content::dates::warsaw(now).0.year
 }

@@ -14,18 +14,7 @@ pub(crate) const PATH: &str = ".well-known/security.txt";
 
 /// The first moment (UTC) of the month after the one of `now`: when `Expires` moves on.
 pub(crate) fn renew_at(now: i64) -> i64 {
-    let today = Date::from_unix(now);
-    let (year, month) = match today.month {
-        12 => (today.year + 1, 1),
-        m => (today.year, m + 1),
-    };
-    Date {
-        year,
-        month,
-        day: 1,
-    }
-    .days()
-        * 86_400
+    Date::from_unix(now).month_start(1).days() * 86_400
 }
 
 /// The file's text for a build made at `now`, if the contact is valid (`make check` names

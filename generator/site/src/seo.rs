@@ -31,7 +31,7 @@ pub(crate) struct GitDates {
 }
 
 fn git(content_dir: &Path, args: &[&str]) -> Option<String> {
-    let output = crate::process::git(content_dir)
+    let output = subprocess::git(content_dir)
         .args(args)
         .output()
         .ok()

@@ -215,7 +215,7 @@ fn security_txt_is_published_under_well_known_with_its_type_for_every_edge() {
     );
     let mut builder = site::Builder::new(f.project());
     // 2026-11-24 05:00 UTC: valid until the first of November a year on; renewed monthly.
-    builder.set_clock(content::Clock::Fixed(1_795_496_400));
+    builder.set_clock(content::Clock::fixed(1_795_496_400));
     let build = builder.render().expect("builds");
     assert_eq!(
         file(&build.outputs, ".well-known/security.txt"),

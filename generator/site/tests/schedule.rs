@@ -14,7 +14,7 @@ const HOUR: i64 = 3600;
 
 fn build_at(f: &Fixture, now: i64) -> site::Build {
     let mut builder = Builder::new(f.project());
-    builder.set_clock(Clock::Fixed(now));
+    builder.set_clock(Clock::fixed(now));
     builder.render().expect("the site builds")
 }
 
@@ -125,7 +125,7 @@ fn a_public_page_may_not_link_to_an_article_that_is_not_public() {
         ),
     );
     let mut builder = Builder::new(f.project());
-    builder.set_clock(Clock::Fixed(NOON));
+    builder.set_clock(Clock::fixed(NOON));
     let problems = builder
         .render()
         .err()
@@ -134,7 +134,7 @@ fn a_public_page_may_not_link_to_an_article_that_is_not_public() {
         .to_vec();
     let line = f.line_of("content/pages/blog.md", "nowego tekstu");
     assert_problem(&problems, "pages/blog.md", line, "not published");
-    builder.set_clock(Clock::Fixed(NOON + 30 * 24 * HOUR));
+    builder.set_clock(Clock::fixed(NOON + 30 * 24 * HOUR));
     builder
         .render()
         .expect("once the article is public, the link is fine");
@@ -217,7 +217,7 @@ fn an_incremental_builder_follows_the_clock_exactly_like_clean_builds() {
     let mut now = NOON;
     let mut moments = Vec::new();
     for step in 0..8 {
-        builder.set_clock(Clock::Fixed(now));
+        builder.set_clock(Clock::fixed(now));
         let incremental = builder.render().expect("incremental build");
         let clean = build_at(&f, now);
         assert!(

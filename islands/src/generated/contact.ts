@@ -69,7 +69,7 @@ export const CONTACT_RULES = {
     "email": 254,
     "message": 5000
   },
-  "emailPattern": "^[^\\s@()<>,;:\\\\\"\\[\\]]+@[^\\s@()<>,;:\\\\\"\\[\\]]+\\.[^\\s@()<>,;:\\\\\"\\[\\]]+$",
+  "emailPattern": "^[^\\s@()<>,;:\\\\\"\\[\\]]+@[^\\s@()<>,;:\\\\\"\\[\\].]+(?:\\.[^\\s@()<>,;:\\\\\"\\[\\].]+)+$",
   "messages": {
     "nameRequired": "Podaj imię.",
     "nameInvalid": "Imię nie może zawierać znaków nowej linii.",

@@ -46,7 +46,7 @@ impl System {
                 .filter(|i| *i > 0),
             backup_configured: config.backup.is_some(),
             backup_timeout: config.backup.as_ref().map_or(0, |b| b.timeout_seconds),
-            started_at: crate::db::now(),
+            started_at: config.clock.now(),
             metrics_token: config.metrics_token.clone(),
             metrics_refusals: actix_web::web::Data::new(crate::http::refusals::Refusals::new(
                 Server::MetricsTokenRefused.into(),

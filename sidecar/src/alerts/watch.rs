@@ -9,7 +9,7 @@ use actix_web::web;
 use crate::alerts::conditions::{self, Alert, Disk, Observation};
 use crate::alerts::notify::{self, State};
 use crate::alerts::System;
-use crate::db::{now, Db};
+use crate::db::Db;
 use crate::inbox::outbox::Outbox;
 use crate::serve::site::SiteState;
 use contentsync::{GitSync, Step};
@@ -118,8 +118,8 @@ impl Watcher {
         let started = std::thread::Builder::new()
             .name("alerts".into())
             .spawn(move || loop {
-                std::thread::sleep(every);
-                self.check(now());
+                clock::sleep(every);
+                self.check(self.db.now());
             });
         if let Err(e) = started {
             tracing::error!(error = %e, "the alerts' thread could not start");

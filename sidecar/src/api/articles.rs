@@ -12,7 +12,6 @@ use ts_rs::TS;
 
 use crate::api::doc_id;
 use crate::changes::{self, Changed, Pipeline, Target, Tracked};
-use crate::db::now;
 use crate::db::Action;
 use crate::error::ApiError;
 use crate::http::admin::{Admin, Author};
@@ -182,7 +181,7 @@ async fn create(
     };
     let tracked = Tracked::Document(id.clone());
     let target = Target::new(&pipeline.site.editor, tracked, Action::Create)?;
-    let date = content::schedule::today(now());
+    let date = content::schedule::today(pipeline.clock.now());
     let made = id.slug.clone();
     let changed = changes::apply(&pipeline, &author, target, move |editor| {
         match editor.create_article(&made, &title, &date, &signed_by)? {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::audit::Inbox;
-use crate::db::{now, Repository, StoredMessage};
+use crate::db::{Repository, StoredMessage};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
 use crate::inbox::export;
@@ -160,7 +160,7 @@ async fn requeue(
     if !ready(&message) {
         return Err(ApiError::status(StatusCode::CONFLICT, refusal));
     }
-    state.db.run(move |db| db.requeue(id, now())).await?;
+    state.db.run(move |db| db.requeue(id, db.now())).await?;
     state.contact.outbox.wake();
     let message = find(state, id).await?;
     Ok(HttpResponse::Ok().json(message))
@@ -245,7 +245,7 @@ async fn export(
     };
     let detail = format!("wiadomości: {} ({kind})", messages.len());
     crate::http::admin::audit(&req, Inbox::MessagesExported, &admin.email, &detail).await;
-    let now = now();
+    let now = state.clock.now();
     let answer = |name: &str| {
         let mut answer = HttpResponse::Ok();
         answer

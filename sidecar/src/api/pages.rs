@@ -13,7 +13,7 @@ use ts_rs::TS;
 use crate::api::{doc_id, VersionBody, MAX_SAVE_BYTES};
 use crate::changes::restore::{self, At};
 use crate::changes::{self, Pipeline, Target, Tracked};
-use crate::db::{now, Action, Repository};
+use crate::db::{Action, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, Author};
 use crate::http::body::json_error;
@@ -45,7 +45,7 @@ async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
 }
 
 async fn list(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
-    let pages = changes::read(&pipeline, |p| Ok(p.site.editor.editable_list(now())?)).await?;
+    let pages = changes::read(&pipeline, |p| Ok(p.site.editor.editable_list(p.clock.now())?)).await?;
     Ok(HttpResponse::Ok().json(pages))
 }
 

@@ -16,7 +16,7 @@ use ts_rs::TS;
 use crate::api::{doc_id, MAX_SAVE_BYTES};
 use crate::changes::preview::{escape, render_in_time};
 use crate::changes::{Pipeline, NOT_FOUND};
-use crate::db::{now, Draft, Repository};
+use crate::db::{Draft, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::body::json_error;
@@ -166,7 +166,7 @@ async fn put_draft(
     let draft = Draft {
         doc_id: id.to_string(),
         author: admin.email,
-        saved_at: now(),
+        saved_at: state.clock.now(),
         version: unsaved.version.clone().unwrap_or_default(),
         body: serde_json::to_value(DraftBody {
             content: unsaved.content,

@@ -8,7 +8,7 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::http::admin::Admin;
 use crate::http::client::{self, Clients};
@@ -165,7 +165,7 @@ async fn read(
     let titles = titles(&state.site.live.current());
     let enabled = state.stats.enabled();
     let months = state.stats.settings.retention_months;
-    let today = day_of(now());
+    let today = day_of(state.clock.now());
     let report = state
         .db
         .run(move |db| report::build(db, period, today, &titles, enabled, months))
@@ -180,7 +180,10 @@ async fn export(
     asked: web::Query<Asked>,
 ) -> Result<HttpResponse, ApiError> {
     state.stats.write_now().await;
-    let (from, to) = report::range(asked.period.unwrap_or(Period::Day), day_of(now()));
+    let (from, to) = report::range(
+        asked.period.unwrap_or(Period::Day),
+        day_of(state.clock.now()),
+    );
     let rows = state.db.run(move |db| db.stat_rows(from, to)).await?;
     let name = |day: i64| content::dates::Date::from_unix(day * 86_400).iso();
     Ok(HttpResponse::Ok()

@@ -96,7 +96,7 @@ async fn gauges(state: &web::Data<AppState>) -> Result<(Outbox, Gauges), ApiErro
             ))
         })
         .await?;
-    let now = crate::db::now();
+    let now = state.clock.now();
     let last_backup = system
         .backup_interval
         .and_then(|_| status::read(&system.data_dir).last_success_at);
@@ -163,7 +163,7 @@ async fn system(_admin: Admin, state: web::Data<AppState>) -> Result<HttpRespons
         timeout_seconds: b.timeout,
     });
     let disk = disk(&system.data_dir);
-    let now = crate::db::now();
+    let now = state.clock.now();
     Ok(HttpResponse::Ok().json(SystemStatus {
         now,
         alerts: system.current(),

@@ -175,7 +175,7 @@ pub fn copy_into(config: &Config, dir: &Path) -> Result<Manifest, Error> {
         .map(|s| s.trim().to_string());
     let manifest = Manifest {
         format: FORMAT,
-        created_at: crate::db::now(),
+        created_at: config.clock.now(),
         schema_version,
         build,
         files,

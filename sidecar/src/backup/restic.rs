@@ -2,7 +2,7 @@
 //! speaks to every kind of storage (a path, sftp, S3, rclone), so the sidecar only tells it
 //! what to do. The repository's key goes to restic on its standard input (restic reads it
 //! there when no terminal is attached), never in an environment or a file; restic gets only
-//! the base environment of every child ([`site::process`]) and keeps its cache beside the
+//! the base environment of every child ([`subprocess`]) and keeps its cache beside the
 //! database.
 
 use std::ffi::OsStr;
@@ -77,7 +77,7 @@ fn wait_until(child: &mut Child, deadline: Instant) -> std::io::Result<Option<Ex
         if Instant::now() >= deadline {
             return Ok(None);
         }
-        std::thread::sleep(Duration::from_millis(50));
+        clock::sleep(Duration::from_millis(50));
     }
 }
 
@@ -118,7 +118,7 @@ impl<'a> Repository<'a> {
             .first()
             .map(|a| a.as_ref().to_string_lossy().into_owned())
             .unwrap_or_default();
-        let mut command = site::process::command_with("restic", &STORAGE_ENVIRONMENT);
+        let mut command = subprocess::command_with("restic", &STORAGE_ENVIRONMENT);
         command
             .arg("--repo")
             .arg(&self.settings.repository)
@@ -217,7 +217,7 @@ impl<'a> Repository<'a> {
                         attempt,
                         "the repository is locked; clearing stale locks and trying again"
                     );
-                    std::thread::sleep(std::time::Duration::from_secs(2));
+                    clock::sleep(std::time::Duration::from_secs(2));
                     let _ = self.remove_stale_locks();
                     attempt += 1;
                 }
@@ -272,11 +272,10 @@ mod tests {
             ("SMTP_URL", "smtp://a:b@host"),
         ]
         .map(|(k, v)| (k.into(), v.into()));
-        let given: Vec<String> =
-            site::process::child_environment(environment, &STORAGE_ENVIRONMENT)
-                .into_iter()
-                .map(|(k, _)| k.to_string_lossy().into_owned())
-                .collect();
+        let given: Vec<String> = subprocess::child_environment(environment, &STORAGE_ENVIRONMENT)
+            .into_iter()
+            .map(|(k, _)| k.to_string_lossy().into_owned())
+            .collect();
         assert_eq!(
             given,
             [

@@ -104,7 +104,7 @@ pub fn run_once(config: &Config) -> Result<Done, Error> {
     let settings = settings(config)?;
     db::private_dir(&config.data_dir)?;
     let _lock = lock(&config.data_dir)?;
-    if let Err(e) = status::record_start(&config.data_dir, db::now()) {
+    if let Err(e) = status::record_start(&config.data_dir, config.clock.now()) {
         tracing::error!(error = %e, "the backup's start could not be recorded");
     }
     let started = Instant::now();
@@ -112,9 +112,9 @@ pub fn run_once(config: &Config) -> Result<Done, Error> {
     let duration_ms = started.elapsed().as_millis() as u64;
     let recorded = match &outcome {
         Ok((snapshot, _)) => {
-            status::record_success(&config.data_dir, db::now(), snapshot, duration_ms)
+            status::record_success(&config.data_dir, config.clock.now(), snapshot, duration_ms)
         }
-        Err(e) => status::record_failure(&config.data_dir, db::now(), &e.to_string()),
+        Err(e) => status::record_failure(&config.data_dir, config.clock.now(), &e.to_string()),
     };
     if let Err(e) = recorded {
         tracing::error!(error = %e, "the backup's outcome could not be recorded");
@@ -172,9 +172,10 @@ pub fn spawn(config: &Config) -> Option<std::thread::JoinHandle<()>> {
         .name("backups".into())
         .spawn(move || loop {
             let last = status::read(&config.data_dir).last_attempt_at();
-            let wait = next_due(last, interval, db::now()) - db::now();
+            let now = config.clock.now();
+            let wait = next_due(last, interval, now) - now;
             if wait > 0 {
-                std::thread::sleep(TICK.min(Duration::from_secs(wait as u64)));
+                clock::sleep(TICK.min(Duration::from_secs(wait as u64)));
                 continue;
             }
             match run_once(&config) {

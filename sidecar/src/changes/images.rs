@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use crate::audit::Content;
 use crate::changes::{commit, read, Pipeline};
-use crate::db::{now, Upload};
+use crate::db::Upload;
 use crate::error::ApiError;
 use crate::http::admin::Author;
 
@@ -146,7 +146,7 @@ pub async fn upload(
             file: file.clone(),
             alt: alt.clone(),
             author: author.email.clone(),
-            uploaded_at: now(),
+            uploaded_at: state.clock.now(),
             bytes: body.len() as i64,
         })?;
         state.site.rebuild().map_err(|e| {

@@ -30,7 +30,7 @@ use std::time::Instant;
 use ts_rs::TS;
 
 use crate::audit::Content;
-use crate::db::{now, Action, Db};
+use crate::db::{Action, Db};
 use crate::error::{ApiError, Error};
 use crate::http::admin::Author;
 use crate::serve::publishing;
@@ -183,6 +183,8 @@ pub struct Pipeline {
     pub db: Arc<Db>,
     pub git: Option<Arc<GitSync>>,
     pub accounts: web::Data<accounts::Accounts>,
+    /// The server's one clock: a revision's time, a page's state.
+    pub clock: clock::Clock,
 }
 
 /// Why a change was not made.
@@ -395,7 +397,7 @@ impl Pipeline {
         };
         let (action, who) = (target.action, author.email.as_str());
         self.db
-            .insert_revision_as(&key, who, texts, now(), action, &summary)
+            .insert_revision_as(&key, who, texts, self.clock.now(), action, &summary)
             .map_err(ChangeError::from)?;
         self.db.delete_draft(&key).map_err(ChangeError::from)?;
         self.accounts.audit(target.event, who, &author.client, &key);
@@ -404,7 +406,7 @@ impl Pipeline {
             (Some(id), Action::Save | Action::Create | Action::Restore)
                 if Kind::EDITABLE.contains(&id.kind) =>
             {
-                Some(Editable::of(id.clone(), file, &saved, now())?)
+                Some(Editable::of(id.clone(), file, &saved, self.clock.now())?)
             }
             _ => None,
         };

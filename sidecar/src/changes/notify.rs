@@ -145,7 +145,7 @@ fn mail(
     now: Instant,
 ) -> Result<(), String> {
     let address = verdict.email.trim();
-    if !address.contains('@') {
+    if !content::contact::is_email(address) {
         tracing::info!(commit = %verdict.commit, "the commit's author has no e-mail address: not e-mailed");
         return Ok(());
     }

@@ -12,7 +12,6 @@ use crate::changes::hosted::Hosted;
 use crate::changes::notify::{Notifier, Tellers};
 use crate::changes::Pipeline;
 use crate::config::Config;
-use crate::db::now;
 use crate::inbox::outbox::Outbox;
 pub use contentsync::{Conflict, GitSync, Refused, Status, Step, StepError};
 
@@ -161,7 +160,7 @@ fn keep_panel_version(state: &Pipeline, git: &GitSync, c: &Conflict) {
             &c.doc_id,
             &format!("repozytorium ({})", c.commit),
             (&c.panel_text, &c.editor_text),
-            now(),
+            state.clock.now(),
             crate::db::Action::Save,
             &format!("zmiana z repozytorium (commit {})", c.commit),
         );
@@ -169,7 +168,7 @@ fn keep_panel_version(state: &Pipeline, git: &GitSync, c: &Conflict) {
             Some(draft) => state.db.put_draft(&draft),
             None => Ok(()),
         });
-        if let Err(e) = drafted.and_then(|()| state.db.put_conflict(c, now())) {
+        if let Err(e) = drafted.and_then(|()| state.db.put_conflict(c, state.clock.now())) {
             tracing::error!(error = %e, doc = %c.doc_id, "the panel's version was not kept");
         }
     }
@@ -192,13 +191,13 @@ fn panel_draft(state: &Pipeline, git: &GitSync, c: &Conflict) -> Option<crate::d
     content::beneath::Root::new(scratch.path())
         .write_atomic(&file, c.panel_text.as_bytes())
         .ok()?;
-    let panel = editing::Editor::new(scratch.path()).editable(&id, now());
+    let panel = editing::Editor::new(scratch.path()).editable(&id, state.clock.now());
     let panel = panel.ok()??;
-    let current = state.site.editor.editable(&id, now()).ok()??;
+    let current = state.site.editor.editable(&id, state.clock.now()).ok()??;
     Some(crate::db::Draft {
         doc_id: c.doc_id.clone(),
         author: state.accounts.admin_email.clone(),
-        saved_at: now(),
+        saved_at: state.clock.now(),
         version: current.version,
         body: serde_json::json!({ "content": panel.content, "settings": panel.settings }),
     })

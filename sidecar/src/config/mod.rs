@@ -100,6 +100,9 @@ pub struct Config {
     pub measurement: content::measurement::Measurement,
     /// Beacons one client may send each second (`STATS_EVENTS_PER_SECOND`).
     pub stats_events_per_second: u32,
+    /// The server's one clock, handed down through its state: the system's, unless a test
+    /// set one.
+    pub clock: clock::Clock,
 }
 
 impl Config {
@@ -217,6 +220,7 @@ impl Config {
             stats_events_per_second: positive(&get, "STATS_EVENTS_PER_SECOND", 5)?
                 .try_into()
                 .unwrap_or(u32::MAX),
+            clock: clock::Clock::system(),
             root,
         })
     }

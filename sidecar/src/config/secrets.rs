@@ -11,7 +11,7 @@
 //! with any of these in its environment first executes itself again, in the same process,
 //! with that environment minus them, and hands them over on its standard input (a pipe
 //! nothing else holds); the new image reads them and puts `/dev/null` back as its standard
-//! input. Every child starts from an allow-listed environment ([`site::process`]).
+//! input. Every child starts from an allow-listed environment ([`subprocess`]).
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -109,9 +109,9 @@ impl Secrets {
         let names = publish_env_names(get("PUBLISH_ENV").as_deref());
         let mut secrets = Self::gather(get)?;
         for (name, value) in environment {
-            let base = site::process::BASE_ENVIRONMENT.contains(&name.as_str());
+            let base = subprocess::BASE_ENVIRONMENT.contains(&name.as_str());
             let secret = SECRETS.iter().any(|s| s.variable == name);
-            if !base && !secret && site::process::allowed(&name, &names) {
+            if !base && !secret && subprocess::allowed(&name, &names) {
                 secrets.0.insert(name, value);
             }
         }

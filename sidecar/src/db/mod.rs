@@ -28,13 +28,6 @@ pub use uploads::Upload;
 
 pub use database::{backup_into, check_file, private_dir, private_file, SCHEMA_VERSION};
 
-/// Seconds since the Unix epoch: how the database keeps every moment.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 #[cfg(test)]
 pub(crate) mod testing {
     use super::*;

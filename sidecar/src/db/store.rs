@@ -20,6 +20,23 @@ impl Db {
         })
     }
 
+    /// The same database, its moments read from `clock` (the server's).
+    pub fn with_clock(self, clock: clock::Clock) -> Self {
+        Self {
+            db: self.db.with_clock(clock),
+        }
+    }
+
+    /// Seconds since the Unix epoch by the server's clock: how the database keeps every moment.
+    pub fn now(&self) -> i64 {
+        self.db.now()
+    }
+
+    /// The server's clock.
+    pub fn clock(&self) -> &clock::Clock {
+        self.db.clock()
+    }
+
     pub(super) fn run<T>(
         &self,
         f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,

@@ -14,7 +14,7 @@ use actix_web::http::StatusCode;
 use actix_web::{web, FromRequest, HttpRequest};
 use std::future::{ready, Ready};
 
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::{ApiError, ErrorCode};
 use crate::http::client::Clients;
 
@@ -173,7 +173,7 @@ fn admin_of(req: &HttpRequest) -> Result<Admin, ApiError> {
         return Err(cross_origin());
     }
     let token = session_token(req, https(panel.https, &clients, req)).ok_or_else(unauthorized)?;
-    let at = now();
+    let at = accounts.store.now();
     let check = accounts.sessions.check(&token, at, use_of(req));
     persist(&accounts, &check, at);
     match check {
@@ -257,7 +257,8 @@ impl FromRequest for Reauthenticated {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         ready(admin_of(req).and_then(|admin| {
-            if now() - admin.reauth_at <= REAUTH_SECONDS {
+            let now = gate_of(req)?.accounts.store.now();
+            if now - admin.reauth_at <= REAUTH_SECONDS {
                 Ok(Reauthenticated(admin))
             } else {
                 Err(ApiError::new(

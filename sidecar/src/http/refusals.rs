@@ -87,7 +87,7 @@ impl Refusals {
         };
         let (refusals, store) = (this.clone(), store.clone());
         actix_web::rt::spawn(async move {
-            let (at, event) = (crate::db::now(), refusals.event);
+            let (at, event) = (store.now(), refusals.event);
             let written = store
                 .blocking(move |s| s.record_entry(at, event.name(), "", &client.to_string(), what))
                 .await;
@@ -96,7 +96,7 @@ impl Refusals {
                 Ok(Err(e)) => return tracing::error!(error = %e, "audit log"),
                 Err(e) => return tracing::error!(error = %e, "audit log"),
             };
-            actix_web::rt::time::sleep(refusals.window).await;
+            clock::pause(refusals.window).await;
             let count = refusals.audited(client);
             if count > 1 {
                 let text = detail(what, count);

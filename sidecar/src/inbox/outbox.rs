@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
 
-use crate::db::now;
 use crate::db::{Db, Spam, StoredMessage};
 use crate::error::Error;
 
@@ -359,7 +358,7 @@ impl Outbox {
     /// Runs the delivery loop on its own thread until the process ends.
     pub fn spawn(self: Arc<Self>, poll: Duration) -> std::thread::JoinHandle<()> {
         std::thread::spawn(move || loop {
-            let now = now();
+            let now = self.db.now();
             if let Err(e) = self.deliver_due(now).and_then(|_| self.purge_old(now)) {
                 tracing::error!(error = %e, "outbox");
             }
@@ -546,7 +545,7 @@ mod tests {
                 & 0o777,
             0o700
         );
-        let later = now() + 31 * 86_400;
+        let later = db.now() + 31 * 86_400;
         assert_eq!(
             outbox.purge_old(later).expect("purged"),
             2,

@@ -4,15 +4,8 @@
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use content::contact::RULES;
-
-/// What an address must look like, compiled once.
-fn email_pattern() -> &'static regex::Regex {
-    static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
-    PATTERN.get_or_init(|| content::constant_regex(RULES.email_pattern))
-}
 
 /// A contact message as sent by the form.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
@@ -117,7 +110,7 @@ fn check_email(email: &str, max: usize) -> Option<&'static str> {
     } else if trimmed.chars().count() > max {
         Some(m.email_too_long)
     } else if email.contains(['\r', '\n'])
-        || !email_pattern().is_match(trimmed)
+        || !content::contact::is_email(trimmed)
         || trimmed.parse::<lettre::Address>().is_err()
     {
         // The form's pattern catches the common mistakes as one types; lettre, which will
@@ -378,7 +371,7 @@ mod tests {
                 check_email(email, 254).is_none(),
                 "{email} should be accepted"
             );
-            assert!(email_pattern().is_match(email), "the form takes {email}");
+            assert!(content::contact::is_email(email), "the form takes {email}");
         }
         for email in bad {
             assert_eq!(
@@ -386,12 +379,12 @@ mod tests {
                 Some(RULES.messages.email_invalid),
                 "{email} should be refused"
             );
-            let form = email_pattern().is_match(email);
+            let form = content::contact::is_email(email);
             let lettre = email.parse::<lettre::Address>().is_ok();
             assert!(!form || !lettre, "{email}: at least the server refuses");
         }
         assert!(
-            !email_pattern().is_match("a(b)@example.pl"),
+            !content::contact::is_email("a(b)@example.pl"),
             "the form refuses it as it is typed"
         );
     }

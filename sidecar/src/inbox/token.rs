@@ -2,7 +2,7 @@
 //! static page, a submit sooner than a person could type is suspected of being a bot, and a
 //! token is good for one message only (the nonce is recorded when it is used).
 
-use hmac::{Hmac, Mac};
+use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 
 type HmacSha256 = Hmac<Sha256>;

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::{now, Arrival, Db, Stored};
+use crate::db::{Arrival, Db, Stored};
 
 /// Messages written in one transaction, at most: a bound on how long one write takes.
 const BATCH: usize = 256;
@@ -66,7 +66,7 @@ fn write_all(db: &Db, mut queue: mpsc::Receiver<Job>) {
 
 fn write(db: &Db, batch: &mut Vec<Job>) {
     let arrivals: Vec<Arrival> = batch.iter().map(|j| j.arrival.clone()).collect();
-    let answers = match db.insert_arrivals(&arrivals, now()) {
+    let answers = match db.insert_arrivals(&arrivals, db.now()) {
         Ok(answers) => answers,
         Err(e) => {
             tracing::error!(error = %e, messages = batch.len(), "contact messages could not be stored");

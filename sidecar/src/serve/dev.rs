@@ -70,7 +70,7 @@ impl Dev {
 }
 
 fn rebuild_islands(root: &Path) -> Result<(), String> {
-    let out = site::process::command(site::islands::node_binary())
+    let out = subprocess::command(site::islands::node_binary())
         .arg("build.mjs")
         .current_dir(root.join("islands"))
         .output()

@@ -34,7 +34,7 @@ impl Commands {
 
     /// A command in a shell, with the base environment and the variables of `PUBLISH_ENV`.
     fn shell(&self, cmd: &str) -> Command {
-        let mut command = site::process::command_with("sh", &self.env_names);
+        let mut command = subprocess::command_with("sh", &self.env_names);
         command
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .arg("-c")

@@ -11,12 +11,6 @@ use crate::serve::site::SiteState;
 /// How long to wait before trying again when a scheduled build fails.
 const RETRY: Duration = Duration::from_secs(60);
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 /// Starts the task on the current actix runtime.
 pub fn spawn(site: web::Data<SiteState>) {
     actix_web::rt::spawn(async move {
@@ -26,7 +20,7 @@ pub fn spawn(site: web::Data<SiteState>) {
                 continue;
             };
             // The first whole second at or after `at`, with a little room for clocks.
-            let wait = (at * 1000 - now_ms() + 50).max(0) as u64;
+            let wait = (at * 1000 - site.clock.now_ms() + 50).max(0) as u64;
             let woken =
                 tokio::time::timeout(Duration::from_millis(wait), site.schedule.wake.notified())
                     .await;
@@ -45,7 +39,7 @@ pub fn spawn(site: web::Data<SiteState>) {
                 Ok(Err(e)) => {
                     tracing::error!(error = %e, at, "the scheduled build failed; trying again in a minute");
                     site.schedule
-                        .set(Some(now_ms() / 1000 + RETRY.as_secs() as i64));
+                        .set(Some(site.clock.now() + RETRY.as_secs() as i64));
                 }
                 Err(e) => tracing::error!(error = %e, "the scheduled build did not run"),
             }

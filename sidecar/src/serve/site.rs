@@ -57,7 +57,7 @@ fn content_type(path: &str) -> String {
 impl StaticFile {
     /// `output`, changed now.
     pub fn new(output: &site::Output) -> Self {
-        Self::modified_at(output, SystemTime::now())
+        Self::modified_at(output, clock::wall())
     }
 
     /// `output`, whose content last changed at `modified`.
@@ -75,7 +75,7 @@ impl StaticFile {
 
     /// When the content last changed, never later than now (RFC 9110 8.8.2.1).
     pub fn last_modified(&self) -> SystemTime {
-        self.modified.min(whole_seconds(SystemTime::now()))
+        self.modified.min(whole_seconds(clock::wall()))
     }
 
     /// The coding the file is sent in when the client prefers `wanted`: brotli or gzip for
@@ -253,7 +253,7 @@ impl Site {
         published: &Path,
         held: Vec<content::model::ExampleFact>,
     ) -> Self {
-        let now = SystemTime::now();
+        let now = clock::wall();
         let dist_root = content::beneath::Root::new(published);
         let reuse = |output: &site::Output, before: Option<&Arc<StaticFile>>, dist: bool| {
             if let Some(same) = before.filter(|f| f.fingerprint == output.fingerprint) {
@@ -424,16 +424,19 @@ pub struct SiteState {
     /// One preview renders at a time (`preview`): a burst of previews holds one core, not
     /// all of them.
     pub previews: Arc<tokio::sync::Semaphore>,
+    /// The server's clock, the builder's too: when the next scheduled build is due.
+    pub clock: clock::Clock,
 }
 
 impl SiteState {
     pub fn new(config: &crate::config::Config) -> Self {
         let project = site::Project::at(&config.root);
-        let builder = site::Builder::new(project.clone())
+        let mut builder = site::Builder::new(project.clone())
             .with_deferred_images()
             .with_api_origin(config.api_origin.clone())
             .with_admin_origin(Some(config.origins.admin.clone()))
             .with_measurement(config.measurement.clone());
+        builder.set_clock(config.clock.clone());
         let commands = Commands {
             publish: config.publish_cmd.clone(),
             purge: config.purge_cmd.clone(),
@@ -453,6 +456,7 @@ impl SiteState {
             launch: crate::serve::launch::Launch::new(config),
             images: crate::serve::images::Pending::default(),
             previews: Arc::new(tokio::sync::Semaphore::new(1)),
+            clock: config.clock.clone(),
         }
     }
 

@@ -16,7 +16,7 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
-use crate::db::{now, Db, Event};
+use crate::db::{Db, Event};
 use beacon::Hit;
 use tally::{Arrival, Busy, Writer};
 use visitor::Visitors;
@@ -49,6 +49,8 @@ pub struct Stats {
     writer: Option<Writer>,
     /// The last day the old counts were deleted before.
     pruned: AtomicI64,
+    /// The server's clock (the database's).
+    clock: clock::Clock,
 }
 
 /// The Warsaw calendar day of the Unix time `at`, as days since 1970-01-01.
@@ -63,6 +65,7 @@ impl Stats {
         let rate = NonZeroU32::new(settings.per_second.max(1)).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(rate.get().saturating_mul(4)).unwrap_or(rate);
         Ok(Stats {
+            clock: db.clock().clone(),
             settings,
             limiter: RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst)),
             visitors: Visitors::default(),
@@ -75,7 +78,7 @@ impl Stats {
     /// visitor, never kept), or refuses it when the writer is behind.
     pub fn count(&self, hit: Hit, address: IpAddr, agent: &[u8]) -> Result<(), Busy> {
         let writer = self.writer.as_ref().ok_or(Busy)?;
-        let at = now();
+        let at = self.clock.now();
         let day = day_of(at);
         writer.count(Arrival {
             at,
@@ -113,7 +116,7 @@ impl Stats {
             .map(|(_, rest)| rest.find('/').map_or("/", |at| &rest[at..]))
             .and_then(beacon::route)
             .filter(|route| is_page(route));
-        let at = now();
+        let at = self.clock.now();
         let hit = Hit {
             event: Event::Message,
             route: path.unwrap_or_else(|| "/".to_string()),

@@ -155,21 +155,14 @@ fn short(d: Date) -> String {
     format!("{} {}", d.day, SHORT_MONTHS[usize::from(d.month - 1)])
 }
 
-/// Monday of the week of `day` (1970-01-01 was a Thursday).
+/// Monday of the week of `day`.
 fn monday(day: i64) -> i64 {
-    day - (day + 3).rem_euclid(7)
+    date(day).monday().days()
 }
 
 /// The first day of the month `months` after the month of `day` (before, when negative).
 fn month_start(day: i64, months: i64) -> i64 {
-    let d = date(day);
-    let index = i64::from(d.year) * 12 + i64::from(d.month) - 1 + months;
-    Date {
-        year: index.div_euclid(12).clamp(1970, 9999) as u16,
-        month: (index.rem_euclid(12) + 1) as u8,
-        day: 1,
-    }
-    .days()
+    date(day).month_start(months).days()
 }
 
 /// The buckets of `period` ending with the one of `today`: `count` of them, each as its first

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::beacon::Hit;
-use crate::db::{now, Db, Device, Event, StatKey};
+use crate::db::{Db, Device, Event, StatKey};
 
 /// How often counts are written.
 pub const WRITE_EVERY: Duration = Duration::from_secs(10);
@@ -269,12 +269,12 @@ fn run(db: &Db, queue: &mpsc::Receiver<Job>) {
         match queue.recv_timeout(next.saturating_duration_since(Instant::now())) {
             Ok(Job::Count(arrival)) => tally.add(arrival),
             Ok(Job::Write(done)) => {
-                tally.sweep(now());
+                tally.sweep(db.now());
                 write(db, &mut tally);
                 let _ = done.send(());
             }
             Err(RecvTimeoutError::Timeout) => {
-                tally.sweep(now());
+                tally.sweep(db.now());
                 write(db, &mut tally);
                 next = Instant::now() + WRITE_EVERY;
             }

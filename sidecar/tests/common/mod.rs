@@ -106,9 +106,17 @@ pub(crate) struct Setup {
 }
 
 pub(crate) fn setup(extra: &[(&str, &str)]) -> Setup {
+    setup_at(extra, clock::Clock::system())
+}
+
+/// [`setup`] with the server's one clock set by the test.
+pub(crate) fn setup_at(extra: &[(&str, &str)], clock: clock::Clock) -> Setup {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = site_copy(dir.path());
-    let config = config(dir.path(), &root, extra);
+    let config = sidecar::Config {
+        clock,
+        ..config(dir.path(), &root, extra)
+    };
     let content = site::load(&site::Project::at(&root)).expect("content loads");
     let state = sidecar::AppState::open(&config, &content.site).expect("state opens");
     state.site.rebuild().expect("the site builds");
@@ -257,4 +265,9 @@ pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Now by the clock the test servers run on: the system's, as [`config`] sets no other.
+pub(crate) fn now() -> i64 {
+    clock::Clock::system().now()
 }

@@ -22,6 +22,16 @@ impl Store {
         Ok(self.db.run(f)?)
     }
 
+    /// Seconds since the Unix epoch, by the server's clock (the database's).
+    pub fn now(&self) -> i64 {
+        self.db.now()
+    }
+
+    /// The server's clock.
+    pub fn clock(&self) -> &database::Clock {
+        self.db.clock()
+    }
+
     /// Whether another process committed to the database since `data_version` last said so.
     pub fn data_version(&self) -> Result<i64, Error> {
         Ok(self.db.data_version()?)

@@ -14,7 +14,7 @@ use super::sign_in::{
     random_token, refuse_waiting, reserve, sign_in_client, start_session, verify, LOGIN_TITLE,
 };
 use crate::audit::Account;
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange};
 use crate::http::client::ClientKey;
@@ -43,12 +43,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// `GET /api/auth/sessions`: the administrator's active sessions, newest first.
 async fn list(admin: Admin, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(
-        state
-            .auth
-            .sessions
-            .list(&admin.email, &admin.session, now()),
-    )
+    HttpResponse::Ok().json(state.auth.sessions.list(
+        &admin.email,
+        &admin.session,
+        state.clock.now(),
+    ))
 }
 
 /// `DELETE /api/auth/sessions/{id}`: ends one session (this one too, if named).
@@ -63,7 +62,7 @@ async fn end_one(
         .sessions
         .find(&admin.email, &id)
         .ok_or_else(|| ApiError::not_found("Ta sesja już się zakończyła."))?;
-    state.auth.sessions.end(&hash, now());
+    state.auth.sessions.end(&hash, state.clock.now());
     state
         .auth
         .store
@@ -133,7 +132,10 @@ async fn set_password(state: &web::Data<AppState>, email: &str, new: &str) -> Re
         })
         .await
         .map_err(|_| ApiError::internal(&"no hashing thread"))??;
-    state.auth.sessions.remove_others(email, None, now());
+    state
+        .auth
+        .sessions
+        .remove_others(email, None, state.clock.now());
     Ok(())
 }
 
@@ -215,7 +217,7 @@ async fn reauth(
             if !db.totp(id)?.is_some_and(|t| t.confirmed) {
                 return Ok::<_, crate::error::Error>(true);
             }
-            Ok(factors::check_code(db, id, &code, now())?.is_some())
+            Ok(factors::check_code(db, id, &code, db.now())?.is_some())
         })
         .await?;
     if !passed {
@@ -231,7 +233,7 @@ async fn reauth(
         .store
         .run(move |db| db.clear_login_failures(&who, &client))
         .await?;
-    state.auth.sessions.reauthenticated(&admin.session, now());
+    state.auth.sessions.reauthenticated(&admin.session, state.clock.now());
     crate::http::admin::audit(&req, Account::Reauthenticated, &admin.email, "").await;
     Ok(HttpResponse::NoContent().finish())
 }
@@ -275,7 +277,7 @@ async fn request_reset(
         .auth
         .store
         .run(move |db| {
-            let recent = db.audit_count(Account::ResetRequested.name(), now() - 3600)?;
+            let recent = db.audit_count(Account::ResetRequested.name(), db.now() - 3600)?;
             Ok::<_, crate::error::Error>(db.account(&who)?.filter(|_| recent < RESETS_PER_HOUR))
         })
         .await?;
@@ -284,11 +286,11 @@ async fn request_reset(
     };
     let code = reset_code()?;
     let hash = code_hash(&code);
-    let live = (now() - RESET_SECONDS, RESET_ATTEMPTS);
+    let live = (state.clock.now() - RESET_SECONDS, RESET_ATTEMPTS);
     let stored = state
         .auth
         .store
-        .run(move |db| db.put_reset_code(id, &hash, now(), live))
+        .run(move |db| db.put_reset_code(id, &hash, db.now(), live))
         .await?;
     if !stored {
         // A code sent earlier still works: it is not replaced, and nothing more is sent.
@@ -315,7 +317,7 @@ fn check_reset(
     code: &str,
     second: &str,
 ) -> Result<Result<(), &'static str>, crate::error::Error> {
-    let Some((hash, attempts)) = db.attempt_reset_code(id, now() - RESET_SECONDS)? else {
+    let Some((hash, attempts)) = db.attempt_reset_code(id, db.now() - RESET_SECONDS)? else {
         return Ok(Err("kod"));
     };
     let right = crate::config::secrets::same_secret(hash.as_bytes(), code_hash(code).as_bytes());
@@ -326,7 +328,7 @@ fn check_reset(
         return Ok(Err("kod"));
     }
     let has_app = db.totp(id)?.is_some_and(|t| t.confirmed);
-    if has_app && factors::check_code(db, id, second, now())?.is_none() {
+    if has_app && factors::check_code(db, id, second, db.now())?.is_none() {
         return Ok(Err("kod z aplikacji"));
     }
     db.delete_reset_code(id)?;

@@ -15,7 +15,7 @@ use super::sign_in::{
     PENDING_SECONDS,
 };
 use crate::audit::Account;
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::{ApiError, ErrorCode};
 use crate::http::admin::{https, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -53,7 +53,7 @@ pub(crate) async fn ask_for_code(
     state
         .auth
         .store
-        .run(move |db| db.insert_pending_login(&hash, account.id, &account.password_hash, now()))
+        .run(move |db| db.insert_pending_login(&hash, account.id, &account.password_hash, db.now()))
         .await?;
     crate::http::admin::audit(req, Account::SecondFactorNeeded, email, "").await;
     Ok(HttpResponse::Ok()
@@ -137,7 +137,7 @@ pub(crate) async fn reserve_code(
     state: &web::Data<AppState>,
     account_id: i64,
 ) -> Result<CodeAttempt, ApiError> {
-    let at = now();
+    let at = state.clock.now();
     let reserved = state
         .auth
         .store
@@ -161,7 +161,7 @@ pub(crate) async fn code_was_right(
     state: &web::Data<AppState>,
     attempt: CodeAttempt,
 ) -> Result<(), ApiError> {
-    let since = now() - throttle::WINDOW_SECONDS;
+    let since = state.clock.now() - throttle::WINDOW_SECONDS;
     let key = (attempt.account_id, attempt.reservation);
     state
         .auth
@@ -181,7 +181,7 @@ pub(crate) async fn wrong_code(
     (attempt, email): (CodeAttempt, &str),
     kind: &'static str,
 ) -> Result<(), ApiError> {
-    let since = now() - throttle::WINDOW_SECONDS;
+    let since = state.clock.now() - throttle::WINDOW_SECONDS;
     let key = (attempt.account_id, attempt.reservation);
     let (failures, _) = state
         .auth
@@ -241,7 +241,7 @@ async fn login_code(
     let pending = state
         .auth
         .store
-        .run(move |db| db.pending_login(&hash, now() - PENDING_SECONDS))
+        .run(move |db| db.pending_login(&hash, db.now() - PENDING_SECONDS))
         .await?
         .ok_or_else(expired)?;
     reserve(&state, &pending.email, &client).await?;
@@ -261,7 +261,7 @@ async fn login_code(
     let kind = state
         .auth
         .store
-        .run(move |db| check_code(db, id, &code, now()))
+        .run(move |db| check_code(db, id, &code, db.now()))
         .await?;
     let Some(kind) = kind else {
         crate::http::admin::audit(&req, Account::SecondFactorFailed, &pending.email, "").await;
@@ -383,11 +383,11 @@ async fn confirm(
             let Some(row) = db.totp(id)?.filter(|t| !t.confirmed) else {
                 return Ok(None);
             };
-            let Some(step) = totp::check(&row.secret, &code, now()) else {
+            let Some(step) = totp::check(&row.secret, &code, db.now()) else {
                 return Ok(Some(Err(())));
             };
             let (codes, hashes) = totp::recovery_codes()?;
-            db.confirm_totp(id, step, &hashes, now())?;
+            db.confirm_totp(id, step, &hashes, db.now())?;
             Ok::<_, crate::error::Error>(Some(Ok(codes)))
         })
         .await?;

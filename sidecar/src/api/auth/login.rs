@@ -13,7 +13,7 @@ use super::sign_in::{
     bad_login, reserve, sign_in_client, start_session, verify, SignedIn, LOGIN_TITLE,
     MAX_EMAIL_CHARS,
 };
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::{ApiError, Error};
 use crate::http::admin::{
     cross_origin, from_panel, https, session_cookie, session_token, Admin, FORBIDDEN,
@@ -170,7 +170,7 @@ pub fn spawn_session_sync(state: web::Data<AppState>) {
                 .blocking(move |store| {
                     let version = store.data_version()?;
                     if seen != Some(version) {
-                        let ended = s.auth.sessions.sync(store, now())?;
+                        let ended = s.auth.sessions.sync(store, s.clock.now())?;
                         if ended > 0 {
                             tracing::info!(ended, "sessions ended by another process");
                         }

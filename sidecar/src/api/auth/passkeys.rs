@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::sign_in::{reserve, sign_in_client, start_session, LOGIN_TITLE};
 use crate::audit::Account;
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::ApiError;
 use crate::http::admin::{https, Admin, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -199,7 +199,7 @@ async fn register_finish(
     let added = state
         .auth
         .store
-        .run(move |db| db.insert_passkey(id, &label, &credential_id, &kept, now()))
+        .run(move |db| db.insert_passkey(id, &label, &credential_id, &kept, db.now()))
         .await?;
     if !added {
         return Err(ApiError::status(
@@ -304,7 +304,7 @@ async fn login_finish(
         .auth
         .store
         .run(move |db| {
-            db.used_passkey(key_id, &kept, now())?;
+            db.used_passkey(key_id, &kept, db.now())?;
             db.clear_login_failures(&who, &client)?;
             Ok::<_, crate::error::Error>(db.account(&who)?.map(|(_, hash)| hash))
         })

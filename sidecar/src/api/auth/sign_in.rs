@@ -11,7 +11,7 @@ use ts_rs::TS;
 use crate::audit::Account;
 use accounts::{hashing, password, sessions, throttle};
 
-use crate::db::{now, Repository};
+use crate::db::Repository;
 use crate::error::{ApiError, Error};
 use crate::http::admin::{cross_origin, from_panel, https, session_cookie, Admin};
 use crate::state::AppState;
@@ -43,7 +43,7 @@ pub(crate) async fn reserve(
     client: &str,
 ) -> Result<(), ApiError> {
     let (email, client) = (email.to_string(), client.to_string());
-    let at = now();
+    let at = state.clock.now();
     let since = at - throttle::WINDOW_SECONDS;
     let reserved = state
         .auth
@@ -93,7 +93,7 @@ pub(crate) async fn refuse_waiting(
     client: &str,
 ) -> Result<(), ApiError> {
     let who = client.to_string();
-    let at = now();
+    let at = state.clock.now();
     let counts = state
         .auth
         .store
@@ -162,7 +162,7 @@ pub(crate) async fn start_session(
     account: &password::Verified,
 ) -> Result<HttpResponse, ApiError> {
     let token = random_token()?;
-    let at = now();
+    let at = state.clock.now();
     let row = accounts::store::SessionRow {
         token_hash: sessions::token_hash(&token),
         email: email.to_string(),
@@ -212,6 +212,9 @@ pub(crate) async fn end_sessions(
         .store
         .run(move |db| db.delete_sessions_except(&who, kept.as_deref()))
         .await?;
-    let live = state.auth.sessions.remove_others(email, keep, now());
+    let live = state
+        .auth
+        .sessions
+        .remove_others(email, keep, state.clock.now());
     Ok(stored.max(live))
 }

@@ -8,7 +8,6 @@ use actix_web::{web, HttpResponse};
 use bytes::Bytes;
 use serde_json::{json, Value};
 
-use crate::db::now;
 use crate::inbox::contact::Rendering;
 use crate::inbox::rules::{ContactInput, Errors};
 use crate::inbox::token;
@@ -47,7 +46,7 @@ fn props(state: &AppState, outcome: Outcome) -> (StatusCode, Value, Option<&'sta
         Outcome::Confirm(input) => (
             StatusCode::OK,
             // A fresh token: the confirming click is checked like any other.
-            json!({ "initial": initial(&input), "notice": "confirm", "token": token::issue(&state.contact.secret, now()) }),
+            json!({ "initial": initial(&input), "notice": "confirm", "token": token::issue(&state.contact.secret, state.clock.now()) }),
             None,
         ),
         Outcome::Refused(status, message) => (

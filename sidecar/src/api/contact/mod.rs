@@ -15,7 +15,7 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::db::{now, Arrival, NewMessage, Spam, Stored};
+use crate::db::{Arrival, NewMessage, Spam, Stored};
 use crate::error::ApiError;
 use crate::inbox::rules::{self, ContactInput};
 use crate::inbox::token::{self, Verdict};
@@ -53,7 +53,7 @@ async fn issue_token(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(Token {
-            token: token::issue(&state.contact.secret, now()),
+            token: token::issue(&state.contact.secret, state.clock.now()),
         })
 }
 
@@ -95,11 +95,14 @@ fn suspicion(state: &AppState, input: &ContactInput) -> (Option<Spam>, Option<St
     {
         return (Some(Spam::Honeypot), None);
     }
-    let verdict = input
-        .token
-        .as_deref()
-        .filter(|t| !t.is_empty())
-        .map(|t| token::check(&state.contact.secret, t, now(), state.contact.min_seconds));
+    let verdict = input.token.as_deref().filter(|t| !t.is_empty()).map(|t| {
+        token::check(
+            &state.contact.secret,
+            t,
+            state.clock.now(),
+            state.contact.min_seconds,
+        )
+    });
     match verdict {
         Some(Verdict::Fine(nonce)) => (None, Some(nonce)),
         Some(Verdict::TooFast(nonce)) => (Some(Spam::TooFast), Some(nonce)),
@@ -123,7 +126,7 @@ async fn store(state: &web::Data<AppState>, req: &HttpRequest, input: &ContactIn
     let arrival = Arrival {
         message,
         nonce,
-        nonce_expires_at: now() + token::MAX_AGE_SECONDS,
+        nonce_expires_at: state.clock.now() + token::MAX_AGE_SECONDS,
     };
     match state.contact.writer.store(arrival).await {
         Ok(Stored { id, spam }) => {

@@ -82,7 +82,7 @@ fn unauthorized() -> HttpResponse {
 async fn editor(state: &web::Data<AppState>, req: &HttpRequest) -> Result<String, HttpResponse> {
     let given = password(req);
     if let Some(token) = &given {
-        let (hash, at) = (hash(token), crate::db::now());
+        let (hash, at) = (hash(token), state.clock.now());
         let found = state.db.run(move |db| db.use_git_token(&hash, at)).await;
         if let Ok(Some(name)) = found {
             return Ok(name);
@@ -253,7 +253,7 @@ fn backend(
     let mut command = tokio::process::Command::new("git");
     command
         .env_clear()
-        .envs(site::process::child_environment(
+        .envs(subprocess::child_environment(
             std::env::vars_os(),
             &[] as &[&str],
         ))

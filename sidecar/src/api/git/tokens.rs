@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::audit::record;
 use crate::audit::Git;
-use crate::db::{now, GitToken, Repository};
+use crate::db::{GitToken, Repository};
 use crate::error::ApiError;
 use crate::http::admin::{Admin, AdminChange, Reauthenticated};
 use crate::state::AppState;
@@ -92,7 +92,7 @@ async fn create(
     let (hash, kept) = (super::http::hash(&token), name.clone());
     let id = state
         .db
-        .run(move |db| db.add_git_token(&kept, &hash, now()))
+        .run(move |db| db.add_git_token(&kept, &hash, db.now()))
         .await?;
     record(&state, &req, Git::GitTokenCreated, &admin.email, &name).await;
     Ok(HttpResponse::Created().json(GitTokenCreated { id, name, token }))

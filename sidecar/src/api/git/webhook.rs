@@ -10,7 +10,7 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use hmac::{Hmac, Mac};
+use hmac::{Hmac, KeyInit, Mac};
 use serde_json::json;
 use sha2::Sha256;
 
@@ -63,7 +63,7 @@ fn unhex(hex: &str) -> Option<Vec<u8>> {
 /// Writes a refused notification to the audit log, unless one was written this minute.
 fn audit_refusal(state: &AppState, req: &HttpRequest, why: &str) {
     static LAST: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
-    let at = crate::db::now();
+    let at = state.clock.now();
     let last = LAST.load(std::sync::atomic::Ordering::Relaxed);
     if at - last < AUDIT_EVERY_SECONDS
         || LAST

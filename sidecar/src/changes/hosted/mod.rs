@@ -198,7 +198,7 @@ pub fn spawn_mirror(git: std::sync::Arc<contentsync::GitSync>, bare: PathBuf, ur
                         }
                     }
                 }
-                std::thread::sleep(wait);
+                clock::sleep(wait);
             }
         });
     if let Err(e) = started {

@@ -7,6 +7,10 @@
 //! git runs with hooks, fsmonitor, signing programs and filter drivers switched off on its
 //! command line, which overrides every configuration file: a `.git/config` or hook planted
 //! in `content/` (a restored backup, a pushed commit) cannot run a program.
+//!
+//! A crate of its own, using only the standard library: the generator (node, git dates), the
+//! content's repository (`contentsync`) and the sidecar (publish, backup) all start children,
+//! and none of them should have to compile the others for it.
 
 use std::ffi::{OsStr, OsString};
 use std::path::Path;

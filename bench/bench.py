@@ -54,9 +54,10 @@ def median_of(cmd, runs=None, **kw):
 
 
 def article_markdown(i):
+    # Numbered with five digits: a bare 112 in a text is a crisis line the checks want linked.
     paragraph = ("Terapia poznawczo-behawioralna pomaga zauważyć, jak myśli wpływają na emocje i zachowania. "
                  "Regularna praca między sesjami utrwala zmiany, a konkretne ćwiczenia przenoszą je do codzienności. ") * 3
-    return (f"## Wprowadzenie {i}\n\n{paragraph}\n\n## Najważniejsze kroki\n\n- pierwszy krok\n- drugi krok\n- trzeci krok\n\n"
+    return (f"## Wprowadzenie {i:05d}\n\n{paragraph}\n\n## Najważniejsze kroki\n\n- pierwszy krok\n- drugi krok\n- trzeci krok\n\n"
             f"{paragraph}\n\n## Przykład\n\n```\nplan = ['sen', 'ruch', 'rozmowa']\nfor krok in plan:\n    print(krok)\n```\n\n"
             f"{paragraph}\n\n### Podsumowanie\n\n{paragraph}\n")
 

@@ -55,6 +55,10 @@ pub mod wording;
 pub mod yaml;
 
 pub use error::{Diagnostic, Error, Result};
+
+/// A map a builder keeps from one build to the next, with an entry per document: looked up
+/// for every document on every build, so with a quick hasher (foldhash, seeded per process).
+pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 pub use kind::{DocId, Kind};
 pub use model::{Content, Document, SiteConfig};
 pub use pattern::constant_regex;

@@ -4,8 +4,8 @@
 //! checks of the content that need neither rendered pages nor encoded images.
 //!
 //! It may use serde, `serde_yaml` (in `yaml.rs` only: every YAML parse and edit is there, so
-//! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex and
-//! sha2. It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
+//! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex,
+//! sha2 and foldhash (the maps kept between builds, `maps.rs`). It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
 
 // The crate's own rules: no panic on what comes from outside, no lock held across an await.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -34,6 +34,7 @@ pub mod legal_dates;
 pub mod limits;
 pub mod linking;
 pub mod load;
+pub mod maps;
 pub mod markdown;
 pub mod measurement;
 pub mod model;
@@ -55,10 +56,6 @@ pub mod wording;
 pub mod yaml;
 
 pub use error::{Diagnostic, Error, Result};
-
-/// A map a builder keeps from one build to the next, with an entry per document: looked up
-/// for every document on every build, so with a quick hasher (foldhash, seeded per process).
-pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 pub use kind::{DocId, Kind};
 pub use model::{Content, Document, SiteConfig};
 pub use pattern::constant_regex;

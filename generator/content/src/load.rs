@@ -140,7 +140,7 @@ impl<M> Entry<M> {
 /// Parsed documents of one kind, by path, and the folder's listing as last read.
 struct Cache<M> {
     /// By path relative to the kind's folder.
-    entries: crate::FastMap<String, Entry<M>>,
+    entries: crate::maps::FastMap<String, Entry<M>>,
     listing: Option<Vec<walk::Found>>,
     generation: u64,
 }
@@ -148,7 +148,7 @@ struct Cache<M> {
 impl<M> Default for Cache<M> {
     fn default() -> Self {
         Self {
-            entries: crate::FastMap::default(),
+            entries: crate::maps::FastMap::default(),
             listing: None,
             generation: 0,
         }
@@ -304,7 +304,7 @@ fn told(changes: Changes<'_>, path: &Path) -> bool {
 
 /// Whether `found` must be read and parsed (again) by this load.
 fn must_parse<M>(
-    entries: &crate::FastMap<String, Entry<M>>,
+    entries: &crate::maps::FastMap<String, Entry<M>>,
     generation: u64,
     found: &walk::Found,
     changes: Changes<'_>,
@@ -321,7 +321,7 @@ fn must_parse<M>(
 
 /// The parsed file, read again if it changed (or if the caller says it did).
 fn entry<'a, M: DeserializeOwned>(
-    entries: &'a mut crate::FastMap<String, Entry<M>>,
+    entries: &'a mut crate::maps::FastMap<String, Entry<M>>,
     generation: u64,
     kind: Kind,
     found: &walk::Found,

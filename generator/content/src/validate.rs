@@ -193,7 +193,7 @@ pub struct Checks {
     /// The symbolic links under `content/` (never followed) and the names there that are no
     /// slugs: each a problem.
     links: Vec<Diagnostic>,
-    documents: crate::FastMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
+    documents: crate::maps::FastMap<DocId, ([u8; 32], Vec<Diagnostic>)>,
     /// The price problems of the documents' texts.
     price_texts: PriceTexts,
 }
@@ -1018,7 +1018,7 @@ fn check_price_texts(content: &Content, warnings: bool, cache: &mut PriceTexts) 
         .map(Some)
         .collect();
     // Where each earlier document is, made only when one is not where the order says.
-    let mut index: Option<crate::FastMap<DocId, usize>> = None;
+    let mut index: Option<crate::maps::FastMap<DocId, usize>> = None;
     let mut next = 0;
     let mut kept = Vec::with_capacity(old.len());
     let mut out = Vec::new();

@@ -33,7 +33,7 @@ impl Entry {
 /// reuses, adds the ones it rendered, and drops the ones it no longer has.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Memo {
-    entries: content::FastMap<String, Entry>,
+    entries: content::maps::FastMap<String, Entry>,
     generation: u64,
 }
 

@@ -7,7 +7,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile cargo-tests markdown e2e browser test-edge test-deps audit bench abuse
+.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -61,9 +61,9 @@ api-types:
 ## for each other run side by side (tests/stages.py prints each one's output whole, then a table
 ## of their times): the one build of the Rust code (linted by clippy as it compiles) beside the
 ## formatting, the dependency audit, the Markdown round trip and mdBook's install; then the cargo
-## tests beside the browser tests, on that build; then the book.
+## tests beside the browser tests and `make bench`'s build rows once each, on that build; then the book.
 test: test-deps islands
-	@python3 tests/stages.py "compile style deps markdown mdbook" "cargo-tests browser" book
+	@python3 tests/stages.py "compile style deps markdown mdbook" "cargo-tests browser bench-smoke" book
 
 ## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
 ## modules of a crate importing each other in a loop.
@@ -170,6 +170,12 @@ bench: islands
 	$(CARGO) build -p sidecar
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
+
+## `make bench`'s build rows once each on a corpus of 100 articles, with the debug `site` that
+## `make compile` built: fails when a row cannot run (a corpus today's checks refuse), so the
+## benchmark cannot rot unseen; it says nothing about time. A few seconds; part of `make test`.
+bench-smoke:
+	python3 bench/bench.py --smoke
 
 ## The attacks on sign-in, codes, the contact form, the panel and pushed content, against the release build on loopback; prints one Markdown table.
 abuse: islands

@@ -262,6 +262,23 @@ impl Moment {
     pub fn unix(&self) -> Option<i64> {
         self.time.map(|t| t.unix())
     }
+
+    /// Whether it is a date whose Unix time in Warsaw ([`Moment::unix`]) comes after `now`.
+    /// Warsaw is one or two hours ahead of UTC: only a moment within two hours of `now` needs
+    /// the time zone's rules (asked of every article on every build).
+    pub fn is_after(&self, now: i64) -> bool {
+        let Some(t) = self.time else {
+            return false;
+        };
+        let local = t.date.days() * 86_400 + i64::from(t.time.unwrap_or(0));
+        if local - 3600 <= now {
+            false
+        } else if local - 7200 > now {
+            true
+        } else {
+            t.unix() > now
+        }
+    }
 }
 
 /// Earlier moments first; texts that are no date after every date, by their text.
@@ -324,6 +341,30 @@ mod tests {
         assert_eq!(Date::from_unix(0).iso(), "1970-01-01");
         assert_eq!(Date::from_unix(1_740_528_000).iso(), "2025-02-26");
         assert_eq!(Date::from_unix(951_782_400).iso(), "2000-02-29");
+    }
+
+    #[test]
+    fn a_moment_is_after_now_as_its_unix_time_says() {
+        // Around both changes of the clocks in 2025, an ordinary day, a date without a time
+        // and a text that is no date, against moments every quarter of an hour nearby.
+        for text in [
+            "2025-03-30 01:30",
+            "2025-03-30 02:30",
+            "2025-03-30 03:30",
+            "2025-10-26 02:30",
+            "2025-10-26 03:00",
+            "2025-07-01 12:00",
+            "2025-07-01",
+            "wkrótce",
+        ] {
+            let moment = Moment::new(text);
+            let at = moment.unix().unwrap_or(1_751_364_000);
+            for step in -16..=16 {
+                let now = at + step * 900;
+                let expected = moment.unix().is_some_and(|t| t > now);
+                assert_eq!(moment.is_after(now), expected, "{text} at {now}");
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! checks of the content that need neither rendered pages nor encoded images.
 //!
 //! It may use serde, `serde_yaml` (in `yaml.rs` only: every YAML parse and edit is there, so
-//! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex and
-//! sha2. It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
+//! the parser can be swapped), pulldown-cmark to read (never to render) Markdown, regex,
+//! sha2 and foldhash (the maps kept between builds, `maps.rs`). It never uses the `site`, `editing` or `sidecar` crates: they build on this one.
 
 use std::path::Path;
 
@@ -30,6 +30,7 @@ pub mod legal_dates;
 pub mod limits;
 pub mod linking;
 pub mod load;
+pub mod maps;
 pub mod markdown;
 pub mod measurement;
 pub mod model;

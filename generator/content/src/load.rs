@@ -7,7 +7,7 @@
 
 use rayon::prelude::*;
 use serde::de::DeserializeOwned;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -140,7 +140,7 @@ impl<M> Entry<M> {
 /// Parsed documents of one kind, by path, and the folder's listing as last read.
 struct Cache<M> {
     /// By path relative to the kind's folder.
-    entries: HashMap<String, Entry<M>>,
+    entries: crate::maps::FastMap<String, Entry<M>>,
     listing: Option<Vec<walk::Found>>,
     generation: u64,
 }
@@ -148,7 +148,7 @@ struct Cache<M> {
 impl<M> Default for Cache<M> {
     fn default() -> Self {
         Self {
-            entries: HashMap::new(),
+            entries: crate::maps::FastMap::default(),
             listing: None,
             generation: 0,
         }
@@ -292,16 +292,24 @@ fn stamp_found(found: &walk::Found) -> Option<Stamp> {
     })
 }
 
+/// Whether the caller says `path` changed. A file name is compared first: a path's equality
+/// compares its components, and every file of a folder is asked about.
+fn told(changes: Changes<'_>, path: &Path) -> bool {
+    changes.paths().is_some_and(|paths| {
+        paths
+            .iter()
+            .any(|p| p.file_name() == path.file_name() && p == path)
+    })
+}
+
 /// Whether `found` must be read and parsed (again) by this load.
 fn must_parse<M>(
-    entries: &HashMap<String, Entry<M>>,
+    entries: &crate::maps::FastMap<String, Entry<M>>,
     generation: u64,
     found: &walk::Found,
     changes: Changes<'_>,
 ) -> bool {
-    let changed = changes
-        .paths()
-        .is_some_and(|paths| paths.contains(&found.path));
+    let changed = told(changes, &found.path);
     match entries.get(found.relative.as_str()) {
         None => true,
         Some(e) => {
@@ -313,16 +321,14 @@ fn must_parse<M>(
 
 /// The parsed file, read again if it changed (or if the caller says it did).
 fn entry<'a, M: DeserializeOwned>(
-    entries: &'a mut HashMap<String, Entry<M>>,
+    entries: &'a mut crate::maps::FastMap<String, Entry<M>>,
     generation: u64,
     kind: Kind,
     found: &walk::Found,
     changes: Changes<'_>,
 ) -> &'a mut Entry<M> {
     let written = changes.text_of(&found.path);
-    let changed = changes
-        .paths()
-        .is_some_and(|paths| paths.contains(&found.path));
+    let changed = told(changes, &found.path);
     let stamp = found.modified.map(|modified| Stamp {
         size: found.len,
         modified,

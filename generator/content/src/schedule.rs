@@ -31,7 +31,7 @@ pub enum Status {
 pub fn status(published: bool, date: Option<&Moment>, now: i64) -> Status {
     if !published {
         Status::Unpublished
-    } else if date.and_then(Moment::unix).is_some_and(|t| t > now) {
+    } else if date.is_some_and(|d| d.is_after(now)) {
         Status::Scheduled
     } else {
         Status::Published

@@ -5,7 +5,6 @@
 //! a page *is*, never what was published: publishing keeps its own manifest.
 
 use bytes::Bytes;
-use std::collections::HashMap;
 
 use crate::output::Output;
 use crate::render::Inputs;
@@ -21,9 +20,9 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    pub(crate) fn output(&self, path: &str) -> Output {
+    pub(crate) fn output(&self, path: String) -> Output {
         Output {
-            path: path.to_string(),
+            path,
             bytes: self.bytes.clone(),
             fingerprint: self.fingerprint,
         }
@@ -34,7 +33,7 @@ impl Entry {
 /// reuses, adds the ones it rendered, and drops the ones it no longer has.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Memo {
-    entries: HashMap<String, Entry>,
+    entries: content::maps::FastMap<String, Entry>,
     generation: u64,
 }
 

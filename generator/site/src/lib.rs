@@ -480,7 +480,7 @@ impl Builder {
             let inputs = renderer.inputs(&job);
             let path = job.path();
             match self.memo.reuse(&path, &inputs) {
-                Some(entry) => pages.push(entry.output(&path)),
+                Some(entry) => pages.push(entry.output(path)),
                 None => to_render.push((job, path, inputs)),
             }
         }

@@ -99,6 +99,7 @@ pub struct Caches {
     pub(crate) cards: CardCache,
     pub(crate) sections: Arc<SectionCache>,
     pub(crate) images: ImageFindings,
+    pub(crate) prices: validate::PriceTexts,
 }
 
 /// The base context of a renderer, reused page after page (see [`Renderer::page_context`]).
@@ -383,7 +384,7 @@ impl Renderer {
         );
         let mut warnings = found.warnings;
         warnings.extend(validate::example_data(&content));
-        warnings.extend(validate::price_warnings(&content));
+        warnings.extend(validate::price_warnings(&content, &mut caches.prices));
         let renderer = Renderer {
             content,
             catalog,

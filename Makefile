@@ -108,9 +108,11 @@ LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKER
 compile: islands
 	$(LINTED) $(CARGO) test --workspace --no-run
 
-## The cargo tests on `make compile`'s build.
+## The cargo tests on `make compile`'s build: its test binaries side by side, the longest first,
+## the sidecar's slow git modules in a shard of their own (tests/cargo_tests.py; `make unit` is
+## plain `cargo test --workspace`, one binary after another).
 cargo-tests: compile
-	$(LINTED) $(CARGO) test --workspace
+	$(LINTED) python3 tests/cargo_tests.py
 
 e2e: islands
 	$(CARGO) build -p sidecar

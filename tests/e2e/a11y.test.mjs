@@ -139,10 +139,10 @@ describe("accessibility", () => {
     assert.deepEqual(await violations(page, "new article dialog"), []);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.getByRole("button", { name: "Cennik", exact: true }).click();
     await page.getByRole("heading", { name: "Cennik" }).waitFor();
     assert.deepEqual(await violations(page, "admin prices"), []);
-    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
     await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
     await page.getByLabel(/Pokazuj komunikat/).check();
     assert.deepEqual(await violations(page, "admin facts"), []);

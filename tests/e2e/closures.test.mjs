@@ -18,7 +18,7 @@ describe("days off in 'Dane gabinetu'", () => {
     test(`a day off typed as people write dates closes the call control on that day at ${viewport.width} px`, async () => {
       const [typed, stored] = days[viewport.width];
       const page = await session.panel(viewport);
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
       const before = await page.getByRole("group", { name: /^Przerwa/ }).count();
       await page.getByRole("button", { name: "Dodaj dni bez przyjęć" }).click();

@@ -268,7 +268,7 @@ describe("a refusal is said where its problem is, from the server's data", () =>
 
   test("a price row's price over the limit marks that row's price", async () => {
     const page = await panel(viewport);
-    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.getByRole("button", { name: "Cennik", exact: true }).click();
     await page.locator("#price-1-price").fill("250000");
     await page.getByRole("button", { name: "Zapisz cennik" }).click();
     const row = page.locator("li.price-edit").nth(1);

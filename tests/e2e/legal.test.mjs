@@ -25,7 +25,7 @@ describe("the legal identity in 'Dane gabinetu'", () => {
     test(`an invalid NIP is refused and real values reach the privacy policy at ${viewport.width} px`, async () => {
       const v = VALUES[viewport.width];
       const page = await session.panel(viewport);
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
 
       const nip = page.getByLabel("NIP", { exact: true });

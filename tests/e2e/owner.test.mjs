@@ -103,7 +103,7 @@ describe("history that undoes anything", () => {
   test("the price list has a history: a changed price is compared and taken back", async () => {
     for (const viewport of VIEWPORTS) {
       const page = await panel(viewport);
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("heading", { name: "Cennik" }).waitFor();
       const price = page.getByLabel("Cena (zł, 0 = bezpłatnie)").nth(1);
       const before = await price.inputValue();
@@ -142,24 +142,24 @@ describe("never lose typing", () => {
         asked.push(d.message());
         void (asked.length === 1 ? d.dismiss() : d.accept());
       });
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       const name = page.getByLabel("Nazwa").first();
       const typed = `Konsultacja wstępna (${viewport.width})`;
       await name.fill(typed);
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       assert.equal(asked.length, 1, "asks before leaving the form");
       assert.match(asked[0], /niezapisane zmiany/);
       assert.equal(await name.inputValue(), typed, "staying keeps the edit");
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByText("Masz niezapisany szkic cennika").waitFor();
       await shot(page, "prices-draft");
       await clean(page, "price list with a draft offered");
       await page.getByRole("button", { name: "Przywróć szkic" }).click();
       await until(() => name.inputValue(), typed, "the draft comes back");
       await page.reload();
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("button", { name: "Odrzuć szkic" }).click();
       await until(
         () => name.inputValue(),
@@ -167,7 +167,7 @@ describe("never lose typing", () => {
         "a discarded draft is gone",
       );
       await page.reload();
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("heading", { name: "Cennik" }).waitFor();
       await until(() => page.getByText("Masz niezapisany szkic cennika").count(), 0, "no draft is offered");
       await page.context().close();
@@ -175,7 +175,7 @@ describe("never lose typing", () => {
 
     test(`an expired session keeps the facts and signs in again in place at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       const street = page.getByLabel("Ulica i numer");
       const typed = `ul. Grunwaldzka ${viewport.width}`;
       await street.fill(typed);
@@ -209,7 +209,7 @@ describe("messages where the problem is", () => {
   for (const viewport of VIEWPORTS) {
     test(`a refused price row is shown, marked and focused, and the message stays at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByLabel("Czas trwania").nth(2).fill("");
       await page.getByRole("button", { name: "Zapisz cennik" }).click();
       const lasting = page.locator(".save-message", { hasText: "Pozycja 3, czas trwania" });
@@ -418,7 +418,7 @@ describe("dates, prices and names as people use them", () => {
     test(`a notice's dates are typed as DD.MM.RRRR or picked, and a removed price row comes back at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
       page.on("dialog", (d) => d.accept());
-      await page.getByRole("button", { name: "Dane gabinetu" }).click();
+      await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
       await page.getByLabel(/Pokazuj komunikat/).check();
       await page.getByLabel("Treść komunikatu").fill(`Przerwa świąteczna (${viewport.width}).`);
       const year = new Date().getFullYear() + 1;
@@ -431,7 +431,7 @@ describe("dates, prices and names as people use them", () => {
       await page.locator(".save-message", { hasText: "Zapisano i opublikowano" }).waitFor();
       assert.ok((await publicText("/")).includes(`Przerwa świąteczna (${viewport.width}).`), "the notice is shown now");
 
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       const names = page.getByLabel("Nazwa");
       await names.first().waitFor();
       const count = await names.count();

@@ -214,7 +214,7 @@ describe("the panel a practice runs its site from", () => {
 
   test("'Dane gabinetu' says which facts of site.yaml are still example data", async () => {
     const page = await panel();
-    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
     await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
     const banner = page.getByRole("note", {
       name: "Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony",
@@ -243,7 +243,7 @@ describe("the panel a practice runs its site from", () => {
 
   test("a notice appears on every page inside its moments and disappears by itself", async () => {
     const page = await panel();
-    await page.getByRole("button", { name: "Dane gabinetu" }).click();
+    await page.getByRole("button", { name: "Dane gabinetu", exact: true }).click();
     await page.getByRole("heading", { name: "Dane gabinetu" }).waitFor();
     await page.getByLabel(/Pokazuj komunikat/).check();
     const from = Date.now() + 4000;
@@ -270,7 +270,7 @@ describe("the panel a practice runs its site from", () => {
 
   test("a price change and a new row show on /cennik; a wrong row is refused in Polish", async () => {
     const page = await panel();
-    await page.getByRole("button", { name: "Cennik" }).click();
+    await page.getByRole("button", { name: "Cennik", exact: true }).click();
     await page.getByRole("heading", { name: "Cennik" }).waitFor();
     await page.locator("#price-1-price").fill("215");
     const rows = await page.locator(".price-edit").count();

@@ -28,7 +28,7 @@ describe("one price everywhere", () => {
     test(`a new price of couples therapy reaches every page that names it at ${width} px`, async () => {
       const price = couples[width];
       const page = await panel(viewport);
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("heading", { name: "Cennik" }).waitFor();
       const i = await rowIndex(page, "Konsultacje dla par");
       const field = page.locator(`#price-${i}-price`);

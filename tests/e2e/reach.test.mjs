@@ -71,7 +71,7 @@ describe("the panel within reach", () => {
       const save = page.getByRole("button", { name: "Zapisz zmiany", exact: true });
       await page.getByLabel("Treść sekcji 1").focus();
       assert.ok(await onScreen(save), "'Zapisz zmiany' is on screen while the first section is written");
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       const prices = page.getByRole("button", { name: "Zapisz cennik" });
       await prices.waitFor();
       // She scrolls down to the list: its rows scroll in their box, the button stays under it.

@@ -129,7 +129,7 @@ describe("sign-in like a bank's", () => {
     await other.getByRole("button", { name: "Wyloguj wszędzie" }).click();
     await other.getByRole("status").filter({ hasText: "Wylogowano inne urządzenia" }).waitFor();
     // The third device's next step lands on the sign-in, which says why.
-    await third.getByRole("button", { name: "Cennik" }).click();
+    await third.getByRole("button", { name: "Cennik", exact: true }).click();
     await third.getByRole("alert").filter({ hasText: "Wylogowano na innym urządzeniu" }).waitFor();
     await third.getByLabel("E-mail").waitFor();
     assert.equal(await third.getByRole("tab").count(), 0, "nothing of the panel is left on screen");

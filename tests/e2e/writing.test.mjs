@@ -262,7 +262,7 @@ describe("the price list laid out like '/cennik'", () => {
   for (const viewport of VIEWPORTS) {
     test(`'Cennik' shows the rows of '/cennik' in its order, whole, and a removed row comes back with 'Cofnij' at ${viewport.width} px`, async () => {
       const page = await panel(viewport);
-      await page.getByRole("button", { name: "Cennik" }).click();
+      await page.getByRole("button", { name: "Cennik", exact: true }).click();
       const prices = page.getByRole("region", { name: "Cennik" });
       const lines = prices.locator(".price-preview");
       await lines.first().waitFor();

@@ -59,11 +59,37 @@ pub fn child_environment(
 
 /// `program` with the base environment of this process and the names of `extra`.
 pub fn command_with(program: impl AsRef<OsStr>, extra: &[impl AsRef<str>]) -> Command {
-    let mut command = Command::new(program);
+    let environment = child_environment(std::env::vars_os(), extra);
+    let path = environment
+        .iter()
+        .find(|(name, _)| name == "PATH")
+        .map(|(_, value)| value.as_os_str());
+    let mut command = Command::new(found_on(program.as_ref(), path));
+    command.env_clear().envs(environment);
     command
-        .env_clear()
-        .envs(child_environment(std::env::vars_os(), extra));
-    command
+}
+
+/// A bare program name (`git`, `sh`, `node`) as the child's search path finds it, an
+/// absolute path; anything else, or a name found nowhere, as given.
+///
+/// The standard library starts a child with `posix_spawn` (no copy of this process's memory
+/// map) unless the child's PATH was set and the program is a bare name; then it forks, and a
+/// fork of a server holding a site in memory copies its page tables on every git or publish
+/// command. Found here, the program is a path and the child is spawned.
+fn found_on(program: &OsStr, path: Option<&OsStr>) -> OsString {
+    let bare = !program.is_empty() && !program.as_encoded_bytes().contains(&b'/');
+    let found = path.filter(|_| bare).and_then(|path| {
+        std::env::split_paths(path)
+            .filter(|dir| dir.is_absolute())
+            .map(|dir| dir.join(program))
+            .find(|candidate| executable(candidate))
+    });
+    found.map_or_else(|| program.to_os_string(), |p| p.into_os_string())
+}
+
+fn executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// `program` with the base environment of this process only.
@@ -163,6 +189,41 @@ mod tests {
             names(&["RCLONE_CONFIG_*", "CF_API_TOKEN"]),
             ["PATH", "HOME", "CF_API_TOKEN", "RCLONE_CONFIG_BUCKET_TYPE"]
         );
+    }
+
+    #[test]
+    fn a_bare_name_is_found_on_the_childs_search_path_and_anything_else_is_kept() {
+        let dir = std::env::temp_dir().join(format!("subprocess-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("narzedzie");
+        std::fs::write(&program, "#!/bin/sh\n").unwrap();
+        let plain = dir.join("nie-program");
+        std::fs::write(&plain, "tekst").unwrap();
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::Permissions::from_mode(0o755);
+            std::fs::set_permissions(&program, mode).unwrap();
+        }
+        let path = std::env::join_paths(["relative/bin".into(), dir.clone()]).unwrap();
+        let found = |name: &str| found_on(OsStr::new(name), Some(&path));
+        assert_eq!(found("narzedzie"), program.as_os_str());
+        assert_eq!(found("nie-program"), "nie-program", "not executable");
+        assert_eq!(found("brak"), "brak", "found nowhere");
+        assert_eq!(found("./narzedzie"), "./narzedzie", "a path stays as given");
+        assert_eq!(found_on(OsStr::new("narzedzie"), None), "narzedzie");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_command_names_its_program_by_a_path_so_it_is_spawned_not_forked() {
+        let sh = command("sh");
+        assert!(
+            Path::new(sh.get_program()).is_absolute(),
+            "{:?}",
+            sh.get_program()
+        );
+        let out = command("sh").args(["-c", "echo $PATH"]).output().unwrap();
+        assert!(out.status.success());
     }
 
     #[test]

@@ -45,7 +45,10 @@ async fn publishing(_admin: Admin, state: web::Data<AppState>) -> HttpResponse {
 }
 
 async fn list(_admin: Admin, pipeline: web::Data<Pipeline>) -> Result<HttpResponse, ApiError> {
-    let pages = changes::read(&pipeline, |p| Ok(p.site.editor.editable_list(p.clock.now())?)).await?;
+    let pages = changes::read(&pipeline, |p| {
+        Ok(p.site.editor.editable_list(p.clock.now())?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(pages))
 }
 

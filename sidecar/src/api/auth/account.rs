@@ -233,7 +233,10 @@ async fn reauth(
         .store
         .run(move |db| db.clear_login_failures(&who, &client))
         .await?;
-    state.auth.sessions.reauthenticated(&admin.session, state.clock.now());
+    state
+        .auth
+        .sessions
+        .reauthenticated(&admin.session, state.clock.now());
     crate::http::admin::audit(&req, Account::Reauthenticated, &admin.email, "").await;
     Ok(HttpResponse::NoContent().finish())
 }

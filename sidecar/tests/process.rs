@@ -687,19 +687,28 @@ fn slow_body(port: u16, source: &str) -> TcpStream {
 
 /// Whether the server closed (or answered) the connection within `wait`.
 fn answered_within(stream: &mut TcpStream, wait: Duration) -> Option<String> {
-    stream.set_read_timeout(Some(wait)).expect("timeout");
+    let deadline = Instant::now() + wait;
     let mut buffer = [0_u8; 4096];
-    match stream.read(&mut buffer) {
-        Ok(n) => Some(String::from_utf8_lossy(&buffer[..n]).into_owned()),
-        Err(e)
-            if matches!(
-                e.kind(),
-                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-            ) =>
-        {
-            None
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .expect("timeout");
+        match stream.read(&mut buffer) {
+            Ok(n) => return Some(String::from_utf8_lossy(&buffer[..n]).into_owned()),
+            // A read with a timeout is not restarted after a signal (a child of another test
+            // exiting): it is asked again for what is left of the wait.
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted && !left.is_zero() => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return None
+            }
+            Err(e) => return Some(e.to_string()),
         }
-        Err(e) => Some(e.to_string()),
     }
 }
 

@@ -52,11 +52,25 @@ function visitorPage(viewport, headers = {}) {
   });
 }
 
-/** Waits until the page's beacon of its view has left (sent after the load event). */
+/**
+ * The page's beacon of `kind`, settled once the sidecar has answered it: a beacon that has only
+ * left may still be on its way when 'Statystyki' reads the counts.
+ */
+function beacon(page, kind) {
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith("/api/event") && r.request().postData()?.includes(`"e":"${kind}"`),
+  );
+  return answered.then((response) => {
+    assert.ok(response.ok(), `the ${kind} beacon was refused: ${response.status()}`);
+    return response.request();
+  });
+}
+
+/** Waits until the page's beacon of its view (sent after the load event) has been counted. */
 async function read(page, path) {
-  const sent = page.waitForRequest((r) => r.url().endsWith("/api/event") && r.postData()?.includes('"e":"view"'));
+  const counted = beacon(page, "view");
   await page.goto(`${site.base}${path}`);
-  await sent;
+  await counted;
 }
 
 function everyFile(dir) {
@@ -100,7 +114,7 @@ describe("statistics without cookies", () => {
     assert.equal(await page.locator("[data-consent-open]").count(), 0, "no 'Ustawienia cookies'");
 
     // A booking button (it opens the platform's page in a new tab) and a crisis number.
-    const booked = page.waitForRequest((r) => r.url().endsWith("/api/event") && r.postData()?.includes('"e":"book"'));
+    const booked = beacon(page, "book");
     const popup = page.waitForEvent("popup");
     await page.locator(".nav-book").click();
     await booked;
@@ -108,7 +122,7 @@ describe("statistics without cookies", () => {
     await page.evaluate(() =>
       document.addEventListener("click", (e) => e.target.closest?.("a[href^='tel:']") && e.preventDefault()),
     );
-    const crisis = page.waitForRequest((r) => r.url().endsWith("/api/event") && r.postData()?.includes('"e":"crisis"'));
+    const crisis = beacon(page, "crisis");
     await page.locator(".crisis-bar a[href='tel:116123']").click();
     await crisis;
 
@@ -195,8 +209,7 @@ describe("statistics without cookies", () => {
     const booking = bookingModel();
     const slug = slugs("services").find((s) => booking.target(s).doctorId);
     const page = await visitorPage({ width: 390, height: 844 });
-    const event = (e) =>
-      page.waitForRequest((r) => r.url().endsWith("/api/event") && r.postData()?.includes(`"e":"${e}"`));
+    const event = (kind) => beacon(page, kind);
     const missing = event("404");
     await page.goto(`${site.base}/stara-strona-gabinetu`);
     assert.equal(JSON.parse((await missing).postData()).p, "/stara-strona-gabinetu", "the address asked for");

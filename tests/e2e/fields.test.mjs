@@ -170,16 +170,20 @@ describe("removing a therapist", () => {
       });
       await page.getByRole("button", { name: "Zespół", exact: true }).click();
       const view = page.getByRole("region", { name: "Zespół" });
-      await view.getByRole("button", { name: "Edytuj profil: Magdalena Wiśniewska" }).click();
-      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      // Each removal is clicked in that therapist's own form: the form shown until the next
+      // one opens is the previous therapist's.
+      const remove = async (who) => {
+        await view.getByRole("button", { name: `Edytuj profil: ${who}` }).click();
+        await view.getByRole("form", { name: `Profil: ${who}` }).getByRole("button", { name: "Usuń z zespołu" }).click();
+      };
+      await remove("Magdalena Wiśniewska");
       await view.getByText(/nie można usunąć, bo strona wciąż się do niego odwołuje: link do rezerwacji/).waitFor();
       assert.ok((await publicText("/o-mnie")).includes('id="magdalena-wisniewska"'));
       await shot(page, "team-remove-refused");
       await clean(page, "a refused removal");
 
       const name = added[viewport.width];
-      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
-      await view.getByRole("button", { name: "Usuń z zespołu" }).click();
+      await remove(name);
       // Gone from the list (the toast that says so may already be replaced by the publishing's).
       await view.getByRole("button", { name: `Edytuj profil: ${name}` }).waitFor({ state: "detached" });
       assert.equal(questions.length, 2, "asked both times");

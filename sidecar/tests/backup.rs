@@ -18,8 +18,16 @@ use std::time::{Duration, Instant};
 
 use common::{ADMIN, PASSWORD};
 
-/// A sidecar process, killed when dropped.
-pub(crate) struct Running(pub(crate) Child);
+/// A sidecar process, killed when dropped, and the file its log goes to (outside the
+/// installation, whose disk a test may fill).
+pub(crate) struct Running(pub(crate) Child, tempfile::NamedTempFile);
+
+impl Running {
+    /// What the sidecar has logged so far (warnings and errors), for a failing assertion.
+    pub(crate) fn log(&self) -> String {
+        std::fs::read_to_string(self.1.path()).unwrap_or_default()
+    }
+}
 
 impl Drop for Running {
     fn drop(&mut self) {
@@ -67,6 +75,7 @@ impl Place {
     /// [`Place::serve`] with more variables.
     pub(crate) fn serve_with(&self, extra: &[(&str, &str)]) -> (Running, u16, u16) {
         let (port, panel) = (common::free_port(), common::free_port());
+        let log = tempfile::NamedTempFile::new().expect("a log file");
         let child = self
             .command(&[])
             .env("PORT", port.to_string())
@@ -77,10 +86,10 @@ impl Place {
             .env("CONTACT_MIN_SECONDS", "0")
             .env("OUTBOX_POLL_SECONDS", "1")
             .envs(extra.iter().copied())
-            .stdout(std::process::Stdio::null())
+            .stdout(log.reopen().expect("the log file"))
             .spawn()
             .expect("the sidecar starts");
-        let mut running = Running(child);
+        let mut running = Running(child, log);
         let deadline = Instant::now() + Duration::from_secs(60);
         while request(port, "GET", "/api/health", &[], "").0 != 200 {
             assert!(Instant::now() < deadline, "the sidecar did not answer");

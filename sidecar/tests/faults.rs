@@ -161,7 +161,7 @@ fn a_full_disk_during_contact_posts_refuses_clearly_keeps_what_was_acknowledged_
         eprintln!("no tmpfs can be mounted here: the full-disk test is skipped");
         return;
     };
-    let (_server, port, _) = place.serve();
+    let (server, port, _) = place.serve();
     let filler = place.data.join("wypelniacz");
     fill(&filler);
 
@@ -177,7 +177,7 @@ fn a_full_disk_during_contact_posts_refuses_clearly_keeps_what_was_acknowledged_
         }
     }
     let (status, answer) = refusal.expect("a full disk refuses a message at last");
-    assert!(status >= 500, "{status} {answer}");
+    assert!(status >= 500, "{status} {answer}\n{}", server.log());
     let error: serde_json::Value = serde_json::from_str(&answer).expect("a JSON error");
     let text = error["error"].as_str().unwrap_or_default();
     assert!(
@@ -225,7 +225,7 @@ fn a_full_disk_during_a_page_save_refuses_clearly_and_leaves_the_page_as_it_was(
     };
     let place = Place::at(&install);
     common::site_copy(&install);
-    let (_server, port, panel) = place.serve();
+    let (server, port, panel) = place.serve();
     let cookie = crate::backup::sign_in(panel);
     let page = place.root.join("content/pages/cennik.md");
     let before = std::fs::read_to_string(&page).expect("the page");
@@ -243,7 +243,7 @@ fn a_full_disk_during_a_page_save_refuses_clearly_and_leaves_the_page_as_it_was(
         &[("Cookie", &cookie)],
         &body.to_string(),
     );
-    assert!(status >= 500, "{status} {answer}");
+    assert!(status >= 500, "{status} {answer}\n{}", server.log());
     let error: serde_json::Value = serde_json::from_str(&answer).expect("a JSON error");
     let text = error["error"].as_str().unwrap_or_default();
     assert!(
@@ -274,7 +274,12 @@ fn a_full_disk_during_a_page_save_refuses_clearly_and_leaves_the_page_as_it_was(
         &[("Cookie", &cookie)],
         &body.to_string(),
     );
-    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        status,
+        200,
+        "{answer}\nThe sidecar's log:\n{}",
+        server.log()
+    );
     assert!(std::fs::read_to_string(&page)
         .expect("the page")
         .contains("Cennik po awarii dysku."));

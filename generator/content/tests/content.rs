@@ -310,3 +310,115 @@ fn facts_of_the_spec_appear_where_they_belong() {
         );
     }
 }
+
+/// A copy of the real `content/` whose files all changed an hour ago: no stamp is racy.
+fn settled_copy() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("content");
+    let hour_ago = clock::wall() - std::time::Duration::from_secs(3600);
+    for entry in walkdir::WalkDir::new(repo_root().join("content")) {
+        let entry = entry.expect("a file of content/");
+        let relative = entry
+            .path()
+            .strip_prefix(repo_root().join("content"))
+            .expect("under content/");
+        let to = copy.join(relative);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("mkdir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("copy");
+            let file = std::fs::File::options()
+                .write(true)
+                .open(&to)
+                .expect("open");
+            file.set_modified(hour_ago).expect("mtime");
+        }
+    }
+    (dir, copy)
+}
+
+fn article_body(content: &content::Content, slug: &str) -> String {
+    let doc = content.articles.iter().find(|a| a.id.slug == slug);
+    doc.expect("the article").body.clone()
+}
+
+/// What a save does: the file written, the loader told which one with its text.
+fn save(
+    loader: &mut content::load::Loader,
+    dir: &Path,
+    file: &Path,
+    text: &str,
+) -> content::Result<content::Content> {
+    std::fs::write(file, text).expect("write");
+    let written = content::load::Written {
+        path: file.to_path_buf(),
+        text: text.to_string(),
+    };
+    loader.load(dir, content::load::Changes::Written(&written))
+}
+
+#[test]
+fn a_told_edit_of_one_article_loads_like_a_full_load_and_its_problems_are_found() {
+    let (_keep, dir) = settled_copy();
+    let mut loader = content::load::Loader::default();
+    let first = loader
+        .load(&dir, content::load::Changes::Unknown)
+        .expect("the real content loads");
+    let file = dir.join("blog/terapia-cbt.md");
+    let original = std::fs::read_to_string(&file).expect("the article");
+
+    // An edit without a problem: the new text, the other documents as they were.
+    let edited = format!("{original}\nAkapit dopisany w panelu.\n");
+    let after = save(&mut loader, &dir, &file, &edited).expect("loads");
+    assert!(article_body(&after, "terapia-cbt").ends_with("Akapit dopisany w panelu.\n"));
+    assert_eq!(after.articles.len(), first.articles.len());
+    let full = content::load(&dir).expect("a full load");
+    for (told, looked) in after.articles.iter().zip(&full.articles) {
+        assert_eq!((&told.id, &told.body), (&looked.id, &looked.body));
+    }
+
+    // An edit with a problem of its own is refused at its line; fixed, it loads again.
+    let broken = format!("{original}\nCena to {{{{ nieznany_fakt }}}}.\n");
+    let refused = save(&mut loader, &dir, &file, &broken).expect_err("an unknown fact");
+    assert!(refused.to_string().contains("nieznany_fakt"), "{refused}");
+    let again = save(&mut loader, &dir, &file, &edited).expect("loads again");
+    assert_eq!(
+        article_body(&again, "terapia-cbt"),
+        article_body(&after, "terapia-cbt")
+    );
+}
+
+#[test]
+fn a_file_read_in_the_second_it_changed_is_read_again_by_a_load_told_of_another() {
+    let (_keep, dir) = settled_copy();
+    let mut loader = content::load::Loader::default();
+    let racy = dir.join("blog/terapia-cbt.md");
+    let original = std::fs::read_to_string(&racy).expect("the article");
+    let first = original.replacen("cognitive behavioural", "COGNITIVE behavioural", 1);
+    std::fs::write(&racy, &first).expect("write");
+    let stamp = std::fs::metadata(&racy)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    loader
+        .load(&dir, content::load::Changes::Unknown)
+        .expect("loads");
+    // Written again in the same instant, with as many bytes: its stamp cannot tell.
+    let second = original.replacen("cognitive behavioural", "cognitive BEHAVIOURAL", 1);
+    assert_eq!(first.len(), second.len());
+    std::fs::write(&racy, &second).expect("write");
+    let file = std::fs::File::options()
+        .write(true)
+        .open(&racy)
+        .expect("open");
+    file.set_modified(stamp).expect("mtime");
+
+    let other = dir.join("blog/terapia-online.md");
+    let text = std::fs::read_to_string(&other).expect("another article");
+    let loaded = save(&mut loader, &dir, &other, &text).expect("loads");
+    let body = article_body(&loaded, "terapia-cbt");
+    assert!(
+        body.contains("cognitive BEHAVIOURAL"),
+        "the second text is loaded"
+    );
+    assert!(!body.contains("COGNITIVE"), "not the first");
+}

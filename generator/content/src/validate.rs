@@ -1032,7 +1032,11 @@ fn check_price_texts(content: &Content, warnings: bool, cache: &mut PriceTexts) 
                     next = i + 1;
                 }
                 let entry = match at.and_then(|i| old[i].take()) {
-                    Some(e) if e.hash == $doc.hash && e.file == $doc.file => e,
+                    Some(e)
+                        if e.hash == $doc.hash && e.file.as_os_str() == $doc.file.as_os_str() =>
+                    {
+                        e
+                    }
                     _ => document_prices(content, $doc.as_ref(), $description, warnings),
                 };
                 out.extend(entry.problems.iter().cloned());

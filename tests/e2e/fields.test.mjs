@@ -174,7 +174,10 @@ describe("removing a therapist", () => {
       // one opens is the previous therapist's.
       const remove = async (who) => {
         await view.getByRole("button", { name: `Edytuj profil: ${who}` }).click();
-        await view.getByRole("form", { name: `Profil: ${who}` }).getByRole("button", { name: "Usuń z zespołu" }).click();
+        await view
+          .getByRole("form", { name: `Profil: ${who}` })
+          .getByRole("button", { name: "Usuń z zespołu" })
+          .click();
       };
       await remove("Magdalena Wiśniewska");
       await view.getByText(/nie można usunąć, bo strona wciąż się do niego odwołuje: link do rezerwacji/).waitFor();

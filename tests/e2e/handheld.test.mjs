@@ -186,12 +186,14 @@ const SAVES = [
 function clearOfMessages(page, name) {
   return page.evaluate((name) => {
     const button = [...document.querySelectorAll("main button")].find((b) => b.textContent.trim() === name);
+    const shown = document.querySelectorAll(".toast").length > 0;
+    // While the save is under way the button says so ('Zapisywanie…'): not its name yet.
+    if (!button) return { shown, covered: -1, clickable: false };
     const r = button.getBoundingClientRect();
     const over = [...document.querySelectorAll(".toast, .save-message")]
       .map((m) => m.getBoundingClientRect())
       .filter((m) => m.height > 0 && m.left < r.right && m.right > r.left && m.top < r.bottom && m.bottom > r.top);
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const shown = document.querySelectorAll(".toast").length > 0;
     return { shown, covered: over.length, clickable: button === hit || button.contains(hit) };
   }, name);
 }

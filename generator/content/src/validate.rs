@@ -1001,6 +1001,9 @@ fn check_price_texts(content: &Content, warnings: bool, cache: &mut PriceTexts) 
         cache.documents.clear();
         cache.prices = prices;
     }
+    if let Some(out) = recheck_in_place(content, warnings, cache) {
+        return out;
+    }
     let mut old: Vec<Option<DocumentPrices>> = std::mem::take(&mut cache.documents)
         .into_iter()
         .map(Some)
@@ -1050,6 +1053,45 @@ fn check_price_texts(content: &Content, warnings: bool, cache: &mut PriceTexts) 
     docs!(&content.team, d => "");
     cache.documents = kept;
     out
+}
+
+/// [`check_price_texts`] when the documents are those of the last check in the same order
+/// (every save but one that adds, removes or renames a document): each entry stays where it
+/// is and only a document whose text changed is checked again. `None` when one is not where
+/// it was; the entries rechecked by then are right for their documents, and kept.
+fn recheck_in_place(
+    content: &Content,
+    warnings: bool,
+    cache: &mut PriceTexts,
+) -> Option<Vec<Diagnostic>> {
+    let count =
+        content.pages.len() + content.services.len() + content.articles.len() + content.team.len();
+    if cache.documents.len() != count {
+        return None;
+    }
+    let mut entries = cache.documents.iter_mut();
+    macro_rules! docs {
+        ($list:expr, $doc:ident => $description:expr) => {
+            for $doc in $list {
+                let entry = entries.next()?;
+                if entry.id != $doc.id {
+                    return None;
+                }
+                if entry.hash != $doc.hash || entry.file.as_os_str() != $doc.file.as_os_str() {
+                    *entry = document_prices(content, $doc.as_ref(), $description, warnings);
+                }
+            }
+        };
+    }
+    docs!(&content.pages, d => &d.meta.description);
+    docs!(&content.services, d => &d.meta.description);
+    docs!(&content.articles, d => &d.meta.description);
+    docs!(&content.team, d => "");
+    let problems = cache
+        .documents
+        .iter()
+        .flat_map(|e| e.problems.iter().cloned());
+    Some(problems.collect())
 }
 
 /// The literal amounts that several rows of the price list cost: warnings that do not stop a

@@ -381,6 +381,11 @@ fn a_told_edit_of_one_article_loads_like_a_full_load_and_its_problems_are_found(
     let broken = format!("{original}\nCena to {{{{ nieznany_fakt }}}}.\n");
     let refused = save(&mut loader, &dir, &file, &broken).expect_err("an unknown fact");
     assert!(refused.to_string().contains("nieznany_fakt"), "{refused}");
+    save(&mut loader, &dir, &file, &edited).expect("loads again");
+    // A price written out instead of its placeholder: the price checks see the edit too.
+    let priced = format!("{original}\nPakiet kosztuje 500 zł.\n");
+    let refused = save(&mut loader, &dir, &file, &priced).expect_err("a literal price");
+    assert!(refused.to_string().contains("500"), "{refused}");
     let again = save(&mut loader, &dir, &file, &edited).expect("loads again");
     assert_eq!(
         article_body(&again, "terapia-cbt"),

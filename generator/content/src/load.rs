@@ -135,6 +135,15 @@ impl<M> Entry<M> {
     fn fresh(&self, stamp: Stamp) -> bool {
         self.stamp == stamp && stamp.modified + RACY < self.read_at
     }
+
+    /// Checks the document on its own against `site.yaml` (`site`, with its key).
+    fn check(&mut self, site: (&SiteConfig, u64)) {
+        self.own_problems = match &self.parsed {
+            Ok(doc) => validate::document(doc, site.0),
+            Err(_) => Vec::new(),
+        };
+        self.checked_with = Some(site.1);
+    }
 }
 
 /// Parsed documents of one kind, by path, and the folder's listing as last read.
@@ -437,11 +446,7 @@ impl<M: DeserializeOwned + Send + Sync> Cache<M> {
                 let written = changes.text_of(&found.path);
                 let stamp = stamp_found(found);
                 let mut entry = parse_entry(kind, found, stamp, *generation, written);
-                entry.own_problems = match &entry.parsed {
-                    Ok(doc) => validate::document(doc, site.0),
-                    Err(_) => Vec::new(),
-                };
-                entry.checked_with = Some(site.1);
+                entry.check(site);
                 (found.relative.clone(), entry)
             })
             .collect();
@@ -456,11 +461,7 @@ impl<M: DeserializeOwned + Send + Sync> Cache<M> {
                 racy.push(found.relative.clone());
             }
             if entry.checked_with != Some(site.1) {
-                entry.own_problems = match &entry.parsed {
-                    Ok(doc) => validate::document(doc, site.0),
-                    Err(_) => Vec::new(),
-                };
-                entry.checked_with = Some(site.1);
+                entry.check(site);
             }
             problems.extend(entry.own_problems.iter().cloned());
             match &entry.parsed {
@@ -527,11 +528,7 @@ impl<M: DeserializeOwned + Send + Sync> Cache<M> {
             };
             let written = changes.text_of(&found.path);
             let mut entry = parse_entry(kind, found, stamp_found(found), *generation, written);
-            entry.own_problems = match &entry.parsed {
-                Ok(doc) => validate::document(doc, site.0),
-                Err(_) => Vec::new(),
-            };
-            entry.checked_with = Some(site.1);
+            entry.check(site);
             let fit = match &entry.parsed {
                 Ok(doc) if entry.own_problems.is_empty() && doc.id.slug == slug => {
                     Some(Arc::clone(doc))

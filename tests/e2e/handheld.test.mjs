@@ -257,6 +257,48 @@ describe("a save's message never covers the save button", () => {
   }
 });
 
+describe("a notification holds still while she presses", () => {
+  // Moved between the press and the release (a scroll's event arriving late), it would take the
+  // release and her click would be lost: it moves once she lets go.
+  test("a scroll during a press moves it only after the release, at 390 px", async () => {
+    const page = await panel(VIEWPORTS[1]);
+    await openView(page, "Zespół");
+    await page.getByRole("button", { name: "Edytuj profil: Tomasz Lewandowski" }).click();
+    const form = page.getByRole("form", { name: "Profil: Tomasz Lewandowski" });
+    const save = form.getByRole("button", { name: "Zapisz zmiany" });
+    const place = () =>
+      page.evaluate(() => {
+        const box = document.querySelector(".admin-signed-in > .toasts");
+        return { shown: (box?.childElementCount ?? 0) > 0, top: box?.style.top ?? "" };
+      });
+    // A notification lasts about 5 s: on a busy machine it may go before the steps are done,
+    // and then they are taken again with the next save's.
+    let seen = null;
+    for (let n = 1; n <= 3 && !seen; n += 1) {
+      await form.getByLabel("Rola", { exact: true }).fill(`Psycholog, psychoterapeuta (wciśnięcie ${n})`);
+      await save.click();
+      await page.locator(".toast").filter({ hasText: "Sukces" }).first().waitFor();
+      // 'Dodaj terapeutę' (a main button) scrolled to where the notification stands: it moves clear.
+      await page
+        .getByRole("button", { name: "Dodaj terapeutę" })
+        .evaluate((b) => window.scrollBy(0, b.getBoundingClientRect().top - 100));
+      const moved = await until(place, (p) => !p.shown || p.top !== "", "the notification clear of the button");
+      // Pressed on the page's margin, and the view scrolled back to its top while the button is down.
+      await page.mouse.move(4, 400);
+      await page.mouse.down();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const held = await place();
+      await page.mouse.up();
+      const after = await until(place, (p) => !p.shown || p.top === "", "back in its own place after the release");
+      if (moved.shown && after.shown) seen = { held: held.top === moved.top, after: after.top };
+      await page.locator(".toast-close").evaluateAll((buttons) => buttons.forEach((b) => b.click()));
+    }
+    assert.deepEqual(seen, { held: true, after: "" }, "held where it was during the press, in its place after it");
+    await page.close();
+  });
+});
+
 describe("the cursor goes to the field a save refused", () => {
   for (const viewport of VIEWPORTS) {
     test(`'Dane prawne' refused by the form and by the server at ${viewport.width} px`, async () => {

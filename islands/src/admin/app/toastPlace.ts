@@ -13,8 +13,16 @@ function keptFree(): DOMRect[] {
   return [...document.querySelectorAll(".save-bar"), ...rows].map((el) => el.getBoundingClientRect());
 }
 
+/**
+ * Whether a mouse button or finger is down. A notification stays where it is until it is lifted:
+ * moved between the press and the release (a scroll's event can arrive then), it would take the
+ * release, and the click she began on a button would be lost.
+ */
+let pressed = false;
+
 /** Puts the notifications clear of every save button on the screen (their own place when none is in the way). */
 export function placeToasts(): void {
+  if (pressed) return;
   const box = document.querySelector<HTMLElement>(".admin-signed-in > .toasts");
   if (!box) return;
   box.style.removeProperty("top");
@@ -39,12 +47,30 @@ export function useToastsClearOfSaveButtons(): void {
     const box = document.querySelector(".admin-signed-in > .toasts");
     const observer = new MutationObserver(placeToasts);
     if (box) observer.observe(box, { childList: true });
+    const press = () => {
+      pressed = true;
+    };
+    // After the click the release makes (it comes after 'pointerup', in the same turn).
+    const release = () =>
+      setTimeout(() => {
+        pressed = false;
+        placeToasts();
+      });
     window.addEventListener("scroll", placeToasts, { passive: true });
     window.addEventListener("resize", placeToasts);
+    window.addEventListener("pointerdown", press, true);
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    window.addEventListener("blur", release);
     return () => {
       observer.disconnect();
       window.removeEventListener("scroll", placeToasts);
       window.removeEventListener("resize", placeToasts);
+      window.removeEventListener("pointerdown", press, true);
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+      window.removeEventListener("blur", release);
+      pressed = false;
     };
   }, []);
 }

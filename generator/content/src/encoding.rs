@@ -34,7 +34,12 @@ pub fn url_path(path: &str) -> String {
 
 /// JSON that is safe inside a `<script>` element: `<` is escaped, so no text can close it.
 pub fn script_json(value: &Value) -> String {
-    value.to_string().replace('<', "\\u003c")
+    script_text(&value.to_string())
+}
+
+/// A JSON text made safe inside a `<script>` element, as [`script_json`] makes it.
+pub fn script_text(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }
 
 #[cfg(test)]

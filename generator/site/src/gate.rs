@@ -181,18 +181,18 @@ impl Sink<'_> {
             .push(Finding { found, line, clues });
     }
 
-    fn attribute(&self, tag: &Tag, name: &str, value: &str, line: u64) {
-        let element = tag.name.to_string();
+    /// One attribute of an opening tag (`element`: its name; nothing is copied unless found).
+    fn attribute(&self, element: &str, name: &str, value: &str, line: u64) {
         let clue = || vec![value.to_string(), name.to_string()];
         if name.starts_with("on") {
-            let name = name.to_string();
+            let (element, name) = (element.to_string(), name.to_string());
             return self.find(Markup::Handler { element, name }, line, clue());
         }
         let allowed = ATTRIBUTES.contains(&name)
             || name.starts_with("aria-")
             || (name.starts_with("data-") && name.len() > 5);
         if !allowed {
-            let name = name.to_string();
+            let (element, name) = (element.to_string(), name.to_string());
             return self.find(Markup::Attribute { element, name }, line, clue());
         }
         if !URL_ATTRIBUTES.contains(&name) {
@@ -200,12 +200,12 @@ impl Sink<'_> {
         }
         if matches!(self.policy, Policy::Svg) && !value.trim_start().starts_with('#') {
             let found = Markup::ForeignResource {
-                element: element.clone(),
+                element: element.to_string(),
                 url: value.to_string(),
             };
             return self.find(found, line, clue());
         }
-        let picture = matches!(element.as_str(), "img" | "source") && name != "href";
+        let picture = matches!(element, "img" | "source") && name != "href";
         for url in addresses(name, value) {
             match scheme(url) {
                 None => {}
@@ -214,7 +214,7 @@ impl Sink<'_> {
                 Some(scheme) => {
                     let attribute = name.to_string();
                     let found = Markup::Scheme {
-                        element: element.clone(),
+                        element: element.to_string(),
                         attribute,
                         scheme,
                     };
@@ -224,7 +224,7 @@ impl Sink<'_> {
             if unescaped(url) {
                 let attribute = name.to_string();
                 let found = Markup::Unescaped {
-                    element: element.clone(),
+                    element: element.to_string(),
                     attribute,
                 };
                 return self.find(found, line, clue());
@@ -234,24 +234,24 @@ impl Sink<'_> {
 
     /// An opening tag: its element and attributes; for a script, whether it is the site's.
     fn start(&self, tag: &Tag, line: u64) {
-        let element = tag.name.to_string();
+        let element: &str = &tag.name;
         let elements = match self.policy {
             Policy::Page(_) => ELEMENTS,
             Policy::Svg => SVG_ELEMENTS,
         };
-        if !elements.contains(&element.as_str()) {
-            let clues = vec![format!("<{element}"), element.clone()];
-            self.find(
-                Markup::Element {
-                    name: element.clone(),
-                },
-                line,
-                clues,
-            );
+        if !elements.contains(&element) {
+            let clues = vec![format!("<{element}"), element.to_string()];
+            let name = element.to_string();
+            self.find(Markup::Element { name }, line, clues);
         }
         for attr in &tag.attrs {
-            let name = attr.name.local.to_ascii_lowercase();
-            self.attribute(tag, &name, &attr.value, line);
+            // The tokenizer lowers an attribute's name in HTML; SVG's foreign names keep theirs.
+            let name: &str = &attr.name.local;
+            if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                self.attribute(element, &name.to_ascii_lowercase(), &attr.value, line);
+            } else {
+                self.attribute(element, name, &attr.value, line);
+            }
         }
         let value = |name: &str| {
             tag.attrs
@@ -259,7 +259,7 @@ impl Sink<'_> {
                 .find(|a| (*a.name.local).eq_ignore_ascii_case(name))
                 .map(|a| a.value.to_string())
         };
-        match element.as_str() {
+        match element {
             "script" => self.script(value("type"), value("src"), line),
             "link" => {
                 let rel = value("rel").unwrap_or_default().to_ascii_lowercase();
@@ -269,7 +269,7 @@ impl Sink<'_> {
                     .any(|r| LOADING_RELS.contains(&r));
                 if loads && !own_file(&href) {
                     let found = Markup::ForeignResource {
-                        element,
+                        element: element.to_string(),
                         url: href.clone(),
                     };
                     self.find(found, line, vec![href]);
@@ -279,7 +279,7 @@ impl Sink<'_> {
                 let action = value("action").unwrap_or_default();
                 if !(action.is_empty() || (action.starts_with('/') && !action.starts_with("//"))) {
                     let found = Markup::ForeignResource {
-                        element,
+                        element: element.to_string(),
                         url: action.clone(),
                     };
                     self.find(found, line, vec![action]);

@@ -17,7 +17,7 @@ use crate::islands::{self, Islands};
 use crate::markdown;
 use crate::output::{route_file, Output};
 use crate::seo;
-use crate::structured::{self, Crumb};
+use crate::structured::{self, Crumb, Node};
 use crate::views::{self, CardCache, Collections, SectionCache, SectionInputs, SectionView};
 use crate::{assets, templates};
 use content::encoding::script_json;
@@ -167,6 +167,8 @@ pub struct Renderer {
     warnings: Vec<Diagnostic>,
     facts: Facts,
     collections: Arc<Collections>,
+    /// The practice's node of every page's structured data.
+    business: Node,
     tera: Tera,
     base: Context,
     /// Which templates (by name without `.html`) may show collections, and what every page
@@ -385,7 +387,9 @@ impl Renderer {
         let mut warnings = found.warnings;
         warnings.extend(validate::example_data(&content));
         warnings.extend(validate::price_warnings(&content, &mut caches.prices));
+        let business = structured::business(&content.site).into();
         let renderer = Renderer {
+            business,
             content,
             catalog,
             warnings,
@@ -591,9 +595,9 @@ impl Renderer {
     }
 
     /// A `FAQPage` block when the document has questions in `faq` sections.
-    fn faq_json_ld(sections: &[SectionView]) -> Option<serde_json::Value> {
+    fn faq_json_ld(sections: &[SectionView]) -> Option<Node> {
         let items = views::faq(sections);
-        (!items.is_empty()).then(|| structured::faq_page(&items))
+        (!items.is_empty()).then(|| structured::faq_page(&items).into())
     }
 
     /// A page's trail: none on the home page, nor on a landing page, which leads only home.
@@ -607,24 +611,30 @@ impl Renderer {
 
     fn page_json_ld(&self, view: &PageView, template: &str, sections: &[SectionView]) -> String {
         let site = &self.content.site;
-        let mut nodes = Vec::new();
+        let mut nodes: Vec<Node> = Vec::new();
         if !view.trail.is_empty() {
-            nodes.push(structured::breadcrumbs(site, &view.trail));
+            nodes.push(structured::breadcrumbs(site, &view.trail).into());
         }
         match template {
             "home" => {
-                nodes.push(structured::website(site));
-                nodes.push(structured::business(site, &self.collections, false));
+                nodes.push(structured::website(site).into());
+                nodes.push(self.business.clone());
             }
             "about" => {
-                nodes.push(structured::business(site, &self.collections, false));
-                nodes.extend(structured::people(site, &self.collections));
+                nodes.push(self.business.clone());
+                nodes.extend(
+                    structured::people(site, &self.collections)
+                        .into_iter()
+                        .map(Node::from),
+                );
             }
-            "prices" => nodes.push(structured::business(site, &self.collections, true)),
+            "prices" => {
+                nodes.push(structured::business_with_offers(site, &self.collections).into())
+            }
             _ => {}
         }
         nodes.extend(Self::faq_json_ld(sections));
-        structured::script_json(nodes)
+        structured::script_json(&nodes)
     }
 
     /// Renders `template` in `ctx`, with the listings where the template shows them, then
@@ -693,13 +703,13 @@ impl Renderer {
             ("Usługi", "/uslugi"),
             (card.page_title.as_str(), card.href.as_str()),
         ]);
-        let mut nodes = vec![
-            structured::breadcrumbs(site, &page.trail),
-            structured::service(site, &card, &self.facts.fill_plain(&doc.meta.description)),
-            structured::business(site, &self.collections, false),
+        let mut nodes: Vec<Node> = vec![
+            structured::breadcrumbs(site, &page.trail).into(),
+            structured::service(site, &card, &self.facts.fill_plain(&doc.meta.description)).into(),
+            self.business.clone(),
         ];
         nodes.extend(Self::faq_json_ld(&sections));
-        page.json_ld = structured::script_json(nodes);
+        page.json_ld = structured::script_json(&nodes);
         ctx.insert("page", &page);
         ctx.insert("service", &card);
         ctx.insert(
@@ -728,13 +738,13 @@ impl Renderer {
         self.preview_image(&mut page, &card.image, &card.image_alt);
         page.trail =
             structured::trail(&[("Blog", "/blog"), (card.title.as_str(), card.href.as_str())]);
-        let mut nodes = vec![
-            structured::breadcrumbs(site, &page.trail),
-            structured::blog_posting(site, &card, &self.collections),
-            structured::business(site, &self.collections, false),
+        let mut nodes: Vec<Node> = vec![
+            structured::breadcrumbs(site, &page.trail).into(),
+            structured::blog_posting(site, &card, &self.collections).into(),
+            self.business.clone(),
         ];
         nodes.extend(Self::faq_json_ld(&sections));
-        page.json_ld = structured::script_json(nodes);
+        page.json_ld = structured::script_json(&nodes);
         ctx.insert("page", &page);
         ctx.insert("article", &card);
         ctx.insert("booking_link", &views::article_booking(&self.content, doc));

@@ -41,12 +41,32 @@ pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[Crumb]) -> Value {
     json!({ "@type": "BreadcrumbList", "itemListElement": items })
 }
 
+/// A node of a page's graph, written as JSON: the practice's, the same on every page of a
+/// build, is written once.
+#[derive(Debug, Clone)]
+pub(crate) struct Node(String);
+
+impl From<Value> for Node {
+    fn from(value: Value) -> Self {
+        Node(value.to_string())
+    }
+}
+
 /// The nodes of a page as one JSON text safe inside a `<script>` element; empty without nodes.
-pub(crate) fn script_json(nodes: Vec<Value>) -> String {
+/// (The text `json!` would write for `{"@context": …, "@graph": [nodes]}`.)
+pub(crate) fn script_json(nodes: &[Node]) -> String {
     if nodes.is_empty() {
         return String::new();
     }
-    encoding::script_json(&json!({ "@context": "https://schema.org", "@graph": nodes }))
+    let mut json = String::from(r#"{"@context":"https://schema.org","@graph":["#);
+    for (i, node) in nodes.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&node.0);
+    }
+    json.push_str("]}");
+    encoding::script_text(&json)
 }
 
 fn business_id(site: &SiteConfig) -> String {
@@ -57,15 +77,22 @@ fn refer(id: String) -> Value {
     json!({ "@id": id })
 }
 
-/// The practice as a `MedicalBusiness`, in full; with its price list as offers in PLN where
-/// the page shows the price list.
-pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers: bool) -> Value {
+/// The practice as a `MedicalBusiness`, in full, with its price list as offers in PLN (for
+/// the page that shows the price list).
+pub(crate) fn business_with_offers(site: &SiteConfig, collections: &Collections) -> Value {
+    let mut business = business(site);
+    business["hasOfferCatalog"] = offer_catalog(site, collections);
+    business
+}
+
+/// The practice as a `MedicalBusiness`, in full.
+pub(crate) fn business(site: &SiteConfig) -> Value {
     let hours: Vec<Value> = site
         .opening_hours
         .iter()
         .map(|h| json!({ "@type": "OpeningHoursSpecification", "dayOfWeek": h.days, "opens": h.opens, "closes": h.closes }))
         .collect();
-    let mut business = json!({
+    json!({
         "@type": "MedicalBusiness",
         "@id": business_id(site),
         "name": site.name,
@@ -89,11 +116,7 @@ pub(crate) fn business(site: &SiteConfig, collections: &Collections, with_offers
         "geo": site.geo.as_ref().map(|g| json!({ "@type": "GeoCoordinates", "latitude": g.latitude, "longitude": g.longitude })),
         "openingHoursSpecification": hours,
         "sameAs": same_as(site),
-    });
-    if with_offers {
-        business["hasOfferCatalog"] = offer_catalog(site, collections);
-    }
-    business
+    })
 }
 
 fn offer_catalog(site: &SiteConfig, collections: &Collections) -> Value {
@@ -232,12 +255,25 @@ mod tests {
 
     #[test]
     fn json_cannot_close_its_script_element() {
-        assert!(!script_json(vec![json!({ "a": "</script>" })]).contains("</script>"));
+        assert!(!script_json(&[json!({ "a": "</script>" }).into()]).contains("</script>"));
+    }
+
+    #[test]
+    fn the_graph_is_the_text_json_writes_for_it() {
+        let nodes = [
+            json!({ "@type": "Thing", "name": "<b>" }),
+            json!({ "b": [1, 2] }),
+        ];
+        let written: Vec<Node> = nodes.iter().cloned().map(Node::from).collect();
+        assert_eq!(
+            script_json(&written),
+            encoding::script_json(&json!({ "@context": "https://schema.org", "@graph": nodes }))
+        );
     }
 
     #[test]
     fn a_page_without_nodes_has_no_script_text() {
-        assert_eq!(script_json(Vec::new()), "");
+        assert_eq!(script_json(&[]), "");
     }
 
     #[test]

@@ -233,7 +233,11 @@ fn main() -> ExitCode {
                 .with_api_origin(api_origin)
                 .with_admin_origin(admin_origin)
                 .with_measurement(measurement);
-            builder.build(&out).map(|r| {
+            let built = builder.build(&out);
+            // A one-shot command: the process's end frees the builder's caches at once, where
+            // dropping them piece by piece took about 2.5% of a clean build's CPU.
+            std::mem::forget(builder);
+            built.map(|r| {
                 voice.warnings(&r.warnings);
                 println!(
                     "site build: {} files ({} pages, {} KiB) in {} ms (load {}, render {} of which gate {} for {} pages, publish {}){} -> {}",

@@ -6,7 +6,8 @@
 //! written into an attribute unescaped leaves behind), no script loaded from anywhere but the
 //! site's own built files, and no inline script but the templates' own (by the hashes of
 //! their sources, the same the Content-Security-Policy allows). The builder runs it on the
-//! pages it rendered, never on the ones it reused: those passed when they were rendered.
+//! pages it rendered, never on the ones it reused, nor on one rendered again to the very bytes
+//! it passed last time under the same allowed scripts: those passed when they were rendered.
 //!
 //! What it finds is told as the content file and line that caused it ([`locate`], and
 //! [`crate::page_gate`] for a build's pages): the document or file of `content/` whose text
@@ -366,6 +367,18 @@ impl TokenSink for Sink<'_> {
     fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
         self.state.borrow().svg > 0
     }
+}
+
+/// The fingerprint of a set of allowed inline scripts (their CSP hashes): a page's bytes and
+/// this decide the gate's verdict.
+pub fn allowed_fingerprint(inline_allowed: &BTreeSet<String>) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for script in inline_allowed {
+        hash.update(script.as_bytes());
+        hash.update([0]);
+    }
+    hash.finalize().into()
 }
 
 /// Everything in `html` that no template writes; `inline_allowed` are the CSP hashes of the

@@ -1,5 +1,6 @@
 //! The memo of rendered pages: by output path, the fingerprint of everything the page's
-//! template could see, and its bytes (each checked by the publish gate when it was rendered). A page whose
+//! template could see, and its bytes (each passed by the publish gate when it was rendered,
+//! under the inline scripts its origin allowed then). A page whose
 //! fingerprint is unchanged is taken from here instead of being rendered again: the result
 //! is the same bytes a clean build would produce, by construction. The memo only says what
 //! a page *is*, never what was published: publishing keeps its own manifest.
@@ -15,6 +16,8 @@ pub(crate) struct Entry {
     inputs: Inputs,
     fingerprint: [u8; 32],
     bytes: Bytes,
+    /// The fingerprint of the inline scripts the gate allowed when it passed these bytes.
+    gated_with: [u8; 32],
     /// The render that last used it; entries no render used are dropped.
     seen_in: u64,
 }
@@ -27,6 +30,13 @@ impl Entry {
             fingerprint: self.fingerprint,
         }
     }
+}
+
+/// A page as rendered now: what it was rendered from, that hashed, and its bytes.
+pub(crate) struct Rendered {
+    pub inputs: Inputs,
+    pub fingerprint: [u8; 32],
+    pub bytes: Bytes,
 }
 
 /// The memo is kept across renders and updated in place: a render marks the pages it
@@ -51,18 +61,27 @@ impl Memo {
         Some(entry)
     }
 
-    /// A page rendered now.
-    pub(crate) fn insert(
-        &mut self,
-        path: String,
-        inputs: Inputs,
-        fingerprint: [u8; 32],
-        bytes: Bytes,
-    ) {
+    /// Whether the page at `path` was last rendered to exactly `bytes`, which the gate passed
+    /// under the same allowed inline scripts (`gated_with`): the gate, a function of the two,
+    /// would pass them again.
+    pub(crate) fn passed(&self, path: &str, bytes: &[u8], gated_with: &[u8; 32]) -> bool {
+        self.entries
+            .get(path)
+            .is_some_and(|e| &e.gated_with == gated_with && e.bytes.as_ref() == bytes)
+    }
+
+    /// A page rendered now, and passed by the gate under `gated_with`.
+    pub(crate) fn insert(&mut self, path: String, page: Rendered, gated_with: [u8; 32]) {
+        let Rendered {
+            inputs,
+            fingerprint,
+            bytes,
+        } = page;
         let entry = Entry {
             inputs,
             fingerprint,
             bytes,
+            gated_with,
             seen_in: self.generation,
         };
         self.entries.insert(path, entry);

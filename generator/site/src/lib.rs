@@ -137,6 +137,8 @@ pub struct Build {
     pub redirects: Vec<Redirect>,
     /// The pages rendered this time; the others were unchanged and reused.
     pub rendered: usize,
+    /// The rendered pages the publish gate read: not those rendered to the bytes it passed last time.
+    pub gated: usize,
     pub ssr: SsrStats,
     /// The images, and how many variants this build had to encode.
     pub images: ImageStats,
@@ -230,8 +232,9 @@ pub struct Builder {
     measurement: content::measurement::Measurement,
     clock: Clock,
     encoding: images::Encoding,
-    /// How long the last render's publish gate took.
+    /// How long the last render's publish gate took, and how many pages it read.
     gate_time: Duration,
+    gated: usize,
 }
 
 impl Builder {
@@ -250,6 +253,7 @@ impl Builder {
             measurement: Default::default(),
             encoding: images::Encoding::Inline,
             gate_time: Duration::ZERO,
+            gated: 0,
         }
     }
 
@@ -415,6 +419,7 @@ impl Builder {
             panel_headers,
             redirects,
             rendered,
+            gated: self.gated,
             ssr,
             images: image_stats,
             pending_images,
@@ -508,28 +513,38 @@ impl Builder {
         let (mut fresh, inputs): (Vec<Output>, Vec<render::Inputs>) = fresh.into_iter().unzip();
         let ssr = tracing::info_span!("islands").in_scope(|| islands.finish(&mut fresh))?;
         let none = BTreeSet::new();
+        let (public, panel) = (
+            gate::allowed_fingerprint(renderer.script_hashes()),
+            gate::allowed_fingerprint(&none),
+        );
+        // Each page with the inline scripts its origin allows; a page rendered again to the
+        // very bytes the gate passed last time, under the same scripts, is not read again.
+        let allowed: Vec<(&BTreeSet<String>, [u8; 32])> = fresh
+            .iter()
+            .map(|page| match panel_files.contains(&page.path) {
+                true => (&none, panel),
+                false => (renderer.script_hashes(), public),
+            })
+            .collect();
         let checked: Vec<(&render::Job, &Output, &BTreeSet<String>)> = to_render
             .iter()
             .zip(&fresh)
-            .map(|((job, _, _), page)| {
-                let allowed = match panel_files.contains(&page.path) {
-                    true => &none,
-                    false => renderer.script_hashes(),
-                };
-                (job, page, allowed)
-            })
+            .zip(&allowed)
+            .filter(|((_, page), (_, with))| !self.memo.passed(&page.path, &page.bytes, with))
+            .map(|(((job, _, _), page), (scripts, _))| (job, page, *scripts))
             .collect();
         let gate_started = Instant::now();
         tracing::info_span!("gate").in_scope(|| page_gate::pages(renderer, &checked))?;
         self.gate_time = gate_started.elapsed();
+        self.gated = checked.len();
         let rendered = fresh.len();
-        for (page, inputs) in fresh.into_iter().zip(inputs) {
-            self.memo.insert(
-                page.path.clone(),
+        for ((page, inputs), (_, gated_with)) in fresh.into_iter().zip(inputs).zip(allowed) {
+            let memo = incremental::Rendered {
                 inputs,
-                page.fingerprint,
-                page.bytes.clone(),
-            );
+                fingerprint: page.fingerprint,
+                bytes: page.bytes.clone(),
+            };
+            self.memo.insert(page.path.clone(), memo, gated_with);
             pages.push(page);
         }
         self.memo.finish();

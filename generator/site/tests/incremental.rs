@@ -335,3 +335,67 @@ fn after_a_failed_publish_the_next_build_equals_a_clean_one() {
         "the edit of the failed publish is live"
     );
 }
+
+#[test]
+fn the_gate_reads_again_only_the_pages_whose_bytes_changed() {
+    let f = Fixture::real_site();
+    let mut builder = site::Builder::new(f.project());
+    let first = builder.render().expect("first build");
+    assert_eq!(
+        first.gated, first.rendered,
+        "a first build reads every page"
+    );
+    // A word every page's fingerprint holds, shown on the home page only.
+    let path = "content/napisy.yaml";
+    let words = f.read(path);
+    let heading = r#"home_blog_heading: "Z naszego bloga""#;
+    assert!(words.contains(heading), "the fixture's words changed");
+    f.write(
+        path,
+        &words.replace(heading, r#"home_blog_heading: "Nowe na blogu""#),
+    );
+    let second = builder.render().expect("second build");
+    assert_eq!(
+        second.rendered, first.rendered,
+        "every page is rendered again"
+    );
+    assert!(
+        (1..=2).contains(&second.gated),
+        "only the pages that show the word are read again: {} of {}",
+        second.gated,
+        second.rendered
+    );
+    let home = second
+        .outputs
+        .iter()
+        .find(|o| o.path == "index.html")
+        .expect("home page");
+    assert!(String::from_utf8_lossy(&home.bytes).contains("Nowe na blogu"));
+    // The phone is in every page's footer: every page is read again.
+    let site_yaml = f.read("content/site.yaml");
+    let phone = site_yaml
+        .lines()
+        .find(|l| l.starts_with("phone:"))
+        .expect("a phone line")
+        .to_string();
+    f.write(
+        "content/site.yaml",
+        &site_yaml.replace(&phone, r#"phone: "+48 58 000 00 99""#),
+    );
+    let third = builder.render().expect("third build");
+    let showing = third
+        .outputs
+        .iter()
+        .chain(&third.panel)
+        .filter(|o| o.path.ends_with(".html"))
+        .filter(|o| {
+            let html = String::from_utf8_lossy(&o.bytes);
+            html.contains("000 00 99") || html.contains("580000099")
+        })
+        .count();
+    assert!(showing > third.rendered / 2, "the footer shows the phone");
+    assert_eq!(
+        third.gated, showing,
+        "every page that shows the new phone is read again"
+    );
+}

@@ -117,9 +117,10 @@ fn rebuild_timing(
         builder.publish(out, &build)?;
         let published = publish_started.elapsed();
         println!(
-            "{{\"incremental_ms\": {:.1}, \"cpu_ms\": {cpu:.1}, \"rendered\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"gate_ms\": {:.2}, \"publish_ms\": {:.1}}}",
+            "{{\"incremental_ms\": {:.1}, \"cpu_ms\": {cpu:.1}, \"rendered\": {}, \"gated\": {}, \"load_ms\": {:.1}, \"render_ms\": {:.1}, \"gate_ms\": {:.2}, \"publish_ms\": {:.1}}}",
             ms(served),
             build.rendered,
+            build.gated,
             ms(build.phases.load),
             ms(build.phases.render),
             ms(build.phases.gate),

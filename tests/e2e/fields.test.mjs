@@ -181,6 +181,22 @@ describe("removing a therapist", () => {
       };
       await remove("Magdalena Wiśniewska");
       await view.getByText(/nie można usunąć, bo strona wciąż się do niego odwołuje: link do rezerwacji/).waitFor();
+      // Its notification, a long one, keeps its title and its × on the screen wherever she
+      // scrolls: at 390 px it is taller than the room beside the form's buttons and scrolls
+      // within it. (Read in the page, within the notification's 5 s.)
+      const offScreen = await page.evaluate(async () => {
+        const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const max = document.documentElement.scrollHeight - window.innerHeight;
+        const out = [];
+        for (const at of [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(max * f))) {
+          window.scrollTo(0, at);
+          await frames();
+          const close = document.querySelector(".toast-close")?.getBoundingClientRect();
+          if (close && (close.top < 0 || close.bottom > window.innerHeight)) out.push(at);
+        }
+        return out;
+      });
+      assert.deepEqual(offScreen, [], "the notification's × is on the screen at every scroll");
       assert.ok((await publicText("/o-mnie")).includes('id="magdalena-wisniewska"'));
       await shot(page, "team-remove-refused");
       await clean(page, "a refused removal");

@@ -25,20 +25,30 @@ export function placeToasts(): void {
   if (pressed) return;
   const box = document.querySelector<HTMLElement>(".admin-signed-in > .toasts");
   if (!box) return;
-  box.style.removeProperty("top");
-  box.style.removeProperty("bottom");
+  for (const property of ["top", "bottom", "max-height", "overflow-y"]) box.style.removeProperty(property);
   if (box.childElementCount === 0) return;
   const own = box.getBoundingClientRect();
   const bar = keptFree().find(
     (r) => r.height > 0 && r.bottom > own.top && r.top < own.bottom && r.right > own.left && r.left < own.right,
   );
   if (!bar) return;
-  if (bar.bottom + GAP + own.height <= window.innerHeight) {
+  const below = window.innerHeight - bar.bottom - 2 * GAP;
+  const above = bar.top - GAP - own.top;
+  if (own.height <= below || (own.height > above && below >= above)) {
     box.style.top = `${bar.bottom + GAP}px`;
+    if (own.height > below) shorten(box, below);
   } else {
     box.style.top = "auto";
     box.style.bottom = `${window.innerHeight - bar.top + GAP}px`;
+    // Never above its own place, where its title and its × would leave the screen.
+    if (own.height > above) shorten(box, above);
   }
+}
+
+/** A notification taller than the room beside the bar scrolls within that room. */
+function shorten(box: HTMLElement, room: number): void {
+  box.style.maxHeight = `${Math.max(room, 0)}px`;
+  box.style.overflowY = "auto";
 }
 
 /** Keeps the notifications clear of the save buttons as they come and as the page scrolls. */

@@ -76,6 +76,11 @@ impl Repos {
 
     /// The editor writes `file` (under `content/`), commits and pushes.
     fn editor_pushes(&self, file: &str, text: &str) -> String {
+        self.editor_pushes_to("origin", file, text)
+    }
+
+    /// The same, pushed to `remote` (a remote's name or a repository's path).
+    fn editor_pushes_to(&self, remote: &str, file: &str, text: &str) -> String {
         let path = self.editor.join(file);
         std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
         std::fs::write(&path, text).expect("write");
@@ -84,7 +89,7 @@ impl Repos {
             &self.editor,
             &["commit", "-q", "-m", &format!("Redakcja: {file}")],
         );
-        git(&self.editor, &["push", "-q", "origin", "HEAD:main"]);
+        git(&self.editor, &["push", "-q", remote, "HEAD:main"]);
         git(&self.editor, &["rev-parse", "--short=10", "HEAD"])
     }
 
@@ -547,12 +552,18 @@ async fn both_sides_at_once_keep_both_versions_and_the_panels_other_changes() {
     r.wait_for("the failed push is shown", |s| {
         s.unpushed == 2 && s.last_error.as_ref().is_some_and(|e| e.contains("wysłać"))
     });
-    std::fs::rename(&away, &r.remote).expect("the remote is back");
-    // Meanwhile the editor changed the same page and pushed before the panel's retry.
+    // Meanwhile the editor changed the same page and pushed before the panel's retry: to the
+    // repository where it is while the panel cannot reach it, so that the retry surely comes
+    // after (pushed once it was back, the retry could win the race and refuse the editor's push).
     let editor_text = std::fs::read_to_string(r.editor.join("content/pages/blog.md"))
         .expect("blog page")
         + "\nAkapit dopisany przez redakcję.\n";
-    let commit = r.editor_pushes("content/pages/blog.md", &editor_text);
+    let commit = r.editor_pushes_to(
+        &away.to_string_lossy(),
+        "content/pages/blog.md",
+        &editor_text,
+    );
+    std::fs::rename(&away, &r.remote).expect("the remote is back");
     r.s.state.git.as_ref().expect("git").fetch_soon();
     r.wait_for("the editor's commit is applied", |s| {
         s.applied.as_deref() == Some(commit.as_str())

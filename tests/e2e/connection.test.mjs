@@ -51,6 +51,22 @@ describe("the connection to the server", () => {
     await page.context().close();
   });
 
+  test("a slow answer does not move the list of pages under her pointer", async () => {
+    const page = await session.panel({ width: 1280, height: 800 });
+    // The go-live checklist answers late (a busy server); it stands above the list of pages.
+    await page.route("**/api/launch", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    const tab = page.getByRole("tab", { name: "Regulamin", exact: true });
+    await tab.waitFor();
+    const shown = await tab.boundingBox();
+    await page.getByTestId("launch-checklist").waitFor();
+    assert.deepEqual(await tab.boundingBox(), shown, "the tab stays where it was first shown");
+    await page.context().close();
+  });
+
   test("a session ended by a new password is said once, in the server's words", async () => {
     const page = await session.panel({ width: 1280, height: 800 });
     await page.getByRole("tab", { name: "Regulamin", exact: true }).click();

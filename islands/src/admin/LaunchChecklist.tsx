@@ -2,7 +2,7 @@
 // systemu' (GET /api/launch). A production server publishes nothing while the practice's facts
 // are example data; the list says which, and what else a site that goes live needs (outgoing
 // mail, backups, the second factor, HTTPS), each in the owner's words.
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Details } from "./AlertNotice";
 import { request } from "./api";
 import { count, TASKS } from "./plural";
@@ -13,24 +13,37 @@ function left(n: number): string {
   return n === 1 ? "jedno zadanie" : count(n, TASKS);
 }
 
+/**
+ * The checklist as the server tells it: `undefined` while it is asked for, `null` when it could
+ * not be had (signed out or offline: the rest of the panel says so). A view shows its column only
+ * once this is known, so that the list does not appear later above what she is about to tap.
+ */
+export function useLaunchList(): Checklist | null | undefined {
+  const [list, setList] = useState<Checklist | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    request<Checklist>("GET", "/api/launch", undefined, { background: true })
+      .then((answer) => current && setList(answer))
+      .catch(() => current && setList(null));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return list;
+}
+
 export default function LaunchChecklist({
+  list,
   onOpenFacts,
   always = false,
 }: {
+  /** From `useLaunchList()`. */
+  list: Checklist | null;
   /** Opens 'Dane gabinetu', where the facts are confirmed. */
   onOpenFacts?: () => void;
   /** Shown also when every step is done ('Stan systemu'); the first screen shows it only while one is not. */
   always?: boolean;
 }) {
-  const [list, setList] = useState<Checklist | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setList(await request<Checklist>("GET", "/api/launch", undefined, { background: true }));
-    } catch {
-      // Signed out or offline: the rest of the panel says so.
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
   if (!list) return null;
   const missing = list.items.filter((i) => !i.done).length;
   if (missing === 0 && !always) return null;

@@ -5,7 +5,7 @@
 // view is SystemAlerts.tsx.
 import AlertNotice, { Details, when } from "./AlertNotice";
 import type { MetricSample, SystemStatus as Status } from "./generated/api";
-import LaunchChecklist from "./LaunchChecklist";
+import LaunchChecklist, { useLaunchList } from "./LaunchChecklist";
 import { count as counted, TIMES } from "./plural";
 import { useSystemStatus } from "./SystemAlerts";
 
@@ -145,7 +145,8 @@ function Builds({ samples }: { samples: MetricSample[] }) {
 
 export default function SystemStatus() {
   const status = useSystemStatus();
-  if (!status) return <p role="status">Wczytywanie stanu systemu…</p>;
+  const launch = useLaunchList();
+  if (!status || launch === undefined) return <p role="status">Wczytywanie stanu systemu…</p>;
   const { outbox } = status;
   const delivered = status.metrics.find(
     (s) => s.name === "sidecar_contact_messages" && label(s, "status") === "delivered",
@@ -156,7 +157,7 @@ export default function SystemStatus() {
       : null;
   return (
     <div className="system-status">
-      <LaunchChecklist always />
+      <LaunchChecklist list={launch} always />
       <section className="admin-card" aria-labelledby="system-alerts-title">
         <h2 id="system-alerts-title">Alerty</h2>
         <Alerts status={status} />

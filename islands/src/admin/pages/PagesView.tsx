@@ -9,7 +9,7 @@ import { listed, shortName } from "../names";
 import NewArticle from "../NewArticle";
 import PageTabs, { PANEL_ID } from "../PageTabs";
 import ImagePicker from "../ImagePicker";
-import LaunchChecklist from "../LaunchChecklist";
+import LaunchChecklist, { useLaunchList } from "../LaunchChecklist";
 import Unfinished from "../Unfinished";
 import { isNarrow, useNarrow } from "../narrow";
 import Deleted from "./Deleted";
@@ -23,6 +23,7 @@ type Insert = { index: number; insert?: ((markdown: string) => void) | undefined
 export default function PagesView({ toast, route, go }: ViewProps) {
   const state = useStore(pagesStore);
   const narrow = useNarrow();
+  const launch = useLaunchList();
   const [creating, setCreating] = useState(false);
   const [insertInto, setInsertInto] = useState<Insert | null>(null);
   const page = openPage(state.pages, route.doc);
@@ -30,7 +31,9 @@ export default function PagesView({ toast, route, go }: ViewProps) {
   useEffect(() => {
     pagesStore.dispatch({ type: "opened", id: pageId ?? null });
   }, [pageId]);
-  if (!state.loaded) return <p role="status">Ładowanie stron…</p>;
+  // The list of pages waits for the checklist above it too: shown later, it would push the tabs
+  // down under a finger (or a click) on its way to one of them.
+  if (!state.loaded || launch === undefined) return <p role="status">Ładowanie stron…</p>;
 
   const select = (id: string) => {
     if (id === page?.id) return;
@@ -72,7 +75,7 @@ export default function PagesView({ toast, route, go }: ViewProps) {
       <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
         Nowy artykuł
       </button>
-      <LaunchChecklist onOpenFacts={() => go({ view: "facts", doc: null })} />
+      <LaunchChecklist list={launch} onOpenFacts={() => go({ view: "facts", doc: null })} />
       <PageTabs pages={state.pages.filter(listed)} selected={page?.id ?? ""} dirty={dirty} onSelect={select} />
       <Deleted
         list={state.deleted}

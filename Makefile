@@ -164,6 +164,7 @@ audit: test-deps islands
 ## repository the site hosts, GIT_HOSTED, with a refused push's round trip) and save → on the remote,
 ## BENCH_ONLY=upload only a phone's photograph uploaded to the debug sidecar of `make run`, BENCH_ONLY=fresh only a fresh clone's
 ## `make run` and `make test` (long: an empty cargo cache), BENCH_ONLY=fresh-run only its `make run`,
+## BENCH_ONLY=zola its `make run` beside Zola's first build, both from empty cargo homes (ZOLA_SOURCE: a clone of Zola),
 ## BENCH_ONLY=contact only the contact form under load, BENCH_ONLY=stats only the statistics' endpoint
 ## and storage, BENCH_ONLY=pages only the bytes of each page kind.
 bench: islands

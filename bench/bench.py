@@ -6,6 +6,7 @@ All load runs are bounded (fixed duration) and target loopback only. BENCH_ONLY=
 the images section alone, BENCH_ONLY=build the 1,000- and 10,000-article builds and edits (and the publish gate's cost),
 BENCH_ONLY=gate the publish gate's cost per page and at 10,000 articles,
 BENCH_ONLY=fresh the fresh clone's `make run` and `make test` (long: they compile everything),
+BENCH_ONLY=zola a fresh clone's `make run` beside Zola's first build (ZOLA_SOURCE: a clone of Zola),
 BENCH_ONLY=upload a phone photograph's upload to the debug sidecar `make run` builds,
 BENCH_ONLY=contact the contact form under load, BENCH_ONLY=stats the statistics' endpoint and
 storage, BENCH_ONLY=pages the bytes each page kind loads,
@@ -860,6 +861,32 @@ def seconds(s):
     return f"{s:.0f} s" if s < 120 else f"{int(s // 60)} min {s % 60:.0f} s"
 
 
+def run_until_served(clone, env, log_path):
+    """`make run` in `clone` until its first page answers: the seconds it took."""
+    port, admin_port = free_port(), free_port()
+    env = {**env, "PORT": str(port), "ADMIN_PORT": str(admin_port), "RUST_LOG": "warn"}
+    env.pop("IMAGE_CACHE_DIR", None)
+    with open(log_path, "wb") as log:
+        started = time.perf_counter()
+        proc = subprocess.Popen(["make", "run"], cwd=clone, env=env, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            while True:
+                if proc.poll() is not None:
+                    tail = log_path.read_text(errors="replace")[-3000:]
+                    sys.exit(f"make run stopped before it served a page:\n{tail}")
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                        if answer.status == 200:
+                            return time.perf_counter() - started
+                except OSError:
+                    time.sleep(0.5)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, 15)
+            proc.wait()
+
+
 def fresh_clone(with_test=True):
     """A newcomer's first contact. A fresh clone's `make run` until the first page
     answers, with an empty cargo cache (CARGO_HOME and CARGO_TARGET_DIR in a new folder; the
@@ -870,31 +897,8 @@ def fresh_clone(with_test=True):
     try:
         clone = work / "run"
         subprocess.run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(clone)], check=True)
-        port, admin_port = free_port(), free_port()
-        env = {**os.environ, "CARGO_HOME": str(cargo_home), "CARGO_TARGET_DIR": str(work / "target-run"),
-               "PORT": str(port), "ADMIN_PORT": str(admin_port), "RUST_LOG": "warn"}
-        env.pop("IMAGE_CACHE_DIR", None)
-        log = open(work / "make-run.log", "wb")
-        started = time.perf_counter()
-        proc = subprocess.Popen(["make", "run"], cwd=clone, env=env, stdout=log,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            while True:
-                if proc.poll() is not None:
-                    tail = (work / "make-run.log").read_text(errors="replace")[-3000:]
-                    sys.exit(f"make run stopped before it served a page:\n{tail}")
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
-                        if answer.status == 200:
-                            break
-                except OSError:
-                    time.sleep(0.5)
-            run_s = time.perf_counter() - started
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, 15)
-            proc.wait()
-            log.close()
+        env = {**os.environ, "CARGO_HOME": str(cargo_home), "CARGO_TARGET_DIR": str(work / "target-run")}
+        run_s = run_until_served(clone, env, work / "make-run.log")
         row("fresh clone: `make run` until the first page (empty cargo cache: crates downloaded and compiled, npm ci, islands; the photographs' variants follow in the background)",
             seconds(run_s), "", "", "≤ 180 s")
         if not with_test:
@@ -905,6 +909,41 @@ def fresh_clone(with_test=True):
         env.pop("IMAGE_CACHE_DIR", None)
         test_s, _ = measured(["make", "test"], env=env, cwd=clone)
         row("fresh clone: `make test` (empty target folder; the crates downloaded above)", seconds(test_s), "", "", "≤ 12 min")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def against_zola():
+    """A fresh clone's `make run` until its first page, and Zola's first build (`cargo build`
+    in a clone of its repository, ZOLA_SOURCE), started at the same moment on this machine,
+    each with an empty cargo home and target folder of its own: both download their crates and
+    compile them on the same cores, as two newcomers would."""
+    source = os.environ.get("ZOLA_SOURCE")
+    if not source:
+        row("first run against Zola's first build, side by side", "not measured: set ZOLA_SOURCE to a clone of github.com/getzola/zola", "", "", "≤ 0.6×")
+        return
+    work = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-zola-", dir=ROOT / "target"))
+    try:
+        ours, zola = work / "ours", work / "zola"
+        subprocess.run(["git", "clone", "--quiet", "--no-local", str(ROOT), str(ours)], check=True)
+        subprocess.run(["git", "clone", "--quiet", "--no-local", source, str(zola)], check=True)
+        zola_env = {**os.environ, "CARGO_HOME": str(work / "zola-cargo-home"), "CARGO_TARGET_DIR": str(work / "zola-target")}
+        our_env = {**os.environ, "CARGO_HOME": str(work / "our-cargo-home"), "CARGO_TARGET_DIR": str(work / "our-target")}
+        timed = {}
+
+        def zola_build():
+            started = time.perf_counter()
+            with open(work / "zola-build.log", "wb") as log:
+                subprocess.run(["cargo", "build"], cwd=zola, env=zola_env, stdout=log, stderr=subprocess.STDOUT, check=True)
+            timed["zola"] = time.perf_counter() - started
+
+        beside = threading.Thread(target=zola_build)
+        beside.start()
+        timed["ours"] = run_until_served(ours, our_env, work / "make-run.log")
+        beside.join()
+        crates = lambda lock: (lock / "Cargo.lock").read_text().count("[[package]]")
+        row(f"first run, side by side with Zola's first build (empty cargo homes, started together; {crates(ours)} crates against {crates(zola)})",
+            seconds(timed["ours"]), f"Zola {seconds(timed['zola'])}", f"{timed['ours'] / timed['zola']:.2f}×", "≤ 0.6×")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -945,7 +984,7 @@ def main():
     if SMOKE:
         return smoke()
     only = os.environ.get("BENCH_ONLY")
-    if only in ("images", "build", "gate", "fresh", "fresh-run", "git", "upload", "contact", "pages", "backup", "stats"):
+    if only in ("images", "build", "gate", "fresh", "fresh-run", "zola", "git", "upload", "contact", "pages", "backup", "stats"):
         TMPFS.mkdir(parents=True, exist_ok=True)
         if only == "images":
             images()
@@ -968,6 +1007,8 @@ def main():
             build_rows(1000, 10000)
         elif only == "gate":
             gate_rows(10000)
+        elif only == "zola":
+            against_zola()
         else:
             fresh_clone(with_test=only == "fresh")
         table()
@@ -993,6 +1034,7 @@ def main():
     git_hosted()
     # Last: they take the machine for a long time.
     fresh_clone()
+    against_zola()
     table()
     shutil.rmtree(TMPFS, ignore_errors=True)
 

@@ -2,6 +2,9 @@
 CARGO ?= cargo
 E2E := tests/e2e
 ISLANDS := islands
+# The browser of the browser tests. CHROMIUM=/usr/bin/chromium-headless-shell (Debian's package of that
+# name, installed by test-deps) runs them on Chromium's headless shell: about a third less processor
+# time (docs/src/developers/testing.md).
 CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
@@ -142,7 +145,7 @@ test-edge: test-deps islands
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs http.test.mjs
 
 test-deps:
-	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $(CHROMIUM)))
 	@command -v nginx >/dev/null && command -v rclone >/dev/null && test -x /usr/sbin/fcgiwrap || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone fcgiwrap) || echo "nginx-light, rclone or fcgiwrap could not be installed: the edge and git remote tests will be skipped"
 	@command -v restic >/dev/null && command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq restic sqlite3) || echo "restic or sqlite3 could not be installed: the backup repository tests will be skipped"
 	@command -v java >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless)

@@ -162,6 +162,21 @@ describe("the pages' state", () => {
       },
     });
 
+  test("the drafts kept on the server come with the pages, in the same state", () => {
+    const draft = { docId: "pages/cennik", author: "Magda", savedAt: 5, sections: [section("Szkic")], settings };
+    const first = state.reduce(state.EMPTY, {
+      type: "loaded",
+      pages: [home, prices],
+      drafts: {},
+      serverDrafts: [draft],
+    });
+    assert.equal(first.loaded, true);
+    assert.deepEqual(Object.keys(first.serverDrafts), ["pages/cennik"]);
+    // A load whose drafts could not be had keeps the ones known.
+    const again = state.reduce(first, { type: "loaded", pages: [home, prices], drafts: {} });
+    assert.deepEqual(Object.keys(again.serverDrafts), ["pages/cennik"]);
+  });
+
   test("only a draft that differs from its page is offered back", () => {
     assert.deepEqual(Object.keys(loaded().offered), ["pages/cennik"]);
   });

@@ -56,10 +56,16 @@ export const EMPTY: PagesState = {
 };
 
 export type Action =
-  | { type: "loaded"; pages: Editable[]; drafts: Record<string, Draft> }
+  | {
+      type: "loaded";
+      pages: Editable[];
+      /** Kept in this browser. */
+      drafts: Record<string, Draft>;
+      /** Kept on the server; absent when they could not be had. */
+      serverDrafts?: ServerDraft[];
+    }
   | {
       type: "extras";
-      drafts?: ServerDraft[];
       deleted?: DeletedView[];
       pictures?: Picture[];
       authors?: string[];
@@ -120,11 +126,18 @@ const fresh = { outcome: null, problem: null, conflict: null };
 export function reduce(state: PagesState, action: Action): PagesState {
   switch (action.type) {
     case "loaded":
-      return { ...state, loaded: true, pages: action.pages, offered: offeredDrafts(action.pages, action.drafts) };
+      return {
+        ...state,
+        loaded: true,
+        pages: action.pages,
+        offered: offeredDrafts(action.pages, action.drafts),
+        ...(action.serverDrafts
+          ? { serverDrafts: Object.fromEntries(action.serverDrafts.map((d) => [d.docId, d])) }
+          : {}),
+      };
     case "extras":
       return {
         ...state,
-        ...(action.drafts ? { serverDrafts: Object.fromEntries(action.drafts.map((d) => [d.docId, d])) } : {}),
         ...(action.deleted ? { deleted: action.deleted } : {}),
         ...(action.pictures ? { pictures: action.pictures } : {}),
         ...(action.authors ? { authors: action.authors } : {}),

@@ -28,17 +28,11 @@ export function drawingsOf(pictures: Picture[], photos: Set<string>): string[] {
   return pictures.filter((p) => p.file.endsWith(".svg") && !photos.has(p.file)).map((p) => p.file);
 }
 
-/** The pictures, the server's drafts, the deleted articles and the team's names. */
+/** The pictures, the deleted articles and the team's names: below the tabs or in dialogs, so they may come later. */
 export async function loadExtras(): Promise<void> {
-  const [drafts, deleted, pictures, members] = await Promise.allSettled([
-    api.drafts(),
-    api.deleted(),
-    api.images(),
-    team.list(),
-  ]);
+  const [deleted, pictures, members] = await Promise.allSettled([api.deleted(), api.images(), team.list()]);
   dispatch({
     type: "extras",
-    ...(drafts.status === "fulfilled" ? { drafts: drafts.value } : {}),
     ...(deleted.status === "fulfilled" ? { deleted: deleted.value } : {}),
     ...(pictures.status === "fulfilled" ? { pictures: pictures.value } : {}),
     // The default author (site.yaml's default_author) first: the one proposed for a new article.
@@ -58,13 +52,15 @@ export async function loadExtras(): Promise<void> {
 /** Every page, and the drafts of this browser that differ from them; then the rest. */
 export async function loadPages(toast: Toast): Promise<void> {
   try {
-    const pages = await api.pages();
+    // The drafts kept on the server come with the pages: their list stands above the pages'
+    // tabs, and shown later it would push them down under a click on its way to one.
+    const [pages, serverDrafts] = await Promise.all([api.pages(), api.drafts().catch(() => undefined)]);
     const drafts: Record<string, Draft> = {};
     for (const page of pages) {
       const draft = loadDraft(page.id);
       if (draft) drafts[page.id] = draft;
     }
-    dispatch({ type: "loaded", pages, drafts });
+    dispatch({ type: "loaded", pages, drafts, ...(serverDrafts ? { serverDrafts } : {}) });
     void loadExtras();
   } catch (e) {
     // A lost session is announced by the call itself.

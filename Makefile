@@ -2,10 +2,13 @@
 CARGO ?= cargo
 E2E := tests/e2e
 ISLANDS := islands
-# The browser of the browser tests. CHROMIUM=/usr/bin/chromium-headless-shell (Debian's package of that
-# name, installed by test-deps) runs them on Chromium's headless shell: about a third less processor
-# time (docs/src/developers/testing.md).
-CHROMIUM ?= /usr/bin/chromium
+# The browser of the browser tests: Chromium's headless shell (Debian's chromium-headless-shell,
+# the engine and version of Debian's chromium without the desktop browser around it, the build
+# Playwright itself runs headless tests on): a third less processor time than /usr/bin/chromium
+# (docs/src/developers/testing.md). CHROMIUM=/usr/bin/chromium runs them on the desktop browser.
+CHROMIUM ?= /usr/bin/chromium-headless-shell
+# Lighthouse (`make audit`) measures pages as the desktop browser loads them.
+AUDIT_CHROMIUM ?= /usr/bin/chromium
 ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(ISLANDS)/package-lock.json
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
@@ -157,8 +160,9 @@ test-deps:
 ## Lighthouse (mobile) on one page of each kind; prints the scores and bytes. Slow: not in `make test`.
 audit: test-deps islands
 	$(CARGO) build -p sidecar
+	@test -x $(AUDIT_CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $(AUDIT_CHROMIUM)))
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
-	cd tests/audit && CHROMIUM=$(CHROMIUM) node audit.mjs
+	cd tests/audit && CHROMIUM=$(AUDIT_CHROMIUM) node audit.mjs
 
 ## The benchmarks: builds, serving, images, the git sync, uploads and a fresh clone (installs
 ## Hugo, nginx and wrk if missing); prints one Markdown table. BENCH_ONLY=images runs only the

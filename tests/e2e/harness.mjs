@@ -4,7 +4,7 @@
 // telephony and analytics hosts are routed away).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -195,9 +195,18 @@ export async function signIn(page, panel, email, password) {
   await page.getByRole("tab").first().waitFor();
 }
 
+/**
+ * The browser: CHROMIUM (as `make test` sets it), else Chromium's headless shell when installed
+ * (a third less processor time than the desktop browser, the same engine), else Debian's chromium.
+ */
+export const chromiumPath =
+  process.env.CHROMIUM ||
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ||
+  "/usr/bin/chromium";
+
 export async function launchBrowser() {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    executablePath: chromiumPath,
     args: chromiumFlags,
   });
 }

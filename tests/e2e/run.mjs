@@ -1,32 +1,55 @@
 // `npm test`: every browser test file (or those named: `node run.mjs site.test.mjs`), two at a
-// time, with one sidecar on the real sources shared by the files that only read it (they call
-// `startSite()` with no arguments: harness.mjs hands them this one instead of starting their
-// own); a file that changes content, settings or accounts starts its own, as before.
-import { spawn } from "node:child_process";
+// time, the longest first, with one sidecar on the real sources shared by the files that only
+// read it (they call `startSite()` with no arguments: harness.mjs hands them this one instead of
+// starting their own); a file that changes content, settings or accounts starts its own.
 import { readdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
 import { fileURLToPath } from "node:url";
 import { SHARED_SITE, startSite } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const named = process.argv.slice(2);
+// The files that take longest (30 s or more alone, measured 2026-11-29), longest first: started
+// first, they end beside the short ones instead of leaving one core alone at the end of the run.
+const LONGEST = [
+  "owner.test.mjs",
+  "a11y.test.mjs",
+  "handheld.test.mjs",
+  "panel.test.mjs",
+  "fields.test.mjs",
+  "paths.test.mjs",
+  "security.test.mjs",
+  "writing.test.mjs",
+  "visitor.test.mjs",
+  "phone.test.mjs",
+];
+const rank = (f) => (LONGEST.includes(f) ? LONGEST.indexOf(f) : LONGEST.length);
 const files = named.length
   ? named
   : readdirSync(here)
       .filter((f) => f.endsWith(".test.mjs"))
-      .sort();
+      .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
 // The shared sidecar stands for many visitors at once, all from 127.0.0.1: the statistics'
 // limit per address (5 events a second) would refuse their page views as one visitor's and the
 // browser would log the 429 as a console error, which the files count. The limit itself is the
 // statistics API's test (sidecar/tests/stats_api.rs).
 const site = await startSite(undefined, { STATS_EVENTS_PER_SECOND: "1000" });
-const child = spawn(process.execPath, ["--test", "--test-reporter=spec", "--test-concurrency=2", ...files], {
-  cwd: here,
-  stdio: "inherit",
-  env: { ...process.env, [SHARED_SITE]: JSON.stringify({ ...site, stop: undefined }) },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-const code = await new Promise((resolve) => child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+process.env[SHARED_SITE] = JSON.stringify({ ...site, stop: undefined });
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await site.stop();
+    process.exit(1);
+  });
+}
+process.chdir(here);
+// node:test's run() keeps the order given (`node --test` sorts the files by name).
+let failed = false;
+const stream = run({ files: files.map((f) => resolve(here, f)), concurrency: 2 });
+stream.on("test:fail", () => (failed = true));
+await pipeline(stream.compose(spec), process.stdout);
 await site.stop();
-process.exit(code);
+process.exit(failed ? 1 : 0);

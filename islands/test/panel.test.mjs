@@ -253,3 +253,40 @@ describe("the views' addresses", () => {
     assert.equal(routes.parseRoute("#/nie-ma-takiego-widoku"), null);
   });
 });
+
+describe("a form's save", () => {
+  let saving;
+  before(async () => {
+    saving = await load("admin/saving.ts");
+  });
+
+  test("says 'saved' only once the form holds what the server has", async () => {
+    const said = [];
+    let reloaded = false;
+    const outcome = await saving.saveForm(
+      (kind, message) => said.push({ kind, text: message.text, reloaded }),
+      async () => ({ warning: null, publishing: { pending: false, failure: null }, published: true }),
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        reloaded = true;
+      },
+    );
+    assert.equal(outcome.ok, true);
+    assert.deepEqual(said, [{ kind: "success", text: saving.SAVED.text, reloaded: true }]);
+  });
+
+  test("a save that fails keeps the form as she typed it: no reload, one message", async () => {
+    const said = [];
+    let reloads = 0;
+    const outcome = await saving.saveForm(
+      (kind, message) => said.push({ kind, text: message.text }),
+      async () => {
+        throw new Error("the server answered 500");
+      },
+      async () => void (reloads += 1),
+    );
+    assert.equal(outcome.ok, false);
+    assert.deepEqual(said, [{ kind: "error", text: outcome.text }]);
+    assert.equal(reloads, 0);
+  });
+});

@@ -108,8 +108,8 @@ export function GitStatusBanner({ toast, onChanged }: { toast: Toast; onChanged:
       const page = pages.find((p) => p.id === docId);
       if (!draft || !page) throw new Error("no draft");
       await api.save(docId, draft.body.content.sections, draft.body.settings ?? page.settings, page.version);
-      toast("success", SAVED);
       await settle(docId);
+      toast("success", SAVED);
       onChanged();
     } catch (e) {
       toast("error", isApiError(e) && e.error ? { title: "Błąd", text: e.error } : SAVE_FAILED);

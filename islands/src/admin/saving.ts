@@ -128,7 +128,7 @@ export async function watchPublishing(toast: Toast, at: PublishingStatus): Promi
   if (status.failure) toast("error", { title: "Uwaga", text: status.failure });
 }
 
-/** Sends a form, says how it went (the server's own words for a refusal) and reloads it. */
+/** Sends a form, reloads it, and says how it went (the server's own words for a refusal). */
 export async function saveForm(
   toast: Toast,
   send: () => Promise<{ warning: string | null; publishing: PublishingStatus; published: boolean }>,
@@ -137,10 +137,12 @@ export async function saveForm(
 ): Promise<Outcome> {
   try {
     const result = await untilReached(send, () => waiting(WAITING));
+    // The form holds what the server has before it says 'saved': a field she changes after
+    // reading it is not replaced by the reload (each view's load says its own failure).
+    await reload();
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);
-    await reload();
     return savedAt(null, result.published);
   } catch (e) {
     const message = refusal(e);

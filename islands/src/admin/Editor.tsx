@@ -84,26 +84,30 @@ export default function Editor({
         <MarkdownHelp />
       )}
       <SectionNav sections={sections} />
-      <ol className="editor-sections">
-        {sections.map((section, i) => {
-          const marked = problem?.section === i + 1;
-          return (
-            <li key={i} id={sectionId(i)} className={marked ? "editor-section has-problem" : "editor-section"}>
-              <SectionEditor
-                index={i}
-                section={section}
-                onChange={(patch) => update(i, patch)}
-                onRemove={() => onChange(sections.filter((_, j) => j !== i))}
-                onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
-                pages={pages}
-                placeholders={placeholders}
-                problem={marked ? problem.text : null}
-                visual={view === "visual"}
-              />
-            </li>
-          );
-        })}
-      </ol>
+      {placeholders === null ? (
+        <p role="status">Ładowanie edytora…</p>
+      ) : (
+        <ol className="editor-sections">
+          {sections.map((section, i) => {
+            const marked = problem?.section === i + 1;
+            return (
+              <li key={i} id={sectionId(i)} className={marked ? "editor-section has-problem" : "editor-section"}>
+                <SectionEditor
+                  index={i}
+                  section={section}
+                  onChange={(patch) => update(i, patch)}
+                  onRemove={() => onChange(sections.filter((_, j) => j !== i))}
+                  onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
+                  pages={pages}
+                  placeholders={placeholders}
+                  problem={marked ? problem.text : null}
+                  visual={view === "visual"}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
       <button
         type="button"
         className="btn btn-secondary editor-add"

@@ -29,6 +29,7 @@ export default function RichLine({ id, label, value, onChange, describedBy, inva
   // What the visual editor wrote it keeps; any other text is shown there only if it comes back as written.
   const written = useRef<string | null>(null);
   const faithful = useMemo(() => value === written.current || keepsMarkdown(value), [value]);
+  if (placeholders === null) return <p role="status">Ładowanie…</p>;
   if (!faithful) {
     return (
       <textarea

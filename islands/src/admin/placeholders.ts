@@ -3,14 +3,18 @@
 import { useEffect, useState } from "react";
 import { request, type Placeholder } from "./api";
 
-/** The facts a text may name, once loaded (an empty list if they could not be). */
-export function usePlaceholders(): Placeholder[] {
-  const [list, setList] = useState<Placeholder[]>([]);
+/**
+ * The facts a text may name: `null` while the server is asked (an editor waits for them, so that
+ * its chips never show '{{ … }}' first and change under her eyes), an empty list if they could
+ * not be loaded.
+ */
+export function usePlaceholders(): Placeholder[] | null {
+  const [list, setList] = useState<Placeholder[] | null>(null);
   useEffect(() => {
     let live = true;
     request<Placeholder[]>("GET", "/api/placeholders").then(
       (found) => live && setList(found),
-      () => undefined,
+      () => live && setList([]),
     );
     return () => {
       live = false;

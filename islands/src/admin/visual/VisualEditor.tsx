@@ -2,7 +2,7 @@
 // listy, linki, obrazy, the practice's facts as chips with their Polish names), edited in a
 // ProseMirror view and kept as the same plain Markdown (markdownDoc.ts). Its toolbar is one stop
 // of Tab (the arrow keys move within it); every button also has a keyboard shortcut.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Node } from "prosemirror-model";
 import type { Command, Transaction } from "prosemirror-state";
 import {
@@ -24,13 +24,12 @@ import WritingToolbar, { type Tool } from "../WritingToolbar";
 import {
   bold,
   bullets,
-  chipView,
+  editorProps,
   italic,
   linkAround,
   marks,
   nodes,
   numbers,
-  pictureView,
   pressedIn,
   takeSelection,
   toggleHeading,
@@ -105,9 +104,17 @@ export default function VisualEditor({
       ],
     });
 
+  // How the editor shows itself and its chips: given when it is made too, so that its first
+  // frame already has the facts' names and its label.
+  const shown = useMemo(
+    () => editorProps({ id, label: label ?? `Treść sekcji ${n}`, describedBy, invalid, placeholders }),
+    [id, n, label, describedBy, invalid, placeholders],
+  );
+
   useLayoutEffect(() => {
     if (!host.current) return;
     const editor = new EditorView(host.current, {
+      ...shown,
       state: stateFor(value),
       dispatchTransaction(tr: Transaction) {
         const next = editor.state.apply(tr);
@@ -129,21 +136,8 @@ export default function VisualEditor({
   }, []);
 
   useEffect(() => {
-    view.current?.setProps({
-      attributes: {
-        id,
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-label": label ?? `Treść sekcji ${n}`,
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        ...(invalid ? { "aria-invalid": "true" } : {}),
-        lang: "pl",
-        spellcheck: "true",
-        class: "writing-area visual-area",
-      },
-      nodeViews: { placeholder: chipView(new Map(placeholders.map((p) => [p.name, p]))), image: pictureView },
-    });
-  }, [id, n, label, describedBy, invalid, placeholders]);
+    view.current?.setProps(shown);
+  }, [shown]);
 
   useEffect(() => {
     const editor = view.current;

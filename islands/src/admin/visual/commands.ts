@@ -85,6 +85,30 @@ export function chipView(known: Map<string, Placeholder>): NodeViewConstructor {
   };
 }
 
+/** The editor's own attributes (its label, its problem) and how it shows facts and pictures. */
+export function editorProps(of: {
+  id: string;
+  label: string;
+  describedBy?: string | undefined;
+  invalid: boolean;
+  placeholders: Placeholder[];
+}) {
+  return {
+    attributes: {
+      id: of.id,
+      role: "textbox",
+      "aria-multiline": "true",
+      "aria-label": of.label,
+      ...(of.describedBy ? { "aria-describedby": of.describedBy } : {}),
+      ...(of.invalid ? { "aria-invalid": "true" } : {}),
+      lang: "pl",
+      spellcheck: "true",
+      class: "writing-area visual-area",
+    },
+    nodeViews: { placeholder: chipView(new Map(of.placeholders.map((p) => [p.name, p]))), image: pictureView },
+  };
+}
+
 /** A picture as the site shows it: a bare file name is one of the site's pictures (`/images/…`). */
 export const pictureView: NodeViewConstructor = (node: Node) => {
   const src = String(node.attrs["src"] ?? "");

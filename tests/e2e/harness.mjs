@@ -201,8 +201,7 @@ export async function signIn(page, panel, email, password) {
  */
 export const chromiumPath =
   process.env.CHROMIUM ||
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ||
-  "/usr/bin/chromium";
+  (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
 
 export async function launchBrowser() {
   return chromium.launch({

@@ -39,6 +39,8 @@ describe("every section of a long page, named and reached", () => {
       const page = await panel(viewport);
       await openTab(page, "Pilna pomoc");
       const editor = page.getByRole("tabpanel");
+      // The sections come once the facts' names have (the editor waits for them).
+      await editor.locator("li.editor-section").first().waitFor();
       const count = await editor.locator("li.editor-section").count();
       for (let n = count + 1; n <= 11; n += 1) {
         await editor.getByRole("button", { name: "Dodaj sekcję" }).click();

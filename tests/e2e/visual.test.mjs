@@ -29,6 +29,8 @@ describe("the visual editor", () => {
     await page.getByRole("tab", { name: "Regulamin", exact: true }).click();
     const editor = page.getByRole("tabpanel");
     await editor.getByRole("heading", { name: "Regulamin", exact: true }).waitFor();
+    // The sections come once the facts' names have (the editor waits for them).
+    await editor.getByRole("textbox", { name: "Treść sekcji 1" }).waitFor();
     const views = editor.getByRole("group", { name: "Widok edytora" });
     assert.equal(
       await views.getByRole("button", { name: "Widok wizualny" }).getAttribute("aria-pressed"),

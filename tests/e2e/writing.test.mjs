@@ -20,6 +20,8 @@ describe("a writing surface", () => {
       await page.getByRole("tab", { name: "Regulamin", exact: true }).click();
       const editor = page.getByRole("tabpanel");
       await editor.getByRole("heading", { name: "Regulamin" }).waitFor();
+      // The sections come once the facts' names have (the editor waits for them).
+      await editor.getByRole("textbox", { name: "Treść sekcji 1" }).waitFor();
       const before = await editor.getByRole("textbox", { name: /^Treść sekcji/ }).count();
       const n = before + 1;
 

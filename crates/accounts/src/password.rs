@@ -1,7 +1,6 @@
 //! Password hashes (argon2id) and the accounts that hold them.
 
-use argon2::password_hash::phc::{Output, PasswordHash};
-use argon2::password_hash::PasswordHasher;
+use argon2::password_hash::{Output, PasswordHash, PasswordHasher, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use std::cell::RefCell;
 use std::sync::OnceLock;
@@ -14,8 +13,11 @@ pub const MAX_PASSWORD_BYTES: usize = 1024;
 pub const MIN_PASSWORD_CHARS: usize = 12;
 
 pub fn hash_password(password: &str) -> Result<String, Error> {
+    let mut raw = [0_u8; 16];
+    getrandom::fill(&mut raw)?;
+    let salt = SaltString::encode_b64(&raw).map_err(|e| Error::Hash(e.to_string()))?;
     Argon2::default()
-        .hash_password(password.as_bytes())
+        .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
         .map_err(|e| Error::Hash(e.to_string()))
 }
@@ -32,7 +34,7 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     let Ok(phc) = PasswordHash::new(hash) else {
         return false;
     };
-    let algorithm = Algorithm::try_from(phc.algorithm.as_str());
+    let algorithm = Algorithm::try_from(phc.algorithm);
     let version = phc
         .version
         .map_or(Ok(Version::default()), Version::try_from);
@@ -43,18 +45,17 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     let (Some(salt), Some(expected)) = (&phc.salt, &phc.hash) else {
         return false;
     };
+    let mut salt_bytes = [0_u8; 64];
+    let Ok(salt) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
     let mut out = vec![0_u8; expected.len()];
     let argon2 = Argon2::new(algorithm, version, params.clone());
     let hashed = WORK_AREA.with(|area| {
         let mut blocks = area.borrow_mut();
         blocks.resize(params.block_count(), Block::new());
         argon2
-            .hash_password_into_with_memory(
-                password.as_bytes(),
-                salt.as_ref(),
-                &mut out,
-                &mut blocks[..],
-            )
+            .hash_password_into_with_memory(password.as_bytes(), salt, &mut out, &mut blocks[..])
             .is_ok()
     });
     // Output compares in constant time.
@@ -193,6 +194,15 @@ mod tests {
         assert!(hash.starts_with("$argon2id$"));
         assert!(verify_password("długie hasło do panelu", &hash));
         assert!(!verify_password("inne hasło do panelu", &hash));
+    }
+
+    /// A hash stored before the move from argon2 0.6 to 0.5 (the version webauthn-rs already
+    /// brings): the PHC string is the same format, so existing accounts sign in unchanged.
+    #[test]
+    fn a_hash_stored_by_the_earlier_argon2_release_still_verifies() {
+        let stored = "$argon2id$v=19$m=19456,t=2,p=1$4lFvyNM/14Ic4uTlpVEZgQ$JBXqyqDH1Cu7ejjelTEG9JpwPXMNMMTOuoefiRfh8X0";
+        assert!(verify_password("77fAn2dkugAYGGwvZUat", stored));
+        assert!(!verify_password("77fAn2dkugAYGGwvZUaT", stored));
     }
 
     #[test]

@@ -182,11 +182,17 @@ const MIGRATIONS: &[&str] = &[
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 pub(super) fn migrate(conn: &mut Connection) -> Result<()> {
-    let version: usize = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version) {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let done = usize::try_from(version)
+        .map_err(|_| rusqlite::Error::IntegralValueOutOfRange(0, version))?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(done) {
         let tx = conn.transaction()?;
         tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", i + 1)?;
+        tx.pragma_update(
+            None,
+            "user_version",
+            i64::try_from(i + 1).unwrap_or(i64::MAX),
+        )?;
         tx.commit()?;
         tracing::info!(version = i + 1, "database migrated");
     }
@@ -202,8 +208,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("site.sqlite3");
         let version = |db: &Database| {
-            db.run(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, usize>(0)))
-                .expect("version")
+            let v = db.run(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)));
+            usize::try_from(v.expect("version")).expect("not negative")
         };
         let first = Database::open(&path).expect("opens");
         first

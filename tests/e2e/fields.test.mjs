@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { until } from "./harness.mjs";
-import { VIEWPORTS, ownerSession } from "./owner.mjs";
+import { VIEWPORTS, openProfile, ownerSession } from "./owner.mjs";
 
 const session = ownerSession("fields");
 const { panel, shot, clean, publicText } = session;
@@ -72,7 +72,7 @@ describe("the team", () => {
       const page = await panel(viewport);
       await page.getByRole("button", { name: "Zespół", exact: true }).click();
       const view = page.getByRole("region", { name: "Zespół" });
-      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      await openProfile(view, "Dodaj terapeutę");
       const form = page.getByRole("form", { name: "Nowy terapeuta" });
       await form.getByLabel("Imię i nazwisko").fill(name);
       await form.getByLabel("Rola", { exact: true }).fill("Psycholożka, pracuje z dziećmi i rodzicami");
@@ -112,7 +112,7 @@ describe("the team", () => {
 
       // A profile edited, and its history there to take it back.
       await view.locator(`#team-up-${slug}`).waitFor();
-      await view.getByRole("button", { name: `Edytuj profil: ${name}` }).click();
+      await openProfile(view, `Edytuj profil: ${name}`);
       const profile = page.getByRole("form", { name: `Profil: ${name}` });
       await profile.getByLabel("Rola", { exact: true }).fill("Psycholożka dziecięca");
       await profile.getByRole("button", { name: "Zapisz zmiany" }).click();
@@ -127,7 +127,7 @@ describe("the team", () => {
       await clean(page, "a profile's history");
 
       // The same name again is refused, and nothing is lost.
-      await view.getByRole("button", { name: "Dodaj terapeutę" }).click();
+      await openProfile(view, "Dodaj terapeutę");
       const again = page.getByRole("form", { name: "Nowy terapeuta" });
       await again.getByLabel("Imię i nazwisko").fill(name);
       await again.getByLabel("Rola", { exact: true }).fill("Inna rola");
@@ -173,7 +173,7 @@ describe("removing a therapist", () => {
       // Each removal is clicked in that therapist's own form: the form shown until the next
       // one opens is the previous therapist's.
       const remove = async (who) => {
-        await view.getByRole("button", { name: `Edytuj profil: ${who}` }).click();
+        await openProfile(view, `Edytuj profil: ${who}`);
         await view
           .getByRole("form", { name: `Profil: ${who}` })
           .getByRole("button", { name: "Usuń z zespołu" })
@@ -308,7 +308,7 @@ describe("a refusal is said where its problem is, from the server's data", () =>
     const page = await panel(viewport);
     await page.getByRole("button", { name: "Zespół", exact: true }).click();
     const view = page.getByRole("region", { name: "Zespół" });
-    await view.getByRole("button", { name: "Edytuj profil: Tomasz Lewandowski" }).click();
+    await openProfile(view, "Edytuj profil: Tomasz Lewandowski");
     const form = page.getByRole("form", { name: "Profil: Tomasz Lewandowski" });
     await form.getByLabel("Opis").fill("Więcej o mnie: [tutaj](/nie-ma-takiej-strony).");
     await form.getByRole("button", { name: "Zapisz zmiany" }).click();

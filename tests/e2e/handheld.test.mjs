@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { until } from "./harness.mjs";
-import { PASSWORD, VIEWPORTS, ownerSession } from "./owner.mjs";
+import { PASSWORD, VIEWPORTS, openProfile, ownerSession } from "./owner.mjs";
 import { png } from "./pictures.mjs";
 
 const session = ownerSession("handheld");
@@ -172,7 +172,7 @@ const SAVES = [
     view: "team",
     open: async (page) => {
       await openView(page, "Zespół");
-      await page.getByRole("button", { name: "Edytuj profil: Tomasz Lewandowski" }).click();
+      await openProfile(page, "Edytuj profil: Tomasz Lewandowski");
     },
     change: (page, n) =>
       page
@@ -265,7 +265,7 @@ describe("a notification holds still while she presses", () => {
   test("a scroll during a press moves it only after the release, at 390 px", async () => {
     const page = await panel(VIEWPORTS[1]);
     await openView(page, "Zespół");
-    await page.getByRole("button", { name: "Edytuj profil: Tomasz Lewandowski" }).click();
+    await openProfile(page, "Edytuj profil: Tomasz Lewandowski");
     const form = page.getByRole("form", { name: "Profil: Tomasz Lewandowski" });
     const save = form.getByRole("button", { name: "Zapisz zmiany" });
     const place = () =>

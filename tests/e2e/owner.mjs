@@ -54,6 +54,16 @@ export function ownerSession(name, env = {}) {
   });
 }
 
+/**
+ * Opens a therapist's form ('Dodaj terapeutę' or 'Edytuj profil: …', a button of `scope`) and
+ * waits for the form to put the focus on its first field, as it does a frame after it opens: a
+ * field filled before then has its text typed into the name.
+ */
+export async function openProfile(scope, button) {
+  await scope.getByRole("button", { name: button, exact: true }).click();
+  await (scope.page?.() ?? scope).waitForFunction(() => document.activeElement?.id === "profile-name");
+}
+
 /** What has the keyboard's focus: its tag, label and text. */
 export function focused(page) {
   return page.evaluate(() => {

@@ -4,6 +4,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+/// mimalloc for the command line: a clean build of 10,000 articles allocates millions of small
+/// strings across threads and takes 9% less time with it than with glibc's allocator (peak
+/// memory 194 to 240 MiB). The sidecar, a server that lives for weeks, keeps the system
+/// allocator: after its start, 200 requests and a rebuild it held 95 MiB with mimalloc
+/// against 38 MiB (the developers' testing page).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use tracing_subscriber::EnvFilter;
 
 /// Checks and builds the site from the files of `content/` and `templates/`.

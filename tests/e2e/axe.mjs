@@ -8,7 +8,17 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-prac
 export async function violations(page, label) {
   // A colour in mid-transition (a button just clicked) is neither its old nor its new
   // colour: let transitions end before axe measures contrast (a cancelled one ends too).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // One can start just after the others ended (a dialog closed leaves the pointer over a
+  // button, whose hover starts at the next style update): wait until a frame starts none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    for (let i = 0; i < 20; i += 1) {
+      await frame();
+      const running = document.getAnimations();
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(
     (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }),

@@ -54,6 +54,15 @@ for (const viewport of [
       const list = page.getByTestId("launch-checklist");
       await list.getByRole("heading", { name: "Przed publikacją strony" }).waitFor();
       await list.getByRole("alert").filter({ hasText: "Strona nie jest opublikowana" }).waitFor();
+      // On the first screen the steps are folded under one line, the way to the facts beside it:
+      // the page tabs come right after, not a phone's several screens down.
+      assert.equal(await list.locator(".launch-steps").isVisible(), false, "the steps start folded");
+      assert.ok(await list.getByRole("button", { name: "Przejdź do danych gabinetu" }).isVisible());
+      const top = (await list.boundingBox())?.y ?? 0;
+      const tabs = (await page.locator(".admin-side").getByRole("tab").first().boundingBox())?.y ?? Infinity;
+      await page.screenshot({ path: join(shots, `launch-folded-${viewport.width}.png`) });
+      assert.ok(tabs - top < viewport.height, `the page tabs ${tabs - top} px under the list's top`);
+      await list.getByText(/^Lista kroków \(zostało: 5 zadań\)$/).click();
       const steps = await list.innerText();
       for (const expected of [
         /Dane gabinetu potwierdzone: do zrobienia/,
@@ -87,6 +96,7 @@ for (const viewport of [
 
       await page.getByRole("button", { name: "Strony" }).click();
       await list.getByRole("heading", { name: "Przed publikacją strony" }).waitFor();
+      await list.getByText(/^Lista kroków/).click();
       const after = await list.innerText();
       assert.match(after, /Dane gabinetu potwierdzone: gotowe/);
       assert.match(after, /Strona jest opublikowana/);

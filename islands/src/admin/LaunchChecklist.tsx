@@ -36,6 +36,7 @@ export default function LaunchChecklist({
   list,
   onOpenFacts,
   always = false,
+  compact = false,
 }: {
   /** From `useLaunchList()`. */
   list: Checklist | null;
@@ -43,11 +44,43 @@ export default function LaunchChecklist({
   onOpenFacts?: () => void;
   /** Shown also when every step is done ('Stan systemu'); the first screen shows it only while one is not. */
   always?: boolean;
+  /**
+   * The steps folded under one line (the first screen: unfolded, the list pushed the page tabs
+   * a phone's several screens down); the state, the alert and the way to the facts stay shown.
+   */
+  compact?: boolean;
 }) {
   if (!list) return null;
   const missing = list.items.filter((i) => !i.done).length;
   if (missing === 0 && !always) return null;
   const held = list.production && !list.published;
+  const factsLeft = list.items.some((i) => i.step === "facts" && !i.done);
+  const toFacts = factsLeft && onOpenFacts && (
+    <button type="button" className="btn btn-secondary btn-small" onClick={onOpenFacts}>
+      Przejdź do danych gabinetu
+    </button>
+  );
+  const steps = (
+    <ul className="launch-steps">
+      {list.items.map((item) => (
+        <li key={item.step} className={item.done ? "launch-done" : "launch-todo"}>
+          <p>
+            <strong>{item.title}</strong>: {item.done ? "gotowe" : "do zrobienia"}.{" "}
+            <span className="muted">{item.detail}</span>
+          </p>
+          {!item.done && item.technical && <Details text={item.technical} />}
+          {item.facts.length > 0 && (
+            <ul>
+              {item.facts.map((fact) => (
+                <li key={fact}>{fact}</li>
+              ))}
+            </ul>
+          )}
+          {item.step === "facts" && !compact && toFacts}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section
       className={`admin-card launch${held ? " launch-held" : ""}`}
@@ -71,29 +104,17 @@ export default function LaunchChecklist({
         </p>
       )}
       {missing === 0 && <p>Wszystko gotowe.</p>}
-      <ul className="launch-steps">
-        {list.items.map((item) => (
-          <li key={item.step} className={item.done ? "launch-done" : "launch-todo"}>
-            <p>
-              <strong>{item.title}</strong>: {item.done ? "gotowe" : "do zrobienia"}.{" "}
-              <span className="muted">{item.detail}</span>
-            </p>
-            {!item.done && item.technical && <Details text={item.technical} />}
-            {item.facts.length > 0 && (
-              <ul>
-                {item.facts.map((fact) => (
-                  <li key={fact}>{fact}</li>
-                ))}
-              </ul>
-            )}
-            {item.step === "facts" && !item.done && onOpenFacts && (
-              <button type="button" className="btn btn-secondary btn-small" onClick={onOpenFacts}>
-                Przejdź do danych gabinetu
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+      {compact ? (
+        <>
+          {toFacts}
+          <details className="settings-details">
+            <summary>Lista kroków (zostało: {left(missing)})</summary>
+            {steps}
+          </details>
+        </>
+      ) : (
+        steps
+      )}
     </section>
   );
 }

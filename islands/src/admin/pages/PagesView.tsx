@@ -75,7 +75,7 @@ export default function PagesView({ toast, route, go }: ViewProps) {
       <button type="button" className="btn btn-primary btn-block" onClick={() => setCreating(true)}>
         Nowy artykuł
       </button>
-      <LaunchChecklist list={launch} onOpenFacts={() => go({ view: "facts", doc: null })} />
+      <LaunchChecklist list={launch} compact onOpenFacts={() => go({ view: "facts", doc: null })} />
       <PageTabs pages={state.pages.filter(listed)} selected={page?.id ?? ""} dirty={dirty} onSelect={select} />
       <Deleted
         list={state.deleted}

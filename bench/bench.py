@@ -66,7 +66,7 @@ def article_markdown(i):
 OUR_TEMPLATES = {
     "base.html": '<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>{{ page.title }}</title></head><body>{% block main %}{% endblock main %}{% include "partials/footer.html" %}</body></html>\n',
     "page.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1>{% for s in sections %}{{ s.html | safe }}{% endfor %}{% endblock main %}\n',
-    "blog.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1><ul>{% for a in c.articles %}<li><a href="{{ a.href }}">{{ a.title }}</a> <time>{{ a.date_iso }}</time></li>{% endfor %}</ul>{% endblock main %}\n',
+    "blog.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1><ul>{% for a in collections.articles %}<li><a href="{{ a.href }}">{{ a.title }}</a> <time>{{ a.date_iso }}</time></li>{% endfor %}</ul>{% endblock main %}\n',
     "article.html": '{% extends "base.html" %}{% block main %}<h1>{{ article.title }}</h1><time>{{ article.date_iso }}</time>{% for s in sections %}{{ s.html | safe }}{% endfor %}{% endblock main %}\n',
     "service.html": '{% extends "base.html" %}{% block main %}<h1>{{ page.title }}</h1>{% endblock main %}\n',
     "404.html": '{% extends "base.html" %}{% block main %}<h1>Nie znaleziono</h1>{% endblock main %}\n',

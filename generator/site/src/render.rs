@@ -77,7 +77,7 @@ const PAGE_KEYS: [&str; 8] = [
     "article",
     "booking_link",
     "error_text",
-    "c",
+    "collections",
     "form",
 ];
 
@@ -641,7 +641,7 @@ impl Renderer {
     /// takes every key a page adds out of `ctx` again.
     fn tera_render(&self, template: &str, ctx: &mut Context) -> Result<String> {
         if self.uses_collections(template.trim_end_matches(".html")) {
-            ctx.insert("c", &self.collections);
+            ctx.insert("collections", &self.collections);
         }
         let rendered = self.tera.render(template, ctx);
         for key in PAGE_KEYS {

@@ -256,6 +256,43 @@ fn renders_told_what_changed_equal_clean_builds_after_random_changes() {
     }
 }
 
+/// An article's new title changes its card on the listings (the blog, the home page), not the
+/// other articles: their template's loop variables once counted as showing the listings, and
+/// every page then had every card copied in and was rendered again (quadratic in articles).
+#[test]
+fn a_title_edit_re_renders_that_article_and_the_listings_only() {
+    let f = Fixture::real_site();
+    let dist = f.path("dist");
+    let mut builder = site::Builder::new(f.project());
+    let first = builder.build(&dist).expect("first build");
+    let path = "content/blog/terapia-cbt.md";
+    let text = f.read(path);
+    let title = text
+        .lines()
+        .find(|l| l.starts_with("title:"))
+        .expect("a title");
+    f.write(
+        path,
+        &text.replacen(title, "title: \"Nowy tytuł artykułu o CBT\"", 1),
+    );
+    let second = builder.build(&dist).expect("second build");
+    let listings = [
+        "index.html",
+        "blog/index.html",
+        "o-mnie/index.html",
+        "uslugi/index.html",
+        "cennik/index.html",
+    ];
+    assert!(
+        second.rendered <= 1 + listings.len() && second.rendered < first.pages / 4,
+        "{} of {} pages rendered again",
+        second.rendered,
+        first.pages
+    );
+    let blog = std::fs::read_to_string(dist.join("blog/index.html")).expect("published");
+    assert!(blog.contains("Nowy tytuł artykułu o CBT"));
+}
+
 #[test]
 fn a_body_edit_re_renders_only_that_article_and_the_published_site_matches() {
     let f = Fixture::real_site();

@@ -107,7 +107,7 @@ export default function LaunchChecklist({
       {compact ? (
         <>
           {toFacts}
-          <details className="settings-details">
+          <details className="launch-details">
             <summary>Lista kroków (zostało: {left(missing)})</summary>
             {steps}
           </details>

@@ -124,6 +124,20 @@ export async function startSite(root = repoRoot, env = {}) {
   if (root === repoRoot && Object.keys(env).length === 0 && process.env[SHARED_SITE]) {
     return { ...JSON.parse(process.env[SHARED_SITE]), async stop() {} };
   }
+  // A port found free can be taken before the sidecar listens on it (the admin port only after
+  // the first build, and the cargo tests beside these open connections from the same range):
+  // ports this function chose are chosen again, up to three times.
+  const chosen = env.PORT === undefined && env.ADMIN_PORT === undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launchSite(root, env);
+    } catch (e) {
+      if (!chosen || attempt === 3 || !/Address already in use/.test(String(e.message))) throw e;
+    }
+  }
+}
+
+async function launchSite(root, env) {
   const port = env.PORT ?? String(await freePort());
   const adminPort = env.ADMIN_PORT ?? String(await freePort());
   const panel = env.ADMIN_ORIGIN ?? `http://localhost:${adminPort}`;
@@ -152,8 +166,14 @@ export async function startSite(root = repoRoot, env = {}) {
   child.stdout.on("data", (d) => log.push(d.toString()));
   child.stderr.on("data", (d) => log.push(d.toString()));
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilServing(base + "/", child, log);
-  await waitUntilServing(`http://localhost:${adminPort}/administratormagda`, child, log);
+  try {
+    await waitUntilServing(base + "/", child, log);
+    await waitUntilServing(`http://localhost:${adminPort}/administratormagda`, child, log);
+  } catch (e) {
+    child.kill("SIGTERM");
+    rmSync(work, { recursive: true, force: true });
+    throw e;
+  }
   await waitForImages(base, log);
   return {
     base,

@@ -25,6 +25,32 @@ pub(crate) fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
+/// Runs `body` in a new process of this test binary that runs the test `name` (its path
+/// below the binary, `git_sync::…`) and nothing else, and fails if that process fails. What
+/// a test measures of its own process (the peak memory in `/proc/self/status`) counts every
+/// test running beside it; in a process of its own it counts this test's work only.
+pub(crate) fn alone(name: &str, body: impl FnOnce()) {
+    const ALONE: &str = "HARMONIA_TEST_ALONE";
+    if std::env::var_os(ALONE).is_some() {
+        return body();
+    }
+    let out = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["--exact", name, "--test-threads=1", "--nocapture"])
+        .env(ALONE, "1")
+        .output()
+        .expect("this test binary runs again");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{name}, run alone, failed:\n{said}");
+    assert!(
+        said.contains("1 passed"),
+        "{name} was not run alone:\n{said}"
+    );
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     let walk = walkdir::WalkDir::new(from).into_iter();
     for entry in walk.filter_entry(|e| e.file_name() != "ssr-cache") {

@@ -2,6 +2,7 @@
 //! all pages are rendered, every island not yet in the cache is prerendered in one node call
 //! (`react-dom/server` through the esbuild SSR bundle) and the placeholders are filled in.
 
+use rayon::prelude::*;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -272,7 +273,8 @@ impl Islands {
         Ok((html, stats))
     }
 
-    /// Fills every placeholder in the HTML outputs and adds the loader where islands are.
+    /// Fills every placeholder in the HTML outputs and adds the loader where islands are:
+    /// the pages in parallel (every page is read for its placeholders and loader mark).
     pub fn finish(&self, outputs: &mut [Output]) -> Result<SsrStats> {
         let (html, stats) = self.prerender()?;
         let loader = self
@@ -280,37 +282,50 @@ impl Islands {
             .script_url("loader.js")
             .map(|src| format!("<script src=\"{src}\" defer></script>"))
             .unwrap_or_default();
-        for output in outputs.iter_mut().filter(|o| o.is_page()) {
-            let Ok(page) = std::str::from_utf8(&output.bytes) else {
-                continue;
-            };
-            let has_islands = page.contains(PLACEHOLDER_START);
-            if !has_islands && !page.contains(LOADER_MARKER) {
-                continue;
-            }
-            let mut text = page.to_string();
-            for (key, markup) in html.iter().filter(|_| has_islands) {
-                let mark = placeholder(key);
-                match text.matches(&mark).count() {
-                    0 => {}
-                    1 => text = text.replacen(&mark, markup, 1),
-                    _ => {
-                        let calls = self.calls.lock().ok();
-                        let name = calls
-                            .as_ref()
-                            .and_then(|c| c.get(key))
-                            .map_or("", |c| c.name.as_str());
-                        return Err(islands_error(format!(
-                            "{} shows the island {name} twice with the same props, so their ids would repeat: give each call its own id=\"…\"",
-                            output.path
-                        )));
-                    }
+        outputs
+            .par_iter_mut()
+            .filter(|o| o.is_page())
+            .try_for_each(|output| self.fill(output, &html, &loader))?;
+        Ok(stats)
+    }
+
+    /// One page of [`Islands::finish`]: its placeholders filled from `html`, its loader mark
+    /// replaced by `loader` where it shows an island and removed where it shows none.
+    fn fill(
+        &self,
+        output: &mut Output,
+        html: &HashMap<String, String>,
+        loader: &str,
+    ) -> Result<()> {
+        let Ok(page) = std::str::from_utf8(&output.bytes) else {
+            return Ok(());
+        };
+        let has_islands = page.contains(PLACEHOLDER_START);
+        if !has_islands && !page.contains(LOADER_MARKER) {
+            return Ok(());
+        }
+        let mut text = page.to_string();
+        for (key, markup) in html.iter().filter(|_| has_islands) {
+            let mark = placeholder(key);
+            match text.matches(&mark).count() {
+                0 => {}
+                1 => text = text.replacen(&mark, markup, 1),
+                _ => {
+                    let calls = self.calls.lock().ok();
+                    let name = calls
+                        .as_ref()
+                        .and_then(|c| c.get(key))
+                        .map_or("", |c| c.name.as_str());
+                    return Err(islands_error(format!(
+                        "{} shows the island {name} twice with the same props, so their ids would repeat: give each call its own id=\"…\"",
+                        output.path
+                    )));
                 }
             }
-            text = text.replace(LOADER_MARKER, if has_islands { &loader } else { "" });
-            output.bytes = text.into();
         }
-        Ok(stats)
+        text = text.replace(LOADER_MARKER, if has_islands { loader } else { "" });
+        output.bytes = text.into();
+        Ok(())
     }
 }
 

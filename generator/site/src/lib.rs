@@ -479,7 +479,7 @@ impl Builder {
     ) -> Result<(Vec<Output>, usize, SsrStats)> {
         let jobs = renderer.jobs();
         let mut pages = Vec::with_capacity(jobs.len());
-        let mut to_render = Vec::new();
+        let mut to_render = Vec::with_capacity(jobs.len());
         self.memo.begin();
         for job in jobs {
             let inputs = renderer.inputs(&job);

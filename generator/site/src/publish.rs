@@ -10,7 +10,7 @@
 //! `Last-Modified` and `ETag`).
 
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -130,31 +130,33 @@ impl Publisher {
                 on_disk.as_ref()
             }
         };
-        let mut made_dirs = HashSet::new();
-        for output in outputs {
-            if let Some(parent) = staging.join(&output.path).parent() {
-                if made_dirs.insert(parent.to_path_buf()) {
+        fs::create_dir_all(&staging).map_err(|e| Error::write(&staging, e))?;
+        // Thousands of small files, most in a folder of their own: folders made and files
+        // written (or linked) in parallel. Folder after folder in one pass first left a core
+        // idle (each `mkdir` in `blog/` waits for the one before); made beside the files, one
+        // thread's `mkdir` overlaps the other's writes. A thread makes a folder once for the
+        // outputs it meets in a row there; one made by the other thread first is no error.
+        outputs
+            .par_iter()
+            .try_for_each_init(PathBuf::new, |made, output| {
+                let target = staging.join(&output.path);
+                if let Some(parent) = target.parent().filter(|p| *p != made.as_path()) {
                     fs::create_dir_all(parent).map_err(|e| Error::write(parent, e))?;
+                    *made = parent.to_path_buf();
                 }
-            }
-        }
-        // Thousands of small files: written (or linked) in parallel.
-        outputs.par_iter().try_for_each(|output| {
-            let target = staging.join(&output.path);
-            let source = match (live, &current) {
-                (Some(l), _) => (l.files.get(&output.path) == Some(&output.fingerprint))
-                    .then(|| l.dir.join(&output.path)),
-                (None, Some(dir)) => {
-                    Some(dir.join(&output.path)).filter(|path| same_bytes(dir, path, &output.bytes))
+                let source = match (live, &current) {
+                    (Some(l), _) => (l.files.get(&output.path) == Some(&output.fingerprint))
+                        .then(|| l.dir.join(&output.path)),
+                    (None, Some(dir)) => Some(dir.join(&output.path))
+                        .filter(|path| same_bytes(dir, path, &output.bytes)),
+                    (None, None) => None,
+                };
+                let linked = source.is_some_and(|from| fs::hard_link(from, &target).is_ok());
+                match linked {
+                    true => Ok(()),
+                    false => write_file(&target, &output.bytes),
                 }
-                (None, None) => None,
-            };
-            let linked = source.is_some_and(|from| fs::hard_link(from, &target).is_ok());
-            match linked {
-                true => Ok(()),
-                false => write_file(&target, &output.bytes),
-            }
-        })?;
+            })?;
         let build = builds.join(number.to_string());
         fs::rename(&staging, &build).map_err(|e| Error::write(&build, e))?;
         write_manifest(&builds, number, outputs)?;

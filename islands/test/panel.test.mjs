@@ -290,3 +290,19 @@ describe("a form's save", () => {
     assert.equal(reloads, 0);
   });
 });
+
+describe("a form's reload after its save", () => {
+  let saving;
+  before(async () => {
+    saving = await load("admin/saving.ts");
+  });
+
+  test("takes the server's value where the form still holds what it sent, and keeps what was typed since", () => {
+    const sent = { phone: "+48 600 000 001" };
+    const server = { phone: "+48 600 000 001", version: "v2" };
+    assert.equal(saving.fromServer(server, sent)(sent), server, "nothing typed since: the server's");
+    const typed = { phone: "+48 600 000 002" };
+    assert.equal(saving.fromServer(server, sent)(typed), typed, "typed while saving: kept");
+    assert.equal(saving.fromServer(server)(typed), server, "a load: always the server's");
+  });
+});

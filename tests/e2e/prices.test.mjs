@@ -102,3 +102,37 @@ describe("one price everywhere", () => {
     });
   }
 });
+
+describe("a change typed while the price list saves", () => {
+  test("stays in the form as unsaved and is saved with the next click", async () => {
+    const page = await panel(VIEWPORTS[0]);
+    await page.getByRole("button", { name: "Cennik", exact: true }).click();
+    await page.getByRole("heading", { name: "Cennik" }).waitFor();
+    const i = await rowIndex(page, "Terapia indywidualna");
+    const note = page.locator(`#price-${i}-note`);
+    // The save is held on its way until the second change is typed.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route("**/api/prices", async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.continue();
+    });
+    await note.fill("Pierwsza uwaga.");
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await page.getByRole("button", { name: "Zapisywanie…" }).waitFor();
+    await note.fill("Pierwsza uwaga. Druga uwaga, wpisana w trakcie zapisywania.");
+    release();
+    await saved(page);
+    assert.equal(await note.innerText(), "Pierwsza uwaga. Druga uwaga, wpisana w trakcie zapisywania.");
+    await page.getByText("Masz niezapisane zmiany.").waitFor();
+    assert.ok((await publicText("/cennik")).includes("Pierwsza uwaga."), "the first save is public");
+    assert.ok(!(await publicText("/cennik")).includes("Druga uwaga"), "the second is not saved yet");
+    await page.unroute("**/api/prices");
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await page.getByText("Masz niezapisane zmiany.").waitFor({ state: "detached" });
+    await saved(page);
+    assert.ok((await publicText("/cennik")).includes("Druga uwaga, wpisana w trakcie zapisywania."));
+    await clean(page, "a price list saved twice");
+    await page.close();
+  });
+});

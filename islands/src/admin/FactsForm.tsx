@@ -13,7 +13,7 @@ import FooterFacts, { footerProblems } from "./FooterFacts";
 import LegalFacts, { Confirm, legalProblems } from "./LegalFacts";
 import NoticeFacts from "./NoticeFacts";
 import SaveMessage from "./SaveMessage";
-import { saveForm, type Outcome } from "./saving";
+import { fromServer, saveForm, type Outcome } from "./saving";
 import ScheduleFacts from "./ScheduleFacts";
 import { FACTS_DOC } from "./versions";
 
@@ -54,15 +54,18 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
   const [facts, setFacts] = useState<PracticeFacts | null>(null);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const load = useCallback(async () => {
-    try {
-      const f = await api.facts();
-      setLoaded(f);
-      setFacts(f.facts);
-    } catch {
-      toast("error", LOAD_FAILED);
-    }
-  }, [toast]);
+  const load = useCallback(
+    async (sent?: PracticeFacts) => {
+      try {
+        const f = await api.facts();
+        setLoaded(f);
+        setFacts(fromServer<PracticeFacts | null>(f.facts, sent));
+      } catch {
+        toast("error", LOAD_FAILED);
+      }
+    },
+    [toast],
+  );
   useEffect(() => void load(), [load]);
   const saved = useMemo(() => (loaded ? { value: loaded.facts, version: loaded.version } : null), [loaded]);
   const draft = useFormDraft(FACTS_DOC, saved, facts, onDirty);
@@ -82,10 +85,11 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
       return;
     }
     setSaving(true);
+    const sent = facts;
     const result = await saveForm(
       toast,
-      () => api.saveFacts({ ...facts, dataProtectionContact: facts.dataProtectionContact.trim() }, loaded.version),
-      load,
+      () => api.saveFacts({ ...sent, dataProtectionContact: sent.dataProtectionContact.trim() }, loaded.version),
+      () => load(sent),
       setOutcome,
     );
     if (result.ok) draft.saved();

@@ -14,7 +14,7 @@ import { pagesStore } from "./pages/store";
 import PriceRowEdit, { fieldOf } from "./PriceRowEdit";
 import { showProblem, type Place } from "./problems";
 import SaveMessage from "./SaveMessage";
-import { saveForm, type Outcome } from "./saving";
+import { fromServer, saveForm, type Outcome } from "./saving";
 import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
@@ -30,15 +30,18 @@ export default function PricesForm({ toast, onDirty }: ViewProps) {
   const [problem, setProblem] = useState<Place | null>(null);
   // The row removed last and where it was, until it is put back or the list is saved.
   const [removed, setRemoved] = useState<{ row: PriceRow; at: number } | null>(null);
-  const load = useCallback(async () => {
-    try {
-      const p = await api.prices();
-      setPrices(p);
-      setRows(p.items);
-    } catch {
-      toast("error", LOAD_FAILED);
-    }
-  }, [toast]);
+  const load = useCallback(
+    async (sent?: PriceRow[]) => {
+      try {
+        const p = await api.prices();
+        setPrices(p);
+        setRows(fromServer(p.items, sent));
+      } catch {
+        toast("error", LOAD_FAILED);
+      }
+    },
+    [toast],
+  );
   useEffect(() => void load(), [load]);
   useEffect(() => {
     if (problem?.row) showProblem(`price-${problem.row - 1}-${fieldOf(problem)}`);
@@ -87,7 +90,13 @@ export default function PricesForm({ toast, onDirty }: ViewProps) {
   const save = async () => {
     setRemoved(null);
     setSaving(true);
-    const result = await saveForm(toast, () => api.savePrices(rows, prices.version), load, setOutcome);
+    const sent = rows;
+    const result = await saveForm(
+      toast,
+      () => api.savePrices(sent, prices.version),
+      () => load(sent),
+      setOutcome,
+    );
     if (result.ok) draft.saved();
     setOutcome(result);
     setProblem(result.ok || result.place?.row === undefined ? null : result.place);

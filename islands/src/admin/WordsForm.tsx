@@ -9,7 +9,7 @@ import { HistoryToggle } from "./History";
 import { showProblem } from "./problems";
 import RichLine from "./RichLine";
 import SaveMessage from "./SaveMessage";
-import { saveForm, type Outcome, type Toast } from "./saving";
+import { fromServer, saveForm, type Outcome, type Toast } from "./saving";
 import { WORDS_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać napisów strony." };
@@ -99,15 +99,18 @@ export default function WordsForm({ toast, onDirty }: { toast: Toast; onDirty: (
   const [values, setValues] = useState<Values | null>(null);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const load = useCallback(async () => {
-    try {
-      const words = await api.words();
-      setLoaded(words);
-      setValues(words.values);
-    } catch {
-      toast("error", LOAD_FAILED);
-    }
-  }, [toast]);
+  const load = useCallback(
+    async (sent?: Values) => {
+      try {
+        const words = await api.words();
+        setLoaded(words);
+        setValues(fromServer<Values | null>(words.values, sent));
+      } catch {
+        toast("error", LOAD_FAILED);
+      }
+    },
+    [toast],
+  );
   useEffect(() => void load(), [load]);
   const saved = useMemo(() => (loaded ? { value: loaded.values, version: loaded.version } : null), [loaded]);
   const draft = useFormDraft(WORDS_DOC, saved, values, onDirty);
@@ -121,7 +124,13 @@ export default function WordsForm({ toast, onDirty }: { toast: Toast; onDirty: (
 
   const save = async () => {
     setSaving(true);
-    const result = await saveForm(toast, () => api.saveWords(values, loaded.version), load, setOutcome);
+    const sent = values;
+    const result = await saveForm(
+      toast,
+      () => api.saveWords(sent, loaded.version),
+      () => load(sent),
+      setOutcome,
+    );
     if (result.ok) draft.saved();
     setOutcome(result);
     setSaving(false);

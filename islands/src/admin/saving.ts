@@ -128,6 +128,15 @@ export async function watchPublishing(toast: Toast, at: PublishingStatus): Promi
   if (status.failure) toast("error", { title: "Uwaga", text: status.failure });
 }
 
+/**
+ * The update of a form's value by what the server holds (`server`): on a load always; on the
+ * reload after a save (`sent`: the value that save sent) only while the form still holds that
+ * value, so that a change typed while the save was on its way stays in the form, unsaved.
+ */
+export function fromServer<T>(server: T, sent?: T): (now: T) => T {
+  return (now) => (sent === undefined || now === sent ? server : now);
+}
+
 /** Sends a form, reloads it, and says how it went (the server's own words for a refusal). */
 export async function saveForm(
   toast: Toast,
@@ -138,7 +147,8 @@ export async function saveForm(
   try {
     const result = await untilReached(send, () => waiting(WAITING));
     // The form holds what the server has before it says 'saved': a field she changes after
-    // reading it is not replaced by the reload (each view's load says its own failure).
+    // reading it is not replaced by the reload, and each view's reload keeps what she typed
+    // while the save was on its way (each view's load says its own failure).
     await reload();
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });

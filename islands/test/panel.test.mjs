@@ -265,6 +265,7 @@ describe("a form's save", () => {
     let reloaded = false;
     const outcome = await saving.saveForm(
       (kind, message) => said.push({ kind, text: message.text, reloaded }),
+      { phone: "+48 600 000 001" },
       async () => ({ warning: null, publishing: { pending: false, failure: null }, published: true }),
       async () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -280,6 +281,7 @@ describe("a form's save", () => {
     let reloads = 0;
     const outcome = await saving.saveForm(
       (kind, message) => said.push({ kind, text: message.text }),
+      { phone: "+48 600 000 001" },
       async () => {
         throw new Error("the server answered 500");
       },

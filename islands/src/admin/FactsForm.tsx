@@ -85,11 +85,11 @@ export default function FactsForm({ toast, onDirty }: ViewProps) {
       return;
     }
     setSaving(true);
-    const sent = facts;
     const result = await saveForm(
       toast,
-      () => api.saveFacts({ ...sent, dataProtectionContact: sent.dataProtectionContact.trim() }, loaded.version),
-      () => load(sent),
+      facts,
+      (f) => api.saveFacts({ ...f, dataProtectionContact: f.dataProtectionContact.trim() }, loaded.version),
+      load,
       setOutcome,
     );
     if (result.ok) draft.saved();

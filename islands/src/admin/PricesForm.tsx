@@ -90,13 +90,7 @@ export default function PricesForm({ toast, onDirty }: ViewProps) {
   const save = async () => {
     setRemoved(null);
     setSaving(true);
-    const sent = rows;
-    const result = await saveForm(
-      toast,
-      () => api.savePrices(sent, prices.version),
-      () => load(sent),
-      setOutcome,
-    );
+    const result = await saveForm(toast, rows, (items) => api.savePrices(items, prices.version), load, setOutcome);
     if (result.ok) draft.saved();
     setOutcome(result);
     setProblem(result.ok || result.place?.row === undefined ? null : result.place);

@@ -124,13 +124,7 @@ export default function WordsForm({ toast, onDirty }: { toast: Toast; onDirty: (
 
   const save = async () => {
     setSaving(true);
-    const sent = values;
-    const result = await saveForm(
-      toast,
-      () => api.saveWords(sent, loaded.version),
-      () => load(sent),
-      setOutcome,
-    );
+    const result = await saveForm(toast, values, (v) => api.saveWords(v, loaded.version), load, setOutcome);
     if (result.ok) draft.saved();
     setOutcome(result);
     setSaving(false);

@@ -137,19 +137,26 @@ export function fromServer<T>(server: T, sent?: T): (now: T) => T {
   return (now) => (sent === undefined || now === sent ? server : now);
 }
 
-/** Sends a form, reloads it, and says how it went (the server's own words for a refusal). */
-export async function saveForm(
+/**
+ * Sends a form's value `sent`, reloads it, and says how it went (the server's own words for a
+ * refusal). The reload is told what was sent, so that it keeps what she typed while the save
+ * was on its way ({@link fromServer}).
+ */
+export async function saveForm<T>(
   toast: Toast,
-  send: () => Promise<{ warning: string | null; publishing: PublishingStatus; published: boolean }>,
-  reload: () => Promise<void>,
+  sent: T,
+  send: (value: T) => Promise<{ warning: string | null; publishing: PublishingStatus; published: boolean }>,
+  reload: (sent: T) => Promise<void>,
   waiting: (outcome: Outcome) => void = () => undefined,
 ): Promise<Outcome> {
   try {
-    const result = await untilReached(send, () => waiting(WAITING));
+    const result = await untilReached(
+      () => send(sent),
+      () => waiting(WAITING),
+    );
     // The form holds what the server has before it says 'saved': a field she changes after
-    // reading it is not replaced by the reload, and each view's reload keeps what she typed
-    // while the save was on its way (each view's load says its own failure).
-    await reload();
+    // reading it is not replaced by the reload (each view's load says its own failure).
+    await reload(sent);
     toast("success", SAVED);
     if (result.warning) toast("error", { title: "Uwaga", text: result.warning });
     void watchPublishing(toast, result.publishing);

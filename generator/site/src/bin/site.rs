@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
 
 /// mimalloc for the command line: a clean build of 10,000 articles allocates millions of small
 /// strings across threads and takes 9% less time with it than with glibc's allocator (peak
@@ -12,7 +13,6 @@ use clap::{Parser, Subcommand};
 /// against 38 MiB (the developers' testing page).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use tracing_subscriber::EnvFilter;
 
 /// Checks and builds the site from the files of `content/` and `templates/`.
 #[derive(Parser)]

@@ -19,6 +19,13 @@ pub enum Error {
     Refused(String),
 }
 
+impl Error {
+    /// A refusal, saying what is wrong.
+    pub(crate) fn refused(why: impl Into<String>) -> Self {
+        Error::Refused(why.into())
+    }
+}
+
 impl From<rusqlite::Error> for Error {
     fn from(e: rusqlite::Error) -> Self {
         Error::Database(database::Error::Sqlite(e))

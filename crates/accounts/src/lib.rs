@@ -6,7 +6,7 @@
 //! [`Error`]s, never in HTTP.
 //!
 //! It uses the `database` crate (the server's one SQLite connection), argon2, totp-rs,
-//! qrcode, webauthn-rs and woothee (devices in words); never actix, nor the sidecar or the
+//! qrcode, ring and ciborium (passkeys' WebAuthn) and woothee (devices in words); never actix, nor the sidecar or the
 //! generator's crates.
 
 pub mod audit;
@@ -20,6 +20,7 @@ pub mod store;
 pub mod throttle;
 pub mod tokens;
 pub mod totp;
+pub mod webauthn;
 
 pub use error::{Error, Result};
 pub use store::Store;

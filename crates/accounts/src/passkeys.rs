@@ -1,4 +1,4 @@
-//! Passkeys (WebAuthn, `webauthn-rs`): a key kept by the administrator's phone, laptop or
+//! Passkeys (WebAuthn, [`crate::webauthn`]): a key kept by the administrator's phone, laptop or
 //! security key, unlocked by their fingerprint, face or PIN. It is a whole sign-in on its
 //! own — something they have and something they are or know — and cannot be phished: the
 //! browser signs only for the panel's own host. A ceremony's state stays on the server
@@ -7,17 +7,12 @@
 //! starting them from many addresses never keep the administrator from signing in;
 //! registrations are counted apart.
 
-/// The WebAuthn types the panel's ceremonies send and receive.
-pub use webauthn_rs::prelude as webauthn;
-
 use std::collections::HashMap;
 use std::sync::Mutex;
-use webauthn_rs::prelude::{
-    PasskeyAuthentication, PasskeyRegistration, Url, Uuid, Webauthn, WebauthnBuilder,
-};
 
 use crate::error::Error;
 use crate::tokens::random_token;
+use crate::webauthn::{Authentication, Registration, RelyingParty, UserHandle};
 
 /// How long a ceremony may take.
 pub const CEREMONY_SECONDS: i64 = 300;
@@ -30,8 +25,8 @@ const REGISTRATIONS_AT_ONCE: usize = 4;
 
 /// A WebAuthn ceremony's state, kept on the server between its two steps.
 pub enum Ceremony {
-    Register(PasskeyRegistration),
-    SignIn(PasskeyAuthentication),
+    Register(Registration),
+    SignIn(Authentication),
 }
 
 /// A ceremony in progress: when it started, for which client, and its state.
@@ -46,7 +41,7 @@ struct Waiting {
 /// that strangers starting them from many addresses never keep the administrator from
 /// signing in; registrations are counted apart.
 pub struct Passkeys {
-    webauthn: Option<Webauthn>,
+    relying_party: Option<RelyingParty>,
     ceremonies: Mutex<HashMap<String, Waiting>>,
     clock: database::Clock,
 }
@@ -55,31 +50,23 @@ impl Passkeys {
     /// For the panel at `admin_origin`; without passkeys (and a warning) if that origin
     /// cannot be a WebAuthn relying party (an IP address).
     pub fn new(admin_origin: &str, clock: database::Clock) -> Self {
-        let webauthn = Url::parse(admin_origin)
-            .map_err(|e| e.to_string())
-            .and_then(|origin| {
-                let host = origin.domain().ok_or("no host name")?.to_string();
-                WebauthnBuilder::new(&host, &origin)
-                    .and_then(|b| b.rp_name("Gabinet Harmonia – panel").build())
-                    .map_err(|e| e.to_string())
-            });
-        let webauthn = match webauthn {
-            Ok(w) => Some(w),
+        let relying_party = match RelyingParty::new(admin_origin, "Gabinet Harmonia – panel") {
+            Ok(party) => Some(party),
             Err(e) => {
                 tracing::warn!(origin = admin_origin, error = %e, "passkeys are off: ADMIN_ORIGIN needs a host name");
                 None
             }
         };
         Passkeys {
-            webauthn,
+            relying_party,
             ceremonies: Mutex::new(HashMap::new()),
             clock,
         }
     }
 
     /// The relying party, when the panel's origin can be one (it has a host name).
-    pub fn webauthn(&self) -> Option<&Webauthn> {
-        self.webauthn.as_ref()
+    pub fn relying_party(&self) -> Option<&RelyingParty> {
+        self.relying_party.as_ref()
     }
 
     /// Keeps a ceremony of `client` under a new one-time token, making room for it: the
@@ -140,17 +127,16 @@ fn make_room<T: Started>(map: &mut HashMap<String, T>, counts: impl Fn(&T) -> bo
     }
 }
 
-/// Keeps `ceremony` and answers with what the browser needs for it, and its cookie.
 /// A stable, private id of the account for authenticators (never the e-mail address).
-pub fn user_handle(account_id: i64, email: &str) -> Uuid {
+pub fn user_handle(account_id: i64, email: &str) -> UserHandle {
     use sha2::{Digest, Sha256};
     let digest = Sha256::digest(format!(
         "harmonia-account-{account_id}-{}",
         email.to_lowercase()
     ));
-    let mut bytes = [0_u8; 16];
-    bytes.copy_from_slice(&digest[..16]);
-    Uuid::from_bytes(bytes)
+    let mut handle = [0_u8; 16];
+    handle.copy_from_slice(&digest[..16]);
+    handle
 }
 
 #[cfg(test)]

@@ -196,8 +196,8 @@ mod tests {
         assert!(!verify_password("inne hasło do panelu", &hash));
     }
 
-    /// A hash stored before the move from argon2 0.6 to 0.5 (the version webauthn-rs already
-    /// brings): the PHC string is the same format, so existing accounts sign in unchanged.
+    /// A hash stored before the move from argon2 0.6 to 0.5 (the generation of RustCrypto the
+    /// rest of the tree uses): the PHC string is the same format, so existing accounts sign in unchanged.
     #[test]
     fn a_hash_stored_by_the_earlier_argon2_release_still_verifies() {
         let stored = "$argon2id$v=19$m=19456,t=2,p=1$4lFvyNM/14Ic4uTlpVEZgQ$JBXqyqDH1Cu7ejjelTEG9JpwPXMNMMTOuoefiRfh8X0";

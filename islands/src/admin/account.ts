@@ -19,7 +19,7 @@ import { AUDIT_EVENTS } from "../generated/schema";
 // The answers' types are generated from the server's (./generated/api.ts, `make api-types`).
 export type { AuditEntry, Enrolment, PasskeyInfo, SessionInfo, TotpStatus };
 
-/** The options `webauthn-rs` sends, as the browser's JSON forms of them. */
+/** The options the server sends (`accounts::webauthn`), as the browser's JSON forms of them. */
 interface CreationOptions {
   publicKey: PublicKeyCredentialCreationOptionsJSON;
 }

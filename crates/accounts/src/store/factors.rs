@@ -1,6 +1,6 @@
 //! The second factor of sign-in: an account's TOTP secret (with the last time step used, so
 //! a code works once), its recovery codes (hashed, each single-use), its passkeys (WebAuthn
-//! credentials, as `webauthn-rs` serialises them), sign-ins waiting for their second factor
+//! credentials, as [`crate::webauthn::Passkey`] writes them), sign-ins waiting for their second factor
 //! (with their wrong codes), the codes that reset a forgotten password, and the wrong codes
 //! of an account from anywhere.
 
@@ -35,7 +35,7 @@ pub struct PendingLogin {
 pub struct PasskeyRow {
     pub id: i64,
     pub name: String,
-    /// The credential, as `webauthn-rs` serialises it (JSON).
+    /// The credential, as [`crate::webauthn::Passkey`] writes it (JSON).
     pub passkey: String,
     pub created_at: i64,
     pub last_used_at: Option<i64>,

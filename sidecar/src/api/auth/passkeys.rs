@@ -1,13 +1,11 @@
-//! Passkeys (WebAuthn, `webauthn-rs`): a key kept by the administrator's phone, laptop or
+//! Passkeys (WebAuthn, `accounts::webauthn`): a key kept by the administrator's phone, laptop or
 //! security key, unlocked by their fingerprint, face or PIN. It is a whole sign-in on its
 //! own — something they have and something they are or know — and cannot be phished: the
 //! browser signs only for the panel's own host (`ADMIN_ORIGIN`). Keys are added and removed
 //! in 'Bezpieczeństwo'; a ceremony's state stays on the server, under a one-time cookie.
 
-use accounts::passkeys::webauthn::{
-    Passkey, PublicKeyCredential, RegisterPublicKeyCredential, Webauthn,
-};
 use accounts::passkeys::{user_handle, Ceremony, CEREMONY_SECONDS};
+use accounts::webauthn::{AssertionCredential, Passkey, RegistrationCredential, RelyingParty};
 use actix_web::cookie::{time::Duration as CookieAge, Cookie};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -46,8 +44,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The relying party, or why passkeys are off.
-fn relying_party(state: &AppState) -> Result<&Webauthn, ApiError> {
-    state.auth.passkeys.webauthn().ok_or_else(|| {
+fn relying_party(state: &AppState) -> Result<&RelyingParty, ApiError> {
+    state.auth.passkeys.relying_party().ok_or_else(|| {
         ApiError::status(
             StatusCode::CONFLICT,
             "Klucze dostępu działają tylko, gdy panel ma adres z nazwą hosta (ADMIN_ORIGIN).",
@@ -96,7 +94,7 @@ async fn account_of(
             let keys = db
                 .passkeys(id)?
                 .into_iter()
-                .filter_map(|row| serde_json::from_str(&row.passkey).ok().map(|p| (row.id, p)))
+                .filter_map(|row| Passkey::from_json(&row.passkey).map(|p| (row.id, p)))
                 .collect();
             Ok::<_, crate::error::Error>((id, keys))
         })
@@ -148,16 +146,11 @@ async fn register_start(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let webauthn = relying_party(&state)?;
+    let party = relying_party(&state)?;
     let (id, keys) = account_of(&state, &admin.email).await?;
-    let exclude = keys.iter().map(|(_, k)| k.cred_id().clone()).collect();
-    let (options, registration) = webauthn
-        .start_passkey_registration(
-            user_handle(id, &admin.email),
-            &admin.email,
-            &admin.email,
-            Some(exclude),
-        )
+    let kept: Vec<Passkey> = keys.into_iter().map(|(_, k)| k).collect();
+    let (options, registration) = party
+        .start_registration(user_handle(id, &admin.email), &admin.email, &kept)
         .map_err(|e| ApiError::internal(&e))?;
     begin(&state, &req, Ceremony::Register(registration), options)
 }
@@ -166,7 +159,7 @@ async fn register_start(
 struct NewKey {
     #[serde(default)]
     name: String,
-    credential: RegisterPublicKeyCredential,
+    credential: RegistrationCredential,
 }
 
 /// `POST /api/auth/passkeys/register/finish {name, credential}`: keeps the new key.
@@ -176,14 +169,14 @@ async fn register_finish(
     state: web::Data<AppState>,
     body: web::Json<NewKey>,
 ) -> Result<HttpResponse, ApiError> {
-    let webauthn = relying_party(&state)?;
+    let party = relying_party(&state)?;
     let Some(Ceremony::Register(registration)) = ceremony_of(&req, &state) else {
         return Err(ApiError::unprocessable(
             "Dodawanie klucza trwało zbyt długo. Spróbuj jeszcze raz.",
         ));
     };
-    let passkey = webauthn
-        .finish_passkey_registration(&body.credential, &registration)
+    let passkey = party
+        .finish_registration(&body.credential, &registration)
         .map_err(|e| {
             tracing::warn!(error = %e, "a passkey was refused");
             ApiError::unprocessable("Nie udało się dodać klucza dostępu. Spróbuj jeszcze raz.")
@@ -193,8 +186,8 @@ async fn register_finish(
         given => given.chars().take(60).collect(),
     };
     let (id, _) = account_of(&state, &admin.email).await?;
-    let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
-    let credential_id = content::encoding::hex(passkey.cred_id().as_ref());
+    let kept = passkey.to_json().map_err(|e| ApiError::internal(&e))?;
+    let credential_id = content::encoding::hex(&passkey.credential_id.0);
     let label = name.clone();
     let added = state
         .auth
@@ -251,21 +244,22 @@ async fn login_start(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     sign_in_client(&state, &req).await?;
-    let webauthn = relying_party(&state)?;
-    let (_, keys) = account_of(&state, &state.auth.admin_email).await?;
+    let party = relying_party(&state)?;
+    let admin = &state.auth.admin_email;
+    let (id, keys) = account_of(&state, admin).await?;
     if keys.is_empty() {
         return Err(ApiError::new(StatusCode::NOT_FOUND, LOGIN_TITLE, NO_KEYS));
     }
     let passkeys: Vec<Passkey> = keys.into_iter().map(|(_, k)| k).collect();
-    let (options, authentication) = webauthn
-        .start_passkey_authentication(&passkeys)
+    let (options, authentication) = party
+        .start_authentication(user_handle(id, admin), passkeys)
         .map_err(|e| ApiError::internal(&e))?;
     begin(&state, &req, Ceremony::SignIn(authentication), options)
 }
 
 #[derive(Deserialize)]
 struct Assertion {
-    credential: PublicKeyCredential,
+    credential: AssertionCredential,
 }
 
 /// `POST /api/auth/passkeys/login/finish {credential}`: a right signature makes a session.
@@ -277,13 +271,13 @@ async fn login_finish(
     let client = sign_in_client(&state, &req).await?;
     let admin = state.auth.admin_email.clone();
     reserve(&state, &admin, &client).await?;
-    let webauthn = relying_party(&state)?;
+    let party = relying_party(&state)?;
     let bad = || ApiError::new(StatusCode::UNAUTHORIZED, LOGIN_TITLE, BAD_KEY);
     let Some(Ceremony::SignIn(authentication)) = ceremony_of(&req, &state) else {
         return Err(bad());
     };
-    let result = match webauthn.finish_passkey_authentication(&body.credential, &authentication) {
-        Ok(result) => result,
+    let used = match party.finish_authentication(&body.credential, &authentication) {
+        Ok(used) => used,
         Err(e) => {
             tracing::warn!(error = %e, "a passkey sign-in was refused");
             crate::http::admin::audit(&req, Account::SignInFailed, &admin, "klucz dostępu").await;
@@ -291,14 +285,13 @@ async fn login_finish(
         }
     };
     let (account_id, keys) = account_of(&state, &admin).await?;
-    let Some((key_id, mut passkey)) = keys
+    let Some((key_id, _)) = keys
         .into_iter()
-        .find(|(_, k)| k.cred_id() == result.cred_id())
+        .find(|(_, k)| k.credential_id == used.credential_id)
     else {
         return Err(bad());
     };
-    passkey.update_credential(&result);
-    let kept = serde_json::to_string(&passkey).map_err(|e| ApiError::internal(&e))?;
+    let kept = used.to_json().map_err(|e| ApiError::internal(&e))?;
     let who = admin.clone();
     let password_hash = state
         .auth

@@ -119,13 +119,42 @@ impl PublicKey {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use base64::Engine;
     use ring::rand::SystemRandom;
-    use ring::signature::{EcdsaKeyPair, Ed25519KeyPair, KeyPair, ECDSA_P256_SHA256_ASN1_SIGNING};
+    use ring::signature::{
+        EcdsaKeyPair, Ed25519KeyPair, KeyPair, RsaKeyPair, ECDSA_P256_SHA256_ASN1_SIGNING,
+        RSA_PKCS1_SHA256,
+    };
+
+    /// A throwaway RSA key made for these tests (`openssl genpkey`, 2048 bits, PKCS #1 DER):
+    /// ring checks RSA signatures but does not make keys.
+    const RSA_2048: [&str; 19] = [
+        "MIIEowIBAAKCAQEAsePH6ZvzD62BemGw6Iko4cwzOBOx4ZST56W3q7EWldJRgovyfNqO/L1ikqoEalIQ2M58H3hZ",
+        "ecSajCaCk4R0XX7IdNe0vXigdrQ97oIIPvj+gp62Nj9hiEqsodTrRlkev4B34ud7IC05Adw2FqCWTQSrWfgDZMjx",
+        "PVfDfnFC5AHPp5fcn7j9ypLwHF/UgKxxt2/uqSCjjKRxXT7GA8DyWJ96TGknFgjf/ATbilgL1Sife3gUlynUF4o2",
+        "Ax2wh6sWH5V/sLIQVxG0Bc4L6XmGgerQV2Uz1ditGcEuZkNg77oKrZtkzpiFUazZjBw7urwDeYMsEskNUGC+PekA",
+        "785UbwIDAQABAoIBABZmipFeSU3wxAc3L2HOM88LOb/sAFBZt1j07fC5jLsyZX/nmOd5VjF5X7pRnTC47iopsPOo",
+        "N2GKt7Ns/gW5fjXFIKpQp2Ux6shH4NdHRJE5eu3T3ToY4nKZL1f0SemX5glTZ3AJROCZET6suPBB1JYU6nGai5gw",
+        "vZVt7HjgUP4JDpmZA6KHzZI/yxvbaJXWw3cGqvc6K7z0LD4g4NXGT6QbaDvCUWyzQfiyIlzWG4Vi7jtYVDUxE8bx",
+        "jyYwhbI6apP7IXbax4wsZqgSme8TMYBPHk84fTr/2lTlCgiabaelHaWQn3u4UhJAziv7UjuoQVWRwq50nbipITRs",
+        "8s9FRyECgYEA2HX78rExQskN+pFxYMznG6/sqpTVcoOCH8062omNZbA634QM++0eoFE3/dGo8YMSofKa7AlhCrsl",
+        "xYCqNT5SgIVpcXOY6IpyDn3nMS7J+4hbIvoAZfy0IrG1NrBtswh3jnPnw01z+wk74Mf7lWTKgtengQitS52eiHeL",
+        "CE0+4dkCgYEA0mIoS0RO8IZOTPf7kfXCxcqlmGVIjk9N/9iG0PHyCDV7Z4BAdjfN5WEClMCXBR5Uf2sWdNZU99ls",
+        "tWx6bwVDbJoOmoNHfL6f7loOX8EVEJBHpk1nZVNkHJJLkl4oNLcXox/X1H28kRGnKUx82ySrA6rXNs9mA4Ee1z0m",
+        "OHJ/M4cCgYBCJ0S5theE/qcsBdktqVGUL57XvybAmZpiF7m94j35bvN/Lf892wj6G/hNtQ65yMIgBmH8cx1aRznS",
+        "83CRVxultaA1EQwRPYaAEVBfwpnuKo0X0mnewW1YERF9xkuwZI0NVzTkhj5E4VyQZO3piWUuubOyhrFXo7M4p7gw",
+        "8FKgeQKBgBASvb9aXamUqUDKJWc2XoYcAGDPRCbTOkNUuKAYDATCiUYUD1i41Ls0mSziNeeHNK9zcAjHI0C4VMzb",
+        "l9MJlOgkMP9vDjQioDdmm/iG2OQmEcNL4J1mLJzeNHXfSbUVU/H7idLLNG/k6F+IX3WirIogMEcYu1ODNub83gGs",
+        "BbnbAoGBAIcgXCMF6qeeW3hHJb8zBybCDl2CXyQze8p6F8nCh14NfSufj9x+yiLGKcusoY8qXXLxyw4ZN4L0K6dv",
+        "Z2g9cBzLGEGyvZd4V+pot/XC35guuJd8BggNIZphiTN3DzYfljc32rsmygnGZOlbnV28VCmi1AT8rtiIGzwgib/m",
+        "fcQt",
+    ];
 
     /// A key pair of an authenticator in the tests: its COSE public key and a signer.
     pub(crate) enum TestKey {
         Ec(EcdsaKeyPair),
         Ed(Ed25519KeyPair),
+        Rsa(RsaKeyPair),
     }
 
     impl TestKey {
@@ -142,6 +171,13 @@ pub(super) mod tests {
         pub(crate) fn ed25519() -> TestKey {
             let pkcs8 = Ed25519KeyPair::generate_pkcs8(&SystemRandom::new()).unwrap();
             TestKey::Ed(Ed25519KeyPair::from_pkcs8(pkcs8.as_ref()).unwrap())
+        }
+
+        pub(crate) fn rsa() -> TestKey {
+            let der = base64::engine::general_purpose::STANDARD
+                .decode(RSA_2048.concat())
+                .unwrap();
+            TestKey::Rsa(RsaKeyPair::from_der(&der).unwrap())
         }
 
         pub(crate) fn cose(&self) -> Vec<u8> {
@@ -166,6 +202,15 @@ pub(super) mod tests {
                         Value::Bytes(pair.public_key().as_ref().to_vec()),
                     ),
                 ],
+                TestKey::Rsa(pair) => {
+                    let parts: ring::rsa::PublicKeyComponents<Vec<u8>> = pair.public().into();
+                    vec![
+                        (int(KTY), int(KTY_RSA)),
+                        (int(ALG), int(RS256)),
+                        (int(CRV), Value::Bytes(parts.n)),
+                        (int(X_OR_N), Value::Bytes(parts.e)),
+                    ]
+                }
             };
             let mut out = Vec::new();
             ciborium::ser::into_writer(&Value::Map(entries), &mut out).unwrap();
@@ -180,13 +225,24 @@ pub(super) mod tests {
                     .as_ref()
                     .to_vec(),
                 TestKey::Ed(pair) => pair.sign(message).as_ref().to_vec(),
+                TestKey::Rsa(pair) => {
+                    let mut signature = vec![0; pair.public().modulus_len()];
+                    pair.sign(
+                        &RSA_PKCS1_SHA256,
+                        &SystemRandom::new(),
+                        message,
+                        &mut signature,
+                    )
+                    .unwrap();
+                    signature
+                }
             }
         }
     }
 
     #[test]
-    fn p256_and_ed25519_keys_are_read_and_check_their_own_signatures_only() {
-        for key in [TestKey::p256(), TestKey::ed25519()] {
+    fn p256_ed25519_and_rsa_keys_are_read_and_check_their_own_signatures_only() {
+        for key in [TestKey::p256(), TestKey::ed25519(), TestKey::rsa()] {
             let mut cbor = key.cose();
             cbor.extend([0xa0]); // an empty map of extensions after the key
             let public = public_key(&cbor).unwrap();

@@ -111,7 +111,7 @@ fn sign_in(
 #[test]
 fn a_key_made_on_the_panels_page_signs_in_again_and_again() {
     let rp = party();
-    for key in [TestKey::p256(), TestKey::ed25519()] {
+    for key in [TestKey::p256(), TestKey::ed25519(), TestKey::rsa()] {
         let authenticator = Authenticator::new(key);
         let passkey = register(&rp, &authenticator).unwrap();
         assert_eq!(passkey.credential_id.0, b"klucz-laptopa");

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { focused, ownerSession, saveByKeyboard } from "./owner.mjs";
+import { until } from "./harness.mjs";
 
 const session = ownerSession("visual");
 const { panel, shot, clean, publicText } = session;
@@ -260,8 +261,12 @@ describe("the visual editor", () => {
     await picker.getByLabel("Tekst alternatywny").fill("Las o poranku");
     await picker.getByRole("button", { name: "Wstaw do sekcji" }).click();
     await picker.waitFor({ state: "detached" });
-    const after = await source.inputValue();
-    assert.ok(after.startsWith(`${before}\n\n![Las o poranku](/images/`), after.slice(-200));
+    // The picture goes in at the frame after the dialog closes.
+    await until(
+      () => source.inputValue(),
+      (after) => after.startsWith(`${before}\n\n![Las o poranku](/images/`),
+      "the picture's Markdown at the end of the section",
+    );
     await page.context().close();
   });
 });

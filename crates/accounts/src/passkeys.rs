@@ -12,10 +12,9 @@ use std::sync::Mutex;
 
 use crate::error::Error;
 use crate::tokens::random_token;
+pub use crate::webauthn::CEREMONY_SECONDS;
 use crate::webauthn::{Authentication, Registration, RelyingParty, UserHandle};
 
-/// How long a ceremony may take.
-pub const CEREMONY_SECONDS: i64 = 300;
 /// Sign-in ceremonies one client may have waiting: a new one replaces its oldest.
 const SIGN_INS_PER_CLIENT: usize = 2;
 /// Sign-in ceremonies kept at all (a bound on memory): a new one replaces the oldest.

@@ -27,8 +27,10 @@ use wire::{Algorithm, Creation, Descriptor, Party, Request, Selection, User};
 /// A stable, private id of the account for its authenticators (never its e-mail address).
 pub type UserHandle = [u8; 16];
 
-/// How long the browser may take over a ceremony, in milliseconds.
-const TIMEOUT_MS: u64 = 300_000;
+/// How long a ceremony may take, from its options to the authenticator's answer: the
+/// browser's timeout, and how long the server keeps its state.
+pub const CEREMONY_SECONDS: i64 = 300;
+const TIMEOUT_MS: u64 = CEREMONY_SECONDS.unsigned_abs() * 1000;
 
 /// A registration's state between its two steps.
 pub struct Registration {

@@ -152,6 +152,10 @@ fn the_options_ask_for_the_panels_host_a_verified_user_and_no_key_twice() {
     let (options, _) = rp.start_authentication(USER, vec![kept]).unwrap();
     let options = serde_json::to_value(&options).unwrap()["publicKey"].clone();
     assert_eq!(options["rpId"], "panel.gabinet.pl");
+    assert_eq!(
+        options["timeout"], 300_000,
+        "as long as the server keeps the ceremony"
+    );
     assert_eq!(options["allowCredentials"][0]["id"], "a2x1Y3otbGFwdG9wYQ");
     assert_eq!(options["userVerification"], "required");
     assert!(

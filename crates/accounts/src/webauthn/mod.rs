@@ -118,16 +118,13 @@ impl RelyingParty {
         credential: &RegistrationCredential,
         state: &Registration,
     ) -> Result<Passkey, Error> {
-        if !wire::is_public_key(&credential.kind) {
-            return Err(Error::refused("not a public-key credential"));
-        }
         let response = &credential.response;
         let client_data = &response.client_data_json.0;
-        data::check_client_data(
-            client_data,
+        self.check_client(
+            &credential.kind,
             "webauthn.create",
+            client_data,
             &state.challenge,
-            &self.origin,
         )?;
         let raw = data::attested_data(&response.attestation_object.0)?;
         let authenticator = data::authenticator_data(&raw, &self.id)?;
@@ -178,9 +175,14 @@ impl RelyingParty {
         credential: &AssertionCredential,
         state: &Authentication,
     ) -> Result<Passkey, Error> {
-        if !wire::is_public_key(&credential.kind) {
-            return Err(Error::refused("not a public-key credential"));
-        }
+        let response = &credential.response;
+        let client_data = &response.client_data_json.0;
+        self.check_client(
+            &credential.kind,
+            "webauthn.get",
+            client_data,
+            &state.challenge,
+        )?;
         let Some(key) = state
             .keys
             .iter()
@@ -188,7 +190,6 @@ impl RelyingParty {
         else {
             return Err(Error::refused("a key that is not the account's"));
         };
-        let response = &credential.response;
         if response
             .user_handle
             .as_ref()
@@ -196,8 +197,6 @@ impl RelyingParty {
         {
             return Err(Error::refused("a key of another account"));
         }
-        let client_data = &response.client_data_json.0;
-        data::check_client_data(client_data, "webauthn.get", &state.challenge, &self.origin)?;
         let signed_data = &response.authenticator_data.0;
         let authenticator = data::authenticator_data(signed_data, &self.id)?;
         let mut message = signed_data.clone();
@@ -216,6 +215,22 @@ impl RelyingParty {
             counter: authenticator.counter,
             ..key.clone()
         })
+    }
+
+    /// What both ceremonies check first: a public-key credential whose client data is of
+    /// `ceremony` ("webauthn.create" or "webauthn.get") and answers `challenge` on the panel's
+    /// own page.
+    fn check_client(
+        &self,
+        kind: &str,
+        ceremony: &str,
+        client_data: &[u8],
+        challenge: &[u8],
+    ) -> Result<(), Error> {
+        if !wire::is_public_key(kind) {
+            return Err(Error::refused("not a public-key credential"));
+        }
+        data::check_client_data(client_data, ceremony, challenge, &self.origin)
     }
 }
 

@@ -140,14 +140,20 @@ impl Root {
 
     /// Opens the regular file `path` to read, never through a link.
     pub fn open(&self, path: &Path) -> io::Result<std::fs::File> {
+        self.open_sized(path).map(|(file, _)| file)
+    }
+
+    /// [`Root::open`], with the file's size as opened.
+    pub fn open_sized(&self, path: &Path) -> io::Result<(std::fs::File, u64)> {
         let relative = self.inside(path)?;
         let file = self
             .dir()?
             .open_with(relative, no_follow().read(true))
             .map_err(|e| named(path, e))?
             .into_std();
-        match file.metadata()?.is_file() {
-            true => Ok(file),
+        let meta = file.metadata()?;
+        match meta.is_file() {
+            true => Ok((file, meta.len())),
             false => Err(not_a_file(path)),
         }
     }

@@ -44,6 +44,7 @@ pub mod qualifications;
 pub mod schedule;
 pub mod sections;
 pub mod security_txt;
+pub mod shared_text;
 mod style;
 pub mod titles;
 pub mod validate;

@@ -19,6 +19,7 @@ use crate::model::{
     ArticleMeta, Content, Document, PageMeta, PriceList, ServiceMeta, SiteConfig, TeamMeta,
 };
 use crate::problem::FileProblem;
+use crate::shared_text::SharedText;
 use crate::validate::Delta;
 use crate::{conflicts, frontmatter, limits, markdown, sections, validate, walk, yaml};
 
@@ -36,23 +37,29 @@ fn top_level_keys(yaml_text: &str, first_line: usize) -> BTreeMap<String, usize>
 }
 
 /// The text of `path` (read beneath `root`, never through a link), or why it cannot be
-/// read, as a problem of that file.
+/// read, as a problem of that file. One open: the size it was opened with, and what was read
+/// from it, are held to the limit.
 fn read(root: &Root, path: &Path) -> std::result::Result<String, Diagnostic> {
-    // A text file far larger than any the site holds is refused before it is read.
-    if let Ok(stat) = root.stat(path) {
-        let limit = limits::MAX_TEXT_BYTES as u64;
-        if stat.len > limit {
-            let problem = FileProblem::TooLarge {
-                bytes: stat.len,
-                limit,
-            };
-            return Err(Diagnostic::new(path, 1, problem));
-        }
-    }
-    root.read_to_string(path).map_err(|e| {
+    use std::io::Read;
+    let unreadable = |e: std::io::Error| {
         let error = e.to_string();
         Diagnostic::new(path, 1, FileProblem::Unreadable { error })
-    })
+    };
+    let limit = limits::MAX_TEXT_BYTES as u64;
+    let too_large = |bytes| Diagnostic::new(path, 1, FileProblem::TooLarge { bytes, limit });
+    let (file, len) = root.open_sized(path).map_err(unreadable)?;
+    // A text file far larger than any the site holds is refused before it is read.
+    if len > limit {
+        return Err(too_large(len));
+    }
+    let mut text = String::with_capacity(len as usize);
+    file.take(limit + 1)
+        .read_to_string(&mut text)
+        .map_err(unreadable)?;
+    match text.len() as u64 > limit {
+        true => Err(too_large(text.len() as u64)),
+        false => Ok(text),
+    }
 }
 
 /// The content folder a document of `kind` at `file` is in (`content/` of `content/blog/x.md`).
@@ -94,14 +101,15 @@ pub fn parse_document<M: DeserializeOwned>(
     limits::check_body(split.body)
         .map_err(|f| Diagnostic::new(file, split.body_line + f.line, FileProblem::excess(&f)))?;
     let id = DocId::new(kind, slug);
+    let body = SharedText::from(split.body);
     Ok(Document {
         route: id.route(),
         id,
         file: file.to_path_buf(),
         meta,
-        sections: sections::parse(split.body).sections,
+        sections: sections::parse_shared(&body).sections,
         links: markdown::targets(split.body),
-        body: split.body.to_string(),
+        body,
         body_line: split.body_line,
         hash: sha2::Digest::finalize(<sha2::Sha256 as sha2::Digest>::new_with_prefix(
             text.as_bytes(),
@@ -769,6 +777,31 @@ impl Loader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_is_read_whole_up_to_the_limit_and_refused_past_it() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let root = Root::new(dir.path());
+        let limit = limits::MAX_TEXT_BYTES;
+        let at_limit = dir.path().join("a.md");
+        std::fs::write(&at_limit, "ż".repeat(limit / 2)).expect("write");
+        assert_eq!(read(&root, &at_limit).expect("read").len(), limit);
+        let past = dir.path().join("b.md");
+        std::fs::write(&past, "x".repeat(limit + 1)).expect("write");
+        let problem = read(&root, &past).expect_err("refused").problem;
+        let bytes = limit as u64 + 1;
+        let limit = limit as u64;
+        assert_eq!(problem, FileProblem::TooLarge { bytes, limit }.into());
+        let link = dir.path().join("c.md");
+        std::os::unix::fs::symlink(&at_limit, &link).expect("link");
+        let problem = read(&root, &link)
+            .expect_err("never through a link")
+            .problem;
+        assert!(matches!(
+            problem,
+            crate::Problem::File(FileProblem::Unreadable { .. })
+        ));
+    }
 
     #[test]
     fn a_file_is_fresh_only_when_unchanged_and_not_racy() {

@@ -10,6 +10,7 @@ use crate::dates::Moment;
 use crate::kind::DocId;
 use crate::markdown::Target;
 use crate::sections::Section;
+use crate::shared_text::SharedText;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -604,8 +605,8 @@ pub struct Document<M> {
     pub file: PathBuf,
     pub meta: M,
     pub sections: Vec<Section>,
-    /// The raw body, for link checks.
-    pub body: String,
+    /// The raw body, for link checks; its sections are stretches of it.
+    pub body: SharedText,
     /// 1-based file line where the body starts.
     pub body_line: usize,
     /// SHA-256 of the whole file: what every output made from it depends on.

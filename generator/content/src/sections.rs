@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::shared_text::SharedText;
+
 pub const DEFAULT_TYPE: &str = "text";
 
 /// A type of section the templates know, and how the owner picks it: its Polish name and
@@ -43,8 +45,10 @@ pub struct Section {
     #[serde(rename = "type", default = "default_type")]
     #[ts(optional = false)]
     pub kind: String,
+    // A stretch of its document's body, shared rather than copied.
     #[serde(default)]
-    pub content: String,
+    #[ts(type = "string")]
+    pub content: SharedText,
 }
 
 fn default_type() -> String {
@@ -85,15 +89,12 @@ pub(crate) fn is_marker(line: &str) -> bool {
     marker_type(line).is_some()
 }
 
-fn split_whitespace(chunk: &str) -> (String, String, String) {
+/// A chunk's leading line breaks, its content and its trailing whitespace.
+fn split_whitespace(chunk: &str) -> (&str, &str, &str) {
     let start = chunk.len() - chunk.trim_start_matches(['\n', '\r']).len();
     let rest = &chunk[start..];
     let content = rest.trim_end();
-    (
-        chunk[..start].to_string(),
-        content.to_string(),
-        rest[content.len()..].to_string(),
-    )
+    (&chunk[..start], content, &rest[content.len()..])
 }
 
 /// Cuts the body into (marker line, chunk) pairs; the first pair may have no marker.
@@ -118,6 +119,12 @@ fn chunks(body: &str) -> Vec<(Option<&str>, &str)> {
 }
 
 pub fn parse(body: &str) -> Body {
+    parse_shared(&SharedText::from(body))
+}
+
+/// [`parse`] of a body whose sections share its text instead of copying it.
+pub fn parse_shared(shared: &SharedText) -> Body {
+    let body = shared.as_str();
     let mut sections = Vec::new();
     let mut layout = Vec::new();
     let mut preamble = String::new();
@@ -132,12 +139,12 @@ pub fn parse(body: &str) -> Body {
         let kind = marker.and_then(marker_type).unwrap_or(DEFAULT_TYPE);
         sections.push(Section {
             kind: kind.to_string(),
-            content,
+            content: shared.stretch(content),
         });
         layout.push(Layout {
             marker: marker.map(str::to_string),
-            leading,
-            trailing,
+            leading: leading.to_string(),
+            trailing: trailing.to_string(),
         });
     }
     Body {

@@ -339,7 +339,7 @@ fn settled_copy() -> (tempfile::TempDir, PathBuf) {
 
 fn article_body(content: &content::Content, slug: &str) -> String {
     let doc = content.articles.iter().find(|a| a.id.slug == slug);
-    doc.expect("the article").body.clone()
+    doc.expect("the article").body.to_string()
 }
 
 /// What a save does: the file written, the loader told which one with its text.

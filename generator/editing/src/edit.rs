@@ -588,7 +588,7 @@ mod tests {
         new[0].content = "Nowy akapit.".into();
         new.push(Section {
             kind: "text".into(),
-            content: String::new(),
+            content: Default::default(),
         });
         p.save_sections(&id("pages/strona"), &doc.version, &new)
             .unwrap();

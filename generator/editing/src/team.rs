@@ -81,7 +81,7 @@ pub fn check_profile(p: &Profile) -> std::result::Result<(), Problem> {
     }
     check_sections(&[Section {
         kind: "text".into(),
-        content: p.body.clone(),
+        content: p.body.as_str().into(),
     }])
 }
 

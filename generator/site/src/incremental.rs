@@ -70,6 +70,13 @@ impl Memo {
             .is_some_and(|e| &e.gated_with == gated_with && e.bytes.as_ref() == bytes)
     }
 
+    /// Room for the `pages` of a first render at once, instead of growing page by page.
+    pub(crate) fn reserve(&mut self, pages: usize) {
+        if self.entries.is_empty() {
+            self.entries.reserve(pages);
+        }
+    }
+
     /// A page rendered now, and passed by the gate under `gated_with`.
     pub(crate) fn insert(&mut self, path: String, page: Rendered, gated_with: [u8; 32]) {
         let Rendered {

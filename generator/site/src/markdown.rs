@@ -66,14 +66,18 @@ fn binds(before: &str, after: &str) -> bool {
         || (is_digit_group(before) && is_digit_group(word.trim_end_matches('.')))
 }
 
-/// Whether a word can bind to the next one at all: a one-letter word, or one that ends in a
-/// digit (a number before its unit, a digit group). Most words cannot, and need no more look.
-fn may_bind(word: &str) -> bool {
-    let mut chars = word.chars();
+/// Whether the last word of `text` (what follows its last whitespace) can bind to the next
+/// one at all: a one-letter word, or one that ends in a digit (a number before its unit, a
+/// digit group). Told by the last two characters, without looking for where that word starts:
+/// most words cannot bind, and need no more look.
+fn may_bind(text: &str) -> bool {
+    let mut chars = text.chars();
     match (chars.next_back(), chars.next_back()) {
+        (Some(last), _) if last.is_whitespace() => false,
         (Some(last), _) if last.is_ascii_digit() => true,
         (Some(_), None) => true,
-        _ => false,
+        (Some(_), Some(before)) => before.is_whitespace(),
+        (None, _) => false,
     }
 }
 
@@ -86,8 +90,8 @@ pub fn typeset(text: &str) -> String {
         out.push_str(word);
         let Some(next) = words.peek() else { break };
         // Only the last word before the space counts: "tekst\nw domu" binds "w".
-        let last = word.rsplit(char::is_whitespace).next().unwrap_or(word);
-        let bound = may_bind(last) && {
+        let bound = may_bind(word) && {
+            let last = word.rsplit(char::is_whitespace).next().unwrap_or(word);
             let first = next.split(char::is_whitespace).next().unwrap_or(next);
             binds(last, first)
         };
@@ -325,6 +329,23 @@ fn faq_items(markdown: &str) -> Vec<FaqItem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_last_word_of_one_letter_or_ending_in_a_digit_may_bind() {
+        let cases = [
+            ("w", true),
+            ("tekst\nw", true),
+            ("tekst\n190", true),
+            ("+48", true),
+            ("słowo", false),
+            ("tekst\nab", false),
+            ("w\n", false),
+            ("", false),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(may_bind(text), expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn renders_headings_and_lists() {

@@ -102,6 +102,17 @@ pub struct Caches {
     pub(crate) prices: validate::PriceTexts,
 }
 
+impl Caches {
+    /// The caches of a builder of one build: the sections' HTML is not kept (the largest of
+    /// them, a copy of every page's text as HTML).
+    pub(crate) fn once() -> Self {
+        Caches {
+            sections: Arc::new(SectionCache::none()),
+            ..Caches::default()
+        }
+    }
+}
+
 /// The base context of a renderer, reused page after page (see [`Renderer::page_context`]).
 pub struct PageContext(Context);
 
@@ -613,7 +624,7 @@ impl Renderer {
         let site = &self.content.site;
         let mut nodes: Vec<Node> = Vec::new();
         if !view.trail.is_empty() {
-            nodes.push(structured::breadcrumbs(site, &view.trail).into());
+            nodes.push(structured::breadcrumbs(site, &view.trail));
         }
         match template {
             "home" => {
@@ -704,7 +715,7 @@ impl Renderer {
             (card.page_title.as_str(), card.href.as_str()),
         ]);
         let mut nodes: Vec<Node> = vec![
-            structured::breadcrumbs(site, &page.trail).into(),
+            structured::breadcrumbs(site, &page.trail),
             structured::service(site, &card, &self.facts.fill_plain(&doc.meta.description)).into(),
             self.business.clone(),
         ];
@@ -739,8 +750,8 @@ impl Renderer {
         page.trail =
             structured::trail(&[("Blog", "/blog"), (card.title.as_str(), card.href.as_str())]);
         let mut nodes: Vec<Node> = vec![
-            structured::breadcrumbs(site, &page.trail).into(),
-            structured::blog_posting(site, &card, &self.collections).into(),
+            structured::breadcrumbs(site, &page.trail),
+            structured::blog_posting(site, &card, &self.collections),
             self.business.clone(),
         ];
         nodes.extend(Self::faq_json_ld(&sections));

@@ -32,13 +32,80 @@ pub(crate) fn trail(steps: &[(&str, &str)]) -> Vec<Crumb> {
 }
 
 /// The trail as a `BreadcrumbList`: what the page's visible trail shows, step by step.
-pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[Crumb]) -> Value {
-    let items: Vec<Value> = trail
+pub(crate) fn breadcrumbs(site: &SiteConfig, trail: &[Crumb]) -> Node {
+    let items = trail
         .iter()
         .enumerate()
-        .map(|(i, c)| json!({ "@type": "ListItem", "position": i + 1, "name": c.name, "item": absolute(site, &c.route) }))
+        .map(|(i, c)| ListItem {
+            kind: "ListItem",
+            item: absolute(site, &c.route),
+            name: &c.name,
+            position: i + 1,
+        })
         .collect();
-    json!({ "@type": "BreadcrumbList", "itemListElement": items })
+    Node::of(&BreadcrumbList {
+        kind: "BreadcrumbList",
+        items,
+    })
+}
+
+// The nodes every article page has, as types rather than `json!` trees: written straight to
+// their text, with their keys in the order `json!` writes them (sorted), so the text is the
+// same. At 10,000 articles the trees were a sixth of a clean build's allocations.
+
+#[derive(Serialize)]
+struct BreadcrumbList<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "itemListElement")]
+    items: Vec<ListItem<'a>>,
+}
+
+#[derive(Serialize)]
+struct ListItem<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    item: String,
+    name: &'a str,
+    position: usize,
+}
+
+#[derive(Serialize)]
+struct Reference<'a> {
+    #[serde(rename = "@id")]
+    id: &'a str,
+}
+
+#[derive(Serialize)]
+struct BlogPosting<'a> {
+    #[serde(rename = "@id")]
+    id: String,
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    author: Author<'a>,
+    #[serde(rename = "dateModified")]
+    date_modified: &'a str,
+    #[serde(rename = "datePublished")]
+    date_published: &'a str,
+    description: String,
+    headline: &'a str,
+    image: String,
+    #[serde(rename = "inLanguage")]
+    in_language: &'static str,
+    #[serde(rename = "mainEntityOfPage")]
+    main_entity_of_page: &'a str,
+    publisher: Reference<'a>,
+    url: &'a str,
+}
+
+#[derive(Serialize)]
+struct Author<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    url: String,
+    #[serde(rename = "worksFor")]
+    works_for: Reference<'a>,
 }
 
 /// A node of a page's graph, written as JSON: the practice's, the same on every page of a
@@ -49,6 +116,13 @@ pub(crate) struct Node(String);
 impl From<Value> for Node {
     fn from(value: Value) -> Self {
         Node(value.to_string())
+    }
+}
+
+impl Node {
+    /// A node of a type that serialises as a JSON object.
+    fn of(node: &impl Serialize) -> Node {
+        Node(serde_json::to_string(node).unwrap_or_default())
     }
 }
 
@@ -211,26 +285,37 @@ pub(crate) fn service(site: &SiteConfig, card: &ServiceCard, description: &str) 
 
 /// An article, written by a person working for the practice (whose profile on /o-mnie is the
 /// author's page), published by the practice; its dates with their time and zone.
-pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard, collections: &Collections) -> Value {
-    let url = absolute(site, &a.href);
+pub(crate) fn blog_posting(site: &SiteConfig, a: &ArticleCard, collections: &Collections) -> Node {
     let profile = collections.team.iter().find(|t| t.name == a.author);
+    article_node(site, a, profile.map(|t| t.slug.as_str()))
+}
+
+/// [`blog_posting`] of an author whose profile is `/o-mnie#{profile}` (none: `/o-mnie`).
+fn article_node(site: &SiteConfig, a: &ArticleCard, profile: Option<&str>) -> Node {
+    let url = absolute(site, &a.href);
     let author_url = absolute(
         site,
-        &profile.map_or("/o-mnie".to_string(), |t| format!("/o-mnie#{}", t.slug)),
+        &profile.map_or("/o-mnie".to_string(), |slug| format!("/o-mnie#{slug}")),
     );
-    json!({
-        "@type": "BlogPosting",
-        "@id": format!("{url}#artykul"),
-        "headline": a.title,
-        "description": a.excerpt.replace('\u{a0}', " "),
-        "datePublished": a.published_at,
-        "dateModified": a.published_at,
-        "image": absolute(site, &a.image),
-        "url": url,
-        "mainEntityOfPage": url,
-        "inLanguage": "pl-PL",
-        "author": { "@type": "Person", "name": a.author, "url": author_url, "worksFor": refer(business_id(site)) },
-        "publisher": refer(business_id(site)),
+    let business = business_id(site);
+    Node::of(&BlogPosting {
+        id: format!("{url}#artykul"),
+        kind: "BlogPosting",
+        author: Author {
+            kind: "Person",
+            name: &a.author,
+            url: author_url,
+            works_for: Reference { id: &business },
+        },
+        date_modified: &a.published_at,
+        date_published: &a.published_at,
+        description: a.excerpt.replace('\u{a0}', " "),
+        headline: &a.title,
+        image: absolute(site, &a.image),
+        in_language: "pl-PL",
+        main_entity_of_page: &url,
+        publisher: Reference { id: &business },
+        url: &url,
     })
 }
 
@@ -268,6 +353,58 @@ mod tests {
         assert_eq!(
             script_json(&written),
             encoding::script_json(&json!({ "@context": "https://schema.org", "@graph": nodes }))
+        );
+    }
+
+    fn site() -> SiteConfig {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/site.yaml");
+        let text = std::fs::read_to_string(file).expect("site.yaml");
+        content::yaml::parse(&text).expect("parses")
+    }
+
+    #[test]
+    fn typed_nodes_write_the_text_their_json_trees_wrote() {
+        let site = site();
+        let crumbs = trail(&[("Blog", "/blog"), ("Sen\u{a0}i stres", "/blog/sen")]);
+        let items: Vec<Value> = crumbs
+            .iter()
+            .enumerate()
+            .map(|(i, c)| json!({ "@type": "ListItem", "position": i + 1, "name": c.name, "item": absolute(&site, &c.route) }))
+            .collect();
+        let tree = json!({ "@type": "BreadcrumbList", "itemListElement": items });
+        assert_eq!(breadcrumbs(&site, &crumbs).0, tree.to_string());
+
+        let card = ArticleCard {
+            slug: "sen".into(),
+            title: "Sen i \"stres\" <b>".into(),
+            excerpt: "O\u{a0}śnie".into(),
+            href: "/blog/sen".into(),
+            image: "/images/sen.jpg".into(),
+            image_alt: String::new(),
+            image_focus: None,
+            date: String::new(),
+            date_iso: String::new(),
+            published_at: "2026-01-05T09:00:00+01:00".into(),
+            author: "Magdalena".into(),
+        };
+        let url = absolute(&site, "/blog/sen");
+        let tree = json!({
+            "@type": "BlogPosting",
+            "@id": format!("{url}#artykul"),
+            "headline": card.title,
+            "description": "O śnie",
+            "datePublished": card.published_at,
+            "dateModified": card.published_at,
+            "image": absolute(&site, &card.image),
+            "url": url,
+            "mainEntityOfPage": url,
+            "inLanguage": "pl-PL",
+            "author": { "@type": "Person", "name": card.author, "url": absolute(&site, "/o-mnie#magdalena"), "worksFor": refer(business_id(&site)) },
+            "publisher": refer(business_id(&site)),
+        });
+        assert_eq!(
+            article_node(&site, &card, Some("magdalena")).0,
+            tree.to_string()
         );
     }
 

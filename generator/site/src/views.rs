@@ -40,9 +40,20 @@ pub(crate) struct SectionInputs<'a> {
 /// from (the section's type and its text with the facts filled in, and the pictures): a
 /// section is parsed and sanitised again only when that changed. A `site.yaml` edit renders
 /// every page again, but parses only the sections that name a fact that changed.
-#[derive(Default)]
 pub(crate) struct SectionCache {
     docs: Mutex<HashMap<DocId, Arc<DocSections>>>,
+    /// Whether renders are kept for the next: not by a builder of one build (see
+    /// [`crate::Builder::once`]), which has no next render to spare them for.
+    keeps: bool,
+}
+
+impl Default for SectionCache {
+    fn default() -> Self {
+        SectionCache {
+            docs: Mutex::default(),
+            keeps: true,
+        }
+    }
 }
 
 /// One document's rendered sections, by the hash of what each was made from.
@@ -54,7 +65,18 @@ impl SectionCache {
         docs.get(id).cloned()
     }
 
+    /// A cache that keeps nothing.
+    pub(crate) fn none() -> Self {
+        SectionCache {
+            keeps: false,
+            ..SectionCache::default()
+        }
+    }
+
     fn put(&self, id: &DocId, views: DocSections) {
+        if !self.keeps {
+            return;
+        }
         let mut docs = self.docs.lock().unwrap_or_else(|p| p.into_inner());
         docs.insert(id.clone(), Arc::new(views));
     }
@@ -109,6 +131,10 @@ pub(crate) fn sections_until(
         }
         let kind = section_kind(section);
         let filled = inputs.facts.fill(&section.content);
+        if !inputs.cache.keeps {
+            out.push(render_section(kind, &filled, inputs.catalog));
+            continue;
+        }
         let mut h = Sha256::new();
         h.update(kind.as_bytes());
         h.update([0]);

@@ -204,7 +204,7 @@ fn main() -> ExitCode {
         content_dir: project.content_dir.clone(),
     };
     let result = match cli.command {
-        Command::Check => site::Builder::new(project).render().map(|build| {
+        Command::Check => site::Builder::new(project).once().render().map(|build| {
             voice.warnings(&build.warnings);
             match voice.polish {
                 true => println!(
@@ -239,6 +239,7 @@ fn main() -> ExitCode {
                     }
                 };
             let mut builder = site::Builder::new(project.clone())
+                .once()
                 .with_api_origin(api_origin)
                 .with_admin_origin(admin_origin)
                 .with_measurement(measurement);

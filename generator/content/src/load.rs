@@ -750,6 +750,37 @@ impl Loader {
         }
     }
 
+    /// [`Loader::load_all`] that hands the content, when it loaded without a problem of its
+    /// own, to `then` while the checks across files run beside it (they were a serial part of
+    /// every build): `then`'s result is returned only when those checks found nothing either.
+    pub fn load_then<R: Send>(
+        &mut self,
+        content_dir: &Path,
+        changes: Changes<'_>,
+        then: impl FnOnce(Content) -> R + Send,
+    ) -> (Option<Content>, Vec<Diagnostic>, Option<R>) {
+        let (raw, mut problems) = self.load_raw(content_dir, changes);
+        let Some(raw) = raw else {
+            problems.sort();
+            return (None, problems, None);
+        };
+        self.delta = raw.delta;
+        let checks = &mut self.checks;
+        let mut across = || validate::validate(&raw.content, &raw.failed_routes, checks, raw.delta);
+        let (found, result) = match problems.is_empty() {
+            true => {
+                let content = raw.content.clone();
+                let (found, result) = rayon::join(across, || then(content));
+                (found, Some(result))
+            }
+            false => (across(), None),
+        };
+        problems.extend(found);
+        problems.sort();
+        let result = result.filter(|_| problems.is_empty());
+        (Some(raw.content), problems, result)
+    }
+
     /// Loads and validates the content: what loaded (the documents that failed left out;
     /// none when `site.yaml`, the price list or the words could not be read) beside every
     /// problem found, sorted, so that the checks that come after loading can still look at

@@ -358,6 +358,47 @@ fn save(
 }
 
 #[test]
+fn load_then_hands_on_its_work_only_when_every_check_passes() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let (_keep, dir) = settled_copy();
+    let mut loader = content::load::Loader::default();
+    let unknown = content::load::Changes::Unknown;
+    let (_, problems, articles) = loader.load_then(&dir, unknown, |c| c.articles.len());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(articles, Some(content().articles.len()));
+
+    // A check across files (a price written out) runs beside the work, which is then dropped.
+    let file = dir.join("blog/terapia-cbt.md");
+    let original = std::fs::read_to_string(&file).expect("the article");
+    std::fs::write(&file, format!("{original}\nPakiet kosztuje 500 zł.\n")).expect("write");
+    let ran = AtomicBool::new(false);
+    let (content, problems, work) =
+        loader.load_then(&dir, unknown, |_| ran.store(true, Ordering::SeqCst));
+    assert!(ran.load(Ordering::SeqCst) && work.is_none() && content.is_some());
+    assert!(
+        problems.iter().any(|p| p.to_string().contains("500")),
+        "{problems:?}"
+    );
+
+    // A document with a problem of its own: the work does not even start.
+    std::fs::write(
+        &file,
+        format!("{original}\nCena to {{{{ nieznany_fakt }}}}.\n"),
+    )
+    .expect("write");
+    let ran = AtomicBool::new(false);
+    let (_, problems, work) =
+        loader.load_then(&dir, unknown, |_| ran.store(true, Ordering::SeqCst));
+    assert!(!ran.load(Ordering::SeqCst) && work.is_none());
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("nieznany_fakt")),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn a_told_edit_of_one_article_loads_like_a_full_load_and_its_problems_are_found() {
     let (_keep, dir) = settled_copy();
     let mut loader = content::load::Loader::default();

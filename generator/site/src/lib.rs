@@ -96,7 +96,8 @@ pub fn build(project: &Project, out: &Path) -> Result<BuildReport> {
 /// Where a build's time went.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Phases {
-    /// Reading, parsing and validating `content/` (only what changed is read again).
+    /// Reading and parsing `content/` (only what changed is read again); the checks across
+    /// files run beside the render.
     pub load: Duration,
     /// Rendering the pages that changed, the islands, the search files and the headers.
     pub render: Duration,
@@ -341,22 +342,36 @@ impl Builder {
     fn render_with(&mut self, changes: content::load::Changes<'_>) -> Result<Build> {
         let started = Instant::now();
         let now = self.clock.now();
-        let loaded = tracing::info_span!("load")
-            .in_scope(|| self.loader.load_all(&self.project.content_dir, changes));
-        let (mut public, next_change) = match loaded {
-            (Some(content), problems) if problems.is_empty() => schedule::public_at(content, now)?,
-            (content, mut problems) => {
+        // The checks across files run beside the render (`load_then`), which needs every part
+        // of the builder but its loader: the loader is taken out of it meanwhile.
+        let mut loader = std::mem::take(&mut self.loader);
+        let content_dir = self.project.content_dir.clone();
+        let loaded = tracing::info_span!("load").in_scope(|| {
+            loader.load_then(&content_dir, changes, |content| {
+                self.render_loaded(content, now, started)
+            })
+        });
+        self.loader = loader;
+        match loaded {
+            (_, problems, Some(built)) if problems.is_empty() => built,
+            (content, mut problems, _) => {
                 if let Some(content) = content {
                     problems.extend(self.later_problems(content, now));
                 }
                 problems.sort();
                 problems.dedup();
-                return Err(Error::Content(problems));
+                Err(Error::Content(problems))
             }
-        };
+        }
+    }
+
+    /// The render of content that loaded without a problem of its own (the checks across
+    /// files may still find some: then this render is not used).
+    fn render_loaded(&mut self, loaded: Content, now: i64, started: Instant) -> Result<Build> {
+        let load_time = started.elapsed();
+        let (mut public, next_change) = schedule::public_at(loaded, now)?;
         public.measurement = self.measurement.clone();
         let content = Arc::new(public);
-        let load_time = started.elapsed();
         let islands = islands::Islands::load(&self.project.islands_dir, &self.project.ssr_cache)?;
         let (catalog, image_files) = tracing::info_span!("images").in_scope(|| {
             images::Catalog::build(

@@ -790,18 +790,8 @@ impl Loader {
         content_dir: &Path,
         changes: Changes<'_>,
     ) -> (Option<Content>, Vec<Diagnostic>) {
-        let (raw, mut problems) = self.load_raw(content_dir, changes);
-        if let Some(raw) = &raw {
-            problems.extend(validate::validate(
-                &raw.content,
-                &raw.failed_routes,
-                &mut self.checks,
-                raw.delta,
-            ));
-            self.delta = raw.delta;
-        }
-        problems.sort();
-        (raw.map(|raw| raw.content), problems)
+        let (content, problems, _) = self.load_then(content_dir, changes, |_| ());
+        (content, problems)
     }
 }
 

@@ -11,7 +11,10 @@ use ts_rs::TS;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("configuration {name}: {message}")]
-    Config { name: &'static str, message: String },
+    Config {
+        name: std::borrow::Cow<'static, str>,
+        message: String,
+    },
     #[error("accounts: {0}")]
     Accounts(#[from] accounts::Error),
     #[error("database: {0}")]

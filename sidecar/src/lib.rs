@@ -234,7 +234,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
                 config.root.clone(),
             )
             .map_err(|message| Error::Config {
-                name: "DEV",
+                name: "DEV".into(),
                 message,
             })?,
         ),

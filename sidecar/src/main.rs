@@ -4,15 +4,30 @@ use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
 use clap::{Parser, Subcommand};
+use sidecar::config::environment::Environment;
 
 /// The website's server: serves the built site and the admin panel, rebuilding after each
-/// change. Without a command it serves; its settings come from the environment (see the
-/// operator's guide, docs/src/operators/environment.md).
+/// change. Without a command it serves; its settings come from the environment, or from the
+/// flags below, which win (see the operator's guide, docs/src/operators/environment.md).
 #[derive(Parser)]
 #[command(name = "sidecar", version)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    environment: sidecar::config::environment::Environment,
+}
+
+impl Cli {
+    /// The command line and the environment; a wrong setting is named as the configuration's
+    /// other errors are. `--help` never shows a value of the environment (a mirror's URL may
+    /// hold its token).
+    fn read() -> Result<Self, clap::Error> {
+        use clap::{CommandFactory, FromArgMatches};
+        let command = Self::command().mut_args(|arg| arg.hide_env_values(true));
+        let matches = command.clone().try_get_matches()?;
+        Self::from_arg_matches(&matches)
+    }
 }
 
 #[derive(Subcommand)]
@@ -41,6 +56,13 @@ enum Command {
     PostReceive(sidecar::changes::hosted::hook::HookArgs),
 }
 
+/// The configuration of a command that starts no child: the settings read, and the secrets
+/// from the environment or their files.
+fn configuration(environment: Environment) -> Result<sidecar::Config, sidecar::Error> {
+    let secrets = sidecar::config::secrets::Secrets::gather(|key| std::env::var(key).ok())?;
+    sidecar::Config::new(environment, &secrets)
+}
+
 /// A password typed at a terminal (not echoed), or one line of standard input.
 fn read_password() -> Result<String, sidecar::Error> {
     let failed = sidecar::Error::Password;
@@ -57,19 +79,24 @@ fn read_password() -> Result<String, sidecar::Error> {
 
 /// Changes the account `email` in the database of `DATA_DIR` with `change`, and says so.
 fn account_command(
+    environment: Environment,
     command: &str,
     email: &str,
     change: impl FnOnce(&accounts::Store, &str) -> Result<(), sidecar::Error>,
 ) -> Result<(), sidecar::Error> {
-    let config = sidecar::Config::from_env()?;
+    let config = configuration(environment)?;
     let db = sidecar::db::Db::open(&config.data_dir.join("site.sqlite3"))?.accounts();
     change(&db, email)?;
     println!("{command}: {email}: done");
     Ok(())
 }
 
-fn backup_command(restore: bool, dir: &Path) -> Result<(), sidecar::Error> {
-    let config = sidecar::Config::from_env()?;
+fn backup_command(
+    environment: Environment,
+    restore: bool,
+    dir: &Path,
+) -> Result<(), sidecar::Error> {
+    let config = configuration(environment)?;
     let (command, manifest) = if restore {
         ("restore", sidecar::backup::restore(&config, dir)?)
     } else {
@@ -88,8 +115,8 @@ fn backup_command(restore: bool, dir: &Path) -> Result<(), sidecar::Error> {
 }
 
 /// `sidecar backup` without a folder: one backup to the repository, as the schedule runs it.
-fn repository_backup() -> Result<(), sidecar::Error> {
-    let config = sidecar::Config::from_env()?;
+fn repository_backup(environment: Environment) -> Result<(), sidecar::Error> {
+    let config = configuration(environment)?;
     let done = sidecar::backup::schedule::run_once(&config)?;
     println!(
         "backup: snapshot {}, {} files, {} ms",
@@ -99,8 +126,8 @@ fn repository_backup() -> Result<(), sidecar::Error> {
 }
 
 /// `sidecar restore --snapshot ID`.
-fn snapshot_restore(id: &str) -> Result<(), sidecar::Error> {
-    let config = sidecar::Config::from_env()?;
+fn snapshot_restore(environment: Environment, id: &str) -> Result<(), sidecar::Error> {
+    let config = configuration(environment)?;
     let (snapshot, manifest) = sidecar::backup::schedule::restore_snapshot(&config, id)?;
     println!(
         "restore: snapshot {snapshot}, {} files, schema version {}",
@@ -112,14 +139,25 @@ fn snapshot_restore(id: &str) -> Result<(), sidecar::Error> {
 
 /// Serves the site. A secret in the environment makes this process execute itself again
 /// first, before any thread starts, without it (see `sidecar::config::secrets`).
-fn serve() -> Result<(), sidecar::Error> {
+fn serve(environment: Environment) -> Result<(), sidecar::Error> {
     let secrets = sidecar::config::secrets::take()?;
-    let config = sidecar::Config::with_secrets(&secrets)?;
+    let config = sidecar::Config::new(environment, &secrets)?;
     actix_web::rt::System::new().block_on(sidecar::run(config))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::read() {
+        Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+            let named = sidecar::config::environment::refusal(
+                &<Cli as clap::CommandFactory>::command(),
+                &e,
+            );
+            eprintln!("error: {named}");
+            return ExitCode::FAILURE;
+        }
+        Err(e) => e.exit(),
+    };
     // The hooks' output is the editor's terminal: no log lines there.
     use sidecar::changes::hosted::hook;
     match &cli.command {
@@ -133,27 +171,32 @@ fn main() -> ExitCode {
         )
         .init();
     use accounts::password;
+    let env = cli.environment;
     let result = match cli.command {
         Some(Command::PreReceive(_) | Command::PostReceive(_)) => Ok(()),
-        None => serve(),
-        Some(Command::AddAccount { email }) => account_command("add-account", &email, |db, e| {
-            Ok(password::add_account(db, e, &read_password()?)?)
-        }),
-        Some(Command::SetPassword { email }) => account_command("set-password", &email, |db, e| {
-            Ok(password::set_password(db, e, &read_password()?)?)
-        }),
+        None => serve(env),
+        Some(Command::AddAccount { email }) => {
+            account_command(env, "add-account", &email, |db, e| {
+                Ok(password::add_account(db, e, &read_password()?)?)
+            })
+        }
+        Some(Command::SetPassword { email }) => {
+            account_command(env, "set-password", &email, |db, e| {
+                Ok(password::set_password(db, e, &read_password()?)?)
+            })
+        }
         Some(Command::DeleteAccount { email }) => {
-            account_command("delete-account", &email, |db, e| {
+            account_command(env, "delete-account", &email, |db, e| {
                 Ok(password::delete_account(db, e)?)
             })
         }
-        Some(Command::Backup { dir: Some(dir) }) => backup_command(false, &dir),
-        Some(Command::Backup { dir: None }) => repository_backup(),
-        Some(Command::Restore { dir: Some(dir), .. }) => backup_command(true, &dir),
+        Some(Command::Backup { dir: Some(dir) }) => backup_command(env, false, &dir),
+        Some(Command::Backup { dir: None }) => repository_backup(env),
+        Some(Command::Restore { dir: Some(dir), .. }) => backup_command(env, true, &dir),
         Some(Command::Restore {
             snapshot: Some(id),
             dir: None,
-        }) => snapshot_restore(&id),
+        }) => snapshot_restore(env, &id),
         Some(Command::Restore { .. }) => Err(sidecar::Error::Backup(
             "name a backup folder or --snapshot ID".into(),
         )),

@@ -58,7 +58,7 @@ pub struct AppState {
 fn random_secret() -> Result<Vec<u8>, Error> {
     let mut secret = vec![0_u8; 32];
     getrandom::fill(&mut secret).map_err(|e| Error::Config {
-        name: "randomness",
+        name: "randomness".into(),
         message: format!("no source of randomness for the form's secret: {e}"),
     })?;
     Ok(secret)
@@ -66,7 +66,7 @@ fn random_secret() -> Result<Vec<u8>, Error> {
 
 fn mailbox(text: &str, name: &'static str) -> Result<lettre::message::Mailbox, Error> {
     text.parse().map_err(|e| Error::Config {
-        name,
+        name: name.into(),
         message: format!("'{text}' is not an e-mail address: {e}"),
     })
 }
@@ -116,7 +116,7 @@ impl AppState {
         let secret = db.setting_or("token_secret", || random_secret().unwrap_or_default())?;
         if secret.len() < 32 {
             return Err(Error::Config {
-                name: "randomness",
+                name: "randomness".into(),
                 message: "no source of randomness for the form's secret".into(),
             });
         }

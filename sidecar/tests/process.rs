@@ -793,3 +793,72 @@ fn a_stalled_body_gets_408() {
     assert_eq!(status(&answer), 408, "{answer}");
     assert!(answer.contains("zbyt wolno"), "{answer}");
 }
+
+/// `sidecar` with `args` and the environment `env` (over an empty one but `PATH`), standard
+/// input closed: whether it succeeded, and what it printed on both outputs.
+fn sidecar_said(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sidecar"))
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .envs(env.iter().copied())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sidecar runs");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), said)
+}
+
+#[test]
+fn each_setting_is_a_variable_or_a_flag_that_wins_and_help_lists_them_without_their_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("var").to_string_lossy().into_owned();
+    let mirror = "https://oauth2:tajny-token@forge.example.pl/tresc.git";
+    let (ok, help) = sidecar_said(&["--help"], &[("GIT_MIRROR_URL", mirror), ("PORT", "9000")]);
+    assert!(ok, "{help}");
+    for listed in [
+        "--port <PORT>",
+        "[env: PORT]",
+        "[env: GIT_MIRROR_URL]",
+        "[env: FORGE_KIND]",
+    ] {
+        assert!(help.contains(listed), "{listed} missing from:\n{help}");
+    }
+    assert!(
+        !help.contains("tajny-token") && !help.contains("9000"),
+        "{help}"
+    );
+    // No secret is ever a flag: a command line is readable by every process of the machine.
+    for secret in [
+        "--admin-password",
+        "--smtp-url",
+        "--forge-token",
+        "--metrics-token",
+    ] {
+        assert!(!help.contains(secret), "{secret} is a flag:\n{help}");
+    }
+
+    let command = ["delete-account", "nikt@gabinet-harmonia.pl"];
+    let env = [("DATA_DIR", data.as_str()), ("PORT", "80a")];
+    let (ok, said) = sidecar_said(&command, &env);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains("error: configuration PORT: '80a' is not a valid number"),
+        "{said}"
+    );
+    let (ok, said) = sidecar_said(&["--port", "8080", command[0], command[1]], &env);
+    assert!(!ok, "no such account: {said}");
+    assert!(
+        !said.contains("PORT") && said.contains("nikt@gabinet-harmonia.pl"),
+        "{said}"
+    );
+    let (ok, said) = sidecar_said(&["--force-https", "tak", "--help"], &[]);
+    assert!(
+        !ok && said.contains("configuration FORCE_HTTPS: 'tak' is neither 1 (on) nor 0 (off)"),
+        "{said}"
+    );
+}

@@ -36,15 +36,28 @@ impl Measurement {
     pub fn from_lookup(
         get: impl Fn(&str) -> Option<String>,
     ) -> Result<Measurement, (&'static str, String)> {
-        let off = get("STATS").is_some_and(|v| {
+        Self::read(
+            get("STATS").as_deref(),
+            get("STATS_RETENTION_MONTHS").as_deref(),
+            get("ANALYTICS_ID").as_deref(),
+        )
+    }
+
+    /// The settings from the values of `STATS`, `STATS_RETENTION_MONTHS` and `ANALYTICS_ID`
+    /// (`None` or blank: unset).
+    pub fn read(
+        stats: Option<&str>,
+        retention: Option<&str>,
+        analytics_id: Option<&str>,
+    ) -> Result<Measurement, (&'static str, String)> {
+        let off = stats.is_some_and(|v| {
             ["off", "0", "false"].contains(&v.trim().to_ascii_lowercase().as_str())
         });
-        let analytics_id = get("ANALYTICS_ID")
+        let analytics_id = analytics_id
             .filter(|v| !v.trim().is_empty())
-            .map(|id| check_analytics_id(&id).map_err(|message| ("ANALYTICS_ID", message)))
+            .map(|id| check_analytics_id(id).map_err(|message| ("ANALYTICS_ID", message)))
             .transpose()?;
-        let retention = get("STATS_RETENTION_MONTHS").filter(|v| !v.trim().is_empty());
-        let retention_months = match retention {
+        let retention_months = match retention.filter(|v| !v.trim().is_empty()) {
             Some(text) => match text.trim().parse::<u32>() {
                 Ok(months) if months >= 1 => months,
                 _ => {

@@ -2,6 +2,7 @@
 //! `FORGE_API_URL`, `FORGE_REPOSITORY`, the `FORGE_TOKEN` secret): each editor's commit the
 //! sync checks gets a commit status there (see [`crate::changes::forge`]).
 
+use crate::config::environment::{given, ForgeSettings};
 use crate::error::Error;
 
 /// Which forge's API the commit statuses go to.
@@ -62,15 +63,20 @@ impl std::fmt::Debug for Forge {
 }
 
 fn invalid(name: &'static str, message: String) -> Error {
-    Error::Config { name, message }
+    Error::Config {
+        name: name.into(),
+        message,
+    }
 }
 
 impl Forge {
-    /// The forge of the variables `get` gives, `None` when `FORGE_KIND` is unset; a kind
+    /// The forge of `settings` and its `token`, `None` when `FORGE_KIND` is unset; a kind
     /// without its repository or token is refused at start, not found out at the first push.
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Option<Self>, Error> {
-        let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-        let Some(kind_text) = non_empty("FORGE_KIND") else {
+    pub fn from_settings(
+        settings: &ForgeSettings,
+        token: Option<&str>,
+    ) -> Result<Option<Self>, Error> {
+        let Some(kind_text) = given(&settings.forge_kind) else {
             return Ok(None);
         };
         let kind = ForgeKind::parse(&kind_text).ok_or_else(|| {
@@ -79,7 +85,7 @@ impl Forge {
                 format!("'{kind_text}' is not github, gitea, forgejo or gitlab"),
             )
         })?;
-        let api_url = match non_empty("FORGE_API_URL") {
+        let api_url = match given(&settings.forge_api_url) {
             Some(url) => url.trim().trim_end_matches('/').to_string(),
             None => kind.default_api().map(str::to_string).ok_or_else(|| {
                 invalid(
@@ -95,29 +101,8 @@ impl Forge {
                 format!("'{api_url}' is not an http(s) address"),
             ));
         }
-        let repository = non_empty("FORGE_REPOSITORY")
-            .map(|r| r.trim().trim_matches('/').to_string())
-            .ok_or_else(|| {
-                invalid(
-                    "FORGE_REPOSITORY",
-                    "FORGE_KIND is set: name the repository (owner/name, or GitLab's project id)"
-                        .into(),
-                )
-            })?;
-        let valid = match kind {
-            ForgeKind::GitLab => !repository.contains(".."),
-            _ => {
-                repository.split('/').count() == 2
-                    && repository.split('/').all(|p| !p.is_empty() && p != "..")
-            }
-        };
-        if !valid || repository.contains(['?', '#', ' ']) {
-            return Err(invalid(
-                "FORGE_REPOSITORY",
-                format!("'{repository}' is not owner/name (or GitLab's project id)"),
-            ));
-        }
-        let token = non_empty("FORGE_TOKEN").ok_or_else(|| {
+        let repository = repository(given(&settings.forge_repository), kind)?;
+        let token = token.filter(|t| !t.trim().is_empty()).ok_or_else(|| {
             invalid(
                 "FORGE_TOKEN",
                 "FORGE_KIND is set: give the token in FORGE_TOKEN_FILE or the credential forge_token"
@@ -129,15 +114,44 @@ impl Forge {
             api_url,
             repository,
             token: token.trim().to_string(),
-            context: non_empty("FORGE_STATUS_CONTEXT").unwrap_or_else(|| "strona/treść".into()),
-            timeout: std::time::Duration::from_secs(timeout_seconds(&non_empty)?),
+            context: given(&settings.forge_status_context).unwrap_or_else(|| "strona/treść".into()),
+            timeout: std::time::Duration::from_secs(timeout_seconds(given(
+                &settings.forge_timeout_seconds,
+            ))?),
         }))
     }
 }
 
+/// `FORGE_REPOSITORY`, required once a kind is set, in the form its forge names repositories.
+fn repository(given: Option<String>, kind: ForgeKind) -> Result<String, Error> {
+    let repository = given
+        .map(|r| r.trim().trim_matches('/').to_string())
+        .ok_or_else(|| {
+            invalid(
+                "FORGE_REPOSITORY",
+                "FORGE_KIND is set: name the repository (owner/name, or GitLab's project id)"
+                    .into(),
+            )
+        })?;
+    let valid = match kind {
+        ForgeKind::GitLab => !repository.contains(".."),
+        _ => {
+            repository.split('/').count() == 2
+                && repository.split('/').all(|p| !p.is_empty() && p != "..")
+        }
+    };
+    if !valid || repository.contains(['?', '#', ' ']) {
+        return Err(invalid(
+            "FORGE_REPOSITORY",
+            format!("'{repository}' is not owner/name (or GitLab's project id)"),
+        ));
+    }
+    Ok(repository)
+}
+
 /// `FORGE_TIMEOUT_SECONDS`: a whole number of seconds from 1 to 600; 10 when unset.
-fn timeout_seconds(non_empty: &impl Fn(&str) -> Option<String>) -> Result<u64, Error> {
-    match non_empty("FORGE_TIMEOUT_SECONDS") {
+fn timeout_seconds(given: Option<String>) -> Result<u64, Error> {
+    match given {
         None => Ok(10),
         Some(text) => text
             .trim()
@@ -158,11 +172,13 @@ mod tests {
     use super::*;
 
     fn forge(vars: &[(&str, &str)]) -> Result<Option<Forge>, Error> {
-        Forge::from_lookup(&|k: &str| {
+        let get = |k: &str| {
             vars.iter()
                 .find(|(name, _)| *name == k)
                 .map(|(_, v)| v.to_string())
-        })
+        };
+        let settings = crate::config::environment::Environment::from_lookup(get)?.forge;
+        Forge::from_settings(&settings, get("FORGE_TOKEN").as_deref())
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! Configuration from the environment, with defaults that need nothing set.
 
+pub mod environment;
 pub mod forge;
 pub mod secrets;
 
 use std::path::PathBuf;
 
+use crate::config::environment::{folder, given, Environment};
 use crate::config::secrets::Secrets;
+use crate::error::Error;
 use crate::http::client::{AddressHeader, Proxies};
 
 #[derive(Debug, Clone)]
@@ -113,117 +116,120 @@ impl Config {
         self.force_https || self.origins.public.starts_with("https://")
     }
 
-    /// Reads every variable of the README's table, the secrets from the environment or
-    /// their files (see [`crate::config::secrets`]): for the commands that start no child.
-    pub fn from_env() -> Result<Self, crate::error::Error> {
+    /// The settings of this process's environment and its secrets (from the environment or
+    /// their files, see [`crate::config::secrets`]): for the commands that start no child.
+    pub fn from_env() -> Result<Self, Error> {
         let secrets = Secrets::gather(|key| std::env::var(key).ok())?;
-        Self::with_secrets(&secrets)
+        Self::new(Environment::from_env()?, &secrets)
     }
 
-    /// Reads every variable of the README's table, with the secrets given.
-    pub fn with_secrets(secrets: &Secrets) -> Result<Self, crate::error::Error> {
-        let mut config = Self::from_lookup(|key| match secrets.get(key) {
-            Some(value) => Some(value.to_string()),
-            None => std::env::var(key).ok(),
-        })?;
-        config.publish_environment = secrets.publish_environment();
-        Ok(config)
+    /// The settings and secrets `get` gives (a test's), the process's environment left out.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, Error> {
+        let secrets = Secrets::gather(&get)?;
+        Self::new(Environment::from_lookup(&get)?, &secrets)
     }
 
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, crate::error::Error> {
-        let root = PathBuf::from(get("SITE_ROOT").unwrap_or_else(|| ".".into()));
-        let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-        let flag = |key: &str| get(key).is_some_and(|v| v.trim() == "1");
-        let proxies = non_empty("TRUSTED_PROXIES").unwrap_or_default();
-        let bind = get("BIND").unwrap_or_else(|| "127.0.0.1".into());
-        let port: u16 = number(&get, "PORT", 8080)?;
-        let admin_port = match get("ADMIN_PORT") {
-            Some(_) => number(&get, "ADMIN_PORT", 0)?,
-            None => port
-                .checked_add(1)
-                .ok_or_else(|| crate::error::Error::Config {
-                    name: "ADMIN_PORT",
-                    message: "PORT is the last port: set ADMIN_PORT".into(),
-                })?,
+    /// The configuration of `environment` and `secrets`, with what each setting implies
+    /// checked against the others.
+    pub fn new(environment: Environment, secrets: &Secrets) -> Result<Self, Error> {
+        let env = environment;
+        let root = folder(&env.site_root, || PathBuf::from("."));
+        let admin_port = match env.admin_port {
+            Some(port) => port,
+            None => env.port.checked_add(1).ok_or_else(|| Error::Config {
+                name: "ADMIN_PORT".into(),
+                message: "PORT is the last port: set ADMIN_PORT".into(),
+            })?,
         };
-        let origin = |name: &'static str| {
-            non_empty(name)
+        let origin = |name: &'static str, value: &Option<String>| {
+            given(value)
                 .map(|v| site::edge::check_origin(&v))
                 .transpose()
-                .map_err(|message| crate::error::Error::Config { name, message })
+                .map_err(|message| Error::Config {
+                    name: name.into(),
+                    message,
+                })
         };
         let origins = Origins::new(
-            origin("PUBLIC_ORIGIN")?,
-            origin("ADMIN_ORIGIN")?,
-            &bind,
-            port,
+            origin("PUBLIC_ORIGIN", &env.public_origin)?,
+            origin("ADMIN_ORIGIN", &env.admin_origin)?,
+            &env.bind,
+            env.port,
             admin_port,
         )?;
-        let proxy_header =
-            non_empty("FORWARDED_HEADER").unwrap_or_else(|| "X-Forwarded-For".into());
-        let data_dir = get("DATA_DIR").map_or_else(|| root.join("var"), PathBuf::from);
-        let git = git_remote(&get, &data_dir, flag("GIT_HOSTED"))?;
+        let data_dir = folder(&env.data_dir, || root.join("var"));
+        let secret = |name: &str| secrets.get(name).map(str::to_string);
         Ok(Self {
-            admin_bind: get("ADMIN_BIND").unwrap_or_else(|| "127.0.0.1".into()),
+            admin_bind: env.admin_bind.clone(),
             admin_port,
             origins,
-            bind,
-            port,
-            dist: get("DIST_DIR").map_or_else(|| root.join("dist"), PathBuf::from),
+            bind: env.bind.clone(),
+            port: env.port,
+            dist: folder(&env.dist_dir, || root.join("dist")),
+            git: git_remote(&env, &data_dir, secret("GIT_WEBHOOK_SECRET"))?,
             data_dir,
-            smtp_url: non_empty("SMTP_URL"),
-            contact_to: non_empty("CONTACT_TO"),
-            message_retention_days: number(&get, "MESSAGE_RETENTION_DAYS", 30)?,
-            contact_rate_per_minute: number(&get, "CONTACT_RATE_PER_MINUTE", 5)?,
-            contact_min_seconds: number(&get, "CONTACT_MIN_SECONDS", 3)?,
-            outbox_retry_seconds: number(&get, "OUTBOX_RETRY_SECONDS", 30)?,
-            outbox_poll_seconds: number(&get, "OUTBOX_POLL_SECONDS", 5)?,
-            admin_email: non_empty("ADMIN_EMAIL"),
-            admin_password: non_empty("ADMIN_PASSWORD"),
-            session_idle_seconds: match get("SESSION_IDLE_SECONDS") {
-                Some(_) => number(&get, "SESSION_IDLE_SECONDS", 0_i64)?,
-                None => number(&get, "SESSION_IDLE_MINUTES", 120_i64)?.saturating_mul(60),
-            },
-            session_max_hours: number(&get, "SESSION_MAX_HOURS", 12)?,
-            force_https: flag("FORCE_HTTPS"),
-            trusted_proxies: Proxies::parse(&proxies)
-                .map_err(|message| crate::error::Error::Config {
-                    name: "TRUSTED_PROXIES",
-                    message,
-                })?
-                .with_header(AddressHeader::parse(&proxy_header).map_err(|message| {
-                    crate::error::Error::Config {
-                        name: "FORWARDED_HEADER",
-                        message,
-                    }
-                })?),
-            connections_per_client: number(&get, "CONNECTIONS_PER_CLIENT", 64)?,
-            body_timeout_seconds: number(&get, "BODY_TIMEOUT_SECONDS", 10)?,
-            publish_cmd: non_empty("PUBLISH_CMD"),
-            purge_cmd: non_empty("PURGE_CMD"),
-            publish_env: secrets::publish_env_names(get("PUBLISH_ENV").as_deref()),
-            publish_environment: Vec::new(),
-            api_origin: origin("API_ORIGIN")?,
-            content_git_commit: flag("CONTENT_GIT_COMMIT"),
-            git,
-            git_hosted: flag("GIT_HOSTED"),
-            git_mirror_url: non_empty("GIT_MIRROR_URL"),
-            forge: forge::Forge::from_lookup(&get)?,
-            revision_retention_days: positive(&get, "REVISION_RETENTION_DAYS", 365)?,
-            audit_retention_days: positive(&get, "AUDIT_RETENTION_DAYS", 365)?,
-            dev: flag("DEV"),
-            backup: backup_settings(&get)?,
-            alert_check_seconds: number(&get, "ALERT_CHECK_SECONDS", 60)?,
-            metrics_token: non_empty("METRICS_TOKEN"),
-            measurement: content::measurement::Measurement::from_lookup(&get)
-                .map_err(|(name, message)| crate::error::Error::Config { name, message })?,
-            stats_events_per_second: positive(&get, "STATS_EVENTS_PER_SECOND", 5)?
-                .try_into()
-                .unwrap_or(u32::MAX),
+            smtp_url: secret("SMTP_URL"),
+            contact_to: given(&env.contact_to),
+            message_retention_days: env.message_retention_days,
+            contact_rate_per_minute: env.contact_rate_per_minute,
+            contact_min_seconds: env.contact_min_seconds,
+            outbox_retry_seconds: env.outbox_retry_seconds,
+            outbox_poll_seconds: env.outbox_poll_seconds,
+            admin_email: given(&env.admin_email),
+            admin_password: secret("ADMIN_PASSWORD"),
+            session_idle_seconds: env
+                .session_idle_seconds
+                .unwrap_or(env.session_idle_minutes.saturating_mul(60)),
+            session_max_hours: env.session_max_hours,
+            force_https: env.force_https,
+            trusted_proxies: proxies(&env)?,
+            connections_per_client: env.connections_per_client,
+            body_timeout_seconds: env.body_timeout_seconds,
+            publish_cmd: given(&env.publish_cmd),
+            purge_cmd: given(&env.purge_cmd),
+            publish_env: secrets::publish_env_names(env.publish_env.as_deref()),
+            publish_environment: secrets.publish_environment(),
+            api_origin: origin("API_ORIGIN", &env.api_origin)?,
+            content_git_commit: env.content_git_commit,
+            git_hosted: env.git_hosted,
+            git_mirror_url: given(&env.git_mirror_url),
+            forge: forge::Forge::from_settings(&env.forge, secrets.get("FORGE_TOKEN"))?,
+            revision_retention_days: env.revision_retention_days,
+            audit_retention_days: env.audit_retention_days,
+            dev: env.dev,
+            backup: backup_settings(&env, secret("BACKUP_PASSWORD"))?,
+            alert_check_seconds: env.alert_check_seconds,
+            metrics_token: secret("METRICS_TOKEN"),
+            measurement: content::measurement::Measurement::read(
+                env.stats.as_deref(),
+                env.stats_retention_months.as_deref(),
+                env.analytics_id.as_deref(),
+            )
+            .map_err(|(name, message)| Error::Config {
+                name: name.into(),
+                message,
+            })?,
+            stats_events_per_second: env.stats_events_per_second.try_into().unwrap_or(u32::MAX),
             clock: clock::Clock::system(),
             root,
         })
     }
+}
+
+/// `TRUSTED_PROXIES` and the header they write the visitor's address in.
+fn proxies(env: &Environment) -> Result<Proxies, Error> {
+    let header = given(&env.forwarded_header).unwrap_or_else(|| "X-Forwarded-For".into());
+    let header = AddressHeader::parse(&header).map_err(|message| Error::Config {
+        name: "FORWARDED_HEADER".into(),
+        message,
+    })?;
+    let proxies = given(&env.trusted_proxies).unwrap_or_default();
+    Proxies::parse(&proxies)
+        .map(|p| p.with_header(header))
+        .map_err(|message| Error::Config {
+            name: "TRUSTED_PROXIES".into(),
+            message,
+        })
 }
 
 /// Where and how often the scheduled backups go (see [`crate::backup::schedule`]).
@@ -258,40 +264,38 @@ pub fn default_backup_timeout(repository: &str) -> u64 {
 
 /// `BACKUP_REPOSITORY`, its password, `BACKUP_INTERVAL` (default 1h) and `BACKUP_PING_URL`.
 fn backup_settings(
-    get: &impl Fn(&str) -> Option<String>,
-) -> Result<Option<BackupSettings>, crate::error::Error> {
-    let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-    let Some(repository) = non_empty("BACKUP_REPOSITORY") else {
+    env: &Environment,
+    password: Option<String>,
+) -> Result<Option<BackupSettings>, Error> {
+    let Some(repository) = given(&env.backup_repository) else {
         return Ok(None);
     };
-    let password = non_empty("BACKUP_PASSWORD").ok_or_else(|| crate::error::Error::Config {
-        name: "BACKUP_PASSWORD",
+    let password = password.ok_or_else(|| Error::Config {
+        name: "BACKUP_PASSWORD".into(),
         message: "BACKUP_REPOSITORY is set without the repository's password: give it in the file BACKUP_PASSWORD_FILE names (or the credential backup_password)".into(),
     })?;
-    let interval_seconds = match non_empty("BACKUP_INTERVAL") {
-        Some(text) => interval(&text).ok_or_else(|| crate::error::Error::Config {
-            name: "BACKUP_INTERVAL",
+    let interval_seconds = match given(&env.backup_interval) {
+        Some(text) => interval(&text).ok_or_else(|| Error::Config {
+            name: "BACKUP_INTERVAL".into(),
             message: format!("'{text}' is not a duration such as 1h, 30m, 90s or off"),
         })?,
         None => 3600,
     };
     let repository = repository.trim().to_string();
-    let timeout_seconds = match non_empty("BACKUP_TIMEOUT") {
-        Some(text) => {
-            interval(&text)
-                .filter(|t| *t > 0)
-                .ok_or_else(|| crate::error::Error::Config {
-                    name: "BACKUP_TIMEOUT",
-                    message: format!("'{text}' is not a duration such as 30m, 1h or 600s"),
-                })?
-        }
+    let timeout_seconds = match given(&env.backup_timeout) {
+        Some(text) => interval(&text)
+            .filter(|t| *t > 0)
+            .ok_or_else(|| Error::Config {
+                name: "BACKUP_TIMEOUT".into(),
+                message: format!("'{text}' is not a duration such as 30m, 1h or 600s"),
+            })?,
         None => default_backup_timeout(&repository),
     };
     Ok(Some(BackupSettings {
         repository,
         password,
         interval_seconds,
-        ping_url: non_empty("BACKUP_PING_URL"),
+        ping_url: given(&env.backup_ping_url),
         timeout_seconds,
     }))
 }
@@ -310,15 +314,14 @@ pub fn bare_repo(data_dir: &std::path::Path) -> PathBuf {
 /// server hosts (the two exclude each other: a hosted repository is copied to a forge with
 /// `GIT_MIRROR_URL`).
 fn git_remote(
-    get: &impl Fn(&str) -> Option<String>,
+    env: &Environment,
     data_dir: &std::path::Path,
-    hosted: bool,
-) -> Result<Option<GitRemote>, crate::error::Error> {
-    let non_empty = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-    let url = match (non_empty("GIT_REMOTE"), hosted) {
+    webhook_secret: Option<String>,
+) -> Result<Option<GitRemote>, Error> {
+    let url = match (given(&env.git_remote), env.git_hosted) {
         (Some(_), true) => {
-            return Err(crate::error::Error::Config {
-                name: "GIT_HOSTED",
+            return Err(Error::Config {
+                name: "GIT_HOSTED".into(),
                 message: "GIT_HOSTED=1 hosts the repository here: unset GIT_REMOTE (a copy on a forge is GIT_MIRROR_URL)".into(),
             })
         }
@@ -330,9 +333,9 @@ fn git_remote(
     };
     Ok(Some(GitRemote {
         url,
-        branch: non_empty("GIT_BRANCH").unwrap_or_else(|| "main".into()),
-        poll_seconds: number(get, "GIT_POLL_SECONDS", 60)?,
-        webhook_secret: non_empty("GIT_WEBHOOK_SECRET"),
+        branch: given(&env.git_branch).unwrap_or_else(|| "main".into()),
+        poll_seconds: env.git_poll_seconds,
+        webhook_secret,
     }))
 }
 
@@ -395,7 +398,7 @@ impl Origins {
         bind: &str,
         port: u16,
         admin_port: u16,
-    ) -> Result<Self, crate::error::Error> {
+    ) -> Result<Self, Error> {
         let public = public.unwrap_or_else(|| {
             let host = match bind {
                 "0.0.0.0" | "" => "127.0.0.1",
@@ -412,8 +415,8 @@ impl Origins {
             _ => format!("http://localhost:{admin_port}"),
         });
         if host(&public) == host(&admin) {
-            return Err(crate::error::Error::Config {
-                name: "ADMIN_ORIGIN",
+            return Err(Error::Config {
+                name: "ADMIN_ORIGIN".into(),
                 message: format!(
                     "{admin} has the host of the public site ({public}): browsers share cookies between the ports of one host, so the panel needs a host of its own (panel.example.pl, or localhost beside 127.0.0.1)"
                 ),
@@ -426,36 +429,6 @@ impl Origins {
     pub fn admin_https(&self) -> bool {
         self.admin.starts_with("https://")
     }
-}
-
-fn number<T: std::str::FromStr>(
-    get: &impl Fn(&str) -> Option<String>,
-    name: &'static str,
-    default: T,
-) -> Result<T, crate::error::Error> {
-    match get(name) {
-        Some(v) => v.trim().parse().map_err(|_| crate::error::Error::Config {
-            name,
-            message: format!("'{v}' is not a valid number"),
-        }),
-        None => Ok(default),
-    }
-}
-
-/// A whole number of at least 1.
-fn positive(
-    get: &impl Fn(&str) -> Option<String>,
-    name: &'static str,
-    default: i64,
-) -> Result<i64, crate::error::Error> {
-    let value = number(get, name, default)?;
-    if value < 1 {
-        return Err(crate::error::Error::Config {
-            name,
-            message: format!("'{value}' must be at least 1"),
-        });
-    }
-    Ok(value)
 }
 
 #[cfg(test)]

@@ -70,7 +70,10 @@ const HANDED_OVER: &str = "HARMONIA_SECRETS_ON_STDIN";
 const MAX_BYTES: usize = 16 * 1024;
 
 fn config_error(name: &'static str, message: String) -> Error {
-    Error::Config { name, message }
+    Error::Config {
+        name: name.into(),
+        message,
+    }
 }
 
 /// The secrets found, by variable.

@@ -32,7 +32,7 @@ impl Mailer {
             Some(url) => {
                 let transport = SmtpTransport::from_url(url)
                     .map_err(|e| Error::Config {
-                        name: "SMTP_URL",
+                        name: "SMTP_URL".into(),
                         message: e.to_string(),
                     })?
                     .timeout(Some(Duration::from_secs(20)))
@@ -41,7 +41,7 @@ impl Mailer {
             }
             None => {
                 crate::db::private_dir(outbox_dir).map_err(|e| Error::Config {
-                    name: "DATA_DIR",
+                    name: "DATA_DIR".into(),
                     message: format!("cannot create {}: {e}", outbox_dir.display()),
                 })?;
                 Ok(Mailer::Files(

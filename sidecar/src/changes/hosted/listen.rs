@@ -28,7 +28,7 @@ pub fn spawn(
     path: &Path,
 ) -> Result<(), Error> {
     let failed = |e: std::io::Error| Error::Config {
-        name: "GIT_HOSTED",
+        name: "GIT_HOSTED".into(),
         message: format!("{}: {e}", path.display()),
     };
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_socket()) {

@@ -40,7 +40,7 @@ pub struct Receive {
 
 fn failed(what: &str, e: impl std::fmt::Display) -> Error {
     Error::Config {
-        name: "GIT_HOSTED",
+        name: "GIT_HOSTED".into(),
         message: format!("{what}: {e}"),
     }
 }

@@ -68,6 +68,10 @@ describe("the legal identity in 'Dane gabinetu'", () => {
         ["nazwa gabinetu", "adres strony (site_url)", "identyfikator widżetu telefonicznego (telephony)"],
         "only what site.yaml alone sets is left as example data",
       );
+      // Nothing left for her to confirm: the banner no longer asks her to.
+      const said = await banner.innerText();
+      assert.match(said, /Zostały dane, których panel nie zmienia – zmienia je informatyk lub redaktor\./);
+      assert.doesNotMatch(said, /Potwierdzam|Wpisz poniżej/, said);
       await session.shot(page, "legal-saved");
       await session.clean(page, "the legal identity saved");
 

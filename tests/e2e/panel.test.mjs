@@ -234,7 +234,21 @@ describe("the panel a practice runs its site from", () => {
       assert.ok(text.includes(fact), `${fact}: ${text}`);
     }
     assert.match(text, /CEIDG/);
-    assert.match(text, /zmienia informatyk lub redaktor\./, "says who changes what the panel does not edit");
+    assert.match(
+      text,
+      /panel nie zmienia – zmienia je informatyk lub redaktor\./,
+      "says who changes what the panel does not edit",
+    );
+    // What she confirms below, apart from what only the operator or an editor changes.
+    const lists = banner.getByRole("list");
+    assert.equal(await lists.count(), 2);
+    const below = await lists.nth(0).getByRole("listitem").allInnerTexts();
+    assert.ok(below.includes("NIP") && below.includes("telefon"), below.join(", "));
+    assert.deepEqual(await lists.nth(1).getByRole("listitem").allInnerTexts(), [
+      "nazwa gabinetu",
+      "adres strony (site_url)",
+      "identyfikator widżetu telefonicznego (telephony)",
+    ]);
     assert.doesNotMatch(text, /yaml/i, "in her words, not the file's name");
     // The analytics tag is the operator's setting (ANALYTICS_ID), no fact of the practice's.
     assert.doesNotMatch(text, /statystyk/, "the analytics id is not the practice's fact");

@@ -210,10 +210,28 @@ pub struct FactsEditable {
     /// The therapists, by slug, with their names, for the labels of their booking links.
     pub therapists: BTreeMap<String, String>,
     /// The facts `site.yaml` marks as example data (`example_data`), by their Polish names:
-    /// the panel says they are not yet the practice's own.
+    /// the panel says they are not yet the practice's own, and who changes each.
     #[serde(rename = "exampleData")]
-    pub example_data: Vec<&'static str>,
+    pub example_data: Vec<ExampleLabel>,
     pub version: String,
+}
+
+/// A fact still marked as example data, in the panel's words, and whether 'Dane gabinetu'
+/// edits it; the others are set in `site.yaml` by the operator or an editor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ExampleLabel {
+    pub label: &'static str,
+    #[serde(rename = "inPanel")]
+    pub in_panel: bool,
+}
+
+impl From<ExampleFact> for ExampleLabel {
+    fn from(fact: ExampleFact) -> Self {
+        ExampleLabel {
+            label: fact.label(),
+            in_panel: fact.in_panel(),
+        }
+    }
 }
 
 impl PracticeFacts {
@@ -704,7 +722,7 @@ impl Editor {
         Ok(FactsEditable {
             facts: PracticeFacts::of(&site),
             therapists,
-            example_data: site.example_data.iter().map(|f| f.label()).collect(),
+            example_data: site.example_data.iter().map(|&f| f.into()).collect(),
             version: version_of(text.as_bytes()),
         })
     }
@@ -912,8 +930,23 @@ mod tests {
         );
         assert_eq!(
             e.example_data,
-            ExampleFact::ALL.map(ExampleFact::label),
+            ExampleFact::ALL.map(ExampleLabel::from),
             "every fact of the practice is example data until it is confirmed"
+        );
+        let elsewhere: Vec<&str> = e
+            .example_data
+            .iter()
+            .filter(|l| !l.in_panel)
+            .map(|l| l.label)
+            .collect();
+        assert_eq!(
+            elsewhere,
+            [
+                "nazwa gabinetu",
+                "adres strony (site_url)",
+                "identyfikator widżetu telefonicznego (telephony)"
+            ],
+            "what 'Dane gabinetu' cannot change is told apart"
         );
         p.save_facts(&e.version, &e.facts).unwrap();
         assert_eq!(fs::read_to_string(p.site_file()).unwrap(), before);

@@ -2,7 +2,7 @@
 // the practice's days off, booking links, the legal identity, the footer's description and profiles) and the notice every page shows inside its dates. Every
 // page follows them.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { api, type ExampleFact, type FactsEditable, type PracticeFacts } from "./api";
+import { api, type ExampleFact, type ExampleLabel, type FactsEditable, type PracticeFacts } from "./api";
 import type { ViewProps } from "./app/views";
 import { factFieldId } from "./factFields";
 import FactText from "./FactText";
@@ -28,23 +28,48 @@ function firstInvalid(ids: string[]): string {
   return shown.sort((a, b) => a.top - b.top)[0]?.id ?? ids[0] ?? "";
 }
 
-/** The ready-to-publish check: the facts still marked as example data. */
-function ExampleDataBanner({ facts }: { facts: string[] }) {
+/** One list of the banner, under what it says of them; nothing when it is empty. */
+function ExampleList({ heading, facts }: { heading: string; facts: ExampleLabel[] }) {
+  if (facts.length === 0) return null;
+  return (
+    <>
+      <p>{heading}</p>
+      <ul>
+        {facts.map((f) => (
+          <li key={f.label}>{f.label}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The ready-to-publish check: the facts still marked as example data, those she confirms in
+ * this form apart from those only the operator or an editor changes, so that it never asks her
+ * to confirm below what the form does not hold.
+ */
+function ExampleDataBanner({ facts }: { facts: ExampleLabel[] }) {
+  const here = facts.filter((f) => f.inPanel);
+  const elsewhere = facts.filter((f) => !f.inPanel);
   return (
     <div className="example-data" role="note" aria-labelledby="example-data-title">
       <p id="example-data-title">
         <strong>Dane przykładowe – serwer produkcyjny nie opublikuje z nimi strony</strong>
       </p>
-      <p>Te dane gabinetu są jeszcze przykładowe:</p>
-      <ul>
-        {facts.map((f) => (
-          <li key={f}>{f}</li>
-        ))}
-      </ul>
-      <p>
-        Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
-        Nazwę gabinetu, adres strony i identyfikator widżetu telefonicznego zmienia informatyk lub redaktor.
-      </p>
+      <ExampleList heading="Te dane gabinetu są jeszcze przykładowe:" facts={here} />
+      {here.length > 0 && (
+        <p>
+          Wpisz poniżej prawdziwe dane (prawne z wpisu gabinetu w CEIDG), zaznacz przy każdym „Potwierdzam” i zapisz.
+        </p>
+      )}
+      <ExampleList
+        heading={
+          here.length > 0
+            ? "Tych danych panel nie zmienia – zmienia je informatyk lub redaktor."
+            : "Zostały dane, których panel nie zmienia – zmienia je informatyk lub redaktor."
+        }
+        facts={elsewhere}
+      />
     </div>
   );
 }

@@ -53,6 +53,7 @@ pub fn typescript() -> String {
         editing::data::NoticeFacts,
         content::model::SocialLink,
         editing::data::PracticeFacts,
+        editing::data::ExampleLabel,
         editing::data::FactsEditable,
         editing::data::WordsEditable,
         content::wording::Wording,

@@ -195,6 +195,12 @@ dataProtectionContact: string,
 exampleData: Array<ExampleFact>, };
 
 /**
+ * A fact still marked as example data, in the panel's words, and whether 'Dane gabinetu'
+ * edits it; the others are set in `site.yaml` by the operator or an editor.
+ */
+export type ExampleLabel = { label: string, inPanel: boolean, };
+
+/**
  * The facts with the version of `site.yaml` they were read from.
  */
 export type FactsEditable = { facts: PracticeFacts, 
@@ -204,9 +210,9 @@ export type FactsEditable = { facts: PracticeFacts,
 therapists: { [key in string]: string }, 
 /**
  * The facts `site.yaml` marks as example data (`example_data`), by their Polish names:
- * the panel says they are not yet the practice's own.
+ * the panel says they are not yet the practice's own, and who changes each.
  */
-exampleData: Array<string>, version: string, };
+exampleData: Array<ExampleLabel>, version: string, };
 
 /**
  * The site's own words as the panel edits them.

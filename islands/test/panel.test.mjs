@@ -307,4 +307,20 @@ describe("a form's reload after its save", () => {
     assert.equal(saving.fromServer(server, sent)(typed), typed, "typed while saving: kept");
     assert.equal(saving.fromServer(server)(typed), server, "a load: always the server's");
   });
+
+  test("gives a new row edited while its save was on its way the id that save gave it", () => {
+    const kept = { id: "terapia", name: "Terapia", price: 200 };
+    const sent = [kept, { id: "", name: "Nowa", price: 190 }];
+    const server = [kept, { id: "nowa", name: "Nowa", price: 190 }];
+    assert.equal(saving.rowsFromServer(server, sent)(sent), server, "nothing typed since: the server's");
+    const typed = [kept, { id: "", name: "Nowa usługa", price: 210 }];
+    assert.deepEqual(saving.rowsFromServer(server, sent)(typed), [
+      kept,
+      { id: "nowa", name: "Nowa usługa", price: 210 },
+    ]);
+    const added = [...typed, { id: "", name: "", price: 190 }];
+    assert.equal(saving.rowsFromServer(server, sent)(added), added, "a row added meanwhile: left as typed");
+    const moved = [typed[1], kept];
+    assert.equal(saving.rowsFromServer(server, sent)(moved), moved, "rows moved meanwhile: left as typed");
+  });
 });

@@ -3,10 +3,13 @@
 // in every text that names it ('{{ cena.terapia-par }}'), the binding terms included; a literal
 // amount that is one row's price is refused in a page's text; the search finds any text.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
-const { panel, shot, clean, publicText } = ownerSession("prices");
+const session = ownerSession("prices");
+const { panel, shot, clean, publicText } = session;
 
 async function saved(page) {
   await page.getByText(/Zapisano i opublikowano o/).waitFor();
@@ -133,6 +136,38 @@ describe("a change typed while the price list saves", () => {
     await saved(page);
     assert.ok((await publicText("/cennik")).includes("Druga uwaga, wpisana w trakcie zapisywania."));
     await clean(page, "a price list saved twice");
+    await page.close();
+  });
+
+  test("a new row renamed while its first save is on its way keeps the id that save gave it", async () => {
+    const page = await panel(VIEWPORTS[0]);
+    await page.getByRole("button", { name: "Cennik", exact: true }).click();
+    await page.getByRole("heading", { name: "Cennik" }).waitFor();
+    await page.getByRole("button", { name: "Dodaj pozycję" }).click();
+    const i = (await page.locator("[id^=price-][id$=-name]").count()) - 1;
+    const name = page.locator(`#price-${i}-name`);
+    await name.fill("Warsztat uważności");
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route("**/api/prices", async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await page.getByRole("button", { name: "Zapisywanie…" }).waitFor();
+    await name.fill("Warsztat uważności dla par");
+    release();
+    await saved(page);
+    await page.unroute("**/api/prices");
+    await page.getByRole("button", { name: "Zapisz cennik" }).click();
+    await page.getByText("Masz niezapisane zmiany.").waitFor({ state: "detached" });
+    await saved(page);
+    const yaml = readFileSync(join(session.root, "content", "cennik.yaml"), "utf8");
+    assert.ok(yaml.includes('name: "Warsztat uważności dla par"'), "the second save's name");
+    assert.equal(yaml.match(/Warsztat/g)?.length, 1, "one row, not the first save's and a second one");
+    assert.ok(yaml.includes('- id: "warsztat-uwaznosci"\n'), "the id the first save gave it, kept");
+    assert.ok(!yaml.includes("warsztat-uwaznosci-dla-par"), "no new id from the new name");
+    assert.ok((await publicText("/cennik")).includes("Warsztat uważności dla par"));
     await page.close();
   });
 });

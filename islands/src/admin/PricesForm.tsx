@@ -14,7 +14,7 @@ import { pagesStore } from "./pages/store";
 import PriceRowEdit, { fieldOf } from "./PriceRowEdit";
 import { showProblem, type Place } from "./problems";
 import SaveMessage from "./SaveMessage";
-import { fromServer, saveForm, type Outcome } from "./saving";
+import { rowsFromServer, saveForm, type Outcome } from "./saving";
 import { PRICES_DOC } from "./versions";
 
 const LOAD_FAILED = { title: "Błąd", text: "Nie udało się pobrać cennika." };
@@ -35,7 +35,7 @@ export default function PricesForm({ toast, onDirty }: ViewProps) {
       try {
         const p = await api.prices();
         setPrices(p);
-        setRows(fromServer(p.items, sent));
+        setRows(rowsFromServer(p.items, sent));
       } catch {
         toast("error", LOAD_FAILED);
       }

@@ -138,6 +138,22 @@ export function fromServer<T>(server: T, sent?: T): (now: T) => T {
 }
 
 /**
+ * {@link fromServer} for a list whose new rows the server gives their ids (sent with `id: ""`):
+ * rows edited while the save was on its way stay as typed, but with the ids that save gave the
+ * new ones, so that the next save does not send them as new again. Only while the list holds
+ * the rows sent, in their order; a row added, removed or moved meanwhile leaves it as typed.
+ */
+export function rowsFromServer<T extends { id: string }>(server: T[], sent?: T[]): (now: T[]) => T[] {
+  return (now) => {
+    if (sent === undefined || now === sent) return server;
+    const same =
+      now.length === sent.length && server.length === sent.length && now.every((row, i) => row.id === sent[i]?.id);
+    if (!same) return now;
+    return now.map((row, i) => (row.id === "" ? { ...row, id: server[i]?.id ?? "" } : row));
+  };
+}
+
+/**
  * Sends a form's value `sent`, reloads it, and says how it went (the server's own words for a
  * refusal). The reload is told what was sent, so that it keeps what she typed while the save
  * was on its way ({@link fromServer}).

@@ -20,8 +20,11 @@ export async function violations(page, label) {
     }
   });
   await page.addScriptTag({ path: axePath });
+  // Only the violations are read: axe then keeps one node of each passed or inapplicable rule
+  // instead of every one, the same checks a quarter faster (36.6 to 41.2 s against 29.3 to 31.3 s
+  // for the route sweep of a11y.test.mjs alone, 2026-11-30).
   const result = await page.evaluate(
-    (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    (tags) => window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
     TAGS,
   );
   return result.violations.map(

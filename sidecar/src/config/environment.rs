@@ -1,6 +1,7 @@
 //! Every setting of the operators' table (docs/src/operators/environment.md) but the secrets,
 //! declared once: its variable, its type, its default and its meaning. clap reads them from the
-//! environment (`env`); each is also a flag of `sidecar` (`--port 9000`), which wins, and
+//! environment (`env`) when `sidecar` starts (`main.rs` flattens them into its command line);
+//! each is also a flag of `sidecar` (`--port 9000`), which wins, and
 //! `sidecar --help` lists them all. The secrets (`ADMIN_PASSWORD`, …) are never flags: they
 //! come from [`super::secrets`], so that no command line or help text shows them.
 
@@ -182,17 +183,11 @@ pub fn given(value: &Option<String>) -> Option<String> {
 }
 
 impl Environment {
-    /// The settings of this process's environment, as `sidecar` reads them at start.
-    pub fn from_env() -> Result<Self, Error> {
-        let command = Self::command();
-        Self::read(command.clone(), &command, Vec::new())
-    }
-
     /// The settings `get` gives (a test's), the environment left out: each variable `get`
     /// knows goes in as its flag.
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, Error> {
         let command = Self::command();
-        let flags = command
+        let flags: Vec<String> = command
             .get_arguments()
             .filter_map(|arg| {
                 let long = arg.get_long()?;
@@ -200,28 +195,17 @@ impl Environment {
                 Some(format!("--{long}={value}"))
             })
             .collect();
-        Self::read(
-            command.clone().mut_args(|arg| arg.env(None)),
-            &command,
-            flags,
-        )
+        let matches = command
+            .clone()
+            .mut_args(|arg| arg.env(None))
+            .try_get_matches_from(flags)
+            .map_err(|e| refusal(&command, &e))?;
+        Self::from_arg_matches(&matches).map_err(|e| refusal(&command, &e))
     }
 
     /// The flattened arguments alone, as a command of their own.
     fn command() -> clap::Command {
         Self::augment_args(clap::Command::new("sidecar").no_binary_name(true))
-    }
-
-    /// `flags` parsed by `parsing`; a refusal names the variable `named` gives the flag.
-    fn read(
-        parsing: clap::Command,
-        named: &clap::Command,
-        flags: Vec<String>,
-    ) -> Result<Self, Error> {
-        let matches = parsing
-            .try_get_matches_from(flags)
-            .map_err(|e| refusal(named, &e))?;
-        Self::from_arg_matches(&matches).map_err(|e| refusal(named, &e))
     }
 }
 

@@ -116,13 +116,6 @@ impl Config {
         self.force_https || self.origins.public.starts_with("https://")
     }
 
-    /// The settings of this process's environment and its secrets (from the environment or
-    /// their files, see [`crate::config::secrets`]): for the commands that start no child.
-    pub fn from_env() -> Result<Self, Error> {
-        let secrets = Secrets::gather(|key| std::env::var(key).ok())?;
-        Self::new(Environment::from_env()?, &secrets)
-    }
-
     /// The settings and secrets `get` gives (a test's), the process's environment left out.
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Self, Error> {
         let secrets = Secrets::gather(&get)?;

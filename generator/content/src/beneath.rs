@@ -245,6 +245,22 @@ impl Root {
         Ok(())
     }
 
+    /// Holds the file `path` (made empty when missing, never through a link) locked for this
+    /// process until the file returned is dropped: processes that share a folder take turns.
+    pub fn lock(&self, path: &Path) -> io::Result<std::fs::File> {
+        self.create_parent(path)?;
+        let relative = self.inside(path)?;
+        let mut options = no_follow();
+        options.create(true).truncate(false).write(true);
+        let file = self
+            .dir()?
+            .open_with(relative, &options)
+            .map_err(|e| named(path, e))?
+            .into_std();
+        file.lock().map_err(|e| named(path, e))?;
+        Ok(file)
+    }
+
     /// Creates `path` with `bytes`, whole, never over an existing name (also one another
     /// process made meanwhile): `false` if the name is taken.
     pub fn create_new(&self, path: &Path, bytes: &[u8]) -> io::Result<bool> {

@@ -17,6 +17,9 @@ pub(crate) fn default_dir(root: &Path) -> PathBuf {
     }
 }
 
+/// The file whose lock is the turn to encode, in the cache's folder.
+const LOCK: &str = ".encoding.lock";
+
 #[derive(Debug, Clone)]
 pub(crate) struct Cache {
     dir: PathBuf,
@@ -39,6 +42,17 @@ impl Cache {
             .read(&self.path(key, ext))
             .ok()
             .filter(|b| !b.is_empty())
+    }
+
+    /// The turn of this process to encode: builds in other processes sharing the folder
+    /// (the tests side by side on a fresh clone) wait, then find in it what this one made,
+    /// instead of encoding the same pictures again. `None` when the folder cannot hold the
+    /// lock: encoding goes on, and only costs time.
+    pub(crate) fn turn(&self) -> Option<std::fs::File> {
+        let lock = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| Root::new(&self.dir).lock(&self.dir.join(LOCK)));
+        lock.inspect_err(|e| tracing::warn!("cannot take the image cache's lock: {e}"))
+            .ok()
     }
 
     /// Keeps a variant. Written to a new temporary file and renamed, so that two builds
@@ -68,6 +82,28 @@ mod tests {
         assert_eq!(cache.get("ab12", "avif").as_deref(), Some(&b"bytes"[..]));
         assert_eq!(cache.get("ab12", "webp"), None);
         assert_eq!(cache.get("ab13", "avif"), None);
+    }
+
+    #[test]
+    fn one_process_encodes_at_a_time_and_a_link_is_never_the_lock() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cache = Cache::new(dir.path().join("c"));
+        let other = || std::fs::File::open(dir.path().join("c").join(LOCK)).expect("the lock");
+        let turn = cache.turn().expect("the first turn");
+        // Another open of the file stands for another process: it must wait.
+        assert!(other().try_lock().is_err(), "taken while the turn is held");
+        drop(turn);
+        assert!(other().try_lock().is_ok(), "free once the turn ends");
+
+        let linked = Cache::new(dir.path().join("linked"));
+        std::fs::create_dir_all(dir.path().join("linked")).expect("mkdir");
+        let target = dir.path().join("elsewhere");
+        std::os::unix::fs::symlink(&target, dir.path().join("linked").join(LOCK)).expect("link");
+        assert!(
+            linked.turn().is_none(),
+            "a link in place of the lock is refused"
+        );
+        assert!(!target.exists(), "nothing is made through the link");
     }
 
     #[test]

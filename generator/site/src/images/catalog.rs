@@ -293,6 +293,17 @@ enum Scanned {
 }
 
 impl Scanned {
+    /// Takes from the cache the variants still missing that are there now.
+    fn take_cached(&mut self, cache: &Cache) {
+        if let Scanned::Raster { plans, bytes, .. } = self {
+            for (p, b) in plans.iter().zip(bytes.iter_mut()) {
+                if b.is_none() {
+                    *b = cache.get(&p.key, p.variant.format.ext());
+                }
+            }
+        }
+    }
+
     fn missing(&self) -> usize {
         match self {
             Scanned::Raster { bytes, .. } => bytes.iter().filter(|b| b.is_none()).count(),
@@ -412,18 +423,27 @@ fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
 }
 
 /// Encodes every variant still missing, in parallel, and keeps each in the cache; an image
-/// that does not decode becomes broken. One encoding runs at a time in a process: two
-/// builds of the same site (tests side by side) would otherwise encode the same images
-/// twice. The lock is taken here, outside the thread pool, so that no pool thread ever waits
-/// for it. Returns how many variants were encoded.
+/// that does not decode becomes broken. One encoding runs at a time in a process, and in the
+/// processes sharing the cache's folder: two builds of the same site (tests side by side)
+/// would otherwise encode the same images twice. The one that waited finds the variants in
+/// the cache. The locks are taken here, outside the thread pool, so that no pool thread ever
+/// waits for them. Returns how many variants were encoded.
 fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
     if pending.iter().all(|s| s.missing() == 0) {
         return 0;
     }
     static ENCODING: Mutex<()> = Mutex::new(());
     let _one_at_a_time = ENCODING.lock().unwrap_or_else(|p| p.into_inner());
+    let _one_process_at_a_time = cache.turn();
+    // What a build that held the locks before this one kept is not encoded again.
+    for scanned in pending.iter_mut() {
+        scanned.take_cached(cache);
+    }
     // A first build encodes every photograph (minutes): it says how far it is.
     let total: usize = pending.iter().map(Scanned::missing).sum();
+    if total == 0 {
+        return 0;
+    }
     let done = AtomicUsize::new(0);
     tracing::info!(total, "encoding image variants");
     pending
@@ -438,11 +458,6 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
             else {
                 return 0;
             };
-            for (p, b) in plans.iter().zip(bytes.iter_mut()) {
-                if b.is_none() {
-                    *b = cache.get(&p.key, p.variant.format.ext());
-                }
-            }
             let missing: Vec<usize> = (0..plans.len()).filter(|i| bytes[*i].is_none()).collect();
             if missing.is_empty() {
                 return 0;

@@ -378,6 +378,7 @@ fn secrets_and_cloud_tokens_never_reach_the_process_environment_or_its_children(
         purged.contains("CHANGED_ROUTES=/") && purged.contains("SITE_URL=https://"),
         "the purge gets the routes and the site's address"
     );
+    wait_started(&sidecar);
     assert_eq!(
         sign_in_status(sidecar.admin_port, "tajne-haslo-administratora"),
         200,
@@ -408,6 +409,8 @@ fn secrets_come_from_systemd_credentials_and_named_files() {
             ("SMTP_URL_FILE", smtp.to_string_lossy().into()),
         ],
     );
+    // The panel's listener opens after the first build, the site's before it.
+    wait_started(&sidecar);
     assert_eq!(
         sign_in_status(sidecar.admin_port, "hasło z poświadczeń"),
         200

@@ -17,8 +17,8 @@ pub(crate) fn default_dir(root: &Path) -> PathBuf {
     }
 }
 
-/// The file whose lock is the turn to encode, in the cache's folder.
-const LOCK: &str = ".encoding.lock";
+/// The extension of a picture's lock file, beside its variants.
+const LOCK: &str = "lock";
 
 #[derive(Debug, Clone)]
 pub(crate) struct Cache {
@@ -44,15 +44,25 @@ impl Cache {
             .filter(|b| !b.is_empty())
     }
 
-    /// The turn of this process to encode: builds in other processes sharing the folder
-    /// (the tests side by side on a fresh clone) wait, then find in it what this one made,
-    /// instead of encoding the same pictures again. `None` when the folder cannot hold the
-    /// lock: encoding goes on, and only costs time.
-    pub(crate) fn turn(&self) -> Option<std::fs::File> {
-        let lock = std::fs::create_dir_all(&self.dir)
-            .and_then(|()| Root::new(&self.dir).lock(&self.dir.join(LOCK)));
-        lock.inspect_err(|e| tracing::warn!("cannot take the image cache's lock: {e}"))
-            .ok()
+    /// This process's turn to encode the pictures of `sources` (their keys): a build in
+    /// another process sharing the folder that encodes one of them (the tests side by side on
+    /// a fresh clone) is waited for, and its variants are then found here instead of encoded
+    /// again; other pictures go on at once. Taken in the keys' order, so that two processes
+    /// never wait for each other. A turn the folder cannot hold is left out: encoding goes on,
+    /// and only costs time.
+    pub(crate) fn turns(&self, sources: impl IntoIterator<Item = String>) -> Vec<std::fs::File> {
+        let mut keys: Vec<String> = sources.into_iter().collect();
+        keys.sort();
+        keys.dedup();
+        let root = Root::new(&self.dir);
+        keys.iter()
+            .filter_map(|key| {
+                let lock = std::fs::create_dir_all(&self.dir)
+                    .and_then(|()| root.lock(&self.path(key, LOCK)));
+                lock.inspect_err(|e| tracing::warn!("cannot take the image cache's lock: {e}"))
+                    .ok()
+            })
+            .collect()
     }
 
     /// Keeps a variant. Written to a new temporary file and renamed, so that two builds
@@ -85,22 +95,31 @@ mod tests {
     }
 
     #[test]
-    fn one_process_encodes_at_a_time_and_a_link_is_never_the_lock() {
+    fn one_process_encodes_a_picture_at_a_time_and_a_link_is_never_the_lock() {
         let dir = tempfile::tempdir().expect("temp dir");
         let cache = Cache::new(dir.path().join("c"));
-        let other = || std::fs::File::open(dir.path().join("c").join(LOCK)).expect("the lock");
-        let turn = cache.turn().expect("the first turn");
-        // Another open of the file stands for another process: it must wait.
-        assert!(other().try_lock().is_err(), "taken while the turn is held");
-        drop(turn);
-        assert!(other().try_lock().is_ok(), "free once the turn ends");
-
-        let linked = Cache::new(dir.path().join("linked"));
-        std::fs::create_dir_all(dir.path().join("linked")).expect("mkdir");
-        let target = dir.path().join("elsewhere");
-        std::os::unix::fs::symlink(&target, dir.path().join("linked").join(LOCK)).expect("link");
+        let other = |key: &str| std::fs::File::open(cache.path(key, LOCK)).expect("the lock");
+        let turns = cache.turns(["cd34".to_string(), "ab12".into(), "cd34".into()]);
+        assert_eq!(turns.len(), 2, "one turn a picture");
+        // Another open of the file stands for another process: it must wait for that picture.
         assert!(
-            linked.turn().is_none(),
+            other("ab12").try_lock().is_err(),
+            "taken while the turn is held"
+        );
+        assert!(
+            other("cd34").try_lock().is_err(),
+            "taken while the turn is held"
+        );
+        let free = cache.turns(["ef56".to_string()]);
+        assert_eq!(free.len(), 1, "another picture goes on at once");
+        drop(turns);
+        assert!(other("ab12").try_lock().is_ok(), "free once the turn ends");
+
+        let target = dir.path().join("elsewhere");
+        std::fs::create_dir_all(dir.path().join("c").join("99")).expect("mkdir");
+        std::os::unix::fs::symlink(&target, cache.path("9999", LOCK)).expect("link");
+        assert!(
+            cache.turns(["9999".to_string()]).is_empty(),
             "a link in place of the lock is refused"
         );
         assert!(!target.exists(), "nothing is made through the link");

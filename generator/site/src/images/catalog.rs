@@ -304,6 +304,14 @@ impl Scanned {
         }
     }
 
+    /// The key of the picture's source bytes, for its turn to be encoded.
+    fn source_key(&self) -> Option<String> {
+        match self {
+            Scanned::Raster { original, .. } => Some(hex(&original.fingerprint)),
+            _ => None,
+        }
+    }
+
     fn missing(&self) -> usize {
         match self {
             Scanned::Raster { bytes, .. } => bytes.iter().filter(|b| b.is_none()).count(),
@@ -423,8 +431,8 @@ fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
 }
 
 /// Encodes every variant still missing, in parallel, and keeps each in the cache; an image
-/// that does not decode becomes broken. One encoding runs at a time in a process, and in the
-/// processes sharing the cache's folder: two builds of the same site (tests side by side)
+/// that does not decode becomes broken. One encoding runs at a time in a process, and one
+/// process at a time encodes a picture: two builds of the same site (tests side by side)
 /// would otherwise encode the same images twice. The one that waited finds the variants in
 /// the cache. The locks are taken here, outside the thread pool, so that no pool thread ever
 /// waits for them. Returns how many variants were encoded.
@@ -434,7 +442,8 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
     }
     static ENCODING: Mutex<()> = Mutex::new(());
     let _one_at_a_time = ENCODING.lock().unwrap_or_else(|p| p.into_inner());
-    let _one_process_at_a_time = cache.turn();
+    let waiting = pending.iter().filter(|s| s.missing() > 0);
+    let _turns = cache.turns(waiting.filter_map(Scanned::source_key));
     // What a build that held the locks before this one kept is not encoded again.
     for scanned in pending.iter_mut() {
         scanned.take_cached(cache);

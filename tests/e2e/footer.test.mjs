@@ -92,6 +92,7 @@ describe("the footer and the words around the booking", () => {
       await link.getByText("Link poprowadzi do: Cennik (/cennik).").waitFor();
       await link.getByRole("button", { name: "Wstaw link" }).click();
       await link.waitFor({ state: "detached" });
+      await line.getByRole("link", { name: "cenniku" }).waitFor();
       await line.press("End");
       await page.keyboard.type(".");
       await page.getByLabel("Nagłówek kolumny z dokumentami").fill(`Dokumenty gabinetu ${width}`);

@@ -168,13 +168,14 @@ export default function VisualEditor({
     const { from, to } = editor.state.selection;
     setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
   };
-  /** Back to writing where the dialog was opened from, with `command` done there. */
+  /** Back to writing where the dialog was opened from, with `command` done there. The edit is
+   * made at once, on the selection the dialog was opened from, so that what she types next comes
+   * after it; only the focus waits for the dialog to be gone. */
   const closeDialog = (command?: Command) => {
+    const editor = view.current;
+    if (editor && command) command(editor.state, editor.dispatch);
     setDialog(null);
-    requestAnimationFrame(() => {
-      if (command) run(command);
-      else view.current?.focus();
-    });
+    requestAnimationFrame(() => view.current?.focus());
   };
   const insertLink =
     (label: string, href: string): Command =>

@@ -15,7 +15,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    environment: sidecar::config::environment::Environment,
+    environment: Environment,
 }
 
 impl Cli {

@@ -54,12 +54,15 @@ impl Cache {
         let mut keys: Vec<String> = sources.into_iter().collect();
         keys.sort();
         keys.dedup();
+        if let Err(e) = std::fs::create_dir_all(&self.dir) {
+            tracing::warn!("cannot make the image cache's folder: {e}");
+            return Vec::new();
+        }
         let root = Root::new(&self.dir);
         keys.iter()
             .filter_map(|key| {
-                let lock = std::fs::create_dir_all(&self.dir)
-                    .and_then(|()| root.lock(&self.path(key, LOCK)));
-                lock.inspect_err(|e| tracing::warn!("cannot take the image cache's lock: {e}"))
+                root.lock(&self.path(key, LOCK))
+                    .inspect_err(|e| tracing::warn!("cannot take the image cache's lock: {e}"))
                     .ok()
             })
             .collect()

@@ -261,7 +261,7 @@ describe("the visual editor", () => {
     await picker.getByLabel("Tekst alternatywny").fill("Las o poranku");
     await picker.getByRole("button", { name: "Wstaw do sekcji" }).click();
     await picker.waitFor({ state: "detached" });
-    // The picture goes in at the frame after the dialog closes.
+    // Written when the dialog closes; the Markdown view shows it at its next render.
     await until(
       () => source.inputValue(),
       (after) => after.startsWith(`${before}\n\n![Las o poranku](/images/`),

@@ -18,6 +18,6 @@ export {
   useSyncExternalStore,
 } from "react";
 export { jsx, jsxs } from "react/jsx-runtime";
-export { createPortal } from "react-dom";
+export { createPortal, flushSync } from "react-dom";
 export { createRoot, hydrateRoot } from "react-dom/client";
 export { mountWith } from "./hydrate";

@@ -3,6 +3,7 @@
 // ProseMirror view and kept as the same plain Markdown (markdownDoc.ts). Its toolbar is one stop
 // of Tab (the arrow keys move within it); every button also has a keyboard shortcut.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { Node } from "prosemirror-model";
 import type { Command, Transaction } from "prosemirror-state";
 import {
@@ -168,14 +169,14 @@ export default function VisualEditor({
     const { from, to } = editor.state.selection;
     setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
   };
-  /** Back to writing where the dialog was opened from, with `command` done there. The edit is
-   * made at once, on the selection the dialog was opened from, so that what she types next comes
-   * after it; only the focus waits for the dialog to be gone. */
+  /** Back to writing where the dialog was opened from, with `command` done there. Both at once:
+   * the edit on the selection the dialog was opened from, the dialog gone (the page behind it is
+   * inert while it is open) and the focus back, so that a key pressed next lands after the edit. */
   const closeDialog = (command?: Command) => {
     const editor = view.current;
     if (editor && command) command(editor.state, editor.dispatch);
-    setDialog(null);
-    requestAnimationFrame(() => view.current?.focus());
+    flushSync(() => setDialog(null));
+    view.current?.focus();
   };
   const insertLink =
     (label: string, href: string): Command =>

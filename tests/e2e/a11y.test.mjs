@@ -30,7 +30,7 @@ after(async () => {
 
 /** axe runs as an injected script, so this page's context bypasses our CSP. */
 async function axePage(viewport, options = {}) {
-  return openPage(browser, [site.base, site.panel], viewport, { bypassCSP: true, ...options });
+  return openPage(browser, viewport, { bypassCSP: true, ...options });
 }
 
 describe("accessibility", () => {

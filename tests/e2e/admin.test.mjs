@@ -24,7 +24,7 @@ after(async () => {
 
 /** The panel on its own origin; the page may also follow links to the public site. */
 async function panel() {
-  const page = await openPage(browser, [site.panel, site.base]);
+  const page = await openPage(browser);
   page.on("dialog", (d) => d.accept());
   await page.goto(`${site.panel}/administratormagda`);
   return page;
@@ -66,7 +66,7 @@ describe("admin panel", () => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const page = await openPage(browser, [site.panel, site.base], viewport);
+      const page = await openPage(browser, viewport);
       const loaded = scripts(page);
       await page.goto(`${site.panel}/administratormagda`);
       await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
@@ -183,7 +183,7 @@ describe("admin panel", () => {
   });
 
   test("keeps unsaved edits as a draft, asks before switching, and offers them back after a reload", async () => {
-    const page = await openPage(browser, site.panel);
+    const page = await openPage(browser);
     const dialogs = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());

@@ -22,7 +22,7 @@ after(async () => {
 
 /** A page whose booking platforms answer with a tiny page naming the address asked for. */
 async function pageWithPlatforms(viewport) {
-  const page = await openPage(browser, site.base, viewport);
+  const page = await openPage(browser, viewport);
   for (const origin of platformHosts) {
     await page
       .context()

@@ -31,7 +31,7 @@ describe("days off in 'Dane gabinetu'", () => {
       assert.match(yaml, new RegExp(`- from: "${stored}"\\n    until: "${stored}"`), "kept in site.yaml");
       await page.context().close();
 
-      const visitor = await openPage(session.browser, session.site.base, viewport);
+      const visitor = await openPage(session.browser, viewport);
       await visitor.clock.setFixedTime(new Date(`${stored}T11:00:00+01:00`));
       await visitor.goto(`${session.site.base}/cennik`);
       const help = visitor.getByRole("button", { name: "Telefony pomocy, gabinet czynny jutro od 9:00", exact: true });

@@ -41,7 +41,7 @@ after(async () => {
 });
 
 async function formPage(options) {
-  const page = await openPage(browser, site.base, { width: 1280, height: 900 }, options);
+  const page = await openPage(browser, { width: 1280, height: 900 }, options);
   await page.goto(`${site.base}/#contact`);
   if (!options) await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
   return page;
@@ -119,7 +119,7 @@ describe("contact form", () => {
   });
 
   test("what is typed before the form hydrates is what it sends", async () => {
-    const page = await openPage(browser, site.base, { width: 1280, height: 900 });
+    const page = await openPage(browser, { width: 1280, height: 900 });
     let release;
     const released = new Promise((r) => (release = r));
     const held = async (route) => {
@@ -201,7 +201,7 @@ describe("contact form", () => {
   });
 
   test("toasts are announced, can be dismissed, and go away after about 5 s", async () => {
-    const page = await openPage(browser, site.base, { width: 1280, height: 900 });
+    const page = await openPage(browser, { width: 1280, height: 900 });
     // The page's clock is the test's: the toast's 5 s are counted on it, not on a busy machine's.
     await page.clock.install();
     await page.goto(`${site.base}/#contact`);

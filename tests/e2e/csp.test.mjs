@@ -75,7 +75,7 @@ describe("the public site's scripts", () => {
   });
 
   test("a script injected into a page is blocked, and the page's own scripts still run", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     // As if something had slipped an inline script, two handlers and a foreign script into the
     // page on its way: the body is changed, the answer's headers (its policy) are not.
     await page.route(`${site.base}/o-mnie`, async (route) => {

@@ -20,7 +20,7 @@ after(async () => {
 });
 
 test("a broken save shows the error over the page; the next good save reloads and clears it", async () => {
-  const page = await openPage(browser, site.base);
+  const page = await openPage(browser);
   // The tab listens once the dev server has answered its event stream.
   const listening = page.waitForResponse((r) => r.url() === `${site.base}/__dev/events`);
   await page.goto(`${site.base}/blog/terapia-cbt`);

@@ -34,7 +34,7 @@ after(async () => {
 });
 
 async function signedIn(options = {}) {
-  const page = await openPage(browser, [site.panel, site.base], VIEWPORT, options);
+  const page = await openPage(browser, VIEWPORT, options);
   await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;
 }
@@ -68,7 +68,7 @@ async function status(page, text) {
 
 describe("screenshots of the owner's guide", () => {
   test("the sign-in form", async () => {
-    const page = await openPage(browser, [site.panel, site.base], VIEWPORT);
+    const page = await openPage(browser, VIEWPORT);
     await page.goto(`${site.panel}/administratormagda`);
     await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
     assert.ok(await page.getByLabel("E-mail").isVisible());
@@ -154,7 +154,7 @@ describe("screenshots of the owner's guide", () => {
   });
 
   test("the panel on a phone", async () => {
-    const page = await openPage(browser, [site.panel, site.base], { width: 390, height: 844 });
+    const page = await openPage(browser, { width: 390, height: 844 });
     await signIn(page, site.panel, ADMIN, PASSWORD);
     await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Strona główna" }).waitFor();
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -291,7 +291,7 @@ describe("screenshots of the owner's guide", () => {
     }
     const hosted = await startSite(root, { ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD, GIT_HOSTED: "1" });
     after(() => hosted.stop());
-    const page = await openPage(browser, [hosted.panel, hosted.base], VIEWPORT);
+    const page = await openPage(browser, VIEWPORT);
     await signIn(page, hosted.panel, ADMIN, PASSWORD);
     await view(page, "Dostęp przez git");
     await page.getByLabel("Czyj to token (np. „Anna, laptop”)").fill("Anna, laptop");

@@ -175,7 +175,7 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
   });
 
   test("the contact form sends through the edge and the message is stored", async () => {
-    const page = await openPage(browser, edge.base);
+    const page = await openPage(browser);
     await page.goto(`${edge.base}/#contact`);
     await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
     await page.getByLabel("Imię", { exact: true }).fill("Ewa Krawędziowa");
@@ -229,7 +229,7 @@ describe("behind a real edge (nginx + rclone)", { skip }, () => {
   });
 
   test("the admin signs in through the edge, saves, and the new text is served by the edge", async () => {
-    const page = await openPage(browser, [edge.panel, edge.base]);
+    const page = await openPage(browser);
     page.on("dialog", (d) => d.accept());
     await page.goto(`${edge.base}/administratormagda`);
     assert.equal(page.url(), `${edge.panel}/administratormagda`, "the public edge sends the panel's address on");

@@ -163,7 +163,7 @@ async function eventually(what, check) {
 }
 
 async function panel() {
-  const page = await openPage(browser, [site.panel, site.base]);
+  const page = await openPage(browser);
   page.on("dialog", (d) => d.accept());
   await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;

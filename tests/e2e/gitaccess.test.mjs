@@ -89,7 +89,7 @@ describe("editors' access to the hosted repository", () => {
   for (const viewport of VIEWPORTS) {
     const width = viewport.width;
     test(`a token is made, shown once and revoked at ${width} px`, async () => {
-      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await signIn(page, site.panel, ADMIN, PASSWORD);
       await page.getByRole("button", { name: "Dostęp przez git", exact: true }).click();
       await page.getByRole("heading", { name: "Dostęp przez git", level: 2 }).waitFor();
@@ -133,7 +133,7 @@ describe("editors' access to the hosted repository", () => {
   }
 
   test("an editor's push through the edge is live on the sidecar and the edge", { skip: noEdge }, async () => {
-    const page = await openPage(browser, [site.panel, site.base], VIEWPORTS[0]);
+    const page = await openPage(browser, VIEWPORTS[0]);
     await signIn(page, site.panel, ADMIN, PASSWORD);
     const made = await page.evaluate(async (password) => {
       const headers = { "Content-Type": "application/json" };

@@ -19,7 +19,7 @@ after(async () => {
 
 /** Opens `route` at 390 px (a phone, 2 device pixels per CSS pixel); returns the page and every image response. */
 async function phone(route) {
-  const page = await openPage(browser, site.base, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
+  const page = await openPage(browser, { width: 390, height: 844 }, { deviceScaleFactor: 2 });
   const images = [];
   page.on("response", async (res) => {
     if (res.request().resourceType() !== "image") return;

@@ -33,7 +33,7 @@ after(async () => {
 });
 
 async function servicePage(base, slug, options) {
-  const page = await openPage(browser, base, { width: 1280, height: 900 }, options);
+  const page = await openPage(browser, { width: 1280, height: 900 }, options);
   await page.goto(`${base}/uslugi/${slug}`);
   await reachFor(page);
   return page;
@@ -114,7 +114,7 @@ describe("booking dialog of a service booked on Booksy", () => {
   });
 
   test("a click before hydration still opens the dialog", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     // The island's code arrives only after the click.
     let release;
     const released = new Promise((r) => (release = r));
@@ -131,7 +131,7 @@ describe("booking dialog of a service booked on Booksy", () => {
   });
 
   test("a click while the island's chunk is still loading is held and given to it once", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     let release;
     const released = new Promise((r) => (release = r));
     await page.route("**/assets/islands/BookingButton.*", async (route) => {
@@ -160,7 +160,7 @@ describe("booking dialog of a service booked on Booksy", () => {
   test("when the island's chunk cannot load, a click follows the link as it would without JavaScript", async () => {
     const slug = booksyServices[0];
     const url = booking.target(slug).url;
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.route("**/assets/islands/BookingButton.*", (route) => route.abort("blockedbyclient"));
     await page
       .context()
@@ -189,7 +189,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
   test("embeds the widget for the service's doctor and requests its script only when it opens", async () => {
     for (const slug of widgetServices) {
       const { url, doctorId } = booking.target(slug);
-      const page = await openPage(browser, site.base, { width: 1280, height: 900 });
+      const page = await openPage(browser, { width: 1280, height: 900 });
       const asked = await stubWidgetHost(page);
       await page.goto(`${site.base}/uslugi/${slug}`);
       await reachFor(page);
@@ -223,7 +223,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
   });
 
   test("reinitialises a widget that has already loaded", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.addInitScript(() => {
       window.__widgetInits = 0;
       window.ZLWidget = { init: () => (window.__widgetInits += 1) };
@@ -240,7 +240,7 @@ describe("booking dialog of a service booked on the doctor-listing platform", ()
 
 describe("without JavaScript", () => {
   test("both service buttons are working links to the service's booking page", async () => {
-    const page = await openPage(browser, site.base, { width: 1280, height: 900 }, { javaScriptEnabled: false });
+    const page = await openPage(browser, { width: 1280, height: 900 }, { javaScriptEnabled: false });
     for (const slug of [booksyServices[0], widgetServices[0]]) {
       await page.goto(`${site.base}/uslugi/${slug}`);
       const links = page.locator(".island a.btn");
@@ -266,7 +266,7 @@ describe("third-party widgets", () => {
       `${booking.widgetHost}/js/facility-widget.js`,
       `${booking.widgetHost}/js/certificate.js`,
     ];
-    const page = await openPage(browser, site.base, {
+    const page = await openPage(browser, {
       width: 390,
       height: 844,
     });
@@ -304,7 +304,7 @@ describe("third-party widgets", () => {
     // (see visitor.test.mjs for the hours): a Monday morning in Warsaw.
     const open = new Date("2025-03-03T10:00:00+01:00");
     for (const route of ["/", "/o-mnie", "/uslugi/coaching-adhd", "/cennik", "/blog/terapia-online", "/m1"]) {
-      const page = await openPage(browser, site.base);
+      const page = await openPage(browser);
       await page.clock.setFixedTime(open);
       const asked = [];
       page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
@@ -318,7 +318,7 @@ describe("third-party widgets", () => {
       assert.equal(await control.getByRole("button", { name: "Zamów oddzwonienie" }).isVisible(), true, route);
       await page.context().close();
     }
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.clock.setFixedTime(open);
     const asked = [];
     page.on("request", (r) => r.url().includes(host) && asked.push(r.url()));
@@ -338,7 +338,7 @@ describe("third-party widgets", () => {
 
 describe("/m1 analytics", () => {
   test("records both events on /m1", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.addInitScript(() => {
       window.gtag = (...args) => {
         const log = JSON.parse(sessionStorage.getItem("events") ?? "[]");
@@ -364,7 +364,7 @@ describe("/m1 analytics", () => {
   });
 
   test("without an analytics function, sends both events through the site's own statistics and fails nothing", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     const beacon = (event) =>
       page.waitForRequest((r) => r.url() === `${site.base}/api/event` && JSON.parse(r.postData() ?? "{}").e === event);
     const viewed = beacon("view");
@@ -381,7 +381,7 @@ describe("/m1 analytics", () => {
 
 describe("images", () => {
   test("a broken image is retried once with a fallback image of the site itself, never more", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     const fallbacks = /\/images\/(gabinet-fotele\.jpg|notes-herbata\.jpg|baltyk-poranek\.jpg|morze\.svg)$/;
     // The article's picture fails, and so does whichever fallback is tried: one try only.
     await page.route("**/images/las.svg", (route) => route.fulfill({ status: 404, body: "" }));
@@ -410,7 +410,7 @@ describe("images", () => {
   });
 
   test("every image has its size, and images below the fold load lazily", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     for (const route of ["/", "/uslugi", "/blog", "/o-mnie", "/blog/terapia-cbt"]) {
       await page.goto(site.base + route);
       const images = await page.locator("main img").evaluateAll((imgs) =>

@@ -49,7 +49,7 @@ for (const viewport of [
       assert.match(text, /Strona w przygotowaniu/);
       assert.ok(!text.includes("Grunwaldzka") && !text.includes("5842738192"), "no example fact reaches visitors");
 
-      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await signIn(page, site.panel, ADMIN, PASSWORD);
       const list = page.getByTestId("launch-checklist");
       await list.getByRole("heading", { name: "Przed publikacją strony" }).waitFor();

@@ -10,7 +10,7 @@ const site = await startSite();
 const browser = await launchBrowser();
 try {
   for (const route of routes) {
-    const page = await openPage(browser, site.base, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
+    const page = await openPage(browser, { width: 390, height: 844 }, { deviceScaleFactor: 3 });
     const images = [];
     page.on("response", async (res) => {
       if (res.request().resourceType() !== "image") return;

@@ -8,7 +8,7 @@ const site = await startSite();
 const browser = await launchBrowser();
 try {
   for (const route of routes) {
-    const page = await openPage(browser, site.base, { width: 390, height: 844 });
+    const page = await openPage(browser, { width: 390, height: 844 });
     const scripts = [];
     page.on("requestfinished", async (request) => {
       if (request.resourceType() !== "script" || !request.url().startsWith(site.base)) return;

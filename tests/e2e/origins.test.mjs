@@ -76,7 +76,7 @@ after(async () => {
 
 /** A browser signed in on the panel, whose hostile scripts' reports are collected. */
 async function signedIn() {
-  const page = await openPage(browser, [site.panel, site.base]);
+  const page = await openPage(browser);
   const context = page.context();
   const reports = [];
   await context.route(`**${REPORT}`, async (route) => {

@@ -37,7 +37,7 @@ export function ownerSession(name, env = {}) {
     /** The signed-in panel in a context that lets axe in (it runs as an injected script). */
     async panel(viewport, options = {}) {
       const { site, browser } = session;
-      const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true, ...options });
+      const page = await openPage(browser, viewport, { bypassCSP: true, ...options });
       await signIn(page, site.panel, ADMIN, PASSWORD);
       return page;
     },

@@ -314,7 +314,7 @@ describe("visitor details", () => {
 
   for (const viewport of VIEWPORTS) {
     test(`the cookie banner takes the focus and covers neither the hero's buttons nor focus at ${viewport.width} px`, async () => {
-      const page = await openPage(session.browser, session.site.base, viewport, { askConsent: true, bypassCSP: true });
+      const page = await openPage(session.browser, viewport, { askConsent: true, bypassCSP: true });
       await page.goto(`${session.site.base}/`);
       const banner = page.getByRole("dialog", { name: "Pliki cookies" });
       await banner.waitFor();
@@ -358,7 +358,7 @@ describe("visitor details", () => {
     });
 
     test(`the contact form keeps its thanks and 'Zadzwoń' never covers a control at ${viewport.width} px`, async () => {
-      const page = await openPage(session.browser, session.site.base, viewport, { bypassCSP: true });
+      const page = await openPage(session.browser, viewport, { bypassCSP: true });
       await page.goto(`${session.site.base}/#contact`);
       await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]');
       await page.getByLabel("Imię", { exact: true }).fill("Anna Kowalska");

@@ -27,7 +27,7 @@ after(async () => {
 });
 
 async function panel() {
-  const page = await openPage(browser, [site.panel, site.base]);
+  const page = await openPage(browser);
   page.on("dialog", (d) => d.accept());
   await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;
@@ -270,7 +270,7 @@ describe("the panel a practice runs its site from", () => {
     await eventually("the notice appearing", async () => (await html("/")).includes("Gabinet nieczynny 24.12–1.01"));
     assert.ok(Date.now() >= Math.floor(from / 1000) * 1000, "not before its start");
     assert.ok((await html("/cennik")).includes("Gabinet nieczynny 24.12–1.01"), "on every page");
-    const visitor = await openPage(browser, site.base);
+    const visitor = await openPage(browser);
     await visitor.goto(`${site.base}/o-mnie`);
     assert.equal(
       await visitor.getByRole("note", { name: "Komunikat gabinetu" }).innerText(),
@@ -347,7 +347,7 @@ describe("the panel a practice runs its site from", () => {
     );
     await page.getByRole("button", { name: "Zapisz zmiany" }).click();
     await saved(page);
-    const visitor = await openPage(browser, site.base);
+    const visitor = await openPage(browser);
     await visitor.goto(`${site.base}/blog/terapia-online`);
     const hero = visitor.locator("article img").first();
     assert.equal(await hero.getAttribute("alt"), "Gabinet w popołudniowym słońcu");

@@ -37,7 +37,7 @@ after(async () => {
 });
 
 async function pageAt(viewport, moment = OPEN, options = {}) {
-  const page = await openPage(browser, site.base, viewport, options);
+  const page = await openPage(browser, viewport, options);
   await page.clock.setFixedTime(moment);
   return page;
 }
@@ -313,7 +313,7 @@ describe("booking that says where it leads", () => {
 
   // These pages keep the real clock: Playwright's fake one stands in for `performance` too.
   test("a service page fetches its booking chunk on idle after the load event, and a tap before it is pressed at once", async () => {
-    const page = await openPage(browser, site.base, PHONE);
+    const page = await openPage(browser, PHONE);
     let release;
     const held = new Promise((r) => (release = r));
     const chunks = [];
@@ -352,7 +352,7 @@ describe("booking that says where it leads", () => {
   });
 
   test("without a tap, the booking chunk comes on idle after the load event", async () => {
-    const page = await openPage(browser, site.base, DESKTOP);
+    const page = await openPage(browser, DESKTOP);
     await page.goto(`${site.base}/uslugi/terapia-par`, { waitUntil: "load" });
     await page.locator('.island[data-hydrated="true"]').first().waitFor();
     const { load, starts } = await page.evaluate(() => ({
@@ -426,7 +426,7 @@ describe("the contact form", () => {
   });
 
   test("the spam timer starts with the page: its token is asked for at load, before the form is near", async () => {
-    const page = await openPage(browser, site.base, PHONE);
+    const page = await openPage(browser, PHONE);
     const asked = [];
     page.on("request", (r) => r.url().endsWith("/api/contact/token") && asked.push(r.url()));
     await page.goto(`${site.base}/`, { waitUntil: "load" });

@@ -52,7 +52,7 @@ for (const viewport of [
 ]) {
   describe(`complete routes at ${viewport.width} px`, () => {
     test("/pilna-pomoc: the children's ombudsman's line, local help in Gdańsk, every number a tel: link", async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await page.goto(`${site.base}/pilna-pomoc`);
       const numbers = await numbersOf(page);
       const bare = numbers.filter((n) => !n.tel);
@@ -86,7 +86,7 @@ for (const viewport of [
     });
 
     test("the young people's standards: a complaint never reaches the person complained about", async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await page.goto(`${site.base}/standardy-ochrony-maloletnich`);
       const youth = (await page.locator("aside.callout").first().innerText()).replace(/\u00a0/g, " ");
       assert.match(youth, /gdy chodzi o Tomasza Lewandowskiego – powiedz o tym Magdalenie Wiśniewskiej/);
@@ -100,7 +100,7 @@ for (const viewport of [
     });
 
     test("the terms link their previous version, which says until when it applied", async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await page.goto(`${site.base}/regulamin`);
       await page.getByText("Obowiązuje od 14.12.2026", { exact: true }).waitFor();
       await page
@@ -116,7 +116,7 @@ for (const viewport of [
     });
 
     test("the contact form asks for the booking request with a labelled, optional checkbox", async () => {
-      const page = await openPage(browser, site.base, viewport, { bypassCSP: true });
+      const page = await openPage(browser, viewport, { bypassCSP: true });
       await page.goto(`${site.base}/#contact`);
       const box = page.getByRole("checkbox", { name: /żądam, by odbyła się w tym terminie/ });
       await box.waitFor();

@@ -44,7 +44,7 @@ function totp(secret, ms = Date.now()) {
 }
 
 async function panel(viewport) {
-  const page = await openPage(browser, [site.panel, site.base], viewport);
+  const page = await openPage(browser, viewport);
   page.on("dialog", (d) => d.accept());
   await page.goto(`${site.panel}/administratormagda`);
   return page;
@@ -243,7 +243,7 @@ describe("a session that idles out", () => {
   });
 
   test("ends while the panel refreshes by itself, and the sign-in says so", async () => {
-    const page = await openPage(browser, [quick.panel, quick.base]);
+    const page = await openPage(browser);
     await page.goto(`${quick.panel}/administratormagda`);
     await password(page);
     await page.getByRole("tab").first().waitFor();

@@ -60,7 +60,7 @@ describe("the admin panel's frame", () => {
     const html = await answer.text();
     assert.match(html, /<meta name="robots" content="noindex, nofollow">/);
     assert.doesNotMatch(html, /site\.[0-9a-f]+\.js/, "no site script: no consent, widgets or analytics");
-    const page = await openPage(browser, site.panel);
+    const page = await openPage(browser);
     const elsewhere = [];
     page.on("request", (r) => !r.url().startsWith(site.panel) && elsewhere.push(r.url()));
     // Once the network is quiet, whatever the page loads by itself it has asked for.
@@ -220,7 +220,7 @@ describe("security headers", () => {
   });
 
   test("no page logs a CSP violation or any other console error", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     // The load event comes after every script of the page has run.
     for (const route of routes) await page.goto(site.base + route, { waitUntil: "load" });
     await page.goto(site.base + "/uslugi/terapia-par");
@@ -243,7 +243,7 @@ describe("cookie consent", () => {
   });
 
   async function firstVisit(width = 1280, path = "/blog", height = 800) {
-    const page = await openPage(browser, tagged.base, { width, height }, { askConsent: true });
+    const page = await openPage(browser, { width, height }, { askConsent: true });
     const scripts = [];
     page.on("request", (r) => r.url().includes("googletagmanager") && scripts.push(r.url()));
     await page.goto(tagged.base + path, { waitUntil: "load" });
@@ -260,7 +260,7 @@ describe("cookie consent", () => {
   }
 
   test("without an analytics tag nothing is asked and nothing is stored", async () => {
-    const page = await openPage(browser, site.base, { width: 390, height: 844 }, { askConsent: true });
+    const page = await openPage(browser, { width: 390, height: 844 }, { askConsent: true });
     await page.goto(site.base + "/blog", { waitUntil: "load" });
     assert.equal(await page.locator("#consent").count(), 0, "no banner");
     assert.equal(await page.getByRole("button", { name: "Ustawienia cookies" }).count(), 0);

@@ -33,7 +33,7 @@ function totp(secret) {
 /** The signed-in panel in a browser that says it is `agent`. */
 async function panelAs(agent, viewport) {
   const { site, browser } = session;
-  const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true, userAgent: agent });
+  const page = await openPage(browser, viewport, { bypassCSP: true, userAgent: agent });
   await signIn(page, site.panel, ADMIN, PASSWORD);
   return page;
 }

@@ -79,7 +79,7 @@ describe("routes", () => {
     const routes = allRoutes();
     assert.equal(Object.keys(routes).length, 9 + 1 + 11 + 15);
     // /administratormagda leads to the panel's own origin.
-    const page = await openPage(browser, [site.base, site.panel]);
+    const page = await openPage(browser);
     for (const [route, heading] of Object.entries(routes)) {
       const response = await page.goto(site.base + route);
       assert.equal(response.status(), 200, route);
@@ -90,14 +90,14 @@ describe("routes", () => {
   });
 
   test("a trailing slash leads to the same page", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.goto(site.base + "/uslugi/");
     assert.equal(new URL(page.url()).pathname, "/uslugi");
     assert.equal(await page.locator("h1").innerText(), "Usługi");
   });
 
   test("an unknown route answers 404 with the error screen", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     const response = await page.goto(site.base + "/nie-ma-takiej-strony");
     assert.equal(response.status(), 404);
     assert.equal(await page.locator("h1").innerText(), "Unexpected Application Error!");
@@ -109,7 +109,7 @@ describe("routes", () => {
 
 describe("navigation", () => {
   test("the top navigation leads to each section and the logo leads home", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.goto(site.base + "/");
     const nav = page.getByRole("navigation", { name: "Główna nawigacja" });
     for (const [label, path, heading] of [
@@ -128,7 +128,7 @@ describe("navigation", () => {
   });
 
   test("the booking button opens the external booking page in a new tab", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.goto(site.base + "/blog");
     const book = page.locator(".nav-book");
     const shown = await book.evaluate((el) =>
@@ -147,7 +147,7 @@ describe("navigation", () => {
   });
 
   test("a new page starts at the top", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.goto(site.base + "/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator("footer").getByRole("link", { name: "Cennik" }).click();
@@ -158,7 +158,7 @@ describe("navigation", () => {
 
 describe("mobile menu", () => {
   async function mobilePage(route = "/") {
-    const page = await openPage(browser, site.base, {
+    const page = await openPage(browser, {
       width: 390,
       height: 844,
     });
@@ -230,7 +230,7 @@ describe("mobile menu", () => {
 
 describe("footer", () => {
   test("has the four columns, the documents and the copyright from 2025 to the build's year", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     await page.goto(site.base + "/o-mnie");
     const footer = page.locator("footer");
     assert.equal(await footer.locator(".footer-col").count(), 4);
@@ -265,7 +265,7 @@ describe("weight and layout", () => {
   // the call control's callback form (issue 44); a page's whole first load stays ≤ 10 KB.
   test("pages without islands load no React and at most 2.5 KB of script, transferred", async () => {
     for (const route of pageKinds.filter((r) => r !== "/" && !r.startsWith("/uslugi/"))) {
-      const page = await openPage(browser, site.base);
+      const page = await openPage(browser);
       const loaded = scriptsOf(page);
       await page.goto(site.base + route, { waitUntil: "load" });
       const scripts = await loaded();
@@ -289,7 +289,7 @@ describe("weight and layout", () => {
       { width: 1280, height: 900 },
     ]) {
       for (const route of pageKinds) {
-        const page = await openPage(browser, site.base, viewport);
+        const page = await openPage(browser, viewport);
         await page.goto(site.base + route, { waitUntil: "load" });
         await twoFrames(page);
         // What the page fetched before its load event: the first load. What comes after it
@@ -329,7 +329,7 @@ describe("weight and layout", () => {
   });
 
   test("a page with an island loads React once, as one shared chunk", async () => {
-    const page = await openPage(browser, site.base);
+    const page = await openPage(browser);
     const chunks = [];
     page.on("request", (r) => {
       if (r.url().includes("/assets/islands/chunks/")) chunks.push(r.url());
@@ -342,7 +342,7 @@ describe("weight and layout", () => {
 
   test("no page kind scrolls sideways from 320 px to 1440 px", async () => {
     for (const width of [320, 390, 768, 1024, 1440]) {
-      const page = await openPage(browser, site.base, { width, height: 800 });
+      const page = await openPage(browser, { width, height: 800 });
       for (const route of pageKinds) {
         await page.goto(site.base + route);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -42,7 +42,7 @@ after(async () => {
 });
 
 function visitorPage(viewport, headers = {}) {
-  return openPage(browser, site.base, viewport, {
+  return openPage(browser, viewport, {
     // Nothing chosen or stored beforehand (no consent, no panel editor's view): the site as a
     // first visitor meets it.
     askConsent: true,
@@ -81,7 +81,7 @@ function everyFile(dir) {
 }
 
 async function openStatistics(viewport) {
-  const page = await openPage(browser, [site.panel, site.base], viewport, { bypassCSP: true });
+  const page = await openPage(browser, viewport, { bypassCSP: true });
   await signIn(page, site.panel, ADMIN, PASSWORD);
   await page.getByRole("button", { name: "Statystyki" }).click();
   await page.getByRole("heading", { name: "Statystyki", level: 2 }).waitFor();

@@ -73,7 +73,7 @@ after(async () => {
 
 describe("Stan systemu", { skip: !resticInstalled() && "restic is not installed" }, () => {
   test("a failed backup shows above every view and in 'Stan systemu', restic's words only under the details", async () => {
-    const page = await openPage(browser, [site.panel, site.base], undefined, {
+    const page = await openPage(browser, undefined, {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     await signIn(page, site.panel, ADMIN, PASSWORD);
@@ -141,7 +141,7 @@ describe("Stan systemu without backups", () => {
   after(async () => plain?.stop());
 
   test("backups not set up are a warning saying what it means and what to do, never 'Wszystko działa'", async () => {
-    const page = await openPage(browser, [plain.panel, plain.base]);
+    const page = await openPage(browser);
     await signIn(page, plain.panel, ADMIN, PASSWORD);
     await page.getByRole("button", { name: "Stan systemu", exact: true }).click();
     const alerts = page.getByRole("region", { name: "Alerty" });

@@ -59,7 +59,7 @@ async function taggedSite() {
 
 /** A page whose clock stands at `moment` (Playwright's clock: the page's `Date`), of `on`. */
 async function pageAt(viewport, moment = MONDAY_MORNING, options = {}, on = site) {
-  const page = await openPage(browser, on.base, viewport, options);
+  const page = await openPage(browser, viewport, options);
   await page.clock.setFixedTime(moment);
   return page;
 }

@@ -276,7 +276,7 @@ describe("the price list laid out like '/cennik'", () => {
           ),
         ),
       );
-      const visitor = await openPage(session.browser, session.site.base, viewport);
+      const visitor = await openPage(session.browser, viewport);
       assert.deepEqual(shown, await publicPrices(visitor), "each row's line is the public row, in the public order");
       await visitor.context().close();
 

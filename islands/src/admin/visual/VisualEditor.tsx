@@ -4,7 +4,6 @@
 // of Tab (the arrow keys move within it); every button also has a keyboard shortcut.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import type { Node } from "prosemirror-model";
 import type { Command, Transaction } from "prosemirror-state";
 import {
   EditorState,
@@ -26,6 +25,9 @@ import {
   bold,
   bullets,
   editorProps,
+  insertFact,
+  insertLink,
+  insertPicture,
   italic,
   linkAround,
   marks,
@@ -169,6 +171,12 @@ export default function VisualEditor({
     const { from, to } = editor.state.selection;
     setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
   };
+  /** Opens a dialog whose answer goes where her selection is now: taken into the state first,
+   * since the dialog takes the browser's selection away and its answer is written on the state's. */
+  const asking = (open: () => void) => {
+    if (view.current) takeSelection(view.current);
+    open();
+  };
   /** Back to writing where the dialog was opened from, with `command` done there. Both at once:
    * the edit on the selection the dialog was opened from, the dialog gone (the page behind it is
    * inert while it is open) and the focus back, so that a key pressed next lands after the edit. */
@@ -178,34 +186,6 @@ export default function VisualEditor({
     flushSync(() => setDialog(null));
     view.current?.focus();
   };
-  const insertLink =
-    (label: string, href: string): Command =>
-    (state, dispatch) => {
-      const linked = schema.text(label, [marks["link"]!.create({ href })]);
-      dispatch?.(state.tr.replaceSelectionWith(linked, false).removeStoredMark(marks["link"]!).scrollIntoView());
-      return true;
-    };
-  const insertFact =
-    (name: string): Command =>
-    (state, dispatch) => {
-      dispatch?.(state.tr.replaceSelectionWith(nodes["placeholder"]!.create({ name })).scrollIntoView());
-      return true;
-    };
-
-  /** The picture `markdown` names (`![opis](/images/plik.jpg)`), at the cursor. */
-  const insertPicture =
-    (markdown: string): Command =>
-    (state, dispatch) => {
-      let picture: Node | null = null;
-      parseMarkdown(markdown).descendants((node) => {
-        if (node.type === nodes["image"]) picture = node;
-        return !picture;
-      });
-      if (!picture) return false;
-      dispatch?.(state.tr.replaceSelectionWith(picture, false).scrollIntoView());
-      return true;
-    };
-
   const tools: Tool[] = [
     { label: "Pogrubienie", keys: "Control+B", act: () => run(bold), pressed: pressed.bold },
     { label: "Kursywa", keys: "Control+I", act: () => run(italic), pressed: pressed.italic },
@@ -217,9 +197,14 @@ export default function VisualEditor({
           { label: "Lista numerowana", keys: "Control+Shift+7", act: () => run(numbers), pressed: pressed.numbers },
         ]),
     { label: "Link", keys: "Control+K", act: () => openLink.current() },
-    { label: "Wstaw dane", act: () => setDialog({ kind: "placeholder" }) },
+    { label: "Wstaw dane", act: () => asking(() => setDialog({ kind: "placeholder" })) },
     ...(onInsertImage
-      ? [{ label: "Wstaw obraz", act: () => onInsertImage((markdown) => closeDialog(insertPicture(markdown))) }]
+      ? [
+          {
+            label: "Wstaw obraz",
+            act: () => asking(() => onInsertImage((markdown) => closeDialog(insertPicture(markdown)))),
+          },
+        ]
       : []),
   ];
   return (

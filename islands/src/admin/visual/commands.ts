@@ -1,6 +1,6 @@
 // What the visual editor does to its document, apart from React: the commands of its toolbar
 // and shortcuts (bold, italic, a heading, the lists), which of them are on where the cursor is,
-// how a fact and a picture look in the text, the link around the cursor.
+// how a fact and a picture look in the text, the link around the cursor, and what a dialog inserts.
 import type { MarkType, Node, NodeType, ResolvedPos } from "prosemirror-model";
 import type { Command } from "prosemirror-state";
 import type { NodeViewConstructor } from "prosemirror-view";
@@ -15,7 +15,7 @@ import {
 } from "./framework";
 import type { Placeholder } from "../api";
 import { chipText } from "../placeholders";
-import { schema } from "./markdownDoc";
+import { parseMarkdown, schema } from "./markdownDoc";
 
 export const nodes = schema.nodes;
 export const marks = schema.marks;
@@ -153,3 +153,34 @@ export function linkAround($pos: ResolvedPos, type: MarkType): { from: number; t
   });
   return runs.find((r) => r.from <= $pos.pos && $pos.pos <= r.to) ?? null;
 }
+
+/** A link of `label` to `href`, in place of the selection; what she types next is not linked. */
+export const insertLink =
+  (label: string, href: string): Command =>
+  (state, dispatch) => {
+    const linked = schema.text(label, [marks["link"]!.create({ href })]);
+    dispatch?.(state.tr.replaceSelectionWith(linked, false).removeStoredMark(marks["link"]!).scrollIntoView());
+    return true;
+  };
+
+/** The fact `name` as a chip, in place of the selection. */
+export const insertFact =
+  (name: string): Command =>
+  (state, dispatch) => {
+    dispatch?.(state.tr.replaceSelectionWith(nodes["placeholder"]!.create({ name })).scrollIntoView());
+    return true;
+  };
+
+/** The picture `markdown` names (`![opis](/images/plik.jpg)`), at the cursor. */
+export const insertPicture =
+  (markdown: string): Command =>
+  (state, dispatch) => {
+    let picture: Node | null = null;
+    parseMarkdown(markdown).descendants((node) => {
+      if (node.type === nodes["image"]) picture = node;
+      return !picture;
+    });
+    if (!picture) return false;
+    dispatch?.(state.tr.replaceSelectionWith(picture, false).scrollIntoView());
+    return true;
+  };

@@ -158,25 +158,25 @@ export default function VisualEditor({
     command(editor.state, editor.dispatch);
     editor.focus();
   };
-  openLink.current = () => {
+  /** Opens a dialog whose answer goes where her selection is now: taken into the state first
+   * (made by keyboard just before Ctrl+K or Shift+Tab, it may not be there yet), since the
+   * dialog takes the browser's selection away and its answer is written on the state's. */
+  const asking = (open: (editor: EditorView) => void) => {
     const editor = view.current;
     if (!editor) return;
-    // Her selection by keyboard just before Ctrl+K or Shift+Tab may not be in the state yet.
     takeSelection(editor);
-    // In a link, 'Link' is about that link: its text is offered and the new one replaces it.
-    const around = editor.state.selection.empty ? linkAround(editor.state.selection.$from, marks["link"]!) : null;
-    if (around) {
-      editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, around.from, around.to)));
-    }
-    const { from, to } = editor.state.selection;
-    setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
+    open(editor);
   };
-  /** Opens a dialog whose answer goes where her selection is now: taken into the state first,
-   * since the dialog takes the browser's selection away and its answer is written on the state's. */
-  const asking = (open: () => void) => {
-    if (view.current) takeSelection(view.current);
-    open();
-  };
+  openLink.current = () =>
+    asking((editor) => {
+      // In a link, 'Link' is about that link: its text is offered and the new one replaces it.
+      const around = editor.state.selection.empty ? linkAround(editor.state.selection.$from, marks["link"]!) : null;
+      if (around) {
+        editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, around.from, around.to)));
+      }
+      const { from, to } = editor.state.selection;
+      setDialog({ kind: "link", label: editor.state.doc.textBetween(from, to, " ") });
+    });
   /** Back to writing where the dialog was opened from, with `command` done there. Both at once:
    * the edit on the selection the dialog was opened from, the dialog gone (the page behind it is
    * inert while it is open) and the focus back, so that a key pressed next lands after the edit. */

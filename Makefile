@@ -13,7 +13,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
+.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile checks cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -65,18 +65,24 @@ api-types:
 ## (with the Nu Html Checker on every page: npm vnu-jar, run by Debian's default-jre-headless),
 ## then the book, with the panel's screenshots the browser tests took. Stages that do not wait
 ## for each other run side by side (tests/stages.py prints each one's output whole, then a table
-## of their times): the one build of the Rust code (linted by clippy as it compiles) beside the
-## formatting, the dependency audit, the Markdown round trip and mdBook's install; then the cargo
-## tests beside the browser tests and `make bench`'s build rows once each, on that build; then the book.
+## of their times, installs included): the one build of the Rust code (linted by clippy as it
+## compiles) beside `checks` (the installs, the islands, the formatting, the dependency audit, the
+## Markdown round trip and mdBook's install, one after another); then the cargo tests beside the
+## browser tests and `make bench`'s build rows once each, on that build; then the book.
 ##
 ## A target folder's first test build (a fresh clone's) is not incremental: there is nothing yet
 ## to reuse, and writing incremental state cost the workspace's crates a quarter more processor
 ## time (143 against 109 core-seconds). Every later one is (after an edit of the sidecar, 10 s
 ## against 36), so the second `make test` builds the workspace's crates once more, incrementally.
 ## One value for the whole run: the cargo tests' own `cargo` call must find that build fresh.
-test: test-deps islands
+test:
 	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-$$(test -e $(TESTS_BUILT) && echo 1 || echo 0)} \
-	python3 tests/stages.py "compile style deps markdown mdbook" "cargo-tests browser bench-smoke" book
+	python3 tests/stages.py "compile checks" "cargo-tests browser bench-smoke" book
+
+## Everything of `make test` that needs no build of the Rust code, one after another (beside
+## `compile` there): what the tests need installed, the islands, formatting and lints, the
+## dependency audit (cargo-deny comes with test-deps), the Markdown round trip, mdBook.
+checks: test-deps style deps markdown mdbook
 
 ## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
 ## modules of a crate importing each other in a loop.
@@ -120,14 +126,15 @@ LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) CLIPPY_ARGS=-D__CLIPPY_HACKER
 TESTS_BUILT := $(TARGET_DIR)/debug/.tests-built
 
 ## Build (and lint) every test binary and the sidecar, running nothing: the first stage of `make test`.
-compile: islands
+## The Rust code reads nothing of islands/ as it compiles (the tests that run it need them).
+compile:
 	$(LINTED) $(CARGO) test --workspace --no-run
 	@touch $(TESTS_BUILT)
 
 ## The cargo tests on `make compile`'s build: its test binaries side by side, the longest first,
 ## the sidecar's slow git modules in a shard of their own (tests/cargo_tests.py; `make unit` is
 ## plain `cargo test --workspace`, one binary after another).
-cargo-tests: compile
+cargo-tests: compile islands
 	$(LINTED) python3 tests/cargo_tests.py
 
 e2e: islands
@@ -144,7 +151,7 @@ browser:
 ## them, as another build or a slow laptop would. Run it when a change adds or edits browser
 ## tests: a test that reads a page's state before the page has it fails here first. The sidecar
 ## is `make compile`'s, as in `make test`.
-test-busy: test-deps compile
+test-busy: test-deps islands compile
 	@command -v stress-ng >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stress-ng)
 	@stress-ng --cpu 2 --timeout 3600s --quiet & load=$$!; \
 	trap 'kill $$load 2>/dev/null' EXIT; \

@@ -4,7 +4,7 @@ the groups one after another. A stage's output is printed whole when it ends, un
 at the end a table of each stage's time and the tests counted, and one closing line
 'N passed, N failed'. Stops after the first group with a failed stage.
 
-    python3 tests/stages.py "compile style deps" "cargo-tests browser" book
+    python3 tests/stages.py "compile checks" "cargo-tests browser" book
 """
 
 import re

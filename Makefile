@@ -75,8 +75,9 @@ api-types:
 ## time (143 against 109 core-seconds). Every later one is (after an edit of the sidecar, 10 s
 ## against 36), so the second `make test` builds the workspace's crates once more, incrementally.
 ## One value for the whole run: the cargo tests' own `cargo` call must find that build fresh.
+## An earlier test build is the mark that `compile` leaves, or test binaries made before it.
 test:
-	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-$$(test -e $(TESTS_BUILT) && echo 1 || echo 0)} \
+	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-$$(test -e $(TESTS_BUILT) || ls $(TARGET_DIR)/debug/deps/integration-* >/dev/null 2>&1 && echo 1 || echo 0)} \
 	python3 tests/stages.py "compile checks" "cargo-tests browser bench-smoke" book
 
 ## Everything of `make test` that needs no build of the Rust code, one after another (beside

@@ -81,6 +81,8 @@ struct Shared {
     pins: site::Pins,
     /// Starts the thread with the first queued build.
     thread: Once,
+    /// The wait after a run's first failure ([`FIRST_RETRY`]; shorter in tests).
+    first_retry: Duration,
 }
 
 /// The queue of runs of `PUBLISH_CMD` and `PURGE_CMD`, and the thread that works it off.
@@ -93,9 +95,18 @@ impl Publishing {
     /// The queue for `dist` (builds of a builder whose `pins` keep a synced build whole); its
     /// thread starts with the first queued build.
     pub fn new(commands: Commands, dist: PathBuf, pins: site::Pins) -> Self {
+        Self::with_first_retry(commands, dist, pins, FIRST_RETRY)
+    }
+
+    fn with_first_retry(
+        commands: Commands,
+        dist: PathBuf,
+        pins: site::Pins,
+        first_retry: Duration,
+    ) -> Self {
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue {
-                retry: FIRST_RETRY,
+                retry: first_retry,
                 ..Queue::default()
             }),
             changed: Condvar::new(),
@@ -103,6 +114,7 @@ impl Publishing {
             dist,
             pins,
             thread: Once::new(),
+            first_retry,
         });
         Publishing { shared }
     }
@@ -185,6 +197,7 @@ fn next_run(shared: &Shared) -> Run {
         if queue.waiting && due {
             queue.waiting = false;
             queue.running = true;
+            queue.retry_at = None;
             return Run {
                 routes: std::mem::take(&mut queue.routes),
                 site_url: queue.site_url.clone(),
@@ -215,16 +228,17 @@ fn work(shared: &Shared) {
         queue.running = false;
         queue.runs += 1;
         match &failure {
-            None => {
-                queue.retry = FIRST_RETRY;
-                queue.retry_at = None;
-            }
+            None => queue.retry = shared.first_retry,
             Some(message) => {
                 tracing::warn!("{message}");
                 // Purged by the next run that succeeds, with the routes changed since.
                 queue.routes.extend(run.routes);
-                queue.waiting = true;
-                if queue.retry_at.is_none() {
+                // A build published during the run is synced at once; otherwise the failed
+                // run waits, each time twice as long. (The wait was once set only when none
+                // was, so every run after the first retry started again at once: a shell a
+                // millisecond for as long as the bucket was unreachable.)
+                if !queue.waiting {
+                    queue.waiting = true;
                     queue.retry_at = Some(Instant::now() + queue.retry);
                     queue.retry = (queue.retry * 2).min(MAX_RETRY);
                 }
@@ -298,5 +312,79 @@ fn failure(
         Err(e) => Some(format!(
             "Zmiany zapisano i opublikowano na serwerze, ale nie udało się uruchomić {name}: {e}"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failing(dir: &Path, first_retry: Duration) -> Publishing {
+        let commands = Commands {
+            publish: Some("echo 'bucket unreachable' >&2; exit 3".into()),
+            ..Commands::default()
+        };
+        Publishing::with_first_retry(
+            commands,
+            dir.join("dist"),
+            site::Pins::default(),
+            first_retry,
+        )
+    }
+
+    /// Waits until `runs` runs have ended, at most ten seconds; the runs counted.
+    fn wait_for_runs(publishing: &Publishing, runs: u64) -> u64 {
+        let until = Instant::now() + Duration::from_secs(10);
+        let mut queue = publishing.queue();
+        while queue.runs < runs && Instant::now() < until {
+            let left = until.saturating_duration_since(Instant::now());
+            queue = publishing
+                .shared
+                .changed
+                .wait_timeout(queue, left)
+                .expect("lock")
+                .0;
+        }
+        queue.runs
+    }
+
+    #[test]
+    fn a_failing_run_is_tried_again_after_waits_that_double() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let first = Duration::from_millis(40);
+        let publishing = failing(dir.path(), first);
+        let started = Instant::now();
+        publishing.enqueue(&["/cennik".into()], "https://example.pl");
+        assert_eq!(wait_for_runs(&publishing, 4), 4);
+        // Run 1 at once, then waits of 40, 80 and 160 ms before runs 2, 3 and 4.
+        assert!(started.elapsed() >= first * 7, "{:?}", started.elapsed());
+        let status = publishing.status();
+        assert!(
+            !status.pending,
+            "a run waiting for its retry is not pending"
+        );
+        assert!(status
+            .failure
+            .is_some_and(|f| f.contains("bucket unreachable")));
+    }
+
+    #[test]
+    fn a_build_during_the_wait_is_synced_at_once() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let publishing = failing(dir.path(), Duration::from_secs(3600));
+        publishing.enqueue(&["/cennik".into()], "https://example.pl");
+        assert_eq!(wait_for_runs(&publishing, 1), 1);
+        publishing.enqueue(&["/blog".into()], "https://example.pl");
+        assert_eq!(
+            wait_for_runs(&publishing, 2),
+            2,
+            "not held back by the hour's wait"
+        );
+        assert!(publishing.wait_idle(Duration::from_secs(10)));
+        assert_eq!(
+            publishing.queue().routes.len(),
+            2,
+            "both routes kept for the next run"
+        );
     }
 }

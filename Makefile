@@ -76,6 +76,9 @@ api-types:
 ## against 36), so the second `make test` builds the workspace's crates once more, incrementally.
 ## One value for the whole run: the cargo tests' own `cargo` call must find that build fresh.
 ## An earlier test build is the mark that `compile` leaves, or test binaries made before it.
+## The tests' temporary files go to a folder of the run's own on tmpfs (/dev/shm) unless TMPDIR
+## is set: made and deleted by the thousand, on this machine's ext4 they cost the kernel nearly
+## a third of the cargo tests' processor time (tests/stages.py).
 test:
 	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-$$(test -e $(TESTS_BUILT) || ls $(TARGET_DIR)/debug/deps/integration-* >/dev/null 2>&1 && echo 1 || echo 0)} \
 	python3 tests/stages.py "compile checks" "cargo-tests browser bench-smoke" book

@@ -61,20 +61,17 @@ class Stage:
 
 def is_tmpfs(path):
     with open("/proc/mounts", encoding="utf-8") as mounts:
-        return any(line.split()[1:3] == [path, "tmpfs"] for line in mounts if len(line.split()) > 2)
+        return any(line.split()[1:3] == [path, "tmpfs"] for line in mounts)
 
 
 def scratch():
     """A new folder on /dev/shm for the temporary files, or None: TMPDIR set, no such tmpfs, or
     under 2 GiB free on it (a run's files take about 200 MB at most)."""
     shm = "/dev/shm"
-    if os.environ.get("TMPDIR") or not os.access(shm, os.W_OK):
+    if os.environ.get("TMPDIR") or not os.access(shm, os.W_OK) or not is_tmpfs(shm):
         return None
-    try:
-        free = os.statvfs(shm).f_bavail * os.statvfs(shm).f_frsize
-        if free < 2 << 30 or not is_tmpfs(shm):
-            return None
-    except OSError:
+    space = os.statvfs(shm)
+    if space.f_bavail * space.f_frsize < 2 << 30:
         return None
     return tempfile.mkdtemp(prefix="harmonia-test.", dir=shm)
 

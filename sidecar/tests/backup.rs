@@ -98,6 +98,10 @@ impl Place {
             }
             clock::sleep(Duration::from_millis(50));
         }
+        let path = running.1.path().to_path_buf();
+        common::wait_until_listening(&mut running.0, &[panel], || {
+            std::fs::read_to_string(&path).unwrap_or_default()
+        });
         (running, port, panel)
     }
 

@@ -58,7 +58,12 @@ fn start_as(dir: &Path, env: &[(&str, String)], command: Command) -> (Running, u
 /// The sidecar started by `command` over the site at `root`.
 fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
     let port = common::free_port();
-    let admin_port = common::free_port();
+    // The panel's port: the test's own ADMIN_PORT when it sets one.
+    let admin_port = env
+        .iter()
+        .find(|(k, _)| *k == "ADMIN_PORT")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_else(common::free_port);
     let log = dir.join("sidecar.log");
     let out = std::fs::File::create(&log).expect("log file");
     command
@@ -78,17 +83,9 @@ fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command)
         command.env(k, v);
     }
     let mut child = command.spawn().expect("the sidecar starts");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the sidecar did not listen");
-        if let Ok(Some(status)) = child.try_wait() {
-            panic!(
-                "the sidecar exited with {status}: {}",
-                std::fs::read_to_string(&log).unwrap_or_default()
-            );
-        }
-        clock::sleep(Duration::from_millis(50));
-    }
+    common::wait_until_listening(&mut child, &[port, admin_port], || {
+        std::fs::read_to_string(&log).unwrap_or_default()
+    });
     (
         Running {
             child,

@@ -25,6 +25,31 @@ pub(crate) fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
+/// Waits until the sidecar `child` listens on every one of `ports`, at most 60 s: the panel's
+/// port opens after the site's, so a test that talks to the panel waits for both. Panics with
+/// `log()` if the process exits first.
+pub(crate) fn wait_until_listening(
+    child: &mut std::process::Child,
+    ports: &[u16],
+    log: impl Fn() -> String,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !ports
+        .iter()
+        .all(|p| std::net::TcpStream::connect(("127.0.0.1", *p)).is_ok())
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the sidecar did not listen on {ports:?}: {}",
+            log()
+        );
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("the sidecar exited with {status}: {}", log());
+        }
+        clock::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// Runs `body` in a new process of this test binary that runs the test `name` (its path
 /// below the binary, `git_sync::…`) and nothing else, and fails if that process fails. What
 /// a test measures of its own process (the peak memory in `/proc/self/status`) counts every

@@ -17,27 +17,38 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
+## The image worker (`imaging`, the only program with the codecs) compiles after the server, beside
+## it and at a lower priority: a fresh machine serves the site about two minutes sooner, with its
+## photographs as they are until the worker is there and has made their variants.
 run:
-	@echo "==> Compiling the server (on a fresh machine about three minutes; cargo shows its progress) while the islands are built"
+	@echo "==> Compiling the server (on a fresh machine about two minutes; cargo shows its progress) while the islands are built"
 	@$(MAKE) --no-print-directory islands & islands=$$!; \
 	$(CARGO) build -p sidecar; built=$$?; \
 	wait $$islands && exit $$built
-	@echo "==> Starting the server: it builds the site first (a fresh checkout encodes its photographs' variants in the background)"
-	$(TARGET_DIR)/debug/sidecar
+	@echo "==> Starting the server: it builds the site first. The image worker compiles beside it (log: $(WORKER_LOG)); until it is there, photographs are shown as they are"
+	@$(WORKER_BESIDE) $(TARGET_DIR)/debug/sidecar
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
 ## reload open tabs, and show a build error over the page until the next good save.
 dev: islands
 	$(CARGO) build -p sidecar
-	DEV=1 $(TARGET_DIR)/debug/sidecar
+	@$(WORKER_BESIDE) DEV=1 $(TARGET_DIR)/debug/sidecar
 
-## Build dist/ only, with the `site` command line.
+# The image worker's build in the background, niced, into a log: the sidecar finds it beside
+# itself once it is there (a second run finds it built at once).
+WORKER_LOG := $(TARGET_DIR)/imaging-build.log
+WORKER_BESIDE := (nice -n 10 $(CARGO) build -p imaging >$(WORKER_LOG) 2>&1 \
+	|| echo "==> The image worker did not compile; photographs stay as they are: $(WORKER_LOG)") &
+
+## Build dist/ only, with the `site` command line (and the image worker it starts).
 build: islands
-	$(CARGO) run -q -p site --bin site -- build
+	$(CARGO) build -q -p site -p imaging
+	$(TARGET_DIR)/debug/site build
 
 ## Validate content/ and render it without writing anything (POLISH=1: problems in Polish, for editors).
 check: islands
-	$(CARGO) run -q -p site --bin site -- check $(if $(POLISH),--polish)
+	$(CARGO) build -q -p site -p imaging
+	$(TARGET_DIR)/debug/site check $(if $(POLISH),--polish)
 
 ## Opt-in for editors: a `pre-push` hook in this clone that checks the pushed commits' content/ before each push.
 hooks:
@@ -144,7 +155,7 @@ cargo-tests: compile islands
 	$(LINTED) python3 tests/cargo_tests.py
 
 e2e: islands
-	$(CARGO) build -p sidecar
+	$(CARGO) build -p sidecar -p imaging
 	@$(MAKE) --no-print-directory browser
 
 ## The browser tests alone, on the sidecar already built: in `make test`, the one `make compile`
@@ -167,7 +178,7 @@ test-busy: test-deps islands compile
 ## The edge alone (part of e2e): nginx with deploy/nginx.conf in front of an rclone copy of dist/,
 ## and the sidecar's HTTP compared with that nginx on the same files.
 test-edge: test-deps islands
-	$(CARGO) build -p sidecar
+	$(CARGO) build -p sidecar -p imaging
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs http.test.mjs
 
 test-deps:
@@ -182,7 +193,7 @@ test-deps:
 
 ## Lighthouse (mobile) on one page of each kind; prints the scores and bytes. Slow: not in `make test`.
 audit: test-deps islands
-	$(CARGO) build -p sidecar
+	$(CARGO) build -p sidecar -p imaging
 	@test -x $(AUDIT_CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $(AUDIT_CHROMIUM)))
 	@test -d tests/audit/node_modules/lighthouse || (cd tests/audit && npm ci --no-audit --no-fund)
 	cd tests/audit && CHROMIUM=$(AUDIT_CHROMIUM) node audit.mjs
@@ -199,8 +210,8 @@ audit: test-deps islands
 ## and storage, BENCH_ONLY=pages only the bytes of each page kind.
 bench: islands
 	@command -v hugo >/dev/null && command -v nginx >/dev/null && command -v wrk >/dev/null && command -v restic >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq hugo nginx-light wrk restic)
-	$(CARGO) build --release -p site -p sidecar --bins --example photos --example stats_growth
-	$(CARGO) build -p sidecar
+	$(CARGO) build --release -p site -p sidecar -p imaging --bins --example photos --example stats_growth
+	$(CARGO) build -p sidecar -p imaging
 	@test -d $(E2E)/node_modules/playwright-core || (cd $(E2E) && npm ci --no-audit --no-fund)
 	python3 bench/bench.py
 
@@ -212,7 +223,7 @@ bench-smoke:
 
 ## The attacks on sign-in, codes, the contact form, the panel and pushed content, against the release build on loopback; prints one Markdown table.
 abuse: islands
-	$(CARGO) build --release -p sidecar
+	$(CARGO) build --release -p sidecar -p imaging
 	python3 bench/abuse.py
 
 ## The book under docs/: the owner's guide with the panel's screenshots, the editors', the

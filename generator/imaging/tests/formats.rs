@@ -1,6 +1,7 @@
 //! The library's own checks, as a program that links the optimised library: as unit tests they
 //! made cargo compile the whole library a second time, optimised, in test mode (20 s of a fresh
-//! build, for five tests).
+//! build, for five tests). The worker program's protocol is tested here too (`mod worker`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use image::DynamicImage;
 use imaging::{decode, dimensions, encode, resize, scaled_height, Format, SETTINGS};
@@ -67,4 +68,102 @@ fn an_avif_carries_an_alpha_plane_only_for_a_picture_that_is_see_through() {
 fn a_file_that_is_no_image_is_an_error_not_a_panic() {
     assert!(decode(b"<svg/>").is_err());
     assert!(dimensions(b"not an image").is_err());
+}
+
+/// The worker program, run as the generator and the sidecar run it.
+mod worker {
+    use super::gradient;
+    use imaging::worker::{Failure, Worker};
+    use imaging::{Format, ImageProblem, Inspected, SETTINGS};
+
+    fn worker() -> Worker {
+        Worker::at(env!("CARGO_BIN_EXE_imaging"))
+    }
+
+    fn jpeg(w: u32, h: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        gradient(w, h)
+            .write_to(
+                &mut std::io::Cursor::new(&mut out),
+                image::ImageFormat::Jpeg,
+            )
+            .expect("encoded");
+        out
+    }
+
+    #[test]
+    fn it_reads_a_header_and_refuses_what_is_no_image_as_the_image_problem() {
+        let header = worker().header(&jpeg(64, 36)).expect("a header");
+        assert_eq!(
+            (header.width, header.height, header.upright),
+            (64, 36, true)
+        );
+        assert!(matches!(
+            worker().header(b"not an image"),
+            Err(Failure::Image(why)) if !why.is_empty()
+        ));
+    }
+
+    #[test]
+    fn it_inspects_uploads_with_every_answer_the_sidecar_tells_apart() {
+        assert_eq!(
+            worker().inspect(&jpeg(64, 36)),
+            Ok(Inspected {
+                format: Format::Jpeg,
+                width: 64,
+                height: 36
+            })
+        );
+        assert_eq!(
+            worker().inspect(b"GIF89a......"),
+            Err(ImageProblem::UnknownFormat)
+        );
+        let mut cut = jpeg(64, 36);
+        cut.truncate(cut.len() / 3);
+        assert!(matches!(
+            worker().inspect(&cut),
+            Err(ImageProblem::Unreadable(_))
+        ));
+        // A worker that cannot run is nobody's verdict on the picture.
+        assert!(matches!(
+            Worker::at("/nonexistent/imaging").inspect(&jpeg(8, 8)),
+            Err(ImageProblem::Unchecked(_))
+        ));
+    }
+
+    #[test]
+    fn it_makes_the_variants_asked_for_in_their_order() {
+        let wanted = [(Format::Avif, 32), (Format::Jpeg, 16), (Format::Webp, 32)];
+        let made = worker()
+            .variants(&jpeg(64, 36), &wanted, &SETTINGS)
+            .expect("variants");
+        assert_eq!(made.len(), 3);
+        assert_eq!(
+            image::guess_format(&made[0]).expect("known"),
+            image::ImageFormat::Avif
+        );
+        let small = image::load_from_memory(&made[1]).expect("a JPEG");
+        assert_eq!((small.width(), small.height()), (16, 9));
+        let webp = image::load_from_memory(&made[2]).expect("a WebP");
+        assert_eq!((webp.width(), webp.height()), (32, 18));
+        assert!(matches!(
+            worker().variants(b"<svg/>", &wanted, &SETTINGS),
+            Err(Failure::Image(_))
+        ));
+    }
+
+    #[test]
+    fn a_wrong_command_line_is_the_workers_failure_not_the_images() {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_imaging"))
+            .arg("resize")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("runs");
+        assert_eq!(status.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&status.stderr).contains("usage"));
+        assert!(matches!(
+            Worker::at("/bin/false").header(&jpeg(8, 8)),
+            Err(Failure::Worker(_))
+        ));
+    }
 }

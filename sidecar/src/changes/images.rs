@@ -64,6 +64,9 @@ pub fn stored_name(name: &str, format: Format) -> String {
 pub fn refused(problem: &site::images::ImageProblem) -> ApiError {
     let status = match problem {
         site::images::ImageProblem::UnknownFormat => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        // Not the picture's fault: the image worker did not answer (on a first `make run`,
+        // it is still compiling).
+        site::images::ImageProblem::Unchecked(_) => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::UNPROCESSABLE_ENTITY,
     };
     ApiError::status(status, problem.polish())

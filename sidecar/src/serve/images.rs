@@ -87,6 +87,16 @@ impl Pending {
         self.changed.notify_all();
     }
 
+    /// Waits until [`Pending::close`] was called, at most `timeout`: whether it was.
+    pub fn closed_within(&self, timeout: Duration) -> bool {
+        let queue = self.queue();
+        let (queue, _) = self
+            .changed
+            .wait_timeout_while(queue, timeout, |q| !q.closed)
+            .unwrap_or_else(|p| p.into_inner());
+        queue.closed
+    }
+
     /// Ends a round: `encoded` were just encoded, so a build that names them again could
     /// not keep their variants (an unwritable cache): they are not tried again and again.
     pub fn done(&self, encoded: &[String]) {

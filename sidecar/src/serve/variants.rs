@@ -5,7 +5,7 @@
 //! `<picture>`. A save, an upload or a start never waits for a photograph.
 
 use actix_web::web;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::serve::site::SiteState;
 
@@ -16,6 +16,10 @@ pub fn spawn(site: web::Data<SiteState>) {
         .name("image-variants".into())
         .spawn(move || {
             while let Some(images) = site.images.take() {
+                if !wait_for_worker(&site) {
+                    site.images.done(&images);
+                    break;
+                }
                 encode(&site, &images);
                 // The rebuild finds the variants in the cache; a photograph added meanwhile is
                 // named by it and waits for the next round.
@@ -28,6 +32,27 @@ pub fn spawn(site: web::Data<SiteState>) {
     if let Err(e) = started {
         tracing::error!(error = %e, "the image worker could not start: photographs stay as they are");
     }
+}
+
+/// Waits until the image worker is there: a first `make run` compiles it after the sidecar
+/// started, and serves the photographs as they are meanwhile. False once the site goes away.
+fn wait_for_worker(site: &SiteState) -> bool {
+    let mut said = false;
+    while let Some(why) = site::images::worker_missing() {
+        if !said {
+            tracing::warn!(
+                "photographs are shown as they are until the image worker is there: {why}"
+            );
+            said = true;
+        }
+        if site.images.closed_within(Duration::from_secs(1)) {
+            return false;
+        }
+    }
+    if said {
+        tracing::info!("the image worker is there: encoding the photographs' variants");
+    }
+    true
 }
 
 fn encode(site: &SiteState, images: &[String]) {

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use super::cache::Cache;
-use super::encode::{self, Format, Settings};
+use super::encode::{self, Failure, Format, Settings, Worker};
 use super::svg;
 use crate::error::Result;
 use crate::output::Output;
@@ -147,6 +147,18 @@ impl Catalog {
         memo: &mut Memo,
         encoding: Encoding,
     ) -> Result<(Catalog, Vec<Output>)> {
+        Self::build_with(dir, cache, settings, memo, encoding, Worker::find())
+    }
+
+    /// [`Catalog::build`] with `worker` as the image worker, or why there is none.
+    fn build_with(
+        dir: &Path,
+        cache: &Cache,
+        settings: &Settings,
+        memo: &mut Memo,
+        encoding: Encoding,
+        worker: std::result::Result<Worker, Failure>,
+    ) -> Result<(Catalog, Vec<Output>)> {
         let files: Vec<walk::Found> = walk::files(images_root(dir), dir)?
             .into_iter()
             .filter(|f| PUBLISHED.contains(&extension(&f.relative).as_str()))
@@ -157,12 +169,17 @@ impl Catalog {
                 Some((len, modified, hit)) if stamp(found) == (*len, *modified) => {
                     Scanned::Known(Arc::clone(hit))
                 }
-                _ => scan(found, cache, settings),
+                _ => scan(found, cache, settings, worker.as_ref().ok()),
             })
             .collect();
-        let encoded = match encoding {
-            Encoding::Inline => fill(&mut scanned, cache, settings),
-            Encoding::Deferred => 0,
+        if let Err(Failure::Worker(why) | Failure::Image(why)) = &worker {
+            if scanned.iter().any(|s| matches!(s, Scanned::Unscanned(..))) {
+                tracing::warn!("photographs are published as they are, without variants: {why}");
+            }
+        }
+        let encoded = match (encoding, &worker) {
+            (Encoding::Inline, Ok(worker)) => fill(&mut scanned, cache, settings, worker),
+            _ => 0,
         };
         let mut catalog = Catalog {
             images: BTreeMap::new(),
@@ -225,6 +242,13 @@ fn prepare_with(
     progress: &(dyn Fn(usize, usize) + Sync),
     settings: &Settings,
 ) -> usize {
+    let worker = match Worker::find() {
+        Ok(worker) => worker,
+        Err(Failure::Worker(why) | Failure::Image(why)) => {
+            tracing::warn!("no image variants can be made: {why}");
+            return 0;
+        }
+    };
     let cache = Cache::new(cache_dir.to_path_buf());
     let total = relatives.len();
     let mut encoded = 0;
@@ -238,8 +262,8 @@ fn prepare_with(
             modified: None,
             root: root.clone(),
         };
-        let mut one = [scan(&found, &cache, settings)];
-        encoded += fill(&mut one, &cache, settings);
+        let mut one = [scan(&found, &cache, settings, Some(&worker))];
+        encoded += fill(&mut one, &cache, settings, &worker);
         progress(done + 1, total);
     }
     encoded
@@ -284,6 +308,9 @@ enum Scanned {
     Plain(ImageInfo, Output),
     /// Not an image the site can use, and why.
     Broken(String, String),
+    /// A raster image the worker could not read (it is not built, or it failed): published
+    /// as it is, without a size, and waiting for its variants.
+    Unscanned(ImageInfo, Output),
     Raster {
         info: ImageInfo,
         original: Output,
@@ -315,6 +342,7 @@ impl Scanned {
     fn missing(&self) -> usize {
         match self {
             Scanned::Raster { bytes, .. } => bytes.iter().filter(|b| b.is_none()).count(),
+            Scanned::Unscanned(..) => 1,
             _ => 0,
         }
     }
@@ -324,7 +352,7 @@ impl Scanned {
     fn finish(self) -> Arc<Processed> {
         let processed = match self {
             Scanned::Known(p) => return p,
-            Scanned::Plain(info, original) => Processed {
+            Scanned::Plain(info, original) | Scanned::Unscanned(info, original) => Processed {
                 info,
                 outputs: vec![original],
             },
@@ -366,7 +394,12 @@ impl Scanned {
 }
 
 /// Reads one file: published as it is, with its variants if it is a raster image.
-fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
+fn scan(
+    found: &walk::Found,
+    cache: &Cache,
+    settings: &Settings,
+    worker: Option<&Worker>,
+) -> Scanned {
     if found.len > MAX_IMAGE_BYTES as u64 {
         let why = content::Problem::from(FileProblem::TooLarge {
             bytes: found.len,
@@ -391,22 +424,29 @@ fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
         return Scanned::Plain(ImageInfo::plain(&found.relative, size), original);
     }
     if !RASTER.contains(&ext.as_str()) {
-        let size = encode::dimensions(&original.bytes).ok();
-        return Scanned::Plain(ImageInfo::plain(&found.relative, size), original);
+        // A GIF, AVIF or icon is published as it is; the site reads no size of them.
+        return Scanned::Plain(ImageInfo::plain(&found.relative, None), original);
     }
-    let size = match encode::dimensions(&original.bytes) {
-        Ok(size) => size,
-        Err(why) => return Scanned::Broken(found.relative.clone(), why),
-    };
     let source_hash = hex(&original.fingerprint);
     if let Some(why) = cache.get(&broken_key(&source_hash), "txt") {
         return Scanned::Broken(found.relative.clone(), String::from_utf8_lossy(&why).into());
     }
+    let header = match worker.map(|w| w.header(&original.bytes)) {
+        Some(Ok(header)) => header,
+        Some(Err(Failure::Image(why))) => return Scanned::Broken(found.relative.clone(), why),
+        Some(Err(Failure::Worker(why))) => {
+            tracing::warn!(image = %found.relative, "the image worker did not read it: {why}");
+            let info = ImageInfo::plain(&found.relative, None);
+            return Scanned::Unscanned(info, original);
+        }
+        None => return Scanned::Unscanned(ImageInfo::plain(&found.relative, None), original),
+    };
+    let size = (header.width, header.height);
     let fallback = Format::fallback_for(&ext);
     let plans = plan(&found.relative, &source_hash, size, fallback, settings);
     // The fallback at the source's own width is the source itself: encoding it again would
     // only lose quality (and often grow the file).
-    let as_source = ext != "webp" && encode::is_upright(&original.bytes);
+    let as_source = ext != "webp" && header.upright;
     let bytes = plans
         .iter()
         .map(|p| {
@@ -436,7 +476,7 @@ fn scan(found: &walk::Found, cache: &Cache, settings: &Settings) -> Scanned {
 /// would otherwise encode the same images twice. The one that waited finds the variants in
 /// the cache. The locks are taken here, outside the thread pool, so that no pool thread ever
 /// waits for them. Returns how many variants were encoded.
-fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
+fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings, worker: &Worker) -> usize {
     if pending.iter().all(|s| s.missing() == 0) {
         return 0;
     }
@@ -471,7 +511,11 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
             if missing.is_empty() {
                 return 0;
             }
-            match encode_missing(&original.bytes, plans, &missing, settings) {
+            let wanted: Vec<(Format, u32)> = missing
+                .iter()
+                .map(|i| (plans[*i].variant.format, plans[*i].variant.width))
+                .collect();
+            match worker.variants(&original.bytes, &wanted, settings) {
                 Ok(made) => {
                     for (i, made) in missing.iter().zip(made) {
                         cache.put(&plans[*i].key, plans[*i].variant.format.ext(), &made);
@@ -481,7 +525,12 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings) -> usize {
                     tracing::info!("image variants encoded: {so_far}/{total}");
                     missing.len()
                 }
-                Err(why) => {
+                Err(Failure::Worker(why)) => {
+                    // Not the picture's fault: shown as it is, and tried again by a later build.
+                    tracing::warn!(image = %info.relative, "its variants were not made: {why}");
+                    0
+                }
+                Err(Failure::Image(why)) => {
                     // Remembered by the source's bytes: no later build decodes them again.
                     let key = broken_key(&hex(&original.fingerprint));
                     cache.put(&key, "txt", why.as_bytes());
@@ -539,34 +588,6 @@ fn plan(
         }
     }
     plans
-}
-
-/// Decodes the source once, and makes the missing variants in parallel: one resize per
-/// width, every format of that width from it.
-fn encode_missing(
-    source: &[u8],
-    plans: &[Plan],
-    missing: &[usize],
-    settings: &Settings,
-) -> std::result::Result<Vec<Vec<u8>>, String> {
-    let image = encode::decode(source)?;
-    let mut widths: Vec<u32> = missing.iter().map(|i| plans[*i].variant.width).collect();
-    widths.sort_unstable();
-    widths.dedup();
-    let resized: HashMap<u32, image::DynamicImage> = widths
-        .par_iter()
-        .map(|w| encode::resize(&image, *w).map(|r| (*w, r)))
-        .collect::<std::result::Result<_, String>>()?;
-    missing
-        .par_iter()
-        .map(|i| {
-            let v = &plans[*i].variant;
-            let scaled = resized
-                .get(&v.width)
-                .ok_or_else(|| format!("no {} px copy", v.width))?;
-            encode::encode(scaled, v.format, settings)
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -748,5 +769,70 @@ mod tests {
         .expect("broken is a warning");
         assert!(after.pending.is_empty(), "{:?}", after.pending);
         assert_eq!(after.warnings.len(), 1, "{:?}", after.warnings);
+    }
+
+    #[test]
+    fn without_a_worker_a_photograph_is_published_as_it_is_and_waits_for_one() {
+        let site = tempfile::tempdir().expect("temp dir");
+        let cache_dir = tempfile::tempdir().expect("temp dir");
+        let cache = Cache::new(cache_dir.path().to_path_buf());
+        photo(site.path(), "a.jpg", 40, 20);
+        let mut memo = Memo::default();
+        let none = Err(Failure::Worker("not built yet".into()));
+        let (first, outputs) = Catalog::build_with(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut memo,
+            Encoding::Inline,
+            none,
+        )
+        .expect("a build without the worker");
+        assert_eq!(first.pending, vec!["a.jpg".to_string()]);
+        assert!(first.warnings.is_empty(), "{:?}", first.warnings);
+        let a = first.get("/images/a.jpg").expect("a");
+        assert!(!a.is_raster() && a.broken.is_none());
+        assert_eq!(a.size, None, "nothing read it");
+        assert_eq!(outputs.len(), 1, "the file as it is");
+        // Once the worker is there, the next build reads and encodes it.
+        let (ready, outputs) =
+            Catalog::build(site.path(), &cache, &SMALL, &mut memo, Encoding::Inline)
+                .expect("a build with the worker");
+        assert!(ready.pending.is_empty());
+        assert_eq!(
+            ready.get("/images/a.jpg").and_then(|a| a.size),
+            Some((40, 20))
+        );
+        assert_eq!(outputs.len(), 7, "the file and its six variants");
+    }
+
+    #[test]
+    fn a_worker_that_fails_leaves_the_photograph_waiting_not_broken() {
+        let site = tempfile::tempdir().expect("temp dir");
+        let cache_dir = tempfile::tempdir().expect("temp dir");
+        let cache = Cache::new(cache_dir.path().to_path_buf());
+        photo(site.path(), "a.jpg", 40, 20);
+        // `false` ends with status 1: neither an answer nor the image's problem.
+        let failing = Ok(Worker::at("/bin/false"));
+        let (first, _) = Catalog::build_with(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Inline,
+            failing,
+        )
+        .expect("a build with a failing worker");
+        assert_eq!(first.pending, vec!["a.jpg".to_string()]);
+        assert!(first.warnings.is_empty(), "{:?}", first.warnings);
+        let (ready, _) = Catalog::build(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Inline,
+        )
+        .expect("a build with the worker");
+        assert!(ready.get("/images/a.jpg").expect("a").is_raster());
     }
 }

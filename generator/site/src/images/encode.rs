@@ -1,9 +1,27 @@
-//! Decoding, resizing and encoding are the `imaging` crate's, optimised even in debug builds.
+//! Decoding, resizing and encoding run in the `imaging` worker, a process of its own
+//! (`imaging::worker`): a hostile picture takes down one worker, never the build or the sidecar,
+//! and this crate compiles without the codecs.
 
-pub(crate) use imaging::{
-    decode, dimensions, encode, is_upright, resize, scaled_height, Format, Settings, SETTINGS,
-};
-pub use imaging::{inspect, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
+pub(crate) use imaging::worker::{Failure, Worker};
+pub(crate) use imaging::{scaled_height, Format, Settings, SETTINGS};
+pub use imaging::{ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
+
+/// Proves that `bytes` are a JPEG, PNG or WebP within the limits by decoding them whole, in
+/// the worker: what an upload must pass before anything is stored. Without a worker that
+/// answers, [`ImageProblem::Unchecked`]: nothing may be kept then.
+pub fn inspect(bytes: &[u8]) -> Result<Inspected, ImageProblem> {
+    match Worker::find() {
+        Ok(worker) => worker.inspect(bytes),
+        Err(Failure::Worker(why) | Failure::Image(why)) => Err(ImageProblem::Unchecked(why)),
+    }
+}
+
+/// Why no photograph can be read now (the worker is not where it is looked for), if so.
+pub fn worker_missing() -> Option<String> {
+    Worker::find()
+        .err()
+        .map(|(Failure::Worker(why) | Failure::Image(why))| why)
+}
 
 #[cfg(test)]
 mod tests {
@@ -27,7 +45,7 @@ mod tests {
         let fine = inspect(&jpeg).expect("a real photograph");
         assert_eq!(
             (fine.format, fine.width, fine.height),
-            (image::ImageFormat::Jpeg, 64, 36)
+            (Format::Jpeg, 64, 36)
         );
         assert_eq!(
             inspect(&png_bomb()),
@@ -59,8 +77,12 @@ mod tests {
         }
         .polish()
         .contains("50 megapikseli"));
-        // The build's decoders keep the same limits.
-        assert!(decode(&png_bomb()).is_err());
-        assert!(dimensions(&jpeg_declaring(&jpeg, 65_500, 65_500)).is_err());
+        // The build's header reading keeps the same limits, and says it is the image's fault.
+        let worker = Worker::find().expect("the worker, built beside the tests");
+        assert!(matches!(worker.header(&png_bomb()), Err(Failure::Image(_))));
+        assert!(matches!(
+            worker.header(&jpeg_declaring(&jpeg, 65_500, 65_500)),
+            Err(Failure::Image(_))
+        ));
     }
 }

@@ -1,8 +1,9 @@
 //! Images. The rule of an image value lives here: a full address as given, `photo-…` expanded to the
 //! stock-photo address, a local file under `content/images/`, and a deterministic stock pick
 //! otherwise (which of these a value is, is `content::images`). A local raster image is
-//! published in several widths as AVIF, WebP and its own format (`catalog`, `encode`,
-//! `cache`) and shown with `<picture>` (`picture`).
+//! published in several widths as AVIF, WebP and its own format (`catalog`, `cache`), made by
+//! the `imaging` worker in a process of its own (`encode`), and shown with `<picture>`
+//! (`picture`).
 
 mod cache;
 mod catalog;
@@ -19,7 +20,7 @@ pub(crate) use catalog::Memo;
 pub use catalog::{prepare, Encoding, ImageStats};
 pub(crate) use checks::check;
 pub(crate) use encode::SETTINGS;
-pub use encode::{inspect, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
+pub use encode::{inspect, worker_missing, ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
 
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

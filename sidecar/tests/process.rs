@@ -862,3 +862,74 @@ fn each_setting_is_a_variable_or_a_flag_that_wins_and_help_lists_them_without_th
         "{said}"
     );
 }
+
+/// A first `make run` starts the sidecar before its image worker has compiled: the site is
+/// served with its photographs as they are, an upload is refused as not checked (nothing of it
+/// kept), and once the worker is beside the sidecar the photographs get their variants without
+/// a restart.
+#[test]
+fn without_its_image_worker_the_site_runs_with_photographs_as_they_are_until_it_comes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).expect("bin");
+    let copy = bin.join("sidecar");
+    std::fs::copy(env!("CARGO_BIN_EXE_sidecar"), &copy).expect("a sidecar alone in its folder");
+    let (admin, password) = ("magda@gabinet-harmonia.pl", "hasło administratora na start");
+    let cache = dir.path().join("image-cache").display().to_string();
+    let env = [
+        ("ADMIN_EMAIL", admin.to_string()),
+        ("ADMIN_PASSWORD", password.to_string()),
+        ("IMAGE_CACHE_DIR", cache),
+    ];
+    let (sidecar, port) = start_as(dir.path(), &env, Command::new(&copy));
+    let home = || get(port, "127.0.0.1", "/");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !home().starts_with("HTTP/1.1 200") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        clock::sleep(Duration::from_millis(100));
+    }
+    let first = home();
+    assert!(first.contains("/images/notes-herbata.jpg"), "{first}");
+    assert!(!first.contains(".avif"), "no variants without the worker");
+    while !sidecar.log().contains("until the image worker is there") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        clock::sleep(Duration::from_millis(50));
+    }
+
+    let cookie = sign_in(sidecar.admin_port, admin, password);
+    let png: [u8; 70] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F,
+        0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8,
+        0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ];
+    let mut request = format!(
+        "POST /api/images?name=kropka.png&alt=Kropka HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: {cookie}\r\nContent-Type: application/octet-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        png.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(&png);
+    let mut stream = TcpStream::connect(("127.0.0.1", sidecar.admin_port)).expect("connect");
+    stream.write_all(&request).expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert_eq!(status(&answer), 503, "{answer}");
+    assert!(answer.contains("Nic nie zostało zapisane"), "{answer}");
+    let stored = dir.path().join("site/content/images/kropka.png");
+    assert!(!stored.exists(), "nothing of a refused upload is kept");
+
+    let built = Path::new(env!("CARGO_BIN_EXE_sidecar"))
+        .parent()
+        .expect("the build's folder")
+        .join("imaging");
+    std::fs::copy(&built, bin.join("imaging"))
+        .expect("the worker (`cargo build -p imaging`), put beside the sidecar as its build does");
+    let deadline = Instant::now() + Duration::from_secs(180);
+    while !home().contains(".avif") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        clock::sleep(Duration::from_millis(250));
+    }
+    assert!(sidecar.log().contains("the image worker is there"));
+}

@@ -798,8 +798,8 @@ def upload_photo(runs=3):
     import http.cookiejar
     debug_sidecar = ROOT / "target/debug/sidecar"
     photos_bin = next((p for p in [ROOT / "target/release/examples/photos", ROOT / "target/debug/examples/photos"] if p.exists()), None)
-    if not debug_sidecar.exists() or photos_bin is None:
-        sys.exit("upload bench: needs target/debug/sidecar (cargo build -p sidecar) and the photos example")
+    if not debug_sidecar.exists() or not (ROOT / "target/debug/imaging").exists() or photos_bin is None:
+        sys.exit("upload bench: needs target/debug/sidecar and imaging (cargo build -p sidecar -p imaging) and the photos example")
     work = pathlib.Path(tempfile.mkdtemp(prefix="bench-upload-", dir=TMPFS))
     subprocess.run([photos_bin, work / "photos", str(runs), "4000x3000", "92"], check=True)
     root = work / "site"

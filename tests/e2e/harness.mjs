@@ -143,6 +143,10 @@ export async function startSite(root = repoRoot, env = {}) {
 }
 
 async function launchSite(root, env) {
+  // Without the image worker beside it the sidecar still runs, but refuses uploads (503) and
+  // shows photographs without variants: say so once here rather than in each test that uploads.
+  const worker = join(dirname(sidecarBin), "imaging");
+  if (!existsSync(worker)) throw new Error(`${worker} is missing: build it with cargo build -p imaging`);
   const port = env.PORT ?? String(await freePort());
   const adminPort = env.ADMIN_PORT ?? String(await freePort());
   const panel = env.ADMIN_ORIGIN ?? `http://localhost:${adminPort}`;

@@ -41,6 +41,31 @@ pub struct Header {
     pub upright: bool,
 }
 
+impl Header {
+    /// The worker's answer to `header`, `WIDTH HEIGHT UPRIGHT`; the image cache keeps it too.
+    pub fn line(&self) -> String {
+        format!(
+            "{} {} {}\n",
+            self.width,
+            self.height,
+            u8::from(self.upright)
+        )
+    }
+
+    /// A [`Header::line`] read back.
+    pub fn parse(text: &str) -> Option<Header> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match fields[..] {
+            [w, h, up @ ("0" | "1")] => Some(Header {
+                width: w.parse().ok()?,
+                height: h.parse().ok()?,
+                upright: up == "1",
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// The worker program, found and ready to start.
 #[derive(Debug, Clone)]
 pub struct Worker {
@@ -82,18 +107,7 @@ impl Worker {
     pub fn header(&self, bytes: &[u8]) -> Result<Header, Failure> {
         let answer = self.run(&["header".to_string()], bytes)?;
         let text = String::from_utf8_lossy(&answer);
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        match fields[..] {
-            [w, h, up] => match (w.parse(), h.parse()) {
-                (Ok(width), Ok(height)) => Ok(Header {
-                    width,
-                    height,
-                    upright: up == "1",
-                }),
-                _ => Err(unexpected(&text)),
-            },
-            _ => Err(unexpected(&text)),
-        }
+        Header::parse(&text).ok_or_else(|| unexpected(&text))
     }
 
     /// Whether `bytes` are a JPEG, PNG or WebP within the limits, decoded whole: what an upload
@@ -221,8 +235,13 @@ pub fn answer(args: &[String], input: &[u8]) -> Answer {
     match args.split_first() {
         Some((job, [])) if job == "header" => match crate::dimensions(input) {
             Ok((width, height)) => {
-                let upright = u8::from(crate::is_upright(input));
-                Answer::Done(format!("{width} {height} {upright}\n").into_bytes())
+                let upright = crate::is_upright(input);
+                let header = Header {
+                    width,
+                    height,
+                    upright,
+                };
+                Answer::Done(header.line().into_bytes())
             }
             Err(why) => Answer::ImageProblem(why),
         },

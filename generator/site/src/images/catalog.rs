@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use super::cache::Cache;
-use super::encode::{self, Failure, Format, Settings, Worker};
+use super::encode::{self, Failure, Format, Header, Settings, Worker};
 use super::svg;
 use crate::error::Result;
 use crate::output::Output;
@@ -431,7 +431,16 @@ fn scan(
     if let Some(why) = cache.get(&broken_key(&source_hash), "txt") {
         return Scanned::Broken(found.relative.clone(), String::from_utf8_lossy(&why).into());
     }
-    let header = match worker.map(|w| w.header(&original.bytes)) {
+    let known = cache.get(&header_key(&source_hash), "txt");
+    let known = known.and_then(|line| Header::parse(&String::from_utf8_lossy(&line)));
+    let read = || match worker.map(|w| w.header(&original.bytes)) {
+        Some(Ok(header)) => {
+            cache.put(&header_key(&source_hash), "txt", header.line().as_bytes());
+            Some(Ok(header))
+        }
+        other => other,
+    };
+    let header = match known.map(Ok).or_else(read) {
         Some(Ok(header)) => header,
         Some(Err(Failure::Image(why))) => return Scanned::Broken(found.relative.clone(), why),
         Some(Err(Failure::Worker(why))) => {
@@ -540,6 +549,12 @@ fn fill(pending: &mut [Scanned], cache: &Cache, settings: &Settings, worker: &Wo
             }
         })
         .sum()
+}
+
+/// Where the cache keeps a source's size and orientation, as the worker read them from its
+/// header: a build of a photograph it has seen starts no worker.
+fn header_key(source_hash: &str) -> String {
+    format!("{source_hash}-header")
 }
 
 /// Where the cache keeps why a source's bytes could not be decoded.
@@ -804,6 +819,20 @@ mod tests {
             Some((40, 20))
         );
         assert_eq!(outputs.len(), 7, "the file and its six variants");
+        // What the worker read and made is in the cache: a later build needs no worker for it.
+        let none = Err(Failure::Worker("gone".into()));
+        let (again, outputs) = Catalog::build_with(
+            site.path(),
+            &cache,
+            &SMALL,
+            &mut Memo::default(),
+            Encoding::Inline,
+            none,
+        )
+        .expect("a build from the cache alone");
+        assert!(again.pending.is_empty());
+        assert!(again.get("/images/a.jpg").expect("a").is_raster());
+        assert_eq!(outputs.len(), 7);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (`imaging::worker`): a hostile picture takes down one worker, never the build or the sidecar,
 //! and this crate compiles without the codecs.
 
-pub(crate) use imaging::worker::{Failure, Worker};
+pub(crate) use imaging::worker::{Failure, Header, Worker};
 pub(crate) use imaging::{scaled_height, Format, Settings, SETTINGS};
 pub use imaging::{ImageProblem, Inspected, MAX_PIXELS, MAX_SIDE};
 

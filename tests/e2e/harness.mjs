@@ -54,7 +54,7 @@ export async function until(probe, expected, message, ms = DEADLINE) {
         : (value) => isDeepStrictEqual(value, expected);
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = await probe();
+    const value = await Promise.resolve().then(probe).catch(notYetIfDropped);
     if (accepts(value)) return value;
     if (Date.now() > deadline) {
       const waited = `${message ?? "the state"} (waited ${ms / 1000} s)`;
@@ -64,6 +64,18 @@ export async function until(probe, expected, message, ms = DEADLINE) {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A probe's request that lost its connection (a kept-alive one the server closed as it was
+ * reused: node's fetch does not send it again) is read as "not yet", and asked again; any other
+ * error is the probe's own and fails at once.
+ */
+function notYetIfDropped(error) {
+  const code = error?.cause?.code ?? "";
+  const dropped = /^UND_ERR_(SOCKET|CLOSED)$|^(ECONNRESET|EPIPE)$/.test(code);
+  if (!dropped) throw error;
+  return `the connection was dropped (${code})`;
 }
 
 /** Waits until `ready()` is true, failing with `what` after `ms` (`until()` with a truth). */

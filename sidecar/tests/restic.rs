@@ -219,8 +219,12 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
         .map(|s| s["time"].as_str().expect("time").to_string())
         .collect();
     // The first, the scheduled ones and the old pair: one snapshot an hour is kept, the
-    // newest of each.
-    assert_eq!(times.len(), 2, "{times:?}");
+    // newest of each. The test's own backups are seconds apart, in one hour, or in two when
+    // they straddle an hour's turn (a fresh clone's run once did, at 14:00).
+    let hours: std::collections::BTreeSet<&str> =
+        times.iter().filter_map(|t| t.get(..13)).collect();
+    assert_eq!(hours.len(), times.len(), "one an hour: {times:?}");
+    assert!((2..=3).contains(&times.len()), "{times:?}");
     assert!(
         !times.iter().any(|t| t.starts_with("2024-01-01T10:00:00")),
         "the older of one hour's two was forgotten: {times:?}"

@@ -2,7 +2,7 @@
 """`make abuse`: the attacks of issues 12, 21, 30, 42 and 47 against the release sidecar on loopback, bounded in
 count and time, printed as one Markdown table. The attacker and the admin use different loopback
 addresses (127.0.0.2, 127.0.0.3, ... are all this machine)."""
-import base64, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, re, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
+import base64, collections, concurrent.futures as futures, hashlib, hmac, http.client, json, os, pathlib, re, resource, select, shutil, socket, statistics, struct, subprocess, sys, tempfile, threading, time, zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SIDECAR = pathlib.Path(os.environ.get("SIDECAR", ROOT / "target/release/sidecar"))
@@ -431,6 +431,17 @@ def png_declaring(width, height):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(600))) + chunk(b"IEND", b"")
 
 
+def png_cut_short(width, height, rows):
+    """A PNG of `width` × `height` pixels (within the limits) whose pixel data ends after
+    `rows` rows: a decoder works through those before it finds the image broken."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">II", width, height) + bytes([8, 2, 0, 0, 0])
+    pixels = zlib.compressobj(9)
+    data = pixels.compress(bytes((3 * width + 1) * rows)) + pixels.flush(zlib.Z_SYNC_FLUSH)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
 def jpeg_declaring(jpeg, width, height):
     """A real JPEG whose frame header is changed to declare `width` × `height` pixels."""
     out, i = bytearray(jpeg), 2
@@ -472,6 +483,7 @@ def measure_bad_uploads(data):
             row(f"upload of a {what} ({len(body):,} bytes)",
                 f"{status} in {seconds * 1000:.1f} ms; resident {rss:.0f} → {resident_mib(proc.pid):.0f} MiB, peak {peak_memory_mib(proc.pid):.0f} MiB",
                 "422, nothing kept, no allocation of the declared size")
+        upload_burst(proc.pid, admin_port, cookie, source)
         after = sorted(p.name for p in (root / "content/images").iterdir())
         row("files added to content/images/ by the uploads above", f"{len(set(after) - set(before))}", "0")
         status, _, _ = request(port, "GET", "/", source="127.0.0.9")
@@ -480,6 +492,56 @@ def measure_bad_uploads(data):
     finally:
         proc.terminate()
         proc.wait()
+
+
+def image_workers(pid):
+    """How many image workers (`imaging`) the process `pid` has checking an upload now (one
+    that ended and is not yet waited for does not count, nor those encoding variants)."""
+    count = 0
+    for entry in pathlib.Path("/proc").iterdir():
+        try:
+            if not entry.name.isdigit() or (entry / "comm").read_text().strip() != "imaging":
+                continue
+            state, parent = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            if parent == str(pid) and state != "Z" and b"inspect" in (entry / "cmdline").read_bytes():
+                count += 1
+        except (OSError, IndexError):
+            pass
+    return count
+
+
+def upload_burst(pid, admin_port, cookie, source, n=40):
+    """`n` uploads at once of a picture the worker must decode to refuse (more than the 16
+    blocking threads of the panel's worker), and a panel request in the middle of them: the
+    uploads queue for the one decode at a time without taking the panel's threads."""
+    body = png_cut_short(7_000, 7_000, 6_000)
+    headers = {"Cookie": cookie, "Content-Type": "application/octet-stream"}
+    most, sampling = [0], [True]
+
+    def sample():
+        while sampling[0]:
+            most[0] = max(most[0], image_workers(pid))
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    started = time.perf_counter()
+    with futures.ThreadPoolExecutor(max_workers=n + 1) as pool:
+        uploads = [pool.submit(request, admin_port, "POST", "/api/images?name=zdjecie.png&alt=opis", body, source, headers, 120, "localhost")
+                   for _ in range(n)]
+        time.sleep(0.2)
+        panel = pool.submit(request, admin_port, "GET", "/api/messages", None, source, {"Cookie": cookie}, 120, "localhost")
+        panel_status, panel_seconds, _ = panel.result()
+        counted = collections.Counter(u.result()[0] for u in uploads)
+        statuses = ", ".join(f"{status}×{k}" for status, k in sorted(counted.items()))
+    burst = time.perf_counter() - started
+    sampling[0] = False
+    sampler.join()
+    row(f"{n} uploads at once of a 7,000 × 7,000 PNG whose pixels end after 6,000 rows ({len(body):,} bytes; one session)",
+        f"{statuses} in {burst:.1f} s; at most {most[0]} image worker(s) checking them at once",
+        "all 422, one worker at a time")
+    row("a panel request that reads the database (GET /api/messages) sent in the middle of that burst",
+        f"{panel_status} in {panel_seconds * 1000:.0f} ms", "200 without waiting for the burst")
 
 
 def totp(secret_base32, at):
@@ -812,11 +874,13 @@ def main():
     data = pathlib.Path(tempfile.mkdtemp(prefix="harmonia-abuse-"))
     # ABUSE_ONLY=untrusted runs only the rows of untrusted content (a push's cost, codes, idle sessions),
     # ABUSE_ONLY=trust those of issue 42 (what a push could make the site run, the small doors),
-    # ABUSE_ONLY=stats only the statistics' burst.
+    # ABUSE_ONLY=stats only the statistics' burst, ABUSE_ONLY=uploads only the bad uploads.
     only = os.environ.get("ABUSE_ONLY", "")
     try:
         if only == "stats":
             measure_stats_burst(data)
+        if only == "uploads":
+            measure_bad_uploads(data)
         if only in ("", "untrusted"):
             measure_untrusted_content(data)
         if only in ("", "trust"):

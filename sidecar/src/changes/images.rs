@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::audit::Content;
-use crate::changes::{commit, read, Pipeline};
+use crate::changes::{commit, one_at_a_time, read, Pipeline};
 use crate::db::Upload;
 use crate::error::ApiError;
 use crate::http::admin::Author;
@@ -72,23 +72,26 @@ pub fn refused(problem: &site::images::ImageProblem) -> ApiError {
     ApiError::status(status, problem.polish())
 }
 
-/// Decodes uploads one at a time: each may take a few hundred megabytes for a moment.
-static DECODING: Mutex<()> = Mutex::new(());
+/// Decodes uploads one at a time: each may take a few hundred megabytes for a moment. The
+/// others wait here, not on a blocking thread: a burst of uploads leaves the panel's other
+/// requests their threads.
+static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 /// Proves the bytes are an image the site can use, decoding them whole within the limits.
 pub async fn inspect(body: bytes::BytesMut) -> Result<bytes::BytesMut, ApiError> {
     if Format::sniff(&body).is_none() {
         return Err(refused(&site::images::ImageProblem::UnknownFormat));
     }
-    web::block(move || {
-        let _one = DECODING.lock().unwrap_or_else(|p| p.into_inner());
-        site::images::inspect(&body).map(|_| body)
-    })
-    .await?
-    .map_err(|problem| {
-        tracing::warn!(%problem, "an upload was refused");
-        refused(&problem)
-    })
+    let _one = DECODING
+        .acquire()
+        .await
+        .map_err(|_| refused(&site::images::ImageProblem::Unchecked("closed".into())))?;
+    web::block(move || site::images::inspect(&body).map(|_| body))
+        .await?
+        .map_err(|problem| {
+            tracing::warn!(%problem, "an upload was refused");
+            refused(&problem)
+        })
 }
 
 /// One upload at a time chooses its name.
@@ -140,8 +143,9 @@ pub async fn upload(
     alt: String,
     body: bytes::BytesMut,
 ) -> Result<Stored, ApiError> {
-    let author = author.clone();
-    read(pipeline, move |state| {
+    let (author, state) = (author.clone(), pipeline.clone());
+    one_at_a_time(pipeline, move || {
+        let state = &state;
         let dir = state.site.project.content_dir.join("images");
         let root = state.site.editor.root();
         let file = store(&root, &dir, &name, &body).map_err(|e| ApiError::internal(&e))?;
@@ -218,8 +222,9 @@ fn users(content: &content::model::Content, file: &str) -> Vec<String> {
 /// Removes `file` (a name under `content/images/`, checked to be one by the caller) if no
 /// page shows it, rebuilds and commits; the removal is written to the audit log.
 pub async fn delete(pipeline: &Pipeline, author: &Author, file: String) -> Result<(), ApiError> {
-    let author = author.clone();
-    read(pipeline, move |state| {
+    let (author, state) = (author.clone(), pipeline.clone());
+    one_at_a_time(pipeline, move || {
+        let state = &state;
         let not_found = || ApiError::status(StatusCode::NOT_FOUND, "Nie ma takiego obrazu.");
         let dir = state.site.project.content_dir.join("images");
         let path = dir.join(&file);

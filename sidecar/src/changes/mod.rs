@@ -329,7 +329,27 @@ where
     W: FnOnce(&Editor) -> Result<Saved, ApiError> + Send + 'static,
 {
     let (pipeline, author) = (pipeline.clone(), author.clone());
-    web::block(move || pipeline.change(&author, &target, write)).await?
+    one_at_a_time(&pipeline.clone(), move || {
+        pipeline.change(&author, &target, write)
+    })
+    .await
+}
+
+/// Runs a change's `work` on the blocking pool once the changes before it are done. They
+/// wait their turn here, not each on a blocking thread held while it waits for the build
+/// lock: a burst of saves or uploads leaves the panel's reads the threads of its one worker.
+pub async fn one_at_a_time<T, F>(pipeline: &Pipeline, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let _turn = pipeline.site.changing.acquire().await.map_err(|_| {
+        ApiError::status(
+            actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+            "Serwer kończy pracę; zmiana nie została zapisana.",
+        )
+    })?;
+    web::block(work).await?
 }
 
 /// Runs `work` on the blocking pool with what the pipeline works with: the reads a change

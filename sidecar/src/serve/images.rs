@@ -97,14 +97,15 @@ impl Pending {
         queue.closed
     }
 
-    /// Ends a round: `encoded` were just encoded, so a build that names them again could
-    /// not keep their variants (an unwritable cache): they are not tried again and again.
-    pub fn done(&self, encoded: &[String]) {
+    /// Ends a round: `encoded` were just encoded, and the round's own build found the
+    /// variants of all but `unkept` (an unwritable cache). A build that ran during the round
+    /// named them again before their variants were there; the round's build has shown them
+    /// since. The unkept are not tried again and again.
+    pub fn done(&self, encoded: &[String], unkept: &[String]) {
         let mut queue = self.queue();
-        let before = queue.waiting.len();
         queue.waiting.retain(|i| !encoded.contains(i));
-        if queue.waiting.len() < before {
-            tracing::warn!("image variants could not be kept in the image cache; those photographs are shown as they are");
+        if !unkept.is_empty() {
+            tracing::warn!(images = %unkept.join(", "), "image variants could not be kept in the image cache; those photographs are shown as they are");
         }
         queue.encoding.clear();
         self.changed.notify_all();
@@ -126,8 +127,12 @@ mod tests {
             pending.waits_for("nowe.jpg"),
             "being encoded is waiting too"
         );
-        pending.done(&taken);
-        assert!(!pending.waits_for("nowe.jpg"));
+        pending.add(&["nowe.jpg".to_string()]);
+        pending.done(&taken, &[]);
+        assert!(
+            !pending.waits_for("nowe.jpg"),
+            "named again by a build during its round, it is done with the round"
+        );
         assert_eq!(pending.count(), 0);
     }
 

@@ -380,6 +380,8 @@ pub struct Published {
     /// The facts still example data on a production start: the build is served to the panel
     /// only, and neither `dist/` nor the CDN got it.
     pub held: Vec<content::model::ExampleFact>,
+    /// The photographs this build showed as they are, their variants missing.
+    pub pending_images: Vec<String>,
 }
 
 /// The next moment the site must be built again without anyone saving anything: set by
@@ -424,6 +426,8 @@ pub struct SiteState {
     /// One preview renders at a time (`preview`): a burst of previews holds one core, not
     /// all of them.
     pub previews: Arc<tokio::sync::Semaphore>,
+    /// The panel's changes, one at a time (`changes::one_at_a_time`).
+    pub changing: tokio::sync::Semaphore,
     /// The server's clock, the builder's too: when the next scheduled build is due.
     pub clock: clock::Clock,
 }
@@ -456,6 +460,7 @@ impl SiteState {
             launch: crate::serve::launch::Launch::new(config),
             images: crate::serve::images::Pending::default(),
             previews: Arc::new(tokio::sync::Semaphore::new(1)),
+            changing: tokio::sync::Semaphore::new(1),
             clock: config.clock.clone(),
         }
     }
@@ -518,6 +523,7 @@ impl SiteState {
                 changed,
                 next_change: build.next_change,
                 held,
+                pending_images: build.pending_images.clone(),
             });
         }
         let publish_started = Instant::now();
@@ -538,6 +544,7 @@ impl SiteState {
             changed,
             next_change: build.next_change,
             held,
+            pending_images: build.pending_images.clone(),
         })
     }
 }

@@ -17,16 +17,23 @@ pub fn spawn(site: web::Data<SiteState>) {
         .spawn(move || {
             while let Some(images) = site.images.take() {
                 if !wait_for_worker(&site) {
-                    site.images.done(&images);
+                    site.images.done(&images, &[]);
                     break;
                 }
                 encode(&site, &images);
                 // The rebuild finds the variants in the cache; a photograph added meanwhile is
-                // named by it and waits for the next round.
-                if let Err(e) = site.rebuild() {
-                    tracing::error!(error = %e, "the site does not build after encoding images");
-                }
-                site.images.done(&images);
+                // named by it and waits for the next round. One this round encoded and the
+                // rebuild still names was not kept.
+                let named = match site.rebuild() {
+                    Ok(published) => published.pending_images,
+                    Err(e) => {
+                        tracing::error!(error = %e, "the site does not build after encoding images");
+                        Vec::new()
+                    }
+                };
+                let unkept: Vec<String> =
+                    images.iter().filter(|i| named.contains(i)).cloned().collect();
+                site.images.done(&images, &unkept);
             }
         });
     if let Err(e) = started {

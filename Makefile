@@ -23,7 +23,7 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 run:
 	@echo "==> Compiling the server (on a fresh machine about two minutes; cargo shows its progress) while the islands are built"
 	@$(MAKE) --no-print-directory islands & islands=$$!; \
-	$(CARGO) build -p sidecar; built=$$?; \
+	CARGO_INCREMENTAL=$(FIRST_BUILD_INCREMENTAL) $(CARGO) build -p sidecar; built=$$?; \
 	wait $$islands && exit $$built
 	@echo "==> Starting the server: it builds the site first. The image worker compiles beside it (log: $(WORKER_LOG)); until it is there, photographs are shown as they are"
 	@$(WORKER_BESIDE) $(TARGET_DIR)/debug/sidecar
@@ -31,8 +31,14 @@ run:
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
 ## reload open tabs, and show a build error over the page until the next good save.
 dev: islands
-	$(CARGO) build -p sidecar
+	CARGO_INCREMENTAL=$(FIRST_BUILD_INCREMENTAL) $(CARGO) build -p sidecar
 	@$(WORKER_BESIDE) DEV=1 $(TARGET_DIR)/debug/sidecar
+
+# A target folder's first build of the server is not incremental: there is nothing to reuse
+# yet, and writing the incremental state costs the workspace's crates about a fifth more
+# processor time (34 against 28 core-seconds). Every later one is, so the first rebuild after an
+# edit compiles the workspace's crates once more. CARGO_INCREMENTAL set in the environment wins.
+FIRST_BUILD_INCREMENTAL = $${CARGO_INCREMENTAL:-$$(test -e $(TARGET_DIR)/debug/sidecar && echo 1 || echo 0)}
 
 # The image worker's build in the background, niced, into a log: the sidecar finds it beside
 # itself once it is there (a second run finds it built at once).
@@ -57,11 +63,22 @@ hooks:
 
 ## Install the islands' npm packages from the lock file and bundle them (when sources changed).
 ## esbuild only: TypeScript's type check (8 core-seconds) is `make style`'s, not a first run's.
+## A build needs only the packages the islands' `dependencies` list (React, the editor's,
+## esbuild): `--omit=dev` leaves out the tools of `make style` (TypeScript, ESLint, Prettier;
+## 27 MB instead of 115, 2 s instead of 6 to 9), which `$(ISLAND_TOOLS)` adds for the tests.
 islands: $(ISLANDS)/build/manifest.json
 
 $(ISLANDS)/node_modules/.package-lock.json: $(ISLANDS)/package-lock.json
-	@echo "==> Installing the islands' npm packages (npm ci)"
+	@echo "==> Installing the islands' npm packages (npm ci --omit=dev)"
+	cd $(ISLANDS) && npm ci --omit=dev --no-audit --no-fund
+
+# Every package of the lock file, the development tools included; npm ci starts from an empty
+# node_modules, so the mark inside it goes with any later install.
+ISLAND_TOOLS := $(ISLANDS)/node_modules/.tools-installed
+$(ISLAND_TOOLS): $(ISLANDS)/package-lock.json
+	@echo "==> Installing the islands' npm packages with their development tools (npm ci)"
 	cd $(ISLANDS) && npm ci --no-audit --no-fund
+	@touch $@
 
 $(ISLANDS)/build/manifest.json: $(ISLANDS)/node_modules/.package-lock.json $(ISLAND_SOURCES)
 	@echo "==> Bundling the islands (esbuild)"
@@ -108,7 +125,7 @@ lint: style
 ## The islands' types (tsc), formatting (Prettier, rustfmt), React's hook rules and the panel's
 ## file lengths (ESLint), and no two modules of a crate (nor two folders of the sidecar) importing
 ## each other in a loop, and no blocking call in the sidecar's handlers.
-style: islands
+style: $(ISLAND_TOOLS) islands
 	cd $(ISLANDS) && npx tsc --noEmit -p .
 	cd $(ISLANDS) && npm run -s format:check
 	cd $(ISLANDS) && npx eslint --max-warnings 0 src

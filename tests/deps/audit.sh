@@ -3,7 +3,8 @@
 #  - Rust crates (cargo-deny, deny.toml): licences, bans and sources from Cargo.lock, offline;
 #    known advisories against the RustSec database, fetched when it can be, else against the
 #    last copy fetched into .cache/advisory-dbs/, else reported as NOT CHECKED.
-#  - The islands' production npm packages (react, react-dom: what the browser runs): npm audit,
+#  - The islands' production npm packages (what a build needs: react, react-dom, the editor's
+#    libraries and esbuild, which makes what the browser runs): npm audit,
 #    which asks the npm registry; a registry that refuses the question is reported as NOT CHECKED.
 # Exits non-zero when a check that ran found a problem.
 set -u

@@ -207,6 +207,13 @@ async function launchSite(root, env) {
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+      // A request the sidecar answered after 5 s or more is in its log as a warning: shown
+      // here, beside the test that waited for it.
+      const slow = log
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes("slow request"));
+      if (slow.length) console.error(`the sidecar at ${base} answered slowly:\n${slow.join("\n")}`);
       rmSync(work, { recursive: true, force: true });
       if (root !== repoRoot) rmSync(root, { recursive: true, force: true });
     },

@@ -36,8 +36,10 @@ const files = named.length
 // The shared sidecar stands for many visitors at once, all from 127.0.0.1: the statistics'
 // limit per address (5 events a second) would refuse their page views as one visitor's and the
 // browser would log the 429 as a console error, which the files count. The limit itself is the
-// statistics API's test (sidecar/tests/stats_api.rs).
-const site = await startSite(undefined, { STATS_EVENTS_PER_SECOND: "1000" });
+// statistics API's test (sidecar/tests/stats_api.rs). For the same reason its connections are
+// not capped at one client's 64 (one port of a browser stage had 48 open at once, 2026-11-30):
+// the cap has its own test (sidecar/tests/process.rs).
+const site = await startSite(undefined, { STATS_EVENTS_PER_SECOND: "1000", CONNECTIONS_PER_CLIENT: "4096" });
 process.env[SHARED_SITE] = JSON.stringify({ ...site, stop: undefined });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {

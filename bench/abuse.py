@@ -510,7 +510,7 @@ def image_workers(pid):
     return count
 
 
-def upload_burst(pid, admin_port, cookie, source, n=40):
+def upload_burst(pid, admin_port, cookie, source, n=60):
     """`n` uploads at once of a picture the worker must decode to refuse (more than the 16
     blocking threads of the panel's worker), and a panel request in the middle of them: the
     uploads queue for the one decode at a time without taking the panel's threads."""

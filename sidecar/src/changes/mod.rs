@@ -328,11 +328,8 @@ pub async fn apply<W>(
 where
     W: FnOnce(&Editor) -> Result<Saved, ApiError> + Send + 'static,
 {
-    let (pipeline, author) = (pipeline.clone(), author.clone());
-    one_at_a_time(&pipeline.clone(), move || {
-        pipeline.change(&author, &target, write)
-    })
-    .await
+    let (changing, author) = (pipeline.clone(), author.clone());
+    one_at_a_time(pipeline, move || changing.change(&author, &target, write)).await
 }
 
 /// Runs a change's `work` on the blocking pool once the changes before it are done. They

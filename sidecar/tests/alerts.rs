@@ -165,15 +165,23 @@ fn silent_host() -> u16 {
     port
 }
 
-/// The processes whose command line holds `needle` (this machine's `/proc`).
-fn processes_with(needle: &str) -> Vec<String> {
+/// The restic and ssh processes whose command line holds `port` (this machine's `/proc`): a
+/// number alone also turns up in other programs' arguments (a browser test's Chromium beside).
+fn backup_processes_on(port: u16) -> Vec<String> {
+    let port = port.to_string();
     std::fs::read_dir("/proc")
         .map(|d| d.flatten().collect::<Vec<_>>())
         .unwrap_or_default()
         .into_iter()
         .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
-        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
-        .filter(|c| c.contains(needle))
+        .map(|c| String::from_utf8_lossy(&c).into_owned())
+        .filter(|c| {
+            let mut args = c.split('\0');
+            let program = args.next().unwrap_or_default();
+            let name = program.rsplit('/').next().unwrap_or_default();
+            matches!(name, "restic" | "ssh") && c.contains(&port)
+        })
+        .map(|c| c.replace('\0', " "))
         .collect()
 }
 
@@ -205,10 +213,7 @@ fn a_repository_that_never_answers_is_given_up_at_its_timeout_and_the_owner_told
     wait_until("the panel shows the backup running", || {
         system(panel, &cookie)["backups"]["runningSince"].is_i64()
     });
-    assert!(
-        !processes_with(&format!("{port}")).is_empty(),
-        "ssh is waiting"
-    );
+    assert!(!backup_processes_on(port).is_empty(), "ssh is waiting");
     wait_until("the backup is given up and its error shown", || {
         let backups = system(panel, &cookie)["backups"].clone();
         backups["runningSince"].is_null()
@@ -219,11 +224,11 @@ fn a_repository_that_never_answers_is_given_up_at_its_timeout_and_the_owner_told
     // Killed, they leave within moments (the panel may say so a few milliseconds before the
     // kernel has taken the last of them); left alive, ssh would wait on the silent host for ever.
     let deadline = Instant::now() + Duration::from_secs(10);
-    while !processes_with(&format!("{port}")).is_empty() {
+    while !backup_processes_on(port).is_empty() {
         assert!(
             Instant::now() < deadline,
             "restic and its ssh are still there: {:?}",
-            processes_with(&format!("{port}"))
+            backup_processes_on(port)
         );
         clock::sleep(Duration::from_millis(50));
     }

@@ -20,6 +20,7 @@ pub mod inbox;
 pub mod metrics;
 pub mod serve;
 pub mod stats;
+pub mod tasks;
 
 pub mod state;
 
@@ -215,12 +216,12 @@ pub async fn run(config: Config) -> Result<(), Error> {
     }
     auth::login::spawn_session_sync(state.clone());
     let maintained = state.clone();
-    actix_web::rt::spawn(async move {
+    crate::tasks::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
             every.tick().await;
             let s = maintained.clone();
-            if let Ok(Err(e)) = web::block(move || s.maintain(s.clock.now())).await {
+            if let Ok(Err(e)) = crate::tasks::block(move || s.maintain(s.clock.now())).await {
                 tracing::warn!(error = %e, "maintenance");
             }
         }

@@ -3,7 +3,8 @@
 
 They read the request and answer; what blocks (files, SQLite, a build, a render, the mail)
 runs in the module that owns it (`changes::apply`, `changes::read`, the stores' `run`, the
-outbox), behind an async function. A handler that calls `web::block` or `spawn_blocking`
+outbox), behind an async function. A handler that calls `web::block`, `spawn_blocking` or
+`tasks::block`
 itself fails this check, with the file and line."""
 import pathlib
 import re
@@ -11,7 +12,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 API = ROOT / "sidecar" / "src" / "api"
-BLOCKING = re.compile(r"\b(web::block|spawn_blocking)\b")
+BLOCKING = re.compile(r"\b(web::block|spawn_blocking|tasks::block)\b")
 
 
 def main():

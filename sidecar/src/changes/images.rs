@@ -4,7 +4,6 @@
 //! the same way; and the list of pictures with their texts. Done on the blocking pool.
 
 use actix_web::http::StatusCode;
-use actix_web::web;
 use content::beneath::Root;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -86,7 +85,7 @@ pub async fn inspect(body: bytes::BytesMut) -> Result<bytes::BytesMut, ApiError>
         .acquire()
         .await
         .map_err(|_| refused(&site::images::ImageProblem::Unchecked("closed".into())))?;
-    web::block(move || site::images::inspect(&body).map(|_| body))
+    crate::tasks::block(move || site::images::inspect(&body).map(|_| body))
         .await?
         .map_err(|problem| {
             tracing::warn!(%problem, "an upload was refused");

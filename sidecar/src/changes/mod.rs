@@ -346,7 +346,7 @@ where
             "Serwer kończy pracę; zmiana nie została zapisana.",
         )
     })?;
-    web::block(work).await?
+    crate::tasks::block(work).await?
 }
 
 /// Runs `work` on the blocking pool with what the pipeline works with: the reads a change
@@ -357,7 +357,7 @@ where
     T: Send + 'static,
 {
     let pipeline = pipeline.clone();
-    web::block(move || work(&pipeline)).await?
+    crate::tasks::block(move || work(&pipeline)).await?
 }
 
 impl Pipeline {

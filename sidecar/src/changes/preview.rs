@@ -3,7 +3,6 @@
 //! pool: one at a time, within [`PREVIEW_DEADLINE`], or refused with 503.
 
 use actix_web::http::StatusCode;
-use actix_web::web;
 use content::Diagnostic;
 use std::time::{Duration, Instant};
 
@@ -41,7 +40,7 @@ pub async fn render_in_time(
         .await
         .map_err(|_| too_slow())?
         .map_err(|e| ApiError::internal(&e))?;
-    web::block(move || {
+    crate::tasks::block(move || {
         let _permit = permit;
         let text = text_of(&pipeline, &id)?;
         render(&pipeline, &id, &text, deadline)

@@ -19,7 +19,7 @@ pub trait Repository: Clone + Send + 'static {
         R: Send + 'static,
     {
         let this = self.clone();
-        actix_web::web::block(move || f(&this))
+        crate::tasks::block(move || f(&this))
     }
 
     /// The call's result for a request: its error and the pool's become the request's

@@ -139,7 +139,7 @@ fn persist(accounts: &Accounts, check: &sessions::Check, at: i64) {
         sessions::Check::Expired(hash) => (hash.clone(), true),
         _ => return,
     };
-    actix_web::rt::spawn(async move {
+    crate::tasks::spawn(async move {
         let written = store
             .blocking(move |db| match expired {
                 true => db.delete_session(&hash),

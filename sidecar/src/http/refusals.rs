@@ -86,7 +86,7 @@ impl Refusals {
             return;
         };
         let (refusals, store) = (this.clone(), store.clone());
-        actix_web::rt::spawn(async move {
+        crate::tasks::spawn(async move {
             let (at, event) = (store.now(), refusals.event);
             let written = store
                 .blocking(move |s| s.record_entry(at, event.name(), "", &client.to_string(), what))

@@ -104,7 +104,7 @@ pub async fn render_answer(
     renderer: Arc<site::render::Renderer>,
     form: serde_json::Value,
 ) -> Result<String, String> {
-    let rendered = actix_web::web::block(move || {
+    let rendered = crate::tasks::block(move || {
         renderer.render_extra(&site::render::ExtraPage {
             template: "contact.html",
             route: "/kontakt",

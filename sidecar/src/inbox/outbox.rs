@@ -261,7 +261,7 @@ impl Outbox {
         body: String,
     ) -> Result<(), String> {
         let (outbox, to, subject) = (Arc::clone(self), to.to_string(), subject.to_string());
-        actix_web::web::block(move || outbox.send_notice(&to, &subject, &body))
+        crate::tasks::block(move || outbox.send_notice(&to, &subject, &body))
             .await
             .map_err(|e| e.to_string())?
     }
@@ -269,7 +269,7 @@ impl Outbox {
     /// [`Outbox::erase_sender`] on the blocking pool.
     pub async fn erase(self: &Arc<Self>, email: String) -> Result<Erasure, crate::error::ApiError> {
         let outbox = Arc::clone(self);
-        Ok(actix_web::web::block(move || outbox.erase_sender(&email)).await??)
+        Ok(crate::tasks::block(move || outbox.erase_sender(&email)).await??)
     }
 
     /// Sends a notice of the panel (a password reset code) to `to` at once, not through the

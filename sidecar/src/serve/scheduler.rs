@@ -13,7 +13,7 @@ const RETRY: Duration = Duration::from_secs(60);
 
 /// Starts the task on the current actix runtime.
 pub fn spawn(site: web::Data<SiteState>) {
-    actix_web::rt::spawn(async move {
+    crate::tasks::spawn(async move {
         loop {
             let Some(at) = site.schedule.next() else {
                 site.schedule.wake.notified().await;
@@ -29,7 +29,7 @@ pub fn spawn(site: web::Data<SiteState>) {
                 continue;
             }
             let s = site.clone();
-            match web::block(move || s.rebuild()).await {
+            match crate::tasks::block(move || s.rebuild()).await {
                 Ok(Ok(published)) => tracing::info!(
                     at,
                     rendered = published.report.rendered,

@@ -245,7 +245,7 @@ impl Writer {
         let (done, written) = tokio::sync::oneshot::channel();
         let jobs = self.jobs.clone();
         // The queue may be full: wait for room on the blocking pool, not on a worker.
-        let queued = actix_web::web::block(move || jobs.send(Job::Write(done))).await;
+        let queued = crate::tasks::block(move || jobs.send(Job::Write(done))).await;
         if matches!(queued, Ok(Ok(()))) {
             let _ = written.await;
         }

@@ -158,7 +158,7 @@ pub async fn logout(
 /// (`sidecar set-password`, `delete-account`). Requests never wait for this: it runs beside
 /// them, and looks at the stored sessions only when SQLite says another process wrote.
 pub fn spawn_session_sync(state: web::Data<AppState>) {
-    actix_web::rt::spawn(async move {
+    crate::tasks::spawn(async move {
         let mut every = tokio::time::interval(sessions::SYNC_EVERY);
         let mut seen = None;
         loop {

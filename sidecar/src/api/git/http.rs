@@ -132,17 +132,17 @@ async fn serve(
         .spawn()
         .map_err(|e| ApiError::internal(&format!("git http-backend: {e}")))?;
     if let Some(stdin) = child.stdin.take() {
-        actix_web::rt::spawn(pump(payload, stdin));
+        crate::tasks::spawn(pump(payload, stdin));
     }
     if let Some(stderr) = child.stderr.take() {
-        actix_web::rt::spawn(log_stderr(stderr));
+        crate::tasks::spawn(log_stderr(stderr));
     }
     let stdout = child
         .stdout
         .take()
         .ok_or_else(|| ApiError::internal(&"git http-backend: no output"))?;
     let bare = hosted.bare.clone();
-    actix_web::rt::spawn(async move {
+    crate::tasks::spawn(async move {
         let done = child.wait().await;
         if let (true, Some(git)) = (pushed, git) {
             // A push its hooks did not see through (git ended before the branch moved) is

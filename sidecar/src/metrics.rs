@@ -1,18 +1,25 @@
-//! Metrics in Prometheus' text format, recorded through the `metrics` facade and rendered by
-//! `metrics-exporter-prometheus`: requests by route and status (counted by [`count_requests`]
-//! on both listeners), build and publish durations ([`built`]), and, read at each scrape,
-//! contact messages by delivery state, the outbox's depth and oldest age, and the last good
-//! backup's age ([`Gauges`]). The panel's 'Stan systemu' shows the same figures, read back
-//! from the same text ([`samples`]).
+//! Metrics in Prometheus' text format, kept and rendered by `prometheus-client`: requests by
+//! route and status (counted by [`count_requests`] on both listeners), build and publish
+//! durations ([`built`]), and, read at each scrape, contact messages by delivery state, the
+//! outbox's depth and oldest age, and the last good backup's age ([`Gauges`]). The panel's
+//! 'Stan systemu' shows the same figures, read back from the same text ([`samples`]).
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware;
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use prometheus_client::encoding::prometheus_text;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
 use serde::Serialize;
 use std::sync::OnceLock;
 use std::time::Duration;
 use ts_rs::TS;
+
+/// The `Content-Type` of what [`render`] writes (Prometheus' text format 0.0.4).
+pub const CONTENT_TYPE: &str = prometheus_text::CONTENT_TYPE;
 
 /// The buckets of every duration (seconds): histograms, not summaries, so that Prometheus
 /// can take quantiles over any window and across restarts (a summary's quantiles cover only
@@ -21,28 +28,81 @@ pub const BUCKETS: [f64; 12] = [
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
 ];
 
-/// The recorder of this process (one per process: the facade has one global recorder).
-fn handle() -> Option<&'static PrometheusHandle> {
-    static HANDLE: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
-    HANDLE
-        .get_or_init(|| {
-            let installed = PrometheusBuilder::new()
-                .set_buckets(&BUCKETS)
-                .and_then(|builder| builder.install_recorder());
-            match installed {
-                Ok(handle) => Some(handle),
-                Err(e) => {
-                    tracing::error!(error = %e, "metrics are not recorded");
-                    None
-                }
-            }
-        })
-        .as_ref()
+type Requests = Family<[(&'static str, String); 2], Counter>;
+
+/// The metrics of this process, registered once.
+struct Metrics {
+    registry: Registry,
+    requests: Requests,
+    build: Histogram,
+    publish: Histogram,
+    messages: Family<[(&'static str, &'static str); 1], Gauge>,
+    outbox_depth: Gauge,
+    outbox_oldest_age: Gauge,
+    last_backup_age: Gauge,
 }
 
-/// Starts recording (called at start; the first recording would do it too).
+fn metrics() -> &'static Metrics {
+    static METRICS: OnceLock<Metrics> = OnceLock::new();
+    METRICS.get_or_init(|| {
+        let mut registry = Registry::default();
+        let requests = Requests::default();
+        let build = Histogram::new(BUCKETS);
+        let publish = Histogram::new(BUCKETS);
+        let messages = Family::default();
+        let (outbox_depth, outbox_oldest_age, last_backup_age) =
+            (Gauge::default(), Gauge::default(), Gauge::default());
+        registry.register(
+            "sidecar_http_requests",
+            "Odpowiedzi na żądania według wzorca trasy i statusu",
+            requests.clone(),
+        );
+        registry.register(
+            "sidecar_build_seconds",
+            "Czas budowania strony (sekundy)",
+            build.clone(),
+        );
+        registry.register(
+            "sidecar_publish_seconds",
+            "Czas publikowania zbudowanej strony w dist/ (sekundy)",
+            publish.clone(),
+        );
+        registry.register(
+            "sidecar_contact_messages",
+            "Wiadomości z formularza kontaktowego według stanu wysyłki",
+            messages.clone(),
+        );
+        registry.register(
+            "sidecar_outbox_depth",
+            "Wiadomości czekające na wysłanie",
+            outbox_depth.clone(),
+        );
+        registry.register(
+            "sidecar_outbox_oldest_age_seconds",
+            "Wiek najstarszej czekającej wiadomości (sekundy; 0: brak)",
+            outbox_oldest_age.clone(),
+        );
+        registry.register(
+            "sidecar_backup_last_success_age_seconds",
+            "Wiek ostatniej udanej kopii zapasowej (sekundy; -1: jeszcze żadnej)",
+            last_backup_age.clone(),
+        );
+        Metrics {
+            registry,
+            requests,
+            build,
+            publish,
+            messages,
+            outbox_depth,
+            outbox_oldest_age,
+            last_backup_age,
+        }
+    })
+}
+
+/// Registers the metrics (called at start; the first recording would do it too).
 pub fn install() {
-    handle();
+    metrics();
 }
 
 /// Counts each answered request by its route's pattern (`/api/pages/{id}`; a file of the
@@ -52,23 +112,24 @@ pub async fn count_requests(
     req: ServiceRequest,
     next: middleware::Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    install();
     let response = next.call(req).await?;
     let route = response
         .request()
         .match_pattern()
         .unwrap_or_else(|| "static".into());
     let status = response.status().as_u16().to_string();
-    ::metrics::counter!("sidecar_http_requests_total", "route" => route, "status" => status)
-        .increment(1);
+    metrics()
+        .requests
+        .get_or_create(&[("route", route), ("status", status)])
+        .inc();
     Ok(response)
 }
 
 /// Records a build of the site and its publishing to `dist/`.
 pub fn built(build: Duration, publish: Duration) {
-    install();
-    ::metrics::histogram!("sidecar_build_seconds").record(build.as_secs_f64());
-    ::metrics::histogram!("sidecar_publish_seconds").record(publish.as_secs_f64());
+    let metrics = metrics();
+    metrics.build.observe(build.as_secs_f64());
+    metrics.publish.observe(publish.as_secs_f64());
 }
 
 /// What is read at each scrape rather than counted as it happens.
@@ -83,23 +144,30 @@ pub struct Gauges {
 
 /// The metrics as Prometheus reads them, with `gauges` as of now.
 pub fn render(gauges: &Gauges) -> String {
-    let Some(handle) = handle() else {
-        return String::new();
-    };
+    let metrics = metrics();
     for (status, count) in [
         ("pending", gauges.pending),
         ("delivered", gauges.delivered),
         ("failed", gauges.failed),
     ] {
-        ::metrics::gauge!("sidecar_contact_messages", "status" => status).set(count as f64);
+        metrics
+            .messages
+            .get_or_create(&[("status", status)])
+            .set(count);
     }
-    ::metrics::gauge!("sidecar_outbox_depth").set(gauges.pending as f64);
-    ::metrics::gauge!("sidecar_outbox_oldest_age_seconds")
-        .set(gauges.oldest_pending_age.unwrap_or(0) as f64);
+    metrics.outbox_depth.set(gauges.pending);
+    metrics
+        .outbox_oldest_age
+        .set(gauges.oldest_pending_age.unwrap_or(0));
     // No good backup yet (or none scheduled): -1, which an alert rule can tell from an age.
-    ::metrics::gauge!("sidecar_backup_last_success_age_seconds")
-        .set(gauges.last_backup_age.map_or(-1.0, |a| a as f64));
-    handle.render()
+    metrics
+        .last_backup_age
+        .set(gauges.last_backup_age.unwrap_or(-1));
+    let mut text = String::new();
+    if let Err(e) = prometheus_text::encode(&mut text, &metrics.registry) {
+        tracing::error!(error = %e, "metrics could not be rendered");
+    }
+    text
 }
 
 /// One line of the text format: a name, its labels and its value.

@@ -6,7 +6,7 @@
 //! [`Error`]s, never in HTTP.
 //!
 //! It uses the `database` crate (the server's one SQLite connection), argon2, totp-rs,
-//! qrcode, ring and ciborium (passkeys' WebAuthn) and woothee (devices in words); never actix, nor the sidecar or the
+//! qrcode, ring and cbor4ii (passkeys' WebAuthn) and woothee (devices in words); never actix, nor the sidecar or the
 //! generator's crates.
 
 pub mod audit;

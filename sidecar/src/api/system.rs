@@ -146,7 +146,7 @@ async fn prometheus(
     }
     let (_, gauges) = gauges(&state).await?;
     Ok(HttpResponse::Ok()
-        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .content_type(metrics::CONTENT_TYPE)
         .body(metrics::render(&gauges)))
 }
 

@@ -1,7 +1,7 @@
 //! A credential's public key, read from its COSE form (RFC 9053) in the authenticator's data,
 //! and the check of a signature by it (`ring`, the TLS stack's own verifier).
 
-use ciborium::value::Value;
+use super::cbor::{self, Value};
 use ring::signature::{self, RsaPublicKeyComponents, UnparsedPublicKey};
 use serde::{Deserialize, Serialize};
 
@@ -48,32 +48,27 @@ const ED25519: i64 = 6;
 
 /// Reads the COSE key at the start of `cbor` (what follows it, the extensions, is left).
 pub(super) fn public_key(cbor: &[u8]) -> Result<PublicKey, Error> {
-    let value: Value = ciborium::de::from_reader(cbor)
-        .map_err(|e| Error::refused(format!("the key's CBOR: {e}")))?;
+    let value =
+        cbor::first_value(cbor).map_err(|e| Error::refused(format!("the key's CBOR: {e}")))?;
     let Value::Map(entries) = value else {
         return Err(Error::refused("the key is not a COSE map"));
     };
-    let field = |label: i64| {
-        entries
-            .iter()
-            .find(|(k, _)| k.as_integer().map(i128::from) == Some(i128::from(label)))
-            .map(|(_, v)| v)
-    };
-    let number = |label| {
-        field(label)
-            .and_then(Value::as_integer)
-            .and_then(|i| i64::try_from(i).ok())
+    let number = |label| match cbor::field(&entries, label) {
+        Some(Value::Integer(i)) => i64::try_from(*i).ok(),
+        _ => None,
     };
     let bytes = |label, len: Option<usize>| {
-        field(label)
-            .and_then(Value::as_bytes)
-            .filter(|b| len.is_none_or(|len| b.len() == len) && !b.is_empty())
-            .map(|b| Base64Url(b.clone()))
-            .ok_or_else(|| {
-                Error::refused(format!(
-                    "the key's parameter {label} is missing or malformed"
-                ))
-            })
+        match cbor::field(&entries, label) {
+            Some(Value::Bytes(b)) => Some(b),
+            _ => None,
+        }
+        .filter(|b| len.is_none_or(|len| b.len() == len) && !b.is_empty())
+        .map(|b| Base64Url(b.clone()))
+        .ok_or_else(|| {
+            Error::refused(format!(
+                "the key's parameter {label} is missing or malformed"
+            ))
+        })
     };
     match (number(KTY), number(ALG)) {
         (Some(KTY_EC2), Some(ES256)) if number(CRV) == Some(P256) => {
@@ -212,9 +207,7 @@ pub(super) mod tests {
                     ]
                 }
             };
-            let mut out = Vec::new();
-            ciborium::ser::into_writer(&Value::Map(entries), &mut out).unwrap();
-            out
+            cbor::encoded(&Value::Map(entries))
         }
 
         pub(crate) fn sign(&self, message: &[u8]) -> Vec<u8> {
@@ -257,11 +250,7 @@ pub(super) mod tests {
     #[test]
     fn a_key_of_another_curve_or_algorithm_or_size_is_refused() {
         let int = |i: i64| Value::Integer(i.into());
-        let encode = |entries: Vec<(Value, Value)>| {
-            let mut out = Vec::new();
-            ciborium::ser::into_writer(&Value::Map(entries), &mut out).unwrap();
-            out
-        };
+        let encode = |entries: Vec<(Value, Value)>| cbor::encoded(&Value::Map(entries));
         // ES384 (-35) on P-384: not asked for.
         let p384 = encode(vec![
             (int(KTY), int(KTY_EC2)),

@@ -2,7 +2,7 @@
 //! client data the browser wrote, the authenticator's data, and at registration the
 //! attestation object around it.
 
-use ciborium::value::Value;
+use super::cbor::{self, Value};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -123,7 +123,7 @@ impl AuthenticatorData<'_> {
 /// read: the panel asks for none, and trusts the key because the signed-in, reconfirmed
 /// administrator made it.
 pub(super) fn attested_data(attestation_object: &[u8]) -> Result<Vec<u8>, Error> {
-    let value: Value = ciborium::de::from_reader(attestation_object)
+    let value = cbor::first_value(attestation_object)
         .map_err(|e| Error::refused(format!("the attestation's CBOR: {e}")))?;
     let Value::Map(entries) = value else {
         return Err(Error::refused("the attestation is not a map"));

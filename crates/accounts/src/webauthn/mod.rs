@@ -3,11 +3,12 @@
 //! party's checks of what comes back (§7.1 registering a key, §7.2 signing in with it).
 //!
 //! The cryptography is `ring`'s (the TLS stack's, already built), the authenticator's CBOR
-//! `ciborium`'s. The checks are the standard's, for what the panel asks: user verification
+//! `cbor4ii`'s. The checks are the standard's, for what the panel asks: user verification
 //! required, no attestation, keys of ES256, EdDSA or RS256. They replaced `webauthn-rs`, whose
 //! second generation of RustCrypto, X.509 parser and their dependencies made about a hundred
 //! of the workspace's 518 crates, and 14 of its 18 crates compiled in two versions.
 
+mod cbor;
 mod cose;
 mod data;
 mod stored;

@@ -1,9 +1,9 @@
 //! Both ceremonies end to end against an authenticator made in the test (keys by `ring`),
 //! and the forgeries each check stops.
 
+use super::cbor::{self, Value};
 use super::cose::tests::TestKey;
 use super::*;
-use ciborium::value::Value;
 use serde_json::{json, Value as Json};
 
 const ORIGIN: &str = "https://panel.gabinet.pl";
@@ -59,8 +59,7 @@ impl Authenticator {
             (Value::Text("attStmt".into()), Value::Map(vec![])),
             (Value::Text("authData".into()), Value::Bytes(data)),
         ]);
-        let mut attestation = Vec::new();
-        ciborium::ser::into_writer(&object, &mut attestation).unwrap();
+        let attestation = cbor::encoded(&object);
         let client_data = self.client_data("webauthn.create", &options["publicKey"]["challenge"]);
         serde_json::from_value(json!({
             "id": Base64Url(self.id.clone()), "rawId": Base64Url(self.id.clone()), "type": "public-key",

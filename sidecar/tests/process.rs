@@ -8,7 +8,7 @@ use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
@@ -924,12 +924,36 @@ fn without_its_image_worker_the_site_runs_with_photographs_as_they_are_until_it_
         .parent()
         .expect("the build's folder")
         .join("imaging");
-    std::fs::copy(&built, bin.join("imaging"))
-        .expect("the worker (`cargo build -p imaging`), put beside the sidecar as its build does");
+    let whole = std::fs::read(&built).expect("the worker (`cargo build -p imaging`)");
+    // The worker arrives as a copy does: first a file still being written, which cannot start
+    // ("Text file busy"). The sidecar waits on it rather than giving its photographs up.
+    let mut arriving = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o755)
+        .open(bin.join("imaging"))
+        .expect("the worker's file, made new");
+    arriving
+        .write_all(&whole[..whole.len() / 2])
+        .expect("half the worker written");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !sidecar.log().contains("the image worker is not ready yet") {
+        assert!(Instant::now() < deadline, "{}", sidecar.log());
+        clock::sleep(Duration::from_millis(50));
+    }
+    assert!(!sidecar
+        .log()
+        .contains("the image worker is there: encoding"));
+    arriving
+        .write_all(&whole[whole.len() / 2..])
+        .expect("the rest of the worker written");
+    drop(arriving);
     let deadline = Instant::now() + Duration::from_secs(180);
     while !home().contains(".avif") {
         assert!(Instant::now() < deadline, "{}", sidecar.log());
         clock::sleep(Duration::from_millis(250));
     }
-    assert!(sidecar.log().contains("the image worker is there"));
+    assert!(sidecar
+        .log()
+        .contains("the image worker is there: encoding"));
 }

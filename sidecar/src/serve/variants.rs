@@ -41,22 +41,26 @@ pub fn spawn(site: web::Data<SiteState>) {
     }
 }
 
-/// Waits until the image worker is there: a first `make run` compiles it after the sidecar
-/// started, and serves the photographs as they are meanwhile. False once the site goes away.
+/// Waits until the image worker is there and starts: a first `make run` compiles it after the
+/// sidecar started, and serves the photographs as they are meanwhile. A worker that is there
+/// but does not start yet (still being written) is waited for too, not taken for a broken one.
+/// False once the site goes away.
 fn wait_for_worker(site: &SiteState) -> bool {
-    let mut said = false;
+    let mut said: Option<String> = None;
     while let Some(why) = site::images::worker_missing() {
-        if !said {
+        if said.is_none() {
             tracing::warn!(
                 "photographs are shown as they are until the image worker is there: {why}"
             );
-            said = true;
+        } else if said.as_deref() != Some(why.as_str()) {
+            tracing::info!("the image worker is not ready yet: {why}");
         }
+        said = Some(why);
         if site.images.closed_within(Duration::from_secs(1)) {
             return false;
         }
     }
-    if said {
+    if said.is_some() {
         tracing::info!("the image worker is there: encoding the photographs' variants");
     }
     true

@@ -16,11 +16,18 @@ pub fn inspect(bytes: &[u8]) -> Result<Inspected, ImageProblem> {
     }
 }
 
-/// Why no photograph can be read now (the worker is not where it is looked for), if so.
+/// Why no photograph can be read now, if so: the worker is not where it is looked for, or it
+/// is there but does not start yet. A worker still being written (copied in, or its build not
+/// done with it) fails to start ("Text file busy"), and one that started answers even an empty
+/// image (as the image's own problem), so only a worker that ran counts as there.
 pub fn worker_missing() -> Option<String> {
-    Worker::find()
-        .err()
-        .map(|(Failure::Worker(why) | Failure::Image(why))| why)
+    match Worker::find() {
+        Err(Failure::Worker(why) | Failure::Image(why)) => Some(why),
+        Ok(worker) => match worker.header(&[]) {
+            Ok(_) | Err(Failure::Image(_)) => None,
+            Err(Failure::Worker(why)) => Some(why),
+        },
+    }
 }
 
 #[cfg(test)]

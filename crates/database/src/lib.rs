@@ -198,4 +198,40 @@ mod tests {
         std::os::unix::fs::symlink(&path, &link).expect("link");
         assert!(Database::open(&link).is_err(), "never through a link");
     }
+
+    /// The bundled SQLite is compiled as `.cargo/config.toml` (`LIBSQLITE3_FLAGS`) says: no
+    /// query can load an extension, and what the databases never use is not there.
+    #[test]
+    fn sqlite_is_compiled_without_extensions_or_full_text_search() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = Database::open(&dir.path().join("site.sqlite3")).expect("opens");
+        let options: Vec<String> = db
+            .run(|c| {
+                let mut statement = c.prepare("PRAGMA compile_options")?;
+                let rows = statement.query_map([], |row| row.get(0))?;
+                rows.collect()
+            })
+            .expect("read");
+        assert!(
+            options.iter().any(|o| o == "OMIT_LOAD_EXTENSION"),
+            "{options:?}"
+        );
+        for absent in ["ENABLE_FTS3", "ENABLE_FTS5", "ENABLE_RTREE", "ENABLE_STAT4"] {
+            assert!(
+                !options.iter().any(|o| o == absent),
+                "{absent} in {options:?}"
+            );
+        }
+        let loaded = db.run(|c| c.query_row("SELECT load_extension('/tmp/x.so')", [], |_| Ok(())));
+        assert!(
+            format!("{loaded:?}").contains("no such function: load_extension"),
+            "{loaded:?}"
+        );
+        assert!(db
+            .run(|c| c.execute_batch("CREATE VIRTUAL TABLE t USING fts5(x)"))
+            .is_err());
+        assert!(db
+            .run(|c| c.execute_batch("CREATE TABLE j (v TEXT CHECK (json_valid(v)))"))
+            .is_ok());
+    }
 }

@@ -63,14 +63,6 @@ fn system(panel: u16, cookie: &str) -> Value {
     serde_json::from_str(&body).expect("json")
 }
 
-fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !done() {
-        assert!(Instant::now() < deadline, "{what}");
-        clock::sleep(Duration::from_millis(200));
-    }
-}
-
 #[test]
 fn a_failing_backup_is_mailed_once_shown_on_the_panel_and_its_recovery_mailed() {
     if !restic_installed() {
@@ -93,19 +85,19 @@ fn a_failing_backup_is_mailed_once_shown_on_the_panel_and_its_recovery_mailed() 
     let outbox = place.data.join("outbox");
     const FAILED: &str = "Kopia zapasowa nie powiodła się";
 
-    wait_until("the banner shows the failed backup", || {
+    common::wait_until("the banner shows the failed backup", 60, || {
         system(panel, &cookie)["alerts"]
             .as_array()
             .is_some_and(|a| a.iter().any(|a| a["title"] == FAILED))
     });
-    wait_until("the administrator is e-mailed", || {
+    common::wait_until("the administrator is e-mailed", 60, || {
         !with_subject(&outbox, FAILED).is_empty()
     });
     // Two more failed backups later (checked every second meanwhile): still one e-mail.
     let failed_at = || system(panel, &cookie)["backups"]["lastFailureAt"].as_i64();
     for _ in 0..2 {
         let before = failed_at();
-        wait_until("another backup fails", || failed_at() > before);
+        common::wait_until("another backup fails", 60, || failed_at() > before);
     }
     let sent = with_subject(&outbox, FAILED);
     assert_eq!(sent.len(), 1, "{sent:?}");
@@ -122,7 +114,7 @@ fn a_failing_backup_is_mailed_once_shown_on_the_panel_and_its_recovery_mailed() 
     // The repository's place is freed: the next backup succeeds, the alert resolves.
     std::fs::remove_file(&repo.path).expect("rm");
     let resolved = format!("Rozwiązane: {FAILED}");
-    wait_until("the recovery is e-mailed", || {
+    common::wait_until("the recovery is e-mailed", 60, || {
         !with_subject(&outbox, &resolved).is_empty()
     });
     // (Another alert, such as this machine's own disk filling up, may stay.)
@@ -210,11 +202,11 @@ fn a_repository_that_never_answers_is_given_up_at_its_timeout_and_the_owner_told
     let cookie = sign_in(panel);
 
     // The run is shown as going while restic waits on the silent host.
-    wait_until("the panel shows the backup running", || {
+    common::wait_until("the panel shows the backup running", 60, || {
         system(panel, &cookie)["backups"]["runningSince"].is_i64()
     });
     assert!(!backup_processes_on(port).is_empty(), "ssh is waiting");
-    wait_until("the backup is given up and its error shown", || {
+    common::wait_until("the backup is given up and its error shown", 60, || {
         let backups = system(panel, &cookie)["backups"].clone();
         backups["runningSince"].is_null()
             && backups["lastError"]
@@ -234,7 +226,7 @@ fn a_repository_that_never_answers_is_given_up_at_its_timeout_and_the_owner_told
     }
     const FAILED: &str = "Kopia zapasowa nie powiodła się";
     let outbox = place.data.join("outbox");
-    wait_until("the owner is e-mailed", || {
+    common::wait_until("the owner is e-mailed", 60, || {
         !with_subject(&outbox, FAILED).is_empty()
     });
     // Told at the first failure, not after a missed interval or two: one attempt failed.

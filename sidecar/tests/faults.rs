@@ -40,14 +40,6 @@ fn smtp_sink(port: u16, maildir: &Path) -> Option<Killed> {
     Some(sink)
 }
 
-fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    while !done() {
-        assert!(Instant::now() < deadline, "{what}");
-        clock::sleep(Duration::from_millis(200));
-    }
-}
-
 #[test]
 fn a_relay_that_refuses_then_accepts_gets_every_message_exactly_once() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -64,7 +56,7 @@ fn a_relay_that_refuses_then_accepts_gets_every_message_exactly_once() {
         assert_eq!(contact(port, i), 200, "stored though the relay is down");
     }
     // The relay refuses: each message is tried, kept, and tried again.
-    wait_until("attempts were made", 30, || {
+    common::wait_until("attempts were made", 30, || {
         let stored = place.db().messages(None, 100).expect("messages");
         stored.len() == SENT && stored.iter().all(|m| m.attempts >= 2)
     });
@@ -78,7 +70,7 @@ fn a_relay_that_refuses_then_accepts_gets_every_message_exactly_once() {
         eprintln!("aiosmtpd is not installed (make test-deps): the relay test is skipped");
         return;
     };
-    wait_until("every message delivered", 90, || {
+    common::wait_until("every message delivered", 90, || {
         let stored = place.db().messages(None, 100).expect("messages");
         stored.iter().all(|m| m.status == "delivered")
     });
@@ -191,7 +183,7 @@ fn a_full_disk_during_contact_posts_refuses_clearly_keeps_what_was_acknowledged_
     // Space again: the next message is stored, and nothing acknowledged was lost or cut.
     std::fs::remove_file(&filler).expect("rm");
     let next = 1_000;
-    wait_until("a message is stored again", 30, || {
+    common::wait_until("a message is stored again", 30, || {
         long_contact(port, next).0 == 200
     });
     let stored = place.db().messages(None, 10_000).expect("messages");
@@ -280,7 +272,7 @@ fn a_full_disk_during_a_page_save_refuses_clearly_and_leaves_the_page_as_it_was(
         )
         .0 == 200
     };
-    wait_until(
+    common::wait_until(
         &format!("a save after the disk has space again\n{}", server.log()),
         30,
         save_again,

@@ -12,7 +12,6 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command};
-use std::time::{Duration, Instant};
 
 /// The server, stopped when dropped.
 pub(crate) struct Server(Child);
@@ -67,14 +66,6 @@ fn unchunk(mut body: &str) -> String {
     out
 }
 
-pub(crate) fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
-    let started = Instant::now();
-    while !done() {
-        assert!(started.elapsed() < Duration::from_secs(seconds), "{what}");
-        clock::sleep(Duration::from_millis(100));
-    }
-}
-
 /// Starts the sidecar in `cwd` with `env`; the public and the panel's port.
 pub(crate) fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, u16, u16) {
     let (port, admin_port) = (common::free_port(), common::free_port());
@@ -99,7 +90,7 @@ pub(crate) fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, 
     }
     let server = Server(command.spawn().expect("the sidecar starts"));
     let said = || std::fs::read_to_string(log).unwrap_or_default();
-    wait_until("the sidecar listens", 90, || {
+    common::wait_until("the sidecar listens", 90, || {
         TcpStream::connect(("127.0.0.1", admin_port)).is_ok()
     });
     assert!(said().contains("Panel"), "{}", said());
@@ -199,7 +190,7 @@ fn saved_and_pushed_then_an_editors_edit_is_served(relative: bool) {
     let (_server, port, admin_port) = start(&cwd, &env, &log);
     panel_saves(admin_port, "Wstęp bloga zapisany w panelu.");
     let remote = dir.path().join("remote.git");
-    wait_until("the panel's save reaches the remote", 30, || {
+    common::wait_until("the panel's save reaches the remote", 30, || {
         git(&remote, &["log", "-1", "--format=%an|%s", "main"])
             == "Administrator|Blog: treść (akapit 1)"
     });
@@ -216,7 +207,7 @@ fn saved_and_pushed_then_an_editors_edit_is_served(relative: bool) {
     .expect("write");
     git(&editor, &["commit", "-q", "-am", "Wstęp bloga"]);
     git(&editor, &["push", "-q", "origin", "HEAD:main"]);
-    wait_until("the editor's edit is served", 60, || {
+    common::wait_until("the editor's edit is served", 60, || {
         http(port, "GET", "/blog", "", None)
             .2
             .contains("poprawiony przez redaktorkę")

@@ -5,7 +5,8 @@
 //! a wrong token is refused before git runs, a revoked one as well.
 
 use crate::common;
-use crate::git_default::{http, sign_in, start, wait_until, Server};
+use crate::common::wait_until;
+use crate::git_default::{http, sign_in, start, Server};
 use common::git;
 
 use contentsync::receive::LIVE;

@@ -5,7 +5,8 @@
 //! answer; a refused push is in the audit log with the token it came with.
 
 use crate::common::git;
-use crate::git_default::{http, wait_until};
+use crate::common::wait_until;
+use crate::git_default::http;
 use crate::git_hosted::{hosted, push, Hosted, ARTICLE};
 
 use contentsync::receive::{LIVE, REFUSED};

@@ -50,6 +50,19 @@ pub(crate) fn wait_until_listening(
     }
 }
 
+/// Waits until `done()`, asking every 100 ms, and fails with `what` after `seconds`: how a
+/// test waits for a state its sidecar reaches in its own time.
+pub(crate) fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !done() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(seconds),
+            "{what}"
+        );
+        clock::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// Runs `body` in a new process of this test binary that runs the test `name` (its path
 /// below the binary, `git_sync::…`) and nothing else, and fails if that process fails. What
 /// a test measures of its own process (the peak memory in `/proc/self/status`) counts every

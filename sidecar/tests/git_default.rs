@@ -90,10 +90,13 @@ pub(crate) fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, 
     }
     let server = Server(command.spawn().expect("the sidecar starts"));
     let said = || std::fs::read_to_string(log).unwrap_or_default();
-    common::wait_until("the sidecar listens", 90, || {
-        TcpStream::connect(("127.0.0.1", admin_port)).is_ok()
-    });
-    assert!(said().contains("Panel"), "{}", said());
+    // The panel's port accepts connections as soon as it is bound, a moment before the
+    // sidecar prints where the panel is: both are waited for.
+    common::wait_until(
+        "the sidecar listens and says where its panel is",
+        90,
+        || TcpStream::connect(("127.0.0.1", admin_port)).is_ok() && said().contains("Panel"),
+    );
     (server, port, admin_port)
 }
 

@@ -5,8 +5,8 @@
 //! Without SMTP, messages are written as private `.eml` files.
 
 use lettre::message::{header::ContentType, Mailbox};
-use lettre::{FileTransport, Message, SmtpTransport, Transport};
-use std::os::unix::fs::PermissionsExt;
+use lettre::{Message, SmtpTransport, Transport};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
@@ -20,10 +20,11 @@ pub const SPAM_MARKER: &str = "[podejrzenie spamu]";
 pub const GIVE_UP_AFTER_SECONDS: i64 = 24 * 60 * 60;
 const MAX_DELAY_SECONDS: i64 = 60 * 60;
 
-/// Where e-mail goes: an SMTP server, or `.eml` files when none is configured.
+/// Where e-mail goes: an SMTP server, or `.eml` files in a private folder when none is
+/// configured.
 pub enum Mailer {
     Smtp(Box<SmtpTransport>),
-    Files(FileTransport, PathBuf),
+    Files(PathBuf),
 }
 
 impl Mailer {
@@ -44,10 +45,7 @@ impl Mailer {
                     name: "DATA_DIR".into(),
                     message: format!("cannot create {}: {e}", outbox_dir.display()),
                 })?;
-                Ok(Mailer::Files(
-                    FileTransport::new(outbox_dir),
-                    outbox_dir.to_path_buf(),
-                ))
+                Ok(Mailer::Files(outbox_dir.to_path_buf()))
             }
         }
     }
@@ -55,18 +53,15 @@ impl Mailer {
     fn send(&self, email: &Message) -> Result<(), String> {
         match self {
             Mailer::Smtp(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
-            Mailer::Files(t, dir) => {
-                let id = t.send(email).map_err(|e| e.to_string())?;
-                let file = dir.join(format!("{id}.eml"));
-                std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600))
-                    .map_err(|e| format!("{}: {e}", file.display()))
+            Mailer::Files(dir) => {
+                write_eml(dir, &email.formatted()).map_err(|e| format!("{}: {e}", dir.display()))
             }
         }
     }
 
-    /// Deletes `.eml` files older than `before`; they hold what patients wrote.
+    /// Deletes the message files older than `before`; they hold what patients wrote.
     fn delete_files_before(&self, before: SystemTime) -> usize {
-        let Mailer::Files(_, dir) = self else {
+        let Mailer::Files(dir) = self else {
             return 0;
         };
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -74,7 +69,7 @@ impl Mailer {
         };
         entries
             .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+            .filter(|e| is_mail_file(&e.path()))
             .filter(|e| {
                 e.metadata()
                     .and_then(|m| m.modified())
@@ -88,7 +83,7 @@ impl Mailer {
     /// (the right to erasure): queued or sent, every copy this server wrote. A file that
     /// cannot be deleted is an error, never a silent leftover; a link is not followed.
     fn delete_files_of(&self, ids: &[i64], email: &str) -> Result<usize, Error> {
-        let Mailer::Files(_, dir) = self else {
+        let Mailer::Files(dir) = self else {
             return Ok(0);
         };
         let entries = match std::fs::read_dir(dir) {
@@ -105,7 +100,7 @@ impl Mailer {
         for entry in entries.flatten() {
             let path = entry.path();
             let regular = entry.file_type().is_ok_and(|t| t.is_file());
-            if !regular || path.extension().is_none_or(|x| x != "eml") {
+            if !regular || !is_mail_file(&path) {
                 continue;
             }
             if eml_belongs_to(&path, ids, email) {
@@ -115,6 +110,30 @@ impl Mailer {
         }
         Ok(deleted)
     }
+}
+
+/// A message's file in the outbox folder: an `.eml`, or the hidden part a crash left
+/// half-written (it holds what a patient wrote all the same).
+fn is_mail_file(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "eml" || x == "part")
+}
+
+/// Writes one message into `dir` as `<random>.eml`, readable by this user only from its
+/// first byte, and whole once it has that name: written to a new hidden file and renamed,
+/// never over another, so a reader of the folder (a developer, a test, the erasure) never
+/// sees half a message.
+fn write_eml(dir: &Path, message: &[u8]) -> std::io::Result<()> {
+    let mut part = tempfile::Builder::new()
+        .prefix(".")
+        .suffix(".part")
+        .tempfile_in(dir)?;
+    part.write_all(message)?;
+    let mut id = [0_u8; 16];
+    getrandom::fill(&mut id).map_err(std::io::Error::other)?;
+    let name: String = id.iter().map(|b| format!("{b:02x}")).collect();
+    part.persist_noclobber(dir.join(format!("{name}.eml")))
+        .map(drop)
+        .map_err(|e| e.error)
 }
 
 /// Whether the headers of the `.eml` file at `path` name one of the messages `ids` (its
@@ -376,6 +395,7 @@ impl Outbox {
 mod tests {
     use super::*;
     use crate::db::NewMessage;
+    use std::os::unix::fs::PermissionsExt;
 
     fn addresses() -> Addresses {
         Addresses {
@@ -571,13 +591,19 @@ mod tests {
         db.insert_message(&new_message(), 200)
             .expect("a second, not sent");
         let files = || std::fs::read_dir(&outbox_dir).expect("outbox").count();
-        assert_eq!(files(), 2);
+        assert_eq!(files(), 2, "whole .eml files, no part left behind");
+        // What a crash in the middle of writing her next message would have left.
+        std::fs::write(
+            outbox_dir.join(".przerwany.part"),
+            "Reply-To: Anna <anna@example.pl>\r\nSubject: Wiadomo",
+        )
+        .expect("a half-written file");
         let erased = outbox.erase_sender("ANNA@example.pl").expect("erased");
         assert_eq!(
             erased,
             Erasure {
                 messages: 2,
-                files: 1
+                files: 2
             }
         );
         assert_eq!(files(), 1, "his file stays");

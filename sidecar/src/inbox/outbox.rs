@@ -6,7 +6,6 @@
 
 use lettre::message::{header::ContentType, Mailbox};
 use lettre::{Message, SmtpTransport, Transport};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
@@ -112,28 +111,25 @@ impl Mailer {
     }
 }
 
-/// A message's file in the outbox folder: an `.eml`, or the hidden part a crash left
+/// A message's file in the outbox folder: an `.eml`, or the hidden `.tmp` a crash left
 /// half-written (it holds what a patient wrote all the same).
 fn is_mail_file(path: &Path) -> bool {
-    path.extension().is_some_and(|x| x == "eml" || x == "part")
+    path.extension().is_some_and(|x| x == "eml" || x == "tmp")
 }
 
 /// Writes one message into `dir` as `<random>.eml`, readable by this user only from its
-/// first byte, and whole once it has that name: written to a new hidden file and renamed,
-/// never over another, so a reader of the folder (a developer, a test, the erasure) never
-/// sees half a message.
+/// first byte and whole once it has that name (the project's atomic write: a new hidden
+/// file, renamed, never through a link), so a reader of the folder (a developer, a test,
+/// the erasure) never meets half a message.
 fn write_eml(dir: &Path, message: &[u8]) -> std::io::Result<()> {
-    let mut part = tempfile::Builder::new()
-        .prefix(".")
-        .suffix(".part")
-        .tempfile_in(dir)?;
-    part.write_all(message)?;
     let mut id = [0_u8; 16];
     getrandom::fill(&mut id).map_err(std::io::Error::other)?;
     let name: String = id.iter().map(|b| format!("{b:02x}")).collect();
-    part.persist_noclobber(dir.join(format!("{name}.eml")))
-        .map(drop)
-        .map_err(|e| e.error)
+    content::beneath::Root::new(dir).write_atomic_with(
+        &dir.join(format!("{name}.eml")),
+        message,
+        Some(0o600),
+    )
 }
 
 /// Whether the headers of the `.eml` file at `path` name one of the messages `ids` (its
@@ -591,10 +587,14 @@ mod tests {
         db.insert_message(&new_message(), 200)
             .expect("a second, not sent");
         let files = || std::fs::read_dir(&outbox_dir).expect("outbox").count();
-        assert_eq!(files(), 2, "whole .eml files, no part left behind");
+        assert_eq!(
+            files(),
+            2,
+            "whole .eml files, no temporary file left behind"
+        );
         // What a crash in the middle of writing her next message would have left.
         std::fs::write(
-            outbox_dir.join(".przerwany.part"),
+            outbox_dir.join(".przerwany.eml.00c0ffee00c0ffee.tmp"),
             "Reply-To: Anna <anna@example.pl>\r\nSubject: Wiadomo",
         )
         .expect("a half-written file");

@@ -52,9 +52,8 @@ impl Mailer {
     fn send(&self, email: &Message) -> Result<(), String> {
         match self {
             Mailer::Smtp(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
-            Mailer::Files(dir) => {
-                write_eml(dir, &email.formatted()).map_err(|e| format!("{}: {e}", dir.display()))
-            }
+            // The write's error names the file.
+            Mailer::Files(dir) => write_eml(dir, &email.formatted()).map_err(|e| e.to_string()),
         }
     }
 
@@ -123,7 +122,8 @@ fn is_mail_file(path: &Path) -> bool {
 /// the erasure) never meets half a message.
 fn write_eml(dir: &Path, message: &[u8]) -> std::io::Result<()> {
     let mut id = [0_u8; 16];
-    getrandom::fill(&mut id).map_err(std::io::Error::other)?;
+    getrandom::fill(&mut id)
+        .map_err(|e| std::io::Error::other(format!("{}: no random name: {e}", dir.display())))?;
     let name: String = id.iter().map(|b| format!("{b:02x}")).collect();
     content::beneath::Root::new(dir).write_atomic_with(
         &dir.join(format!("{name}.eml")),

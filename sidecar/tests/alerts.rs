@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -215,15 +215,17 @@ fn a_repository_that_never_answers_is_given_up_at_its_timeout_and_the_owner_told
     });
     // Killed, they leave within moments (the panel may say so a few milliseconds before the
     // kernel has taken the last of them); left alive, ssh would wait on the silent host for ever.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !backup_processes_on(port).is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "restic and its ssh are still there: {:?}",
-            backup_processes_on(port)
-        );
-        clock::sleep(Duration::from_millis(50));
-    }
+    common::wait_for(
+        Duration::from_secs(10),
+        Duration::from_millis(50),
+        || {
+            format!(
+                "restic and its ssh are still there: {:?}",
+                backup_processes_on(port)
+            )
+        },
+        || backup_processes_on(port).is_empty().then_some(()),
+    );
     const FAILED: &str = "Kopia zapasowa nie powiodła się";
     let outbox = place.data.join("outbox");
     common::wait_until("the owner is e-mailed", 60, || {

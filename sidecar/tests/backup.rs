@@ -90,14 +90,17 @@ impl Place {
             .spawn()
             .expect("the sidecar starts");
         let mut running = Running(child, log);
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while request(port, "GET", "/api/health", &[], "").0 != 200 {
-            assert!(Instant::now() < deadline, "the sidecar did not answer");
-            if let Ok(Some(status)) = running.0.try_wait() {
-                panic!("the sidecar exited with {status}");
-            }
-            clock::sleep(Duration::from_millis(50));
-        }
+        common::wait_for(
+            Duration::from_secs(60),
+            Duration::from_millis(50),
+            || "the sidecar did not answer".to_string(),
+            || {
+                if let Ok(Some(status)) = running.0.try_wait() {
+                    panic!("the sidecar exited with {status}");
+                }
+                (request(port, "GET", "/api/health", &[], "").0 == 200).then_some(())
+            },
+        );
         let path = running.1.path().to_path_buf();
         common::wait_until_listening(&mut running.0, &[panel], || {
             std::fs::read_to_string(&path).unwrap_or_default()
@@ -271,13 +274,16 @@ fn a_backup_under_load_restores_one_consistent_moment_and_a_quiet_one_restores_e
             saved
         })
     };
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while acknowledged.load(Ordering::SeqCst) < 30
-        || source.db().revisions(PAGE).expect("revisions").len() < 2
-    {
-        assert!(Instant::now() < deadline, "no load");
-        clock::sleep(Duration::from_millis(20));
-    }
+    common::wait_for(
+        Duration::from_secs(60),
+        Duration::from_millis(20),
+        || "no load".to_string(),
+        || {
+            (acknowledged.load(Ordering::SeqCst) >= 30
+                && source.db().revisions(PAGE).expect("revisions").len() >= 2)
+                .then_some(())
+        },
+    );
     // The backup must overlap the load. On a fast file system one can end between two
     // messages, so it is taken again until a message was acknowledged while it ran; a backup
     // that held the messages back would see none in any of its tries.

@@ -12,17 +12,17 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn wait_for_port(port: u16, what: &str, child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return;
-        }
-        if let Ok(Some(status)) = child.try_wait() {
-            panic!("{what} exited early with {status}");
-        }
-        clock::sleep(Duration::from_millis(50));
-    }
-    panic!("{what} did not listen on port {port} within 30 s");
+    common::wait_for(
+        Duration::from_secs(30),
+        Duration::from_millis(50),
+        || format!("{what} did not listen on port {port} within 30 s"),
+        || {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("{what} exited early with {status}");
+            }
+            common::listening(&[port]).then_some(())
+        },
+    );
 }
 
 /// A process killed when dropped, as a crash would end it.
@@ -155,27 +155,19 @@ fn mails(maildir: &Path) -> Vec<PathBuf> {
 }
 
 fn wait_for_mails(maildir: &Path, count: usize) -> Vec<PathBuf> {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        let found = mails(maildir);
-        if found.len() >= count {
-            return found;
-        }
-        clock::sleep(Duration::from_millis(100));
-    }
-    panic!("{count} e-mail(s) did not arrive within 30 s");
+    common::wait_for(
+        Duration::from_secs(30),
+        Duration::from_millis(100),
+        || format!("{count} e-mail(s) did not arrive within 30 s"),
+        || Some(mails(maildir)).filter(|found| found.len() >= count),
+    )
 }
 
 /// Waits (at most 30 s) until the outbox has nothing left to deliver.
 fn wait_for_outbox(db: &sidecar::db::Db) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while db.count("pending").expect("count") > 0 {
-        assert!(
-            Instant::now() < deadline,
-            "messages still pending after 30 s"
-        );
-        clock::sleep(Duration::from_millis(100));
-    }
+    common::wait_until("messages still pending after 30 s", 30, || {
+        db.count("pending").expect("count") == 0
+    });
 }
 
 /// Decodes a quoted-printable body.

@@ -169,18 +169,19 @@ impl Repos {
     /// Waits (at most 90 s: under `make test` a debug build beside the browser tests is slow) for
     /// the forge's `n`-th request.
     fn status_call(&self, n: usize) -> Received {
-        let started = Instant::now();
-        loop {
-            if let Some(r) = self.forge.received.lock().expect("lock").get(n - 1) {
-                return r.clone();
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(90),
-                "no status call {n}: {:?}",
-                self.git_sync().status()
-            );
-            clock::sleep(Duration::from_millis(50));
-        }
+        wait_for(
+            Duration::from_secs(90),
+            Duration::from_millis(50),
+            || format!("no status call {n}: {:?}", self.git_sync().status()),
+            || {
+                self.forge
+                    .received
+                    .lock()
+                    .expect("lock")
+                    .get(n - 1)
+                    .cloned()
+            },
+        )
     }
 
     /// The e-mails in the outbox, decoded.
@@ -261,11 +262,7 @@ fn github_gets_success_for_a_good_commit_and_failure_naming_the_line_for_a_broke
 
     // The author hears it by e-mail too, with every problem and the commit.
     let problems = r.git_sync().status().broken.expect("broken").problems;
-    let started = Instant::now();
-    while r.mails().is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(30), "no e-mail");
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_until("no e-mail", 30, || !r.mails().is_empty());
     let mails = r.mails();
     assert_eq!(mails.len(), 1);
     let mail = &mails[0];
@@ -314,36 +311,28 @@ fn gitlab_gets_its_own_shape_and_a_refused_token_shows_in_the_status_without_the
     *r.forge.code.lock().expect("lock") = 401;
     r.editor_pushes("content/blog/spacer.md", &article("Spacer"));
     r.status_call(2);
-    let started = Instant::now();
-    let error = loop {
-        let status = r.git_sync().status();
-        if let Some(e) = status
-            .errors
-            .into_iter()
-            .find(|e| e.step == sidecar::changes::sync::Step::Notify)
-        {
-            break e.message;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "no error shown"
-        );
-        clock::sleep(Duration::from_millis(50));
-    };
+    let error = wait_for(
+        Duration::from_secs(30),
+        Duration::from_millis(50),
+        || "no error shown".to_string(),
+        || {
+            let status = r.git_sync().status();
+            status
+                .errors
+                .into_iter()
+                .find(|e| e.step == sidecar::changes::sync::Step::Notify)
+                .map(|e| e.message)
+        },
+    );
     assert!(error.contains("HTTP 401"), "{error}");
     assert!(!error.contains(TOKEN), "{error}");
     // Once the forge takes statuses again, the error is gone.
     *r.forge.code.lock().expect("lock") = 201;
     r.editor_pushes("content/blog/spacer.md", &article("Spacer nad morzem"));
     r.status_call(3);
-    let started = Instant::now();
-    while !r.git_sync().status().errors.is_empty() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the error stays"
-        );
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_until("the error stays", 30, || {
+        r.git_sync().status().errors.is_empty()
+    });
 }
 
 #[test]
@@ -356,12 +345,16 @@ fn a_forge_that_does_not_answer_holds_no_commit_back() {
     let started = Instant::now();
     let second = r.editor_pushes("content/blog/spacer.md", &article("Spacer nad morzem"));
     let applied = second[..10].to_string();
-    while r.git_sync().status().applied.as_deref() != Some(applied.as_str()) {
-        assert!(
-            started.elapsed() < Duration::from_secs(45),
-            "the second commit waits for the forge: {:?}",
-            r.git_sync().status()
-        );
-        clock::sleep(Duration::from_millis(50));
-    }
+    let limit = Duration::from_secs(45).saturating_sub(started.elapsed());
+    wait_for(
+        limit,
+        Duration::from_millis(50),
+        || {
+            format!(
+                "the second commit waits for the forge: {:?}",
+                r.git_sync().status()
+            )
+        },
+        || (r.git_sync().status().applied.as_deref() == Some(applied.as_str())).then_some(()),
+    );
 }

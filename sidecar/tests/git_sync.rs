@@ -63,15 +63,12 @@ impl Repos {
     /// Waits (at most 120 s: a loaded machine's builds are slow, and a refused push is retried
     /// after a growing pause) until `done` holds of the status.
     fn wait_for(&self, what: &str, done: impl Fn(&sidecar::changes::sync::Status) -> bool) {
-        let started = Instant::now();
-        while !done(&self.status()) {
-            assert!(
-                started.elapsed() < Duration::from_secs(120),
-                "{what}: {:?}",
-                self.status()
-            );
-            clock::sleep(Duration::from_millis(50));
-        }
+        common::wait_for(
+            Duration::from_secs(120),
+            Duration::from_millis(50),
+            || format!("{what}: {:?}", self.status()),
+            || done(&self.status()).then_some(()),
+        );
     }
 
     /// The editor writes `file` (under `content/`), commits and pushes.

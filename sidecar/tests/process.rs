@@ -124,11 +124,7 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
     let dir = tempfile::tempdir().expect("temp dir");
     let panel = common::free_port();
     let (sidecar, port) = start(dir.path(), &[("ADMIN_PORT", panel.to_string())]);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !sidecar.log().contains("Panel administracyjny") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_started(&sidecar);
     let log = sidecar.log();
     assert!(
         log.contains(&format!(
@@ -162,11 +158,17 @@ fn the_site_and_the_panel_listen_apart_and_the_start_says_where_each_is() {
 
 /// Waits until a start has opened both listeners.
 fn wait_started(sidecar: &Running) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !sidecar.log().contains("Panel administracyjny") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_in_log(sidecar, "Panel administracyjny");
+}
+
+/// Waits (at most 60 s) until the sidecar's log holds `line`; fails with the log.
+fn wait_in_log(sidecar: &Running, line: &str) {
+    common::wait_for(
+        Duration::from_secs(60),
+        Duration::from_millis(50),
+        || sidecar.log(),
+        || sidecar.log().contains(line).then_some(()),
+    );
 }
 
 const PRODUCTION: [(&str, &str); 2] = [
@@ -426,13 +428,9 @@ fn a_generated_password_is_handed_over_in_a_private_file_and_a_missing_smtp_is_a
     let (sidecar, _) = start(dir.path(), &[]);
     let file = dir.path().join("var/admin-password.txt");
     // The file is there once it holds the password's line.
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let holds_password =
-        || std::fs::read_to_string(&file).is_ok_and(|text| text.lines().nth(1).is_some());
-    while !holds_password() {
-        assert!(Instant::now() < deadline, "no password file");
-        clock::sleep(Duration::from_millis(50));
-    }
+    common::wait_until("no password file", 30, || {
+        std::fs::read_to_string(&file).is_ok_and(|text| text.lines().nth(1).is_some())
+    });
     let text = std::fs::read_to_string(&file).expect("password file");
     let password = text.lines().nth(1).expect("the password line");
     assert_eq!(password.chars().count(), 20);
@@ -667,11 +665,12 @@ fn set_password_and_delete_account_end_the_live_sessions_of_a_running_server() {
         let (ok, err) = common::account_command(&var, &site, &[command, admin], next);
         assert!(ok, "{command}: {err}");
         // The server looks every quarter of a second: ask until it has.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while status_of(port, "127.0.0.1", "/api/pages", &cookie) != 401 {
-            assert!(Instant::now() < deadline, "{command} ended the session");
-            clock::sleep(Duration::from_millis(50));
-        }
+        common::wait_for(
+            Duration::from_secs(30),
+            Duration::from_millis(50),
+            || format!("{command} ended the session"),
+            || (status_of(port, "127.0.0.1", "/api/pages", &cookie) == 401).then_some(()),
+        );
         password = next;
     }
 }
@@ -883,18 +882,16 @@ fn without_its_image_worker_the_site_runs_with_photographs_as_they_are_until_it_
     ];
     let (sidecar, port) = start_as(dir.path(), &env, Command::new(&copy));
     let home = || get(port, "127.0.0.1", "/");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !home().starts_with("HTTP/1.1 200") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(100));
-    }
+    common::wait_for(
+        Duration::from_secs(60),
+        Duration::from_millis(100),
+        || sidecar.log(),
+        || home().starts_with("HTTP/1.1 200").then_some(()),
+    );
     let first = home();
     assert!(first.contains("/images/notes-herbata.jpg"), "{first}");
     assert!(!first.contains(".avif"), "no variants without the worker");
-    while !sidecar.log().contains("until the image worker is there") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_in_log(&sidecar, "until the image worker is there");
 
     let cookie = sign_in(sidecar.admin_port, admin, password);
     let png: [u8; 70] = [
@@ -936,11 +933,7 @@ fn without_its_image_worker_the_site_runs_with_photographs_as_they_are_until_it_
     arriving
         .write_all(&whole[..whole.len() / 2])
         .expect("half the worker written");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !sidecar.log().contains("the image worker is not ready yet") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(50));
-    }
+    wait_in_log(&sidecar, "the image worker is not ready yet");
     assert!(!sidecar
         .log()
         .contains("the image worker is there: encoding"));
@@ -948,11 +941,12 @@ fn without_its_image_worker_the_site_runs_with_photographs_as_they_are_until_it_
         .write_all(&whole[whole.len() / 2..])
         .expect("the rest of the worker written");
     drop(arriving);
-    let deadline = Instant::now() + Duration::from_secs(180);
-    while !home().contains(".avif") {
-        assert!(Instant::now() < deadline, "{}", sidecar.log());
-        clock::sleep(Duration::from_millis(250));
-    }
+    common::wait_for(
+        Duration::from_secs(180),
+        Duration::from_millis(250),
+        || sidecar.log(),
+        || home().contains(".avif").then_some(()),
+    );
     assert!(sidecar
         .log()
         .contains("the image worker is there: encoding"));

@@ -193,18 +193,18 @@ fn the_server_backs_up_on_schedule_into_an_encrypted_repository_and_applies_the_
     let (server, port, _) = place.serve_with(&extra);
     assert_eq!(contact(port, 424_242), 200);
     let message_sent = crate::common::now();
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let s = status(&place);
-        if s["last_success_at"]
-            .as_i64()
-            .is_some_and(|t| t > message_sent)
-        {
-            break;
-        }
-        assert!(Instant::now() < deadline, "no scheduled backup: {s}");
-        clock::sleep(Duration::from_millis(200));
-    }
+    common::wait_for(
+        Duration::from_secs(90),
+        Duration::from_millis(200),
+        || format!("no scheduled backup: {}", status(&place)),
+        || {
+            let s = status(&place);
+            s["last_success_at"]
+                .as_i64()
+                .is_some_and(|t| t > message_sent)
+                .then_some(())
+        },
+    );
     drop(server);
 
     let s = status(&place);
@@ -289,12 +289,15 @@ fn a_backup_killed_midway_leaves_the_next_run_consistent_and_the_repository_clea
         .spawn()
         .expect("starts");
     let manifest = place.data.join("backup-staging/manifest.json");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !manifest.exists() {
-        assert!(Instant::now() < deadline, "the copy was never made");
-        assert!(child.try_wait().expect("waits").is_none(), "ended too soon");
-        clock::sleep(Duration::from_millis(10));
-    }
+    common::wait_for(
+        Duration::from_secs(60),
+        Duration::from_millis(10),
+        || "the copy was never made".to_string(),
+        || {
+            assert!(child.try_wait().expect("waits").is_none(), "ended too soon");
+            manifest.exists().then_some(())
+        },
+    );
     // restic is now reading the copy.
     clock::sleep(Duration::from_millis(300));
     let group = child.id() as i32;

@@ -8,6 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::{test, web};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 pub(crate) const ADMIN: &str = "magda@gabinet-harmonia.pl";
 pub(crate) const PASSWORD: &str = "długie hasło administratora";
@@ -33,34 +34,53 @@ pub(crate) fn wait_until_listening(
     ports: &[u16],
     log: impl Fn() -> String,
 ) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !ports
+    wait_for(
+        Duration::from_secs(60),
+        Duration::from_millis(50),
+        || format!("the sidecar did not listen on {ports:?}: {}", log()),
+        || {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("the sidecar exited with {status}: {}", log());
+            }
+            listening(ports).then_some(())
+        },
+    );
+}
+
+/// Whether something accepts connections on every one of `ports` of this machine.
+pub(crate) fn listening(ports: &[u16]) -> bool {
+    ports
         .iter()
         .all(|p| std::net::TcpStream::connect(("127.0.0.1", *p)).is_ok())
-    {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the sidecar did not listen on {ports:?}: {}",
-            log()
-        );
-        if let Ok(Some(status)) = child.try_wait() {
-            panic!("the sidecar exited with {status}: {}", log());
+}
+
+/// Asks `probe` every `every` until it has a value, and returns it: how a test waits for a
+/// state that its sidecar, or a tool it started, reaches in its own time. Fails after `limit`
+/// with `what()`, which can say what was last seen.
+pub(crate) fn wait_for<T>(
+    limit: Duration,
+    every: Duration,
+    what: impl Fn() -> String,
+    mut probe: impl FnMut() -> Option<T>,
+) -> T {
+    let started = Instant::now();
+    loop {
+        if let Some(found) = probe() {
+            return found;
         }
-        clock::sleep(std::time::Duration::from_millis(50));
+        assert!(started.elapsed() < limit, "{}", what());
+        clock::sleep(every);
     }
 }
 
-/// Waits until `done()`, asking every 100 ms, and fails with `what` after `seconds`: how a
-/// test waits for a state its sidecar reaches in its own time.
+/// Waits until `done()`, asking every 100 ms, and fails with `what` after `seconds`.
 pub(crate) fn wait_until(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
-    let started = std::time::Instant::now();
-    while !done() {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(seconds),
-            "{what}"
-        );
-        clock::sleep(std::time::Duration::from_millis(100));
-    }
+    wait_for(
+        Duration::from_secs(seconds),
+        Duration::from_millis(100),
+        || what.to_string(),
+        || done().then_some(()),
+    );
 }
 
 /// Runs `body` in a new process of this test binary that runs the test `name` (its path

@@ -84,8 +84,18 @@ describe("admin panel", () => {
       // Signed in, the panel comes, and each view's code when the view opens.
       await signIn(page);
       assert.ok(loaded.some((s) => s.url.includes("/panel/main.")));
+      // The tests' browsers chose the Markdown view: the home page's sections are text areas, and
+      // the visual editor's chunk (its framework, most of the panel's code) is not loaded for them.
+      const section = page.getByRole("tabpanel").getByRole("textbox", { name: "Treść sekcji 1" });
+      assert.equal(await section.evaluate((el) => el.tagName), "TEXTAREA");
+      await page.waitForLoadState("networkidle");
+      const kit = (s) => s.url.includes("/panel/kitParts.");
+      assert.deepEqual(loaded.filter(kit), [], "the visual editor is not loaded for the Markdown view");
+      // A price's note is always written as it will look: the prices view brings the editor.
       await page.getByRole("button", { name: "Cennik", exact: true }).click();
       await page.getByRole("heading", { name: "Cennik", level: 2 }).waitFor();
+      await page.locator(".ProseMirror").first().waitFor();
+      assert.equal(loaded.filter(kit).length, 1, "the visual editor comes with the first view that shows it");
       const ofView = (text) => text.includes("Odwiedziny od uruchomienia serwera");
       assert.equal(loaded.filter((s) => ofView(s.text)).length, 0, "'Stan systemu' is not loaded before it is opened");
       const viewCode = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/panel/SystemStatus."));

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { focused, ownerSession, saveByKeyboard } from "./owner.mjs";
-import { until } from "./harness.mjs";
+import { ADMIN, PASSWORD, focused, ownerSession, saveByKeyboard } from "./owner.mjs";
+import { openPage, signIn, until } from "./harness.mjs";
 
 const session = ownerSession("visual");
 const { panel, shot, clean, publicText } = session;
@@ -245,6 +245,30 @@ describe("the visual editor", () => {
     const original = readFileSync(join(session.root, "content", "pages", "cennik.md"), "utf8");
     const first = original.split("\n---\n")[1].split("\n\n")[0];
     assert.ok((await source.inputValue()).startsWith(first), "the rest of the text is as the file has it");
+    await page.context().close();
+  });
+
+  test("a visual editor that cannot be loaded leaves the texts with their signs, and the panel says so, at 390 px", async () => {
+    const page = await openPage(session.browser, { width: 390, height: 844 }, { bypassCSP: true, visualEditor: true });
+    // The editor's chunk is fetched as soon as the pages view is (this browser chose the visual view).
+    await page.route("**/panel/kitParts.*", (route) => route.abort());
+    await signIn(page, session.site.panel, ADMIN, PASSWORD);
+    const editor = page.getByRole("tabpanel");
+    await editor.getByRole("alert").filter({ hasText: "Widok wizualny się nie wczytał" }).waitFor();
+    const source = editor.getByRole("textbox", { name: "Treść sekcji 1" });
+    assert.equal(await source.evaluate((el) => el.tagName), "TEXTAREA", "the section is written with its signs");
+    assert.equal(
+      await editor.getByRole("button", { name: "Widok wizualny" }).getAttribute("aria-pressed"),
+      "true",
+      "the chosen view is still the visual one, for the next visit",
+    );
+    await clean(page, "a visual editor that did not load");
+    // The site's words with bold and links are written as they will look; without the editor
+    // each is a plain field with its signs.
+    await page.getByRole("button", { name: "Napisy", exact: true }).click();
+    await page.getByRole("heading", { name: "Napisy", level: 2 }).waitFor();
+    await page.locator("span.field-label + textarea").first().waitFor();
+    assert.equal(await page.locator(".ProseMirror").count(), 0);
     await page.context().close();
   });
 

@@ -12,6 +12,7 @@ import { showProblem, type Place } from "./problems";
 import SectionEditor, { fieldId } from "./SectionEditor";
 import SectionNav, { sectionId } from "./SectionNav";
 import { DEFAULT_SECTION_TYPE } from "./sectionTypes";
+import { kitOf, useVisualKit } from "./visual/kit";
 import { useEditorView, VISUAL_HELP, type EditorView } from "./visual/view";
 
 const VIEWS: [EditorView, string][] = [
@@ -51,6 +52,8 @@ export default function Editor({
 }: EditorProps) {
   const placeholders = usePlaceholders();
   const [view, setView] = useEditorView();
+  const kit = useVisualKit(view === "visual");
+  const visual = kitOf(kit);
   useEffect(() => {
     if (problem?.section) showProblem(fieldId(problem.section - 1, problem.field === "type" ? "type" : "content"));
   }, [problem]);
@@ -71,7 +74,12 @@ export default function Editor({
           </button>
         ))}
       </div>
-      {view === "visual" ? (
+      {kit === "failed" && (
+        <p className="form-notice" role="alert">
+          Widok wizualny się nie wczytał, dlatego teksty są w widoku ze znakami. Odśwież stronę, aby spróbować ponownie.
+        </p>
+      )}
+      {view === "visual" && kit !== "failed" ? (
         <p id={VISUAL_HELP} className="muted editor-help">
           Tekst wygląda tu tak jak na stronie.
           <Keys>
@@ -84,7 +92,7 @@ export default function Editor({
         <MarkdownHelp />
       )}
       <SectionNav sections={sections} />
-      {placeholders === null ? (
+      {placeholders === null || kit === "loading" ? (
         <p role="status">Ładowanie edytora…</p>
       ) : (
         <ol className="editor-sections">
@@ -101,7 +109,7 @@ export default function Editor({
                   pages={pages}
                   placeholders={placeholders}
                   problem={marked ? problem.text : null}
-                  visual={view === "visual"}
+                  visual={visual}
                 />
               </li>
             );

@@ -6,8 +6,7 @@ import { useStore } from "./app/store";
 import { shortName } from "./names";
 import { pagesStore } from "./pages/store";
 import { usePlaceholders } from "./placeholders";
-import { keepsMarkdown } from "./visual/markdownDoc";
-import VisualEditor from "./visual/VisualEditor";
+import { kitOf, useVisualKit } from "./visual/kit";
 
 export interface RichLineProps {
   id: string;
@@ -27,10 +26,15 @@ export default function RichLine({ id, label, value, onChange, describedBy, inva
   const { pages } = useStore(pagesStore);
   const links = useMemo(() => pages.flatMap((p) => (p.route ? [{ name: shortName(p), route: p.route }] : [])), [pages]);
   // What the visual editor wrote it keeps; any other text is shown there only if it comes back as written.
+  // Until the visual editor has loaded, 'Ładowanie…'; if it cannot be, the plain field.
   const written = useRef<string | null>(null);
-  const faithful = useMemo(() => value === written.current || keepsMarkdown(value), [value]);
-  if (placeholders === null) return <p role="status">Ładowanie…</p>;
-  if (!faithful) {
+  const kit = useVisualKit(true);
+  const Visual = useMemo(() => {
+    const visual = kitOf(kit);
+    return visual && (value === written.current || visual.keepsMarkdown(value)) ? visual.VisualEditor : null;
+  }, [kit, value]);
+  if (placeholders === null || kit === "loading") return <p role="status">Ładowanie…</p>;
+  if (!Visual) {
     return (
       <textarea
         id={id}
@@ -44,7 +48,7 @@ export default function RichLine({ id, label, value, onChange, describedBy, inva
     );
   }
   return (
-    <VisualEditor
+    <Visual
       id={id}
       n={0}
       label={label}

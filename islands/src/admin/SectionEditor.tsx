@@ -11,8 +11,7 @@ import PlaceholderDialog from "./PlaceholderDialog";
 import { bold, heading, insertAt, link, list, placeholdersIn, type Selection, type TextEdit } from "./markdownEdits";
 import { chipText } from "./placeholders";
 import { SECTION_TYPES } from "./sectionTypes";
-import { keepsMarkdown } from "./visual/markdownDoc";
-import VisualEditor from "./visual/VisualEditor";
+import type { VisualKit } from "./visual/kit";
 import { VISUAL_HELP } from "./visual/view";
 import WritingToolbar, { type Tool } from "./WritingToolbar";
 
@@ -50,8 +49,8 @@ export interface SectionEditorProps {
   placeholders: Placeholder[];
   /** What a refused save says about this section, if anything. */
   problem: string | null;
-  /** The visual view: the text as it will look (a text it cannot keep as written stays in Markdown). */
-  visual?: boolean;
+  /** The visual view, once loaded: the text as it will look (a text it cannot keep as written stays in Markdown). */
+  visual?: VisualKit | null;
 }
 
 export default function SectionEditor({
@@ -63,7 +62,7 @@ export default function SectionEditor({
   pages,
   placeholders,
   problem,
-  visual = false,
+  visual = null,
 }: SectionEditorProps) {
   const n = index + 1;
   const area = useRef<HTMLTextAreaElement>(null);
@@ -71,11 +70,13 @@ export default function SectionEditor({
   useGrowing(area, section.content);
   // What the visual view wrote it keeps; any other text is shown there only if it comes back as written.
   const fromVisual = useRef<string | null>(null);
-  const faithful = useMemo(
-    () => section.content === fromVisual.current || keepsMarkdown(section.content),
-    [section.content],
+  const Visual = useMemo(
+    () =>
+      visual && (section.content === fromVisual.current || visual.keepsMarkdown(section.content))
+        ? visual.VisualEditor
+        : null,
+    [visual, section.content],
   );
-  const showVisual = visual && faithful;
 
   const selection = (): Selection => ({
     start: area.current?.selectionStart ?? section.content.length,
@@ -156,8 +157,8 @@ export default function SectionEditor({
           {hint}
         </p>
       </div>
-      {showVisual ? (
-        <VisualEditor
+      {Visual ? (
+        <Visual
           id={fieldId(index, "content")}
           n={n}
           value={section.content}

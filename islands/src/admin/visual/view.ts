@@ -9,7 +9,8 @@ export const VIEW_KEY = "harmonia-editor-view";
 /** The id of the visual view's short guide to its shortcuts, which its text areas point to. */
 export const VISUAL_HELP = "visual-editor-keys";
 
-function stored(): EditorView {
+/** The view this browser last chose, else the visual one. */
+export function storedView(): EditorView {
   try {
     return localStorage.getItem(VIEW_KEY) === "markdown" ? "markdown" : "visual";
   } catch {
@@ -19,7 +20,7 @@ function stored(): EditorView {
 
 /** The view chosen in this browser, and how to choose another (kept for the next visit). */
 export function useEditorView(): [EditorView, (view: EditorView) => void] {
-  const [view, setView] = useState<EditorView>(stored);
+  const [view, setView] = useState<EditorView>(storedView);
   const choose = (next: EditorView) => {
     setView(next);
     try {

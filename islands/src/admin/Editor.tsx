@@ -91,30 +91,33 @@ export default function Editor({
       ) : (
         <MarkdownHelp />
       )}
-      <SectionNav sections={sections} />
+      {/* The navigator comes with the sections it moves to: a section chosen before them would be nowhere. */}
       {placeholders === null || kit === "loading" ? (
         <p role="status">Ładowanie edytora…</p>
       ) : (
-        <ol className="editor-sections">
-          {sections.map((section, i) => {
-            const marked = problem?.section === i + 1;
-            return (
-              <li key={i} id={sectionId(i)} className={marked ? "editor-section has-problem" : "editor-section"}>
-                <SectionEditor
-                  index={i}
-                  section={section}
-                  onChange={(patch) => update(i, patch)}
-                  onRemove={() => onChange(sections.filter((_, j) => j !== i))}
-                  onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
-                  pages={pages}
-                  placeholders={placeholders}
-                  problem={marked ? problem.text : null}
-                  visual={visual}
-                />
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          <SectionNav sections={sections} />
+          <ol className="editor-sections">
+            {sections.map((section, i) => {
+              const marked = problem?.section === i + 1;
+              return (
+                <li key={i} id={sectionId(i)} className={marked ? "editor-section has-problem" : "editor-section"}>
+                  <SectionEditor
+                    index={i}
+                    section={section}
+                    onChange={(patch) => update(i, patch)}
+                    onRemove={() => onChange(sections.filter((_, j) => j !== i))}
+                    onInsertImage={onInsertImage && ((insert) => onInsertImage(i, insert))}
+                    pages={pages}
+                    placeholders={placeholders}
+                    problem={marked ? problem.text : null}
+                    visual={visual}
+                  />
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
       <button
         type="button"

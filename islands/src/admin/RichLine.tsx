@@ -26,8 +26,8 @@ export default function RichLine({ id, label, value, onChange, describedBy, inva
   const { pages } = useStore(pagesStore);
   const links = useMemo(() => pages.flatMap((p) => (p.route ? [{ name: shortName(p), route: p.route }] : [])), [pages]);
   // What the visual editor wrote it keeps; any other text is shown there only if it comes back as written.
-  // Until the visual editor has loaded, 'Ładowanie…'; if it cannot be, the plain field.
   const written = useRef<string | null>(null);
+  // Until the visual editor has loaded, 'Ładowanie…'; if it cannot be loaded, the plain field.
   const kit = useVisualKit(true);
   const Visual = useMemo(() => {
     const visual = kitOf(kit);

@@ -31,7 +31,7 @@ fn smtp_sink(port: u16, maildir: &Path) -> Option<Killed> {
         .ok()?;
     let sink = Killed(child);
     let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+    while !common::listening(&[port]) {
         if Instant::now() > deadline {
             return None;
         }

@@ -462,7 +462,7 @@ fn rclone_serve(dir: &Path) -> Option<(RcloneServer, u16)> {
         .ok()?;
     let server = RcloneServer(child);
     let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+    while !common::listening(&[port]) {
         if Instant::now() > deadline {
             return None;
         }

@@ -43,21 +43,27 @@ async function openTab(page, title) {
   await page.getByRole("tabpanel").getByRole("heading", { name: title, exact: true }).waitFor();
 }
 
-/** Every script the page fetches from now on: its address, its text, its bytes as sent, and gzipped. */
+/**
+ * Every script the page fetches from now on: its address, its text, its bytes as sent, and
+ * gzipped. A body is read after its request has finished, so `await loaded()` waits for the
+ * reads of every script finished so far.
+ */
 function scripts(page) {
-  const list = [];
-  page.on("requestfinished", async (request) => {
-    if (request.resourceType() !== "script") return;
-    const body = await (await request.response())?.body();
-    const sent = (await request.sizes()).responseBodySize;
-    list.push({
-      url: new URL(request.url()).pathname,
-      text: body?.toString("utf8") ?? "",
-      sent,
-      gzipped: gzipSync(body ?? "", { level: 9 }).length,
-    });
+  const pending = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") pending.push(script(request));
   });
-  return list;
+  return () => Promise.all(pending);
+}
+
+async function script(request) {
+  const body = await (await request.response())?.body();
+  return {
+    url: new URL(request.url()).pathname,
+    text: body?.toString("utf8") ?? "",
+    sent: (await request.sizes()).responseBodySize,
+    gzipped: gzipSync(body ?? "", { level: 9 }).length,
+  };
 }
 
 describe("admin panel", () => {
@@ -68,25 +74,26 @@ describe("admin panel", () => {
     ]) {
       const page = await openPage(browser, viewport);
       const loaded = scripts(page);
-      // Every address asked for, noted as it is asked (`loaded` is filled once a body has come).
+      // Every address asked for, noted as it is asked (a script's body may still be coming).
       const asked = [];
       page.on("request", (request) => asked.push(new URL(request.url()).pathname));
       await page.goto(`${site.panel}/administratormagda`);
       await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
       await page.waitForLoadState("networkidle");
-      const gzipped = loaded.reduce((n, s) => n + s.gzipped, 0);
+      const atSignIn = await loaded();
+      const gzipped = atSignIn.reduce((n, s) => n + s.gzipped, 0);
       console.log(
-        `sign-in at ${viewport.width} px: ${(gzipped / 1024).toFixed(1)} KB gzipped (${loaded.length} scripts, ${(loaded.reduce((n, s) => n + s.sent, 0) / 1024).toFixed(1)} KB as sent)`,
+        `sign-in at ${viewport.width} px: ${(gzipped / 1024).toFixed(1)} KB gzipped (${atSignIn.length} scripts, ${(atSignIn.reduce((n, s) => n + s.sent, 0) / 1024).toFixed(1)} KB as sent)`,
       );
       assert.ok(gzipped <= 80 * 1024, `the sign-in screen loads ${gzipped} bytes of gzipped JavaScript`);
       assert.deepEqual(
-        loaded.filter((s) => s.url.includes("/panel/")),
+        atSignIn.filter((s) => s.url.includes("/panel/")),
         [],
         "nothing of the signed-in panel before signing in",
       );
       // Signed in, the panel comes, and each view's code when the view opens.
       await signIn(page);
-      assert.ok(loaded.some((s) => s.url.includes("/panel/main.")));
+      assert.ok(asked.some((path) => path.includes("/panel/main.")));
       // The tests' browsers chose the Markdown view: the home page's sections are text areas, and
       // the visual editor's chunk (its framework, most of the panel's code) is not loaded for them.
       const section = page.getByRole("tabpanel").getByRole("textbox", { name: "Treść sekcji 1" });
@@ -100,7 +107,11 @@ describe("admin panel", () => {
       await page.locator(".ProseMirror").first().waitFor();
       assert.equal(asked.filter(kit).length, 1, "the visual editor comes with the first view that shows it");
       const ofView = (text) => text.includes("Odwiedziny od uruchomienia serwera");
-      assert.equal(loaded.filter((s) => ofView(s.text)).length, 0, "'Stan systemu' is not loaded before it is opened");
+      assert.equal(
+        (await loaded()).filter((s) => ofView(s.text)).length,
+        0,
+        "'Stan systemu' is not loaded before it is opened",
+      );
       const viewCode = page.waitForResponse((r) => new URL(r.url()).pathname.includes("/panel/SystemStatus."));
       await page.getByRole("button", { name: "Stan systemu", exact: true }).click();
       await page.getByRole("heading", { name: "Alerty" }).waitFor();

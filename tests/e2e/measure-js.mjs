@@ -9,12 +9,13 @@ const browser = await launchBrowser();
 try {
   for (const route of routes) {
     const page = await openPage(browser, { width: 390, height: 844 });
+    // Each finished script's size, read after it finished: `total()` waits for every read.
     const scripts = [];
-    page.on("requestfinished", async (request) => {
+    page.on("requestfinished", (request) => {
       if (request.resourceType() !== "script" || !request.url().startsWith(site.base)) return;
-      scripts.push((await request.sizes()).responseBodySize);
+      scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
     });
-    const total = () => scripts.reduce((n, b) => n + b, 0);
+    const total = async () => (await Promise.all(scripts)).reduce((n, b) => n + b, 0);
     await page.goto(site.base + route, { waitUntil: "networkidle" });
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll("script:not([src])")]
@@ -42,7 +43,7 @@ try {
     }
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(300);
-    console.log(JSON.stringify({ route, inline, first, after: total() }));
+    console.log(JSON.stringify({ route, inline, first, after: await total() }));
     await page.context().close();
   }
 } finally {

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Gives a fresh clone's files the modification times of their content, for the build cache.
+
+Cargo decides that a crate is stale when one of its files is newer than its last build. In a
+fresh clone every file is new, so each run would compile every workspace crate again, changed
+or not. This script keeps, beside the cache, a list of each tracked file's content (its git blob)
+and since when it has had that content (the start of the first run that saw it, in an unbroken
+chain of runs whose build completed):
+
+    sources.py restore LIST START   before the build: a file whose content the list holds gets
+                                    that time, any other file START; LIST is deleted (a run that
+                                    stops before its build completes leaves no list, and the next
+                                    one compiles everything); the new list waits in LIST.pending
+    sources.py record LIST START    after the build completed: LIST.pending becomes LIST
+
+A build made after a content's time was made from that content, so cargo keeps a crate only when
+none of its files changed since it was compiled; a file edited in the working tree counts as
+changed. Cargo's other checks (flags, features, toolchain, dependencies) are untouched.
+"""
+
+import os
+import subprocess
+import sys
+
+
+def tracked():
+    """(blob, path) of every file git tracks, and the paths changed in the working tree."""
+    listing = subprocess.run(["git", "ls-files", "-s", "-z"], capture_output=True, check=True).stdout
+    files = []
+    for entry in listing.split(b"\0"):
+        if not entry:
+            continue
+        meta, path = entry.split(b"\t", 1)
+        mode, blob, _stage = meta.split(b" ")
+        if mode != b"160000":
+            files.append((blob.decode(), os.fsdecode(path)))
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"],
+        capture_output=True, check=True,
+    ).stdout
+    edited = {os.fsdecode(e[3:]) for e in status.split(b"\0") if len(e) > 3}
+    return files, edited
+
+
+def read(listing):
+    """path -> (blob, since) from a list written by `record`."""
+    known = {}
+    try:
+        with open(listing, encoding="utf-8", newline="\n") as f:
+            for line in f:
+                since, blob, path = line.rstrip("\n").split("\t", 2)
+                known[path] = (blob, int(since))
+    except FileNotFoundError:
+        pass
+    return known
+
+
+def restore(listing, start):
+    known = read(listing)
+    if os.path.exists(listing):
+        os.remove(listing)
+    files, edited = tracked()
+    kept = 0
+    with open(listing + ".pending", "w", encoding="utf-8", newline="\n") as out:
+        for blob, path in files:
+            blob_then, since = known.get(path, (None, start))
+            if blob_then != blob or path in edited:
+                since = start
+            else:
+                kept += 1
+            if os.path.lexists(path):
+                os.utime(path, (since, since), follow_symlinks=False)
+            out.write(f"{since}\t{blob}\t{path}\n")
+    print(f"==> {kept} of {len(files)} files as the build cache last compiled them; the others count as changed")
+
+
+def record(listing, _start):
+    os.replace(listing + ".pending", listing)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or sys.argv[1] not in ("restore", "record"):
+        sys.exit("usage: sources.py restore|record LIST START")
+    {"restore": restore, "record": record}[sys.argv[1]](sys.argv[2], int(sys.argv[3]))

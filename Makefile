@@ -13,7 +13,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test test-busy lint style deps unit compile checks cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
+.PHONY: run dev build check hooks islands api-types test test-busy lint style deps scripts unit compile checks cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -114,8 +114,13 @@ test:
 
 ## Everything of `make test` that needs no build of the Rust code, one after another (beside
 ## `compile` there): what the tests need installed, the islands, formatting and lints, the
-## dependency audit (cargo-deny comes with test-deps), the Markdown round trip, mdBook.
-checks: test-deps style deps markdown mdbook
+## dependency audit (cargo-deny comes with test-deps), the Markdown round trip, mdBook, the CI
+## scripts' tests.
+checks: test-deps style deps markdown mdbook scripts
+
+## The CI scripts' own tests (Python's unittest): the build cache's sources and their times.
+scripts:
+	python3 -m unittest discover -s tests/ci -v
 
 ## Formatting, React's hook rules and the panel's file lengths (ESLint), clippy, and no two
 ## modules of a crate importing each other in a loop.

@@ -64,7 +64,10 @@ def restore(listing, start):
     with open(listing + ".pending", "w", encoding="utf-8", newline="\n") as out:
         for blob, path in files:
             blob_then, since = known.get(path, (None, start))
-            if blob_then != blob or path in edited:
+            if path in edited:
+                # What this run builds from is not the blob: no later run may take it for it.
+                blob, since = "edited", start
+            elif blob_then != blob:
                 since = start
             else:
                 kept += 1

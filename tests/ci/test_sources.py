@@ -77,6 +77,22 @@ class Sources(unittest.TestCase):
         self.run_ci(3000)
         self.assertEqual((self.mtime("a.rs"), self.mtime("b.rs")), (3000, 1000))
 
+    def test_a_list_that_cannot_be_read_counts_as_none_and_is_never_read_again(self):
+        self.run_ci(1000)
+        with open(self.listing, "ab") as f:
+            f.write(b"not a record")
+        self.run_ci(2000, completed=False)
+        self.assertFalse(os.path.exists(self.listing))
+        self.assertEqual((self.mtime("a.rs"), self.mtime("b.rs")), (2000, 2000))
+
+    def test_a_name_with_a_tab_or_a_line_break_is_kept(self):
+        (self.repo / "new\tline\n.rs").write_text("fn n() {}\n")
+        git(self.repo, "add", ".")
+        git(self.repo, "commit", "-qm", "odd name")
+        self.run_ci(1000)
+        self.run_ci(2000)
+        self.assertEqual((self.mtime("new\tline\n.rs"), self.mtime("a.rs")), (1000, 1000))
+
     def test_a_run_whose_build_did_not_complete_leaves_no_list(self):
         self.run_ci(1000)
         self.run_ci(2000, completed=False)

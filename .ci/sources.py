@@ -15,7 +15,10 @@ chain of runs whose build completed):
 
 A build made after a content's time was made from that content, so cargo keeps a crate only when
 none of its files changed since it was compiled; a file edited in the working tree counts as
-changed. Cargo's other checks (flags, features, toolchain, dependencies) are untouched.
+changed. Cargo's other checks (flags, features, toolchain, dependencies) are untouched. A list
+serves only a run in the folder of the run that wrote it: cargo notes a file outside a crate's
+folder (the workspace's Cargo.toml and clippy.toml) by its absolute path, so in another folder
+it would look at the last clone's file, not this one's.
 """
 
 import os
@@ -43,21 +46,22 @@ def tracked():
 
 
 def read(listing):
-    """path -> (blob, since) from a list written by `restore` (since, blob and path, each ended by
-    a NUL, which no path holds), and the list deleted: whatever happens next, no later run reads
-    it. A list that cannot be read counts as none."""
+    """path -> (blob, since) from a list written by `restore` (the folder it was written in, then
+    since, blob and path of each file, each ended by a NUL, which no path holds), and the list
+    deleted: whatever happens next, no later run reads it. A list that cannot be read, or was
+    written in another folder, counts as none."""
     try:
         with open(listing, "rb") as f:
             fields = f.read().split(b"\0")
     except FileNotFoundError:
         return {}
     os.remove(listing)
-    if len(fields) % 3 != 1 or fields[-1]:
+    if len(fields) % 3 != 2 or fields[-1] or fields[0] != os.fsencode(os.getcwd()):
         return {}
     try:
         return {
             os.fsdecode(fields[i + 2]): (fields[i + 1].decode(), int(fields[i]))
-            for i in range(0, len(fields) - 1, 3)
+            for i in range(1, len(fields) - 1, 3)
         }
     except ValueError:
         return {}
@@ -68,6 +72,7 @@ def restore(listing, start):
     files, edited = tracked()
     kept = 0
     with open(listing + ".pending", "wb") as out:
+        out.write(os.fsencode(os.getcwd()) + b"\0")
         for blob, path in files:
             blob_then, since = known.get(path, (None, start))
             if path in edited:

@@ -93,6 +93,18 @@ class Sources(unittest.TestCase):
         self.run_ci(2000)
         self.assertEqual((self.mtime("new\tline\n.rs"), self.mtime("a.rs")), (1000, 1000))
 
+    def test_a_list_written_in_another_folder_counts_as_none(self):
+        self.run_ci(1000)
+        moved = self.dir / "another"
+        os.chdir(self.dir)
+        os.rename(self.repo, moved)
+        self.repo = moved
+        os.chdir(moved)
+        self.run_ci(2000)
+        self.assertEqual((self.mtime("a.rs"), self.mtime("b.rs")), (2000, 2000))
+        self.run_ci(3000)
+        self.assertEqual((self.mtime("a.rs"), self.mtime("b.rs")), (2000, 2000))
+
     def test_a_run_whose_build_did_not_complete_leaves_no_list(self):
         self.run_ci(1000)
         self.run_ci(2000, completed=False)

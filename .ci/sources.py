@@ -11,7 +11,7 @@ chain of runs whose build completed):
                                     that time, any other file START; LIST is deleted (a run that
                                     stops before its build completes leaves no list, and the next
                                     one compiles everything); the new list waits in LIST.pending
-    sources.py record LIST START    after the build completed: LIST.pending becomes LIST
+    sources.py record LIST          after the build completed: LIST.pending becomes LIST
 
 A build made after a content's time was made from that content, so cargo keeps a crate only when
 none of its files changed since it was compiled; a file edited in the working tree counts as
@@ -88,11 +88,14 @@ def restore(listing, start):
     print(f"==> {kept} of {len(files)} files as the build cache last compiled them; the others count as changed")
 
 
-def record(listing, _start):
+def record(listing):
     os.replace(listing + ".pending", listing)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("restore", "record"):
-        sys.exit("usage: sources.py restore|record LIST START")
-    {"restore": restore, "record": record}[sys.argv[1]](sys.argv[2], int(sys.argv[3]))
+    if len(sys.argv) == 4 and sys.argv[1] == "restore":
+        restore(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 3 and sys.argv[1] == "record":
+        record(sys.argv[2])
+    else:
+        sys.exit("usage: sources.py restore LIST START | sources.py record LIST")

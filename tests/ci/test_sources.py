@@ -45,7 +45,7 @@ class Sources(unittest.TestCase):
         with contextlib.redirect_stdout(io.StringIO()):
             sources.restore(self.listing, start)
         if completed:
-            sources.record(self.listing, start)
+            sources.record(self.listing)
 
     def mtime(self, name):
         return int((self.repo / name).stat().st_mtime)

@@ -98,7 +98,7 @@ mod tests {
         }
     }
 
-    #[actix_web::test]
+    #[actix_rt::test]
     async fn a_burst_is_stored_whole_each_sender_with_its_own_answer() {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = Arc::new(db(&dir));

@@ -297,7 +297,6 @@ export async function openPage(browser, viewport = { width: 1280, height: 900 },
   return page;
 }
 
-/** The `title:` of a content file's front matter. */
 /** Points at a page's first island, as a visitor reaching for it does, and waits for it to
  *  hydrate: a booking button loads React only then. */
 export async function reachFor(page, selector = ".island") {
@@ -306,6 +305,35 @@ export async function reachFor(page, selector = ".island") {
   await island.and(page.locator('[data-hydrated="true"]')).waitFor();
 }
 
+/** The buttons (and links drawn as buttons) whose visible name is wider than their own box: a
+ *  long word that runs over the border ('Bezpieczeństwo' did, in the panel's views at 390 px). */
+export function namesOverBorders(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, a.btn")]
+      .filter((el) => {
+        if (el.getBoundingClientRect().width === 0 || el.closest("[hidden], .visually-hidden, .toasts")) return false;
+        const style = getComputedStyle(el);
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        // The visible text's extent: a name for screen readers only is 1 px, placed apart.
+        let left = Infinity;
+        let right = -Infinity;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent.trim() || node.parentElement.closest(".visually-hidden, [hidden]")) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects()) {
+            left = Math.min(left, line.left);
+            right = Math.max(right, line.right);
+          }
+        }
+        return right - left > inner + 1;
+      })
+      .map((el) => el.textContent.trim().slice(0, 40)),
+  );
+}
+
+/** The `title:` of a content file's front matter. */
 export function frontMatterTitle(relative) {
   const text = readFileSync(join(repoRoot, "content", relative), "utf8");
   const match = text.match(/^title: "(.*)"$/m);

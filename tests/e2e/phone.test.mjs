@@ -5,6 +5,7 @@
 // search finds any text she can edit and opens its field. Screenshots go to $SHOTS.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { namesOverBorders } from "./harness.mjs";
 import { VIEWPORTS, ownerSession } from "./owner.mjs";
 
 const session = ownerSession("phone");
@@ -63,6 +64,7 @@ describe("every view on a phone and a desk", () => {
       for (const view of VIEWS) {
         await open(page, view);
         assert.deepEqual(await overflow(page), [], `${view} at ${viewport.width} px`);
+        assert.deepEqual(await namesOverBorders(page), [], `${view} at ${viewport.width} px`);
         const text = await page.locator("main").innerText();
         for (const word of [...FORBIDDEN, CODES]) {
           const found = text.match(word);

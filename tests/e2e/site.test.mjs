@@ -1,7 +1,17 @@
 // Every public route in a real browser, as a visitor uses it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { frontMatterTitle, launchBrowser, openPage, reachFor, siteValue, slugs, startSite, until } from "./harness.mjs";
+import {
+  frontMatterTitle,
+  launchBrowser,
+  namesOverBorders,
+  openPage,
+  reachFor,
+  siteValue,
+  slugs,
+  startSite,
+  until,
+} from "./harness.mjs";
 
 const pageHeadings = {
   "/m1": "Gabinet Harmonia",
@@ -340,13 +350,14 @@ describe("weight and layout", () => {
     await page.context().close();
   });
 
-  test("no page kind scrolls sideways from 320 px to 1440 px", async () => {
+  test("no page kind scrolls sideways, nor runs a button's name over its border, from 320 px to 1440 px", async () => {
     for (const width of [320, 390, 768, 1024, 1440]) {
       const page = await openPage(browser, { width, height: 800 });
       for (const route of pageKinds) {
         await page.goto(site.base + route);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(scrollWidth <= width, `${route} is ${scrollWidth} px wide at ${width} px`);
+        assert.deepEqual(await namesOverBorders(page), [], `${route} at ${width} px`);
       }
       await page.context().close();
     }

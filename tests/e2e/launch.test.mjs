@@ -75,6 +75,11 @@ for (const viewport of [
       ]) {
         assert.match(steps, expected);
       }
+      // The facts she confirms come first; the folded details for whoever helps her after them,
+      // so the list never reads as the inside of 'Szczegóły dla informatyka'.
+      const facts = list.locator(".launch-todo").filter({ hasText: "Dane gabinetu potwierdzone" });
+      const order = await facts.evaluate((step) => [...step.children].map((el) => el.tagName.toLowerCase()));
+      assert.ok(order.includes("details") && order.indexOf("ul") < order.indexOf("details"), order.join(" "));
       assert.deepEqual(await violations(page, `the go-live checklist at ${viewport.width} px`), []);
       await page.screenshot({ path: join(shots, `launch-held-${viewport.width}.png`) });
 

@@ -68,7 +68,6 @@ export default function LaunchChecklist({
             <strong>{item.title}</strong>: {item.done ? "gotowe" : "do zrobienia"}.{" "}
             <span className="muted">{item.detail}</span>
           </p>
-          {!item.done && item.technical && <Details text={item.technical} />}
           {item.facts.length > 0 && (
             <ul>
               {item.facts.map((fact) => (
@@ -76,6 +75,7 @@ export default function LaunchChecklist({
               ))}
             </ul>
           )}
+          {!item.done && item.technical && <Details text={item.technical} />}
           {item.step === "facts" && !compact && toFacts}
         </li>
       ))}

@@ -12,6 +12,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command};
+use std::time::Duration;
 
 /// The server, stopped when dropped.
 pub(crate) struct Server(Child);
@@ -68,34 +69,40 @@ fn unchunk(mut body: &str) -> String {
 
 /// Starts the sidecar in `cwd` with `env`; the public and the panel's port.
 pub(crate) fn start(cwd: &Path, env: &[(&str, String)], log: &Path) -> (Server, u16, u16) {
-    let (port, admin_port) = (common::free_port(), common::free_port());
-    let out = std::fs::File::create(log).expect("log file");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
-    command
-        .current_dir(cwd)
-        .env_remove("SITE_ROOT")
-        .env_remove("DATA_DIR")
-        .env_remove("DIST_DIR")
-        .env("PORT", port.to_string())
-        .env("ADMIN_PORT", admin_port.to_string())
-        .env("ADMIN_EMAIL", common::ADMIN)
-        .env("ADMIN_PASSWORD", common::PASSWORD)
-        .env("GIT_BRANCH", "main")
-        .env("GIT_POLL_SECONDS", "1")
-        .env("RUST_LOG", "info")
-        .stdout(out.try_clone().expect("log"))
-        .stderr(out);
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let server = Server(command.spawn().expect("the sidecar starts"));
     let said = || std::fs::read_to_string(log).unwrap_or_default();
+    let (child, port, admin_port) = common::start_listening(
+        |port, admin_port| {
+            let out = std::fs::File::create(log).expect("log file");
+            let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
+            command
+                .current_dir(cwd)
+                .env_remove("SITE_ROOT")
+                .env_remove("DATA_DIR")
+                .env_remove("DIST_DIR")
+                .env("PORT", port.to_string())
+                .env("ADMIN_PORT", admin_port.to_string())
+                .env("ADMIN_EMAIL", common::ADMIN)
+                .env("ADMIN_PASSWORD", common::PASSWORD)
+                .env("GIT_BRANCH", "main")
+                .env("GIT_POLL_SECONDS", "1")
+                .env("RUST_LOG", "info")
+                .stdout(out.try_clone().expect("log"))
+                .stderr(out);
+            for (k, v) in env {
+                command.env(k, v);
+            }
+            command.spawn().expect("the sidecar starts")
+        },
+        said,
+    );
+    let server = Server(child);
     // The panel's port accepts connections as soon as it is bound, a moment before the
-    // sidecar prints where the panel is: both are waited for.
-    common::wait_until(
-        "the sidecar listens and says where its panel is",
-        90,
-        || TcpStream::connect(("127.0.0.1", admin_port)).is_ok() && said().contains("Panel"),
+    // sidecar prints where the panel is.
+    common::wait_for(
+        Duration::from_secs(90),
+        Duration::from_millis(100),
+        || format!("the sidecar says where its panel is: {}", said()),
+        || said().contains("Panel").then_some(()),
     );
     (server, port, admin_port)
 }

@@ -58,27 +58,14 @@ fn start_as(dir: &Path, env: &[(&str, String)], command: Command) -> (Running, u
 /// The sidecar started by `command` over the site at `root`.
 fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command) -> (Running, u16) {
     let port = common::free_port();
-    // The panel's port: the test's own ADMIN_PORT when it sets one.
+    // The panel's listener: the test's own ADMIN_PORT when it sets one.
     let admin_port = env
         .iter()
         .find(|(k, _)| *k == "ADMIN_PORT")
         .and_then(|(_, v)| v.parse().ok())
         .unwrap_or_else(common::free_port);
     let log = dir.join("sidecar.log");
-    let out = std::fs::File::create(&log).expect("log file");
-    command
-        .env("PORT", port.to_string())
-        .env("ADMIN_PORT", admin_port.to_string())
-        .env("SITE_ROOT", root)
-        .env("DIST_DIR", dir.join("dist"))
-        .env("DATA_DIR", dir.join("var"))
-        .env("RUST_LOG", "info")
-        .env("NODE", recording_node(dir))
-        // Its own cache of prerendered islands, empty as on a fresh machine: these tests count
-        // and inspect the node processes a start runs.
-        .env("SSR_CACHE_DIR", dir.join("ssr-cache"))
-        .stdout(out.try_clone().expect("log"))
-        .stderr(out);
+    prepare(&mut command, dir, root, (port, admin_port), &log);
     for (k, v) in env {
         command.env(k, v);
     }
@@ -94,6 +81,25 @@ fn launch(dir: &Path, root: &Path, env: &[(&str, String)], mut command: Command)
         },
         port,
     )
+}
+
+/// Sets `command` up to serve the site at `root` on `ports` (the site's, the panel's), its data
+/// under `dir` and its output into `log`.
+fn prepare(command: &mut Command, dir: &Path, root: &Path, ports: (u16, u16), log: &Path) {
+    let out = std::fs::File::create(log).expect("log file");
+    command
+        .env("PORT", ports.0.to_string())
+        .env("ADMIN_PORT", ports.1.to_string())
+        .env("SITE_ROOT", root)
+        .env("DIST_DIR", dir.join("dist"))
+        .env("DATA_DIR", dir.join("var"))
+        .env("RUST_LOG", "info")
+        .env("NODE", recording_node(dir))
+        // Its own cache of prerendered islands, empty as on a fresh machine: these tests count
+        // and inspect the node processes a start runs.
+        .env("SSR_CACHE_DIR", dir.join("ssr-cache"))
+        .stdout(out.try_clone().expect("log"))
+        .stderr(out);
 }
 
 /// A POST over HTTP/1.1; the status.
@@ -117,6 +123,39 @@ fn get(port: u16, host: &str, path: &str) -> String {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("read");
     answer
+}
+
+/// The tests' own start (`common::start_listening`): a port that another process took between
+/// its choice and the sidecar's bind makes the sidecar exit with 'cannot listen on', and the
+/// start is tried again on other ports, not waited for until its deadline.
+#[test]
+fn a_port_taken_before_the_bind_is_chosen_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = common::site_copy(dir.path());
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").expect("a port to hold");
+    let taken = holder.local_addr().expect("its address").port();
+    let log = dir.path().join("sidecar.log");
+    let mut given = Vec::new();
+    let (child, port, admin_port) = common::start_listening(
+        |port, admin_port| {
+            // The first start gets the port held above, as if another process took it.
+            let port = if given.is_empty() { taken } else { port };
+            given.push(port);
+            let mut command = Command::new(env!("CARGO_BIN_EXE_sidecar"));
+            prepare(&mut command, dir.path(), &root, (port, admin_port), &log);
+            command.spawn().expect("the sidecar starts")
+        },
+        || std::fs::read_to_string(&log).unwrap_or_default(),
+    );
+    let running = Running {
+        child,
+        log: log.clone(),
+        admin_port,
+    };
+    assert_eq!(given.len(), 2, "one start refused, one more: {given:?}");
+    assert_eq!(given[0], taken);
+    assert_eq!(given[1], port);
+    assert!(common::listening(&[port, running.admin_port]));
 }
 
 #[test]

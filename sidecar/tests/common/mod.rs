@@ -26,7 +26,7 @@ pub(crate) fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
-/// Waits until the sidecar `child` listens on every one of `ports`, at most 60 s: the panel's
+/// Waits until the sidecar `child` listens on every one of `ports`, at most 90 s: the panel's
 /// port opens after the site's, so a test that talks to the panel waits for both. Panics with
 /// `log()` if the process exits first.
 pub(crate) fn wait_until_listening(
@@ -34,17 +34,47 @@ pub(crate) fn wait_until_listening(
     ports: &[u16],
     log: impl Fn() -> String,
 ) {
+    if let Err(status) = listening_or_exit(child, ports, &log) {
+        panic!("the sidecar exited with {status}: {}", log());
+    }
+}
+
+/// Starts a sidecar with `spawn(port, admin_port)` and waits until it listens on both. Two free
+/// ports are chosen for each start: one taken by any process of this machine between that
+/// choice and the sidecar's bind ('cannot listen on') is chosen again, up to three times. Panics
+/// with `log()` if the sidecar exits for another reason.
+pub(crate) fn start_listening(
+    mut spawn: impl FnMut(u16, u16) -> std::process::Child,
+    log: impl Fn() -> String,
+) -> (std::process::Child, u16, u16) {
+    let mut attempt = 1;
+    loop {
+        let (port, admin_port) = (free_port(), free_port());
+        let mut child = spawn(port, admin_port);
+        match listening_or_exit(&mut child, &[port, admin_port], &log) {
+            Ok(()) => return (child, port, admin_port),
+            Err(_) if attempt < 3 && log().contains("cannot listen on") => attempt += 1,
+            Err(status) => panic!("the sidecar exited with {status}: {}", log()),
+        }
+    }
+}
+
+/// Waits until `child` listens on every one of `ports` (at most 90 s, then panics with `log()`),
+/// or until it exits: its status.
+fn listening_or_exit(
+    child: &mut std::process::Child,
+    ports: &[u16],
+    log: &impl Fn() -> String,
+) -> Result<(), std::process::ExitStatus> {
     wait_for(
-        Duration::from_secs(60),
+        Duration::from_secs(90),
         Duration::from_millis(50),
         || format!("the sidecar did not listen on {ports:?}: {}", log()),
-        || {
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!("the sidecar exited with {status}: {}", log());
-            }
-            listening(ports).then_some(())
+        || match child.try_wait() {
+            Ok(Some(status)) => Some(Err(status)),
+            _ => listening(ports).then_some(Ok(())),
         },
-    );
+    )
 }
 
 /// Whether something accepts connections on every one of `ports` of this machine.

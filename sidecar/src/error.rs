@@ -15,6 +15,7 @@ pub enum Error {
         name: std::borrow::Cow<'static, str>,
         message: String,
     },
+    #[cfg(feature = "panel")]
     #[error("accounts: {0}")]
     Accounts(#[from] accounts::Error),
     #[error("database: {0}")]
@@ -39,6 +40,7 @@ pub enum Error {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
+    #[cfg(feature = "panel")]
     #[error("git: {0}")]
     Git(#[from] contentsync::Error),
 }
@@ -199,6 +201,7 @@ impl From<Error> for ApiError {
     }
 }
 
+#[cfg(feature = "panel")]
 impl From<accounts::Error> for ApiError {
     fn from(e: accounts::Error) -> Self {
         ApiError::internal(&e)
@@ -217,6 +220,7 @@ impl From<site::Error> for ApiError {
     }
 }
 
+#[cfg(feature = "panel")]
 impl From<editing::Error> for ApiError {
     fn from(e: editing::Error) -> Self {
         match e {

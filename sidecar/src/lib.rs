@@ -6,13 +6,27 @@
 //!
 //! It uses the `content` crate (the model), `site` (builds and serves the site) and `editing`
 //! (the panel's changes to files); none of them uses it. All SQL is in [`db`].
+//!
+//! The `panel` feature (on by default) holds the panel's side; without it the same
+//! [`public_app`] is served alone, and the panel's address answers [`serve::compiling`] (a
+//! fresh clone's first `make run`, until the whole server is compiled).
 
-pub mod alerts;
+/// Items only the server with its panel has (the `panel` feature, on by default). Without it,
+/// a fresh clone's first `make run` compiles the public site's server alone and serves the site
+/// while the whole server compiles (tokio's `cfg_*!` idiom).
+macro_rules! panel {
+    ($($item:item)*) => { $( #[cfg(feature = "panel")] $item )* };
+}
+
+panel! {
+    pub mod alerts;
+    pub mod audit;
+    pub mod backup;
+    pub mod changes;
+}
 pub mod api;
-pub mod audit;
-pub mod backup;
-pub mod changes;
 pub mod config;
+pub mod data_lock;
 pub mod db;
 pub mod error;
 pub mod http;
@@ -26,18 +40,21 @@ pub mod state;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
 use actix_web::{middleware, web, App};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use state::BLOCKING_THREADS_PER_WORKER;
 
-use api::{articles, auth, contact, data, git, health, history, images, messages};
-use api::{launch, pages, preview, stats as statistics, system, team};
+use api::{contact, health, stats as statistics};
 use http::{body, connections, request_log, target_limit};
-use serve::{dev, headers, panel, scheduler, static_files, variants};
+use serve::{dev, headers, scheduler, static_files, variants};
+panel! {
+    use actix_web::http::header;
+    use api::{articles, auth, data, git, history, images, messages};
+    use api::{launch, pages, preview, system, team};
+    use serve::panel;
+}
 
 pub use config::{Config, Origins};
 pub use error::{ApiError, Error};
@@ -79,13 +96,14 @@ pub fn public_app(
             }
         })
         .configure(health::configure)
-        .configure(git::webhook::configure)
+        .configure(webhook)
         .default_service(web::to(static_files::serve))
 }
 
 /// The panel's application, on its own origin: sign-in, every API that needs the
 /// administrator, previews, and the panel's page with its files, with the panel origin's
 /// headers and the request log.
+#[cfg(feature = "panel")]
 pub fn admin_app(
     state: web::Data<AppState>,
 ) -> App<
@@ -127,9 +145,32 @@ pub fn admin_app(
         .configure(panel::configure)
 }
 
+/// The git webhook (`GIT_REMOTE`), on the public listener: the whole server's.
+fn webhook(_cfg: &mut web::ServiceConfig) {
+    #[cfg(feature = "panel")]
+    git::webhook::configure(_cfg);
+}
+
+/// The panel's address while only the public site's server runs ([`serve::compiling`]).
+#[cfg(not(feature = "panel"))]
+pub fn admin_app(
+    _state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new().default_service(web::to(|| async { serve::compiling::answer() }))
+}
+
 /// Writes the generated admin password to a file only the server's user can read.
+#[cfg(feature = "panel")]
 fn hand_over_password(
-    data_dir: &Path,
+    data_dir: &std::path::Path,
     email: &str,
     password: &str,
 ) -> Result<std::path::PathBuf, Error> {
@@ -147,7 +188,7 @@ fn hand_over_password(
 /// Builds the site, then serves it until the process is stopped.
 pub async fn run(config: Config) -> Result<(), Error> {
     // Held until the process ends: `sidecar restore` refuses while a server runs here.
-    let _lock = backup::lock_data_dir(&config.data_dir)?;
+    let _lock = data_lock::lock_data_dir(&config.data_dir)?;
     metrics::install();
     match connections::raise_fd_limit() {
         Ok(files) => tracing::info!(files, "open files allowed"),
@@ -188,11 +229,78 @@ pub async fn run(config: Config) -> Result<(), Error> {
     Arc::clone(&state.contact.outbox).spawn(Duration::from_secs(config.outbox_poll_seconds.max(1)));
     scheduler::spawn(state.site.clone());
     variants::spawn(state.site.clone());
-    backup::schedule::spawn(&config);
+    #[cfg(feature = "panel")]
+    start_panel(&state, &config)?;
+    let maintained = state.clone();
+    crate::tasks::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            let s = maintained.clone();
+            if let Ok(Err(e)) = crate::tasks::block(move || s.maintain(s.clock.now())).await {
+                tracing::warn!(error = %e, "maintenance");
+            }
+        }
+    });
+    // Kept alive while the server runs: dropping it stops watching.
+    #[cfg(feature = "panel")]
+    let _watcher = match &state.dev {
+        Some(d) => Some(
+            dev::watch::watch(
+                state.site.clone(),
+                d.clone().into_inner(),
+                config.root.clone(),
+            )
+            .map_err(|message| Error::Config {
+                name: "DEV".into(),
+                message,
+            })?,
+        ),
+        None => None,
+    };
+    #[cfg(not(feature = "panel"))]
+    if state.dev.is_some() {
+        return Err(Error::Config {
+            name: "DEV".into(),
+            message: "`make dev` watches the sources with the whole server (the sidecar's `panel` feature)".into(),
+        });
+    }
+    let panel_route = state.site.live.current().panel.keys().min().cloned();
+    // One count of connections per client for both listeners.
+    let cap = connections::Cap::new(
+        config.connections_per_client,
+        config.trusted_proxies.clone(),
+    );
+    // Counted but not yet written when the servers stop is written before the process ends.
+    let stats = state.stats.clone();
+    let public = public_server(state.clone(), &config, &cap)?;
+    let admin = admin_server(state, &config, &cap)?;
+    #[cfg(feature = "panel")]
+    println!(
+        "Panel administracyjny: {}{}",
+        config.origins.admin,
+        panel_route.unwrap_or_default()
+    );
+    #[cfg(not(feature = "panel"))]
+    println!(
+        "Panel administracyjny jeszcze się kompiluje; będzie pod adresem {}{}",
+        config.origins.admin,
+        panel_route.unwrap_or_default()
+    );
+    let served = futures_util::future::try_join(public, admin).await;
+    stats.write_now().await;
+    served.map(|_| ()).map_err(Error::Serve)
+}
+
+/// Starts what only the panel's side does: the scheduled backups, the alerts' watcher, the
+/// content's sync, the administrator's account and the sessions' sync.
+#[cfg(feature = "panel")]
+fn start_panel(state: &web::Data<AppState>, config: &Config) -> Result<(), Error> {
+    backup::schedule::spawn(config);
     state
         .watcher()
         .spawn(Duration::from_secs(config.alert_check_seconds.max(1)));
-    state.spawn_sync(&config);
+    state.spawn_sync(config);
     let admin = state.auth.admin_email.clone();
     // Before the sessions are synchronised with the database: a password set anew here ends
     // its sessions, and they are told why (a restart with the same password ends none).
@@ -215,56 +323,13 @@ pub async fn run(config: Config) -> Result<(), Error> {
         auth::password::Ensured::Kept | auth::password::Ensured::Created => {}
     }
     auth::login::spawn_session_sync(state.clone());
-    let maintained = state.clone();
-    crate::tasks::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_secs(60));
-        loop {
-            every.tick().await;
-            let s = maintained.clone();
-            if let Ok(Err(e)) = crate::tasks::block(move || s.maintain(s.clock.now())).await {
-                tracing::warn!(error = %e, "maintenance");
-            }
-        }
-    });
-    // Kept alive while the server runs: dropping it stops watching.
-    let _watcher = match &state.dev {
-        Some(d) => Some(
-            dev::watch(
-                state.site.clone(),
-                d.clone().into_inner(),
-                config.root.clone(),
-            )
-            .map_err(|message| Error::Config {
-                name: "DEV".into(),
-                message,
-            })?,
-        ),
-        None => None,
-    };
     if config.force_https && !config.origins.admin_https() {
         tracing::warn!(
             "FORCE_HTTPS=1, but ADMIN_ORIGIN is {}: set it to the panel's https:// address, or every sign-in is refused as coming from another site",
             config.origins.admin
         );
     }
-    let panel_route = state.site.live.current().panel.keys().min().cloned();
-    // One count of connections per client for both listeners.
-    let cap = connections::Cap::new(
-        config.connections_per_client,
-        config.trusted_proxies.clone(),
-    );
-    // Counted but not yet written when the servers stop is written before the process ends.
-    let stats = state.stats.clone();
-    let public = public_server(state.clone(), &config, &cap)?;
-    let admin = admin_server(state, &config, &cap)?;
-    println!(
-        "Panel administracyjny: {}{}",
-        config.origins.admin,
-        panel_route.unwrap_or_default()
-    );
-    let served = futures_util::future::try_join(public, admin).await;
-    stats.write_now().await;
-    served.map(|_| ()).map_err(Error::Serve)
+    Ok(())
 }
 
 /// The public site's listener (`BIND`, `PORT`).

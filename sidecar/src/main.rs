@@ -1,9 +1,11 @@
+#[cfg(feature = "panel")]
 use std::io::{BufRead, IsTerminal};
+#[cfg(feature = "panel")]
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use sidecar::config::environment::Environment;
 
 /// The website's server: serves the built site and the admin panel, rebuilding after each
@@ -12,6 +14,7 @@ use sidecar::config::environment::Environment;
 #[derive(Parser)]
 #[command(name = "sidecar", version)]
 struct Cli {
+    #[cfg(feature = "panel")]
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
@@ -30,7 +33,8 @@ impl Cli {
     }
 }
 
-#[derive(Subcommand)]
+#[cfg(feature = "panel")]
+#[derive(clap::Subcommand)]
 enum Command {
     /// Add an account; its password is asked for (or read from standard input).
     AddAccount { email: String },
@@ -56,6 +60,7 @@ enum Command {
     PostReceive(sidecar::changes::hosted::hook::HookArgs),
 }
 
+#[cfg(feature = "panel")]
 /// The configuration of a command that starts no child: the settings read, and the secrets
 /// from the environment or their files.
 fn configuration(environment: Environment) -> Result<sidecar::Config, sidecar::Error> {
@@ -63,6 +68,7 @@ fn configuration(environment: Environment) -> Result<sidecar::Config, sidecar::E
     sidecar::Config::new(environment, &secrets)
 }
 
+#[cfg(feature = "panel")]
 /// A password typed at a terminal (not echoed), or one line of standard input.
 fn read_password() -> Result<String, sidecar::Error> {
     let failed = sidecar::Error::Password;
@@ -77,6 +83,7 @@ fn read_password() -> Result<String, sidecar::Error> {
     Ok(password.trim_end_matches(['\r', '\n']).to_string())
 }
 
+#[cfg(feature = "panel")]
 /// Changes the account `email` in the database of `DATA_DIR` with `change`, and says so.
 fn account_command(
     environment: Environment,
@@ -91,6 +98,7 @@ fn account_command(
     Ok(())
 }
 
+#[cfg(feature = "panel")]
 fn backup_command(
     environment: Environment,
     restore: bool,
@@ -114,6 +122,7 @@ fn backup_command(
     Ok(())
 }
 
+#[cfg(feature = "panel")]
 /// `sidecar backup` without a folder: one backup to the repository, as the schedule runs it.
 fn repository_backup(environment: Environment) -> Result<(), sidecar::Error> {
     let config = configuration(environment)?;
@@ -125,6 +134,7 @@ fn repository_backup(environment: Environment) -> Result<(), sidecar::Error> {
     Ok(())
 }
 
+#[cfg(feature = "panel")]
 /// `sidecar restore --snapshot ID`.
 fn snapshot_restore(environment: Environment, id: &str) -> Result<(), sidecar::Error> {
     let config = configuration(environment)?;
@@ -158,49 +168,63 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    // The hooks' output is the editor's terminal: no log lines there.
-    use sidecar::changes::hosted::hook;
-    match &cli.command {
-        Some(Command::PreReceive(args)) => return hook::pre_receive(args),
-        Some(Command::PostReceive(args)) => return hook::post_receive(args),
-        _ => {}
+    #[cfg(feature = "panel")]
+    if let Some(command) = cli.command {
+        return run_command(command, cli.environment);
     }
+    init_log();
+    result(serve(cli.environment))
+}
+
+/// Log lines on standard error, as `RUST_LOG` filters them (`info` by default).
+fn init_log() {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .init();
+}
+
+/// Runs one of the commands beside the server.
+#[cfg(feature = "panel")]
+fn run_command(command: Command, env: Environment) -> ExitCode {
+    // The hooks' output is the editor's terminal: no log lines there.
+    use sidecar::changes::hosted::hook;
+    match &command {
+        Command::PreReceive(args) => return hook::pre_receive(args),
+        Command::PostReceive(args) => return hook::post_receive(args),
+        _ => {}
+    }
+    init_log();
     use accounts::password;
-    let env = cli.environment;
-    let result = match cli.command {
-        Some(Command::PreReceive(_) | Command::PostReceive(_)) => Ok(()),
-        None => serve(env),
-        Some(Command::AddAccount { email }) => {
-            account_command(env, "add-account", &email, |db, e| {
-                Ok(password::add_account(db, e, &read_password()?)?)
-            })
-        }
-        Some(Command::SetPassword { email }) => {
-            account_command(env, "set-password", &email, |db, e| {
-                Ok(password::set_password(db, e, &read_password()?)?)
-            })
-        }
-        Some(Command::DeleteAccount { email }) => {
+    result(match command {
+        Command::PreReceive(_) | Command::PostReceive(_) => Ok(()),
+        Command::AddAccount { email } => account_command(env, "add-account", &email, |db, e| {
+            Ok(password::add_account(db, e, &read_password()?)?)
+        }),
+        Command::SetPassword { email } => account_command(env, "set-password", &email, |db, e| {
+            Ok(password::set_password(db, e, &read_password()?)?)
+        }),
+        Command::DeleteAccount { email } => {
             account_command(env, "delete-account", &email, |db, e| {
                 Ok(password::delete_account(db, e)?)
             })
         }
-        Some(Command::Backup { dir: Some(dir) }) => backup_command(env, false, &dir),
-        Some(Command::Backup { dir: None }) => repository_backup(env),
-        Some(Command::Restore { dir: Some(dir), .. }) => backup_command(env, true, &dir),
-        Some(Command::Restore {
+        Command::Backup { dir: Some(dir) } => backup_command(env, false, &dir),
+        Command::Backup { dir: None } => repository_backup(env),
+        Command::Restore { dir: Some(dir), .. } => backup_command(env, true, &dir),
+        Command::Restore {
             snapshot: Some(id),
             dir: None,
-        }) => snapshot_restore(env, &id),
-        Some(Command::Restore { .. }) => Err(sidecar::Error::Backup(
+        } => snapshot_restore(env, &id),
+        Command::Restore { .. } => Err(sidecar::Error::Backup(
             "name a backup folder or --snapshot ID".into(),
         )),
-    };
+    })
+}
+
+/// The exit code of what ran, its error on standard error.
+fn result(result: Result<(), sidecar::Error>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

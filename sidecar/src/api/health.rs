@@ -42,7 +42,7 @@ async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
         .db
         .run(|db| Ok::<_, crate::error::Error>((db.count("pending")?, db.count("failed")?)))
         .await?;
-    let git = state.git.as_ref().map(|g| g.status().public());
+    let git = state.git_status();
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(Health {

@@ -32,45 +32,16 @@ use crate::audit::Server;
 use crate::config::Config;
 use crate::db;
 use crate::error::Error;
+pub use crate::data_lock::{lock_data_dir, DataLock, LOCK_FILE};
+use crate::data_lock::own_like;
 
-pub const LOCK_FILE: &str = "sidecar.lock";
 pub const DB_FILE: &str = "site.sqlite3";
 pub const MANIFEST_FILE: &str = "manifest.json";
 const FORMAT: u32 = 1;
 const CONTENT: &str = "content";
 
-/// The data folder's lock, held while this value lives.
-#[derive(Debug)]
-pub struct DataLock {
-    _file: File,
-}
-
 fn failed(what: impl std::fmt::Display, path: &Path, e: impl std::fmt::Display) -> Error {
     Error::Backup(format!("{what} {}: {e}", path.display()))
-}
-
-/// Takes the exclusive lock of `data_dir` (creating the private folder), or says who holds it.
-pub fn lock_data_dir(data_dir: &Path) -> Result<DataLock, Error> {
-    db::private_dir(data_dir)?;
-    let path = data_dir.join(LOCK_FILE);
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| failed("cannot open", &path, e))?;
-    // Made by a restore run as root, it must stay openable by the service's user.
-    let _ = own_like(&path, data_dir);
-    match file.try_lock() {
-        Ok(()) => Ok(DataLock { _file: file }),
-        Err(fs::TryLockError::WouldBlock) => Err(Error::Backup(format!(
-            "{} is in use by a running sidecar (or a restore): stop it first",
-            data_dir.display()
-        ))),
-        Err(fs::TryLockError::Error(e)) => Err(failed("cannot lock", &path, e)),
-    }
 }
 
 /// One file of a backup.
@@ -336,17 +307,6 @@ pub fn verify(dir: &Path) -> Result<Manifest, Error> {
         check_entry(dir, entry, None)?;
     }
     Ok(manifest)
-}
-
-/// Gives `path` the owner of `like`, when they differ (a restore run as root).
-fn own_like(path: &Path, like: &Path) -> Result<(), Error> {
-    let want = fs::metadata(like).map_err(|e| failed("cannot read", like, e))?;
-    let have = fs::symlink_metadata(path).map_err(|e| failed("cannot read", path, e))?;
-    if (have.uid(), have.gid()) != (want.uid(), want.gid()) {
-        std::os::unix::fs::lchown(path, Some(want.uid()), Some(want.gid()))
-            .map_err(|e| failed("cannot give the folder's owner to", path, e))?;
-    }
-    Ok(())
 }
 
 /// Creates `path` as a folder only its owner may enter, or makes an existing one so.

@@ -75,6 +75,7 @@ pub struct Config {
     pub content_git_commit: bool,
     /// The remote branch `content/`'s repository tracks (`GIT_REMOTE`, `GIT_BRANCH`,
     /// `GIT_POLL_SECONDS`, `GIT_WEBHOOK_SECRET`); `None` when `GIT_REMOTE` is unset.
+    #[cfg(feature = "panel")]
     pub git: Option<GitRemote>,
     /// The server hosts the content's repository itself (`GIT_HOSTED=1`,
     /// `DATA_DIR/content.git`): editors clone and push it over HTTP on the panel's origin
@@ -159,6 +160,7 @@ impl Config {
             bind: env.bind.clone(),
             port: env.port,
             dist: folder(&env.dist_dir, || root.join("dist")),
+            #[cfg(feature = "panel")]
             git: git_remote(&env, &data_dir, secret("GIT_WEBHOOK_SECRET"))?,
             data_dir,
             smtp_url: secret("SMTP_URL"),
@@ -303,6 +305,7 @@ pub fn bare_repo(data_dir: &std::path::Path) -> PathBuf {
         .join(HOSTED_REPOSITORY)
 }
 
+#[cfg(feature = "panel")]
 /// The branch the sync tracks: `GIT_REMOTE`'s, or with `GIT_HOSTED=1` the repository the
 /// server hosts (the two exclude each other: a hosted repository is copied to a forge with
 /// `GIT_MIRROR_URL`).
@@ -353,6 +356,7 @@ fn interval(text: &str) -> Option<u64> {
 }
 
 /// The remote branch the content's repository tracks, both ways (see [`crate::changes::sync`]).
+#[cfg(feature = "panel")]
 pub use contentsync::Remote as GitRemote;
 
 /// Where visitors and the administrator reach the two listeners: `scheme://host[:port]`,

@@ -6,7 +6,6 @@
 //! accounts' tables are the `accounts` crate's. A handler calls either store through
 //! [`Repository`], which makes the call on the blocking pool.
 
-mod conflicts;
 mod git_tokens;
 mod messages;
 mod repository;
@@ -16,8 +15,11 @@ mod stats;
 mod store;
 mod uploads;
 mod waiting;
+panel! {
+    mod conflicts;
+    pub use conflicts::Conflict;
+}
 
-pub use conflicts::Conflict;
 pub use git_tokens::GitToken;
 pub use messages::{Arrival, NewMessage, Spam, Stored, StoredMessage};
 pub use repository::Repository;

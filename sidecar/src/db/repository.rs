@@ -41,6 +41,7 @@ pub trait Repository: Clone + Send + 'static {
 impl Repository for Arc<Db> {}
 
 /// The accounts' tables: accounts, sessions, second factors, passkeys, the audit log.
+#[cfg(feature = "panel")]
 impl Repository for accounts::Store {}
 
 #[cfg(test)]

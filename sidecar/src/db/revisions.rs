@@ -64,7 +64,8 @@ pub struct Draft {
     /// The version of the file the draft was made from.
     pub version: String,
     /// What the panel sent (sections and settings), as JSON.
-    #[ts(as = "crate::api::preview::DraftBody")]
+    #[cfg_attr(feature = "panel", ts(as = "crate::api::preview::DraftBody"))]
+    #[cfg_attr(not(feature = "panel"), ts(type = "unknown"))]
     pub body: serde_json::Value,
 }
 

@@ -45,6 +45,7 @@ impl Db {
     }
 
     /// The accounts' tables, on the same connection.
+    #[cfg(feature = "panel")]
     pub fn accounts(&self) -> accounts::Store {
         accounts::Store::new(self.db.clone())
     }

@@ -3,10 +3,12 @@
 //! the length of a request's target (`target_limit`), connection limits (`connections`),
 //! refused credentials by client (`refusals`) and the request log.
 
-pub mod admin;
 pub mod body;
 pub mod client;
 pub mod connections;
-pub mod refusals;
 pub mod request_log;
 pub mod target_limit;
+panel! {
+    pub mod admin;
+    pub mod refusals;
+}

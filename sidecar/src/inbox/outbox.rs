@@ -5,7 +5,9 @@
 //! Without SMTP, messages are written as private `.eml` files.
 
 use lettre::message::{header::ContentType, Mailbox};
-use lettre::{Message, SmtpTransport, Transport};
+use lettre::Message;
+#[cfg(feature = "panel")]
+use lettre::{SmtpTransport, Transport};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, SystemTime};
@@ -22,13 +24,21 @@ const MAX_DELAY_SECONDS: i64 = 60 * 60;
 /// Where e-mail goes: an SMTP server, or `.eml` files in a private folder when none is
 /// configured.
 pub enum Mailer {
+    #[cfg(feature = "panel")]
     Smtp(Box<SmtpTransport>),
     Files(PathBuf),
+    /// An SMTP server is configured, but only the public site's server runs (a fresh clone's
+    /// first `make run`, built without SMTP): messages stay pending for the whole server.
+    #[cfg(not(feature = "panel"))]
+    Held,
 }
 
 impl Mailer {
     pub fn from_config(smtp_url: Option<&str>, outbox_dir: &Path) -> Result<Self, Error> {
         match smtp_url {
+            #[cfg(not(feature = "panel"))]
+            Some(_) => Ok(Mailer::Held),
+            #[cfg(feature = "panel")]
             Some(url) => {
                 let transport = SmtpTransport::from_url(url)
                     .map_err(|e| Error::Config {
@@ -51,7 +61,10 @@ impl Mailer {
 
     fn send(&self, email: &Message) -> Result<(), String> {
         match self {
+            #[cfg(feature = "panel")]
             Mailer::Smtp(t) => t.send(email).map(|_| ()).map_err(|e| e.to_string()),
+            #[cfg(not(feature = "panel"))]
+            Mailer::Held => Err("held for the whole server".into()),
             // The write's error names the file.
             Mailer::Files(dir) => write_eml(dir, &email.formatted()).map_err(|e| e.to_string()),
         }
@@ -317,6 +330,10 @@ impl Outbox {
 
     /// Tries every message that is due; returns how many were delivered.
     pub fn deliver_due(&self, now: i64) -> Result<usize, Error> {
+        #[cfg(not(feature = "panel"))]
+        if matches!(self.mailer, Mailer::Held) {
+            return Ok(0);
+        }
         let mut delivered = 0;
         for message in self.db.due_messages(now, 50)? {
             let result =

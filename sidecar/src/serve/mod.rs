@@ -3,13 +3,16 @@
 //! (`variants`), publishing to a CDN (`publishing`), scheduled changes (`scheduler`),
 //! `make dev` (`dev`) and going live (`launch`: no example data on a production site).
 
+pub mod compiling;
 pub mod dev;
 pub mod headers;
 pub mod images;
 pub mod launch;
-pub mod panel;
 pub mod publishing;
 pub mod scheduler;
 pub mod site;
 pub mod static_files;
 pub mod variants;
+panel! {
+    pub mod panel;
+}

@@ -408,6 +408,7 @@ impl Schedule {
 pub struct SiteState {
     pub project: site::Project,
     /// What the panel changes the content files through.
+    #[cfg(feature = "panel")]
     pub editor: editing::Editor,
     pub dist: PathBuf,
     pub live: LiveSite,
@@ -450,6 +451,7 @@ impl SiteState {
         SiteState {
             publishing: Publishing::new(commands, config.dist.clone(), builder.pins()),
             builder: Mutex::new(builder),
+            #[cfg(feature = "panel")]
             editor: editing::Editor::new(&project.content_dir),
             project,
             dist: config.dist.clone(),

@@ -1,22 +1,22 @@
 //! The statistics' endpoints: `POST /api/event` on the public site, where the page script's
 //! beacon lands (refused before anything is read when it is not one: opted out, too fast,
 //! from another site, not text, too big), and on the panel's origin `GET /api/stats`
-//! ('Statystyki') and `GET /api/stats/export` (every count as CSV).
+//! ('Statystyki') and `GET /api/stats/export` (every count as CSV; [`report`]).
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use serde::Deserialize;
 
-use crate::db::Repository;
 use crate::error::ApiError;
-use crate::http::admin::Admin;
 use crate::http::client::{self, Clients};
-use crate::serve::site::{Site, SiteState};
-use crate::state::AppState;
+use crate::serve::site::SiteState;
 use crate::stats::beacon::{self, Beacon};
-use crate::stats::report::{self, Period, Titles};
-use crate::stats::{day_of, visitor, Stats};
+use crate::stats::{visitor, Stats};
+
+panel! {
+    mod report;
+    pub use report::configure;
+}
 
 const TITLE: &str = "Statystyki";
 const TOO_FAST: &str = "Zbyt wiele zdarzeń w krótkim czasie.";
@@ -30,12 +30,6 @@ const CROSS_SITE: &str = "Zdarzenie wysłano z innej witryny.";
 /// `POST /api/event`, when the statistics are on.
 pub fn configure_public(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/event", web::post().to(event));
-}
-
-/// The panel's 'Statystyki'.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/api/stats", web::get().to(read))
-        .route("/api/stats/export", web::get().to(export));
 }
 
 fn refuse(status: StatusCode, message: &str) -> HttpResponse {
@@ -123,78 +117,4 @@ async fn event(
         Ok(()) => no_content(),
         Err(_) => refuse(StatusCode::TOO_MANY_REQUESTS, BUSY),
     }
-}
-
-#[derive(Deserialize)]
-struct Asked {
-    period: Option<Period>,
-}
-
-/// Each public page's title by its route, from the build being served.
-fn titles(site: &Site) -> Titles {
-    let Some(renderer) = &site.renderer else {
-        return Titles::new();
-    };
-    let content = renderer.content();
-    let pages = content.pages.iter().map(|d| (&d.route, &d.meta.title));
-    let services = content.services.iter().map(|d| (&d.route, &d.meta.title));
-    let articles = content.articles.iter().map(|d| (&d.route, &d.meta.title));
-    pages
-        .chain(services)
-        .chain(articles)
-        .filter_map(|(route, title)| {
-            let route = route.clone()?;
-            // The home page's title is what search engines show; the owner calls it this.
-            let title = match route.as_str() {
-                "/" => "Strona główna".to_string(),
-                _ => title.clone(),
-            };
-            Some((route, title))
-        })
-        .collect()
-}
-
-/// 'Statystyki' of the period asked for (by default day by day).
-async fn read(
-    _admin: Admin,
-    state: web::Data<AppState>,
-    asked: web::Query<Asked>,
-) -> Result<HttpResponse, ApiError> {
-    state.stats.write_now().await;
-    let period = asked.period.unwrap_or(Period::Day);
-    let titles = titles(&state.site.live.current());
-    let enabled = state.stats.enabled();
-    let months = state.stats.settings.retention_months;
-    let today = day_of(state.clock.now());
-    let report = state
-        .db
-        .run(move |db| report::build(db, period, today, &titles, enabled, months))
-        .await?;
-    Ok(HttpResponse::Ok().json(report))
-}
-
-/// Every count of the period asked for as a CSV file.
-async fn export(
-    _admin: Admin,
-    state: web::Data<AppState>,
-    asked: web::Query<Asked>,
-) -> Result<HttpResponse, ApiError> {
-    state.stats.write_now().await;
-    let (from, to) = report::range(
-        asked.period.unwrap_or(Period::Day),
-        day_of(state.clock.now()),
-    );
-    let rows = state.db.run(move |db| db.stat_rows(from, to)).await?;
-    let name = |day: i64| content::dates::Date::from_unix(day * 86_400).iso();
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!(
-                "attachment; filename=\"statystyki-{}-{}.csv\"",
-                name(from),
-                name(to)
-            ),
-        ))
-        .body(report::csv(&rows)))
 }

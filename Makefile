@@ -13,20 +13,51 @@ ISLAND_SOURCES := $(shell find $(ISLANDS)/src -type f) $(ISLANDS)/build.mjs $(IS
 # Where cargo builds: CARGO_TARGET_DIR when set, as cargo itself reads it.
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 
-.PHONY: run dev build check hooks islands api-types test test-busy lint style deps scripts unit compile checks prereqs lints cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
+.PHONY: run run-whole run-staged public-only dev build check hooks islands api-types test test-busy lint style deps scripts unit compile checks prereqs lints cargo-tests markdown e2e browser test-edge test-deps audit bench bench-smoke abuse
 
 ## Build the site and serve it with its sidecar on http://127.0.0.1:8080 (BIND, PORT override),
 ## and the admin panel on its own origin, http://localhost:8081/administratormagda (ADMIN_PORT).
 ## The image worker (`imaging`, the only program with the codecs) compiles after the server, beside
 ## it and at a lower priority: a fresh machine serves the site about two minutes sooner, with its
-## photographs as they are until the worker is there and has made their variants.
+## photographs as they are until the worker is there and has made their variants. On a target
+## folder's first build, the panel too: see run-staged.
 run:
-	@echo "==> Compiling the server (on a fresh machine about two minutes; cargo shows its progress) while the islands are built"
+	@if [ -e $(TARGET_DIR)/debug/sidecar ]; then $(MAKE) --no-print-directory run-whole; \
+	else $(MAKE) --no-print-directory run-staged; fi
+
+run-whole:
+	@echo "==> Compiling the server (cargo shows its progress) while the islands are built"
 	@$(MAKE) --no-print-directory islands & islands=$$!; \
 	CARGO_INCREMENTAL=$(FIRST_BUILD_INCREMENTAL) $(CARGO) build -p sidecar; built=$$?; \
 	wait $$islands && exit $$built
 	@echo "==> Starting the server: it builds the site first. The image worker compiles beside it (log: $(WORKER_LOG)); until it is there, photographs are shown as they are"
 	@$(WORKER_BESIDE) $(TARGET_DIR)/debug/sidecar
+
+# A target folder's first build: the public site's server alone first (the sidecar without its
+# `panel` feature: no accounts, SMTP, TLS or forge client to compile), served from a copy while
+# the whole server compiles beside it at a lower priority; then the copy is stopped (it finishes
+# what it answers) and the whole server starts in its place, with the panel. Until then the
+# panel's address says it is compiling, and contact messages wait in the database for the
+# whole server's outbox.
+PANEL_LOG := $(TARGET_DIR)/panel-build.log
+PUBLIC_ONLY := $(TARGET_DIR)/debug/sidecar-public
+run-staged:
+	@echo "==> First build in this folder: the public site's server first (on a fresh machine about a minute and a half; cargo shows its progress) while the islands are built"
+	@$(MAKE) --no-print-directory islands & islands=$$!; \
+	CARGO_INCREMENTAL=0 $(CARGO) build -p sidecar --no-default-features; built=$$?; \
+	wait $$islands && exit $$built
+	@cp -f $(TARGET_DIR)/debug/sidecar $(PUBLIC_ONLY)
+	@echo "==> Starting the public site's server: it builds the site first. The panel compiles beside it (log: $(PANEL_LOG)), then the image worker"
+	@$(PUBLIC_ONLY) & site=$$!; \
+	trap 'kill $$site 2>/dev/null; exit 130' INT TERM; \
+	if nice -n 10 $(CARGO) build -p sidecar >$(PANEL_LOG) 2>&1; then \
+		echo "==> The panel compiled: the server starts again with it"; \
+		kill -TERM $$site; wait $$site; \
+		$(WORKER_BESIDE) exec $(TARGET_DIR)/debug/sidecar; \
+	else \
+		echo "==> The panel did not compile ($(PANEL_LOG)); the site stays served without it"; \
+		wait $$site; \
+	fi
 
 ## For editors: serve on :8080, rebuild on every change of content/, templates/, islands/src,
 ## reload open tabs, and show a build error over the page until the next good save.
@@ -96,9 +127,9 @@ api-types:
 ## for each other run side by side (tests/stages.py prints each one's output whole, then a table
 ## of their times, installs included): the one build of the Rust code (linted by clippy as it
 ## compiles) beside `prereqs` (the installs and the islands), then `lints` (formatting, the
-## dependency audit, the Markdown round trip, mdBook's install, the CI scripts' tests), which the
-## next stages do not wait for: the cargo tests beside the browser tests and `make bench`'s build
-## rows once each, on that build; then the book.
+## dependency audit, the Markdown round trip, mdBook's install, the CI scripts' tests, the public
+## site's server alone), which the next stages do not wait for: the cargo tests beside the browser
+## tests and `make bench`'s build rows once each, on that build; then the book.
 ##
 ## A target folder's first test build (a fresh clone's) is not incremental: there is nothing yet
 ## to reuse, and writing incremental state cost the workspace's crates a quarter more processor
@@ -124,7 +155,13 @@ prereqs: test-deps $(ISLAND_TOOLS) islands
 ## tests: in `make test` after `prereqs` and beside the tests, which do not wait for them (the
 ## book does); when the Rust code did not change, `compile` takes a second and they would
 ## otherwise hold the tests back for a minute.
-lints: style deps markdown mdbook scripts
+lints: style deps markdown mdbook scripts public-only
+
+## The sidecar without its `panel` feature (the public site's server a fresh clone's first `make
+## run` serves while the rest compiles), built and linted: its library only, so that the sidecar
+## program `make compile` built for the browser tests stays in place.
+public-only:
+	$(LINTED) $(CARGO) build -q -p sidecar --no-default-features --lib
 
 ## The CI scripts' own tests (Python's unittest): the build cache's sources and their times.
 scripts:

@@ -25,23 +25,33 @@ pub struct DataLock {
 pub fn lock_data_dir(data_dir: &Path) -> Result<DataLock, Error> {
     db::private_dir(data_dir)?;
     let path = data_dir.join(LOCK_FILE);
+    let file = try_lock(&path)?;
+    // Made by a restore run as root, it must stay openable by the service's user.
+    let _ = own_like(&path, data_dir);
+    let file = file.ok_or_else(|| {
+        Error::Backup(format!(
+            "{} is in use by a running sidecar (or a restore): stop it first",
+            data_dir.display()
+        ))
+    })?;
+    Ok(DataLock { _file: file })
+}
+
+/// Opens the lock file `path` (0600, made when missing) and takes its exclusive lock, held
+/// while the file is open: `None` when another process holds it.
+pub fn try_lock(path: &Path) -> Result<Option<File>, Error> {
     let file = fs::OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .mode(0o600)
-        .open(&path)
-        .map_err(|e| failed("cannot open", &path, e))?;
-    // Made by a restore run as root, it must stay openable by the service's user.
-    let _ = own_like(&path, data_dir);
+        .open(path)
+        .map_err(|e| failed("cannot open", path, e))?;
     match file.try_lock() {
-        Ok(()) => Ok(DataLock { _file: file }),
-        Err(fs::TryLockError::WouldBlock) => Err(Error::Backup(format!(
-            "{} is in use by a running sidecar (or a restore): stop it first",
-            data_dir.display()
-        ))),
-        Err(fs::TryLockError::Error(e)) => Err(failed("cannot lock", &path, e)),
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(failed("cannot lock", path, e)),
     }
 }
 

@@ -15,7 +15,6 @@
 //! database and restores it with every check of a restore from a folder.
 
 use std::fs::{self, File};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -53,23 +52,7 @@ fn lock(data_dir: &Path) -> Result<File, Error> {
 
 /// The lock of `data_dir`'s backups, or `None` when a backup holds it.
 fn free_lock(data_dir: &Path) -> Result<Option<File>, Error> {
-    let path = data_dir.join(LOCK);
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| Error::Backup(format!("cannot open {}: {e}", path.display())))?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(fs::TryLockError::WouldBlock) => Ok(None),
-        Err(fs::TryLockError::Error(e)) => Err(Error::Backup(format!(
-            "cannot lock {}: {e}",
-            path.display()
-        ))),
-    }
+    crate::data_lock::try_lock(&data_dir.join(LOCK))
 }
 
 /// When the backup running now in `data_dir` started; `None` when none runs (one killed
